@@ -1,0 +1,99 @@
+// `npm run bench`: req/s and latency of GET /api/v1/site through gateway → bus → catalog, in
+// all-in-one and cluster mode, beside a bare Fastify route serving the same JSON from memory.
+// Every server runs in its own process; the load generator (autocannon) runs here.
+import { type ChildProcess, fork } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startCluster } from '@listings/launcher/cluster';
+import { loadConfig } from '@listings/platform/config';
+import { silentLogger } from '@listings/platform/logger';
+import { natsServerAvailable } from '@listings/platform/testing/nats-server';
+import autocannon from 'autocannon';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+interface Figures {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+const load = async (name: string, url: string): Promise<Figures> => {
+  // warm-up, then the measured run
+  await autocannon({ url, connections: CONNECTIONS, duration: 2 });
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
+  return {
+    name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+};
+
+const forkReady = (file: string, env: NodeJS.ProcessEnv) => {
+  const child = fork(file, [], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const ready = new Promise<number>((resolve, reject) => {
+    child.on('message', (m: { type?: string; port?: number }) => m.type === 'ready' && resolve(m.port ?? 0));
+    child.once('exit', (code) => reject(new Error(`${file} exited with ${code}`)));
+  });
+  return { child, ready };
+};
+
+const stop = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+
+const results: Figures[] = [];
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'listings-bench-'));
+
+try {
+  // all-in-one: the real entry point, in its own process
+  const allInOne = forkReady(path.join(ROOT, 'bench/all-in-one-server.ts'), {
+    PORT: '0',
+    DATA_DIR: path.join(dataDir, 'all-in-one'),
+    LOG_LEVEL: 'silent',
+  });
+  const allInOnePort = await allInOne.ready;
+  const siteUrl = (port: number) => `http://127.0.0.1:${port}/api/v1/site`;
+  const body = await (await fetch(siteUrl(allInOnePort))).text();
+
+  const bare = forkReady(path.join(ROOT, 'bench/bare-server.ts'), { BENCH_BODY: body });
+  const barePort = await bare.ready;
+  results.push(await load('bare Fastify (same JSON from memory)', siteUrl(barePort)));
+  await stop(bare.child);
+
+  results.push(await load('all-in-one: gateway → in-process bus → catalog', siteUrl(allInOnePort)));
+  await stop(allInOne.child);
+
+  if (natsServerAvailable()) {
+    const config = loadConfig({ PORT: '0', DATA_DIR: path.join(dataDir, 'cluster'), LOG_LEVEL: 'silent' });
+    const cluster = await startCluster(config, silentLogger(), { ...process.env, LOG_LEVEL: 'silent' });
+    results.push(await load('cluster: gateway → NATS → catalog (separate processes)', siteUrl(cluster.port)));
+    await cluster.stop();
+  } else {
+    console.log('cluster mode skipped: nats-server is not on the PATH');
+  }
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const baseline = results[0] as Figures;
+console.log(
+  `\nGET /api/v1/site, ${CONNECTIONS} connections, ${DURATION_S} s per run, ${os.cpus().length} cores, Node ${process.version}`,
+);
+console.log('| setup | req/s | p50 ms | p99 ms | errors | req/s vs bare |');
+console.log('|---|---:|---:|---:|---:|---:|');
+for (const r of results) {
+  console.log(
+    `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${((100 * r.rps) / baseline.rps).toFixed(0)}% |`,
+  );
+}

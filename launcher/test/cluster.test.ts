@@ -1,0 +1,47 @@
+import { silentLogger } from '@listings/platform/logger';
+import { natsServerAvailable, startNatsServer } from '@listings/platform/testing/nats-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCluster } from '../src/cluster.ts';
+import { freePort, tempDataDir, testConfig } from './support.ts';
+
+const available = natsServerAvailable();
+if (!available) console.warn('cluster tests skipped: nats-server is not on the PATH (apt-get install nats-server)');
+
+describe.skipIf(!available)('cluster mode: every service its own process over a real nats-server', () => {
+  const data = tempDataDir();
+  let nats: Awaited<ReturnType<typeof startNatsServer>>;
+  let cluster: Awaited<ReturnType<typeof startCluster>>;
+  let base: string;
+
+  beforeAll(async () => {
+    nats = await startNatsServer();
+    const port = await freePort();
+    cluster = await startCluster(
+      testConfig({ PORT: String(port), DATA_DIR: data.dir, NATS_URL: nats.url }),
+      silentLogger(),
+      { ...process.env, LOG_LEVEL: 'silent' },
+    );
+    base = `http://127.0.0.1:${cluster.port}`;
+  }, 60_000);
+  afterAll(async () => {
+    await cluster?.stop();
+    await nats?.stop();
+    data.remove();
+  });
+
+  it('when GET /api/v1/site then the gateway process reaches the catalog process over NATS', async () => {
+    const response = await fetch(`${base}/api/v1/site`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ counts: { live_listings: 0, categories: 0 } });
+  });
+
+  it('when a drafting operation is called then the drafting process answers 501 over NATS', async () => {
+    const response = await fetch(`${base}/api/v1/drafts`);
+    expect(response.status).toBe(501);
+  });
+
+  it('when input is invalid then the gateway refuses it before NATS', async () => {
+    const response = await fetch(`${base}/api/v1/listings?per_page=101`);
+    expect(response.status).toBe(400);
+  });
+});

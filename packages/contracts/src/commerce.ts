@@ -1,0 +1,132 @@
+import Type from 'typebox';
+import { CountryCode, IsoDate, IsoDateTime, Page, PageQuery, PositiveId, Slug } from './common.ts';
+import { defineOperation } from './operation.ts';
+
+/** Spec Part 2 names pending and paid; the rest of the lifecycle is ours (docs/api-decisions.md). */
+export const ORDER_STATUSES = ['pending', 'paid', 'fulfilled', 'expired', 'cancelled', 'refunded'] as const;
+
+export const Product = Type.Object({
+  slug: Slug,
+  name: Type.String(),
+  description: Type.String(),
+  price_cents: Type.Integer({ minimum: 0, description: 'current admin price in USD cents, excluding VAT' }),
+  currency: Type.Literal('USD'),
+  needs_listing: Type.Boolean(),
+});
+
+export const ORDER_ITEMS_MAX = 20;
+export const EXTRA_CATEGORIES_MAX = 3;
+export const ORDER_NUMBER_PATTERN = '^[A-Za-z0-9-]{1,64}$';
+
+/**
+ * Spec Part 4 names `product` and `listing_id`; the other options are ours: `launch_week` (a Monday)
+ * for a paid launch in a chosen week, `extra_categories` (up to 3 more categories of a paid listing),
+ * `amount_cents` for a billboard contribution.
+ */
+export const OrderItem = Type.Object(
+  {
+    product: Slug,
+    listing_id: Type.Optional(PositiveId),
+    launch_week: Type.Optional(IsoDate),
+    extra_categories: Type.Optional(Type.Array(Slug, { maxItems: EXTRA_CATEGORIES_MAX })),
+    amount_cents: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000_000 })),
+  },
+  { additionalProperties: false },
+);
+
+export const OrderRequest = Type.Object(
+  {
+    items: Type.Array(OrderItem, { minItems: 1, maxItems: ORDER_ITEMS_MAX }),
+    billing_country: Type.Optional(CountryCode),
+    vat_number: Type.Optional(Type.String({ maxLength: 20, pattern: '^[A-Za-z0-9 .-]+$' })),
+  },
+  { additionalProperties: false },
+);
+
+const Totals = Type.Object({
+  subtotal_cents: Type.Integer({ minimum: 0 }),
+  vat_cents: Type.Integer({ minimum: 0 }),
+  total_cents: Type.Integer({ minimum: 0 }),
+  vat_rate: Type.Number({ minimum: 0 }),
+  reverse_charge: Type.Boolean(),
+  currency: Type.Literal('USD'),
+});
+const OrderLine = Type.Object({
+  product: Slug,
+  listing_id: Type.Optional(PositiveId),
+  unit_price_cents: Type.Integer({ minimum: 0 }),
+  fulfilled: Type.Boolean(),
+});
+
+export const Order = Type.Object({
+  number: Type.String({ pattern: ORDER_NUMBER_PATTERN }),
+  status: Type.Enum([...ORDER_STATUSES]),
+  totals: Totals,
+  lines: Type.Array(OrderLine),
+  checkout_url: Type.Optional(Type.String()),
+  created_at: IsoDateTime,
+});
+
+export const listProducts = defineOperation({
+  operationId: 'list_products',
+  method: 'GET',
+  path: '/products',
+  service: 'commerce',
+  scope: null,
+  summary: 'Products and prices',
+  description:
+    'Everything purchasable, with current prices in USD cents excluding VAT. `needs_listing` products are bought for one of your listings.',
+  response: Type.Object({ items: Type.Array(Product) }),
+});
+
+export const quoteOrder = defineOperation({
+  operationId: 'quote_order',
+  method: 'POST',
+  path: '/orders/quote',
+  service: 'commerce',
+  scope: 'orders:write',
+  summary: 'Quote an order',
+  description: 'Prices with a VAT preview at current prices and validates the options. Saves and charges nothing.',
+  body: OrderRequest,
+  response: Type.Object({ totals: Totals, lines: Type.Array(OrderLine) }),
+});
+
+export const createCheckout = defineOperation({
+  operationId: 'create_checkout',
+  method: 'POST',
+  path: '/orders/checkout',
+  service: 'commerce',
+  scope: 'orders:write',
+  idempotent: true,
+  summary: 'Create a checkout link',
+  description:
+    'Builds an order and returns `checkout_url`, a page where the person reviews, enters billing details and pays themselves. Hand the link to the user; never ask for card details: payment never happens through the API.',
+  body: OrderRequest,
+  response: Order,
+});
+
+export const listMyOrders = defineOperation({
+  operationId: 'list_my_orders',
+  method: 'GET',
+  path: '/orders',
+  service: 'commerce',
+  scope: 'account:read',
+  summary: 'My orders',
+  description: 'Your orders, newest first.',
+  query: Type.Object({ ...PageQuery }, { additionalProperties: false }),
+  response: Page(Order),
+});
+
+export const getOrder = defineOperation({
+  operationId: 'get_order',
+  method: 'GET',
+  path: '/orders/{number}',
+  service: 'commerce',
+  scope: 'account:read',
+  summary: 'Get an order',
+  description: 'Status, totals with VAT, lines and fulfilment per line.',
+  params: Type.Object({ number: Type.String({ pattern: ORDER_NUMBER_PATTERN }) }, { additionalProperties: false }),
+  response: Order,
+});
+
+export const commerceOperations = [listProducts, quoteOrder, createCheckout, listMyOrders, getOrder];

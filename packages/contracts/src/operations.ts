@@ -1,0 +1,25 @@
+import { catalogPublicOperations } from './catalog.ts';
+import { claimsOperations } from './claims.ts';
+import { commerceOperations } from './commerce.ts';
+import { draftingOperations } from './drafting.ts';
+import { identityOperations } from './identity.ts';
+import type { Operation, ServiceName } from './operation.ts';
+import { ownedListingOperations } from './owned-listings.ts';
+
+/** Every operation of spec Part 4, in the spec's order. */
+export const operations: readonly Operation[] = [
+  ...catalogPublicOperations,
+  ...commerceOperations.filter((op) => op.scope === null),
+  ...identityOperations,
+  ...draftingOperations,
+  ...ownedListingOperations,
+  ...claimsOperations,
+  ...commerceOperations.filter((op) => op.scope !== null),
+];
+
+const byId = new Map(operations.map((op) => [op.operationId, op]));
+
+export const operationById = (operationId: string): Operation | undefined => byId.get(operationId);
+
+export const operationsOf = (service: ServiceName): readonly Operation[] =>
+  operations.filter((op) => op.service === service);

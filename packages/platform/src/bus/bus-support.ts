@@ -1,0 +1,33 @@
+/** Helpers shared by the bus adapters. */
+
+/**
+ * NATS subject matching: tokens are separated by `.`, `*` matches exactly one token and `>`
+ * (last token only) matches one or more remaining tokens.
+ */
+export function subjectMatches(pattern: string, subject: string): boolean {
+  const wanted = pattern.split('.');
+  const actual = subject.split('.');
+  for (let i = 0; i < wanted.length; i++) {
+    const token = wanted[i];
+    if (token === '>') return i === wanted.length - 1 && actual.length > i;
+    if (i >= actual.length) return false;
+    if (token !== '*' && token !== actual[i]) return false;
+  }
+  return wanted.length === actual.length;
+}
+
+/** delay before redelivering an event whose handler rejected: 100 ms, doubling, at most 5 s */
+export function redeliveryDelayMs(failedAttempts: number): number {
+  return Math.min(5_000, 100 * 2 ** Math.max(0, failedAttempts - 1));
+}
+
+/** durable names follow the NATS rules in every adapter, so a name that works in tests works on NATS */
+export function assertDurableName(durable: string): void {
+  if (durable === '' || /[.*>\s/\\]/.test(durable)) {
+    throw new Error(`invalid durable consumer name ${JSON.stringify(durable)}: no '.', '*', '>', '/', '\\' or spaces`);
+  }
+}
+
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,104 @@
+/**
+ * The message bus port: request/reply on subjects, and durable integration events.
+ * Payloads are JSON-serialisable values; adapters encode them.
+ */
+
+export type Headers = Readonly<Record<string, string>>;
+
+export interface RequestOptions {
+  /** default 10 000 ms */
+  readonly timeoutMs?: number;
+  /** e.g. `traceparent`; delivered to the handler as-is */
+  readonly headers?: Headers;
+}
+
+export interface RequestContext {
+  readonly subject: string;
+  readonly headers: Headers;
+}
+
+export type RequestHandler = (payload: unknown, context: RequestContext) => Promise<unknown>;
+
+export interface ServeOptions {
+  /** replicas serving the same subject with the same queue share the load (default: the subject) */
+  readonly queue?: string;
+}
+
+export interface Served {
+  /** stop taking new requests and finish the ones in flight */
+  stop(): Promise<void>;
+}
+
+export interface IntegrationEvent {
+  /** `events.<service>.<event-name>` */
+  readonly subject: string;
+  /** de-duplication id: publishing the same id twice delivers once */
+  readonly id: string;
+  readonly data: unknown;
+  readonly headers?: Headers;
+}
+
+export interface DeliveredEvent {
+  readonly subject: string;
+  readonly id: string;
+  readonly data: unknown;
+  readonly headers: Headers;
+  /** 1-based sequence in the event stream */
+  readonly sequence: number;
+}
+
+export interface ConsumeOptions {
+  /** durable consumer name: a restarted consumer with the same name resumes after its last ack */
+  readonly durable: string;
+  /** subject filter with NATS wildcards, e.g. `events.catalog.>` */
+  readonly filter: string;
+  /**
+   * acked when it resolves; redelivered later when it rejects. Events come one at a time in stream
+   * order, and a rejected event is redelivered (after a backoff) before any later one.
+   */
+  readonly handler: (event: DeliveredEvent) => Promise<void>;
+}
+
+export interface Consumer {
+  stop(): Promise<void>;
+}
+
+export interface Bus {
+  request(subject: string, payload: unknown, options?: RequestOptions): Promise<unknown>;
+  serve(subject: string, handler: RequestHandler, options?: ServeOptions): Promise<Served>;
+  publish(event: IntegrationEvent): Promise<void>;
+  consume(options: ConsumeOptions): Promise<Consumer>;
+  /** drains: in-flight requests finish, then connections close */
+  close(): Promise<void>;
+}
+
+/** nobody serves the subject: fails fast instead of waiting for the timeout */
+export class NoResponderError extends Error {
+  readonly subject: string;
+  constructor(subject: string) {
+    super(`no service is answering ${subject}`);
+    this.name = 'NoResponderError';
+    this.subject = subject;
+  }
+}
+
+export class RequestTimeoutError extends Error {
+  readonly subject: string;
+  readonly timeoutMs: number;
+  constructor(subject: string, timeoutMs: number) {
+    super(`no reply on ${subject} within ${timeoutMs} ms`);
+    this.name = 'RequestTimeoutError';
+    this.subject = subject;
+    this.timeoutMs = timeoutMs;
+  }
+}
+
+/** the handler threw: the message travels back to the requester */
+export class RemoteHandlerError extends Error {
+  readonly subject: string;
+  constructor(subject: string, message: string) {
+    super(`handler of ${subject} failed: ${message}`);
+    this.name = 'RemoteHandlerError';
+    this.subject = subject;
+  }
+}

@@ -1,0 +1,102 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { describeBusContract } from './bus.contract.ts';
+import type { Bus, DeliveredEvent } from './bus.ts';
+import { subjectMatches } from './bus-support.ts';
+import { createInProcessBus } from './in-process-bus.ts';
+
+describeBusContract('in-process, in memory', async () => {
+  const bus = createInProcessBus();
+  // nothing survives the bus, so a "restart" keeps using it
+  return { bus, reopen: async () => bus, cleanup: () => bus.close() };
+});
+
+describeBusContract('in-process, SQLite event log', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'bus-test-'));
+  const eventLogPath = join(dir, 'events.sqlite');
+  const buses: Bus[] = [createInProcessBus({ eventLogPath })];
+  return {
+    bus: buses[0] as Bus,
+    reopen: async () => {
+      const bus = createInProcessBus({ eventLogPath });
+      buses.push(bus);
+      return bus;
+    },
+    cleanup: async () => {
+      await Promise.all(buses.map((bus) => bus.close()));
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+});
+
+describe('in-process bus', () => {
+  it('does not share payload objects between caller and handler', async () => {
+    const bus = createInProcessBus();
+    const sent = { list: [1] };
+    let received: unknown;
+    await bus.serve('copy', async (payload) => {
+      received = payload;
+      (payload as { list: number[] }).list.push(2);
+      return sent;
+    });
+    const reply = await bus.request('copy', sent);
+    expect(received).not.toBe(sent);
+    expect(reply).not.toBe(sent);
+    expect(sent).toEqual({ list: [1] });
+    await bus.close();
+  });
+
+  it('keeps events and ack positions in the SQLite file across a full restart', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'bus-test-'));
+    const eventLogPath = join(dir, 'events.sqlite');
+    try {
+      const first = createInProcessBus({ eventLogPath });
+      const seen: DeliveredEvent[] = [];
+      let delivered!: () => void;
+      const one = new Promise<void>((resolve) => {
+        delivered = resolve;
+      });
+      const consumer = await first.consume({
+        durable: 'projection',
+        filter: 'events.>',
+        handler: async (event) => {
+          seen.push(event);
+          delivered();
+        },
+      });
+      await first.publish({ subject: 'events.a.one', id: '1', data: 1 });
+      await one;
+      await consumer.stop();
+      await first.publish({ subject: 'events.a.two', id: '2', data: 2 });
+      await first.close();
+
+      const second = createInProcessBus({ eventLogPath });
+      await second.publish({ subject: 'events.a.one', id: '1', data: 'duplicate' });
+      const resumed = await new Promise<DeliveredEvent>((resolve) => {
+        void second.consume({ durable: 'projection', filter: 'events.>', handler: async (event) => resolve(event) });
+      });
+      expect(resumed).toMatchObject({ id: '2', data: 2, sequence: 2 });
+      expect(seen.map((e) => e.id)).toEqual(['1']);
+      await second.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('subjectMatches', () => {
+  it.each([
+    ['events.>', 'events.catalog.created', true],
+    ['events.>', 'events', false],
+    ['events.*.created', 'events.catalog.created', true],
+    ['events.*.created', 'events.catalog.x.created', false],
+    ['events.catalog', 'events.catalog', true],
+    ['events.catalog', 'events.catalog.created', false],
+    ['*', 'a', true],
+    ['>', 'a.b', true],
+  ])('%s matches %s: %s', (pattern, subject, expected) => {
+    expect(subjectMatches(pattern, subject)).toBe(expected);
+  });
+});

@@ -1,0 +1,321 @@
+/**
+ * A Bus inside one process, for tests and the all-in-one launcher. It keeps the semantics of the
+ * NATS adapter that callers can observe: payloads are copied as if they crossed a wire, one
+ * replica answers each request, events are de-duplicated by id and durable consumers resume after
+ * their last ack. With `eventLogPath` the event log and the consumers' positions live in a SQLite
+ * file, so they survive a restart of the process.
+ */
+
+import { DatabaseSync } from 'node:sqlite';
+import type {
+  Bus,
+  ConsumeOptions,
+  Consumer,
+  DeliveredEvent,
+  Headers,
+  IntegrationEvent,
+  RequestContext,
+  RequestHandler,
+  RequestOptions,
+  Served,
+  ServeOptions,
+} from './bus.ts';
+import { NoResponderError, RemoteHandlerError, RequestTimeoutError } from './bus.ts';
+import { assertDurableName, errorMessage, redeliveryDelayMs, subjectMatches } from './bus-support.ts';
+
+export interface InProcessBusOptions {
+  /**
+   * SQLite file for the event log and the durable consumers' positions (created if missing).
+   * Without it both live in memory. One bus writes the file at a time: a bus does not see events
+   * that another bus appends to the same file while it runs (a new consume() does).
+   */
+  readonly eventLogPath?: string;
+}
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+const READ_BATCH = 100;
+
+/** copies a value the way JSON on a wire would, so caller and handler never share an object */
+function overTheWire(value: unknown): unknown {
+  const text = JSON.stringify(value);
+  return text === undefined ? undefined : JSON.parse(text);
+}
+
+interface StoredEvent {
+  readonly sequence: number;
+  readonly id: string;
+  readonly subject: string;
+  /** JSON text; null for undefined data */
+  readonly data: string | null;
+  /** JSON text of the headers object */
+  readonly headers: string;
+}
+
+interface EventLog {
+  /** false when an event with the same id is already in the log */
+  append(event: IntegrationEvent): boolean;
+  /** events with sequence > after, in order */
+  readAfter(after: number, limit: number): StoredEvent[];
+  /** sequence of the consumer's last acked event, 0 if none */
+  ackedSequence(durable: string): number;
+  ack(durable: string, sequence: number): void;
+  close(): void;
+}
+
+function toStored(event: IntegrationEvent, sequence: number): StoredEvent {
+  return {
+    sequence,
+    id: event.id,
+    subject: event.subject,
+    data: JSON.stringify(event.data) ?? null,
+    headers: JSON.stringify(event.headers ?? {}),
+  };
+}
+
+function memoryEventLog(): EventLog {
+  const events: StoredEvent[] = [];
+  const ids = new Set<string>();
+  const acked = new Map<string, number>();
+  return {
+    append(event) {
+      if (ids.has(event.id)) return false;
+      ids.add(event.id);
+      events.push(toStored(event, events.length + 1));
+      return true;
+    },
+    // sequences are 1-based array positions, so `after` is also the index to start from
+    readAfter: (after, limit) => events.slice(after, after + limit),
+    ackedSequence: (durable) => acked.get(durable) ?? 0,
+    ack: (durable, sequence) => void acked.set(durable, sequence),
+    close() {},
+  };
+}
+
+function sqliteEventLog(path: string): EventLog {
+  const db = new DatabaseSync(path);
+  db.exec(`
+    PRAGMA journal_mode = WAL;
+    CREATE TABLE IF NOT EXISTS bus_events (
+      sequence INTEGER PRIMARY KEY AUTOINCREMENT,
+      id TEXT NOT NULL UNIQUE,
+      subject TEXT NOT NULL,
+      data TEXT,
+      headers TEXT NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS bus_consumers (
+      durable TEXT PRIMARY KEY,
+      acked INTEGER NOT NULL
+    );
+  `);
+  const insert = db.prepare('INSERT OR IGNORE INTO bus_events (id, subject, data, headers) VALUES (?, ?, ?, ?)');
+  const select = db.prepare(
+    'SELECT sequence, id, subject, data, headers FROM bus_events WHERE sequence > ? ORDER BY sequence LIMIT ?',
+  );
+  const selectAck = db.prepare('SELECT acked FROM bus_consumers WHERE durable = ?');
+  const upsertAck = db.prepare(
+    'INSERT INTO bus_consumers (durable, acked) VALUES (?, ?) ON CONFLICT (durable) DO UPDATE SET acked = excluded.acked',
+  );
+  return {
+    append(event) {
+      const row = toStored(event, 0);
+      return insert.run(row.id, row.subject, row.data, row.headers).changes > 0;
+    },
+    readAfter: (after, limit) =>
+      select.all(after, limit).map((row) => ({
+        sequence: Number(row.sequence),
+        id: String(row.id),
+        subject: String(row.subject),
+        data: row.data === null ? null : String(row.data),
+        headers: String(row.headers),
+      })),
+    ackedSequence: (durable) => Number(selectAck.get(durable)?.acked ?? 0),
+    ack: (durable, sequence) => void upsertAck.run(durable, sequence),
+    close: () => db.close(),
+  };
+}
+
+function toDelivered(event: StoredEvent): DeliveredEvent {
+  return {
+    subject: event.subject,
+    id: event.id,
+    data: event.data === null ? undefined : JSON.parse(event.data),
+    headers: JSON.parse(event.headers) as Headers,
+    sequence: event.sequence,
+  };
+}
+
+interface Registration {
+  readonly pattern: string;
+  readonly handler: RequestHandler;
+  readonly inFlight: Set<Promise<unknown>>;
+}
+
+export function createInProcessBus(options: InProcessBusOptions = {}): Bus {
+  const log = options.eventLogPath === undefined ? memoryEventLog() : sqliteEventLog(options.eventLogPath);
+  const registrations: Registration[] = [];
+  /** per request subject, how many requests were routed: drives the round robin */
+  const routed = new Map<string, number>();
+  /** consumers waiting for the next append */
+  const appendListeners = new Set<() => void>();
+  const activeDurables = new Set<string>();
+  const served = new Set<Served>();
+  const consumers = new Set<Consumer>();
+  let closing: Promise<void> | undefined;
+
+  const assertOpen = (): void => {
+    if (closing) throw new Error('the bus is closed');
+  };
+
+  /** one registration takes each request (the in-process bus is one replica set: queue names do not matter) */
+  function route(subject: string): Registration | undefined {
+    const candidates = registrations.filter((r) => subjectMatches(r.pattern, subject));
+    if (candidates.length === 0) return undefined;
+    const count = routed.get(subject) ?? 0;
+    routed.set(subject, count + 1);
+    return candidates[count % candidates.length];
+  }
+
+  async function handle(registration: Registration, payload: unknown, context: RequestContext): Promise<unknown> {
+    // let the caller's turn finish first, as a real transport would
+    await Promise.resolve();
+    try {
+      return overTheWire(await registration.handler(payload, context));
+    } catch (error) {
+      throw new RemoteHandlerError(context.subject, errorMessage(error));
+    }
+  }
+
+  function startConsumer({ durable, filter, handler }: ConsumeOptions): Consumer {
+    let stopped = false;
+    let wake: (() => void) | undefined;
+
+    /** waits `ms`, or for the next append when `ms` is undefined; stop() cuts it short */
+    const pause = (ms?: number): Promise<void> =>
+      new Promise((resolve) => {
+        const done = (): void => {
+          clearTimeout(timer);
+          appendListeners.delete(done);
+          wake = undefined;
+          resolve();
+        };
+        const timer = ms === undefined ? undefined : setTimeout(done, ms);
+        if (ms === undefined) appendListeners.add(done);
+        wake = done;
+      });
+
+    /** true once the handler resolved; false when stopped before that */
+    async function deliver(event: StoredEvent): Promise<boolean> {
+      for (let failures = 1; ; failures++) {
+        try {
+          // a fresh copy per attempt: a handler that mutated the event and failed cannot taint the retry
+          await handler(toDelivered(event));
+          return true;
+        } catch {
+          if (stopped) return false;
+          await pause(redeliveryDelayMs(failures));
+          if (stopped) return false;
+        }
+      }
+    }
+
+    async function run(): Promise<void> {
+      // events that do not match the filter are skipped without moving the ack position
+      let scanned = log.ackedSequence(durable);
+      while (!stopped) {
+        const batch = log.readAfter(scanned, READ_BATCH);
+        if (batch.length === 0) {
+          await pause();
+          continue;
+        }
+        for (const event of batch) {
+          if (stopped) return;
+          if (subjectMatches(filter, event.subject)) {
+            if (!(await deliver(event))) return;
+            log.ack(durable, event.sequence);
+          }
+          scanned = event.sequence;
+        }
+      }
+    }
+
+    const running = run();
+    // a failure surfaces from stop(); until then it must not count as unhandled
+    running.catch(() => {});
+    const consumer: Consumer = {
+      async stop() {
+        stopped = true;
+        wake?.();
+        try {
+          await running;
+        } finally {
+          activeDurables.delete(durable);
+          consumers.delete(consumer);
+        }
+      },
+    };
+    return consumer;
+  }
+
+  return {
+    async request(subject: string, payload: unknown, requestOptions: RequestOptions = {}): Promise<unknown> {
+      assertOpen();
+      const registration = route(subject);
+      if (!registration) throw new NoResponderError(subject);
+      const timeoutMs = requestOptions.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+      const reply = handle(registration, overTheWire(payload), { subject, headers: { ...requestOptions.headers } });
+      registration.inFlight.add(reply);
+      void reply.catch(() => {}).finally(() => registration.inFlight.delete(reply));
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new RequestTimeoutError(subject, timeoutMs)), timeoutMs);
+      });
+      try {
+        return await Promise.race([reply, timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+
+    async serve(subject: string, handler: RequestHandler, _options?: ServeOptions): Promise<Served> {
+      assertOpen();
+      const registration: Registration = { pattern: subject, handler, inFlight: new Set() };
+      registrations.push(registration);
+      const serving: Served = {
+        async stop() {
+          const index = registrations.indexOf(registration);
+          if (index !== -1) registrations.splice(index, 1);
+          served.delete(serving);
+          await Promise.allSettled([...registration.inFlight]);
+        },
+      };
+      served.add(serving);
+      return serving;
+    },
+
+    async publish(event: IntegrationEvent): Promise<void> {
+      assertOpen();
+      if (!log.append(event)) return;
+      for (const listener of [...appendListeners]) listener();
+    },
+
+    async consume(consumeOptions: ConsumeOptions): Promise<Consumer> {
+      assertOpen();
+      assertDurableName(consumeOptions.durable);
+      if (activeDurables.has(consumeOptions.durable)) {
+        throw new Error(`durable consumer ${consumeOptions.durable} is already consuming on this bus`);
+      }
+      activeDurables.add(consumeOptions.durable);
+      const consumer = startConsumer(consumeOptions);
+      consumers.add(consumer);
+      return consumer;
+    },
+
+    close(): Promise<void> {
+      closing ??= (async () => {
+        await Promise.allSettled([...consumers, ...served].map((c) => c.stop()));
+        log.close();
+      })();
+      return closing;
+    },
+  };
+}

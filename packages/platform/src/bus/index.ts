@@ -1,0 +1,17 @@
+export type {
+  Bus,
+  ConsumeOptions,
+  Consumer,
+  DeliveredEvent,
+  Headers,
+  IntegrationEvent,
+  RequestContext,
+  RequestHandler,
+  RequestOptions,
+  Served,
+  ServeOptions,
+} from './bus.ts';
+export { NoResponderError, RemoteHandlerError, RequestTimeoutError } from './bus.ts';
+export { subjectMatches } from './bus-support.ts';
+export { createInProcessBus, type InProcessBusOptions } from './in-process-bus.ts';
+export { connectNatsBus, DUPLICATE_WINDOW_MS, EVENT_SUBJECTS, type NatsBusOptions } from './nats-bus.ts';

@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe } from 'vitest';
+import { natsServerAvailable, type RunningNatsServer, startNatsServer } from '../testing/nats-server.ts';
+import { describeBusContract } from './bus.contract.ts';
+import type { Bus } from './bus.ts';
+import { connectNatsBus } from './nats-bus.ts';
+
+const available = natsServerAvailable();
+if (!available) console.warn('skipping the NATS bus tests: nats-server is not on PATH');
+
+describe.skipIf(!available)('NATS bus', () => {
+  let server: RunningNatsServer;
+  beforeAll(async () => {
+    server = await startNatsServer({ jetstream: true });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  // every test uses its own subjects and durable names, so they can share the server and stream
+  describeBusContract('NATS', async () => {
+    const connectClient = (): Promise<Bus> => connectNatsBus({ servers: server.url, name: 'bus-contract' });
+    const buses: Bus[] = [await connectClient()];
+    return {
+      bus: buses[0] as Bus,
+      reopen: async () => {
+        const bus = await connectClient();
+        buses.push(bus);
+        return bus;
+      },
+      cleanup: async () => {
+        await Promise.all(buses.map((bus) => bus.close()));
+      },
+    };
+  });
+});

@@ -1,0 +1,271 @@
+/**
+ * The Bus on NATS: core request/reply with queue groups for requests, JetStream for integration
+ * events. One connection carries everything.
+ *
+ * Events go to the stream `EVENTS` (subjects `events.>`, created if missing). De-duplication by
+ * event id uses the JetStream `Nats-Msg-Id` header and therefore only holds within the stream's
+ * duplicate window (2 minutes): the same id published again later is stored again.
+ *
+ * Each durable consumer is a pull consumer with at most one unacked event (`max_ack_pending: 1`),
+ * so events reach the handler one at a time in stream order and a rejected event is redelivered
+ * (after a backoff) before any later one, as on the in-process bus. Replicas consuming with the
+ * same durable name share the events.
+ */
+
+import {
+  AckPolicy,
+  connect,
+  DeliverPolicy,
+  ErrorCode,
+  type JetStreamManager,
+  JSONCodec,
+  type JsMsg,
+  type Msg,
+  type MsgHdrs,
+  NatsError,
+  nanos,
+  headers as natsHeaders,
+  RetentionPolicy,
+  StorageType,
+} from 'nats';
+import type {
+  Bus,
+  ConsumeOptions,
+  Consumer,
+  DeliveredEvent,
+  Headers,
+  IntegrationEvent,
+  RequestHandler,
+  RequestOptions,
+  Served,
+  ServeOptions,
+} from './bus.ts';
+import { NoResponderError, RemoteHandlerError, RequestTimeoutError } from './bus.ts';
+import { assertDurableName, errorMessage, redeliveryDelayMs } from './bus-support.ts';
+
+export interface NatsBusOptions {
+  /** e.g. `nats://127.0.0.1:4222` */
+  readonly servers: string | string[];
+  /** connection name, shown by the server's monitoring */
+  readonly name: string;
+  /** default `EVENTS` */
+  readonly streamName?: string;
+  /** default for requests without `timeoutMs`; default 10 000 ms */
+  readonly requestTimeoutMs?: number;
+}
+
+export const EVENT_SUBJECTS = 'events.>';
+export const DUPLICATE_WINDOW_MS = 2 * 60_000;
+/** a reply carrying this header is a handler failure; its value is the message (the NATS micro convention) */
+export const ERROR_HEADER = 'Nats-Service-Error';
+const ERROR_CODE_HEADER = 'Nats-Service-Error-Code';
+/** JetStream's de-duplication header: carries the event id */
+const MSG_ID_HEADER = 'Nats-Msg-Id';
+/** how long the server waits for an ack before redelivering; long handlers keep extending it */
+const ACK_WAIT_MS = 30_000;
+
+const codec = JSONCodec();
+const EMPTY = new Uint8Array(0);
+
+// undefined travels as an empty payload (JSON has no representation for it)
+const encode = (value: unknown): Uint8Array => (value === undefined ? EMPTY : codec.encode(value));
+const decode = (data: Uint8Array): unknown => (data.length === 0 ? undefined : codec.decode(data));
+
+function toNatsHeaders(headers: Headers | undefined): MsgHdrs | undefined {
+  if (headers === undefined || Object.keys(headers).length === 0) return undefined;
+  const result = natsHeaders();
+  for (const [key, value] of Object.entries(headers)) result.set(key, value);
+  return result;
+}
+
+/** the application's headers: `Nats-*` ones belong to the protocol */
+function fromNatsHeaders(headers: MsgHdrs | undefined): Headers {
+  const result: Record<string, string> = {};
+  for (const [key, values] of headers ?? []) {
+    if (!key.toLowerCase().startsWith('nats-') && values[0] !== undefined) result[key] = values[0];
+  }
+  return result;
+}
+
+async function ensureStream(jsm: JetStreamManager, name: string): Promise<void> {
+  try {
+    // idempotent when the stream exists with this very configuration
+    await jsm.streams.add({
+      name,
+      subjects: [EVENT_SUBJECTS],
+      duplicate_window: nanos(DUPLICATE_WINDOW_MS),
+      storage: StorageType.File,
+      retention: RetentionPolicy.Limits,
+    });
+  } catch (error) {
+    // it exists with another configuration (an operator changed it): use it as it is
+    await jsm.streams.info(name).catch(() => Promise.reject(error));
+  }
+}
+
+export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
+  const streamName = options.streamName ?? 'EVENTS';
+  const defaultTimeoutMs = options.requestTimeoutMs ?? 10_000;
+  // a service keeps trying to reach NATS instead of giving up after the default 10 attempts
+  const nc = await connect({ servers: options.servers, name: options.name, maxReconnectAttempts: -1 });
+  try {
+    const jsm = await nc.jetstreamManager();
+    await ensureStream(jsm, streamName);
+    return natsBus(nc, jsm, streamName, defaultTimeoutMs);
+  } catch (error) {
+    await nc.close();
+    throw error;
+  }
+}
+
+function natsBus(
+  nc: Awaited<ReturnType<typeof connect>>,
+  jsm: JetStreamManager,
+  streamName: string,
+  defaultTimeoutMs: number,
+): Bus {
+  const js = nc.jetstream();
+  const served = new Set<Served>();
+  const consumers = new Set<Consumer>();
+  let closing: Promise<void> | undefined;
+
+  async function reply(msg: Msg, handler: RequestHandler): Promise<void> {
+    try {
+      const result = await handler(decode(msg.data), { subject: msg.subject, headers: fromNatsHeaders(msg.headers) });
+      msg.respond(encode(result));
+    } catch (error) {
+      const failure = natsHeaders();
+      // header values are single lines
+      failure.set(ERROR_HEADER, errorMessage(error).replace(/[\r\n]+/g, ' '));
+      failure.set(ERROR_CODE_HEADER, '500');
+      msg.respond(EMPTY, { headers: failure });
+    }
+  }
+
+  async function handleEvent(message: JsMsg, handler: ConsumeOptions['handler']): Promise<void> {
+    // tell the server the handler is still working, so a slow handler does not get a redelivery in parallel
+    const keepAlive = setInterval(() => message.working(), ACK_WAIT_MS / 3);
+    try {
+      const event: DeliveredEvent = {
+        subject: message.subject,
+        id: message.headers?.get(MSG_ID_HEADER) || `seq-${message.seq}`,
+        data: decode(message.data),
+        headers: fromNatsHeaders(message.headers),
+        sequence: message.seq,
+      };
+      await handler(event);
+      message.ack();
+    } catch {
+      message.nak(redeliveryDelayMs(message.info.redeliveryCount));
+    } finally {
+      clearInterval(keepAlive);
+    }
+  }
+
+  return {
+    async request(subject: string, payload: unknown, requestOptions: RequestOptions = {}): Promise<unknown> {
+      const timeoutMs = requestOptions.timeoutMs ?? defaultTimeoutMs;
+      let response: Msg;
+      try {
+        response = await nc.request(subject, encode(payload), {
+          timeout: timeoutMs,
+          headers: toNatsHeaders(requestOptions.headers),
+        });
+      } catch (error) {
+        if (error instanceof NatsError && error.code === ErrorCode.NoResponders) throw new NoResponderError(subject);
+        if (error instanceof NatsError && error.code === ErrorCode.Timeout) {
+          throw new RequestTimeoutError(subject, timeoutMs);
+        }
+        throw error;
+      }
+      if (response.headers?.has(ERROR_HEADER)) {
+        throw new RemoteHandlerError(subject, response.headers.get(ERROR_HEADER));
+      }
+      return decode(response.data);
+    },
+
+    async serve(subject: string, handler: RequestHandler, serveOptions: ServeOptions = {}): Promise<Served> {
+      const inFlight = new Set<Promise<void>>();
+      const subscription = nc.subscribe(subject, {
+        queue: serveOptions.queue ?? subject,
+        callback: (error, msg) => {
+          if (error) return; // the subscription failed (permissions): nothing to answer
+          const handling = reply(msg, handler);
+          inFlight.add(handling);
+          void handling.finally(() => inFlight.delete(handling));
+        },
+      });
+      // the server knows the subscription before serve() resolves: a request sent right after,
+      // from any connection, finds a responder
+      await nc.flush();
+      const serving: Served = {
+        async stop() {
+          served.delete(serving);
+          await subscription.drain();
+          await Promise.all(inFlight);
+        },
+      };
+      served.add(serving);
+      return serving;
+    },
+
+    async publish(event: IntegrationEvent): Promise<void> {
+      try {
+        await js.publish(event.subject, encode(event.data), {
+          msgID: event.id,
+          headers: toNatsHeaders(event.headers),
+        });
+      } catch (error) {
+        if (error instanceof NatsError && error.code === ErrorCode.NoResponders) {
+          throw new Error(`no stream stores ${event.subject}: integration events go to ${EVENT_SUBJECTS}`);
+        }
+        throw error;
+      }
+    },
+
+    async consume({ durable, filter, handler }: ConsumeOptions): Promise<Consumer> {
+      assertDurableName(durable);
+      // creates the durable, or finds it (with its ack position) when it exists
+      await jsm.consumers.add(streamName, {
+        durable_name: durable,
+        filter_subject: filter,
+        ack_policy: AckPolicy.Explicit,
+        deliver_policy: DeliverPolicy.All,
+        ack_wait: nanos(ACK_WAIT_MS),
+        max_ack_pending: 1,
+      });
+      const messages = await (await js.consumers.get(streamName, durable)).consume();
+      let stopping = false;
+      const running = (async () => {
+        for await (const message of messages) {
+          // pulled but not yet handled when stop() came: hand it back at once, so the next
+          // consumer need not wait for ack_wait to get it
+          if (stopping) message.nak();
+          else await handleEvent(message, handler);
+        }
+      })();
+      running.catch(() => {}); // surfaces from stop()
+      const consumer: Consumer = {
+        async stop() {
+          stopping = true;
+          consumers.delete(consumer);
+          // ends the loop once the event in hand is handled; the durable consumer stays on the server
+          await messages.close();
+          await running;
+          // make sure the server has the acks before a restarted consumer asks for more
+          await nc.flush();
+        },
+      };
+      consumers.add(consumer);
+      return consumer;
+    },
+
+    close(): Promise<void> {
+      closing ??= (async () => {
+        await Promise.allSettled([...consumers, ...served].map((c) => c.stop()));
+        await nc.drain();
+      })();
+      return closing;
+    },
+  };
+}

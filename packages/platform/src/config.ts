@@ -1,0 +1,96 @@
+import path from 'node:path';
+
+/** Configuration every way of running understands (README lists them all). */
+export interface Config {
+  readonly port: number;
+  readonly publicUrl: string;
+  readonly dataDir: string;
+  readonly demoData: boolean;
+  readonly fetchAllowPrivateNetworks: boolean;
+  readonly natsUrl: string | null;
+  readonly logLevel: string;
+}
+
+export class ConfigError extends Error {
+  constructor(problems: readonly string[]) {
+    super(`invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** Reads and checks the environment once at start-up; every bad value is reported together. */
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config => {
+  const problems: string[] = [];
+
+  const port = parsePort(env.PORT, 3000, 'PORT', problems);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  if (!isHttpUrl(publicUrl)) problems.push(`PUBLIC_URL must be an http(s) origin, got "${env.PUBLIC_URL}"`);
+
+  const natsUrl = env.NATS_URL?.trim() ? env.NATS_URL.trim() : null;
+  if (natsUrl !== null && !/^(nats|tls|wss?):\/\/[^\s]+$/.test(natsUrl)) {
+    problems.push(`NATS_URL must look like nats://host:port, got "${natsUrl}"`);
+  }
+
+  const logLevel = env.LOG_LEVEL ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel))
+    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+
+  const config: Config = {
+    port,
+    publicUrl,
+    dataDir: path.resolve(cwd, env.DATA_DIR ?? './data'),
+    demoData: parseSwitch(env.DEMO_DATA, true, 'DEMO_DATA', problems),
+    fetchAllowPrivateNetworks: parseSwitch(
+      env.FETCH_ALLOW_PRIVATE_NETWORKS,
+      false,
+      'FETCH_ALLOW_PRIVATE_NETWORKS',
+      problems,
+    ),
+    natsUrl,
+    logLevel,
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+};
+
+const parsePort = (raw: string | undefined, fallback: number, name: string, problems: string[]): number => {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > 65535) {
+    problems.push(`${name} must be a port number from 0 to 65535, got "${raw}"`);
+    return fallback;
+  }
+  return value;
+};
+
+const SWITCH_VALUES: Record<string, boolean> = {
+  on: true,
+  true: true,
+  '1': true,
+  yes: true,
+  off: false,
+  false: false,
+  '0': false,
+  no: false,
+};
+
+const parseSwitch = (raw: string | undefined, fallback: boolean, name: string, problems: string[]): boolean => {
+  if (raw === undefined || raw === '') return fallback;
+  const value = SWITCH_VALUES[raw.toLowerCase()];
+  if (value === undefined) {
+    problems.push(`${name} must be on/off (or true/false), got "${raw}"`);
+    return fallback;
+  }
+  return value;
+};
+
+const isHttpUrl = (value: string): boolean => {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+};

@@ -1,0 +1,156 @@
+/**
+ * `nats-server` processes for tests and for the cluster launcher. Each one listens on 127.0.0.1 on a port the OS
+ * picked, with JetStream on a temporary store directory, so tests never touch a NATS that happens
+ * to be running elsewhere.
+ */
+
+import { type ChildProcess, spawn } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+
+export interface NatsServerOptions {
+  /** default true: `-js` with a temporary store directory */
+  readonly jetstream?: boolean;
+  /** JetStream store directory to use and keep (cluster mode); default a temporary one, removed on stop */
+  readonly storeDir?: string;
+}
+
+export interface RunningNatsServer {
+  /** `nats://127.0.0.1:<port>` */
+  readonly url: string;
+  readonly port: number;
+  /** kills the server and removes its store directory */
+  stop(): Promise<void>;
+}
+
+const BINARY = 'nats-server';
+const READY_TIMEOUT_MS = 10_000;
+const PORT_ATTEMPTS = 5;
+
+function findBinary(): string | undefined {
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    if (dir === '') continue;
+    const candidate = join(dir, BINARY);
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // not in this directory
+    }
+  }
+  return undefined;
+}
+
+/** whether `nats-server` is on PATH; tests that need it skip (saying why) when it is not */
+export function natsServerAvailable(): boolean {
+  return findBinary() !== undefined;
+}
+
+/** a port the OS considers free right now (another process may still take it before we do) */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      probe.close(() => (port > 0 ? resolve(port) : reject(new Error('the OS gave no port'))));
+    });
+  });
+}
+
+class PortInUseError extends Error {}
+
+/**
+ * Resolves once the server logs "Server is ready". Readiness is read from the child's own log
+ * rather than by probing the port: a probe could succeed against someone else's server that took
+ * the port between freePort() and spawn().
+ */
+function waitUntilReady(child: ChildProcess): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let log = '';
+    const finish = (error?: Error): void => {
+      clearTimeout(timer);
+      child.stderr?.off('data', onData);
+      child.off('close', onExit);
+      child.off('error', onError);
+      // keep draining the log so a chatty server never blocks on a full pipe
+      child.stderr?.resume();
+      if (error) reject(error);
+      else resolve();
+    };
+    const onData = (chunk: Buffer): void => {
+      log += chunk.toString();
+      if (log.includes('Server is ready')) finish();
+    };
+    // 'close' rather than 'exit': it comes after the whole log has been read
+    const onExit = (code: number | null): void => {
+      finish(
+        /address already in use/i.test(log)
+          ? new PortInUseError(log)
+          : new Error(`nats-server exited (code ${code}) before it was ready:\n${log}`),
+      );
+    };
+    const onError = (error: Error): void => finish(error);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      finish(new Error(`nats-server was not ready within ${READY_TIMEOUT_MS} ms:\n${log}`));
+    }, READY_TIMEOUT_MS);
+    child.stderr?.on('data', onData);
+    child.once('close', onExit);
+    child.once('error', onError);
+  });
+}
+
+function kill(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export async function startNatsServer(options: NatsServerOptions = {}): Promise<RunningNatsServer> {
+  const binary = findBinary();
+  if (binary === undefined) throw new Error(`${BINARY} is not on PATH`);
+  const jetstream = options.jetstream ?? true;
+  const keepStore = options.storeDir !== undefined;
+  const storeDir = jetstream ? (options.storeDir ?? (await mkdtemp(join(tmpdir(), 'nats-test-')))) : undefined;
+
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const args = ['-a', '127.0.0.1', '-p', String(port)];
+    if (storeDir !== undefined) args.push('-js', '-sd', storeDir);
+    const child = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    // a test run that dies without calling stop() must not leave the server behind
+    const killOnExit = (): void => {
+      child.kill('SIGKILL');
+    };
+    process.once('exit', killOnExit);
+    try {
+      await waitUntilReady(child);
+    } catch (error) {
+      process.off('exit', killOnExit);
+      await kill(child);
+      if (error instanceof PortInUseError && attempt < PORT_ATTEMPTS) continue;
+      if (storeDir !== undefined && !keepStore) await rm(storeDir, { recursive: true, force: true });
+      throw error;
+    }
+    return {
+      url: `nats://127.0.0.1:${port}`,
+      port,
+      async stop() {
+        process.off('exit', killOnExit);
+        await kill(child);
+        if (storeDir !== undefined && !keepStore) await rm(storeDir, { recursive: true, force: true });
+      },
+    };
+  }
+}

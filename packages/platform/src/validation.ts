@@ -1,0 +1,149 @@
+import type { Operation } from '@listings/contracts';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import formatsModule from 'ajv-formats';
+import type { FieldError } from './errors.ts';
+
+// ajv-formats is CommonJS: under ESM its plugin is the default export's `default`.
+const addFormats = formatsModule.default;
+
+export type InputPart = 'params' | 'query' | 'body';
+
+export interface OperationInput {
+  params: Record<string, unknown>;
+  query: Record<string, unknown>;
+  body: unknown;
+}
+
+export type InputCheck = { ok: true; input: OperationInput } | { ok: false; errors: FieldError[] };
+
+/**
+ * Two validators over the same contract schemas:
+ * - `wire`: for path and query strings as they arrive over HTTP: integers and booleans are parsed
+ *   from text, defaults filled in.
+ * - `strict`: for JSON bodies and tool arguments: no coercion ("7" is not 7), unknown properties
+ *   rejected (never silently removed), defaults filled in.
+ */
+const makeAjv = (coerce: boolean) => {
+  const ajv = new Ajv({
+    allErrors: true,
+    coerceTypes: coerce,
+    useDefaults: true,
+    removeAdditional: false,
+    strict: true,
+    strictTypes: false,
+    strictRequired: false,
+    allowUnionTypes: true,
+  });
+  addFormats(ajv);
+  return ajv;
+};
+
+const wireAjv = makeAjv(true);
+const strictAjv = makeAjv(false);
+const caches = new Map<Ajv, WeakMap<object, ValidateFunction>>([
+  [wireAjv, new WeakMap()],
+  [strictAjv, new WeakMap()],
+]);
+
+/** Compiles each contract schema once per validator. */
+const compile = (ajv: Ajv, schema: object): ValidateFunction => {
+  const cache = caches.get(ajv) as WeakMap<object, ValidateFunction>;
+  let fn = cache.get(schema);
+  if (!fn) {
+    fn = ajv.compile(schema);
+    cache.set(schema, fn);
+  }
+  return fn;
+};
+
+/**
+ * Turns Ajv's errors into `{ field, message }` with the field's full path, e.g. `body.fields.name`.
+ * A value that fits none of a union's forms (say, text or null) gets the messages of its real
+ * form only, not "must be null".
+ */
+export const fieldErrors = (part: InputPart, errors: readonly ErrorObject[] | null | undefined): FieldError[] => {
+  const byField = new Map<string, { messages: string[]; union: boolean }>();
+  for (const error of errors ?? []) {
+    // `if`/`then` failures repeat the inner error, which names the field.
+    if (error.keyword === 'if') continue;
+    let path = error.instancePath
+      .split('/')
+      .slice(1)
+      .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+    let message = error.message ?? 'is invalid';
+    if (error.keyword === 'required') {
+      path = [...path, String(error.params.missingProperty)];
+      message = 'is required';
+    } else if (error.keyword === 'additionalProperties') {
+      path = [...path, String(error.params.additionalProperty)];
+      message = 'is not a known property';
+    } else if (error.keyword === 'enum') {
+      message = `must be one of: ${(error.params.allowedValues as unknown[]).map(String).join(', ')}`;
+    }
+    const field = [part, ...path].join('.');
+    const entry = byField.get(field) ?? { messages: [], union: false };
+    byField.set(field, entry);
+    if (error.keyword === 'anyOf') entry.union = true;
+    else if (!entry.messages.includes(message)) entry.messages.push(message);
+  }
+  const out: FieldError[] = [];
+  for (const [field, { messages, union }] of byField) {
+    const meaningful = union
+      ? messages.filter((m) => m !== 'must be null' && m !== 'must be equal to constant')
+      : messages;
+    if (meaningful.length === 0) out.push({ field, message: 'is not an allowed value' });
+    for (const message of meaningful) out.push({ field, message });
+  }
+  return out;
+};
+
+const checkPart = (
+  ajv: Ajv,
+  part: InputPart,
+  schema: object | undefined,
+  value: unknown,
+  errors: FieldError[],
+): unknown => {
+  if (!schema) {
+    const empty =
+      value === undefined || value === null || (typeof value === 'object' && Object.keys(value).length === 0);
+    if (!empty)
+      errors.push({
+        field: part,
+        message: `this operation takes no ${part === 'body' ? 'body' : `${part} parameters`}`,
+      });
+    return part === 'body' ? undefined : {};
+  }
+  // validate a copy: Ajv writes coerced values and defaults into what it checks
+  const copy = value === undefined ? (part === 'body' ? undefined : {}) : structuredClone(value);
+  if (part === 'body' && copy === undefined) {
+    errors.push({ field: 'body', message: 'a JSON body is required' });
+    return copy;
+  }
+  const validate = compile(ajv, schema);
+  if (!validate(copy)) errors.push(...fieldErrors(part, validate.errors));
+  return copy;
+};
+
+/**
+ * Checks an operation's input against its contract. `wire: true` when params and query are raw
+ * HTTP strings (the REST edge); tool arguments and bus messages are already typed JSON.
+ */
+export const checkOperationInput = (
+  operation: Operation,
+  raw: { params?: unknown; query?: unknown; body?: unknown },
+  options: { wire: boolean },
+): InputCheck => {
+  const errors: FieldError[] = [];
+  const paramsAjv = options.wire ? wireAjv : strictAjv;
+  const params = checkPart(paramsAjv, 'params', operation.params, raw.params, errors) as Record<string, unknown>;
+  const query = checkPart(paramsAjv, 'query', operation.query, raw.query, errors) as Record<string, unknown>;
+  const body = checkPart(strictAjv, 'body', operation.body, raw.body, errors);
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, input: { params, query, body } };
+};
+
+/** Validates any contract value (e.g. an integration event) strictly. */
+export const checkValue = (schema: object, value: unknown, part: InputPart = 'body'): FieldError[] => {
+  const validate = compile(strictAjv, schema);
+  return validate(value) ? [] : fieldErrors(part, validate.errors);
+};

@@ -1,0 +1,4 @@
+import { runServiceProcess } from '@listings/platform/runtime';
+import { startCatalog } from './main.ts';
+
+await runServiceProcess('catalog', startCatalog);

@@ -1,0 +1,4 @@
+import { runServiceProcess } from '@listings/platform/runtime';
+import { startClaims } from './main.ts';
+
+await runServiceProcess('claims', startClaims);

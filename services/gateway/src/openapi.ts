@@ -1,0 +1,118 @@
+import { type Operation, operations, Problem, SCOPES, type Scope } from '@listings/contracts';
+
+const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
+  'account:read': 'Read your account, drafts, listings, claims and orders',
+  'listings:write': 'Submit and edit drafts and listings, claims, story, interview',
+  'orders:write': 'Quote orders and create checkout links',
+};
+
+/** JSON Schema → OpenAPI 3.1 schema: 3.1 is JSON Schema 2020-12, so only TypeBox's symbols go (JSON round trip). */
+const schemaOf = (schema: unknown): Record<string, unknown> => JSON.parse(JSON.stringify(schema));
+
+const parametersOf = (op: Operation) => {
+  const out: Record<string, unknown>[] = [];
+  const add = (where: 'path' | 'query', schema: Operation['params']) => {
+    if (!schema) return;
+    const required = new Set(schema.required ?? []);
+    for (const [name, property] of Object.entries(schema.properties)) {
+      const { description, ...rest } = schemaOf(property);
+      out.push({
+        name,
+        in: where,
+        required: where === 'path' || required.has(name),
+        ...(description ? { description } : {}),
+        schema: rest,
+      });
+    }
+  };
+  add('path', op.params);
+  add('query', op.query);
+  if (op.idempotent) {
+    out.push({
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      description: 'Makes retries safe: a retry with the same key does not run the operation twice.',
+      schema: { type: 'string', minLength: 1, maxLength: 255 },
+    });
+  }
+  return out;
+};
+
+const problemResponse = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+});
+
+const operationObject = (op: Operation) => ({
+  operationId: op.operationId,
+  summary: op.summary,
+  description: op.description,
+  tags: [op.service === 'gateway' ? 'account' : op.service],
+  // public operations accept credentials but do not need them ({} = none)
+  security: op.scope ? [{ api_key: [] }, { oauth2: [op.scope] }] : [{}, { api_key: [] }, { oauth2: [] }],
+  'x-scope': op.scope,
+  'x-idempotent': op.idempotent,
+  parameters: parametersOf(op),
+  ...(op.body
+    ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(op.body) } } } }
+    : {}),
+  responses: {
+    [String(op.successStatus)]: {
+      description: op.successStatus === 201 ? 'Created' : 'OK',
+      content: { 'application/json': { schema: schemaOf(op.response) } },
+    },
+    '400': problemResponse('Invalid input: `errors` names each failing field'),
+    ...(op.scope
+      ? {
+          '401': problemResponse('Missing or invalid credentials'),
+          '403': problemResponse('Insufficient scope or access'),
+        }
+      : {}),
+    ...(op.path.includes('{') ? { '404': problemResponse('Not found') } : {}),
+    '429': problemResponse('Rate limited'),
+  },
+});
+
+/** The OpenAPI 3.1 document, generated from the contracts alone. */
+export const buildOpenApiDocument = (options: { publicUrl: string }) => {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of operations) {
+    paths[op.path] ??= {};
+    (paths[op.path] as Record<string, unknown>)[op.method.toLowerCase()] = operationObject(op);
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Listings Directory and Launch Service API',
+      version: '1.0.0',
+      description:
+        'A product directory with a weekly launch calendar. Every operation is also an MCP tool with the same name as its operationId. Payments happen only on the checkout page, never through the API.',
+    },
+    servers: [{ url: `${options.publicUrl}/api/v1` }],
+    tags: [
+      { name: 'catalog', description: 'The public directory and your listings' },
+      { name: 'drafting', description: 'Submit a product by URL and edit its draft' },
+      { name: 'commerce', description: 'Products, quotes, checkout and orders' },
+      { name: 'claims', description: 'Claim and verify an existing listing' },
+      { name: 'account', description: 'Your account' },
+    ],
+    paths,
+    components: {
+      schemas: { Problem: schemaOf(Problem) },
+      securitySchemes: {
+        api_key: { type: 'http', scheme: 'bearer', description: 'An API key: `Authorization: Bearer <API_KEY>`' },
+        oauth2: {
+          type: 'oauth2',
+          flows: {
+            authorizationCode: {
+              authorizationUrl: `${options.publicUrl}/oauth/authorize`,
+              tokenUrl: `${options.publicUrl}/oauth/token`,
+              scopes: Object.fromEntries(SCOPES.map((scope) => [scope, SCOPE_DESCRIPTIONS[scope]])),
+            },
+          },
+        },
+      },
+    },
+  };
+};
