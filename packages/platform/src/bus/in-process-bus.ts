@@ -166,9 +166,16 @@ export function createInProcessBus(options: InProcessBusOptions = {}): Bus {
     if (closing) throw new Error('the bus is closed');
   };
 
+  /** per request subject, the registrations that match it; cleared whenever registrations change */
+  const candidatesBySubject = new Map<string, Registration[]>();
+
   /** one registration takes each request (the in-process bus is one replica set: queue names do not matter) */
   function route(subject: string): Registration | undefined {
-    const candidates = registrations.filter((r) => subjectMatches(r.pattern, subject));
+    let candidates = candidatesBySubject.get(subject);
+    if (!candidates) {
+      candidates = registrations.filter((r) => subjectMatches(r.pattern, subject));
+      candidatesBySubject.set(subject, candidates);
+    }
     if (candidates.length === 0) return undefined;
     const count = routed.get(subject) ?? 0;
     routed.set(subject, count + 1);
@@ -280,10 +287,12 @@ export function createInProcessBus(options: InProcessBusOptions = {}): Bus {
       assertOpen();
       const registration: Registration = { pattern: subject, handler, inFlight: new Set() };
       registrations.push(registration);
+      candidatesBySubject.clear();
       const serving: Served = {
         async stop() {
           const index = registrations.indexOf(registration);
           if (index !== -1) registrations.splice(index, 1);
+          candidatesBySubject.clear();
           served.delete(serving);
           await Promise.allSettled([...registration.inFlight]);
         },

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { ANONYMOUS, type Operation, type OperationReply, type OperationRequest, operations } from '@listings/contracts';
 import { type Bus, NoResponderError, RequestTimeoutError } from '@listings/platform/bus';
 import { DomainError, ServiceUnavailableError, ValidationError } from '@listings/platform/errors';
@@ -16,7 +16,9 @@ export const routeUrl = (op: Operation): string => `${API_PREFIX}${op.path.repla
 const traceparentOf = (request: FastifyRequest): string => {
   const incoming = request.headers.traceparent;
   if (typeof incoming === 'string' && /^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/.test(incoming)) return incoming;
-  return `00-${randomBytes(16).toString('hex')}-${randomBytes(8).toString('hex')}-01`;
+  // randomUUID draws from a buffered entropy pool: far cheaper per request than randomBytes
+  const trace = randomUUID().replaceAll('-', '');
+  return `00-${trace}-${randomUUID().replaceAll('-', '').slice(0, 16)}-01`;
 };
 
 const sendReply = (reply: FastifyReply, result: OperationReply) =>
