@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import type { EventStore } from '../event-store/event-store.ts';
+import { WrongExpectedRevisionError } from '../event-store/event-store.ts';
+
+/** A domain event as deciders see it: a type and its data, nothing about storage. */
+export interface DomainEvent {
+  readonly type: string;
+  readonly data: unknown;
+}
+
+/**
+ * One aggregate's behaviour, pure: `decide` turns a command and the current state into new events
+ * (or throws a DomainError), `evolve` folds an event into the state. No I/O, no clock, no random
+ * ids inside: they arrive in the command.
+ */
+export interface Decider<Command, State, Event extends DomainEvent> {
+  readonly initialState: State;
+  evolve(state: State, event: Event): State;
+  decide(command: Command, state: State): readonly Event[];
+}
+
+export interface CommandResult<State, Event> {
+  /** the state after the new events */
+  readonly state: State;
+  /** the events this command appended (none when the command changed nothing) */
+  readonly events: readonly Event[];
+  /** the stream's last revision after the command, -1 for a stream that still does not exist */
+  readonly revision: number;
+  /** global position of the last event appended, 0 when nothing was appended */
+  readonly position: number;
+}
+
+export interface HandleCommandOptions<Command, State, Event extends DomainEvent> {
+  readonly store: EventStore;
+  /** `<category>-<id>` */
+  readonly stream: string;
+  readonly decider: Decider<Command, State, Event>;
+  readonly command: Command;
+  /** metadata stored with every event (e.g. who caused it, the trace id) */
+  readonly metadata?: Record<string, unknown>;
+  /** attempts after a concurrency conflict, default 3 */
+  readonly retries?: number;
+  /** ids of the new events; default random uuids */
+  readonly newId?: () => string;
+}
+
+/** Folds a stream's stored events into state. */
+export const foldStream = async <Command, State, Event extends DomainEvent>(
+  store: EventStore,
+  stream: string,
+  decider: Decider<Command, State, Event>,
+): Promise<{ state: State; revision: number }> => {
+  const recorded = await store.readStream(stream);
+  let state = decider.initialState;
+  for (const event of recorded) state = decider.evolve(state, { type: event.type, data: event.data } as Event);
+  return { state, revision: recorded.length === 0 ? -1 : (recorded[recorded.length - 1]?.revision ?? -1) };
+};
+
+/**
+ * Command handling in one function: read the stream, fold it, decide, append with the expected
+ * revision; on a concurrency conflict, read again and decide again (bounded).
+ */
+export const handleCommand = async <Command, State, Event extends DomainEvent>(
+  options: HandleCommandOptions<Command, State, Event>,
+): Promise<CommandResult<State, Event>> => {
+  const { store, stream, decider, command } = options;
+  const retries = options.retries ?? 3;
+  const newId = options.newId ?? randomUUID;
+  for (let attempt = 0; ; attempt++) {
+    const { state, revision } = await foldStream(store, stream, decider);
+    const events = decider.decide(command, state);
+    if (events.length === 0) return { state, events, revision, position: 0 };
+    try {
+      const appended = await store.append(
+        stream,
+        events.map((event) => ({
+          id: newId(),
+          type: event.type,
+          data: event.data,
+          ...(options.metadata ? { metadata: options.metadata } : {}),
+        })),
+        revision === -1 ? 'no_stream' : revision,
+      );
+      return {
+        state: events.reduce(decider.evolve, state),
+        events,
+        revision: appended.revision,
+        position: appended.position,
+      };
+    } catch (error) {
+      if (error instanceof WrongExpectedRevisionError && attempt < retries) continue;
+      throw error;
+    }
+  }
+};

@@ -1,0 +1,8 @@
+export {
+  type CommandResult,
+  type Decider,
+  type DomainEvent,
+  foldStream,
+  type HandleCommandOptions,
+  handleCommand,
+} from './decider.ts';
