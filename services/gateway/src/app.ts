@@ -4,7 +4,7 @@ import type { Bus } from '@listings/platform/bus';
 import type { Config } from '@listings/platform/config';
 import type { Logger } from '@listings/platform/logger';
 import type { OperationHandlers } from '@listings/platform/service-host';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync, LogController } from 'fastify';
 import { buildOpenApiDocument } from './openapi.ts';
 import { installProblemHandling } from './plugins/problems.ts';
 import { API_PREFIX, operationRoutes } from './routes/operations.ts';
@@ -28,6 +28,11 @@ export interface GatewayOptions {
   /** operations the gateway itself owns (identity) */
   readonly gatewayHandlers?: OperationHandlers;
   readonly requestTimeoutMs?: number;
+  /**
+   * Extra Fastify plugins the launcher mounts on the same server (e.g. the MCP gateway at /mcp in
+   * all-in-one mode); the gateway itself imports no other service.
+   */
+  readonly mounts?: readonly FastifyPluginAsync[];
 }
 
 /** The REST edge as a Fastify app; only server.ts / main.ts listen. */
@@ -87,5 +92,6 @@ export const buildApp = async (options: GatewayOptions): Promise<FastifyInstance
     gatewayHandlers: options.gatewayHandlers ?? {},
     requestTimeoutMs: options.requestTimeoutMs ?? 10_000,
   });
+  for (const mount of options.mounts ?? []) await app.register(mount);
   return app;
 };
