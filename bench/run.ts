@@ -11,6 +11,8 @@ import { loadConfig } from '@listings/platform/config';
 import { silentLogger } from '@listings/platform/logger';
 import { natsServerAvailable } from '@listings/platform/testing/nats-server';
 import autocannon from 'autocannon';
+import { benchDrafting } from './drafting-crawl.ts';
+import { benchMcpBesideRest, type McpBenchFigures } from './mcp-tools.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -53,6 +55,7 @@ const stop = (child: ChildProcess) =>
   });
 
 const results: Figures[] = [];
+const mcpResults: McpBenchFigures[] = [];
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'listings-bench-'));
 
 try {
@@ -72,6 +75,7 @@ try {
   await stop(bare.child);
 
   results.push(await load('all-in-one: gateway → in-process bus → catalog', siteUrl(allInOnePort)));
+  mcpResults.push(...(await benchMcpBesideRest(allInOnePort, CONNECTIONS, DURATION_S)));
   await stop(allInOne.child);
 
   if (natsServerAvailable()) {
@@ -97,3 +101,22 @@ for (const r of results) {
     `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${((100 * r.rps) / baseline.rps).toFixed(0)}% |`,
   );
 }
+console.log(`\nsearch_listings and get_listing over REST and over MCP (2026-07-28 tools/call), all-in-one`);
+console.log('| call | req/s | p50 ms | p99 ms | errors |');
+console.log('|---|---:|---:|---:|---:|');
+for (const r of mcpResults) console.log(`| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} |`);
+
+{
+  const d = await benchDrafting();
+  console.log('\nDrafting: submit_listing to ready, 10-page loopback site, extractive drafter (in-process bus)');
+  console.log('| measure | value |');
+  console.log('|---|---:|');
+  console.log(`| one draft: submit to ready | ${Math.round(d.singleMs)} ms (${d.singlePages} pages) |`);
+  console.log(
+    `| ${d.concurrent} submitted at once: all ready after | ${Math.round(d.concurrentMs)} ms (${d.ready} ready) |`,
+  );
+  console.log(`| drafts completed per minute | ${Math.round(d.perMinute)} |`);
+}
+
+// catalog: search_listings and get_listing at 10k and 100k listings, rebuild speed, typo recall
+if (process.env.BENCH_CATALOG !== 'off') await (await import('./catalog-search.ts')).runCatalogBench();

@@ -5,8 +5,11 @@ import { startClaims } from '@listings/claims';
 import { startCommerce } from '@listings/commerce';
 import { startDrafting } from '@listings/drafting';
 import { startGateway } from '@listings/gateway';
+import { createMcpGateway, loadMcpConfig } from '@listings/mcp-gateway';
 import { createInProcessBus } from '@listings/platform/bus';
+import { systemClock } from '@listings/platform/clock';
 import type { Config } from '@listings/platform/config';
+import { loadEdgeConfig, openEdgeStores } from '@listings/platform/edge';
 import { createLogger, type Logger } from '@listings/platform/logger';
 import { configOrExit, type Running, stopOnSignals } from '@listings/platform/runtime';
 
@@ -24,10 +27,34 @@ export const startAllInOne = async (config: Config, logger: Logger, options: { h
     services.push(await startDrafting({ ...deps, logger: logger.child({ service: 'drafting' }) }));
     services.push(await startCommerce({ ...deps, logger: logger.child({ service: 'commerce' }) }));
     services.push(await startClaims({ ...deps, logger: logger.child({ service: 'claims' }) }));
-    const gateway = await startGateway({ ...deps, logger: logger.child({ service: 'gateway' }), ...options });
+    // one set of idempotency records and rate-limit counters for both edges: a key or a quota
+    // means the same over REST and MCP
+    const edge = loadEdgeConfig(config.dataDir);
+    const edgeStores = await openEdgeStores({ natsUrl: null, edge, clock: systemClock });
+    services.push({ stop: () => edgeStores.close() });
+    // the MCP server shares the gateway's port at /mcp; it stops after the gateway
+    const mcp = await createMcpGateway({
+      ...deps,
+      edgeConfig: edge,
+      idempotencyStore: edgeStores.idempotencyStore,
+      rateLimitCounter: edgeStores.rateLimitCounter,
+      logger: logger.child({ service: 'mcp-gateway' }),
+      conformanceFixtures: loadMcpConfig(config).conformanceFixtures,
+    });
+    services.push(mcp);
+    const gateway = await startGateway({
+      ...deps,
+      logger: logger.child({ service: 'gateway' }),
+      mounts: [mcp.plugin],
+      edgeConfig: edge,
+      edgeStores,
+      ...options,
+    });
     services.unshift(gateway);
     return {
       port: gateway.port,
+      /** the gateway's identity module (tests make accounts and API keys through its store) */
+      identity: gateway.identity,
       stop: async () => {
         // the edge first, so nothing new comes in while services drain
         for (const service of services) await service.stop();
@@ -47,7 +74,7 @@ if (import.meta.main) {
   const running = await startAllInOne(config, logger);
   logger.info(
     { url: config.publicUrl, port: running.port, dataDir: config.dataDir },
-    'listening: REST at /api/v1, docs at /api/v1/docs',
+    'listening: REST at /api/v1, docs at /api/v1/docs, MCP at /mcp',
   );
   stopOnSignals(running, logger);
 }

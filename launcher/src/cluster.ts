@@ -9,8 +9,11 @@ import { natsServerAvailable, startNatsServer } from '@listings/platform/testing
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Every service in its own process; the gateway last, so it finds the others answering. */
-export const CLUSTER_SERVICES = ['catalog', 'drafting', 'commerce', 'claims', 'gateway'] as const;
+/**
+ * Every service in its own process; the gateway after the services, so it finds them answering,
+ * then the MCP gateway (its own port, MCP_PORT, default 3001), which forwards OAuth discovery to it.
+ */
+export const CLUSTER_SERVICES = ['catalog', 'drafting', 'commerce', 'claims', 'gateway', 'mcp-gateway'] as const;
 
 const READY_TIMEOUT_MS = 30_000;
 
@@ -85,13 +88,16 @@ export const startCluster = async (config: Config, logger: Logger, env: NodeJS.P
   };
   try {
     let port = config.port;
+    let mcpPort: number | undefined;
     for (const name of CLUSTER_SERVICES) {
-      const child = startChild(name, childEnv, logger);
+      const env = name === 'mcp-gateway' ? { ...childEnv, GATEWAY_URL: `http://127.0.0.1:${port}` } : childEnv;
+      const child = startChild(name, env, logger);
       children.push(child);
       const ready = await child.ready;
-      if (ready.port !== undefined) port = ready.port;
+      if (name === 'mcp-gateway') mcpPort = ready.port;
+      else if (ready.port !== undefined) port = ready.port;
     }
-    return { natsUrl, port, stop };
+    return { natsUrl, port, mcpPort, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -102,6 +108,9 @@ if (import.meta.main) {
   const config = configOrExit();
   const logger = createLogger({ name: 'cluster', level: config.logLevel });
   const running = await startCluster(config, logger);
-  logger.info({ port: running.port, nats: running.natsUrl }, 'cluster ready: REST at /api/v1');
+  logger.info(
+    { port: running.port, mcpPort: running.mcpPort, nats: running.natsUrl },
+    'cluster ready: REST at /api/v1, MCP at /mcp on mcpPort',
+  );
   stopOnSignals(running, logger);
 }

@@ -49,8 +49,9 @@ describe('all-in-one mode', () => {
     expect(((await response.json()) as { detail: string }).detail).toContain('list_products');
   });
 
-  it('when the gateway-owned get_account is called then 501 problem too', async () => {
+  it('when the gateway-owned get_account is called without a credential then 401 with a Bearer challenge', async () => {
     const response = await fetch(`${base}/api/v1/me`);
-    expect(response.status).toBe(501);
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toMatch(/^Bearer /);
   });
 });

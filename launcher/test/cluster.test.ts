@@ -2,7 +2,7 @@ import { silentLogger } from '@listings/platform/logger';
 import { natsServerAvailable, startNatsServer } from '@listings/platform/testing/nats-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCluster } from '../src/cluster.ts';
-import { freePort, tempDataDir, testConfig } from './support.ts';
+import { createApiKey, freePort, tempDataDir, testConfig } from './support.ts';
 
 const available = natsServerAvailable();
 if (!available) console.warn('cluster tests skipped: nats-server is not on the PATH (apt-get install nats-server)');
@@ -19,7 +19,7 @@ describe.skipIf(!available)('cluster mode: every service its own process over a 
     cluster = await startCluster(
       testConfig({ PORT: String(port), DATA_DIR: data.dir, NATS_URL: nats.url }),
       silentLogger(),
-      { ...process.env, LOG_LEVEL: 'silent' },
+      { ...process.env, LOG_LEVEL: 'silent', DEMO_DATA: 'off' },
     );
     base = `http://127.0.0.1:${cluster.port}`;
   }, 60_000);
@@ -35,9 +35,11 @@ describe.skipIf(!available)('cluster mode: every service its own process over a 
     expect(await response.json()).toMatchObject({ counts: { live_listings: 0, categories: 0 } });
   });
 
-  it('when a drafting operation is called then the drafting process answers 501 over NATS', async () => {
-    const response = await fetch(`${base}/api/v1/drafts`);
-    expect(response.status).toBe(501);
+  it('when a signed-in drafting operation is called with an API key then the drafting process answers over NATS', async () => {
+    const key = await createApiKey({ DATA_DIR: data.dir, DEMO_DATA: 'off' }, 'cluster@example.com', 'account:read');
+    const response = await fetch(`${base}/api/v1/drafts`, { headers: { authorization: `Bearer ${key}` } });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ items: [], page: 1, per_page: 20, total: 0 });
   });
 
   it('when input is invalid then the gateway refuses it before NATS', async () => {

@@ -1,7 +1,10 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { type Config, loadConfig } from '@listings/platform/config';
 
 export const tempDataDir = () => {
@@ -21,5 +24,68 @@ export const freePort = (): Promise<number> =>
     });
   });
 
+/** Test configuration: quiet, and no demo catalog unless a test asks for it. */
 export const testConfig = (overrides: Record<string, string>): Config =>
-  loadConfig({ LOG_LEVEL: 'silent', ...overrides }, process.cwd());
+  loadConfig({ LOG_LEVEL: 'silent', DEMO_DATA: 'off', ...overrides }, process.cwd());
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface StartedProcess {
+  readonly child: ChildProcess;
+  /** resolves once the process logged that it is listening */
+  readonly listening: Promise<void>;
+  readonly exited: Promise<number | null>;
+  output(): string;
+  /** Ctrl-C, then its exit code */
+  interrupt(): Promise<number | null>;
+}
+
+/** Starts the all-in-one entry point as `npm start` does (after installing) in a process of its own. */
+export const startAllInOneProcess = (env: Record<string, string>): StartedProcess => {
+  const child = spawn(process.execPath, [path.join(ROOT, 'launcher/src/all-in-one.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const listening = new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('listening')) resolve();
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.once('exit', (code) => reject(new Error(`exited with ${code} before listening:\n${output}`)));
+  });
+  return {
+    child,
+    listening,
+    exited,
+    output: () => output,
+    interrupt: () => {
+      child.kill('SIGINT');
+      return exited;
+    },
+  };
+};
+
+const execFileAsync = promisify(execFile);
+
+/** Runs the operator CLI (`npm run cli -- ...`) as its own process; never throws on a non-zero exit. */
+export const runCli = (env: Record<string, string>, ...args: string[]) =>
+  execFileAsync(process.execPath, [path.join(ROOT, 'launcher/src/cli.ts'), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+  }).then(
+    (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
+    (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
+  );
+
+/** `api-key create` through the CLI: the new key is alone on the last line of its output. */
+export const createApiKey = async (env: Record<string, string>, email: string, scopes: string): Promise<string> => {
+  const result = await runCli(env, 'api-key', 'create', '--email', email, '--scopes', scopes);
+  if (result.code !== 0) throw new Error(`api-key create failed: ${result.stderr}`);
+  return result.stdout.trimEnd().split('\n').at(-1) as string;
+};

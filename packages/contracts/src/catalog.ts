@@ -1,6 +1,7 @@
 import Type from 'typebox';
 import { CountryCode, Faq, HttpUrl, IsoDate, IsoDateTime, Page, PageQuery, Slug } from './common.ts';
 import { defineOperation } from './operation.ts';
+import { STORY_SECTIONS } from './profile.ts';
 import { Socials } from './socials.ts';
 
 // ---- resources (response shapes: the fields spec Part 2 names; more may be present) ----
@@ -41,13 +42,46 @@ export const ListingProfile = Type.Object({
   domain_rating: Type.Optional(
     Type.Object({
       value: Type.Union([Type.Number(), Type.Null()]),
+      /** against the previous reading */
+      change: Type.Optional(Type.Number()),
+      direction: Type.Optional(Type.Enum(['up', 'down', 'flat'])),
+      /** every reading, oldest first */
       trend: Type.Optional(Type.Array(Type.Object({ date: IsoDate, value: Type.Number() }))),
     }),
   ),
   not_found_on_website: Type.Optional(Type.Array(Type.String())),
-  story: Type.Optional(Type.Object({})),
-  milestones: Type.Optional(Type.Array(Type.Object({}))),
-  media: Type.Optional(Type.Array(Type.Object({}))),
+  id: Type.Optional(Type.Integer({ minimum: 1 })),
+  short_description: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  usps: Type.Optional(Type.Array(Type.String())),
+  tags: Type.Optional(Type.Array(Type.String())),
+  stage: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  country: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  city: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  founded_year: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  followers: Type.Optional(Type.Integer({ minimum: 0 })),
+  views: Type.Optional(Type.Integer({ minimum: 0 })),
+  verified: Type.Optional(Type.Boolean()),
+  featured: Type.Optional(Type.Boolean()),
+  /** true when story, milestones and media are unlocked (paid plan); they are absent otherwise */
+  paid_sections_unlocked: Type.Optional(Type.Boolean()),
+  story: Type.Optional(
+    Type.Object({
+      title: Type.Optional(Type.String()),
+      ...Object.fromEntries(STORY_SECTIONS.map((key) => [key, Type.Optional(Type.String())])),
+    }),
+  ),
+  milestones: Type.Optional(
+    Type.Array(
+      Type.Object({
+        id: Type.Integer({ minimum: 1 }),
+        date: IsoDate,
+        title: Type.String(),
+        description: Type.Optional(Type.String()),
+        url: Type.Optional(Type.String()),
+      }),
+    ),
+  ),
+  media: Type.Optional(Type.Array(Type.Object({ type: Type.String(), url: Type.String() }))),
 });
 
 const Category = Type.Object({
@@ -222,6 +256,9 @@ export const getCategory = defineOperation({
   response: Type.Object({
     ...Category.properties,
     faqs: Type.Array(Faq),
+    parent_name: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    /** the facts compare_listings shows side by side for this category */
+    attributes: Type.Optional(Type.Array(Type.String())),
     listings: Page(ListingSummary),
   }),
 });
@@ -236,7 +273,11 @@ export const getLaunchWeek = defineOperation({
   description:
     'Launches of one week (Monday to Sunday, UTC): `this`, `next`, `last`, or a date snapped to its Monday. Live launches ranked by community votes; a future week also lists scheduled launches.',
   params: Type.Object({ week: WeekRef }, { additionalProperties: false }),
-  response: Type.Object({ week_start: IsoDate, week_end: IsoDate, items: Type.Array(ListingSummary) }),
+  response: Type.Object({
+    week_start: IsoDate,
+    week_end: IsoDate,
+    items: Type.Array(Type.Object({ ...ListingSummary.properties, week_votes: Type.Integer({ minimum: 0 }) })),
+  }),
 });
 
 export const listLaunches = defineOperation({
@@ -268,8 +309,13 @@ export const getLeaderboard = defineOperation({
   response: Type.Object({
     ...Page(RankedItem).properties,
     board: Type.Enum([...LEADERBOARDS]),
+    /** true on the billboard only: a PAID ranking by money contributed, never votes */
     paid: Type.Boolean(),
+    /** on the billboard: a sentence saying it is paid placement */
     notice: Type.Optional(Type.String()),
+    /** community-weekly: the week ranked */
+    week_start: Type.Optional(IsoDate),
+    week_end: Type.Optional(IsoDate),
   }),
 });
 
@@ -279,8 +325,17 @@ const FounderProfile = Type.Object({
   bio: Type.Optional(Type.String()),
   country: Type.Optional(Type.String()),
   socials: Type.Optional(Socials),
+  title: Type.Optional(Type.String()),
   companies: Type.Optional(Type.Array(ListingSummary)),
-  stories: Type.Optional(Type.Array(Type.Object({}))),
+  stories: Type.Optional(
+    Type.Array(
+      Type.Object({
+        listing: Slug,
+        title: Type.Union([Type.String(), Type.Null()]),
+        sections: Type.Record(Type.String(), Type.String()),
+      }),
+    ),
+  ),
 });
 
 export const listFounders = defineOperation({
@@ -360,6 +415,8 @@ export const listAwards = defineOperation({
       week_start: IsoDate,
       award: Type.String(),
       rank: Type.Integer({ minimum: 1, maximum: 3 }),
+      /** community votes cast during the launch week */
+      votes: Type.Optional(Type.Integer({ minimum: 0 })),
       listing: ListingSummary,
     }),
   ),
@@ -384,7 +441,24 @@ export const getBadges = defineOperation({
   ),
   response: Type.Object({
     items: Type.Array(
-      Type.Object({ kind: Type.String(), label: Type.String(), html: Type.String(), svg_url: HttpUrl(2048) }),
+      Type.Object({
+        kind: Type.String(),
+        label: Type.String(),
+        html: Type.String(),
+        /** the image for the requested shape, mode and size */
+        svg_url: HttpUrl(2048),
+        /** the image for every shape × mode × size */
+        svg_urls: Type.Optional(
+          Type.Array(
+            Type.Object({
+              shape: Type.Enum([...BADGE_SHAPES]),
+              mode: Type.Enum([...BADGE_MODES]),
+              size: Type.Enum([...BADGE_SIZES]),
+              url: HttpUrl(2048),
+            }),
+          ),
+        ),
+      }),
     ),
   }),
 });

@@ -1,4 +1,4 @@
-import Type from 'typebox';
+import Type, { type TSchema } from 'typebox';
 import { Email, Faqs, HttpUrl, IsoDateTime, Page, PageQuery, PositiveId, Uuid } from './common.ts';
 import { defineOperation } from './operation.ts';
 import { MILESTONES_MAX, MilestoneInput, StorySections, StringList } from './profile.ts';
@@ -78,31 +78,57 @@ export const DraftPatch = Type.Object(
   { additionalProperties: false },
 );
 
-const Evidence = Type.Object({ quote: Type.String(), url: Type.String() });
-const DraftField = Type.Object({
-  value: Type.Union([Type.String(), Type.Array(Type.String()), Type.Null()]),
-  state: Type.Enum([...FIELD_STATES]),
-  evidence: Type.Array(Evidence),
+/** A quote copied verbatim from a crawled page; `field` says which part of a structured value it supports. */
+const Evidence = Type.Object({
+  quote: Type.String(),
+  url: Type.String(),
+  field: Type.Optional(Type.String({ description: 'e.g. `faqs[0].answer`, `company_socials.github`' })),
 });
+const FieldState = Type.Enum([...FIELD_STATES]);
+/** One profile value as a draft shows it: the value (null when blank), its state, and its evidence. */
+const draftSlot = <T extends TSchema>(value: T) =>
+  Type.Object({ value: Type.Union([value, Type.Null()]), state: FieldState, evidence: Type.Array(Evidence) });
+const DraftField = draftSlot(Type.Union([Type.String(), Type.Array(Type.String())]));
 
 export const Draft = Type.Object({
   id: Uuid,
   url: Type.String(),
   status: Type.Enum([...DRAFT_STATUSES]),
-  failure_reason: Type.Optional(Type.String()),
-  progress: Type.Optional(Type.Object({ step: Type.String(), pages_read: Type.Integer({ minimum: 0 }) })),
-  fields: Type.Optional(Type.Record(Type.String(), DraftField)),
-  faqs: Type.Optional(Type.Array(Type.Object({}))),
-  founders: Type.Optional(Type.Array(Type.Object({}))),
-  company_socials: Type.Optional(Type.Object({})),
-  founder_socials: Type.Optional(Type.Object({})),
-  story: Type.Optional(Type.Object({})),
-  milestones: Type.Optional(Type.Array(Type.Object({}))),
-  completeness: Type.Optional(
-    Type.Object({ score: Type.Number({ minimum: 0, maximum: 100 }), missing: Type.Array(Type.String()) }),
+  failure_reason: Type.Optional(Type.String({ description: 'why a `failed` draft could not be built' })),
+  progress: Type.Object({
+    step: Type.String({ description: 'what the service is doing now, e.g. `reading the site`' }),
+    pages_read: Type.Integer({ minimum: 0 }),
+    pages_planned: Type.Integer({ minimum: 0 }),
+  }),
+  fields: Type.Record(Type.String(), DraftField),
+  faqs: draftSlot(Type.Array(Type.Object({ question: Type.String(), answer: Type.String() }))),
+  founders: draftSlot(
+    Type.Array(
+      Type.Object({ name: Type.String(), title: Type.Optional(Type.String()), bio: Type.Optional(Type.String()) }),
+    ),
   ),
-  listing_id: Type.Optional(Type.Union([PositiveId, Type.Null()])),
-  created_at: Type.Optional(IsoDateTime),
+  company_socials: draftSlot(Type.Record(Type.String(), Type.String())),
+  founder_socials: draftSlot(Type.Record(Type.String(), Type.String())),
+  story: draftSlot(Type.Record(Type.String(), Type.String())),
+  milestones: draftSlot(Type.Array(Type.Object({}))),
+  competitor_url: draftSlot(Type.String()),
+  seo: draftSlot(Type.Object({ title: Type.Optional(Type.String()), meta: Type.Optional(Type.String()) })),
+  locked_fields: Type.Array(Type.String({ description: 'fields in state `override`' })),
+  regenerating: Type.Array(Type.String({ description: 'fields an AI redraft is running for' })),
+  completeness: Type.Object({
+    score: Type.Integer({ minimum: 0, maximum: 100, description: 'share of the 26 profile values that are filled' }),
+    missing: Type.Array(Type.String()),
+  }),
+  pages: Type.Array(Type.Object({ url: Type.String(), title: Type.String() }), {
+    description: 'the pages read: the evidence base',
+  }),
+  invites: Type.Array(
+    Type.Object({ id: Uuid, email: Type.String(), invited_at: IsoDateTime, accepted: Type.Boolean() }),
+  ),
+  listing_id: Type.Union([PositiveId, Type.Null()]),
+  submitted_at: Type.Union([IsoDateTime, Type.Null()]),
+  created_at: IsoDateTime,
+  updated_at: IsoDateTime,
 });
 
 const draftParams = Type.Object({ id: Uuid }, { additionalProperties: false });

@@ -25,7 +25,7 @@ export {
   SLUG_PATTERN,
   Slug,
 } from './common.ts';
-export { DRAFT_FIELD_KEYS, DRAFT_STATUSES, DraftPatch, FIELD_STATES } from './drafting.ts';
+export { DRAFT_FIELD_KEYS, DRAFT_STATUSES, DraftPatch, FIELD_STATES, INVITES_MAX } from './drafting.ts';
 export {
   ANONYMOUS,
   OperationReply,
@@ -34,6 +34,60 @@ export {
   type ProblemBody,
   TRACEPARENT_HEADER,
 } from './envelope.ts';
+export {
+  BILLBOARD_AMOUNT_MAX,
+  castVote,
+  catalogInternalOperations,
+  followListing,
+  getBadgeSvg,
+  type InternalOperation,
+  ListingDraftProfile,
+  markListingVerified,
+  NOT_FOUND_KEYS,
+  PROFILE_SECTION_KEYS,
+  publishListing,
+  REVIEW_BODY_MAX,
+  REVIEW_RATING_MAX,
+  REVIEW_RATING_MIN,
+  recordBillboardContribution,
+  recordView,
+  type SaveListingFromDraftReply,
+  type SaveListingFromDraftRequest,
+  saveListingFromDraft,
+  submitReview,
+  unfollowListing,
+  withdrawVote,
+} from './internal/catalog.ts';
+export {
+  type AcceptInviteRequest,
+  acceptInvite,
+  type DescribeInviteReply,
+  type DescribeInviteRequest,
+  describeInvite,
+  INVITE_STATES,
+  INVITE_TOKEN_PATTERN,
+  INVITE_TTL_DAYS,
+  inviteAcceptPath,
+} from './internal/drafting.ts';
+export {
+  ACCOUNT_NAME_MAX_LENGTH,
+  API_KEY_NAME_MAX_LENGTH,
+  API_KEYS_PER_ACCOUNT_MAX,
+  AUTHENTICATE_SUBJECT,
+  AUTHORIZATION_MAX_LENGTH,
+  AuthenticateReply,
+  AuthenticateRequest,
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  IDEMPOTENCY_KEY_BARE_PATTERN,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  IDEMPOTENCY_RETENTION_MS,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PROTECTED_RESOURCES,
+  type ProtectedResource,
+  RESOURCE_PATHS,
+} from './internal/identity.ts';
 export {
   defineOperation,
   type HttpMethod,

@@ -1,49 +1,82 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { catalogInternalOperations } from '@listings/contracts';
 import type { Bus } from '@listings/platform/bus';
+import { type Clock, systemClock } from '@listings/platform/clock';
 import type { Config } from '@listings/platform/config';
 import { openSqliteEventStore } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
+import { openSqliteReadModelStore } from '@listings/platform/read-models';
+import { openEmbeddedSearchIndex } from '@listings/platform/search';
 import { serveOperations } from '@listings/platform/service-host';
-import { getSiteInfo } from './application/get-site-info.ts';
-import { evolveSiteStats, initialSiteStats, type SiteStats } from './projections/site-stats/evolve.ts';
+import { createCatalogCommands } from './application/commands.ts';
+import { DEFAULT_DEMO, type DemoOptions, loadDemoCatalog } from './application/demo/demo-catalog.ts';
+import { createWeekTicker } from './application/week-ticker.ts';
+import { internalHandlers, publicHandlers } from './entrypoints/handlers.ts';
+import { serveInternalOperations } from './entrypoints/internal-operations.ts';
+import { openCatalogReadModel } from './projections/catalog/read-model.ts';
 
 export interface CatalogDeps {
   readonly bus: Bus;
-  readonly config: Pick<Config, 'dataDir' | 'publicUrl'>;
+  readonly config: Pick<Config, 'dataDir' | 'publicUrl'> & Partial<Pick<Config, 'demoData'>>;
   readonly logger: Logger;
+  /** default: the system clock */
+  readonly clock?: Clock;
+  /** default: DEFAULT_DEMO (when config.demoData is on and the store is empty) */
+  readonly demo?: DemoOptions;
 }
 
-/** Composition root of the catalog service: its event store, read models and bus endpoints. */
+/** Search weights: a name match counts most, then tagline, keywords, short description. */
+export const LISTING_SEARCH_FIELDS = { name: 6, tagline: 2, keywords: 1.5, description: 1 };
+
+/** Composition root of the catalog service: its event store, read models, search index and bus endpoints. */
 export const startCatalog = async (deps: CatalogDeps) => {
   const dir = path.join(deps.config.dataDir, 'catalog');
   mkdirSync(dir, { recursive: true });
+  const clock = deps.clock ?? systemClock;
   const events = openSqliteEventStore({ path: path.join(dir, 'events.sqlite') });
+  const store = openSqliteReadModelStore({ path: path.join(dir, 'read-models.sqlite') });
+  const search = openEmbeddedSearchIndex({ path: path.join(dir, 'search.sqlite'), fields: LISTING_SEARCH_FIELDS });
+  const readModel = await openCatalogReadModel({ events, store, search, logger: deps.logger });
+  const commands = createCatalogCommands({ events, readModel, clock });
 
-  // Read models are rebuilt from the log at start-up, then follow it.
-  let stats: SiteStats = initialSiteStats;
-  const subscription = events.subscribeAll({
-    after: 0,
-    handler: (event) => {
-      stats = evolveSiteStats(stats, event);
-    },
-    onError: (error) => deps.logger.error({ err: error }, 'site-stats projection stopped'),
-  });
-  await subscription.caughtUp;
+  // the demo catalog goes in through the same commands as real data, and only into an empty store
+  if ((deps.config.demoData ?? false) && (await events.readAll(0, 1)).length === 0) {
+    const started = performance.now();
+    await loadDemoCatalog({ events, readModel, clock }, deps.demo ?? DEFAULT_DEMO);
+    deps.logger.info({ ms: Math.round(performance.now() - started) }, 'demo catalog loaded');
+  }
+  const ticker = createWeekTicker({ view: readModel.view, commands, clock, logger: deps.logger });
+  await ticker.tick();
+  await readModel.flush();
+  ticker.start();
 
   const served = await serveOperations({
     service: 'catalog',
     bus: deps.bus,
     logger: deps.logger,
-    handlers: {
-      get_site_info: getSiteInfo({ publicUrl: deps.config.publicUrl, stats: () => stats }),
-    },
+    handlers: publicHandlers({ view: readModel.view, clock, publicUrl: deps.config.publicUrl }),
+  });
+  const internal = await serveInternalOperations({
+    bus: deps.bus,
+    logger: deps.logger,
+    operations: catalogInternalOperations,
+    handlers: internalHandlers({ view: readModel.view, commands }),
   });
 
   return {
+    /** for tests and tools: the live view, the commands and the ticker */
+    readModel,
+    commands,
+    ticker,
+    events,
     stop: async () => {
       await served.stop();
-      await subscription.close();
+      await internal.stop();
+      await ticker.stop();
+      await readModel.close();
+      await search.close();
+      await store.close();
       await events.close();
     },
   };

@@ -1,17 +1,189 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { acceptInvite as acceptInviteContract, describeInvite as describeInviteContract } from '@listings/contracts';
 import type { Bus } from '@listings/platform/bus';
+import { type Clock, systemClock } from '@listings/platform/clock';
+import type { Config } from '@listings/platform/config';
+import { toProblem, ValidationError } from '@listings/platform/errors';
+import { openSqliteEventStore } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
+import { createOutboxMailer, type Mailer } from '@listings/platform/mail';
+import { createSafeFetch, type HostLookup, type SafeFetch } from '@listings/platform/outbound';
 import { serveOperations } from '@listings/platform/service-host';
+import { checkValue } from '@listings/platform/validation';
+import { createInProcessRunner, type RetryPolicy, type WorkflowRunner } from '@listings/platform/workflows';
+import { startTemporalRunner } from '@listings/platform/workflows/temporal-runner';
+import { createActivities } from './activities/create-activities.ts';
+import { createCatalogClient } from './adapters/catalog-client.ts';
+import type { Drafter } from './adapters/drafter.ts';
+import { createExtractiveDrafter } from './adapters/extractive-drafter.ts';
+import { createOpenAiDrafter } from './adapters/openai-drafter.ts';
+import { type CrawlLimits, createSiteCrawler } from './adapters/site-crawler.ts';
+import { createDraftingOperations, draftWorkflowId, regenerateWorkflowId } from './application/drafting-operations.ts';
+import { loadDraftingConfig } from './config.ts';
+import { type DraftsIndex, evolveDraftsIndex, initialDraftsIndex } from './projections/drafts-index/evolve.ts';
+import { draftingWorkflows } from './workflows/draft-workflows.ts';
+
+/** The crawler's product token (robots.txt groups) and its full user agent. */
+export const ROBOTS_TOKEN = 'ListingsDirectoryBot';
+export const userAgentFor = (publicUrl: string) => `${ROBOTS_TOKEN}/1.0 (+${publicUrl})`;
 
 export interface DraftingDeps {
   readonly bus: Bus;
   readonly logger: Logger;
+  readonly config: Pick<Config, 'dataDir' | 'publicUrl' | 'fetchAllowPrivateNetworks'>;
+  /** environment for drafting's own settings (OPENAI_*, TEMPORAL_*); default process.env */
+  readonly env?: NodeJS.ProcessEnv;
+  /** tests and benchmarks replace pieces here; production uses none of it */
+  readonly overrides?: {
+    readonly drafter?: Drafter;
+    readonly crawlLimits?: Partial<CrawlLimits>;
+    readonly lookup?: HostLookup;
+    readonly safeFetch?: SafeFetch;
+    readonly mailer?: Mailer;
+    readonly clock?: Clock;
+    readonly retry?: Partial<RetryPolicy>;
+  };
 }
 
-/**
- * Composition root of the drafting service. Its operations are served from the contracts; until
- * their handlers land they answer 501 Not Implemented.
- */
+/** Composition root of the drafting service: store, index, crawler, drafter, workflows, endpoints. */
 export const startDrafting = async (deps: DraftingDeps) => {
-  const served = await serveOperations({ service: 'drafting', bus: deps.bus, logger: deps.logger, handlers: {} });
-  return { stop: () => served.stop() };
+  const settings = loadDraftingConfig(deps.env ?? process.env);
+  const overrides = deps.overrides ?? {};
+  const dir = path.join(deps.config.dataDir, 'drafting');
+  mkdirSync(dir, { recursive: true });
+  const store = openSqliteEventStore({ path: path.join(dir, 'events.sqlite') });
+  const clock = overrides.clock ?? systemClock;
+  const shutdown = new AbortController();
+
+  let index: DraftsIndex = initialDraftsIndex;
+  const positionWaiters = new Set<{ position: number; resolve: () => void }>();
+  const subscription = store.subscribeAll({
+    after: 0,
+    handler: (event) => {
+      index = evolveDraftsIndex(index, event);
+      for (const waiter of positionWaiters)
+        if (index.position >= waiter.position) {
+          positionWaiters.delete(waiter);
+          waiter.resolve();
+        }
+    },
+    onError: (error) => deps.logger.error({ err: error }, 'drafts index stopped'),
+  });
+  await subscription.caughtUp;
+  const indexCaughtUp = (position: number) =>
+    index.position >= position
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => positionWaiters.add({ position, resolve }));
+
+  const safeFetch =
+    overrides.safeFetch ??
+    createSafeFetch({
+      allowPrivateNetworks: deps.config.fetchAllowPrivateNetworks,
+      userAgent: userAgentFor(deps.config.publicUrl),
+      maxBytes: 2 * 1024 * 1024,
+      maxRedirects: 5,
+      timeoutMs: 15_000,
+      ...(overrides.lookup ? { lookup: overrides.lookup } : {}),
+    });
+  const catalog = createCatalogClient(deps.bus);
+  const drafter =
+    overrides.drafter ??
+    (settings.openAi
+      ? createOpenAiDrafter({
+          apiKey: settings.openAi.apiKey,
+          baseURL: settings.openAi.baseURL,
+          model: settings.openAi.model,
+        })
+      : createExtractiveDrafter());
+  const activities = createActivities({
+    store,
+    crawler: createSiteCrawler({ safeFetch, robotsToken: ROBOTS_TOKEN, limits: overrides.crawlLimits }),
+    drafter,
+    categoryNames: () =>
+      catalog.categoryNames().catch((error: unknown) => {
+        deps.logger.warn({ err: error }, 'category names unavailable; categories stay blank');
+        return [];
+      }),
+    clock,
+    logger: deps.logger,
+    shutdown: shutdown.signal,
+  });
+
+  const runner: WorkflowRunner = settings.temporalAddress
+    ? await startTemporalRunner({
+        address: settings.temporalAddress,
+        taskQueue: settings.temporalTaskQueue,
+        workflowsPath: fileURLToPath(new URL('./workflows/temporal-workflows.ts', import.meta.url)),
+        activities,
+      })
+    : createInProcessRunner({ workflows: draftingWorkflows, activities, logger: deps.logger, retry: overrides.retry });
+
+  const operations = createDraftingOperations({
+    store,
+    index: () => index,
+    indexCaughtUp,
+    runner,
+    catalog,
+    mailer: overrides.mailer ?? createOutboxMailer({ dataDir: deps.config.dataDir, now: () => clock.now() }),
+    clock,
+    publicUrl: deps.config.publicUrl,
+    logger: deps.logger,
+  });
+
+  const served = await serveOperations({
+    service: 'drafting',
+    bus: deps.bus,
+    logger: deps.logger,
+    handlers: operations.handlers,
+  });
+  /** an internal request: validated against its contract, answered `{ status, body }` or `{ status, problem }` */
+  const serveInternal = (
+    contract: typeof acceptInviteContract | typeof describeInviteContract,
+    handle: (payload: never) => Promise<unknown>,
+  ) =>
+    deps.bus.serve(
+      contract.subject,
+      async (payload) => {
+        try {
+          const errors = checkValue(contract.request, payload);
+          if (errors.length > 0) throw new ValidationError(errors);
+          return { status: 200, body: await handle(payload as never) };
+        } catch (error) {
+          const problem = toProblem(error);
+          if (problem.status >= 500) deps.logger.error({ err: error }, `${contract.name} failed`);
+          return { status: problem.status, problem };
+        }
+      },
+      { queue: 'drafting' },
+    );
+  const acceptServed = await serveInternal(acceptInviteContract, operations.acceptInvite);
+  const describeServed = await serveInternal(describeInviteContract, operations.describeInvite);
+
+  // Unfinished work resumes from the aggregates' state: the same workflow ids start again and the
+  // idempotent activities skip whatever is already done.
+  for (const draftId of index.unfinished) await runner.start('draft', draftWorkflowId(draftId), { draftId });
+  for (const key of index.regenerating) {
+    const [draftId, requestId] = key.split('/') as [string, string];
+    await runner.start('regenerate', regenerateWorkflowId(draftId, requestId), { draftId, requestId });
+  }
+  if (index.unfinished.size + index.regenerating.size > 0)
+    deps.logger.info(
+      { drafts: index.unfinished.size, regenerations: index.regenerating.size },
+      'resumed unfinished drafting work',
+    );
+
+  return {
+    runner,
+    stop: async () => {
+      await served.stop();
+      await acceptServed.stop();
+      await describeServed.stop();
+      shutdown.abort();
+      await runner.stop();
+      await subscription.close();
+      await store.close();
+    },
+  };
 };

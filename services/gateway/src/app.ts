@@ -1,13 +1,29 @@
+import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { Bus } from '@listings/platform/bus';
+import { type Clock, systemClock } from '@listings/platform/clock';
 import type { Config } from '@listings/platform/config';
+import {
+  createMemoryIdempotencyStore,
+  createMemoryRateLimitCounter,
+  createRateLimiter,
+  type IdempotencyStore,
+  type RateLimitCounter,
+  type RateLimitPolicy,
+  rateLimitHeaders,
+} from '@listings/platform/edge';
 import type { Logger } from '@listings/platform/logger';
 import type { OperationHandlers } from '@listings/platform/service-host';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync, LogController } from 'fastify';
+import { protectedResourceMetadataUrl } from './identity/authenticate.ts';
+import type { Identity } from './identity/identity-module.ts';
+import { createIdentity } from './identity/identity-module.ts';
+import { identityPages } from './identity/pages.ts';
+import { protectedResourceMetadata } from './identity/resource-metadata.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 import { installProblemHandling } from './plugins/problems.ts';
-import { API_PREFIX, operationRoutes } from './routes/operations.ts';
+import { API_PREFIX, operationRoutes, RateLimitedError } from './routes/operations.ts';
 
 export interface RegisteredOperationRoute {
   readonly operationId: string;
@@ -33,7 +49,51 @@ export interface GatewayOptions {
    * all-in-one mode); the gateway itself imports no other service.
    */
   readonly mounts?: readonly FastifyPluginAsync[];
+  /** accounts, keys, OAuth (default: an in-memory identity, for tests) */
+  readonly identity?: Identity;
+  readonly clock?: Clock;
+  /**
+   * default: 600/60 s per credential, 120/60 s per IP; per IP on the password forms 10/60 s
+   * (`signIn`) and on POST /oauth/token 60/60 s (`token`)
+   */
+  readonly rateLimits?: {
+    readonly authenticated: RateLimitPolicy;
+    readonly anonymous: RateLimitPolicy;
+    readonly signIn?: RateLimitPolicy;
+    readonly token?: RateLimitPolicy;
+  };
+  /** default: in memory */
+  readonly rateLimitCounter?: RateLimitCounter;
+  /** default: in memory */
+  readonly idempotencyStore?: IdempotencyStore;
+  readonly idempotencyRetentionMs?: number;
+  /** take the client IP from X-Forwarded-For */
+  readonly trustProxy?: boolean;
 }
+
+const DEFAULT_RATE_LIMITS = {
+  authenticated: { name: 'authenticated', limit: 600, windowSeconds: 60 },
+  anonymous: { name: 'anonymous', limit: 120, windowSeconds: 60 },
+  signIn: { name: 'sign-in', limit: 10, windowSeconds: 60 },
+  token: { name: 'token', limit: 60, windowSeconds: 60 },
+} as const;
+
+/** POSTs that take a password or mint tokens, limited per client IP (guessing passwords, codes, refresh tokens) */
+const credentialPolicyOf = (
+  method: string,
+  path: string,
+  limits: { signIn: RateLimitPolicy; token: RateLimitPolicy },
+): RateLimitPolicy | null => {
+  if (method !== 'POST') return null;
+  if (path === '/oauth/token') return limits.token;
+  if (path === '/signin' || path === '/signup' || /^\/oauth\/interaction\/[^/]+\/login$/.test(path))
+    return limits.signIn;
+  return null;
+};
+
+const identitiesByApp = new WeakMap<FastifyInstance, Identity>();
+/** the identity an app runs with (tests reach its store to make accounts and keys) */
+export const identityOf = (app: FastifyInstance): Identity => identitiesByApp.get(app) as Identity;
 
 /** The REST edge as a Fastify app; only server.ts / main.ts listen. */
 export const buildApp = async (options: GatewayOptions): Promise<FastifyInstance> => {
@@ -43,7 +103,13 @@ export const buildApp = async (options: GatewayOptions): Promise<FastifyInstance
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: options.trustProxy ?? false,
   });
+  const clock = options.clock ?? systemClock;
+  const ownsIdentity = !options.identity;
+  const identity = options.identity ?? createIdentity({ publicUrl: options.config.publicUrl, clock });
+  identitiesByApp.set(app as unknown as FastifyInstance, identity);
+  if (ownsIdentity) app.addHook('onClose', async () => identity.close());
 
   const registered: RegisteredOperationRoute[] = [];
   operationRoutesByApp.set(app as unknown as FastifyInstance, registered);
@@ -67,13 +133,36 @@ export const buildApp = async (options: GatewayOptions): Promise<FastifyInstance
     return parseJson(request, text, done);
   });
 
+  const rateLimiter = createRateLimiter({
+    counter: options.rateLimitCounter ?? createMemoryRateLimitCounter({ clock }),
+    clock,
+  });
+  const rateLimits = options.rateLimits ?? DEFAULT_RATE_LIMITS;
+  const credentialLimits = {
+    signIn: rateLimits.signIn ?? DEFAULT_RATE_LIMITS.signIn,
+    token: rateLimits.token ?? DEFAULT_RATE_LIMITS.token,
+  };
+  // before routing into the (hijacked) OAuth endpoints and the sign-in forms: headers go on the
+  // raw response so they survive the hijack; a refusal is a 429 problem with Retry-After
+  app.addHook('onRequest', async (request, reply) => {
+    const policy = credentialPolicyOf(request.method, request.url.split('?')[0] as string, credentialLimits);
+    if (!policy) return;
+    const decision = await rateLimiter.hit(`ip:${request.ip}`, policy);
+    const headers = rateLimitHeaders(decision);
+    if (!decision.allowed) {
+      reply.headers(headers);
+      throw new RateLimitedError(decision.resetSeconds);
+    }
+    for (const [name, value] of Object.entries(headers)) reply.raw.setHeader(name, value);
+  });
+
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
       {
         operation: (request.routeOptions.config as { operationId?: string }).operationId ?? null,
         method: request.method,
         url: request.url.split('?')[0],
-        principal: null,
+        principal: (request as { principalId?: string | null }).principalId ?? null,
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
       },
@@ -87,11 +176,36 @@ export const buildApp = async (options: GatewayOptions): Promise<FastifyInstance
   await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs` });
   app.get(`${API_PREFIX}/openapi.json`, async () => document);
   app.get('/', async (_request, reply) => reply.redirect(`${API_PREFIX}/docs`));
+  await app.register(fastifyCookie);
+  await app.register(identity.oauth.plugin);
+  await app.register(
+    identityPages({
+      store: identity.store,
+      oauth: identity.oauth,
+      publicUrl: options.config.publicUrl,
+      bus: options.bus,
+    }),
+  );
+  for (const resource of ['api', 'mcp'] as const) {
+    const url = new URL(protectedResourceMetadataUrl(options.config.publicUrl, resource)).pathname;
+    app.get(url, async () => protectedResourceMetadata(options.config.publicUrl, resource));
+  }
   await app.register(operationRoutes, {
     bus: options.bus,
-    gatewayHandlers: options.gatewayHandlers ?? {},
+    gatewayHandlers: { ...identity.handlers, ...(options.gatewayHandlers ?? {}) },
     requestTimeoutMs: options.requestTimeoutMs ?? 10_000,
+    guards: {
+      authenticator: identity.authenticator,
+      rateLimiter,
+      rateLimits,
+      idempotency: {
+        store: options.idempotencyStore ?? createMemoryIdempotencyStore(),
+        clock,
+        ...(options.idempotencyRetentionMs ? { retentionMs: options.idempotencyRetentionMs } : {}),
+      },
+    },
   });
+  await app.register((await import('./routes/badges.ts')).badgeRoutes, { bus: options.bus });
   for (const mount of options.mounts ?? []) await app.register(mount);
   return app;
 };

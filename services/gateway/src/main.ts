@@ -1,23 +1,68 @@
 import type { Bus } from '@listings/platform/bus';
+import { systemClock } from '@listings/platform/clock';
 import type { Config } from '@listings/platform/config';
+import { type EdgeConfig, type EdgeStores, loadEdgeConfig, openEdgeStores } from '@listings/platform/edge';
 import type { Logger } from '@listings/platform/logger';
+import { serveOperations } from '@listings/platform/service-host';
 import { buildApp, type GatewayOptions } from './app.ts';
+import { createClientMetadataFetch } from './identity/client-metadata-fetch.ts';
+import { createIdentity } from './identity/identity-module.ts';
+import { identityDatabaseFile } from './identity/index.ts';
 
 export interface GatewayDeps {
   readonly bus: Bus;
-  readonly config: Pick<Config, 'port' | 'publicUrl'>;
+  readonly config: Pick<Config, 'port' | 'publicUrl' | 'dataDir' | 'natsUrl' | 'fetchAllowPrivateNetworks'>;
   readonly logger: Logger;
   /** default 0.0.0.0 */
   readonly host?: string;
   readonly mounts?: GatewayOptions['mounts'];
+  /** default: read from the environment (RATE_LIMIT_*, OAUTH_ACCESS_TOKEN_TTL, SECRETS_DIR, TRUST_PROXY) */
+  readonly edgeConfig?: EdgeConfig;
+  /** idempotency records and rate-limit counters shared with the MCP edge (all-in-one); default: opened here */
+  readonly edgeStores?: EdgeStores;
 }
 
-/** Composition root of the REST gateway: builds the app and listens on PORT. */
+/**
+ * Composition root of the REST gateway: identity (accounts, keys, OAuth) on SQLite under DATA_DIR,
+ * rate-limit counters and idempotency records in NATS KV when there is NATS (shared by replicas),
+ * in memory otherwise; serves `gateway.internal.authenticate`; listens on PORT.
+ */
 export const startGateway = async (deps: GatewayDeps) => {
+  const edge = deps.edgeConfig ?? loadEdgeConfig(deps.config.dataDir);
+  const identity = createIdentity({
+    publicUrl: deps.config.publicUrl,
+    file: identityDatabaseFile(deps.config.dataDir),
+    secretsDir: edge.secretsDir,
+    accessTokenTtlSeconds: edge.accessTokenTtlSeconds,
+    // client ID metadata documents go through THE outbound guard: no redirects, 5 KB at most
+    metadataFetch: createClientMetadataFetch({
+      allowPrivateNetworks: deps.config.fetchAllowPrivateNetworks,
+      publicUrl: deps.config.publicUrl,
+    }),
+  });
+  const stores = deps.edgeStores ?? (await openEdgeStores({ natsUrl: deps.config.natsUrl, edge, clock: systemClock }));
+  const authenticateServed = await identity.serve(deps.bus);
+  // the gateway's own operations (get_account) answer on the bus too, for the MCP edge
+  const operationsServed = await serveOperations({
+    service: 'gateway',
+    bus: deps.bus,
+    handlers: identity.handlers,
+    logger: deps.logger,
+  });
   const app = await buildApp({
     bus: deps.bus,
     config: deps.config,
     logger: deps.logger,
+    identity,
+    rateLimits: {
+      authenticated: edge.rateLimitAuthenticated,
+      anonymous: edge.rateLimitAnonymous,
+      signIn: edge.rateLimitSignIn,
+      token: edge.rateLimitToken,
+    },
+    trustProxy: edge.trustProxy,
+    idempotencyStore: stores.idempotencyStore,
+    rateLimitCounter: stores.rateLimitCounter,
     ...(deps.mounts ? { mounts: deps.mounts } : {}),
   });
   await app.listen({ port: deps.config.port, host: deps.host ?? '0.0.0.0' });
@@ -25,8 +70,15 @@ export const startGateway = async (deps: GatewayDeps) => {
   const port = typeof address === 'object' && address ? address.port : deps.config.port;
   return {
     port,
+    identity,
     /** stops taking connections and lets requests in flight finish */
-    stop: () => app.close(),
+    stop: async () => {
+      await app.close();
+      await authenticateServed.stop();
+      await operationsServed.stop();
+      if (!deps.edgeStores) await stores.close();
+      identity.close();
+    },
   };
 };
 

@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import { accountWithKey, GENEROUS_RATE_LIMITS, injectAs } from './support.ts';
 
 type Part = 'params' | 'query' | 'body';
 interface Input {
@@ -57,9 +58,17 @@ for (const op of operations) {
 
 describe('input validation at the REST edge', () => {
   let app: FastifyInstance;
+  let inject: ReturnType<typeof injectAs>;
   const bus = createInProcessBus();
   beforeAll(async () => {
-    app = await buildApp({ bus, config: { publicUrl: 'http://localhost:3000' }, logger: silentLogger() });
+    app = await buildApp({
+      bus,
+      config: { publicUrl: 'http://localhost:3000' },
+      logger: silentLogger(),
+      rateLimits: GENEROUS_RATE_LIMITS,
+    });
+    // signed-in operations are authenticated before validation: call with a key holding every scope
+    inject = injectAs(app, accountWithKey(app, 'validator@example.com').authorization);
   });
   afterAll(async () => {
     await app.close();
@@ -69,7 +78,7 @@ describe('input validation at the REST edge', () => {
   it.each(operations.map((op) => [op.operationId, op] as const))(
     'when %s gets a valid input then it is not refused as invalid',
     async (_, op) => {
-      const response = await app.inject(requestOf(op, validInput(op)));
+      const response = await inject(requestOf(op, validInput(op)));
       expect(response.statusCode, response.body).not.toBe(400);
     },
   );
@@ -104,7 +113,7 @@ describe('input validation at the REST edge', () => {
   )('when %s is invalid then 400 problem+json names the field', async (_, { op, part, variant }) => {
     const input = validInput(op);
     const broken = { ...input, [part]: applyVariant(input[part], variant) } as Input;
-    const response = await app.inject(requestOf(op, broken));
+    const response = await inject(requestOf(op, broken));
     expect(response.statusCode, response.body).toBe(400);
     expect(response.headers['content-type']).toContain('application/problem+json');
     const problem = response.json();
@@ -129,20 +138,20 @@ describe('input validation at the REST edge', () => {
     ['an over-long week', '/api/v1/launches/weeks/2026-11-230', 'params.week'],
     ['a country of three letters', '/api/v1/listings?country=USA', 'query.country'],
   ])('when a request has %s then 400 names %s', async (_, url, field) => {
-    const response = await app.inject({ method: 'GET', url });
+    const response = await inject({ method: 'GET', url });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors.map((e: { field: string }) => e.field)).toContain(field);
   });
 
   it('when query integers and booleans arrive as text then they are parsed, not refused', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/v1/categories?include_empty=false' });
+    const response = await inject({ method: 'GET', url: '/api/v1/categories?include_empty=false' });
     expect(response.statusCode).not.toBe(400);
-    const paged = await app.inject({ method: 'GET', url: '/api/v1/listings?page=2&per_page=50' });
+    const paged = await inject({ method: 'GET', url: '/api/v1/listings?page=2&per_page=50' });
     expect(paged.statusCode).not.toBe(400);
   });
 
   it('when a body integer arrives as a string then it is refused, not coerced', async () => {
-    const response = await app.inject({
+    const response = await inject({
       method: 'PATCH',
       url: '/api/v1/me/listings/7',
       payload: { fields: { founded_year: '2020' } },
@@ -152,7 +161,7 @@ describe('input validation at the REST edge', () => {
   });
 
   it('when a body has unknown properties at several depths then each is named and none is dropped silently', async () => {
-    const response = await app.inject({
+    const response = await inject({
       method: 'PATCH',
       url: '/api/v1/drafts/3b241101-e2bb-4255-8caf-4136c566a962',
       payload: { extra: 1, fields: { colour: 'red' }, seo: { title: 'ok', keywords: 'x' } },
@@ -163,7 +172,7 @@ describe('input validation at the REST edge', () => {
   });
 
   it('when the body is not JSON then 400 problem+json, not 500', async () => {
-    const response = await app.inject({
+    const response = await inject({
       method: 'POST',
       url: '/api/v1/drafts',
       payload: '{"url": ',
@@ -174,13 +183,13 @@ describe('input validation at the REST edge', () => {
   });
 
   it('when a POST has no body where one is required then 400 names the body', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/v1/drafts' });
+    const response = await inject({ method: 'POST', url: '/api/v1/drafts' });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors.map((e: { field: string }) => e.field)).toContain('body');
   });
 
   it('when an operation without a body is sent one then 400 says it takes none', async () => {
-    const response = await app.inject({
+    const response = await inject({
       method: 'POST',
       url: '/api/v1/drafts/3b241101-e2bb-4255-8caf-4136c566a962/submit',
       payload: { force: true },
@@ -190,7 +199,7 @@ describe('input validation at the REST edge', () => {
   });
 
   it('when a route does not exist then 404 problem+json', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/v1/nowhere' });
+    const response = await inject({ method: 'GET', url: '/api/v1/nowhere' });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toContain('application/problem+json');
     expect(response.json()).toMatchObject({ status: 404, title: 'Not found' });

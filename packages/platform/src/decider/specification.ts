@@ -12,6 +12,7 @@ export const deciderSpec = <Command, State, Event extends DomainEvent>(decider: 
     when: (command: Command) => {
       const run = () => decider.decide(command, events.reduce(decider.evolve, decider.initialState));
       return {
+        // biome-ignore lint/suspicious/noThenProperty: the given/when/then vocabulary, not a thenable
         then: (expected: readonly Event[]) => expect(run()).toEqual(expected),
         thenThrows: (errorClass: new (...args: never[]) => Error, message?: RegExp | string) => {
           expect(run).toThrow(errorClass);

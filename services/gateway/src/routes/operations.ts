@@ -1,11 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import { ANONYMOUS, type Operation, type OperationReply, type OperationRequest, operations } from '@listings/contracts';
+import { type Operation, type OperationReply, type OperationRequest, operations } from '@listings/contracts';
 import { type Bus, NoResponderError, RequestTimeoutError } from '@listings/platform/bus';
-import { DomainError, ServiceUnavailableError, ValidationError } from '@listings/platform/errors';
+import {
+  type IdempotencyOptions,
+  parseIdempotencyKey,
+  type RateLimiter,
+  type RateLimitPolicy,
+  rateLimitHeaders,
+  requestFingerprint,
+  runIdempotent,
+  type StoredResponse,
+} from '@listings/platform/edge';
+import {
+  ConflictError,
+  DomainError,
+  ServiceUnavailableError,
+  toProblem,
+  ValidationError,
+} from '@listings/platform/errors';
 import type { OperationHandlers } from '@listings/platform/service-host';
 import { handleOperation } from '@listings/platform/service-host';
 import { checkOperationInput } from '@listings/platform/validation';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Authenticator } from '../identity/authenticate.ts';
 import { PROBLEM_CONTENT_TYPE } from '../plugins/problems.ts';
 
 export const API_PREFIX = '/api/v1';
@@ -21,55 +38,139 @@ const traceparentOf = (request: FastifyRequest): string => {
   return `00-${trace}-${randomUUID().replaceAll('-', '').slice(0, 16)}-01`;
 };
 
-const sendReply = (reply: FastifyReply, result: OperationReply) =>
-  'problem' in result
-    ? reply.code(result.status).type(PROBLEM_CONTENT_TYPE).send(result.problem)
-    : reply.code(result.status).type('application/json').send(result.body);
+export interface EdgeGuards {
+  readonly authenticator: Authenticator;
+  readonly rateLimiter: RateLimiter;
+  readonly rateLimits: { readonly authenticated: RateLimitPolicy; readonly anonymous: RateLimitPolicy };
+  readonly idempotency: IdempotencyOptions;
+}
+
+const problemOfError = (error: DomainError): StoredResponse => ({
+  status: error.status,
+  contentType: PROBLEM_CONTENT_TYPE,
+  body: toProblem(error),
+});
 
 /**
- * One route per contract operation, all alike: check the input against the contract, then fan the
- * call into a bus request on the operation's subject (or a gateway-owned handler) and map the reply.
+ * One route per contract operation, all alike: authenticate and check the scope, count the call
+ * against its rate limit, check the input against the contract, then (at most once per
+ * Idempotency-Key) fan the call into a bus request on the operation's subject (or a gateway-owned
+ * handler) and map the reply.
  */
 export const operationRoutes = async (
   app: FastifyInstance,
-  options: { bus: Bus; gatewayHandlers: OperationHandlers; requestTimeoutMs: number },
+  options: { bus: Bus; gatewayHandlers: OperationHandlers; requestTimeoutMs: number; guards: EdgeGuards },
 ) => {
+  const { guards } = options;
   for (const op of operations) {
+    const forward = async (request: FastifyRequest, envelope: OperationRequest): Promise<StoredResponse> => {
+      let result: OperationReply;
+      if (op.service === 'gateway') {
+        result = await handleOperation(op, options.gatewayHandlers[op.operationId], envelope, request.log);
+      } else {
+        try {
+          result = (await options.bus.request(op.subject, envelope, {
+            timeoutMs: options.requestTimeoutMs,
+            headers: { traceparent: traceparentOf(request) },
+          })) as OperationReply;
+        } catch (error) {
+          if (error instanceof NoResponderError)
+            return problemOfError(new ServiceUnavailableError(`the ${op.service} service is not running`));
+          if (error instanceof RequestTimeoutError)
+            return problemOfError(new ServiceUnavailableError(`the ${op.service} service did not answer in time`));
+          throw error;
+        }
+      }
+      return 'problem' in result
+        ? { status: result.status, contentType: PROBLEM_CONTENT_TYPE, body: result.problem }
+        : { status: result.status, contentType: 'application/json', body: result.body };
+    };
+
     app.route({
       method: op.method,
       url: routeUrl(op),
       config: { operationId: op.operationId },
       handler: async (request, reply) => {
+        // 1. who is calling, and may they call this (before anything about the input)
+        const authorization = request.headers.authorization;
+        const auth = await guards.authenticator.authenticate({
+          authorization: typeof authorization === 'string' ? authorization : null,
+          resource: 'api',
+          required_scope: op.scope,
+        });
+        // 2. rate limit: per credential, per IP when anonymous or refused
+        const credential = auth.outcome === 'authenticated' ? auth.credential_id : null;
+        const decision = await guards.rateLimiter.hit(
+          credential ?? `ip:${request.ip}`,
+          credential ? guards.rateLimits.authenticated : guards.rateLimits.anonymous,
+        );
+        reply.headers(rateLimitHeaders(decision));
+        if (!decision.allowed) throw new RateLimitedError(decision.resetSeconds);
+        if (auth.outcome === 'refused') {
+          reply.header('www-authenticate', auth.www_authenticate);
+          return reply.code(auth.status).type(PROBLEM_CONTENT_TYPE).send(auth.problem);
+        }
+        (request as { principalId?: string | null }).principalId = auth.principal.account_id;
+        // 3. the input, against the contract
         const checked = checkOperationInput(op, request, { wire: true });
         if (!checked.ok) throw new ValidationError(checked.errors);
-        const idempotencyKey = op.idempotent ? (request.headers['idempotency-key'] as string | undefined) : undefined;
+        const parsedKey = op.idempotent
+          ? parseIdempotencyKey(request.headers['idempotency-key'])
+          : { ok: true as const, key: null };
+        if (!parsedKey.ok)
+          throw new ValidationError([{ field: 'headers.idempotency-key', message: parsedKey.message }]);
         const envelope: OperationRequest = {
           operation_id: op.operationId,
-          principal: ANONYMOUS,
+          principal: auth.principal,
           ...checked.input,
-          ...(idempotencyKey ? { idempotency_key: idempotencyKey } : {}),
+          ...(parsedKey.key ? { idempotency_key: parsedKey.key } : {}),
         };
-        if (op.service === 'gateway') {
-          return sendReply(
-            reply,
-            await handleOperation(op, options.gatewayHandlers[op.operationId], envelope, request.log),
-          );
-        }
-        try {
-          const result = (await options.bus.request(op.subject, envelope, {
-            timeoutMs: options.requestTimeoutMs,
-            headers: { traceparent: traceparentOf(request) },
-          })) as OperationReply;
-          return sendReply(reply, result);
-        } catch (error) {
-          if (error instanceof DomainError) throw error;
-          if (error instanceof NoResponderError)
-            throw new ServiceUnavailableError(`the ${op.service} service is not running`);
-          if (error instanceof RequestTimeoutError)
-            throw new ServiceUnavailableError(`the ${op.service} service did not answer in time`);
-          throw error;
+        // 4. run it, at most once per Idempotency-Key
+        if (!parsedKey.key) return sendStored(reply, await forward(request, envelope));
+        const outcome = await runIdempotent(guards.idempotency, {
+          scope: auth.principal.account_id ?? `ip:${request.ip}`,
+          key: parsedKey.key,
+          fingerprint: requestFingerprint({ operation: op.operationId, ...checked.input }),
+          run: () => forward(request, envelope),
+        });
+        switch (outcome.kind) {
+          case 'ran':
+            return sendStored(reply, outcome.response);
+          case 'replayed':
+            reply.header('idempotent-replayed', 'true');
+            return sendStored(reply, outcome.response);
+          case 'in_flight':
+            throw new ConflictError('a request with this Idempotency-Key is still being processed; retry later');
+          case 'mismatch':
+            throw new IdempotencyKeyReusedError();
+          default: {
+            const never: never = outcome;
+            throw new Error(`unknown outcome ${JSON.stringify(never)}`);
+          }
         }
       },
     });
   }
 };
+
+const sendStored = (reply: FastifyReply, response: StoredResponse) =>
+  reply.code(response.status).type(response.contentType).send(response.body);
+
+export class RateLimitedError extends DomainError {
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterSeconds: number) {
+    super(429, 'rate-limited', 'Too many requests', `rate limit reached: retry in ${retryAfterSeconds} s`);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+export class IdempotencyKeyReusedError extends DomainError {
+  constructor() {
+    super(
+      422,
+      'idempotency-key-reused',
+      'Idempotency-Key reused',
+      'this Idempotency-Key was already used with a different request; use a new key for a new request',
+    );
+  }
+}

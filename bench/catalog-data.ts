@@ -1,0 +1,159 @@
+// Bench data for the catalog: N listings, their categories and some votes, as the catalog's own
+// deciders emit them, appended through the event-store port (one append per stream). Faster than
+// the demo loader (no read-your-writes wait per command) but the same events.
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { DomainEvent } from '@listings/platform/decider';
+import { openSqliteEventStore } from '@listings/platform/event-store';
+import { categoryDecider, categoryStream } from '../services/catalog/src/domain/category/category.ts';
+import { engagementDecider, engagementStream } from '../services/catalog/src/domain/engagement/engagement.ts';
+import { listingDecider, listingStream } from '../services/catalog/src/domain/listing/decide.ts';
+import { isoDate, mondayOf } from '../services/catalog/src/domain/weeks.ts';
+import type { ListingDoc } from '../services/catalog/src/projections/catalog/documents.ts';
+
+type ListingDraftProfile = ListingDoc['profile'];
+
+const prng = (seed: number) => {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+};
+
+const CONSONANTS = 'bcdfghjklmnprstvz';
+const VOWELS = 'aeiou';
+export const ROOTS = ['productivity', 'design', 'developer-tools', 'marketing', 'ai', 'finance'];
+const COUNTRIES = ['US', 'GB', 'DE', 'FR', 'NL', 'SE', 'IN', 'BR', 'CA', 'JP'];
+const WORDS = ['notes', 'invoices', 'designs', 'tasks', 'emails', 'reports', 'teams', 'code', 'prototypes', 'budgets'];
+
+const toNew = (events: readonly DomainEvent[]) => events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data }));
+
+export interface BenchCatalog {
+  readonly names: string[];
+  readonly events: number;
+}
+
+export const writeBenchCatalog = async (dataDir: string, listings: number, seed = 42): Promise<BenchCatalog> => {
+  const dir = path.join(dataDir, 'catalog');
+  mkdirSync(dir, { recursive: true });
+  const store = openSqliteEventStore({ path: path.join(dir, 'events.sqlite') });
+  const random = prng(seed);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+  const syllable = () => `${pick([...CONSONANTS])}${pick([...VOWELS])}`;
+  const now = new Date();
+  const at = now.toISOString();
+  const thisWeek = isoDate(mondayOf(now));
+  let count = 0;
+  const append = async (stream: string, events: readonly DomainEvent[]) => {
+    await store.append(stream, toNew(events), 'no_stream');
+    count += events.length;
+  };
+  const leaves: string[] = [];
+  for (const root of ROOTS) {
+    const data = {
+      slug: root,
+      name: root,
+      parent: null,
+      description: `${root} tools`,
+      faqs: [],
+      attributes: ['pricing_model', 'country', 'features'],
+    };
+    await append(
+      categoryStream(root),
+      categoryDecider.decide(
+        { type: 'CreateCategory', data: { ...data, parent_exists: false, parent_is_root: false } },
+        categoryDecider.initialState,
+      ),
+    );
+    for (let c = 1; c <= 4; c++) {
+      const slug = `${root}-${c}`;
+      leaves.push(slug);
+      await append(
+        categoryStream(slug),
+        categoryDecider.decide(
+          {
+            type: 'CreateCategory',
+            data: { ...data, slug, name: slug, parent: root, parent_exists: true, parent_is_root: true },
+          },
+          categoryDecider.initialState,
+        ),
+      );
+    }
+  }
+  const names: string[] = [];
+  const seen = new Set<string>();
+  for (let id = 1; id <= listings; id++) {
+    let name = '';
+    do {
+      const s = `${syllable()}${syllable()}${syllable()}`;
+      name = s[0]?.toUpperCase() + s.slice(1) + (random() < 0.3 ? syllable() : '');
+    } while (seen.has(name));
+    seen.add(name);
+    names.push(name);
+    const word = pick(WORDS);
+    const profile: ListingDraftProfile = {
+      url: `https://www.${name.toLowerCase()}.example.com`,
+      name,
+      tagline: `${name} keeps your ${word} in order`,
+      short_description: `${name} helps teams with ${word}.`,
+      description: `${name} is a tool for ${word}. `.repeat(5),
+      country: pick(COUNTRIES),
+      stage: pick(['Beta', 'Launched', 'Growing']),
+      pricing_model: pick(['Free', 'Freemium', 'Subscription']),
+      categories: [pick(leaves)],
+      tags: [word],
+      keywords: [word, 'software'],
+      features: [`Fast ${word}`, 'Integrations'],
+      faqs: [{ question: `Is ${name} free?`, answer: 'There is a free plan.' }],
+      founders: [{ name: `${syllable()}${syllable()} ${syllable()}${syllable()}`, title: 'CEO' }],
+    };
+    const slug = name.toLowerCase();
+    let state = listingDecider.initialState;
+    const events: DomainEvent[] = [];
+    for (const command of [
+      {
+        type: 'SaveListingFromDraft' as const,
+        data: {
+          listing_id: id,
+          slug,
+          draft_id: randomUUID(),
+          owners: [`owner-${id}`],
+          profile,
+          categories: profile.categories as string[],
+          create: true,
+          now: at,
+        },
+      },
+      {
+        type: 'PublishListing' as const,
+        data: { launch_week: null, this_week: thisWeek, plan: 'free' as const, now: at },
+      },
+      { type: 'RecordDomainRating' as const, data: { value: Math.floor(random() * 90), date: isoDate(now) } },
+    ]) {
+      const decided = listingDecider.decide(command, state);
+      state = decided.reduce(listingDecider.evolve, state);
+      events.push(...decided);
+    }
+    await append(listingStream(id), events);
+    if (random() < 0.05) {
+      const listing = { listing_id: id, status: 'live', owners: [`owner-${id}`] };
+      for (let v = 0; v < 1 + Math.floor(random() * 5); v++) {
+        const account = `person-${v}`;
+        await append(
+          engagementStream(id, account),
+          engagementDecider.decide(
+            { type: 'CastVote', data: { listing, account_id: account, now: at } },
+            engagementDecider.initialState,
+          ),
+        );
+      }
+    }
+  }
+  await store.close();
+  return { names, events: count };
+};

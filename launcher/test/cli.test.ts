@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, runCli, type StartedProcess, startAllInOneProcess, tempDataDir } from './support.ts';
+
+describe('operator CLI: api-key create', () => {
+  const data = tempDataDir();
+  let service: StartedProcess;
+  let base: string;
+  const env = () => ({ DATA_DIR: data.dir, DEMO_DATA: 'off', LOG_LEVEL: 'info' });
+
+  beforeAll(async () => {
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    service = startAllInOneProcess({ ...env(), PORT: String(port), PUBLIC_URL: base });
+    await service.listening;
+  }, 60_000);
+  afterAll(async () => {
+    await service?.interrupt();
+    data.remove();
+  });
+
+  const cli = (...args: string[]) => runCli(env(), ...args);
+
+  it('when a key is created then it is alone on the last stdout line and works at once on the running service', async () => {
+    const result = await cli('api-key', 'create', '--email', 'x@example.com', '--scopes', 'account:read');
+    expect(result.code).toBe(0);
+    const key = result.stdout.trimEnd().split('\n').at(-1) as string;
+    expect(key).toMatch(/^ldk_[A-Za-z0-9]{8}_[A-Za-z0-9_-]{43}$/);
+
+    const me = await fetch(`${base}/api/v1/me`, { headers: { authorization: `Bearer ${key}` } });
+    expect(me.status).toBe(200);
+    expect(await me.json()).toMatchObject({
+      email: 'x@example.com',
+      credential: { type: 'api_key', scopes: ['account:read'] },
+    });
+    // the scope is what was asked for, nothing more
+    const submit = await fetch(`${base}/api/v1/drafts`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: 'https://example.com' }),
+    });
+    expect(submit.status).toBe(403);
+  });
+
+  it('when the scopes are wrong or missing then it says so clearly and exits non-zero, creating nothing', async () => {
+    const bad = await cli('api-key', 'create', '--email', 'y@example.com', '--scopes', 'account:read,admin:all');
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toContain('unknown scope "admin:all"');
+    expect(bad.stderr).toContain('scopes: account:read, listings:write, orders:write');
+    expect(bad.stdout).not.toMatch(/ldk_/);
+
+    const none = await cli('api-key', 'create', '--email', 'y@example.com');
+    expect(none.code).not.toBe(0);
+    expect(none.stderr).toContain('--scopes needs at least one scope');
+
+    const email = await cli('api-key', 'create', '--email', 'not-an-email', '--scopes', 'account:read');
+    expect(email.code).not.toBe(0);
+    expect(email.stderr).toContain('--email must be an email address');
+  });
+});

@@ -1,0 +1,56 @@
+import Type, { type Static } from 'typebox';
+import { IsoDateTime, Uuid } from '../common.ts';
+import { Principal } from '../envelope.ts';
+
+/**
+ * Drafting's internal operations (not REST routes or MCP tools), on `drafting.internal.<name>`.
+ * Reply: `{ status, body }` or `{ status, problem }` like an operation reply.
+ */
+export const INVITE_TOKEN_PATTERN = '^[0-9a-f-]{36}\\.[A-Za-z0-9_-]{43}$';
+
+/** The accept link in an invite email: `${PUBLIC_URL}/invites/{token}` (the website serves the page). */
+export const inviteAcceptPath = (token: string): string => `/invites/${token}`;
+
+export const acceptInvite = {
+  name: 'accept_invite',
+  subject: 'drafting.internal.accept_invite',
+  description:
+    'A signed-in person opened an invite link and accepts it: they become a co-owner of the draft. Anonymous principals get 401; an unknown token 404; a token accepted by someone else 409; an account that already owns the draft (e.g. the sender) 409, and the invite stays open; an invite older than INVITE_TTL_DAYS 410. Accepting again is a no-op.',
+  request: Type.Object(
+    { token: Type.String({ pattern: INVITE_TOKEN_PATTERN }), principal: Principal },
+    { additionalProperties: false },
+  ),
+  reply: Type.Object({ draft_id: Uuid }),
+} as const;
+export type AcceptInviteRequest = Static<typeof acceptInvite.request>;
+
+/** How long an invite link stays valid after it was sent. */
+export const INVITE_TTL_DAYS = 14;
+export const INVITE_STATES = ['open', 'accepted', 'expired'] as const;
+
+export const describeInvite = {
+  name: 'describe_invite',
+  subject: 'drafting.internal.describe_invite',
+  description:
+    'What the invite accept page shows: who invited whom to which draft, and whether the invite is still open. The token is the only credential (whoever holds the link may read this); an unknown token is 404.',
+  request: Type.Object({ token: Type.String({ pattern: INVITE_TOKEN_PATTERN }) }, { additionalProperties: false }),
+  reply: Type.Object({
+    draft_id: Uuid,
+    /** the URL the draft was started from */
+    product_url: Type.String(),
+    /** the draft's current name value, null while it has none */
+    product_name: Type.Union([Type.String(), Type.Null()]),
+    /** account id of the owner who sent the invite */
+    invited_by: Type.String(),
+    invited_email: Type.String(),
+    invited_at: IsoDateTime,
+    expires_at: IsoDateTime,
+    state: Type.Enum([...INVITE_STATES]),
+    /** the account that accepted it, null while open */
+    accepted_by: Type.Union([Type.String(), Type.Null()]),
+    /** the draft's owners now (to tell an owner opening their own invite) */
+    owner_account_ids: Type.Array(Type.String()),
+  }),
+} as const;
+export type DescribeInviteRequest = Static<typeof describeInvite.request>;
+export type DescribeInviteReply = Static<typeof describeInvite.reply>;

@@ -1,0 +1,26 @@
+export { type AuthenticationClient, createAuthenticationClient } from './authentication-client.ts';
+export { type EdgeConfig, loadEdgeConfig } from './config.ts';
+export { type EdgeStores, openEdgeStores, rateLimitCounterTtlMs } from './edge-stores.ts';
+export {
+  connectNatsIdempotencyStore,
+  createMemoryIdempotencyStore,
+  type IdempotencyOptions,
+  type IdempotencyRecord,
+  type IdempotencyStore,
+  type IdempotentOutcome,
+  type ParsedIdempotencyKey,
+  parseIdempotencyKey,
+  requestFingerprint,
+  runIdempotent,
+  type StoredResponse,
+} from './idempotency.ts';
+export { connectNatsRateLimitCounter } from './nats-rate-limit-counter.ts';
+export {
+  createMemoryRateLimitCounter,
+  createRateLimiter,
+  type RateLimitCounter,
+  type RateLimitDecision,
+  type RateLimiter,
+  type RateLimitPolicy,
+  rateLimitHeaders,
+} from './rate-limit.ts';

@@ -1,0 +1,89 @@
+import { createHash } from 'node:crypto';
+import type { Clock } from '../clock.ts';
+
+/** `limit` requests per `windowSeconds` for one bucket (a credential, or an IP when anonymous). */
+export interface RateLimitPolicy {
+  /** the policy name shown in the `RateLimit` / `RateLimit-Policy` headers */
+  readonly name: string;
+  readonly limit: number;
+  readonly windowSeconds: number;
+}
+
+export interface RateLimitDecision {
+  readonly allowed: boolean;
+  readonly policy: RateLimitPolicy;
+  readonly remaining: number;
+  /** seconds until the current window ends and the quota is whole again */
+  readonly resetSeconds: number;
+}
+
+/**
+ * The counter store behind the limiter: counts hits on a key that lives for one window. Shared by
+ * every gateway replica (NATS KV) in cluster and production mode, in memory in all-in-one mode.
+ */
+export interface RateLimitCounter {
+  /** adds one hit to `key` (one window of one bucket) and returns the count including it */
+  increment(key: string, expiresAtMs: number): Promise<number>;
+  close(): Promise<void>;
+}
+
+export interface RateLimiter {
+  hit(bucket: string, policy: RateLimitPolicy): Promise<RateLimitDecision>;
+}
+
+/** Fixed windows aligned on the epoch: every replica agrees on where a window starts. */
+export const createRateLimiter = (options: { counter: RateLimitCounter; clock: Clock }): RateLimiter => ({
+  hit: async (bucket, policy) => {
+    const now = options.clock.now().getTime();
+    const windowMs = policy.windowSeconds * 1000;
+    const window = Math.floor(now / windowMs);
+    const windowEnd = (window + 1) * windowMs;
+    const key = `${policy.name}.${hashBucket(bucket)}.${window}`;
+    const count = await options.counter.increment(key, windowEnd);
+    return {
+      allowed: count <= policy.limit,
+      policy,
+      remaining: Math.max(0, policy.limit - count),
+      resetSeconds: Math.max(1, Math.ceil((windowEnd - now) / 1000)),
+    };
+  },
+});
+
+/** bucket names carry credentials ids and IPs: hashed so they are valid KV keys and say nothing */
+const hashBucket = (bucket: string): string => createHash('sha256').update(bucket).digest('hex').slice(0, 32);
+
+/**
+ * The IETF RateLimit headers (draft-ietf-httpapi-ratelimit-headers, structured fields), plus
+ * `Retry-After` when refused.
+ */
+export const rateLimitHeaders = (decision: RateLimitDecision): Record<string, string> => {
+  const name = `"${decision.policy.name}"`;
+  return {
+    'RateLimit-Policy': `${name};q=${decision.policy.limit};w=${decision.policy.windowSeconds}`,
+    RateLimit: `${name};r=${decision.remaining};t=${decision.resetSeconds}`,
+    ...(decision.allowed ? {} : { 'Retry-After': String(decision.resetSeconds) }),
+  };
+};
+
+/** In-memory counters (all-in-one mode and tests); expired windows are swept as time passes. */
+export const createMemoryRateLimitCounter = (options: { clock: Clock }): RateLimitCounter => {
+  const counts = new Map<string, { count: number; expiresAtMs: number }>();
+  let nextSweep = 0;
+  return {
+    increment: async (key, expiresAtMs) => {
+      const now = options.clock.now().getTime();
+      if (now >= nextSweep) {
+        for (const [k, v] of counts) if (v.expiresAtMs <= now) counts.delete(k);
+        nextSweep = now + 60_000;
+      }
+      const entry = counts.get(key);
+      if (!entry || entry.expiresAtMs <= now) {
+        counts.set(key, { count: 1, expiresAtMs });
+        return 1;
+      }
+      entry.count += 1;
+      return entry.count;
+    },
+    close: async () => counts.clear(),
+  };
+};

@@ -1,0 +1,32 @@
+/**
+ * The read-model store port: named collections of JSON documents keyed by id, plus the position
+ * of the last event folded into them. A write of documents and the position is atomic, so after a
+ * crash the documents and the position always agree and catching up from the position is safe.
+ * Production adapter: MongoDB (the production issue); embedded: SQLite.
+ */
+export interface ReadModelWrite {
+  readonly collection: string;
+  readonly id: string;
+  /** null deletes the document */
+  readonly doc: unknown;
+}
+
+export interface ReadModelStore {
+  /** position of the last event whose effects were written (0 when nothing was) */
+  position(): Promise<number>;
+  get(collection: string, id: string): Promise<unknown | undefined>;
+  /** every document of a collection, in id order */
+  all(collection: string): Promise<{ id: string; doc: unknown }[]>;
+  /** writes all documents and the new position in one atomic step; a position not above the current one is refused */
+  write(writes: readonly ReadModelWrite[], position: number): Promise<void>;
+  /** drops every document and resets the position to 0 (before a rebuild) */
+  clear(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class StalePositionError extends Error {
+  constructor(current: number, attempted: number) {
+    super(`read model is at position ${current}; refusing to write position ${attempted}`);
+    this.name = 'StalePositionError';
+  }
+}

@@ -1,0 +1,9 @@
+export { openEmbeddedSearchIndex, typoBudget } from './embedded-search-index.ts';
+export type {
+  SearchDocument,
+  SearchHits,
+  SearchIndex,
+  SearchIndexOptions,
+  SearchQuery,
+  SortOrder,
+} from './search-index.ts';

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { silentLogger } from '../logger.ts';
+import { NonRetryableActivityError, type WorkflowDefinition } from './context.ts';
+import { createInProcessRunner } from './in-process-runner.ts';
+
+const logger = silentLogger();
+
+describe('in-process workflow runner', () => {
+  it('when a workflow calls activities then they run in order with their inputs', async () => {
+    const calls: string[] = [];
+    const activities = {
+      greet: async (input: { name: string }) => {
+        calls.push(`greet ${input.name}`);
+        return `hello ${input.name}`;
+      },
+      shout: async (input: { text: string }) => {
+        calls.push(`shout ${input.text}`);
+      },
+    };
+    const wf: WorkflowDefinition<{ name: string }, typeof activities> = async (ctx, input) => {
+      const text = await ctx.activity('greet', { name: input.name });
+      await ctx.activity('shout', { text });
+    };
+    const runner = createInProcessRunner({ workflows: { wf }, activities, logger });
+    await runner.start('wf', 'w-1', { name: 'ada' });
+    await runner.settled('w-1');
+    expect(calls).toEqual(['greet ada', 'shout hello ada']);
+    await runner.stop();
+  });
+
+  it('when the same workflow id is started while it runs then it runs once', async () => {
+    let runs = 0;
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const activities = {
+      work: async (_input: unknown) => {
+        runs += 1;
+        await gate;
+      },
+    };
+    const wf: WorkflowDefinition<unknown, typeof activities> = async (ctx) => ctx.activity('work', {});
+    const runner = createInProcessRunner({ workflows: { wf }, activities, logger });
+    await runner.start('wf', 'same', {});
+    await runner.start('wf', 'same', {});
+    expect(runner.running()).toEqual(['same']);
+    release();
+    await runner.settled('same');
+    expect(runs).toBe(1);
+    await runner.stop();
+  });
+
+  it('when an activity fails then it is retried up to the limit; a non-retryable failure is not', async () => {
+    let flaky = 0;
+    let fatal = 0;
+    const activities = {
+      flaky: async (_input: unknown) => {
+        flaky += 1;
+        if (flaky < 3) throw new Error('try again');
+        return 'ok';
+      },
+      fatal: async (_input: unknown) => {
+        fatal += 1;
+        throw new NonRetryableActivityError('no point');
+      },
+    };
+    const results: string[] = [];
+    const wf: WorkflowDefinition<unknown, typeof activities> = async (ctx) => {
+      results.push(await ctx.activity('flaky', {}));
+      try {
+        await ctx.activity('fatal', {});
+      } catch (error) {
+        results.push((error as Error).message);
+      }
+    };
+    const runner = createInProcessRunner({
+      workflows: { wf },
+      activities,
+      logger,
+      retry: { maxAttempts: 5, initialIntervalMs: 1 },
+    });
+    await runner.start('wf', 'r', {});
+    await runner.settled('r');
+    expect(results).toEqual(['ok', 'no point']);
+    expect(flaky).toBe(3);
+    expect(fatal).toBe(1);
+    await runner.stop();
+  });
+
+  it('when a signal arrives then waitForSignal gives its payload; without one it times out with undefined', async () => {
+    const seen: unknown[] = [];
+    const activities = {};
+    const wf: WorkflowDefinition<unknown, typeof activities> = async (ctx) => {
+      seen.push(await ctx.waitForSignal('go', 10_000));
+      seen.push(await ctx.waitForSignal('never', 5));
+    };
+    const runner = createInProcessRunner({ workflows: { wf }, activities, logger });
+    await runner.start('wf', 's', {});
+    await runner.signal('s', 'go', { n: 1 });
+    await runner.settled('s');
+    expect(seen).toEqual([{ n: 1 }, undefined]);
+    await runner.stop();
+  });
+
+  it('when the runner stops then sleeping workflows end at once and new starts are refused', async () => {
+    const activities = {};
+    const wf: WorkflowDefinition<unknown, typeof activities> = async (ctx) => ctx.sleep(60_000);
+    const runner = createInProcessRunner({ workflows: { wf }, activities, logger });
+    await runner.start('wf', 'sleepy', {});
+    await runner.stop();
+    expect(runner.running()).toEqual([]);
+    await expect(runner.start('wf', 'late', {})).rejects.toThrow(/stopping/);
+  });
+});

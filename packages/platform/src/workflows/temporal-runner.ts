@@ -1,0 +1,50 @@
+/**
+ * Client and worker side of the Temporal binding (production): starts workflows by business id and
+ * runs a worker over the same workflow definitions and activities the in-process runner uses.
+ */
+import { Client, Connection, WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
+import { NativeConnection, Worker } from '@temporalio/worker';
+import type { Activities, WorkflowRunner } from './context.ts';
+
+export interface TemporalRunnerOptions {
+  /** host:port of the Temporal frontend (TEMPORAL_ADDRESS) */
+  readonly address: string;
+  readonly namespace?: string;
+  readonly taskQueue: string;
+  /** the module exporting the Temporal workflow functions, by workflow type name */
+  readonly workflowsPath: string;
+  readonly activities: Activities;
+}
+
+export const startTemporalRunner = async (options: TemporalRunnerOptions): Promise<WorkflowRunner> => {
+  const namespace = options.namespace ?? 'default';
+  const connection = await Connection.connect({ address: options.address });
+  const client = new Client({ connection, namespace });
+  const workerConnection = await NativeConnection.connect({ address: options.address });
+  const worker = await Worker.create({
+    connection: workerConnection,
+    namespace,
+    taskQueue: options.taskQueue,
+    workflowsPath: options.workflowsPath,
+    activities: options.activities,
+  });
+  const running = worker.run();
+  return {
+    async start(workflowType, workflowId, input) {
+      try {
+        await client.workflow.start(workflowType, { taskQueue: options.taskQueue, workflowId, args: [input] });
+      } catch (error) {
+        if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
+      }
+    },
+    async signal(workflowId, name, payload) {
+      await client.workflow.getHandle(workflowId).signal(name, payload);
+    },
+    async stop() {
+      worker.shutdown();
+      await running;
+      await workerConnection.close();
+      await connection.close();
+    },
+  };
+};

@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto';
+import type { ListingDraftProfile } from '@listings/contracts';
+import type { Clock } from '@listings/platform/clock';
+import { type Decider, type DomainEvent, handleCommand } from '@listings/platform/decider';
+import { ConflictError, NotFoundError, ValidationError } from '@listings/platform/errors';
+import { type EventStore, WrongExpectedRevisionError } from '@listings/platform/event-store';
+import {
+  type AwardsCommand,
+  type Standing,
+  weekAwardsDecider,
+  weekAwardsStream,
+} from '../domain/awards/week-awards.ts';
+import { type BlogPostData, blogPostDecider, blogPostStream } from '../domain/blog/blog-post.ts';
+import { type CategoryData, categoryDecider, categoryStream } from '../domain/category/category.ts';
+import {
+  type EngagementCommand,
+  engagementDecider,
+  engagementStream,
+  viewDecider,
+  viewStream,
+} from '../domain/engagement/engagement.ts';
+import { type ListingCommand, listingDecider, listingStream } from '../domain/listing/decide.ts';
+import { type InterviewQuestion, SITE_SETTINGS_STREAM, siteSettingsDecider } from '../domain/settings/site-settings.ts';
+import { isoDate, mondayOf } from '../domain/weeks.ts';
+import type { CatalogReadModel } from '../projections/catalog/read-model.ts';
+import { slugify } from '../projections/catalog/search-documents.ts';
+
+type Distribute<C> = C extends { type: infer T; data: infer D } ? { type: T; data: Omit<D, 'now'> } : never;
+
+/**
+ * The catalog's command side: each command loads its stream, decides, appends with the expected
+ * revision, then waits until the read model has folded the new events (read-your-writes).
+ */
+export const createCatalogCommands = (deps: { events: EventStore; readModel: CatalogReadModel; clock: Clock }) => {
+  const { events, readModel } = deps;
+  const view = readModel.view;
+  const now = () => deps.clock.now().toISOString();
+
+  const run = async <C, S, E extends DomainEvent>(stream: string, decider: Decider<C, S, E>, command: C) => {
+    const result = await handleCommand({ store: events, stream, decider, command });
+    if (result.position > 0) await readModel.waitFor(result.position);
+    return result;
+  };
+
+  /** Reserves a unique slug for a new listing: `notion`, else `notion-2`, `notion-3`, ... */
+  const reserveSlug = async (name: string, listingId: number): Promise<string> => {
+    const base = slugify(name) || `listing-${listingId}`;
+    for (let n = 1; n < 1000; n++) {
+      const slug = n === 1 ? base : `${base}-${n}`;
+      if (view.listingBySlug(slug)) continue;
+      try {
+        await events.append(
+          `listingslug-${slug}`,
+          [{ id: randomUUID(), type: 'ListingSlugReserved', data: { slug, listing_id: listingId } }],
+          'no_stream',
+        );
+        return slug;
+      } catch (error) {
+        if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      }
+    }
+    throw new ConflictError(`no free slug for ${name}`);
+  };
+
+  let nextListingId = 0;
+  const allocateListingId = () => {
+    if (nextListingId === 0) for (const l of view.listings()) nextListingId = Math.max(nextListingId, l.id);
+    nextListingId++;
+    return nextListingId;
+  };
+
+  /** Category names (as list_categories shows them) or slugs → slugs, primary first. */
+  const resolveCategories = (names: readonly string[] | null | undefined): string[] => {
+    const out: string[] = [];
+    const errors: { field: string; message: string }[] = [];
+    (names ?? []).forEach((name, i) => {
+      const wanted = name.trim().toLowerCase();
+      const found = [...view.categories.values()].find(
+        (c) => c.name.toLowerCase() === wanted || c.slug === wanted || c.slug === slugify(name),
+      );
+      if (!found) errors.push({ field: `profile.categories.${i}`, message: `is not a category: ${name}` });
+      else if (!out.includes(found.slug)) out.push(found.slug);
+    });
+    if (errors.length > 0) throw new ValidationError(errors);
+    if (out.length > 4)
+      throw new ValidationError([{ field: 'profile.categories', message: 'one primary category and at most 3 more' }]);
+    return out;
+  };
+
+  const listingCommand = async (listingId: number, command: Distribute<ListingCommand>) =>
+    run(listingStream(listingId), listingDecider, {
+      ...command,
+      data: { ...command.data, now: now() },
+    } as ListingCommand);
+
+  const listingFacts = (slug: string) => {
+    const listing = view.listingBySlug(slug);
+    if (!listing) throw new NotFoundError(`no listing ${slug}`);
+    return { listing_id: listing.id, status: listing.status, owners: listing.owners };
+  };
+
+  const engagement = async (command: Distribute<EngagementCommand>) => {
+    const data = command.data as { listing: { listing_id: number }; account_id: string };
+    return run(engagementStream(data.listing.listing_id, data.account_id), engagementDecider, {
+      ...command,
+      data: { ...command.data, now: now() },
+    } as EngagementCommand);
+  };
+
+  return {
+    saveListingFromDraft: async (input: {
+      listing_id: number | null;
+      draft_id: string;
+      owner_account_ids: string[];
+      profile: ListingDraftProfile;
+    }) => {
+      const categories = resolveCategories(input.profile.categories);
+      if (input.listing_id !== null) {
+        const existing = view.listing(input.listing_id);
+        if (!existing) throw new NotFoundError(`listing ${input.listing_id} does not exist`);
+        await listingCommand(input.listing_id, {
+          type: 'SaveListingFromDraft',
+          data: {
+            listing_id: input.listing_id,
+            slug: existing.slug,
+            draft_id: input.draft_id,
+            owners: input.owner_account_ids,
+            profile: input.profile,
+            categories,
+            create: false,
+          },
+        });
+        return view.listing(input.listing_id) as NonNullable<ReturnType<typeof view.listing>>;
+      }
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const id = allocateListingId();
+        const slug = await reserveSlug(input.profile.name ?? input.profile.url, id);
+        try {
+          await listingCommand(id, {
+            type: 'SaveListingFromDraft',
+            data: {
+              listing_id: id,
+              slug,
+              draft_id: input.draft_id,
+              owners: input.owner_account_ids,
+              profile: input.profile,
+              categories,
+              create: true,
+            },
+          });
+          return view.listing(id) as NonNullable<ReturnType<typeof view.listing>>;
+        } catch (error) {
+          // another writer took this id (e.g. a second catalog process): take the next one
+          if (!(error instanceof ConflictError) && !(error instanceof WrongExpectedRevisionError)) throw error;
+          nextListingId = 0;
+        }
+      }
+      throw new ConflictError('could not allocate a listing id');
+    },
+    publishListing: async (listingId: number, launchWeek: string | null, plan: 'free' | 'paid') => {
+      const thisWeek = isoDate(mondayOf(deps.clock.now()));
+      await listingCommand(listingId, {
+        type: 'PublishListing',
+        data: {
+          launch_week: launchWeek === null ? null : isoDate(mondayOf(new Date(launchWeek))),
+          this_week: thisWeek,
+          plan,
+        },
+      });
+      return view.listing(listingId) as NonNullable<ReturnType<typeof view.listing>>;
+    },
+    goLive: (listingId: number) =>
+      listingCommand(listingId, { type: 'GoLive', data: { this_week: isoDate(mondayOf(deps.clock.now())) } }),
+    listing: listingCommand,
+    castVote: (slug: string, accountId: string) =>
+      engagement({ type: 'CastVote', data: { listing: listingFacts(slug), account_id: accountId } }),
+    withdrawVote: (slug: string, accountId: string) =>
+      engagement({ type: 'WithdrawVote', data: { listing: listingFacts(slug), account_id: accountId } }),
+    follow: (slug: string, accountId: string) =>
+      engagement({ type: 'Follow', data: { listing: listingFacts(slug), account_id: accountId } }),
+    unfollow: (slug: string, accountId: string) =>
+      engagement({ type: 'Unfollow', data: { listing: listingFacts(slug), account_id: accountId } }),
+    submitReview: (slug: string, accountId: string, rating: number, body: string) =>
+      engagement({ type: 'SubmitReview', data: { listing: listingFacts(slug), account_id: accountId, rating, body } }),
+    recordViews: async (slug: string, count = 1) => {
+      const { listing_id } = listingFacts(slug);
+      const command = { type: 'RecordViews' as const, data: { listing_id, count, now: now() } };
+      const appended = await events.append(
+        viewStream(listing_id),
+        viewDecider.decide(command, null).map((e) => ({ id: randomUUID(), type: e.type, data: e.data })),
+        'any',
+      );
+      await readModel.waitFor(appended.position);
+    },
+    createCategory: (data: CategoryData) => {
+      const parent = data.parent === null ? undefined : view.categories.get(data.parent);
+      return run(categoryStream(data.slug), categoryDecider, {
+        type: 'CreateCategory',
+        data: { ...data, parent_exists: parent !== undefined, parent_is_root: parent?.parent === null },
+      });
+    },
+    publishBlogPost: (data: BlogPostData) =>
+      run(blogPostStream(data.slug), blogPostDecider, { type: 'PublishBlogPost', data }),
+    setInterviewQuestions: (questions: InterviewQuestion[]) =>
+      run(SITE_SETTINGS_STREAM, siteSettingsDecider, { type: 'SetInterviewQuestions', data: { questions } }),
+    decideWeekAwards: (weekStart: string, weekEndMs: number, standings: Standing[]) =>
+      run(weekAwardsStream(weekStart), weekAwardsDecider, {
+        type: 'DecideWeekAwards',
+        data: { week_start: weekStart, week_end_ms: weekEndMs, standings, now: now() },
+      } satisfies AwardsCommand),
+  };
+};
+
+export type CatalogCommands = ReturnType<typeof createCatalogCommands>;

@@ -1,0 +1,174 @@
+import { PER_PAGE_DEFAULT } from '@listings/contracts';
+import type { ListingDoc } from '../projections/catalog/documents.ts';
+import { listingUrl, shownCategories, slugify } from '../projections/catalog/search-documents.ts';
+
+export interface Paging {
+  readonly page: number;
+  readonly per_page: number;
+}
+
+export const pagingOf = (query: Record<string, unknown>): Paging => ({
+  page: (query.page as number | undefined) ?? 1,
+  per_page: (query.per_page as number | undefined) ?? PER_PAGE_DEFAULT,
+});
+
+/** One page of `all`; `present` runs only on the entries of that page. */
+export function pageOf<T>(
+  all: readonly T[],
+  paging: Paging,
+): { items: T[]; page: number; per_page: number; total: number };
+export function pageOf<T, U>(
+  all: readonly T[],
+  paging: Paging,
+  present: (entry: T) => U,
+): { items: U[]; page: number; per_page: number; total: number };
+export function pageOf<T, U>(all: readonly T[], paging: Paging, present?: (entry: T) => U) {
+  const slice = all.slice((paging.page - 1) * paging.per_page, paging.page * paging.per_page);
+  return {
+    items: present ? slice.map(present) : slice,
+    page: paging.page,
+    per_page: paging.per_page,
+    total: all.length,
+  };
+}
+
+/**
+ * Caches a derived value (a ranking, a count) until the read model changes: queries that scan
+ * every listing do it once per read-model version, not once per request. Bounded per view.
+ */
+const memos = new WeakMap<object, { version: number; values: Map<string, unknown> }>();
+export const memoByVersion = <T>(view: { readonly version: number }, key: string, compute: () => T): T => {
+  let memo = memos.get(view);
+  if (!memo || memo.version !== view.version || memo.values.size > 500) {
+    memo = { version: view.version, values: new Map() };
+    memos.set(view, memo);
+  }
+  if (!memo.values.has(key)) memo.values.set(key, compute());
+  return memo.values.get(key) as T;
+};
+
+export const voteCount = (doc: ListingDoc): number => Object.keys(doc.votes).length;
+
+export interface ListingSummary {
+  slug: string;
+  name: string;
+  url: string;
+  tagline?: string;
+  logo_url: string | null;
+  votes: number;
+  primary_category: string | null;
+  status: string;
+  launch_week: string | null;
+}
+
+// Documents are immutable and replaced on change, so a cache keyed by the document object is
+// never stale: the presenters run once per listing version, not once per request.
+const summaries = new WeakMap<ListingDoc, ListingSummary>();
+const profiles = new WeakMap<ListingDoc, Record<string, unknown>>();
+
+export const summaryOf = (doc: ListingDoc): ListingSummary => {
+  let summary = summaries.get(doc);
+  if (!summary) {
+    const p = doc.profile;
+    summary = {
+      slug: doc.slug,
+      name: p.name ?? doc.slug,
+      url: listingUrl(doc),
+      ...(p.tagline ? { tagline: p.tagline } : {}),
+      logo_url: p.logo_url ?? null,
+      votes: voteCount(doc),
+      primary_category: doc.categories[0] ?? null,
+      status: doc.status,
+      launch_week: doc.launch_week,
+    };
+    summaries.set(doc, summary);
+  }
+  return summary;
+};
+
+export const ratingOf = (doc: ListingDoc) => {
+  const ratings = Object.values(doc.reviews).map((r) => r.rating);
+  return {
+    average: ratings.length === 0 ? null : Math.round((ratings.reduce((a, b) => a + b, 0) / ratings.length) * 10) / 10,
+    count: ratings.length,
+  };
+};
+
+/** Domain Rating now, and its trend: `up`, `down` or `flat` against the previous reading, with the history. */
+export const domainRatingOf = (doc: ListingDoc) => {
+  const history = doc.domain_rating;
+  const last = history[history.length - 1];
+  const previous = history[history.length - 2];
+  const direction =
+    last === undefined || previous === undefined
+      ? 'flat'
+      : last.value > previous.value
+        ? 'up'
+        : last.value < previous.value
+          ? 'down'
+          : 'flat';
+  return {
+    value: last?.value ?? null,
+    change: last !== undefined && previous !== undefined ? last.value - previous.value : 0,
+    direction,
+    trend: history.map((h) => ({ date: h.date, value: h.value })),
+  };
+};
+
+export const founderSlug = (name: string) => slugify(name);
+
+export const profileOf = (doc: ListingDoc): Record<string, unknown> => {
+  let profile = profiles.get(doc);
+  if (profile) return profile;
+  const p = doc.profile;
+  const links: { label: string; url: string }[] = [{ label: 'website', url: listingUrl(doc) }];
+  if (p.demo_video_url) links.push({ label: 'demo video', url: p.demo_video_url });
+  for (const [label, url] of Object.entries(p.company_socials ?? {})) if (url) links.push({ label, url });
+  profile = {
+    ...summaryOf(doc),
+    id: doc.id,
+    short_description: p.short_description ?? null,
+    description: p.description ?? null,
+    features: p.features ?? [],
+    usps: p.usps ?? [],
+    tags: p.tags ?? [],
+    pricing: { model: p.pricing_model ?? null, summary: p.pricing_summary ?? null },
+    stage: p.stage ?? null,
+    country: p.country ?? null,
+    city: p.city ?? null,
+    founded_year: p.founded_year ?? null,
+    categories: shownCategories(doc),
+    founders: (p.founders ?? []).map((f) => ({
+      slug: founderSlug(f.name),
+      name: f.name,
+      ...(f.title ? { title: f.title } : {}),
+    })),
+    faqs: p.faqs ?? [],
+    socials: p.company_socials ?? {},
+    latest_updates: [...doc.updates]
+      .reverse()
+      .slice(0, 5)
+      .map((u) => ({ title: u.title, body: u.body, posted_at: u.at })),
+    links,
+    rating: ratingOf(doc),
+    domain_rating: domainRatingOf(doc),
+    followers: doc.followers,
+    views: doc.views,
+    verified: doc.verified,
+    featured: doc.featured,
+    not_found_on_website: p.not_found_on_website ?? [],
+    paid_sections_unlocked: doc.unlocked,
+    ...(doc.unlocked
+      ? {
+          story: p.story ?? {},
+          milestones: (p.milestones ?? []).map((m, i) => ({ id: i + 1, ...m })),
+          media: [
+            ...(p.logo_url ? [{ type: 'logo', url: p.logo_url }] : []),
+            ...(p.demo_video_url ? [{ type: 'video', url: p.demo_video_url }] : []),
+          ],
+        }
+      : {}),
+  };
+  profiles.set(doc, profile);
+  return profile;
+};

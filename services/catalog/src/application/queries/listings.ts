@@ -1,0 +1,120 @@
+import { NotFoundError } from '@listings/platform/errors';
+import type { SearchQuery, SortOrder } from '@listings/platform/search';
+import type { ListingDoc } from '../../projections/catalog/documents.ts';
+import type { CatalogView } from '../../projections/catalog/read-model.ts';
+import { normaliseDomain, slugify } from '../../projections/catalog/search-documents.ts';
+import { type ListingSummary, memoByVersion, pagingOf, profileOf, summaryOf } from '../presenters.ts';
+
+const SORTS: Record<string, SortOrder | undefined> = {
+  relevance: undefined,
+  newest: { field: 'newest', direction: 'desc' },
+  votes: { field: 'votes', direction: 'desc' },
+  trending: { field: 'trending', direction: 'desc' },
+  most_viewed: { field: 'views', direction: 'desc' },
+  most_followed: { field: 'followers', direction: 'desc' },
+};
+/** relevance ties, and relevance without `q`: most voted first */
+const TIE_BREAK: SortOrder = { field: 'votes', direction: 'desc' };
+
+export const mustFindListing = (view: CatalogView, slug: string): ListingDoc => {
+  const listing = view.listingBySlug(slug);
+  // drafts and rejected listings are not public: they are as unknown as a slug never used
+  if (!listing || listing.status === 'draft' || listing.status === 'rejected')
+    throw new NotFoundError(`no listing with slug ${slug}`);
+  return listing;
+};
+
+export const summariesOf = (view: CatalogView, ids: readonly string[]): ListingSummary[] =>
+  ids.map((id) => view.listing(Number(id))).flatMap((doc) => (doc ? [summaryOf(doc)] : []));
+
+export const searchListings = (view: CatalogView) => async (call: { query: Record<string, unknown> }) => {
+  const q = call.query;
+  const paging = pagingOf(q);
+  const filters: Record<string, string> = { status: (q.status as string | undefined) ?? 'live' };
+  if (q.category) filters.category = q.category as string;
+  if (q.stage) filters.stage = slugify(q.stage as string);
+  if (q.country) filters.country = (q.country as string).toLowerCase();
+  if (q.pricing_model) filters.pricing_model = (q.pricing_model as string).toLowerCase();
+  if (q.domain) filters.domain = normaliseDomain(q.domain as string);
+  const sort = (q.sort as string | undefined) ?? 'relevance';
+  const query: SearchQuery = {
+    text: (q.q as string | undefined) ?? '',
+    filters,
+    ...(SORTS[sort] ? { sort: SORTS[sort] } : {}),
+    tieBreak: TIE_BREAK,
+    offset: (paging.page - 1) * paging.per_page,
+    limit: paging.per_page,
+  };
+  const hits = await view.search.search(query);
+  return { items: summariesOf(view, hits.ids), page: paging.page, per_page: paging.per_page, total: hits.total };
+};
+
+export const getListing = (view: CatalogView) => async (call: { params: Record<string, unknown> }) =>
+  profileOf(mustFindListing(view, call.params.slug as string));
+
+/** Owner-approved alternatives first (approved: true), then live listings of the same primary category, most voted first. */
+export const getAlternatives = (view: CatalogView) => async (call: { params: Record<string, unknown> }) => {
+  const listing = mustFindListing(view, call.params.slug as string);
+  return memoByVersion(view, `alternatives:${listing.id}`, () => alternativesOf(view, listing));
+};
+
+const alternativesOf = (view: CatalogView, listing: ListingDoc) => {
+  const approved = listing.alternatives
+    .map((id) => view.listing(id))
+    .filter((doc): doc is ListingDoc => doc !== undefined && doc.status === 'live' && doc.id !== listing.id);
+  const seen = new Set([listing.id, ...approved.map((d) => d.id)]);
+  const primary = listing.categories[0];
+  const others: ListingDoc[] = [];
+  if (primary)
+    for (const doc of view.listings())
+      if (doc.status === 'live' && doc.categories[0] === primary && !seen.has(doc.id)) others.push(doc);
+  others.sort((a, b) => Object.keys(b.votes).length - Object.keys(a.votes).length || a.id - b.id);
+  return {
+    items: [
+      ...approved.map((doc) => ({ ...summaryOf(doc), approved: true })),
+      ...others.slice(0, 20).map((doc) => ({ ...summaryOf(doc), approved: false })),
+    ],
+  };
+};
+
+const ATTRIBUTE_VALUES: Record<string, (doc: ListingDoc) => string | null> = {
+  pricing_model: (d) => d.profile.pricing_model ?? null,
+  pricing_summary: (d) => d.profile.pricing_summary ?? null,
+  stage: (d) => d.profile.stage ?? null,
+  country: (d) => d.profile.country ?? null,
+  city: (d) => d.profile.city ?? null,
+  founded_year: (d) => d.profile.founded_year ?? null,
+  features: (d) => (d.profile.features?.length ? d.profile.features.join('; ') : null),
+  usps: (d) => (d.profile.usps?.length ? d.profile.usps.join('; ') : null),
+  tags: (d) => (d.profile.tags?.length ? d.profile.tags.join(', ') : null),
+  domain_rating: (d) => {
+    const last = d.domain_rating[d.domain_rating.length - 1];
+    return last ? String(last.value) : null;
+  },
+  votes: (d) => String(Object.keys(d.votes).length),
+};
+export const DEFAULT_ATTRIBUTES = ['pricing_model', 'pricing_summary', 'stage', 'country', 'founded_year', 'features'];
+
+/** Both must be live; the rows are the attributes of a's primary category (then b's), side by side. */
+export const compareListings = (view: CatalogView) => async (call: { query: Record<string, unknown> }) => {
+  const find = (slug: string) => {
+    const doc = view.listingBySlug(slug);
+    if (doc?.status !== 'live') throw new NotFoundError(`no live listing with slug ${slug}`);
+    return doc;
+  };
+  const a = find(call.query.a as string);
+  const b = find(call.query.b as string);
+  const attributesOf = (doc: ListingDoc) => {
+    const category = doc.categories[0] ? view.categories.get(doc.categories[0]) : undefined;
+    return category?.attributes.length ? category.attributes : DEFAULT_ATTRIBUTES;
+  };
+  const attributes = [...new Set([...attributesOf(a), ...attributesOf(b)])].filter((x) => x in ATTRIBUTE_VALUES);
+  return {
+    a: summaryOf(a),
+    b: summaryOf(b),
+    rows: attributes.map((attribute) => {
+      const value = ATTRIBUTE_VALUES[attribute] as (doc: ListingDoc) => string | null;
+      return { attribute, a: value(a), b: value(b) };
+    }),
+  };
+};

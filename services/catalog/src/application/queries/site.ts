@@ -1,0 +1,28 @@
+import type { CatalogView } from '../../projections/catalog/read-model.ts';
+import { memoByVersion } from '../presenters.ts';
+
+export const SITE_NAME = 'Listings Directory';
+export const SITE_PURPOSE =
+  'A directory of software products with a weekly launch calendar: browse listings, categories, launches and leaderboards; founders submit, launch and claim their products.';
+
+/** get_site_info: who we are, where things are, and live counts from the read model. */
+export const getSiteInfo = (deps: { publicUrl: string; view: CatalogView }) => async () => {
+  const api = `${deps.publicUrl}/api/v1`;
+  const live = memoByVersion(deps.view, 'live-count', () => {
+    let count = 0;
+    for (const doc of deps.view.listings()) if (doc.status === 'live') count++;
+    return count;
+  });
+  return {
+    name: SITE_NAME,
+    purpose: SITE_PURPOSE,
+    urls: {
+      site: deps.publicUrl,
+      api,
+      docs: `${api}/docs`,
+      openapi: `${api}/openapi.json`,
+      mcp: `${deps.publicUrl}/mcp`,
+    },
+    counts: { live_listings: live, categories: deps.view.categories.size },
+  };
+};

@@ -1,0 +1,204 @@
+import { deciderSpec } from '@listings/platform/decider/specification';
+import { ConflictError, NotFoundError, ValidationError } from '@listings/platform/errors';
+import { describe, it } from 'vitest';
+import { listingDecider } from './decide.ts';
+import type { ListingEvent } from './listing.ts';
+
+const spec = deciderSpec(listingDecider);
+const NOW = '2026-11-18T10:00:00.000Z';
+const THIS_WEEK = '2026-11-16';
+const draft = '00000000-0000-4000-8000-000000000001';
+const profile = { url: 'https://notion.example', name: 'Notion' };
+const created: ListingEvent[] = [
+  {
+    type: 'ListingCreated',
+    data: { listing_id: 1, slug: 'notion', draft_id: draft, owners: ['acc-1'], status: 'draft', at: NOW },
+  },
+  { type: 'ListingProfileSaved', data: { listing_id: 1, profile, categories: ['note-taking'], at: NOW } },
+];
+const save = (create: boolean, draftId = draft) => ({
+  type: 'SaveListingFromDraft' as const,
+  data: {
+    listing_id: 1,
+    slug: 'notion',
+    draft_id: draftId,
+    owners: ['acc-1'],
+    profile,
+    categories: ['note-taking'],
+    create,
+    now: NOW,
+  },
+});
+const live: ListingEvent[] = [
+  ...created,
+  { type: 'LaunchScheduled', data: { listing_id: 1, launch_week: THIS_WEEK, plan: 'free', at: NOW } },
+  { type: 'ListingStatusChanged', data: { listing_id: 1, status: 'live', at: NOW } },
+];
+
+describe('listing decider', () => {
+  it('given nothing when a draft is saved then the listing is created as a draft with its profile', () =>
+    spec.given([]).when(save(true)).then(created));
+  it('given a listing when its draft is saved again then only the profile is saved', () =>
+    spec
+      .given(created)
+      .when(save(false))
+      .then([created[1] as ListingEvent]));
+  it('given a listing when another draft saves over it then conflict', () =>
+    spec
+      .given(created)
+      .when(save(false, '00000000-0000-4000-8000-000000000002'))
+      .thenThrows(ConflictError, /another draft/));
+  it('given nothing when an update names a listing then not found', () =>
+    spec.given([]).when(save(false)).thenThrows(NotFoundError));
+  it('given a listing when asked to create it again then conflict', () =>
+    spec.given(created).when(save(true)).thenThrows(ConflictError));
+
+  it('given a draft when published now on the paid plan then sections unlock and it goes live this week', () =>
+    spec
+      .given(created)
+      .when({ type: 'PublishListing', data: { launch_week: null, this_week: THIS_WEEK, plan: 'paid', now: NOW } })
+      .then([
+        { type: 'PaidSectionsUnlocked', data: { listing_id: 1, at: NOW } },
+        { type: 'LaunchScheduled', data: { listing_id: 1, launch_week: THIS_WEEK, plan: 'paid', at: NOW } },
+        { type: 'ListingStatusChanged', data: { listing_id: 1, status: 'live', at: NOW } },
+      ]));
+  it('given a draft when the free plan queues it for a future week then it awaits the badge', () =>
+    spec
+      .given(created)
+      .when({
+        type: 'PublishListing',
+        data: { launch_week: '2027-01-04', this_week: THIS_WEEK, plan: 'free', now: NOW },
+      })
+      .then([
+        { type: 'LaunchScheduled', data: { listing_id: 1, launch_week: '2027-01-04', plan: 'free', at: NOW } },
+        { type: 'ListingStatusChanged', data: { listing_id: 1, status: 'awaiting_badge', at: NOW } },
+      ]));
+  it('given a draft when a paid launch picks a future week then it is scheduled', () =>
+    spec
+      .given(created)
+      .when({
+        type: 'PublishListing',
+        data: { launch_week: '2026-11-23', this_week: THIS_WEEK, plan: 'paid', now: NOW },
+      })
+      .then([
+        { type: 'PaidSectionsUnlocked', data: { listing_id: 1, at: NOW } },
+        { type: 'LaunchScheduled', data: { listing_id: 1, launch_week: '2026-11-23', plan: 'paid', at: NOW } },
+        { type: 'ListingStatusChanged', data: { listing_id: 1, status: 'scheduled', at: NOW } },
+      ]));
+  it('given a draft when a past week is chosen then invalid', () =>
+    spec
+      .given(created)
+      .when({
+        type: 'PublishListing',
+        data: { launch_week: '2026-11-09', this_week: THIS_WEEK, plan: 'paid', now: NOW },
+      })
+      .thenThrows(ValidationError));
+  it('given a live listing when published again then conflict', () =>
+    spec
+      .given(live)
+      .when({ type: 'PublishListing', data: { launch_week: null, this_week: THIS_WEEK, plan: 'paid', now: NOW } })
+      .thenThrows(ConflictError));
+
+  it('given a scheduled listing when its week arrives then it goes live', () =>
+    spec
+      .given([
+        ...created,
+        { type: 'LaunchScheduled', data: { listing_id: 1, launch_week: '2026-11-23', plan: 'paid', at: NOW } },
+        { type: 'ListingStatusChanged', data: { listing_id: 1, status: 'scheduled', at: NOW } },
+      ])
+      .when({ type: 'GoLive', data: { this_week: '2026-11-23', now: '2026-11-23T00:00:00.000Z' } })
+      .then([
+        { type: 'ListingStatusChanged', data: { listing_id: 1, status: 'live', at: '2026-11-23T00:00:00.000Z' } },
+      ]));
+  it('given a scheduled listing when asked to go live before its week then conflict', () =>
+    spec
+      .given([
+        ...created,
+        { type: 'LaunchScheduled', data: { listing_id: 1, launch_week: '2026-11-23', plan: 'paid', at: NOW } },
+        { type: 'ListingStatusChanged', data: { listing_id: 1, status: 'scheduled', at: NOW } },
+      ])
+      .when({ type: 'GoLive', data: { this_week: THIS_WEEK, now: NOW } })
+      .thenThrows(ConflictError));
+  it('given a live listing when asked to go live then nothing happens', () =>
+    spec
+      .given(live)
+      .when({ type: 'GoLive', data: { this_week: THIS_WEEK, now: NOW } })
+      .then([]));
+
+  it('given a listing when an update is posted then it is recorded', () =>
+    spec
+      .given(live)
+      .when({ type: 'PostUpdate', data: { title: 'v2', body: 'faster', now: NOW } })
+      .then([{ type: 'ListingUpdatePosted', data: { listing_id: 1, title: 'v2', body: 'faster', at: NOW } }]));
+  it('given a listing when a Domain Rating is read then it is recorded', () =>
+    spec
+      .given(live)
+      .when({ type: 'RecordDomainRating', data: { value: 42, date: '2026-11-01' } })
+      .then([{ type: 'DomainRatingRecorded', data: { listing_id: 1, value: 42, date: '2026-11-01' } }]));
+  it('given a listing when a Domain Rating above 100 arrives then invalid', () =>
+    spec
+      .given(live)
+      .when({ type: 'RecordDomainRating', data: { value: 101, date: '2026-11-01' } })
+      .thenThrows(ValidationError));
+  it('given a listing when revenue is reported then it is recorded', () =>
+    spec
+      .given(live)
+      .when({ type: 'RecordRevenue', data: { mrr_cents: 120000, date: '2026-11-01' } })
+      .then([{ type: 'RevenueRecorded', data: { listing_id: 1, mrr_cents: 120000, date: '2026-11-01' } }]));
+  it('given a listing when negative revenue arrives then invalid', () =>
+    spec
+      .given(live)
+      .when({ type: 'RecordRevenue', data: { mrr_cents: -1, date: '2026-11-01' } })
+      .thenThrows(ValidationError));
+
+  const paid: ListingEvent = {
+    type: 'BillboardContributed',
+    data: { listing_id: 1, order_number: 'A-1', amount_cents: 5000, at: NOW },
+  };
+  it('given a listing when money is contributed to the billboard then it counts', () =>
+    spec
+      .given(live)
+      .when({ type: 'ContributeToBillboard', data: { order_number: 'A-1', amount_cents: 5000, now: NOW } })
+      .then([paid]));
+  it('given a contribution when the same order is told again then nothing is counted twice', () =>
+    spec
+      .given([...live, paid])
+      .when({ type: 'ContributeToBillboard', data: { order_number: 'A-1', amount_cents: 5000, now: NOW } })
+      .then([]));
+
+  it('given a listing when verified then it earns verification once', () => {
+    spec
+      .given(live)
+      .when({ type: 'MarkVerified', data: { account_id: 'acc-1', now: NOW } })
+      .then([{ type: 'ListingVerified', data: { listing_id: 1, account_id: 'acc-1', at: NOW } }]);
+    spec
+      .given([...live, { type: 'ListingVerified', data: { listing_id: 1, account_id: 'acc-1', at: NOW } }])
+      .when({ type: 'MarkVerified', data: { account_id: 'acc-1', now: NOW } })
+      .then([]);
+  });
+  it('given a listing when featured then featured once', () => {
+    spec
+      .given(live)
+      .when({ type: 'Feature', data: { now: NOW } })
+      .then([{ type: 'ListingFeatured', data: { listing_id: 1, at: NOW } }]);
+    spec
+      .given([...live, { type: 'ListingFeatured', data: { listing_id: 1, at: NOW } }])
+      .when({ type: 'Feature', data: { now: NOW } })
+      .then([]);
+  });
+  it('given a listing when an owner approves an alternative then it is recorded, and not for itself', () => {
+    spec
+      .given(live)
+      .when({ type: 'ApproveAlternative', data: { alternative_id: 2, now: NOW } })
+      .then([{ type: 'AlternativeApproved', data: { listing_id: 1, alternative_id: 2, at: NOW } }]);
+    spec
+      .given(live)
+      .when({ type: 'ApproveAlternative', data: { alternative_id: 1, now: NOW } })
+      .thenThrows(ValidationError);
+  });
+  it('given nothing when any listing command arrives then not found', () =>
+    spec
+      .given([])
+      .when({ type: 'Feature', data: { now: NOW } })
+      .thenThrows(NotFoundError));
+});

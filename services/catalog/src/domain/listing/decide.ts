@@ -1,0 +1,161 @@
+import type { ListingDraftProfile } from '@listings/contracts';
+import type { Decider } from '@listings/platform/decider';
+import { ConflictError, NotFoundError, ValidationError } from '@listings/platform/errors';
+import { evolveListing, initialListing, type Listing, type ListingEvent, type Plan } from './listing.ts';
+
+export type ListingCommand =
+  | {
+      type: 'SaveListingFromDraft';
+      data: {
+        listing_id: number;
+        /** the slug this listing gets if it is new (already reserved by the handler) */
+        slug: string;
+        draft_id: string;
+        owners: string[];
+        profile: ListingDraftProfile;
+        /** category slugs resolved from the profile's names, primary first */
+        categories: string[];
+        /** true when the handler creates the listing (listing_id null in the request) */
+        create: boolean;
+        now: string;
+      };
+    }
+  | {
+      type: 'PublishListing';
+      data: { launch_week: string | null; this_week: string; plan: 'free' | 'paid'; now: string };
+    }
+  | { type: 'GoLive'; data: { this_week: string; now: string } }
+  | { type: 'PostUpdate'; data: { title: string; body: string; now: string } }
+  | { type: 'RecordDomainRating'; data: { value: number; date: string } }
+  | { type: 'RecordRevenue'; data: { mrr_cents: number; date: string } }
+  | { type: 'ContributeToBillboard'; data: { order_number: string; amount_cents: number; now: string } }
+  | { type: 'MarkVerified'; data: { account_id: string; now: string } }
+  | { type: 'Feature'; data: { now: string } }
+  | { type: 'ApproveAlternative'; data: { alternative_id: number; now: string } };
+
+const PUBLISHABLE = new Set(['draft', 'awaiting_badge', 'scheduled']);
+
+const mustExist = (state: Listing) => {
+  if (!state.exists) throw new NotFoundError('no such listing');
+  return state;
+};
+
+export const decideListing = (command: ListingCommand, state: Listing): ListingEvent[] => {
+  switch (command.type) {
+    case 'SaveListingFromDraft': {
+      const d = command.data;
+      const saved: ListingEvent = {
+        type: 'ListingProfileSaved',
+        data: { listing_id: d.listing_id, profile: d.profile, categories: d.categories, at: d.now },
+      };
+      if (!state.exists) {
+        if (!d.create) throw new NotFoundError(`listing ${d.listing_id} does not exist`);
+        return [
+          {
+            type: 'ListingCreated',
+            data: {
+              listing_id: d.listing_id,
+              slug: d.slug,
+              draft_id: d.draft_id,
+              owners: d.owners,
+              status: 'draft',
+              at: d.now,
+            },
+          },
+          saved,
+        ];
+      }
+      if (d.create) throw new ConflictError(`listing ${d.listing_id} already exists`);
+      if (state.draftId !== d.draft_id) throw new ConflictError(`listing ${d.listing_id} belongs to another draft`);
+      return [saved];
+    }
+    case 'PublishListing': {
+      const s = mustExist(state);
+      const d = command.data;
+      if (!PUBLISHABLE.has(s.status)) throw new ConflictError(`a ${s.status} listing cannot be published`);
+      if (d.launch_week !== null && d.launch_week < d.this_week)
+        throw new ValidationError([{ field: 'launch_week', message: 'is in the past' }]);
+      const plan: Plan = d.plan;
+      const events: ListingEvent[] = [];
+      const id = s.id;
+      if (plan === 'paid' && !s.unlocked)
+        events.push({ type: 'PaidSectionsUnlocked', data: { listing_id: id, at: d.now } });
+      const week = d.launch_week ?? d.this_week;
+      events.push({ type: 'LaunchScheduled', data: { listing_id: id, launch_week: week, plan, at: d.now } });
+      const status = week <= d.this_week ? 'live' : plan === 'free' ? 'awaiting_badge' : 'scheduled';
+      if (status !== s.status)
+        events.push({ type: 'ListingStatusChanged', data: { listing_id: id, status, at: d.now } });
+      return events;
+    }
+    case 'GoLive': {
+      const s = mustExist(state);
+      if (s.status === 'live') return [];
+      if (s.status !== 'scheduled' || s.launchWeek === null || s.launchWeek > command.data.this_week)
+        throw new ConflictError(`a ${s.status} listing for week ${s.launchWeek} cannot go live now`);
+      return [{ type: 'ListingStatusChanged', data: { listing_id: s.id, status: 'live', at: command.data.now } }];
+    }
+    case 'PostUpdate': {
+      const s = mustExist(state);
+      const d = command.data;
+      return [{ type: 'ListingUpdatePosted', data: { listing_id: s.id, title: d.title, body: d.body, at: d.now } }];
+    }
+    case 'RecordDomainRating': {
+      const s = mustExist(state);
+      const { value, date } = command.data;
+      if (!Number.isFinite(value) || value < 0 || value > 100)
+        throw new ValidationError([{ field: 'value', message: 'must be between 0 and 100' }]);
+      return [{ type: 'DomainRatingRecorded', data: { listing_id: s.id, value, date } }];
+    }
+    case 'RecordRevenue': {
+      const s = mustExist(state);
+      if (!Number.isInteger(command.data.mrr_cents) || command.data.mrr_cents < 0)
+        throw new ValidationError([{ field: 'mrr_cents', message: 'must be a whole number of cents >= 0' }]);
+      return [{ type: 'RevenueRecorded', data: { listing_id: s.id, ...command.data } }];
+    }
+    case 'ContributeToBillboard': {
+      const s = mustExist(state);
+      const d = command.data;
+      if (s.billboardOrders.includes(d.order_number)) return []; // the same payment told twice
+      return [
+        {
+          type: 'BillboardContributed',
+          data: { listing_id: s.id, order_number: d.order_number, amount_cents: d.amount_cents, at: d.now },
+        },
+      ];
+    }
+    case 'MarkVerified': {
+      const s = mustExist(state);
+      if (s.verified) return [];
+      return [
+        {
+          type: 'ListingVerified',
+          data: { listing_id: s.id, account_id: command.data.account_id, at: command.data.now },
+        },
+      ];
+    }
+    case 'Feature': {
+      const s = mustExist(state);
+      return s.featured ? [] : [{ type: 'ListingFeatured', data: { listing_id: s.id, at: command.data.now } }];
+    }
+    case 'ApproveAlternative': {
+      const s = mustExist(state);
+      const d = command.data;
+      if (d.alternative_id === s.id)
+        throw new ValidationError([{ field: 'alternative_id', message: 'a listing is not its own alternative' }]);
+      if (s.alternatives.includes(d.alternative_id)) return [];
+      return [{ type: 'AlternativeApproved', data: { listing_id: s.id, alternative_id: d.alternative_id, at: d.now } }];
+    }
+    default: {
+      const never: never = command;
+      throw new Error(`unknown command ${JSON.stringify(never)}`);
+    }
+  }
+};
+
+export const listingDecider: Decider<ListingCommand, Listing, ListingEvent> = {
+  initialState: initialListing,
+  evolve: evolveListing,
+  decide: decideListing,
+};
+
+export const listingStream = (id: number) => `listing-${id}`;

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { documentOf, evolveDocument, evolveListingDoc, type ListingDoc } from './documents.ts';
+import { toSearchDocument, trendingKey, trendingScore } from './search-documents.ts';
+
+const AT = '2026-11-18T10:00:00.000Z';
+const fold = (events: { type: string; data: unknown }[]) =>
+  events.reduce<ListingDoc | undefined>((doc, e) => evolveListingDoc(doc, e), undefined);
+const created = [
+  {
+    type: 'ListingCreated',
+    data: { listing_id: 3, slug: 'notion', draft_id: 'd', owners: ['o'], status: 'draft', at: AT },
+  },
+  {
+    type: 'ListingProfileSaved',
+    data: {
+      listing_id: 3,
+      profile: { url: 'https://www.notion.so', name: 'Notion', country: 'US' },
+      categories: ['notes', 'design'],
+      at: AT,
+    },
+  },
+];
+
+describe('catalog projection', () => {
+  it('when a listing is created, published and voted on then its document follows', () => {
+    const doc = fold([
+      ...created,
+      { type: 'LaunchScheduled', data: { listing_id: 3, launch_week: '2026-11-16', plan: 'free', at: AT } },
+      { type: 'ListingStatusChanged', data: { listing_id: 3, status: 'live', at: AT } },
+      { type: 'VoteCast', data: { listing_id: 3, account_id: 'a', at: AT } },
+      { type: 'VoteCast', data: { listing_id: 3, account_id: 'b', at: AT } },
+      { type: 'VoteWithdrawn', data: { listing_id: 3, account_id: 'a', at: AT } },
+      { type: 'ListingFollowed', data: { listing_id: 3, account_id: 'a', at: AT } },
+      { type: 'ListingViewed', data: { listing_id: 3, count: 5, at: AT } },
+      { type: 'ReviewSubmitted', data: { listing_id: 3, account_id: 'c', rating: 4, body: '', at: AT } },
+      { type: 'ReviewSubmitted', data: { listing_id: 3, account_id: 'c', rating: 2, body: '', at: AT } },
+      { type: 'DomainRatingRecorded', data: { listing_id: 3, value: 40, date: '2026-10-01' } },
+      { type: 'DomainRatingRecorded', data: { listing_id: 3, value: 30, date: '2026-09-01' } },
+      { type: 'BillboardContributed', data: { listing_id: 3, order_number: 'x', amount_cents: 500, at: AT } },
+    ]) as ListingDoc;
+    expect(doc).toMatchObject({
+      status: 'live',
+      live_at: AT,
+      launch_week: '2026-11-16',
+      votes: { b: AT },
+      followers: 1,
+      views: 5,
+      billboard_cents: 500,
+    });
+    expect(doc.reviews).toEqual({ c: { rating: 2, body: '', at: AT } });
+    expect(doc.domain_rating.map((r) => r.date)).toEqual(['2026-09-01', '2026-10-01']);
+  });
+
+  it('when the plan is free then only the primary category is shown and searched; paid shows the extras', () => {
+    const categories = new Map([
+      ['notes', { slug: 'notes', name: 'Notes', parent: 'productivity', description: '', faqs: [], attributes: [] }],
+    ]);
+    const free = fold([
+      ...created,
+      { type: 'LaunchScheduled', data: { listing_id: 3, launch_week: '2026-11-16', plan: 'free', at: AT } },
+    ]) as ListingDoc;
+    expect(toSearchDocument(free, categories).filters.category).toEqual(['notes', 'productivity']);
+    const paid = fold([
+      ...created,
+      { type: 'LaunchScheduled', data: { listing_id: 3, launch_week: '2026-11-16', plan: 'paid', at: AT } },
+    ]) as ListingDoc;
+    expect(toSearchDocument(paid, categories).filters.category).toEqual(['notes', 'productivity', 'design']);
+    expect(toSearchDocument(paid, categories).filters.domain).toBe('notion.so');
+    expect(toSearchDocument(paid, categories).filters.country).toBe('us');
+  });
+
+  it('when events belong to other documents then they route there and evolve them', () => {
+    expect(documentOf({ type: 'CategoryCreated', data: { slug: 'ai' } })).toEqual({
+      collection: 'categories',
+      id: 'ai',
+    });
+    expect(documentOf({ type: 'VoteCast', data: { listing_id: 4 } })).toEqual({ collection: 'listings', id: '4' });
+    expect(documentOf({ type: 'ListingSlugReserved', data: { slug: 'x' } })).toBeNull();
+    expect(
+      evolveDocument('settings', undefined, {
+        type: 'InterviewQuestionsSet',
+        data: { questions: [{ id: 'a', question: 'q' }] },
+      }),
+    ).toEqual({ interview_questions: [{ id: 'a', question: 'q' }] });
+    const cat = { slug: 'ai', name: 'AI', parent: null, description: '', faqs: [], attributes: [] };
+    expect(evolveDocument('categories', cat, { type: 'CategoryRemoved', data: { slug: 'ai' } })).toBeUndefined();
+  });
+
+  it('trending decays votes with a 48 hour half-life and keeps order as time passes', () => {
+    const now = Date.parse('2026-11-20T00:00:00.000Z');
+    const fresh = trendingKey(['2026-11-20T00:00:00.000Z']);
+    const twoOld = trendingKey(['2026-11-18T00:00:00.000Z', '2026-11-18T00:00:00.000Z']);
+    expect(trendingScore(fresh, now)).toBeCloseTo(1, 6);
+    expect(trendingScore(twoOld, now)).toBeCloseTo(1, 6); // two votes at half weight
+    expect(trendingScore(twoOld, now + 48 * 3_600_000)).toBeCloseTo(0.5, 6);
+    expect(trendingKey([])).toBeLessThan(fresh);
+  });
+});

@@ -1,0 +1,122 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { ListingDraftProfile } from '@listings/contracts';
+import { createInProcessBus } from '@listings/platform/bus';
+import { manualClock } from '@listings/platform/clock';
+import { createLogger, silentLogger } from '@listings/platform/logger';
+import { startCatalog } from '../src/main.ts';
+
+export const ANON = { account_id: null, scopes: [], via: 'anonymous' };
+
+/** A bus reply as tests read it; the assertions check its shape. */
+// biome-ignore lint/suspicious/noExplicitAny: test replies are read freely and checked by assertions
+export type Reply = { status: number; body?: any; problem?: any };
+
+/** A catalog on an in-process bus, a temp data dir and a manual clock; no demo data unless asked. */
+export const startTestCatalog = async (options: { now?: string; demo?: boolean; dir?: string } = {}) => {
+  const dir = options.dir ?? mkdtempSync(path.join(os.tmpdir(), 'catalog-test-'));
+  const clock = manualClock(options.now ?? '2026-11-18T12:00:00.000Z');
+  const bus = createInProcessBus({});
+  const catalog = await startCatalog({
+    bus,
+    clock,
+    config: { dataDir: dir, publicUrl: 'http://directory.test', demoData: options.demo ?? false },
+    logger: process.env.CATALOG_TEST_LOGS ? createLogger({ name: 'catalog-test', level: 'warn' }) : silentLogger(),
+    demo: { seed: 7, listings: 60, people: 50, blogPosts: 10 },
+  });
+  const call = async (operation: string, input: { params?: object; query?: object } = {}) =>
+    (await bus.request(`catalog.${operation}`, {
+      operation_id: operation,
+      principal: ANON,
+      params: input.params ?? {},
+      query: input.query ?? {},
+    })) as Reply;
+  const internal = async (name: string, request: object) =>
+    (await bus.request(`catalog.internal.${name}`, request)) as Reply;
+  return {
+    dir,
+    clock,
+    bus,
+    catalog,
+    call,
+    internal,
+    /** stops the catalog; keeps the data dir unless told */
+    stop: async (remove = true) => {
+      await catalog.stop();
+      await bus.close();
+      if (remove) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+};
+export type TestCatalog = Awaited<ReturnType<typeof startTestCatalog>>;
+
+let draftCounter = 0;
+export const draftId = () => `00000000-0000-4000-8000-${String(++draftCounter).padStart(12, '0')}`;
+
+export const profile = (name: string, extra: Partial<ListingDraftProfile> = {}): ListingDraftProfile => ({
+  url: `https://www.${name.toLowerCase().replace(/[^a-z0-9]+/g, '')}.com`,
+  name,
+  tagline: `${name} tagline`,
+  ...extra,
+});
+
+export const seedCategories = async (t: TestCatalog) => {
+  await t.catalog.commands.createCategory({
+    slug: 'productivity',
+    name: 'Productivity',
+    parent: null,
+    description: 'Get things done',
+    faqs: [{ question: 'q?', answer: 'a' }],
+    attributes: ['pricing_model', 'country', 'features'],
+  });
+  await t.catalog.commands.createCategory({
+    slug: 'note-taking',
+    name: 'Note Taking',
+    parent: 'productivity',
+    description: 'Notes',
+    faqs: [],
+    attributes: ['pricing_model', 'country', 'features'],
+  });
+  await t.catalog.commands.createCategory({
+    slug: 'design',
+    name: 'Design',
+    parent: null,
+    description: 'Design tools',
+    faqs: [],
+    attributes: ['pricing_model', 'stage'],
+  });
+  await t.catalog.commands.createCategory({
+    slug: 'empty-corner',
+    name: 'Empty Corner',
+    parent: null,
+    description: 'Nothing here',
+    faqs: [],
+    attributes: [],
+  });
+};
+
+/** Saves a listing through the internal operation and publishes it (live now unless a week is given). */
+export const addListing = async (
+  t: TestCatalog,
+  name: string,
+  extra: Partial<ListingDraftProfile> = {},
+  publish: { week?: string | null; plan?: 'free' | 'paid' } | false = {},
+) => {
+  const saved = await t.internal('save_listing_from_draft', {
+    listing_id: null,
+    draft_id: draftId(),
+    owner_account_ids: [`owner-of-${name}`],
+    profile: profile(name, extra),
+  });
+  if (saved.status !== 200) throw new Error(JSON.stringify(saved));
+  if (publish !== false) {
+    const published = await t.internal('publish_listing', {
+      listing_id: saved.body.listing_id,
+      launch_week: publish.week ?? null,
+      plan: publish.plan ?? 'paid',
+    });
+    if (published.status !== 200) throw new Error(JSON.stringify(published));
+  }
+  return saved.body as { listing_id: number; slug: string; status: string };
+};

@@ -1,0 +1,130 @@
+import { ListingDraftProfile } from '@listings/contracts';
+import type { Clock } from '@listings/platform/clock';
+import { foldStream, handleCommand } from '@listings/platform/decider';
+import type { EventStore } from '@listings/platform/event-store';
+import type { Logger } from '@listings/platform/logger';
+import { checkValue } from '@listings/platform/validation';
+import type { Drafter } from '../adapters/drafter.ts';
+import type { SiteCrawler } from '../adapters/site-crawler.ts';
+import { type DraftCommand, draftDecider } from '../domain/draft/decide.ts';
+import { type DraftState, draftStream, type Proposal, SLOT_KEYS } from '../domain/draft/draft.ts';
+import { verifyProposals } from '../domain/evidence/verify-evidence.ts';
+
+export interface ActivityDeps {
+  readonly store: EventStore;
+  readonly crawler: SiteCrawler;
+  readonly drafter: Drafter;
+  /** category names list_categories knows (empty when the catalog cannot be asked) */
+  readonly categoryNames: () => Promise<string[]>;
+  readonly clock: Clock;
+  readonly logger: Pick<Logger, 'info' | 'warn'>;
+  /** aborted when the process stops: a crawl in flight ends and resumes after the restart */
+  readonly shutdown: AbortSignal;
+}
+
+const profileProperties = ListingDraftProfile.properties as Record<string, object>;
+
+/**
+ * The drafting workflow's activities: the only way it touches the world. Each is idempotent: it
+ * reads the draft first and does nothing when its step is already done, so a retry or a resumed
+ * workflow after a restart is safe.
+ */
+export const createActivities = (deps: ActivityDeps) => {
+  const at = () => deps.clock.now().toISOString();
+  const load = async (draftId: string): Promise<DraftState> =>
+    (await foldStream(deps.store, draftStream(draftId), draftDecider)).state;
+  const run = (draftId: string, command: DraftCommand) =>
+    handleCommand({ store: deps.store, stream: draftStream(draftId), decider: draftDecider, command });
+
+  /** drafter output → checked proposals: quotes verified on the pages, values within the contract's limits */
+  const draftChecked = async (state: DraftState, keys: readonly string[]): Promise<Record<string, Proposal>> => {
+    const categoryNames = keys.includes('categories') ? await deps.categoryNames() : [];
+    const raw = await deps.drafter.draft({ pages: state.pages, keys, categoryNames });
+    const verified = verifyProposals(state.pages, raw, keys);
+    const proposals: Record<string, Proposal> = {};
+    const dropped = [...verified.dropped];
+    for (const [key, proposal] of Object.entries(verified.proposals)) {
+      const schema = profileProperties[key];
+      let value = proposal.value;
+      if (key === 'categories' && Array.isArray(value)) value = value.filter((v) => categoryNames.includes(String(v)));
+      if (!schema || checkValue(schema, value).length > 0 || (Array.isArray(value) && value.length === 0)) {
+        dropped.push({ key, reason: 'value outside the field limits' });
+        continue;
+      }
+      proposals[key] = { value, evidence: proposal.evidence };
+    }
+    if (dropped.length > 0)
+      deps.logger.info(
+        { draftId: state.id, drafter: deps.drafter.name, dropped },
+        'proposals dropped by the evidence check',
+      );
+    return proposals;
+  };
+
+  return {
+    async crawlSite(input: { draftId: string }): Promise<void> {
+      const state = await load(input.draftId);
+      if (!state.exists || state.status !== 'crawling') return;
+      const result = await deps.crawler.crawl(state.url, {
+        signal: deps.shutdown,
+        onProgress: async (p) => {
+          await run(input.draftId, {
+            type: 'RecordProgress',
+            step: p.step,
+            pagesRead: p.pagesRead,
+            pagesPlanned: p.pagesPlanned,
+            meta: { at: at() },
+          });
+        },
+      });
+      await run(
+        input.draftId,
+        result.ok
+          ? { type: 'RecordCrawl', pages: result.pages, meta: { at: at() } }
+          : { type: 'FailDraft', reason: result.reason, meta: { at: at() } },
+      );
+    },
+
+    async draftProfile(input: { draftId: string }): Promise<void> {
+      const state = await load(input.draftId);
+      if (!state.exists || state.status !== 'drafting') return;
+      const proposals = await draftChecked(state, SLOT_KEYS);
+      await run(input.draftId, {
+        type: 'RecordProfile',
+        keys: [...SLOT_KEYS],
+        proposals,
+        requestId: null,
+        meta: { at: at() },
+      });
+    },
+
+    async regenerateFields(input: { draftId: string; requestId: string }): Promise<void> {
+      const state = await load(input.draftId);
+      const keys = state.regenerating[input.requestId];
+      if (!keys) return;
+      const proposals = await draftChecked(state, keys);
+      await run(input.draftId, {
+        type: 'RecordProfile',
+        keys: [...keys],
+        proposals,
+        requestId: input.requestId,
+        meta: { at: at() },
+      });
+    },
+
+    async failDraft(input: { draftId: string; reason: string }): Promise<void> {
+      await run(input.draftId, { type: 'FailDraft', reason: input.reason, meta: { at: at() } });
+    },
+
+    async abandonRegeneration(input: { draftId: string; requestId: string; reason: string }): Promise<void> {
+      await run(input.draftId, {
+        type: 'AbandonRegeneration',
+        requestId: input.requestId,
+        reason: input.reason,
+        meta: { at: at() },
+      });
+    },
+  };
+};
+
+export type DraftingActivities = ReturnType<typeof createActivities>;

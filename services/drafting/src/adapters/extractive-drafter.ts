@@ -1,0 +1,349 @@
+import { SOCIAL_PLATFORMS } from '@listings/contracts';
+import { type CheerioAPI, load } from 'cheerio';
+import type { CrawledPage, Evidence, Proposal } from '../domain/draft/draft.ts';
+import type { Drafter, DraftRequest } from './drafter.ts';
+import { type JsonLdNode, jsonLdNodes, typesOf } from './page-content.ts';
+
+const clean = (s: unknown): string => (typeof s === 'string' ? s.replace(/\s+/g, ' ').trim() : '');
+const str = (v: unknown): string => (typeof v === 'string' || typeof v === 'number' ? String(v).trim() : '');
+const cap = (s: string, max: number): string | null => (s.length > 0 && s.length <= max ? s : null);
+
+const ORG_TYPES = [
+  'Organization',
+  'Corporation',
+  'LocalBusiness',
+  'SoftwareApplication',
+  'WebApplication',
+  'Product',
+  'WebSite',
+];
+
+/** Which social platform key a link belongs to (the 12 of the contracts). */
+const SOCIAL_HOSTS: Record<string, string> = {
+  'linkedin.com': 'linkedin',
+  'x.com': 'x',
+  'twitter.com': 'x',
+  'instagram.com': 'instagram',
+  'youtube.com': 'youtube',
+  'github.com': 'github',
+  'reddit.com': 'reddit',
+  'producthunt.com': 'producthunt',
+  'medium.com': 'medium',
+  'facebook.com': 'facebook',
+  'tiktok.com': 'tiktok',
+  'threads.net': 'threads',
+  'bsky.app': 'bluesky',
+};
+
+interface Parsed {
+  readonly page: CrawledPage;
+  readonly $: CheerioAPI;
+  readonly ld: JsonLdNode[];
+  readonly path: string;
+}
+
+/**
+ * The drafter used without an OpenAI key: it only takes facts the pages state (title and meta tags,
+ * Open Graph, JSON-LD, headings, feature lists, pricing tables, FAQ sections, social and mailto
+ * links, the logo), each with the quote it was taken from. It infers nothing: no stage, no
+ * categories it cannot quote, no founding year from a copyright line.
+ */
+export const createExtractiveDrafter = (): Drafter => ({
+  name: 'extractive',
+  async draft(request: DraftRequest) {
+    const parsed: Parsed[] = request.pages.map((page) => {
+      const $ = load(page.html);
+      return { page, $, ld: jsonLdNodes($), path: new URL(page.url).pathname.toLowerCase() };
+    });
+    const home = parsed[0];
+    if (!home) return {};
+    const out: Record<string, Proposal> = {};
+    const set = (key: string, value: unknown, evidence: Evidence[]) => {
+      if (!request.keys.includes(key) || key in out || evidence.length === 0) return;
+      out[key] = { value, evidence };
+    };
+    const ev = (quote: string, p: Parsed, field?: string): Evidence => ({
+      quote,
+      url: p.page.url,
+      ...(field ? { field } : {}),
+    });
+    const meta = (p: Parsed, name: string): string =>
+      clean(p.$(`meta[name="${name}"], meta[property="${name}"]`).first().attr('content'));
+    const ldOf = (types: string[]) =>
+      parsed.flatMap((p) => p.ld.filter((n) => typesOf(n).some((t) => types.includes(t))).map((node) => ({ node, p })));
+    const org = ldOf(ORG_TYPES);
+
+    // name: JSON-LD, then og:site_name
+    for (const { node, p } of org) {
+      const name = cap(str(node.name), 500);
+      if (name) set('name', name, [ev(name, p)]);
+    }
+    const siteName = cap(meta(home, 'og:site_name'), 500);
+    if (siteName) set('name', siteName, [ev(siteName, home)]);
+
+    // tagline: the homepage's first h1; short description: its meta description
+    const h1 = cap(clean(home.$('h1').first().text()), 200);
+    if (h1) set('tagline', h1, [ev(h1, home)]);
+    const description = cap(meta(home, 'description') || meta(home, 'og:description'), 500);
+    if (description) set('short_description', description, [ev(description, home)]);
+
+    // description: JSON-LD description, else the opening paragraphs of the about page or homepage
+    for (const { node, p } of org) {
+      const d = cap(str(node.description), 20000);
+      if (d) set('description', d, [ev(d, p)]);
+    }
+    const about = parsed.find((p) => /about|company|story/.test(p.path)) ?? home;
+    const paragraphs = about
+      .$('main p, article p, section p, body > p')
+      .toArray()
+      .map((el) => clean(about.$(el).text()))
+      .filter((t) => t.length >= 40)
+      .slice(0, 3);
+    if (paragraphs.length > 0)
+      set(
+        'description',
+        paragraphs.join('\n\n'),
+        paragraphs.map((t) => ev(t, about)),
+      );
+
+    // founded year: JSON-LD foundingDate or a sentence that says "founded in YYYY" (never a copyright line)
+    for (const { node, p } of org) {
+      const year = str(node.foundingDate).match(/^(\d{4})/)?.[1];
+      if (year) set('founded_year', year, [ev(`foundingDate: ${str(node.foundingDate)}`, p)]);
+    }
+    for (const p of parsed) {
+      const m = p.page.text.match(/[^\n.]*\b(?:founded|established|started)\b[^\n.]*?\b(1[89]\d\d|20\d\d)\b[^\n.]*/i);
+      if (m?.[1]) set('founded_year', m[1], [ev(clean(m[0]), p)]);
+    }
+
+    // place: JSON-LD address
+    for (const { node, p } of org) {
+      const address = (node.address ?? (node as { location?: { address?: unknown } }).location?.address) as
+        | Record<string, unknown>
+        | undefined;
+      if (!address || typeof address !== 'object') continue;
+      const country = str(address.addressCountry);
+      if (/^[A-Za-z]{2}$/.test(country)) set('country', country.toUpperCase(), [ev(`addressCountry: ${country}`, p)]);
+      const city = cap(str(address.addressLocality), 500);
+      if (city) set('city', city, [ev(`addressLocality: ${city}`, p)]);
+    }
+
+    // contact email: mailto links, then JSON-LD email
+    for (const p of parsed) {
+      const mail = p.$('a[href^="mailto:"]').first().attr('href');
+      const address = mail ? clean(mail.slice(7).split('?')[0]) : '';
+      if (address.includes('@')) set('contact_email', address, [ev(address, p)]);
+    }
+    for (const { node, p } of org) {
+      const email = str(node.email).replace(/^mailto:/, '');
+      if (email.includes('@')) set('contact_email', email, [ev(email, p)]);
+    }
+
+    // logo: JSON-LD logo, then an image marked as the logo
+    for (const { node, p } of org) {
+      const logo =
+        typeof node.logo === 'object' && node.logo ? str((node.logo as { url?: unknown }).url) : str(node.logo);
+      if (logo) {
+        const abs = new URL(logo, p.page.url).href;
+        if (p.page.text.includes(abs)) set('logo_url', abs, [ev(abs, p)]);
+      }
+    }
+    const logoLine = home.page.text.match(/^logo image: (\S+)$/m);
+    if (logoLine?.[1]) set('logo_url', logoLine[1], [ev(logoLine[1], home)]);
+
+    // demo video: a YouTube link or embed
+    for (const p of parsed) {
+      const line = p.page.text.match(/^(?:link|embed): (https:\/\/(?:www\.)?(?:youtube\.com|youtu\.be)\/\S+)$/m);
+      if (line?.[1]) set('demo_video_url', line[1], [ev(line[1], p)]);
+    }
+
+    // keywords: the meta keywords tag
+    const keywords = meta(home, 'keywords');
+    if (keywords) {
+      const items = keywords
+        .split(',')
+        .map((k) => k.trim())
+        .filter((k) => k && k.length <= 200)
+        .slice(0, 20);
+      if (items.length > 0) set('keywords', items, [ev(keywords, home)]);
+    }
+
+    // categories: only names the catalog knows, quoted from JSON-LD applicationCategory or the page's keywords
+    const known = new Map(request.categoryNames.map((n) => [n.toLowerCase(), n]));
+    const cats: string[] = [];
+    const catEvidence: Evidence[] = [];
+    for (const { node, p } of org) {
+      const c = str(node.applicationCategory);
+      const hit = known.get(c.toLowerCase());
+      if (hit && !cats.includes(hit)) {
+        cats.push(hit);
+        catEvidence.push(ev(`applicationCategory: ${c}`, p));
+      }
+    }
+    if (cats.length > 0) set('categories', cats, catEvidence);
+
+    // features: list items of a features page or of a section headed "features"
+    const featureItems: { text: string; p: Parsed }[] = [];
+    for (const p of parsed) {
+      const featurePage = /feature/.test(p.path);
+      p.$('h1, h2, h3').each((_, heading) => {
+        const headingText = clean(p.$(heading).text());
+        if (!featurePage && !/feature/i.test(headingText)) return;
+        const container = p.$(heading).parent();
+        container.find('li').each((__, li) => {
+          const t = clean(p.$(li).text());
+          if (t.length >= 3 && t.length <= 200 && !featureItems.some((f) => f.text === t))
+            featureItems.push({ text: t, p });
+        });
+      });
+    }
+    if (featureItems.length > 0)
+      set(
+        'features',
+        featureItems.slice(0, 20).map((f) => f.text),
+        featureItems.slice(0, 20).map((f) => ev(f.text, f.p)),
+      );
+
+    // pricing: plan rows of a pricing page (name and price), and JSON-LD offers
+    const pricing = parsed.find((p) => /pric|plans/.test(p.path));
+    if (pricing) {
+      const rows: string[] = [];
+      pricing.$('tr, .plan, [class*="plan"], [class*="tier"]').each((_, el) => {
+        const t = clean(pricing.$(el).text());
+        if (/[$€£]\s?\d|\d\s?(?:USD|EUR)|\bfree\b/i.test(t) && t.length <= 200 && !rows.includes(t)) rows.push(t);
+      });
+      if (rows.length > 0) {
+        const summary = rows.slice(0, 6).join('; ');
+        if (summary.length <= 500)
+          set(
+            'pricing_summary',
+            summary,
+            rows.slice(0, 6).map((r) => ev(r, pricing)),
+          );
+      }
+      const model = pricing.page.text.match(
+        /\b(freemium|free trial|free plan|open source|one-time payment|pay as you go)\b/i,
+      );
+      if (model?.[1]) set('pricing_model', model[1], [ev(model[1], pricing)]);
+    }
+
+    // FAQs: FAQPage JSON-LD, then question headings followed by their answer on an FAQ page
+    const faqs: { question: string; answer: string }[] = [];
+    const faqEvidence: Evidence[] = [];
+    for (const { node, p } of ldOf(['FAQPage'])) {
+      const entities = Array.isArray(node.mainEntity) ? node.mainEntity : [node.mainEntity];
+      for (const q of entities as Record<string, unknown>[]) {
+        const question = cap(clean(q?.name), 300);
+        const answer = cap(clean((q?.acceptedAnswer as { text?: unknown } | undefined)?.text), 1500);
+        if (!question || !answer || faqs.length >= 10) continue;
+        const i = faqs.length;
+        faqs.push({ question, answer });
+        faqEvidence.push(ev(question, p, `faqs[${i}].question`), ev(answer, p, `faqs[${i}].answer`));
+      }
+    }
+    if (faqs.length === 0) {
+      for (const p of parsed.filter((x) => /faq|questions|help/.test(x.path))) {
+        p.$('h2, h3, h4, dt, summary').each((_, el) => {
+          const question = cap(clean(p.$(el).text()), 300);
+          const answer = cap(clean(p.$(el).next().text()), 1500);
+          if (!question?.endsWith('?') || !answer || faqs.length >= 10) return;
+          const i = faqs.length;
+          faqs.push({ question, answer });
+          faqEvidence.push(ev(question, p, `faqs[${i}].question`), ev(answer, p, `faqs[${i}].answer`));
+        });
+      }
+    }
+    if (faqs.length > 0) set('faqs', faqs, faqEvidence);
+
+    // founders: JSON-LD founder persons
+    const founders: { name: string; title?: string }[] = [];
+    const founderEvidence: Evidence[] = [];
+    const founderSocials: Record<string, string> = {};
+    const founderSocialEvidence: Evidence[] = [];
+    for (const { node, p } of org) {
+      const list = Array.isArray(node.founder) ? node.founder : node.founder ? [node.founder] : [];
+      for (const person of list as Record<string, unknown>[]) {
+        const name = cap(clean(person?.name), 160);
+        if (!name || founders.some((f) => f.name === name) || founders.length >= 6) continue;
+        const i = founders.length;
+        const title = cap(clean(person.jobTitle), 160);
+        founders.push(title ? { name, title } : { name });
+        founderEvidence.push(ev(name, p, `founders[${i}].name`));
+        if (title) founderEvidence.push(ev(title, p, `founders[${i}].title`));
+        const sameAs = Array.isArray(person.sameAs) ? person.sameAs : person.sameAs ? [person.sameAs] : [];
+        for (const link of sameAs.map(str)) {
+          const platform = platformOf(link);
+          if (platform && i === 0 && !(platform in founderSocials)) {
+            founderSocials[platform] = link;
+            founderSocialEvidence.push(ev(link, p, `founder_socials.${platform}`));
+          }
+        }
+      }
+    }
+    if (founders.length > 0) set('founders', founders, founderEvidence);
+    if (Object.keys(founderSocials).length > 0) set('founder_socials', founderSocials, founderSocialEvidence);
+
+    // company socials: links to the known platforms (founders' own profiles excluded)
+    const socials: Record<string, string> = {};
+    const socialEvidence: Evidence[] = [];
+    const founderLinks = new Set(Object.values(founderSocials));
+    for (const p of parsed) {
+      for (const line of p.page.text.matchAll(/^link: (https?:\/\/\S+)$/gm)) {
+        const link = line[1] as string;
+        const platform = platformOf(link);
+        if (!platform || platform in socials || founderLinks.has(link) || link.length > 500) continue;
+        socials[platform] = link;
+        socialEvidence.push(ev(link, p, `company_socials.${platform}`));
+      }
+    }
+    if (Object.keys(socials).length > 0) set('company_socials', socials, socialEvidence);
+
+    // story: the paragraphs under an "Our story" heading
+    for (const p of parsed) {
+      const heading = p
+        .$('h1, h2, h3')
+        .filter((_, el) => /\bstory\b/i.test(p.$(el).text()))
+        .first();
+      if (heading.length === 0) continue;
+      const texts = heading
+        .nextAll('p')
+        .toArray()
+        .map((el) => clean(p.$(el).text()))
+        .filter((t) => t.length > 0)
+        .slice(0, 5);
+      const story = texts.join('\n\n');
+      if (story && story.length <= 8000)
+        set(
+          'story',
+          { story },
+          texts.map((t) => ev(t, p, 'story.story')),
+        );
+    }
+
+    // seo: the homepage's title and meta description when they fit the limits
+    const title = clean(home.$('title').first().text());
+    const seo: Record<string, string> = {};
+    const seoEvidence: Evidence[] = [];
+    if (title && title.length <= 70) {
+      seo.title = title;
+      seoEvidence.push(ev(title, home, 'seo.title'));
+    }
+    if (description && description.length <= 170) {
+      seo.meta = description;
+      seoEvidence.push(ev(description, home, 'seo.meta'));
+    }
+    if (seoEvidence.length > 0) set('seo', seo, seoEvidence);
+
+    return out;
+  },
+});
+
+const platformOf = (link: string): string | null => {
+  try {
+    const host = new URL(link).hostname.replace(/^www\./, '');
+    const key = SOCIAL_HOSTS[host];
+    return key && (SOCIAL_PLATFORMS as readonly string[]).includes(key) ? key : null;
+  } catch {
+    return null;
+  }
+};

@@ -1,0 +1,166 @@
+import { type CheerioAPI, load } from 'cheerio';
+
+/** The few DOM node properties the text walker reads. */
+interface AnyNode {
+  readonly type: string;
+  readonly name?: string;
+  readonly data?: string;
+  readonly children?: AnyNode[];
+}
+
+const BLOCK = new Set([
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'br',
+  'dd',
+  'div',
+  'dl',
+  'dt',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hr',
+  'li',
+  'main',
+  'nav',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'table',
+  'td',
+  'th',
+  'tr',
+  'ul',
+  'summary',
+  'details',
+  'caption',
+]);
+const SKIP = new Set(['script', 'style', 'noscript', 'template', 'svg', 'iframe', 'head']);
+
+/** Visible text with line breaks at block boundaries, so words of adjacent blocks never glue together. */
+export const visibleText = ($: CheerioAPI): string => {
+  const out: string[] = [];
+  const walk = (node: AnyNode): void => {
+    if (node.type === 'text') {
+      out.push(node.data ?? '');
+      return;
+    }
+    if (node.type !== 'tag' && node.type !== 'root') return;
+    const name = node.name ?? '';
+    if (SKIP.has(name)) return;
+    const block = BLOCK.has(name);
+    if (block) out.push('\n');
+    for (const child of node.children ?? []) walk(child);
+    if (block) out.push('\n');
+  };
+  const root = $('body').get(0) ?? $.root().get(0);
+  if (root) walk(root as unknown as AnyNode);
+  return out
+    .join('')
+    .split('\n')
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .filter((line) => line.length > 0)
+    .join('\n');
+};
+
+export interface JsonLdNode {
+  readonly '@type'?: string | string[];
+  readonly [key: string]: unknown;
+}
+
+/** Every JSON-LD node of the page, `@graph`s and nested arrays flattened to the top. */
+export const jsonLdNodes = ($: CheerioAPI): JsonLdNode[] => {
+  const nodes: JsonLdNode[] = [];
+  const add = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(add);
+    else if (value && typeof value === 'object') {
+      const node = value as JsonLdNode;
+      if (Array.isArray(node['@graph'])) add(node['@graph']);
+      if (node['@type'] !== undefined) nodes.push(node);
+    }
+  };
+  $('script[type="application/ld+json"]').each((_, el) => {
+    try {
+      add(JSON.parse($(el).text()));
+    } catch {
+      // a broken block is ignored, like browsers and search engines do
+    }
+  });
+  return nodes;
+};
+
+export const typesOf = (node: JsonLdNode): string[] =>
+  (Array.isArray(node['@type']) ? node['@type'] : [node['@type'] ?? '']).map(String);
+
+const absolute = (href: string, base: string): string | null => {
+  try {
+    return new URL(href, base).href;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The page's metadata written out as lines: meta tags, Open Graph, JSON-LD leaves, link targets and
+ * logo images. They are part of the stored evidence text, so a value taken from them has a quote
+ * that can be checked like any other.
+ */
+export const metadataLines = ($: CheerioAPI, url: string): string[] => {
+  const lines: string[] = [];
+  const title = $('title').first().text().trim();
+  if (title) lines.push(`title: ${title}`);
+  $('meta[name], meta[property]').each((_, el) => {
+    const name = ($(el).attr('name') ?? $(el).attr('property') ?? '').toLowerCase();
+    const content = ($(el).attr('content') ?? '').trim();
+    if (content && /^(description|keywords|author|og:|twitter:)/.test(name)) lines.push(`${name}: ${content}`);
+  });
+  const leaves = (prefix: string, value: unknown, depth: number): void => {
+    if (depth > 6) return;
+    if (typeof value === 'string' || typeof value === 'number') lines.push(`json-ld ${prefix}: ${String(value)}`);
+    else if (Array.isArray(value)) {
+      for (const v of value) leaves(prefix, v, depth + 1);
+    } else if (value && typeof value === 'object')
+      for (const [k, v] of Object.entries(value)) if (!k.startsWith('@')) leaves(`${prefix}.${k}`, v, depth + 1);
+  };
+  for (const node of jsonLdNodes($)) leaves(typesOf(node).join(','), node, 0);
+  $('a[href]').each((_, el) => {
+    const href = ($(el).attr('href') ?? '').trim();
+    if (/^mailto:/i.test(href)) lines.push(`link: ${href.slice(7).split('?')[0]}`);
+    else if (/^https?:/i.test(href) || href.startsWith('/')) {
+      const abs = absolute(href, url);
+      if (abs && new URL(abs).host !== new URL(url).host) lines.push(`link: ${abs}`);
+    }
+  });
+  $('iframe[src]').each((_, el) => {
+    const abs = absolute($(el).attr('src') ?? '', url);
+    if (abs) lines.push(`embed: ${abs}`);
+  });
+  $('img[src]').each((_, el) => {
+    const marker = `${$(el).attr('alt') ?? ''} ${$(el).attr('class') ?? ''} ${$(el).attr('id') ?? ''} ${$(el).attr('src') ?? ''}`;
+    if (/logo/i.test(marker)) {
+      const abs = absolute($(el).attr('src') ?? '', url);
+      if (abs) lines.push(`logo image: ${abs}`);
+    }
+  });
+  return lines;
+};
+
+/** What the crawler keeps of a page: its title, and its visible text followed by its metadata lines. */
+export const pageEvidenceText = (html: string, url: string): { title: string; text: string } => {
+  const $ = load(html);
+  const title = $('title').first().text().replace(/\s+/g, ' ').trim();
+  const text = [visibleText($), '', '--- page metadata ---', ...metadataLines($, url)].join('\n');
+  return { title, text };
+};

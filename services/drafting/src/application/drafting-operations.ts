@@ -1,0 +1,280 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import {
+  type AcceptInviteRequest,
+  type DescribeInviteReply,
+  type DescribeInviteRequest,
+  inviteAcceptPath,
+  type Principal,
+} from '@listings/contracts';
+import type { Clock } from '@listings/platform/clock';
+import { foldStream, handleCommand } from '@listings/platform/decider';
+import { DomainError, NotFoundError, ValidationError } from '@listings/platform/errors';
+import type { EventStore } from '@listings/platform/event-store';
+import type { Logger } from '@listings/platform/logger';
+import type { Mailer } from '@listings/platform/mail';
+import type { OperationCall, OperationHandlers } from '@listings/platform/service-host';
+import type { WorkflowRunner } from '@listings/platform/workflows';
+import type { CatalogClient } from '../adapters/catalog-client.ts';
+import { type DraftCommand, draftDecider, inviteExpiresAt } from '../domain/draft/decide.ts';
+import { type DraftState, draftStream, SECTION_KEYS } from '../domain/draft/draft.ts';
+import type { DraftsIndex } from '../projections/drafts-index/evolve.ts';
+import { draftView, listingProfileOf } from './draft-view.ts';
+
+export class UnauthorizedError extends DomainError {
+  constructor(detail: string) {
+    super(401, 'unauthorized', 'Unauthorized', detail);
+  }
+}
+export class ForbiddenError extends DomainError {
+  constructor(detail: string) {
+    super(403, 'forbidden', 'Forbidden', detail);
+  }
+}
+
+export interface DraftingOperationDeps {
+  readonly store: EventStore;
+  readonly index: () => DraftsIndex;
+  /** resolves once the index has folded the event at this position */
+  readonly indexCaughtUp: (position: number) => Promise<void>;
+  readonly runner: WorkflowRunner;
+  readonly catalog: CatalogClient;
+  readonly mailer: Mailer;
+  readonly clock: Clock;
+  readonly publicUrl: string;
+  readonly logger: Pick<Logger, 'info' | 'warn' | 'error'>;
+}
+
+/** A stable uuid from a string: the same Idempotency-Key from the same account names the same thing. */
+const uuidFrom = (seed: string): string => {
+  const h = createHash('sha256').update(seed).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((Number.parseInt(h[16] ?? '0', 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+};
+const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
+
+export const draftWorkflowId = (draftId: string) => `draft-${draftId}`;
+export const regenerateWorkflowId = (draftId: string, requestId: string) => `draft-${draftId}-regenerate-${requestId}`;
+
+/** The drafting operations and the accept-invite internal request. */
+export const createDraftingOperations = (deps: DraftingOperationDeps) => {
+  const at = () => deps.clock.now().toISOString();
+
+  const signedIn = (principal: Principal): string => {
+    if (principal.account_id === null || principal.via === 'anonymous')
+      throw new UnauthorizedError('sign in (an API key or OAuth access token) to use drafts');
+    return principal.account_id;
+  };
+  const callerOf = (call: OperationCall): string => {
+    const account = signedIn(call.principal);
+    const scope = call.operation.scope;
+    if (scope && !call.principal.scopes.includes(scope))
+      throw new ForbiddenError(`this operation needs the ${scope} scope`);
+    return account;
+  };
+
+  const load = async (draftId: string): Promise<DraftState> =>
+    (await foldStream(deps.store, draftStream(draftId), draftDecider)).state;
+  /** another account's draft answers exactly like an unknown id */
+  const loadOwned = async (draftId: string, account: string): Promise<DraftState> => {
+    const state = await load(draftId);
+    if (!state.exists || !state.owners.includes(account)) throw new NotFoundError(`no draft ${draftId}`);
+    return state;
+  };
+  const run = (draftId: string, command: DraftCommand, by: string) =>
+    handleCommand({
+      store: deps.store,
+      stream: draftStream(draftId),
+      decider: draftDecider,
+      command,
+      metadata: { by },
+    });
+
+  const syncListing = async (state: DraftState, listingId: number | null) =>
+    deps.catalog.saveListing({
+      listing_id: listingId,
+      draft_id: state.id,
+      owner_account_ids: [...state.owners],
+      profile: listingProfileOf(state) as never,
+    });
+
+  const handlers: OperationHandlers = {
+    async submit_listing(call) {
+      const account = callerOf(call);
+      const { url } = call.body as { url: string };
+      const draftId = call.idempotencyKey
+        ? uuidFrom(`submit_listing\n${account}\n${call.idempotencyKey}`)
+        : randomUUID();
+      const result = await run(
+        draftId,
+        {
+          type: 'StartDraft',
+          draftId,
+          url,
+          ownerId: account,
+          idempotencyKey: call.idempotencyKey ?? null,
+          meta: { at: at() },
+        },
+        account,
+      );
+      if (result.position > 0) await deps.indexCaughtUp(result.position);
+      await deps.runner.start('draft', draftWorkflowId(draftId), { draftId });
+      return draftView(result.state);
+    },
+
+    async list_my_drafts(call) {
+      const account = callerOf(call);
+      const { page = 1, per_page = 20 } = call.query as { page?: number; per_page?: number };
+      const mine = [...deps.index().drafts.entries()]
+        .filter(([, d]) => d.owners.includes(account))
+        .sort(([ida, a], [idb, b]) => b.createdAt.localeCompare(a.createdAt) || idb.localeCompare(ida));
+      const slice = mine.slice((page - 1) * per_page, page * per_page);
+      const items = await Promise.all(slice.map(async ([id]) => draftView(await load(id))));
+      return { items, page, per_page, total: mine.length };
+    },
+
+    async get_draft(call) {
+      const account = callerOf(call);
+      return draftView(await loadOwned(String(call.params.id), account));
+    },
+
+    async update_draft(call) {
+      const account = callerOf(call);
+      const draftId = String(call.params.id);
+      const body = call.body as Record<string, unknown>;
+      const before = await loadOwned(draftId, account);
+
+      const values: Record<string, unknown> = { ...((body.fields as Record<string, unknown> | undefined) ?? {}) };
+      for (const key of SECTION_KEYS) if (key in body) values[key] = body[key];
+      const categories = values.categories;
+      if (Array.isArray(categories) && categories.length > 0) {
+        const known = new Set(await deps.catalog.categoryNames());
+        const unknown = categories.map((name, i) => ({ name: String(name), i })).filter(({ name }) => !known.has(name));
+        if (unknown.length > 0)
+          throw new ValidationError(
+            unknown.map(({ name, i }) => ({
+              field: `body.fields.categories.${i}`,
+              message: `"${name}" is not a category name list_categories knows`,
+            })),
+          );
+      }
+      const regenerateKeys = (body.regenerate as string[] | undefined) ?? [];
+      const requestId =
+        regenerateKeys.length === 0
+          ? null
+          : call.idempotencyKey
+            ? uuidFrom(`update_draft\n${account}\n${draftId}\n${call.idempotencyKey}`)
+            : randomUUID();
+      const result = await run(
+        draftId,
+        {
+          type: 'EditDraft',
+          by: account,
+          values,
+          lock: [...new Set((body.lock_fields as string[] | undefined) ?? [])],
+          restore: [...new Set((body.restore as string[] | undefined) ?? [])],
+          regenerate: requestId ? { requestId, keys: [...new Set(regenerateKeys)] } : null,
+          meta: { at: at() },
+        },
+        account,
+      );
+      if (requestId && result.state.regenerating[requestId])
+        await deps.runner.start('regenerate', regenerateWorkflowId(draftId, requestId), { draftId, requestId });
+      // a submitted draft keeps its listing in step: no new submit needed
+      if (result.state.listingId !== null && result.events.length > 0)
+        await syncListing(result.state, result.state.listingId);
+      return draftView(result.events.length > 0 ? result.state : before);
+    },
+
+    async invite_cofounder(call) {
+      const account = callerOf(call);
+      const draftId = String(call.params.id);
+      await loadOwned(draftId, account);
+      const { email } = call.body as { email: string };
+      const inviteId = call.idempotencyKey
+        ? uuidFrom(`invite_cofounder\n${account}\n${draftId}\n${call.idempotencyKey}`)
+        : randomUUID();
+      const token = `${draftId}.${randomBytes(32).toString('base64url')}`;
+      const result = await run(
+        draftId,
+        { type: 'InviteCofounder', by: account, inviteId, email, tokenHash: sha256(token), meta: { at: at() } },
+        account,
+      );
+      const invite = result.state.invites.find((i) => i.id === inviteId);
+      if (!invite) throw new Error('invite missing after append');
+      if (result.events.length > 0) {
+        const link = `${deps.publicUrl}${inviteAcceptPath(token)}`;
+        await deps.mailer.send({
+          kind: 'draft-invite',
+          to: email,
+          subject: 'You are invited to co-own a product listing draft',
+          text: [
+            'Hello,',
+            '',
+            `You have been invited to co-own the draft listing for ${result.state.url}.`,
+            `Sign in and accept the invite here: ${link}`,
+            '',
+            'If you did not expect this, ignore this email.',
+          ].join('\n'),
+        });
+      }
+      return { id: invite.id, email: invite.email, invited_at: invite.invitedAt };
+    },
+
+    async submit_draft(call) {
+      const account = callerOf(call);
+      const draftId = String(call.params.id);
+      const state = await loadOwned(draftId, account);
+      // the decider says why a draft that is not ready cannot be submitted, before catalog is asked
+      draftDecider.decide(
+        { type: 'SubmitDraft', by: account, listingId: state.listingId ?? 1, meta: { at: at() } },
+        state,
+      );
+      const saved = await syncListing(state, state.listingId);
+      const result = await run(
+        draftId,
+        { type: 'SubmitDraft', by: account, listingId: saved.listing_id, meta: { at: at() } },
+        account,
+      );
+      return { listing_id: saved.listing_id, draft: draftView(result.state) };
+    },
+  };
+
+  /** drafting.internal.accept_invite: the signed-in person becomes a co-owner */
+  const acceptInvite = async (request: AcceptInviteRequest): Promise<{ draft_id: string }> => {
+    const account = signedIn(request.principal);
+    const draftId = request.token.split('.')[0] as string;
+    const state = await load(draftId);
+    if (!state.exists) throw new NotFoundError('no such invite');
+    const result = await run(
+      draftId,
+      { type: 'AcceptInvite', tokenHash: sha256(request.token), accountId: account, meta: { at: at() } },
+      account,
+    );
+    if (result.position > 0) await deps.indexCaughtUp(result.position);
+    return { draft_id: draftId };
+  };
+
+  /** drafting.internal.describe_invite: what the accept page shows (the token is the credential) */
+  const describeInvite = async (request: DescribeInviteRequest): Promise<DescribeInviteReply> => {
+    const draftId = request.token.split('.')[0] as string;
+    const state = await load(draftId);
+    const tokenHash = sha256(request.token);
+    const invite = state.exists ? state.invites.find((i) => i.tokenHash === tokenHash) : undefined;
+    if (!invite) throw new NotFoundError('no such invite');
+    const expiresAt = inviteExpiresAt(invite.invitedAt);
+    const name = state.slots.name?.value;
+    return {
+      draft_id: draftId,
+      product_url: state.url,
+      product_name: typeof name === 'string' && name.trim() !== '' ? name : null,
+      invited_by: invite.invitedBy,
+      invited_email: invite.email,
+      invited_at: invite.invitedAt,
+      expires_at: expiresAt,
+      state: invite.acceptedBy !== null ? 'accepted' : at() >= expiresAt ? 'expired' : 'open',
+      accepted_by: invite.acceptedBy,
+      owner_account_ids: [...state.owners],
+    };
+  };
+
+  return { handlers, acceptInvite, describeInvite };
+};

@@ -1,0 +1,165 @@
+import { deciderSpec } from '@listings/platform/decider/specification';
+import { ConflictError, NotFoundError } from '@listings/platform/errors';
+import { describe, it } from 'vitest';
+import { draftDecider, InviteExpiredError } from './decide.ts';
+import type { DraftEvent } from './draft.ts';
+
+const spec = deciderSpec(draftDecider);
+const at = '2026-11-22T10:00:00.000Z';
+const meta = { at };
+const id = '11111111-1111-4111-8111-111111111111';
+const started: DraftEvent = {
+  type: 'DraftStarted',
+  data: { draft_id: id, url: 'https://acme.test/', owner_id: 'alice', at, idempotency_key: null },
+};
+const crawled: DraftEvent = {
+  type: 'SiteCrawled',
+  data: { pages: [{ url: 'https://acme.test/', title: 'Acme', text: 'Acme', html: '' }], at },
+};
+const drafted: DraftEvent = {
+  type: 'ProfileDrafted',
+  data: {
+    keys: ['name'],
+    proposals: { name: { value: 'Acme', evidence: [{ quote: 'Acme', url: 'https://acme.test/' }] } },
+    request_id: null,
+    at,
+  },
+};
+const edit = (
+  over: Partial<{
+    values: Record<string, unknown>;
+    lock: string[];
+    restore: string[];
+    regenerate: { requestId: string; keys: string[] } | null;
+  }>,
+) => ({
+  type: 'EditDraft' as const,
+  by: 'alice',
+  values: {},
+  lock: [],
+  restore: [],
+  regenerate: null,
+  meta,
+  ...over,
+});
+
+describe('draft decider', () => {
+  it('when a draft is started twice with the same url then the second changes nothing', () => {
+    spec
+      .given([started])
+      .when({
+        type: 'StartDraft',
+        draftId: id,
+        url: 'https://acme.test/',
+        ownerId: 'alice',
+        idempotencyKey: null,
+        meta,
+      })
+      .then([]);
+  });
+
+  it('when a crawl is recorded on a crawling draft then it moves to drafting; a second record changes nothing', () => {
+    spec
+      .given([started])
+      .when({ type: 'RecordCrawl', pages: [], meta })
+      .then([{ type: 'SiteCrawled', data: { pages: [], at } }]);
+    spec.given([started, crawled]).when({ type: 'RecordCrawl', pages: [], meta }).then([]);
+  });
+
+  it('when the profile is recorded twice (a retried activity) then only the first counts', () => {
+    spec
+      .given([started, crawled, drafted])
+      .when({ type: 'RecordProfile', keys: ['name'], proposals: {}, requestId: null, meta })
+      .then([]);
+  });
+
+  it('when a crawling draft is submitted then it is a conflict saying it is still crawling', () => {
+    spec
+      .given([started])
+      .when({ type: 'SubmitDraft', by: 'alice', listingId: 1, meta })
+      .thenThrows(ConflictError, /still crawling/);
+  });
+
+  it('when a failed draft is submitted then the conflict names the failure', () => {
+    spec
+      .given([started, { type: 'DraftFailed', data: { reason: 'robots.txt answered 503', at } }])
+      .when({ type: 'SubmitDraft', by: 'alice', listingId: 1, meta })
+      .thenThrows(ConflictError, /robots\.txt answered 503/);
+  });
+
+  it('when a ready draft is submitted then it records the listing', () => {
+    spec
+      .given([started, crawled, drafted])
+      .when({ type: 'SubmitDraft', by: 'alice', listingId: 7, meta })
+      .then([{ type: 'DraftSubmitted', data: { listing_id: 7, by: 'alice', at } }]);
+  });
+
+  it('when a locked field is regenerated then it is refused', () => {
+    spec
+      .given([started, crawled, drafted, { type: 'FieldsLocked', data: { keys: ['name'], by: 'alice', at } }])
+      .when(edit({ regenerate: { requestId: 'r1', keys: ['name'] } }))
+      .thenThrows(ConflictError, /locked/);
+  });
+
+  it('when a regeneration is requested on a ready draft then it is recorded once', () => {
+    spec
+      .given([started, crawled, drafted])
+      .when(edit({ regenerate: { requestId: 'r1', keys: ['name'] } }))
+      .then([{ type: 'RegenerationRequested', data: { request_id: 'r1', keys: ['name'], at } }]);
+    spec
+      .given([
+        started,
+        crawled,
+        drafted,
+        { type: 'RegenerationRequested', data: { request_id: 'r1', keys: ['name'], at } },
+      ])
+      .when(edit({ regenerate: { requestId: 'r1', keys: ['name'] } }))
+      .then([]);
+  });
+
+  it('when an eleventh invite is sent then it is refused', () => {
+    const invites: DraftEvent[] = Array.from({ length: 10 }, (_, i) => ({
+      type: 'CofounderInvited',
+      data: { invite_id: `i${i}`, email: `p${i}@x.test`, token_hash: `h${i}`, by: 'alice', at },
+    }));
+    spec
+      .given([started, ...invites])
+      .when({ type: 'InviteCofounder', by: 'alice', inviteId: 'i10', email: 'p10@x.test', tokenHash: 'h10', meta })
+      .thenThrows(ConflictError, /10 invites/);
+  });
+
+  it('when an invite is accepted by an owner then it is refused and stays open', () => {
+    const invited: DraftEvent = {
+      type: 'CofounderInvited',
+      data: { invite_id: 'i1', email: 'bob@x.test', token_hash: 'h1', by: 'alice', at },
+    };
+    spec
+      .given([started, invited])
+      .when({ type: 'AcceptInvite', tokenHash: 'h1', accountId: 'alice', meta })
+      .thenThrows(ConflictError, /already own/);
+  });
+
+  it('when an invite is accepted 14 days after it was sent then it has expired', () => {
+    const invited: DraftEvent = {
+      type: 'CofounderInvited',
+      data: { invite_id: 'i1', email: 'bob@x.test', token_hash: 'h1', by: 'alice', at },
+    };
+    const later = (ms: number) => ({ at: new Date(Date.parse(at) + ms).toISOString() });
+    const day = 24 * 60 * 60 * 1000;
+    spec
+      .given([started, invited])
+      .when({ type: 'AcceptInvite', tokenHash: 'h1', accountId: 'bob', meta: later(14 * day) })
+      .thenThrows(InviteExpiredError, /expired/);
+    spec
+      .given([started, invited])
+      .when({ type: 'AcceptInvite', tokenHash: 'h1', accountId: 'bob', meta: later(14 * day - 1) })
+      .then([{ type: 'InviteAccepted', data: { invite_id: 'i1', account_id: 'bob', at: later(14 * day - 1).at } }]);
+  });
+
+  it('when an unknown invite token is accepted then it is not found', () => {
+    spec
+      .given([started])
+      .when({ type: 'AcceptInvite', tokenHash: 'nope', accountId: 'bob', meta })
+      .thenThrows(NotFoundError);
+  });
+});

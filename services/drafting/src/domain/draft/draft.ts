@@ -1,0 +1,296 @@
+import { DRAFT_FIELD_KEYS, PROFILE_SECTION_KEYS } from '@listings/contracts';
+
+/**
+ * The draft aggregate: events, state and evolve (pure). Every profile value lives in a "slot":
+ * the 18 `fields` keys and the 8 profile sections (faqs, founders, socials, story, milestones,
+ * competitor_url, seo) behave alike: an AI value with evidence, a state, the AI's original
+ * proposal for `restore`, and a lock against AI redrafts.
+ */
+
+export type DraftStatus = 'crawling' | 'drafting' | 'ready' | 'failed';
+export type FieldState = 'ai' | 'not_found' | 'edited' | 'manual' | 'override' | 'deleted';
+
+export const FIELD_KEYS = DRAFT_FIELD_KEYS;
+export const SECTION_KEYS: readonly string[] = PROFILE_SECTION_KEYS;
+export const SLOT_KEYS: readonly string[] = [...FIELD_KEYS, ...SECTION_KEYS];
+
+export interface Evidence {
+  readonly quote: string;
+  /** the crawled page the quote is on */
+  readonly url: string;
+  /** which part of a structured value it supports, e.g. `faqs[0].answer` */
+  readonly field?: string;
+}
+
+/** What a drafter proposes for one slot: a value and the quotes it stands on. */
+export interface Proposal {
+  readonly value: unknown;
+  readonly evidence: readonly Evidence[];
+}
+
+export interface CrawledPage {
+  readonly url: string;
+  readonly title: string;
+  /** visible text plus the page's metadata lines (meta tags, JSON-LD, links): the evidence base */
+  readonly text: string;
+  /** the HTML as fetched (bounded), for redrafts by the extractive drafter */
+  readonly html: string;
+}
+
+export interface Slot {
+  readonly value: unknown;
+  readonly state: FieldState;
+  readonly evidence: readonly Evidence[];
+  readonly locked: boolean;
+  /** the AI's last proposal (value null and state not_found when it found nothing); null before drafting */
+  readonly ai: {
+    readonly value: unknown;
+    readonly state: 'ai' | 'not_found';
+    readonly evidence: readonly Evidence[];
+  } | null;
+}
+
+export interface Invite {
+  readonly id: string;
+  readonly email: string;
+  readonly tokenHash: string;
+  readonly invitedAt: string;
+  /** the owner who sent it */
+  readonly invitedBy: string;
+  readonly acceptedBy: string | null;
+}
+
+export interface DraftState {
+  readonly exists: boolean;
+  readonly id: string;
+  readonly url: string;
+  readonly status: DraftStatus;
+  readonly failureReason: string | null;
+  readonly owners: readonly string[];
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly progress: { readonly step: string; readonly pagesRead: number; readonly pagesPlanned: number };
+  readonly pages: readonly CrawledPage[];
+  readonly slots: Readonly<Record<string, Slot>>;
+  /** regenerations asked for and not finished: request id -> keys */
+  readonly regenerating: Readonly<Record<string, readonly string[]>>;
+  readonly invites: readonly Invite[];
+  readonly listingId: number | null;
+  readonly submittedAt: string | null;
+  readonly idempotencyKey: string | null;
+}
+
+export type DraftEvent =
+  | {
+      type: 'DraftStarted';
+      data: { draft_id: string; url: string; owner_id: string; at: string; idempotency_key: string | null };
+    }
+  | { type: 'CrawlProgressed'; data: { step: string; pages_read: number; pages_planned: number; at: string } }
+  | { type: 'SiteCrawled'; data: { pages: CrawledPage[]; at: string } }
+  | { type: 'DraftFailed'; data: { reason: string; at: string } }
+  | {
+      type: 'ProfileDrafted';
+      data: { keys: string[]; proposals: Record<string, Proposal>; request_id: string | null; at: string };
+    }
+  | { type: 'RegenerationRequested'; data: { request_id: string; keys: string[]; at: string } }
+  | { type: 'RegenerationAbandoned'; data: { request_id: string; reason: string; at: string } }
+  | { type: 'FieldsEdited'; data: { values: Record<string, unknown>; by: string; at: string } }
+  | { type: 'FieldsLocked'; data: { keys: string[]; by: string; at: string } }
+  | { type: 'FieldsRestored'; data: { keys: string[]; by: string; at: string } }
+  | {
+      type: 'CofounderInvited';
+      data: { invite_id: string; email: string; token_hash: string; by: string; at: string };
+    }
+  | { type: 'InviteAccepted'; data: { invite_id: string; account_id: string; at: string } }
+  | { type: 'DraftSubmitted'; data: { listing_id: number; by: string; at: string } };
+
+const emptySlot: Slot = { value: null, state: 'not_found', evidence: [], locked: false, ai: null };
+
+export const initialDraftState: DraftState = {
+  exists: false,
+  id: '',
+  url: '',
+  status: 'crawling',
+  failureReason: null,
+  owners: [],
+  createdAt: '',
+  updatedAt: '',
+  progress: { step: 'queued', pagesRead: 0, pagesPlanned: 0 },
+  pages: [],
+  slots: Object.fromEntries(SLOT_KEYS.map((k) => [k, emptySlot])),
+  regenerating: {},
+  invites: [],
+  listingId: null,
+  submittedAt: null,
+  idempotencyKey: null,
+};
+
+/** A value counts as present when it holds something: no null, no empty string, list or object. */
+export const isFilled = (value: unknown): boolean => {
+  if (value === null || value === undefined) return false;
+  if (typeof value === 'string') return value.trim().length > 0;
+  if (Array.isArray(value)) return value.length > 0;
+  if (typeof value === 'object') return Object.values(value as object).some(isFilled);
+  return true;
+};
+
+const slotOf = (state: DraftState, key: string): Slot => state.slots[key] ?? emptySlot;
+
+const withSlots = (state: DraftState, changes: Record<string, Slot>): Readonly<Record<string, Slot>> => ({
+  ...state.slots,
+  ...changes,
+});
+
+/** An AI (re)draft of `keys`: the original is always kept for `restore`; the shown value changes unless the user owns it. */
+const applyDrafted = (
+  state: DraftState,
+  keys: readonly string[],
+  proposals: Record<string, Proposal>,
+  explicit: boolean,
+): Readonly<Record<string, Slot>> => {
+  const changes: Record<string, Slot> = {};
+  for (const key of keys) {
+    const slot = slotOf(state, key);
+    const proposal = proposals[key];
+    const ai = proposal
+      ? { value: proposal.value, state: 'ai' as const, evidence: proposal.evidence }
+      : { value: null, state: 'not_found' as const, evidence: [] };
+    const userOwned = slot.state === 'edited' || slot.state === 'manual' || slot.state === 'deleted';
+    if (slot.locked || (userOwned && !explicit)) changes[key] = { ...slot, ai };
+    else changes[key] = { value: ai.value, state: ai.state, evidence: ai.evidence, locked: false, ai };
+  }
+  return withSlots(state, changes);
+};
+
+export const evolve = (state: DraftState, event: DraftEvent): DraftState => {
+  switch (event.type) {
+    case 'DraftStarted':
+      return {
+        ...initialDraftState,
+        exists: true,
+        id: event.data.draft_id,
+        url: event.data.url,
+        owners: [event.data.owner_id],
+        createdAt: event.data.at,
+        updatedAt: event.data.at,
+        progress: { step: 'reading robots.txt', pagesRead: 0, pagesPlanned: 0 },
+        idempotencyKey: event.data.idempotency_key,
+      };
+    case 'CrawlProgressed':
+      return {
+        ...state,
+        progress: { step: event.data.step, pagesRead: event.data.pages_read, pagesPlanned: event.data.pages_planned },
+      };
+    case 'SiteCrawled':
+      return {
+        ...state,
+        status: 'drafting',
+        pages: event.data.pages,
+        updatedAt: event.data.at,
+        progress: {
+          step: 'drafting the profile',
+          pagesRead: event.data.pages.length,
+          pagesPlanned: event.data.pages.length,
+        },
+      };
+    case 'DraftFailed':
+      return {
+        ...state,
+        status: 'failed',
+        failureReason: event.data.reason,
+        updatedAt: event.data.at,
+        progress: { ...state.progress, step: 'failed' },
+      };
+    case 'ProfileDrafted': {
+      const requestId = event.data.request_id;
+      const { [requestId ?? '']: _done, ...regenerating } = state.regenerating;
+      return {
+        ...state,
+        status: state.status === 'drafting' ? 'ready' : state.status,
+        slots: applyDrafted(state, event.data.keys, event.data.proposals, requestId !== null),
+        regenerating: requestId === null ? state.regenerating : regenerating,
+        updatedAt: event.data.at,
+        progress: state.status === 'drafting' ? { ...state.progress, step: 'done' } : state.progress,
+      };
+    }
+    case 'RegenerationRequested':
+      return {
+        ...state,
+        regenerating: { ...state.regenerating, [event.data.request_id]: event.data.keys },
+        updatedAt: event.data.at,
+      };
+    case 'RegenerationAbandoned': {
+      const { [event.data.request_id]: _gone, ...regenerating } = state.regenerating;
+      return { ...state, regenerating, updatedAt: event.data.at };
+    }
+    case 'FieldsEdited': {
+      const changes: Record<string, Slot> = {};
+      for (const [key, value] of Object.entries(event.data.values)) {
+        const slot = slotOf(state, key);
+        const removed = value === null || value === '';
+        const typedState: FieldState = removed ? 'deleted' : slot.ai?.state === 'ai' ? 'edited' : 'manual';
+        changes[key] = {
+          ...slot,
+          value: removed ? null : value,
+          state: slot.locked ? 'override' : typedState,
+          evidence: [],
+        };
+      }
+      return { ...state, slots: withSlots(state, changes), updatedAt: event.data.at };
+    }
+    case 'FieldsLocked': {
+      const changes: Record<string, Slot> = {};
+      for (const key of event.data.keys) changes[key] = { ...slotOf(state, key), locked: true, state: 'override' };
+      return { ...state, slots: withSlots(state, changes), updatedAt: event.data.at };
+    }
+    case 'FieldsRestored': {
+      const changes: Record<string, Slot> = {};
+      for (const key of event.data.keys) {
+        const slot = slotOf(state, key);
+        changes[key] = slot.ai
+          ? { value: slot.ai.value, state: slot.ai.state, evidence: slot.ai.evidence, locked: false, ai: slot.ai }
+          : { ...emptySlot };
+      }
+      return { ...state, slots: withSlots(state, changes), updatedAt: event.data.at };
+    }
+    case 'CofounderInvited':
+      return {
+        ...state,
+        invites: [
+          ...state.invites,
+          {
+            id: event.data.invite_id,
+            email: event.data.email,
+            tokenHash: event.data.token_hash,
+            invitedAt: event.data.at,
+            invitedBy: event.data.by,
+            acceptedBy: null,
+          },
+        ],
+        updatedAt: event.data.at,
+      };
+    case 'InviteAccepted':
+      return {
+        ...state,
+        owners: state.owners.includes(event.data.account_id) ? state.owners : [...state.owners, event.data.account_id],
+        invites: state.invites.map((i) =>
+          i.id === event.data.invite_id ? { ...i, acceptedBy: event.data.account_id } : i,
+        ),
+        updatedAt: event.data.at,
+      };
+    case 'DraftSubmitted':
+      return { ...state, listingId: event.data.listing_id, submittedAt: event.data.at, updatedAt: event.data.at };
+    default: {
+      const never: never = event;
+      throw new Error(`unknown draft event ${JSON.stringify(never)}`);
+    }
+  }
+};
+
+/** Completeness: the share of the 26 profile slots that hold a value, and the ones that do not. */
+export const completenessOf = (state: DraftState): { score: number; missing: string[] } => {
+  const missing = SLOT_KEYS.filter((key) => !isFilled(slotOf(state, key).value));
+  return { score: Math.round((100 * (SLOT_KEYS.length - missing.length)) / SLOT_KEYS.length), missing };
+};
+
+export const draftStream = (draftId: string): string => `draft-${draftId}`;

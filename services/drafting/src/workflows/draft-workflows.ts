@@ -1,0 +1,44 @@
+/**
+ * The drafting workflows, written once against the narrow workflow context; the in-process runner
+ * and Temporal both run them. Orchestration only: the activities hold the logic and the draft
+ * aggregate stays the source of truth. Imports are types only, so this file bundles for Temporal.
+ */
+import type { WorkflowDefinition } from '@listings/platform/workflows/context';
+import type { DraftingActivities } from '../activities/create-activities.ts';
+
+export interface DraftWorkflowInput {
+  readonly draftId: string;
+}
+export interface RegenerateWorkflowInput {
+  readonly draftId: string;
+  readonly requestId: string;
+}
+
+const reasonOf = (error: unknown): string =>
+  error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+
+/** crawling → drafting → ready; a crawl or draft that keeps failing ends the draft as `failed`. */
+export const draftWorkflow: WorkflowDefinition<DraftWorkflowInput, DraftingActivities> = async (ctx, input) => {
+  try {
+    await ctx.activity('crawlSite', { draftId: input.draftId });
+    await ctx.activity('draftProfile', { draftId: input.draftId });
+  } catch (error) {
+    if (error instanceof Error && error.name === 'WorkflowRunnerStopped') throw error;
+    await ctx.activity('failDraft', { draftId: input.draftId, reason: `drafting failed: ${reasonOf(error)}` });
+  }
+};
+
+/** `regenerate`: redraft some fields from the stored evidence. */
+export const regenerateWorkflow: WorkflowDefinition<RegenerateWorkflowInput, DraftingActivities> = async (
+  ctx,
+  input,
+) => {
+  try {
+    await ctx.activity('regenerateFields', { draftId: input.draftId, requestId: input.requestId });
+  } catch (error) {
+    if (error instanceof Error && error.name === 'WorkflowRunnerStopped') throw error;
+    await ctx.activity('abandonRegeneration', { ...input, reason: reasonOf(error) });
+  }
+};
+
+export const draftingWorkflows = { draft: draftWorkflow, regenerate: regenerateWorkflow };

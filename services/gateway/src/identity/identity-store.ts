@@ -1,0 +1,206 @@
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import type { Scope } from '@listings/contracts';
+import type { Clock } from '@listings/platform/clock';
+import { ConflictError } from '@listings/platform/errors';
+
+export interface Account {
+  readonly id: string;
+  readonly email: string;
+  readonly name: string | null;
+  readonly createdAt: string;
+}
+
+export interface ApiKeySummary {
+  readonly id: string;
+  readonly name: string;
+  /** what the person sees in the list: `ldk_<id>_…` */
+  readonly prefix: string;
+  readonly scopes: readonly Scope[];
+  readonly createdAt: string;
+  readonly lastUsedAt: string | null;
+}
+
+/** API keys look like `ldk_<8 id chars>_<43 secret chars>`; only a SHA-256 of the whole key is kept. */
+export const API_KEY_PREFIX = 'ldk_';
+const API_KEY_PATTERN = /^ldk_([A-Za-z0-9]{8})_([A-Za-z0-9_-]{43})$/;
+const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
+const normaliseEmail = (email: string): string => email.trim().toLowerCase();
+
+/**
+ * Accounts, API keys, site sessions and the OAuth server's records, in one SQLite file under
+ * DATA_DIR (WAL, so the operator CLI can write while the service runs). Secrets are stored hashed:
+ * passwords with Argon2id (by the caller), API keys and session ids with SHA-256 (they are 256-bit
+ * random values, so a fast hash is enough and lookups stay cheap).
+ */
+export const openIdentityStore = (options: { file: string; clock: Clock }) => {
+  if (options.file !== ':memory:') mkdirSync(path.dirname(options.file), { recursive: true });
+  const db = new DatabaseSync(options.file);
+  db.exec('PRAGMA journal_mode = WAL');
+  db.exec('PRAGMA busy_timeout = 5000');
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS accounts (
+      id TEXT PRIMARY KEY, email TEXT NOT NULL UNIQUE, name TEXT, password_hash TEXT, created_at TEXT NOT NULL);
+    CREATE TABLE IF NOT EXISTS api_keys (
+      id TEXT PRIMARY KEY, account_id TEXT NOT NULL REFERENCES accounts(id), name TEXT NOT NULL,
+      secret_hash TEXT NOT NULL, scopes TEXT NOT NULL, created_at TEXT NOT NULL, last_used_at TEXT, revoked_at TEXT);
+    CREATE INDEX IF NOT EXISTS api_keys_account ON api_keys(account_id);
+    CREATE TABLE IF NOT EXISTS sessions (
+      id_hash TEXT PRIMARY KEY, account_id TEXT NOT NULL REFERENCES accounts(id), expires_at INTEGER NOT NULL);
+    CREATE TABLE IF NOT EXISTS oauth_records (
+      model TEXT NOT NULL, id TEXT NOT NULL, payload TEXT NOT NULL, expires_at INTEGER,
+      grant_id TEXT, uid TEXT, user_code TEXT, PRIMARY KEY (model, id));
+    CREATE INDEX IF NOT EXISTS oauth_records_grant ON oauth_records(grant_id);
+    CREATE INDEX IF NOT EXISTS oauth_records_uid ON oauth_records(uid);
+  `);
+  const now = () => options.clock.now();
+
+  type AccountRow = {
+    id: string;
+    email: string;
+    name: string | null;
+    created_at: string;
+    password_hash: string | null;
+  };
+  const toAccount = (row: AccountRow): Account => ({
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    createdAt: row.created_at,
+  });
+  const accountByEmail = db.prepare('SELECT * FROM accounts WHERE email = ?');
+  const accountById = db.prepare('SELECT * FROM accounts WHERE id = ?');
+  const insertAccount = db.prepare(
+    'INSERT INTO accounts (id, email, name, password_hash, created_at) VALUES (?, ?, ?, ?, ?)',
+  );
+
+  return {
+    db,
+    close: () => db.close(),
+
+    findAccountById: (id: string): Account | null => {
+      const row = accountById.get(id) as AccountRow | undefined;
+      return row ? toAccount(row) : null;
+    },
+    /** the account and its password hash, for sign-in */
+    findAccountForSignIn: (email: string): (Account & { passwordHash: string | null }) | null => {
+      const row = accountByEmail.get(normaliseEmail(email)) as AccountRow | undefined;
+      return row ? { ...toAccount(row), passwordHash: row.password_hash } : null;
+    },
+    createAccount: (input: { email: string; name: string | null; passwordHash: string | null }): Account => {
+      const email = normaliseEmail(input.email);
+      if (accountByEmail.get(email)) throw new ConflictError('an account with this email already exists');
+      const account = { id: randomUUID(), email, name: input.name, createdAt: now().toISOString() };
+      insertAccount.run(account.id, email, input.name, input.passwordHash, account.createdAt);
+      return account;
+    },
+    /** the operator CLI's path: the account with this email, created (without a password) when missing */
+    ensureAccount: (email: string): { account: Account; created: boolean } => {
+      const row = accountByEmail.get(normaliseEmail(email)) as AccountRow | undefined;
+      if (row) return { account: toAccount(row), created: false };
+      const account = { id: randomUUID(), email: normaliseEmail(email), name: null, createdAt: now().toISOString() };
+      insertAccount.run(account.id, account.email, null, null, account.createdAt);
+      return { account, created: true };
+    },
+
+    /** returns the key in clear: shown once, never stored */
+    createApiKey: (input: { accountId: string; name: string; scopes: readonly Scope[] }) => {
+      const id = randomBytes(6).toString('base64url').replace(/[-_]/g, 'x').slice(0, 8);
+      const key = `${API_KEY_PREFIX}${id}_${randomBytes(32).toString('base64url')}`;
+      const createdAt = now().toISOString();
+      db.prepare(
+        'INSERT INTO api_keys (id, account_id, name, secret_hash, scopes, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+      ).run(id, input.accountId, input.name, sha256(key), JSON.stringify(input.scopes), createdAt);
+      return {
+        key,
+        summary: {
+          id,
+          name: input.name,
+          prefix: `${API_KEY_PREFIX}${id}_…`,
+          scopes: input.scopes,
+          createdAt,
+          lastUsedAt: null,
+        },
+      };
+    },
+    listApiKeys: (accountId: string): ApiKeySummary[] =>
+      (
+        db
+          .prepare(
+            'SELECT id, name, scopes, created_at, last_used_at FROM api_keys WHERE account_id = ? AND revoked_at IS NULL ORDER BY created_at DESC, id',
+          )
+          .all(accountId) as {
+          id: string;
+          name: string;
+          scopes: string;
+          created_at: string;
+          last_used_at: string | null;
+        }[]
+      ).map((row) => ({
+        id: row.id,
+        name: row.name,
+        prefix: `${API_KEY_PREFIX}${row.id}_…`,
+        scopes: JSON.parse(row.scopes),
+        createdAt: row.created_at,
+        lastUsedAt: row.last_used_at,
+      })),
+    /** false when the key is not the account's own (or already revoked) */
+    revokeApiKey: (accountId: string, keyId: string): boolean =>
+      Number(
+        db
+          .prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND account_id = ? AND revoked_at IS NULL')
+          .run(now().toISOString(), keyId, accountId).changes,
+      ) > 0,
+    /** the key's account and scopes, or null for an unknown, revoked or malformed key */
+    verifyApiKey: (key: string): { keyId: string; accountId: string; scopes: Scope[] } | null => {
+      const match = API_KEY_PATTERN.exec(key);
+      if (!match) return null;
+      const row = db
+        .prepare(
+          'SELECT id, account_id, secret_hash, scopes, last_used_at FROM api_keys WHERE id = ? AND revoked_at IS NULL',
+        )
+        .get(match[1] as string) as
+        | { id: string; account_id: string; secret_hash: string; scopes: string; last_used_at: string | null }
+        | undefined;
+      if (!row) return null;
+      const presented = Buffer.from(sha256(key), 'hex');
+      const stored = Buffer.from(row.secret_hash, 'hex');
+      if (presented.length !== stored.length || !timingSafeEqual(presented, stored)) return null;
+      const at = now();
+      if (!row.last_used_at || at.getTime() - Date.parse(row.last_used_at) >= LAST_USED_RESOLUTION_MS)
+        db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?').run(at.toISOString(), row.id);
+      return { keyId: row.id, accountId: row.account_id, scopes: JSON.parse(row.scopes) };
+    },
+
+    /** a new site session: the cookie value is returned, its hash kept */
+    createSession: (accountId: string): { token: string; expiresAt: Date } => {
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(now().getTime() + SESSION_TTL_MS);
+      db.prepare('INSERT INTO sessions (id_hash, account_id, expires_at) VALUES (?, ?, ?)').run(
+        sha256(token),
+        accountId,
+        expiresAt.getTime(),
+      );
+      return { token, expiresAt };
+    },
+    sessionAccount: (token: string | undefined): Account | null => {
+      if (!token || token.length > 100) return null;
+      const row = db.prepare('SELECT account_id, expires_at FROM sessions WHERE id_hash = ?').get(sha256(token)) as
+        | { account_id: string; expires_at: number }
+        | undefined;
+      if (!row || row.expires_at <= now().getTime()) return null;
+      const account = accountById.get(row.account_id) as AccountRow | undefined;
+      return account ? toAccount(account) : null;
+    },
+    endSession: (token: string | undefined): void => {
+      if (token) db.prepare('DELETE FROM sessions WHERE id_hash = ?').run(sha256(token));
+    },
+  };
+};
+
+export type IdentityStore = ReturnType<typeof openIdentityStore>;

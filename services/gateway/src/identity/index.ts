@@ -1,0 +1,2 @@
+export { type Account, type ApiKeySummary, type IdentityStore, openIdentityStore } from './identity-store.ts';
+export const identityDatabaseFile = (dataDir: string): string => `${dataDir.replace(/\/+$/, '')}/identity.sqlite`;

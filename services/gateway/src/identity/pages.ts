@@ -1,0 +1,544 @@
+import { randomBytes } from 'node:crypto';
+import fastifyFormbody from '@fastify/formbody';
+import {
+  ACCOUNT_NAME_MAX_LENGTH,
+  API_KEY_NAME_MAX_LENGTH,
+  API_KEYS_PER_ACCOUNT_MAX,
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  SCOPES,
+  type Scope,
+} from '@listings/contracts';
+import type { Bus } from '@listings/platform/bus';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Account, IdentityStore } from './identity-store.ts';
+import { createInviteClient, isInviteToken } from './invites.ts';
+import { escapeHtml, OAUTH_PREFIX, type OAuthServer } from './oauth-server.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+
+export const SESSION_COOKIE = 'ld_session';
+const CSRF_COOKIE = 'ld_csrf';
+
+export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
+  'account:read': 'Read your account, drafts, listings, claims and orders',
+  'listings:write': 'Submit and edit drafts and listings, claims, story, interview',
+  'orders:write': 'Quote orders and create checkout links',
+};
+
+type Form = Record<string, string | string[] | undefined>;
+const field = (form: Form, name: string): string => {
+  const value = form[name];
+  return typeof value === 'string' ? value : '';
+};
+const fields = (form: Form, name: string): string[] => {
+  const value = form[name];
+  return Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
+};
+
+/** only a local path may follow sign-in (no open redirect) */
+const safeNext = (next: string): string => (/^\/(?![/\\])[\x21-\x7e]*$/.test(next) ? next : '/account/api-keys');
+/** `?next=` for a link to the other form, kept only when it is a local path other than the default */
+const nextQuery = (next: string): string =>
+  next === '/account/api-keys' ? '' : `?next=${encodeURIComponent(safeNext(next))}`;
+
+const page = (title: string, body: string, account: Account | null, csrf: string): string => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} · Listings Directory</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:44rem;margin:2rem auto;padding:0 1rem}label{display:block;margin:.6rem 0}
+input[type=text],input[type=email],input[type=password]{width:100%;padding:.4rem}table{border-collapse:collapse;width:100%}
+td,th{border-bottom:1px solid #ddd;padding:.3rem;text-align:left;vertical-align:top}.error{color:#a00}.key{font-family:monospace;background:#ffd;padding:.5rem;word-break:break-all}
+time{white-space:nowrap}fieldset{border:1px solid #ccc;border-radius:4px}fieldset label{margin:.3rem 0}
+button{font:inherit;padding:.35rem .9rem;border:1px solid #888;border-radius:4px;background:#f4f4f4;cursor:pointer}
+button.primary{background:#1f6feb;border-color:#1a5fc8;color:#fff}header button{padding:.1rem .5rem}</style>
+</head><body><header><a href="/api/v1/docs">API reference</a> ·
+${account ? `signed in as ${escapeHtml(account.email)} · <a href="/account/api-keys">API keys</a> · <form method="post" action="/signout" style="display:inline"><input type="hidden" name="csrf" value="${csrf}"><button>Sign out</button></form>` : '<a href="/signin">Sign in</a> · <a href="/signup">Sign up</a>'}
+</header><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
+
+/** an instant as people read it (to the minute, UTC), with the exact value for machines */
+const timeOf = (iso: string) => `<time datetime="${iso}">${iso.slice(0, 16).replace('T', ' ')} UTC</time>`;
+
+const errorBlock = (errors: readonly string[]) =>
+  errors.length ? `<ul class="error" role="alert">${errors.map((e) => `<li>${escapeHtml(e)}</li>`).join('')}</ul>` : '';
+
+/**
+ * The site's identity pages: sign up, sign in, sign out, the API keys area, the OAuth sign-in
+ * and consent pages, and the co-founder invite accept page (`/invites/{token}`, asking drafting
+ * over the bus). Forms carry a CSRF token (double-submit cookie); the session cookie is
+ * HttpOnly, SameSite=Lax, and Secure when PUBLIC_URL is https.
+ */
+export const identityPages =
+  (options: { store: IdentityStore; oauth: OAuthServer; publicUrl: string; bus?: Bus }) =>
+  async (app: FastifyInstance) => {
+    const { store, oauth } = options;
+    const secure = options.publicUrl.startsWith('https:');
+    await app.register(fastifyFormbody, { bodyLimit: 16 * 1024 });
+
+    const csrfOf = (request: FastifyRequest, reply: FastifyReply): string => {
+      const existing = request.cookies[CSRF_COOKIE];
+      if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return existing;
+      const token = randomBytes(32).toString('base64url');
+      reply.setCookie(CSRF_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+      return token;
+    };
+    const csrfOk = (request: FastifyRequest): boolean => {
+      const cookie = request.cookies[CSRF_COOKIE];
+      return Boolean(cookie) && field(request.body as Form, 'csrf') === cookie;
+    };
+    const currentAccount = (request: FastifyRequest) => store.sessionAccount(request.cookies[SESSION_COOKIE]);
+    const startSession = (reply: FastifyReply, account: Account) => {
+      const session = store.createSession(account.id);
+      reply.setCookie(SESSION_COOKIE, session.token, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        expires: session.expiresAt,
+      });
+    };
+    const html = (reply: FastifyReply, status: number, text: string) =>
+      reply
+        .code(status)
+        .header('cache-control', 'no-store')
+        .header('x-frame-options', 'DENY')
+        .type('text/html; charset=utf-8')
+        .send(text);
+    const forbidden = (reply: FastifyReply, csrf: string, account: Account | null) =>
+      html(reply, 403, page('Form expired', '<p>Reload the page and try again.</p>', account, csrf));
+
+    const signInForm = (action: string, csrf: string, next: string, errors: string[] = [], email = '') => `
+      ${errorBlock(errors)}
+      <form method="post" action="${escapeHtml(action)}">
+        <input type="hidden" name="csrf" value="${csrf}"><input type="hidden" name="next" value="${escapeHtml(next)}">
+        <label>Email <input type="email" name="email" required maxlength="${EMAIL_MAX_LENGTH}" value="${escapeHtml(email)}" autocomplete="username"></label>
+        <label>Password <input type="password" name="password" required maxlength="${PASSWORD_MAX_LENGTH}" autocomplete="current-password"></label>
+        <button type="submit" class="primary">Sign in</button>
+      </form>`;
+
+    // ---- sign up, sign in, sign out
+    app.get('/signup', async (request, reply) => {
+      const csrf = csrfOf(request, reply);
+      const next = safeNext(String((request.query as { next?: string }).next ?? ''));
+      return html(reply, 200, page('Sign up', signUpForm(csrf, next), currentAccount(request), csrf));
+    });
+    const signUpForm = (csrf: string, next: string, errors: string[] = [], email = '', name = '') => `
+      ${errorBlock(errors)}
+      <form method="post" action="/signup">
+        <input type="hidden" name="csrf" value="${csrf}"><input type="hidden" name="next" value="${escapeHtml(next)}">
+        <label>Email <input type="email" name="email" required maxlength="${EMAIL_MAX_LENGTH}" value="${escapeHtml(email)}" autocomplete="username"></label>
+        <label>Name <input type="text" name="name" maxlength="${ACCOUNT_NAME_MAX_LENGTH}" value="${escapeHtml(name)}"></label>
+        <label>Password (at least ${PASSWORD_MIN_LENGTH} characters) <input type="password" name="password" required minlength="${PASSWORD_MIN_LENGTH}" maxlength="${PASSWORD_MAX_LENGTH}" autocomplete="new-password"></label>
+        <button type="submit" class="primary">Create account</button>
+      </form><p>Have an account? <a href="/signin${escapeHtml(nextQuery(next))}">Sign in</a></p>`;
+    app.post('/signup', async (request, reply) => {
+      const csrf = csrfOf(request, reply);
+      if (!csrfOk(request)) return forbidden(reply, csrf, null);
+      const form = request.body as Form;
+      const email = field(form, 'email').trim();
+      const name = field(form, 'name').trim();
+      const password = field(form, 'password');
+      const next = safeNext(field(form, 'next'));
+      const errors: string[] = [];
+      if (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email)) errors.push('Enter a valid email address.');
+      if (name.length > ACCOUNT_NAME_MAX_LENGTH)
+        errors.push(`The name is at most ${ACCOUNT_NAME_MAX_LENGTH} characters.`);
+      if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH)
+        errors.push(`The password must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`);
+      if (errors.length === 0 && store.findAccountForSignIn(email))
+        errors.push('An account with this email already exists.');
+      if (errors.length > 0)
+        return html(reply, 400, page('Sign up', signUpForm(csrf, next, errors, email, name), null, csrf));
+      const account = store.createAccount({ email, name: name || null, passwordHash: await hashPassword(password) });
+      startSession(reply, account);
+      return reply.redirect(next, 303);
+    });
+
+    app.get('/signin', async (request, reply) => {
+      const csrf = csrfOf(request, reply);
+      const next = safeNext(String((request.query as { next?: string }).next ?? ''));
+      return html(
+        reply,
+        200,
+        page(
+          'Sign in',
+          `${signInForm('/signin', csrf, next)}<p>New here? <a href="/signup${escapeHtml(nextQuery(next))}">Sign up</a></p>`,
+          currentAccount(request),
+          csrf,
+        ),
+      );
+    });
+    const checkPassword = async (email: string, password: string): Promise<Account | null> => {
+      const account = email.length <= EMAIL_MAX_LENGTH ? store.findAccountForSignIn(email) : null;
+      const ok = await verifyPassword(account?.passwordHash ?? null, password.slice(0, PASSWORD_MAX_LENGTH));
+      return ok && account ? account : null;
+    };
+    app.post('/signin', async (request, reply) => {
+      const csrf = csrfOf(request, reply);
+      if (!csrfOk(request)) return forbidden(reply, csrf, null);
+      const form = request.body as Form;
+      const next = safeNext(field(form, 'next'));
+      const account = await checkPassword(field(form, 'email').trim(), field(form, 'password'));
+      if (!account)
+        return html(
+          reply,
+          401,
+          page(
+            'Sign in',
+            signInForm('/signin', csrf, next, ['Wrong email or password.'], field(form, 'email')),
+            null,
+            csrf,
+          ),
+        );
+      startSession(reply, account);
+      return reply.redirect(next, 303);
+    });
+    app.post('/signout', async (request, reply) => {
+      const csrf = csrfOf(request, reply);
+      if (!csrfOk(request)) return forbidden(reply, csrf, null);
+      store.endSession(request.cookies[SESSION_COOKIE]);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return reply.redirect('/signin', 303);
+    });
+
+    // ---- the API keys area
+    const keysPage = (account: Account, csrf: string, extra = '', errors: string[] = []) => {
+      const keys = store.listApiKeys(account.id);
+      const rows = keys
+        .map(
+          (
+            k,
+          ) => `<tr data-key-id="${k.id}"><td>${escapeHtml(k.name)}</td><td><code>${escapeHtml(k.prefix)}</code></td><td>${k.scopes.join(' ')}</td>
+          <td>${timeOf(k.createdAt)}</td><td>${k.lastUsedAt ? timeOf(k.lastUsedAt) : 'never'}</td><td><form method="post" action="/account/api-keys/${k.id}/revoke">
+          <input type="hidden" name="csrf" value="${csrf}"><button type="submit">Revoke</button></form></td></tr>`,
+        )
+        .join('');
+      return page(
+        'API keys',
+        `${extra}${errorBlock(errors)}
+        <h2>Your keys</h2>
+        ${keys.length ? `<table><thead><tr><th>Name</th><th>Key</th><th>Scopes</th><th>Created</th><th>Last used</th><th></th></tr></thead><tbody>${rows}</tbody></table>` : '<p id="no-keys">No keys yet.</p>'}
+        <h2>Create a key</h2>
+        <form method="post" action="/account/api-keys">
+          <input type="hidden" name="csrf" value="${csrf}">
+          <label>Name <input type="text" name="name" required maxlength="${API_KEY_NAME_MAX_LENGTH}"></label>
+          <fieldset><legend>Scopes</legend>${SCOPES.map(
+            (s) =>
+              `<label><input type="checkbox" name="scopes" value="${s}"> <code>${s}</code>: ${SCOPE_DESCRIPTIONS[s]}</label>`,
+          ).join('')}</fieldset>
+          <button type="submit" class="primary">Create key</button>
+        </form>`,
+        account,
+        csrf,
+      );
+    };
+    app.get('/account/api-keys', async (request, reply) => {
+      const account = currentAccount(request);
+      if (!account) return reply.redirect('/signin?next=/account/api-keys', 303);
+      return html(reply, 200, keysPage(account, csrfOf(request, reply)));
+    });
+    app.post('/account/api-keys', async (request, reply) => {
+      const account = currentAccount(request);
+      const csrf = csrfOf(request, reply);
+      if (!account) return reply.redirect('/signin?next=/account/api-keys', 303);
+      if (!csrfOk(request)) return forbidden(reply, csrf, account);
+      const form = request.body as Form;
+      const name = field(form, 'name').trim();
+      const scopes = fields(form, 'scopes');
+      const errors: string[] = [];
+      if (name.length === 0 || name.length > API_KEY_NAME_MAX_LENGTH)
+        errors.push(`Give the key a name of 1 to ${API_KEY_NAME_MAX_LENGTH} characters.`);
+      if (scopes.length === 0) errors.push('Choose at least one scope.');
+      if (scopes.some((s) => !(SCOPES as readonly string[]).includes(s))) errors.push('Unknown scope.');
+      if (store.listApiKeys(account.id).length >= API_KEYS_PER_ACCOUNT_MAX)
+        errors.push(`At most ${API_KEYS_PER_ACCOUNT_MAX} keys: revoke one first.`);
+      if (errors.length > 0) return html(reply, 400, keysPage(account, csrf, '', errors));
+      const created = store.createApiKey({ accountId: account.id, name, scopes: [...new Set(scopes)] as Scope[] });
+      const shown = `<section role="status"><p>Your new key <strong>${escapeHtml(name)}</strong>. Copy it now: it is shown only once.</p>
+        <p class="key" id="new-key">${created.key}</p></section>`;
+      return html(reply, 201, keysPage(account, csrf, shown));
+    });
+    app.post('/account/api-keys/:id/revoke', async (request, reply) => {
+      const account = currentAccount(request);
+      const csrf = csrfOf(request, reply);
+      if (!account) return reply.redirect('/signin?next=/account/api-keys', 303);
+      if (!csrfOk(request)) return forbidden(reply, csrf, account);
+      const revoked = store.revokeApiKey(account.id, (request.params as { id: string }).id);
+      if (!revoked) return html(reply, 404, keysPage(account, csrf, '', ['No such key.']));
+      return reply.redirect('/account/api-keys', 303);
+    });
+
+    // ---- OAuth: sign-in and consent inside an authorization request
+    const interactionUrl = (uid: string) => `${OAUTH_PREFIX}/interaction/${uid}`;
+    const details = async (request: FastifyRequest, reply: FastifyReply) => {
+      try {
+        return await oauth.provider.interactionDetails(request.raw, reply.raw);
+      } catch {
+        return null;
+      }
+    };
+    const expired = (reply: FastifyReply, csrf: string) =>
+      html(
+        reply,
+        400,
+        page('Sign-in expired', '<p>This sign-in request has expired. Start again from your app.</p>', null, csrf),
+      );
+    const finish = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      result: Record<string, unknown>,
+      merge: boolean,
+    ) => {
+      const to = await oauth.provider.interactionResult(request.raw, reply.raw, result as never, {
+        mergeWithLastSubmission: merge,
+      });
+      return reply.redirect(to, 303);
+    };
+
+    const consentPage = async (
+      interaction: NonNullable<Awaited<ReturnType<typeof details>>>,
+      account: Account,
+      csrf: string,
+    ) => {
+      const params = interaction.params as Record<string, string | undefined>;
+      const client = await oauth.provider.Client.find(String(params.client_id));
+      const clientId = String(params.client_id);
+      const clientHost = /^https:\/\//.test(clientId) ? new URL(clientId).host : null;
+      const redirectHost = params.redirect_uri ? new URL(params.redirect_uri).host : 'unknown';
+      const asked = String(params.scope ?? '')
+        .split(' ')
+        .filter((s): s is Scope => (SCOPES as readonly string[]).includes(s));
+      const clientName = (client as { clientName?: string } | undefined)?.clientName ?? 'An unnamed application';
+      return page(
+        'Allow access?',
+        `<p><strong id="client-name">${escapeHtml(clientName)}</strong>
+        ${clientHost ? `(from <strong id="client-host">${escapeHtml(clientHost)}</strong>)` : '(registered dynamically)'}
+        wants to act for <strong>${escapeHtml(account.email)}</strong>.</p>
+        <p>After you answer you will be sent to <strong id="redirect-host">${escapeHtml(redirectHost)}</strong>.</p>
+        <p>It asks for:</p><ul id="scopes">${asked.map((s) => `<li><code>${s}</code>: ${SCOPE_DESCRIPTIONS[s]}</li>`).join('') || '<li>no scopes</li>'}</ul>
+        <p>For: <code>${escapeHtml(String(params.resource ?? `${options.publicUrl}/api/v1`))}</code></p>
+        <form method="post" action="${interactionUrl(interaction.uid)}/consent">
+          <input type="hidden" name="csrf" value="${csrf}">
+          <button type="submit" name="decision" value="allow" class="primary">Allow</button>
+          <button type="submit" name="decision" value="deny">Deny</button>
+        </form>`,
+        account,
+        csrf,
+      );
+    };
+
+    app.get(`${OAUTH_PREFIX}/interaction/:uid`, async (request, reply) => {
+      const csrf = csrfOf(request, reply);
+      const interaction = await details(request, reply);
+      if (!interaction) return expired(reply, csrf);
+      if (interaction.prompt.name === 'login') {
+        const signedIn = currentAccount(request);
+        if (signedIn) return finish(request, reply, { login: { accountId: signedIn.id } }, false);
+        return html(
+          reply,
+          200,
+          page('Sign in to continue', signInForm(`${interactionUrl(interaction.uid)}/login`, csrf, '/'), null, csrf),
+        );
+      }
+      const account = store.findAccountById(String(interaction.session?.accountId));
+      if (!account) return expired(reply, csrf);
+      return html(reply, 200, await consentPage(interaction, account, csrf));
+    });
+    app.post(`${OAUTH_PREFIX}/interaction/:uid/login`, async (request, reply) => {
+      const csrf = csrfOf(request, reply);
+      if (!csrfOk(request)) return forbidden(reply, csrf, null);
+      const interaction = await details(request, reply);
+      if (interaction?.prompt.name !== 'login') return expired(reply, csrf);
+      const form = request.body as Form;
+      const account = await checkPassword(field(form, 'email').trim(), field(form, 'password'));
+      if (!account)
+        return html(
+          reply,
+          401,
+          page(
+            'Sign in to continue',
+            signInForm(
+              `${interactionUrl(interaction.uid)}/login`,
+              csrf,
+              '/',
+              ['Wrong email or password.'],
+              field(form, 'email'),
+            ),
+            null,
+            csrf,
+          ),
+        );
+      startSession(reply, account);
+      return finish(request, reply, { login: { accountId: account.id } }, false);
+    });
+    app.post(`${OAUTH_PREFIX}/interaction/:uid/consent`, async (request, reply) => {
+      const csrf = csrfOf(request, reply);
+      if (!csrfOk(request)) return forbidden(reply, csrf, null);
+      const interaction = await details(request, reply);
+      if (interaction?.prompt.name !== 'consent' || !interaction.session?.accountId) return expired(reply, csrf);
+      if (field(request.body as Form, 'decision') !== 'allow')
+        return finish(request, reply, { error: 'access_denied', error_description: 'the person denied access' }, false);
+      const { provider } = oauth;
+      const grant = interaction.grantId
+        ? await provider.Grant.find(interaction.grantId)
+        : new provider.Grant({
+            accountId: interaction.session.accountId,
+            clientId: String(interaction.params.client_id),
+          });
+      if (!grant) return expired(reply, csrf);
+      const missing = interaction.prompt.details as {
+        missingOIDCScope?: string[];
+        missingResourceScopes?: Record<string, string[]>;
+      };
+      if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
+      for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {}))
+        grant.addResourceScope(indicator, scopes.join(' '));
+      const grantId = await grant.save();
+      return finish(request, reply, { consent: { grantId } }, true);
+    });
+    // ---- the co-founder invite accept page (the link in the invite email)
+    const invites = options.bus ? createInviteClient(options.bus) : null;
+    const invitePath = (token: string) => `/invites/${token}`;
+    const invitePage = (
+      reply: FastifyReply,
+      status: number,
+      title: string,
+      body: string,
+      account: Account | null,
+      csrf: string,
+    ) =>
+      // the token is in this page's URL: never sent on as a Referer
+      html(
+        reply.header('referrer-policy', 'no-referrer'),
+        status,
+        page(title, `<section id="invite">${body}</section>`, account, csrf),
+      );
+    const inviteNotFound = (reply: FastifyReply, account: Account | null, csrf: string) =>
+      invitePage(
+        reply,
+        404,
+        'Invite not found',
+        '<p>This invite link is not valid. Check that you copied the whole link from the email, or ask for a new invite.</p>',
+        account,
+        csrf,
+      );
+    const inviteUnavailable = (reply: FastifyReply, account: Account | null, csrf: string) =>
+      invitePage(
+        reply,
+        503,
+        'Try again shortly',
+        '<p>Invites cannot be read right now. Reload this page in a minute.</p>',
+        account,
+        csrf,
+      );
+
+    /** the invite as it stands for whoever is looking (signed in or not); POST falls back to it when refused */
+    const renderInvite = async (reply: FastifyReply, token: string, account: Account | null, csrf: string) => {
+      if (!invites || !isInviteToken(token)) return inviteNotFound(reply, account, csrf);
+      const described = await invites.describe(token);
+      if (!described.ok)
+        return described.status === 404
+          ? inviteNotFound(reply, account, csrf)
+          : inviteUnavailable(reply, account, csrf);
+      const invite = described.body;
+      const inviter = store.findAccountById(invite.invited_by);
+      const inviterText = inviter
+        ? inviter.name
+          ? `${escapeHtml(inviter.name)} (${escapeHtml(inviter.email)})`
+          : escapeHtml(inviter.email)
+        : 'A co-owner';
+      const productLink = /^https?:\/\//i.test(invite.product_url)
+        ? `<a href="${escapeHtml(invite.product_url)}" rel="noopener noreferrer nofollow">${escapeHtml(invite.product_url)}</a>`
+        : escapeHtml(invite.product_url);
+      const product = `<strong id="invite-product">${escapeHtml(invite.product_name ?? invite.product_url)}</strong> (${productLink})`;
+      const coOwned = `<p>You co-own the draft listing for ${product}: it is in your drafts
+        (<code id="draft-id">${invite.draft_id}</code>, <code>GET /api/v1/drafts/${invite.draft_id}</code>).</p>
+        <p><a id="invite-next" href="/account/api-keys">Create an API key</a> to work on it from your tools, or read the
+        <a href="/api/v1/docs">API reference</a>.</p>`;
+
+      if (invite.state === 'accepted')
+        return account && invite.accepted_by === account.id
+          ? invitePage(reply, 200, 'You are a co-owner', coOwned, account, csrf)
+          : invitePage(
+              reply,
+              410,
+              'Invite already used',
+              '<p>This invite has already been accepted. Each invite link works for one account; ask the person who invited you for a new one.</p>',
+              account,
+              csrf,
+            );
+      if (invite.state === 'expired')
+        return invitePage(
+          reply,
+          410,
+          'Invite expired',
+          `<p>This invite expired on ${timeOf(invite.expires_at)}. Ask ${inviterText} for a new one.</p>`,
+          account,
+          csrf,
+        );
+
+      const summary = `<p><strong id="invite-inviter">${inviterText}</strong> invited
+        <strong>${escapeHtml(invite.invited_email)}</strong> to co-own the draft listing for ${product}.</p>
+        <p>A co-owner may see, edit, invite others to and submit the draft. The invite is valid until ${timeOf(invite.expires_at)}.</p>`;
+      if (!account) {
+        const next = encodeURIComponent(invitePath(token));
+        return invitePage(
+          reply,
+          200,
+          'You are invited',
+          `${summary}<p><a id="invite-signin" href="/signin?next=${next}">Sign in</a> or
+          <a id="invite-signup" href="/signup?next=${next}">create an account</a> to accept; you come back here afterwards.</p>`,
+          null,
+          csrf,
+        );
+      }
+      if (invite.owner_account_ids.includes(account.id))
+        return invitePage(
+          reply,
+          409,
+          'You already own this draft',
+          `${summary}<p>You are signed in as <strong>${escapeHtml(account.email)}</strong>, which already owns this draft,
+          so there is nothing to accept. The invite stays open for the person it was sent to.</p>`,
+          account,
+          csrf,
+        );
+      const otherEmail =
+        account.email.toLowerCase() === invite.invited_email.toLowerCase()
+          ? ''
+          : `<p id="invite-other-email">This invite was sent to <strong>${escapeHtml(invite.invited_email)}</strong>; you are signed in as
+            <strong>${escapeHtml(account.email)}</strong>. Accepting adds this account.</p>`;
+      return invitePage(
+        reply,
+        200,
+        'You are invited',
+        `${summary}${otherEmail}
+        <form method="post" action="${escapeHtml(invitePath(token))}">
+          <input type="hidden" name="csrf" value="${csrf}">
+          <button type="submit" class="primary">Accept and co-own</button>
+        </form>`,
+        account,
+        csrf,
+      );
+    };
+
+    app.get('/invites/:token', async (request, reply) => {
+      const csrf = csrfOf(request, reply);
+      return renderInvite(reply, (request.params as { token: string }).token, currentAccount(request), csrf);
+    });
+    app.post('/invites/:token', async (request, reply) => {
+      const token = (request.params as { token: string }).token;
+      const account = currentAccount(request);
+      const csrf = csrfOf(request, reply);
+      if (!account) {
+        const to = isInviteToken(token) ? invitePath(token) : '/account/api-keys';
+        return reply.redirect(`/signin?next=${encodeURIComponent(to)}`, 303);
+      }
+      if (!csrfOk(request)) return forbidden(reply, csrf, account);
+      if (!invites || !isInviteToken(token)) return inviteNotFound(reply, account, csrf);
+      const accepted = await invites.accept(token, { account_id: account.id, scopes: [], via: 'session' });
+      if (accepted.ok) return reply.redirect(invitePath(token), 303);
+      if (accepted.status >= 500) return inviteUnavailable(reply, account, csrf);
+      // refused (unknown, used by someone else, expired, already an owner): the page says which
+      return renderInvite(reply, token, account, csrf);
+    });
+  };

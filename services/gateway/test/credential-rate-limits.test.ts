@@ -1,0 +1,76 @@
+import { createInProcessBus } from '@listings/platform/bus';
+import { manualClock } from '@listings/platform/clock';
+import { silentLogger } from '@listings/platform/logger';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+
+/** password forms and the token endpoint are limited per client IP, whatever the outcome of each try */
+describe('rate limits on sign-in, sign-up and /oauth/token', () => {
+  const bus = createInProcessBus();
+  const clock = manualClock('2026-03-02T10:00:30Z');
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildApp({
+      bus,
+      config: { publicUrl: 'http://localhost:3000' },
+      logger: silentLogger(),
+      clock,
+      rateLimits: {
+        authenticated: { name: 'authenticated', limit: 1000, windowSeconds: 60 },
+        anonymous: { name: 'anonymous', limit: 1000, windowSeconds: 60 },
+        signIn: { name: 'sign-in', limit: 3, windowSeconds: 60 },
+        token: { name: 'token', limit: 2, windowSeconds: 60 },
+      },
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await bus.close();
+  });
+
+  const post = (url: string, ip: string, payload: string) =>
+    app.inject({
+      method: 'POST',
+      url,
+      remoteAddress: ip,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload,
+    });
+
+  it('when one IP posts the sign-in form past its quota then 429 with Retry-After, while another IP still gets in', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const response = await post('/signin', '203.0.113.1', 'email=a%40example.com&password=wrong');
+      statuses.push(response.statusCode);
+      expect(response.headers['ratelimit-policy']).toBe('"sign-in";q=3;w=60');
+      expect(response.headers.ratelimit).toBe(`"sign-in";r=${2 - i};t=30`);
+    }
+    // the CSRF check refuses the form, but each try is counted first
+    expect(statuses).toEqual([403, 403, 403]);
+    const refused = await post('/signin', '203.0.113.1', 'email=a%40example.com&password=wrong');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('30');
+    expect(refused.headers['content-type']).toContain('application/problem+json');
+    expect(refused.json()).toMatchObject({ status: 429, title: 'Too many requests' });
+    // sign-up and the OAuth sign-in form share the quota: same IP, same bucket
+    expect((await post('/signup', '203.0.113.1', 'email=b%40example.com')).statusCode).toBe(429);
+    expect((await post('/oauth/interaction/abc/login', '203.0.113.1', 'email=b%40example.com')).statusCode).toBe(429);
+    expect((await post('/signin', '203.0.113.2', 'email=a%40example.com&password=wrong')).statusCode).toBe(403);
+    // the pages themselves (GET) are not limited this way
+    expect((await app.inject({ method: 'GET', url: '/signin', remoteAddress: '203.0.113.1' })).statusCode).toBe(200);
+  });
+
+  it('when one IP calls /oauth/token past its quota then 429, and the next window lets it in again', async () => {
+    const body = 'grant_type=authorization_code&code=nope&client_id=nobody';
+    const first = await post('/oauth/token', '198.51.100.7', body);
+    expect(first.statusCode).toBe(401);
+    expect(first.headers['ratelimit-policy']).toBe('"token";q=2;w=60');
+    expect((await post('/oauth/token', '198.51.100.7', body)).statusCode).toBe(401);
+    const refused = await post('/oauth/token', '198.51.100.7', body);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    clock.advance(60_000);
+    expect((await post('/oauth/token', '198.51.100.7', body)).statusCode).toBe(401);
+  });
+});

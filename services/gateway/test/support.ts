@@ -1,0 +1,21 @@
+import { SCOPES, type Scope } from '@listings/contracts';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { identityOf } from '../src/app.ts';
+
+/** rate limits high enough that table tests never meet them */
+export const GENEROUS_RATE_LIMITS = {
+  authenticated: { name: 'authenticated', limit: 1_000_000, windowSeconds: 60 },
+  anonymous: { name: 'anonymous', limit: 1_000_000, windowSeconds: 60 },
+} as const;
+
+/** a new account with an API key holding `scopes` (default: all three) */
+export const accountWithKey = (app: FastifyInstance, email: string, scopes: readonly Scope[] = SCOPES) => {
+  const store = identityOf(app).store;
+  const { account } = store.ensureAccount(email);
+  const { key } = store.createApiKey({ accountId: account.id, name: 'test', scopes });
+  return { account, key, authorization: `Bearer ${key}` };
+};
+
+/** `app.inject` with this credential on every request */
+export const injectAs = (app: FastifyInstance, authorization: string) => (options: InjectOptions) =>
+  app.inject({ ...options, headers: { ...(options.headers ?? {}), authorization } });

@@ -1,0 +1,224 @@
+import { ANONYMOUS, type Operation, operationById, operations, type Principal } from '@listings/contracts';
+import {
+  type CallToolResult,
+  fromJsonSchema,
+  type jsonSchemaValidator,
+  McpServer,
+  ProtocolError,
+  ProtocolErrorCode,
+  type ReadResourceResult,
+  ResourceNotFoundError,
+  ResourceTemplate,
+  type ScopeChallengeHandler,
+  type ServerContext,
+  type ToolCallback,
+} from '@modelcontextprotocol/server';
+import { registerConformanceFixtures } from './conformance/fixtures.ts';
+import { registerPrompts } from './prompts.ts';
+import { type CallOperationDeps, callOperation } from './tools/call-operation.ts';
+import { renderProblem, renderResult } from './tools/render.ts';
+import { toolAnnotations, toolDescription } from './tools/tool-descriptions.ts';
+import { type JsonSchema, toolInputSchema, toolOutputSchema } from './tools/tool-schemas.ts';
+
+export const SERVER_NAME = 'listings-directory';
+export const SERVER_VERSION = '1.0.0';
+
+export interface BuildServerDeps extends CallOperationDeps {
+  /** registers the conformance suite's fixture tools, resources and prompts: tests only */
+  readonly conformanceFixtures?: boolean;
+}
+
+/**
+ * Arguments are checked by `callOperation` against the contract (the same validator as REST), so
+ * that a bad argument comes back as a tool error carrying problem details that name each field;
+ * the SDK's own input check would answer a bare message instead.
+ */
+const acceptEverything: jsonSchemaValidator = {
+  getValidator: () => (input) => ({ valid: true, data: input as never, errorMessage: undefined }),
+};
+
+/**
+ * Each tool's schemas are derived and wrapped once per process, not once per request: a server is
+ * built for every request, and wrapping (with the output validator behind it) 41 schemas each
+ * time cost most of a tool call's CPU.
+ */
+const toolDefinitions = operations.map((op) => ({
+  op,
+  input: fromJsonSchema<Record<string, unknown>>(toolInputSchema(op) as never, acceptEverything),
+  output: fromJsonSchema<Record<string, unknown>>(toolOutputSchema(op) as never),
+  description: toolDescription(op),
+  annotations: toolAnnotations(op),
+}));
+
+/** The principal the HTTP edge authenticated (see mcp-endpoint.ts); anonymous when none. */
+export const principalOf = (ctx: Pick<ServerContext, 'http'>): Principal =>
+  (ctx.http?.authInfo?.extra?.principal as Principal | undefined) ?? ANONYMOUS;
+
+const toToolResult = (op: Operation, outcome: Awaited<ReturnType<typeof callOperation>>): CallToolResult =>
+  'problem' in outcome
+    ? {
+        isError: true,
+        content: [{ type: 'text', text: renderProblem(outcome.problem) }],
+        structuredContent: outcome.problem as unknown as Record<string, unknown>,
+      }
+    : {
+        content: [{ type: 'text', text: renderResult(op.operationId, outcome.body) }],
+        structuredContent: outcome.body as Record<string, unknown>,
+      };
+
+const newServer = () =>
+  new McpServer(
+    { name: SERVER_NAME, title: 'Listings Directory and Launch Service', version: SERVER_VERSION },
+    {
+      instructions:
+        'A product directory with a weekly launch calendar. Public tools need no sign-in; tools for drafts, owned listings, claims and orders need OAuth sign-in or an API key. Payment never happens through a tool: create_checkout returns a link where the person pays.',
+      capabilities: { tools: {}, resources: {}, prompts: {} },
+    },
+  );
+
+/**
+ * Builds the per-request MCP servers: every contract operation as a tool, public reads as
+ * resources, and prompts. Both protocol eras are served statelessly, so the SDK asks for a fresh
+ * instance for every HTTP request (it refuses one that is still serving another request, and a
+ * shared instance would carry one client's state into another's request).
+ *
+ * What does not depend on the request is made here, once: each tool's registration (schemas,
+ * scope challenge, handler). `build(toolName)` builds a server for a single `tools/call` of that
+ * contract operation: that tool alone, since such a request can reach no other tool, resource or
+ * prompt (the endpoint decides when this applies; see mcp-endpoint.ts). Registering 41 tools plus
+ * resources and prompts on every call was most of the gateway's own CPU per tool call.
+ */
+export const createServerFactory = (deps: BuildServerDeps) => {
+  const tools = toolDefinitions.map((tool) => {
+    const { op } = tool;
+    const scope = op.scope;
+    return {
+      name: op.operationId,
+      config: {
+        title: tool.annotations.title,
+        description: tool.description,
+        inputSchema: tool.input,
+        outputSchema: tool.output,
+        annotations: tool.annotations,
+        ...(scope
+          ? {
+              scopeChallenge: (({ authInfo }) =>
+                authInfo && !authInfo.scopes.includes(scope)
+                  ? { scopes: [scope], errorDescription: `${op.operationId} needs the ${scope} scope` }
+                  : undefined) satisfies ScopeChallengeHandler,
+            }
+          : {}),
+      },
+      handler: (async (args, ctx) =>
+        toToolResult(op, await callOperation(deps, op, args ?? {}, principalOf(ctx)))) satisfies ToolCallback<
+        typeof tool.input
+      >,
+    };
+  });
+  const toolsByName = new Map(tools.map((tool) => [tool.name, tool]));
+  const register = (server: McpServer, tool: (typeof tools)[number]) =>
+    server.registerTool(tool.name, tool.config, tool.handler);
+
+  return {
+    /** the whole server; with the name of a contract operation, a server for one call of that tool */
+    build: (toolName?: string): McpServer => {
+      const server = newServer();
+      const only = toolName === undefined ? undefined : toolsByName.get(toolName);
+      if (only) {
+        register(server, only);
+        return server;
+      }
+      for (const tool of tools) register(server, tool);
+      registerResources(server, deps);
+      registerPrompts(server);
+      if (deps.conformanceFixtures) registerConformanceFixtures(server);
+      return server;
+    },
+    /** whether `build(toolName)` builds a one-tool server for this name */
+    isTool: (toolName: string) => toolsByName.has(toolName),
+  };
+};
+
+export type ServerFactory = ReturnType<typeof createServerFactory>;
+
+/** One complete server (every tool, resource and prompt). */
+export const buildServer = (deps: BuildServerDeps): McpServer => createServerFactory(deps).build();
+
+/** Reads a public operation as a resource: JSON contents, or the protocol's errors. */
+const readAsResource = async (
+  deps: CallOperationDeps,
+  operationId: string,
+  uri: URL,
+  args: Record<string, unknown>,
+  ctx: ServerContext,
+): Promise<ReadResourceResult> => {
+  const op = operationById(operationId) as Operation;
+  const outcome = await callOperation(deps, op, args, principalOf(ctx));
+  if ('problem' in outcome) {
+    if (outcome.problem.status === 404) throw new ResourceNotFoundError(uri.href, outcome.problem.detail);
+    if (outcome.problem.status === 400)
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, renderProblem(outcome.problem));
+    throw new ProtocolError(ProtocolErrorCode.InternalError, renderProblem(outcome.problem));
+  }
+  return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(outcome.body) }] };
+};
+
+/** Public reads change slowly (votes move, listings go live weekly): clients and shared caches may keep them a minute. */
+const PUBLIC_READ_CACHE = { ttlMs: 60_000, cacheScope: 'public' as const };
+
+const single = (value: string | string[] | undefined): string =>
+  Array.isArray(value) ? (value[0] ?? '') : (value ?? '');
+
+/** What a client can attach as context without a tool call: the site, a listing, a launch week, a category. */
+const registerResources = (server: McpServer, deps: CallOperationDeps) => {
+  server.registerResource(
+    'site',
+    'listings://site',
+    {
+      title: 'About this directory',
+      description: 'Name, purpose, counts and public URLs.',
+      mimeType: 'application/json',
+      cacheHint: PUBLIC_READ_CACHE,
+    },
+    (uri, ctx) => readAsResource(deps, 'get_site_info', uri, {}, ctx),
+  );
+  server.registerResource(
+    'listing',
+    new ResourceTemplate('listings://listings/{slug}', { list: undefined }),
+    {
+      title: 'A listing',
+      description: 'The full public profile of a listing by its slug (as get_listing returns it).',
+      mimeType: 'application/json',
+      cacheHint: PUBLIC_READ_CACHE,
+    },
+    (uri, variables, ctx) => readAsResource(deps, 'get_listing', uri, { slug: single(variables.slug) }, ctx),
+  );
+  server.registerResource(
+    'launch-week',
+    new ResourceTemplate('listings://launches/weeks/{week}', {
+      list: undefined,
+      complete: { week: (value) => ['this', 'next', 'last'].filter((w) => w.startsWith(value)) },
+    }),
+    {
+      title: 'A launch week',
+      description:
+        'Launches of one week (Monday to Sunday, UTC) ranked by community votes: `this`, `next`, `last`, or a YYYY-MM-DD date.',
+      mimeType: 'application/json',
+      cacheHint: PUBLIC_READ_CACHE,
+    },
+    (uri, variables, ctx) => readAsResource(deps, 'get_launch_week', uri, { week: single(variables.week) }, ctx),
+  );
+  server.registerResource(
+    'category',
+    new ResourceTemplate('listings://categories/{slug}', { list: undefined }),
+    {
+      title: 'A category',
+      description: 'A category with its subcategories and most voted live listings.',
+      mimeType: 'application/json',
+      cacheHint: PUBLIC_READ_CACHE,
+    },
+    (uri, variables, ctx) => readAsResource(deps, 'get_category', uri, { slug: single(variables.slug) }, ctx),
+  );
+};
+
+export type { JsonSchema };

@@ -1,0 +1,232 @@
+import { type Operation, operationById, type Scope } from '@listings/contracts';
+import {
+  type AuthenticationClient,
+  type RateLimitDecision,
+  type RateLimiter,
+  type RateLimitPolicy,
+  rateLimitHeaders,
+} from '@listings/platform/edge';
+import { DomainError, problemOf, toProblem } from '@listings/platform/errors';
+import type { Logger } from '@listings/platform/logger';
+import {
+  type AuthInfo,
+  createMcpHandler,
+  hostHeaderValidationResponse,
+  type McpServer,
+  originValidationResponse,
+} from '@modelcontextprotocol/server';
+
+/** Builds the fresh server each request gets (both eras are served statelessly). */
+export interface McpServers {
+  /** the whole server; with a tool name `isTool` accepts, a server for a single call of that tool */
+  build(toolName?: string): McpServer;
+  isTool(toolName: string): boolean;
+}
+
+export interface McpEndpointDeps {
+  readonly servers: McpServers;
+  readonly authentication: AuthenticationClient;
+  readonly logger: Logger;
+  /** Host/Origin hostnames accepted (DNS rebinding protection); PUBLIC_URL's host and loopback */
+  readonly allowedHostnames: readonly string[];
+  /**
+   * The REST edge's limiter and policies: per credential, per client IP when anonymous or refused.
+   * Absent: no limit (tests that do not care).
+   */
+  readonly rateLimit?: {
+    readonly limiter: RateLimiter;
+    readonly authenticated: RateLimitPolicy;
+    readonly anonymous: RateLimitPolicy;
+  };
+}
+
+/** What the HTTP layer knows that a web-standard Request does not carry. */
+export interface McpRequestContext {
+  /** the client's IP as the server sees it (Fastify's request.ip, X-Forwarded-For when TRUST_PROXY) */
+  readonly clientIp?: string;
+}
+
+export interface McpEndpoint {
+  /** the web-standard face: one HTTP request in, one response out */
+  fetch(request: Request, context?: McpRequestContext): Promise<Response>;
+  close(): Promise<void>;
+}
+
+const PROBLEM_JSON = 'application/problem+json';
+
+const problemResponse = (status: number, problem: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(problem), { status, headers: { 'content-type': PROBLEM_JSON, ...headers } });
+
+/** The operation a JSON-RPC message calls when it is a `tools/call` of a contract operation. */
+const calledOperation = (message: unknown): Operation | undefined => {
+  if (!message || typeof message !== 'object') return undefined;
+  const { method, params } = message as { method?: unknown; params?: { name?: unknown } };
+  if (method !== 'tools/call' || typeof params?.name !== 'string') return undefined;
+  return operationById(params.name);
+};
+
+/**
+ * The tool a request's body calls when it is one `tools/call` message (not a 2025-03-26 batch):
+ * nothing else in that request can reach another tool, a resource or a prompt.
+ */
+const singleToolCalled = (body: unknown): string | undefined => {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  const { method, params } = body as { method?: unknown; params?: { name?: unknown } };
+  return method === 'tools/call' && typeof params?.name === 'string' ? params.name : undefined;
+};
+
+/**
+ * The scope a request needs before it may reach the server: that of the signed-in tool it calls
+ * (the first one, in a 2025-03-26 batch; the server's scope challenge covers the others), or null.
+ */
+export const requiredScopeOf = (body: unknown): Scope | null => {
+  const messages = Array.isArray(body) ? body : [body];
+  for (const message of messages) {
+    const scope = calledOperation(message)?.scope;
+    if (scope) return scope;
+  }
+  return null;
+};
+
+/**
+ * How many operations a request runs: its tools/call and resources/read messages (each becomes a
+ * bus request, like one REST call). Listing, prompts, ping and initialize are not counted.
+ */
+export const operationCallsIn = (body: unknown): number => {
+  const messages = Array.isArray(body) ? body : [body];
+  let calls = 0;
+  for (const message of messages) {
+    const method = (message as { method?: unknown } | null)?.method;
+    if (method === 'tools/call' || method === 'resources/read') calls++;
+  }
+  return calls;
+};
+
+class RateLimitedError extends DomainError {
+  constructor(retryAfterSeconds: number) {
+    super(429, 'rate-limited', 'Too many requests', `rate limit reached: retry in ${retryAfterSeconds} s`);
+  }
+}
+
+/** Adds headers to a response, copying it when its headers are immutable. */
+const withHeaders = (response: Response, headers: Record<string, string>): Response => {
+  const entries = Object.entries(headers);
+  if (entries.length === 0) return response;
+  try {
+    for (const [name, value] of entries) response.headers.set(name, value);
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    for (const [name, value] of entries) copy.headers.set(name, value);
+    return copy;
+  }
+};
+
+const tryParseJson = (text: string): { ok: true; value: unknown } | { ok: false } => {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+};
+
+/**
+ * /mcp: DNS-rebinding guard, then sign-in, then the SDK's handler serving 2026-07-28 and the
+ * initialize-based 2025 versions on the one endpoint.
+ *
+ * Sign-in happens here, at the HTTP layer, so that MCP clients see what the authorization spec
+ * promises them: a signed-in tool called without credentials answers HTTP 401 with
+ * `WWW-Authenticate: Bearer resource_metadata=...` (which starts their OAuth flow), a credential
+ * without the tool's scope answers 403 `insufficient_scope` naming it. Anonymous callers get
+ * everything else (listing tools, public tools, resources, prompts).
+ */
+export const createMcpEndpoint = (deps: McpEndpointDeps): McpEndpoint => {
+  // The SDK wants a fresh server for every request. A request that is a single tools/call of a
+  // contract operation gets a server with that one tool (registering all 41 tools, the resources
+  // and the prompts cost most of the CPU of such a call); any other request gets the whole server.
+  // The factory recognises the request by the Request object it is handed (the one passed to
+  // `handler.fetch` along with `parsedBody`, in both eras).
+  const singleToolCalls = new WeakMap<Request, string>();
+  const handler = createMcpHandler(
+    ({ requestInfo }) => deps.servers.build(requestInfo && singleToolCalls.get(requestInfo)),
+    {
+      legacy: 'stateless',
+      onerror: (error) => deps.logger.debug({ err: error }, 'mcp request rejected'),
+    },
+  );
+  const allowed = [...deps.allowedHostnames];
+
+  const authenticate = async (
+    request: Request,
+    body: unknown,
+  ): Promise<{ ok: true; authInfo?: AuthInfo; credentialId: string | null } | { ok: false; response: Response }> => {
+    const authorization = request.headers.get('authorization');
+    const requiredScope = requiredScopeOf(body);
+    if (!authorization && !requiredScope) return { ok: true, credentialId: null };
+    try {
+      const reply = await deps.authentication.authenticate({ authorization, resource: 'mcp', requiredScope });
+      if (reply.outcome === 'refused')
+        return {
+          ok: false,
+          response: problemResponse(reply.status, reply.problem, { 'www-authenticate': reply.www_authenticate }),
+        };
+      if (reply.principal.via === 'anonymous') return { ok: true, credentialId: null };
+      return {
+        ok: true,
+        credentialId: reply.credential_id ?? null,
+        authInfo: {
+          token: (authorization ?? '').replace(/^Bearer\s+/i, ''),
+          clientId: reply.credential_id ?? reply.principal.account_id ?? 'unknown',
+          scopes: [...reply.principal.scopes],
+          extra: { principal: reply.principal },
+        },
+      };
+    } catch (error) {
+      if (!(error instanceof DomainError)) deps.logger.error({ err: error }, 'mcp authentication failed');
+      const problem = toProblem(error);
+      return { ok: false, response: problemResponse(problem.status, problem) };
+    }
+  };
+
+  return {
+    fetch: async (request, context) => {
+      const rejected = hostHeaderValidationResponse(request, allowed) ?? originValidationResponse(request, allowed);
+      if (rejected) return rejected;
+      if (request.method !== 'POST') return handler.fetch(request);
+
+      // read the body once: the sign-in gate looks at it, the SDK gets it pre-parsed
+      const text = await request.text();
+      const parsed = tryParseJson(text);
+      if (!parsed.ok)
+        return handler.fetch(new Request(request.url, { method: 'POST', headers: request.headers, body: text }));
+      // the SDK reads no body when it is given `parsedBody`
+      const replay = new Request(request.url, { method: 'POST', headers: request.headers });
+      const toolName = singleToolCalled(parsed.value);
+      if (toolName !== undefined && deps.servers.isTool(toolName)) singleToolCalls.set(replay, toolName);
+      // the REST order: authenticate, rate limit (per credential, per IP when anonymous or refused), 401/403
+      const auth = await authenticate(request, parsed.value);
+      let limitHeaders: Record<string, string> = {};
+      const calls = deps.rateLimit ? operationCallsIn(parsed.value) : 0;
+      if (deps.rateLimit && calls > 0) {
+        const credential = auth.ok ? auth.credentialId : null;
+        const bucket = credential ?? `ip:${context?.clientIp ?? 'unknown'}`;
+        const policy = credential ? deps.rateLimit.authenticated : deps.rateLimit.anonymous;
+        let decision: RateLimitDecision | undefined;
+        // a 2025-03-26 batch counts every call in it
+        for (let i = 0; i < calls; i++) decision = await deps.rateLimit.limiter.hit(bucket, policy);
+        limitHeaders = rateLimitHeaders(decision as RateLimitDecision);
+        if (!decision?.allowed) {
+          const problem = problemOf(new RateLimitedError(decision?.resetSeconds ?? 1));
+          return problemResponse(429, problem, limitHeaders);
+        }
+      }
+      if (!auth.ok) return withHeaders(auth.response, limitHeaders);
+      const response = await handler.fetch(replay, {
+        parsedBody: parsed.value,
+        ...(auth.authInfo ? { authInfo: auth.authInfo } : {}),
+      });
+      return withHeaders(response, limitHeaders);
+    },
+    close: () => handler.close(),
+  };
+};

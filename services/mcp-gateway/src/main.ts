@@ -1,0 +1,165 @@
+import type { Bus } from '@listings/platform/bus';
+import { type Clock, systemClock } from '@listings/platform/clock';
+import type { Config } from '@listings/platform/config';
+import {
+  type AuthenticationClient,
+  createAuthenticationClient,
+  createRateLimiter,
+  type EdgeConfig,
+  type EdgeStores,
+  type IdempotencyStore,
+  loadEdgeConfig,
+  openEdgeStores,
+  type RateLimitCounter,
+  type RateLimitPolicy,
+} from '@listings/platform/edge';
+import type { Logger } from '@listings/platform/logger';
+import Fastify, { type FastifyBaseLogger, type FastifyPluginAsync } from 'fastify';
+import { createServerFactory } from './build-server.ts';
+import { loadMcpConfig } from './config.ts';
+import { createMcpEndpoint, type McpEndpoint } from './http/mcp-endpoint.ts';
+import { MCP_PATH, mcpPlugin } from './http/mcp-plugin.ts';
+
+export interface McpGatewayDeps {
+  readonly bus: Bus;
+  readonly config: Pick<Config, 'publicUrl' | 'natsUrl'> & Partial<Pick<Config, 'dataDir'>>;
+  readonly logger: Logger;
+  /** default: `gateway.internal.authenticate` over the bus */
+  readonly authentication?: AuthenticationClient;
+  /** default: NATS KV shared with the REST edge when NATS_URL is set, else in memory */
+  readonly idempotencyStore?: IdempotencyStore;
+  /** default: the REST edge's (RATE_LIMIT_AUTHENTICATED, RATE_LIMIT_ANONYMOUS, TRUST_PROXY) */
+  readonly edgeConfig?: EdgeConfig;
+  /** overrides the edge config's two operation policies (tests) */
+  readonly rateLimits?: { readonly authenticated: RateLimitPolicy; readonly anonymous: RateLimitPolicy };
+  /** default: NATS KV bucket `edge_rate_limits` shared with the REST edge when NATS_URL is set, else in memory */
+  readonly rateLimitCounter?: RateLimitCounter;
+  readonly clock?: Clock;
+  readonly requestTimeoutMs?: number;
+  /** the conformance suite's fixture tools (MCP_CONFORMANCE_FIXTURES): tests only */
+  readonly conformanceFixtures?: boolean;
+}
+
+export interface McpGateway {
+  /** the Fastify plugin serving /mcp: the launcher mounts it on the REST gateway in all-in-one mode */
+  readonly plugin: FastifyPluginAsync;
+  readonly endpoint: McpEndpoint;
+  /** TRUST_PROXY: take the client IP from X-Forwarded-For (cluster mode's own Fastify) */
+  readonly trustProxy: boolean;
+  stop(): Promise<void>;
+}
+
+/** Host names MCP requests may name (DNS rebinding protection): the public one and loopback. */
+const allowedHostnamesOf = (publicUrl: string): string[] => {
+  const host = new URL(publicUrl).hostname;
+  return [...new Set([host.includes(':') ? `[${host}]` : host, 'localhost', '127.0.0.1', '[::1]'])];
+};
+
+/** Composition root of the MCP gateway: picks the adapters, builds the endpoint. */
+export const createMcpGateway = async (deps: McpGatewayDeps): Promise<McpGateway> => {
+  const edge = deps.edgeConfig ?? loadEdgeConfig(deps.config.dataDir ?? '.');
+  const clock = deps.clock ?? systemClock;
+  const owned =
+    deps.idempotencyStore && deps.rateLimitCounter
+      ? null
+      : await openEdgeStores({ natsUrl: deps.config.natsUrl ?? null, edge, clock });
+  const store = deps.idempotencyStore ?? (owned as EdgeStores).idempotencyStore;
+  const counter = deps.rateLimitCounter ?? (owned as EdgeStores).rateLimitCounter;
+  const serverDeps = {
+    bus: deps.bus,
+    logger: deps.logger,
+    requestTimeoutMs: deps.requestTimeoutMs ?? 10_000,
+    idempotency: { store, clock },
+    conformanceFixtures: deps.conformanceFixtures ?? false,
+  };
+  const endpoint = createMcpEndpoint({
+    servers: createServerFactory(serverDeps),
+    authentication: deps.authentication ?? createAuthenticationClient(deps.bus),
+    logger: deps.logger,
+    allowedHostnames: allowedHostnamesOf(deps.config.publicUrl),
+    rateLimit: {
+      limiter: createRateLimiter({ counter, clock }),
+      authenticated: deps.rateLimits?.authenticated ?? edge.rateLimitAuthenticated,
+      anonymous: deps.rateLimits?.anonymous ?? edge.rateLimitAnonymous,
+    },
+  });
+  return {
+    plugin: mcpPlugin(endpoint),
+    endpoint,
+    trustProxy: edge.trustProxy,
+    stop: async () => {
+      await endpoint.close();
+      await owned?.close();
+    },
+  };
+};
+
+/** The OAuth discovery documents MCP clients fetch from the origin they connect to. */
+const DISCOVERY_PATHS = [
+  `/.well-known/oauth-protected-resource${MCP_PATH}`,
+  '/.well-known/oauth-authorization-server',
+  '/.well-known/openid-configuration',
+];
+
+/**
+ * Cluster mode: the MCP gateway in its own process on MCP_PORT. The OAuth discovery documents are
+ * the REST gateway's (identity owns them); this process forwards them so a client that connects
+ * here directly finds them too.
+ */
+export const startMcpGateway = async (
+  deps: McpGatewayDeps & { readonly config: Pick<Config, 'publicUrl' | 'natsUrl' | 'port'>; readonly host?: string },
+) => {
+  const mcpConfig = loadMcpConfig(deps.config);
+  const gateway = await createMcpGateway({ conformanceFixtures: mcpConfig.conformanceFixtures, ...deps });
+  const app = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    disableRequestLogging: true,
+    trustProxy: gateway.trustProxy,
+  });
+  await app.register(gateway.plugin);
+  for (const path of DISCOVERY_PATHS) {
+    app.get(`${path}`, async (request, reply) => forward(mcpConfig.gatewayUrl, request.url, reply));
+    app.get(`${path}/*`, async (request, reply) => forward(mcpConfig.gatewayUrl, request.url, reply));
+  }
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  await app.listen({ port: mcpConfig.port, host: deps.host ?? '0.0.0.0' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : mcpConfig.port;
+  return {
+    port,
+    stop: async () => {
+      await app.close();
+      await gateway.stop();
+    },
+  };
+};
+
+const forward = async (
+  gatewayUrl: string,
+  url: string,
+  reply: { code(status: number): { type(t: string): { send(body: string): unknown } } },
+) => {
+  try {
+    const response = await fetch(`${gatewayUrl}${url}`, { signal: AbortSignal.timeout(5_000) });
+    return reply
+      .code(response.status)
+      .type(response.headers.get('content-type') ?? 'application/json')
+      .send(await response.text());
+  } catch {
+    return reply
+      .code(502)
+      .type('application/problem+json')
+      .send(
+        JSON.stringify({
+          type: '/api/v1/problems/bad-gateway',
+          title: 'Bad gateway',
+          status: 502,
+          detail: 'the REST gateway did not answer',
+        }),
+      );
+  }
+};
+
+export { buildServer } from './build-server.ts';
+export { loadMcpConfig } from './config.ts';
+export { MCP_PATH } from './http/mcp-plugin.ts';

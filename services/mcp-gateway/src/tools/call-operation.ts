@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import type { Operation, OperationReply, OperationRequest, Principal, ProblemBody } from '@listings/contracts';
+import { type Bus, NoResponderError, RequestTimeoutError } from '@listings/platform/bus';
+import {
+  type IdempotencyOptions,
+  parseIdempotencyKey,
+  requestFingerprint,
+  runIdempotent,
+} from '@listings/platform/edge';
+import {
+  ConflictError,
+  DomainError,
+  type FieldError,
+  problemOf,
+  ServiceUnavailableError,
+  toProblem,
+  ValidationError,
+} from '@listings/platform/errors';
+import type { Logger } from '@listings/platform/logger';
+import { checkOperationInput } from '@listings/platform/validation';
+import { IDEMPOTENCY_KEY_ARGUMENT, splitArguments } from './tool-schemas.ts';
+
+export interface CallOperationDeps {
+  readonly bus: Bus;
+  readonly logger: Logger;
+  readonly requestTimeoutMs: number;
+  /** absent: keys are checked but not remembered (only in tests that do not care) */
+  readonly idempotency?: IdempotencyOptions;
+}
+
+export type ToolOutcome =
+  | { readonly status: number; readonly body: unknown }
+  | { readonly status: number; readonly problem: ProblemBody };
+
+/** REST names fields `body.fields.name`; a tool's caller only knows its arguments: `fields.name`. */
+const asArgumentErrors = (errors: readonly FieldError[]): FieldError[] =>
+  errors.map((e) => ({ field: e.field.replace(/^(params|query|body)\.?/, '') || 'arguments', message: e.message }));
+
+class UnprocessableError extends DomainError {
+  constructor(detail: string) {
+    super(422, 'idempotency-key-reused', 'Idempotency key reused', detail);
+  }
+}
+
+const newTraceparent = () =>
+  `00-${randomUUID().replaceAll('-', '')}-${randomUUID().replaceAll('-', '').slice(0, 16)}-01`;
+
+/**
+ * A tool call becomes the very same bus request as the REST operation: arguments split back into
+ * path, query and body, checked against the contract, sent on the operation's subject with the
+ * caller's principal and Idempotency-Key. Every failure is a problem, never a thrown error.
+ */
+export const callOperation = async (
+  deps: CallOperationDeps,
+  op: Operation,
+  args: Record<string, unknown>,
+  principal: Principal,
+): Promise<ToolOutcome> => {
+  try {
+    const split = splitArguments(op, args);
+    const errors: FieldError[] = split.unknown.map((name) => ({ field: name, message: 'is not a known property' }));
+    const checked = checkOperationInput(op, split, { wire: false });
+    if (!checked.ok) errors.push(...asArgumentErrors(checked.errors));
+    let key: string | null = null;
+    if (split.idempotencyKey !== undefined) {
+      const parsed =
+        typeof split.idempotencyKey === 'string'
+          ? parseIdempotencyKey(split.idempotencyKey)
+          : ({ ok: false, message: 'must be a string' } as const);
+      if (parsed.ok) key = parsed.key;
+      else errors.push({ field: IDEMPOTENCY_KEY_ARGUMENT, message: parsed.message });
+    }
+    if (errors.length > 0 || !checked.ok) throw new ValidationError(errors);
+
+    const envelope: OperationRequest = {
+      operation_id: op.operationId,
+      principal,
+      ...checked.input,
+      ...(key ? { idempotency_key: key } : {}),
+    };
+    const send = () => requestOverBus(deps, op, envelope);
+    if (!key || !deps.idempotency) return await send();
+
+    const outcome = await runIdempotent(deps.idempotency, {
+      // keys belong to the caller, as with the REST header
+      scope: principal.account_id ?? 'anonymous',
+      key,
+      // the REST edge's fingerprint (routes/operations.ts), so a key used over REST and over MCP
+      // with the same input is the same request once both edges share one store
+      fingerprint: requestFingerprint({ operation: op.operationId, ...checked.input }),
+      run: async () => {
+        const reply = await send();
+        return {
+          status: reply.status,
+          contentType: 'problem' in reply ? 'application/problem+json' : 'application/json',
+          body: 'problem' in reply ? reply.problem : reply.body,
+        };
+      },
+    });
+    switch (outcome.kind) {
+      case 'ran':
+      case 'replayed': {
+        const { status, body } = outcome.response;
+        return status >= 400 ? { status, problem: body as ProblemBody } : { status, body };
+      }
+      case 'in_flight':
+        throw new ConflictError('a call with this idempotency_key is still running; retry in a moment');
+      case 'mismatch':
+        throw new UnprocessableError('this idempotency_key was already used with different arguments');
+      default: {
+        const never: never = outcome;
+        throw new Error(`unknown outcome ${JSON.stringify(never)}`);
+      }
+    }
+  } catch (error) {
+    if (!(error instanceof DomainError))
+      deps.logger.error({ err: error, operation: op.operationId }, 'tool call failed');
+    const problem = error instanceof DomainError ? problemOf(error) : toProblem(error);
+    return { status: problem.status, problem };
+  }
+};
+
+const requestOverBus = async (deps: CallOperationDeps, op: Operation, envelope: OperationRequest) => {
+  try {
+    return (await deps.bus.request(op.subject, envelope, {
+      timeoutMs: deps.requestTimeoutMs,
+      headers: { traceparent: newTraceparent() },
+    })) as OperationReply;
+  } catch (error) {
+    if (error instanceof NoResponderError)
+      throw new ServiceUnavailableError(`the ${op.service} service is not running`);
+    if (error instanceof RequestTimeoutError)
+      throw new ServiceUnavailableError(`the ${op.service} service did not answer in time`);
+    throw error;
+  }
+};
