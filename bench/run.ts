@@ -15,6 +15,10 @@ import { benchDrafting } from './drafting-crawl.ts';
 import { benchMcpBesideRest, type McpBenchFigures } from './mcp-tools.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+// The bench measures throughput, not the limiter's refusals: every server it starts (forked or in
+// this process) inherits these unless the caller set its own.
+process.env.RATE_LIMIT_ANONYMOUS ??= '999999999/60';
+process.env.RATE_LIMIT_AUTHENTICATED ??= '999999999/60';
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 

@@ -1,6 +1,7 @@
 import type { Bus } from './bus/bus.ts';
 import { connectNatsBus } from './bus/nats-bus.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
+import { loadEdgeConfig } from './edge/config.ts';
 import { createLogger, type Logger } from './logger.ts';
 
 export interface Running {
@@ -37,10 +38,12 @@ export const stopOnSignals = (running: Running, logger: Logger): void => {
   process.on('SIGTERM', onSignal);
 };
 
-/** Loads the configuration or exits with every problem listed. */
+/** Loads the configuration (the edges' too, so a bad value stops start-up) or exits with every problem listed. */
 export const configOrExit = (): Config => {
   try {
-    return loadConfig();
+    const config = loadConfig();
+    loadEdgeConfig(config.dataDir);
+    return config;
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

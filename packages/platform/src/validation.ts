@@ -97,6 +97,18 @@ export const fieldErrors = (part: InputPart, errors: readonly ErrorObject[] | nu
   return out;
 };
 
+const defaultsBySchema = new WeakMap<object, boolean>();
+
+/** whether a schema (at any depth) declares a `default` */
+const hasDefaults = (schema: object): boolean => {
+  let known = defaultsBySchema.get(schema);
+  if (known === undefined) {
+    known = JSON.stringify(schema).includes('"default":');
+    defaultsBySchema.set(schema, known);
+  }
+  return known;
+};
+
 const checkPart = (
   ajv: Ajv,
   part: InputPart,
@@ -114,8 +126,19 @@ const checkPart = (
       });
     return part === 'body' ? undefined : {};
   }
-  // validate a copy: Ajv writes coerced values and defaults into what it checks
-  const copy = value === undefined ? (part === 'body' ? undefined : {}) : structuredClone(value);
+  // validate a copy: Ajv writes coerced values and defaults into what it checks. Path and query
+  // parameters are flat (a shallow copy is whole); a body is deep-copied only when its schema has
+  // defaults Ajv could write into it.
+  const copy =
+    value === undefined
+      ? part === 'body'
+        ? undefined
+        : {}
+      : part !== 'body' && typeof value === 'object' && value !== null
+        ? { ...value }
+        : hasDefaults(schema)
+          ? structuredClone(value)
+          : value;
   if (part === 'body' && copy === undefined) {
     errors.push({ field: 'body', message: 'a JSON body is required' });
     return copy;

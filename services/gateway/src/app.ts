@@ -136,6 +136,7 @@ export const buildApp = async (options: GatewayOptions): Promise<FastifyInstance
   const rateLimiter = createRateLimiter({
     counter: options.rateLimitCounter ?? createMemoryRateLimitCounter({ clock }),
     clock,
+    onCounterError: (error) => options.logger.warn({ err: error }, 'rate-limit counter unavailable: call allowed'),
   });
   const rateLimits = options.rateLimits ?? DEFAULT_RATE_LIMITS;
   const credentialLimits = {

@@ -32,7 +32,9 @@ const parsePolicy = (
   const limit = Number(match?.[1]);
   const windowSeconds = Number(match?.[2]);
   if (!match || limit < 1 || windowSeconds < 1) {
-    problems.push(`${variable} must look like <requests>/<seconds>, e.g. 600/60, got "${raw}"`);
+    problems.push(
+      `${variable} must look like <requests>/<seconds> (1 to 999999999 requests, 1 to 999999 seconds), e.g. 600/60, got "${raw}"`,
+    );
     return parsePolicy(name, variable, {}, fallback, []);
   }
   return { name, limit, windowSeconds };

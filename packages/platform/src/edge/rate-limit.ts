@@ -28,18 +28,33 @@ export interface RateLimitCounter {
 }
 
 export interface RateLimiter {
+  /** never throws: when the shared counter cannot be reached the call is allowed (see createRateLimiter) */
   hit(bucket: string, policy: RateLimitPolicy): Promise<RateLimitDecision>;
 }
 
-/** Fixed windows aligned on the epoch: every replica agrees on where a window starts. */
-export const createRateLimiter = (options: { counter: RateLimitCounter; clock: Clock }): RateLimiter => ({
+/**
+ * Fixed windows aligned on the epoch: every replica agrees on where a window starts. When the
+ * counter store fails (NATS down, endless contention), the call is allowed and the failure is
+ * reported through `onCounterError`: a rate limiter must not turn a broker hiccup into an outage.
+ */
+export const createRateLimiter = (options: {
+  counter: RateLimitCounter;
+  clock: Clock;
+  onCounterError?: (error: unknown) => void;
+}): RateLimiter => ({
   hit: async (bucket, policy) => {
     const now = options.clock.now().getTime();
     const windowMs = policy.windowSeconds * 1000;
     const window = Math.floor(now / windowMs);
     const windowEnd = (window + 1) * windowMs;
     const key = `${policy.name}.${hashBucket(bucket)}.${window}`;
-    const count = await options.counter.increment(key, windowEnd);
+    let count: number;
+    try {
+      count = await options.counter.increment(key, windowEnd);
+    } catch (error) {
+      options.onCounterError?.(error);
+      count = 0;
+    }
     return {
       allowed: count <= policy.limit,
       policy,
@@ -49,8 +64,21 @@ export const createRateLimiter = (options: { counter: RateLimitCounter; clock: C
   },
 });
 
-/** bucket names carry credentials ids and IPs: hashed so they are valid KV keys and say nothing */
-const hashBucket = (bucket: string): string => createHash('sha256').update(bucket).digest('hex').slice(0, 32);
+const hashedBuckets = new Map<string, string>();
+
+/**
+ * bucket names carry credential ids and IPs: hashed so they are valid KV keys and say nothing.
+ * The same few buckets come back on every request, so hashes are remembered (bounded).
+ */
+const hashBucket = (bucket: string): string => {
+  let hash = hashedBuckets.get(bucket);
+  if (hash === undefined) {
+    if (hashedBuckets.size >= 10_000) hashedBuckets.clear();
+    hash = createHash('sha256').update(bucket).digest('hex').slice(0, 32);
+    hashedBuckets.set(bucket, hash);
+  }
+  return hash;
+};
 
 /**
  * The IETF RateLimit headers (draft-ietf-httpapi-ratelimit-headers, structured fields), plus
