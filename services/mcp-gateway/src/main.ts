@@ -78,7 +78,11 @@ export const createMcpGateway = async (deps: McpGatewayDeps): Promise<McpGateway
     logger: deps.logger,
     allowedHostnames: allowedHostnamesOf(deps.config.publicUrl),
     rateLimit: {
-      limiter: createRateLimiter({ counter, clock }),
+      limiter: createRateLimiter({
+        counter,
+        clock,
+        onCounterError: (error) => deps.logger.warn({ err: error }, 'rate-limit counter unavailable: call allowed'),
+      }),
       authenticated: deps.rateLimits?.authenticated ?? edge.rateLimitAuthenticated,
       anonymous: deps.rateLimits?.anonymous ?? edge.rateLimitAnonymous,
     },
