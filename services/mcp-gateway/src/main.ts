@@ -14,7 +14,7 @@ import {
   type RateLimitPolicy,
 } from '@listings/platform/edge';
 import type { Logger } from '@listings/platform/logger';
-import Fastify, { type FastifyBaseLogger, type FastifyPluginAsync } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyPluginAsync, LogController } from 'fastify';
 import { createServerFactory } from './build-server.ts';
 import { loadMcpConfig } from './config.ts';
 import { createMcpEndpoint, type McpEndpoint } from './http/mcp-endpoint.ts';
@@ -117,7 +117,7 @@ export const startMcpGateway = async (
   const gateway = await createMcpGateway({ conformanceFixtures: mcpConfig.conformanceFixtures, ...deps });
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: gateway.trustProxy,
   });
   await app.register(gateway.plugin);

@@ -48,6 +48,20 @@ describe('in-process bus', () => {
     await bus.close();
   });
 
+  it('when replies are shared then the requester gets the handler object itself, and requests are still copied', async () => {
+    const bus = createInProcessBus({ shareReplies: true });
+    const sent = { list: [1] };
+    const answer = { ok: true };
+    let received: unknown;
+    await bus.serve('share', async (payload) => {
+      received = payload;
+      return answer;
+    });
+    expect(await bus.request('share', sent)).toBe(answer);
+    expect(received).not.toBe(sent);
+    await bus.close();
+  });
+
   it('keeps events and ack positions in the SQLite file across a full restart', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'bus-test-'));
     const eventLogPath = join(dir, 'events.sqlite');

@@ -30,6 +30,13 @@ export interface InProcessBusOptions {
    * that another bus appends to the same file while it runs (a new consume() does).
    */
   readonly eventLogPath?: string;
+  /**
+   * Hand replies to the requester as they are, without the JSON copy a wire would make (requests
+   * are always copied). For the all-in-one process, where every requester (the two edges) only
+   * reads and serialises replies: it saves a stringify and a parse of every response body.
+   * Default false: tests and anything else get wire semantics.
+   */
+  readonly shareReplies?: boolean;
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -152,6 +159,7 @@ interface Registration {
 
 export function createInProcessBus(options: InProcessBusOptions = {}): Bus {
   const log = options.eventLogPath === undefined ? memoryEventLog() : sqliteEventLog(options.eventLogPath);
+  const shareReplies = options.shareReplies ?? false;
   const registrations: Registration[] = [];
   /** per request subject, how many requests were routed: drives the round robin */
   const routed = new Map<string, number>();
@@ -186,7 +194,8 @@ export function createInProcessBus(options: InProcessBusOptions = {}): Bus {
     // let the caller's turn finish first, as a real transport would
     await Promise.resolve();
     try {
-      return overTheWire(await registration.handler(payload, context));
+      const reply = await registration.handler(payload, context);
+      return shareReplies ? reply : overTheWire(reply);
     } catch (error) {
       throw new RemoteHandlerError(context.subject, errorMessage(error));
     }

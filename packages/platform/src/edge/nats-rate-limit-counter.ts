@@ -67,7 +67,9 @@ export const connectNatsRateLimitCounter = async (options: {
       try {
         const total = await add(key, state, batch.length);
         // the batch's hits are the last `batch.length` counts up to the total, in arrival order
-        batch.forEach((waiter, i) => waiter.resolve(total - batch.length + 1 + i));
+        batch.forEach((waiter, i) => {
+          waiter.resolve(total - batch.length + 1 + i);
+        });
       } catch (error) {
         for (const waiter of batch) waiter.reject(error);
       }
