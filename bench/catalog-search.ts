@@ -3,11 +3,9 @@
 // beside bare Fastify answering the same body; read-model rebuild speed; typo recall.
 // Alone: `node bench/catalog-search.ts` (BENCH_CATALOG_SIZES=10000,100000 BENCH_DURATION=10;
 // BENCH_CATALOG_HTTP=off for data, rebuild and recall only).
-import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startCluster } from '@listings/launcher/cluster';
 import { loadConfig } from '@listings/platform/config';
 import { openSqliteEventStore } from '@listings/platform/event-store';
@@ -15,48 +13,24 @@ import { silentLogger } from '@listings/platform/logger';
 import { openSqliteReadModelStore } from '@listings/platform/read-models';
 import { openEmbeddedSearchIndex } from '@listings/platform/search';
 import { natsServerAvailable } from '@listings/platform/testing/nats-server';
-import autocannon from 'autocannon';
 import { searchListings } from '../services/catalog/src/application/queries/listings.ts';
 import { LISTING_SEARCH_FIELDS } from '../services/catalog/src/main.ts';
 import { openCatalogReadModel } from '../services/catalog/src/projections/catalog/read-model.ts';
 import { ROOTS, writeBenchCatalog } from './catalog-data.ts';
+import { CONNECTIONS, durationSeconds, forkServer, type LoadFigures, measure } from './support.ts';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const DURATION_S = durationSeconds(10);
 const SIZES = (process.env.BENCH_CATALOG_SIZES ?? '10000,100000').split(',').map(Number);
 const BENCH_ENV = { DEMO_DATA: 'off', LOG_LEVEL: 'silent', RATE_LIMIT_ANONYMOUS: '999999999/1' };
 
-interface Figures {
+interface Figures extends LoadFigures {
   size: number;
   endpoint: string;
   setup: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
   bytes: number;
 }
 
-const load = async (url: string) => {
-  await autocannon({ url, connections: CONNECTIONS, duration: 2 });
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
-};
-
-const forkReady = (file: string, env: NodeJS.ProcessEnv) => {
-  const child = fork(file, [], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-  const ready = new Promise<number>((resolve, reject) => {
-    child.on('message', (m: { type?: string; port?: number }) => m.type === 'ready' && resolve(m.port ?? 0));
-    child.once('exit', (code) => reject(new Error(`${file} exited with ${code}`)));
-  });
-  return { child, ready };
-};
-const stop = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
+const load = (url: string) => measure({ url }, CONNECTIONS, DURATION_S);
 
 const typo = (name: string) => {
   const lower = name.toLowerCase();
@@ -122,7 +96,7 @@ export const runCatalogBench = async () => {
         },
         { name: 'get_listing', path: `/api/v1/listings/${probe.toLowerCase()}` },
       ];
-      const allInOne = forkReady(path.join(ROOT, 'bench/all-in-one-server.ts'), {
+      const allInOne = forkServer('all-in-one-server.ts', {
         ...BENCH_ENV,
         PORT: '0',
         DATA_DIR: dataDir,
@@ -132,7 +106,7 @@ export const runCatalogBench = async () => {
       for (const endpoint of endpoints) {
         const body = await (await fetch(`http://127.0.0.1:${port}${endpoint.path}`)).text();
         bodies.push(body);
-        const bare = forkReady(path.join(ROOT, 'bench/catalog-bare-server.ts'), { BENCH_BODY: body });
+        const bare = forkServer('catalog-bare-server.ts', { BENCH_BODY: body });
         const barePort = await bare.ready;
         results.push({
           size,
@@ -141,7 +115,7 @@ export const runCatalogBench = async () => {
           bytes: body.length,
           ...(await load(`http://127.0.0.1:${barePort}${endpoint.path}`)),
         });
-        await stop(bare.child);
+        await bare.stop();
         results.push({
           size,
           endpoint: endpoint.name,
@@ -150,7 +124,7 @@ export const runCatalogBench = async () => {
           ...(await load(`http://127.0.0.1:${port}${endpoint.path}`)),
         });
       }
-      await stop(allInOne.child);
+      await allInOne.stop();
       if (natsServerAvailable()) {
         const config = loadConfig({ ...BENCH_ENV, PORT: '0', DATA_DIR: dataDir });
         const cluster = await startCluster(config, silentLogger(), { ...process.env, ...BENCH_ENV });

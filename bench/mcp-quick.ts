@@ -2,29 +2,23 @@
 // quick before/after comparisons: `node bench/mcp-quick.ts` (BENCH_DURATION, BENCH_CONNECTIONS;
 // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server process there; BENCH_ONLY=mcp skips
 // the REST runs, so that such a profile shows the MCP calls alone).
-import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { benchMcpBesideRest, type McpBenchFigures, run, someSlug, toolCall } from './mcp-tools.ts';
+import { CONNECTIONS, durationSeconds, forkServer } from './support.ts';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const DURATION_S = durationSeconds(5);
 const profileDir = process.env.BENCH_CPU_PROF;
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'listings-mcp-bench-'));
-const child = fork(path.join(ROOT, 'bench/all-in-one-server.ts'), [], {
-  env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
-  execArgv: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
-  stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-});
+const server = forkServer(
+  'all-in-one-server.ts',
+  { PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+  { execArgv: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [] },
+);
 try {
-  const port = await new Promise<number>((resolve, reject) => {
-    child.on('message', (m: { type?: string; port?: number }) => m.type === 'ready' && resolve(m.port ?? 0));
-    child.once('exit', (code) => reject(new Error(`all-in-one exited with ${code}`)));
-  });
+  const port = await server.ready;
   const figures: McpBenchFigures[] = [];
   if (process.env.BENCH_ONLY === 'mcp') {
     const url = `http://127.0.0.1:${port}/mcp`;
@@ -42,9 +36,6 @@ try {
   console.log('|---|---:|---:|---:|---:|');
   for (const r of figures) console.log(`| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} |`);
 } finally {
-  await new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
+  await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

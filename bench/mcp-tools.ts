@@ -1,55 +1,22 @@
 // MCP tool calls beside the same operations over REST, against one running all-in-one service:
 // search_listings and get_listing, as 2026-07-28 stateless tools/call POSTs to /mcp and as GETs
 // under /api/v1. Called by bench/run.ts; figures go in docs/benchmarks.md.
-import autocannon from 'autocannon';
+import { toolCall } from '../services/mcp-gateway/test/support/tool-call.ts';
+import { type LoadFigures, measure } from './support.ts';
 
-export interface McpBenchFigures {
+export interface McpBenchFigures extends LoadFigures {
   name: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
 }
 
-const MODERN = '2026-07-28';
-
-export const toolCall = (name: string, args: Record<string, unknown>) => ({
-  method: 'POST' as const,
-  headers: {
-    'content-type': 'application/json',
-    accept: 'application/json, text/event-stream',
-    'mcp-protocol-version': MODERN,
-    'mcp-method': 'tools/call',
-    'mcp-name': name,
-  },
-  body: JSON.stringify({
-    jsonrpc: '2.0',
-    id: 1,
-    method: 'tools/call',
-    params: {
-      name,
-      arguments: args,
-      _meta: { 'io.modelcontextprotocol/protocolVersion': MODERN, 'io.modelcontextprotocol/clientCapabilities': {} },
-    },
-  }),
-});
+/** the request the MCP gateway's tests send too */
+export { toolCall };
 
 export const run = async (
   name: string,
   options: { url: string; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string },
   connections: number,
   durationS: number,
-): Promise<McpBenchFigures> => {
-  await autocannon({ ...options, connections, duration: 2 });
-  const result = await autocannon({ ...options, connections, duration: durationS });
-  return {
-    name,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
-};
+): Promise<McpBenchFigures> => ({ name, ...(await measure(options, connections, durationS)) });
 
 /** A slug that exists (the first search hit), so get_listing measures a found listing. */
 export const someSlug = async (origin: string): Promise<string> => {

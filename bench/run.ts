@@ -1,62 +1,27 @@
 // `npm run bench`: req/s and latency of GET /api/v1/site through gateway → bus → catalog, in
 // all-in-one and cluster mode, beside a bare Fastify route serving the same JSON from memory.
 // Every server runs in its own process; the load generator (autocannon) runs here.
-import { type ChildProcess, fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startCluster } from '@listings/launcher/cluster';
 import { loadConfig } from '@listings/platform/config';
 import { silentLogger } from '@listings/platform/logger';
 import { natsServerAvailable } from '@listings/platform/testing/nats-server';
-import autocannon from 'autocannon';
 import { benchDrafting } from './drafting-crawl.ts';
 import { benchMcpBesideRest, type McpBenchFigures } from './mcp-tools.ts';
+import { CONNECTIONS, durationSeconds, forkServer, type LoadFigures, measure } from './support.ts';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-// The bench measures throughput, not the limiter's refusals: every server it starts (forked or in
-// this process) inherits these unless the caller set its own.
-process.env.RATE_LIMIT_ANONYMOUS ??= '999999999/60';
-process.env.RATE_LIMIT_AUTHENTICATED ??= '999999999/60';
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const DURATION_S = durationSeconds(10);
 
-interface Figures {
+interface Figures extends LoadFigures {
   name: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
 }
 
-const load = async (name: string, url: string): Promise<Figures> => {
-  // warm-up, then the measured run
-  await autocannon({ url, connections: CONNECTIONS, duration: 2 });
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
-  return {
-    name,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
-};
-
-const forkReady = (file: string, env: NodeJS.ProcessEnv) => {
-  const child = fork(file, [], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-  const ready = new Promise<number>((resolve, reject) => {
-    child.on('message', (m: { type?: string; port?: number }) => m.type === 'ready' && resolve(m.port ?? 0));
-    child.once('exit', (code) => reject(new Error(`${file} exited with ${code}`)));
-  });
-  return { child, ready };
-};
-
-const stop = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
+const load = async (name: string, url: string): Promise<Figures> => ({
+  name,
+  ...(await measure({ url }, CONNECTIONS, DURATION_S)),
+});
 
 const results: Figures[] = [];
 const mcpResults: McpBenchFigures[] = [];
@@ -64,7 +29,7 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'listings-bench-'));
 
 try {
   // all-in-one: the real entry point, in its own process
-  const allInOne = forkReady(path.join(ROOT, 'bench/all-in-one-server.ts'), {
+  const allInOne = forkServer('all-in-one-server.ts', {
     PORT: '0',
     DATA_DIR: path.join(dataDir, 'all-in-one'),
     LOG_LEVEL: 'silent',
@@ -73,14 +38,14 @@ try {
   const siteUrl = (port: number) => `http://127.0.0.1:${port}/api/v1/site`;
   const body = await (await fetch(siteUrl(allInOnePort))).text();
 
-  const bare = forkReady(path.join(ROOT, 'bench/bare-server.ts'), { BENCH_BODY: body });
+  const bare = forkServer('bare-server.ts', { BENCH_BODY: body });
   const barePort = await bare.ready;
   results.push(await load('bare Fastify (same JSON from memory)', siteUrl(barePort)));
-  await stop(bare.child);
+  await bare.stop();
 
   results.push(await load('all-in-one: gateway → in-process bus → catalog', siteUrl(allInOnePort)));
   mcpResults.push(...(await benchMcpBesideRest(allInOnePort, CONNECTIONS, DURATION_S)));
-  await stop(allInOne.child);
+  await allInOne.stop();
 
   if (natsServerAvailable()) {
     const config = loadConfig({ PORT: '0', DATA_DIR: path.join(dataDir, 'cluster'), LOG_LEVEL: 'silent' });

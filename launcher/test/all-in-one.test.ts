@@ -1,26 +1,16 @@
-import { silentLogger } from '@listings/platform/logger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAllInOne } from '../src/all-in-one.ts';
-import { tempDataDir, testConfig } from './support.ts';
+import { startAllInOneInProcess } from './in-process.ts';
 
 describe('all-in-one mode', () => {
-  const data = tempDataDir();
-  let running: Awaited<ReturnType<typeof startAllInOne>>;
+  let running: Awaited<ReturnType<typeof startAllInOneInProcess>>;
   let base: string;
 
   beforeAll(async () => {
-    running = await startAllInOne(
-      testConfig({ PORT: '0', DATA_DIR: data.dir, PUBLIC_URL: 'http://directory.test' }),
-      silentLogger(),
-      {
-        host: '127.0.0.1',
-      },
-    );
-    base = `http://127.0.0.1:${running.port}`;
+    running = await startAllInOneInProcess({ PUBLIC_URL: 'http://directory.test' });
+    base = running.base;
   });
   afterAll(async () => {
     await running.stop();
-    data.remove();
   });
 
   it('when GET /api/v1/site then catalog answers through the gateway and the bus', async () => {
@@ -42,11 +32,12 @@ describe('all-in-one mode', () => {
     });
   });
 
-  it('when an operation has no handler yet then 501 problem+json names it', async () => {
+  it('when the public product list is read then commerce answers with prices in USD cents', async () => {
     const response = await fetch(`${base}/api/v1/products`);
-    expect(response.status).toBe(501);
-    expect(response.headers.get('content-type')).toContain('application/problem+json');
-    expect(((await response.json()) as { detail: string }).detail).toContain('list_products');
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { items: { slug: string; price_cents: number; currency: string }[] };
+    expect(body.items.map((p) => p.slug)).toContain('launch');
+    expect(body.items.every((p) => Number.isInteger(p.price_cents) && p.currency === 'USD')).toBe(true);
   });
 
   it('when the gateway-owned get_account is called without a credential then 401 with a Bearer challenge', async () => {

@@ -1,6 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,17 +11,7 @@ export const tempDataDir = () => {
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 };
 
-/** A port the OS says is free now. */
-export const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
+export { freePort } from '@listings/platform/testing/free-port';
 
 /** Test configuration: quiet, and no demo catalog unless a test asks for it. */
 export const testConfig = (overrides: Record<string, string>): Config =>

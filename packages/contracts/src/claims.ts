@@ -13,6 +13,15 @@ export const Claim = Type.Object({
   status: Type.Enum([...CLAIM_STATUSES]),
   instructions: Type.String(),
   created_at: Type.Optional(IsoDateTime),
+  /** for method `email`: where the link was sent */
+  email: Type.Optional(Email),
+  /** a pending claim not verified by then expires */
+  expires_at: Type.Optional(IsoDateTime),
+  verified_at: Type.Optional(Type.Union([IsoDateTime, Type.Null()])),
+  /** the last check that did not pass (null when none failed yet) */
+  last_check: Type.Optional(
+    Type.Union([Type.Object({ at: IsoDateTime, passed: Type.Boolean(), reason: Type.String() }), Type.Null()]),
+  ),
 });
 
 export const claimListing = defineOperation({
@@ -63,3 +72,31 @@ export const listMyClaims = defineOperation({
 });
 
 export const claimsOperations = [claimListing, verifyClaim, listMyClaims];
+
+/** A pending claim that is not verified within this many days expires (a new claim can then start). */
+export const CLAIM_TTL_DAYS = 14;
+/** Where the `file` method's token lives on the listing's website. */
+export const CLAIM_FILE_PATH = '/.well-known/listings-verification.txt';
+/** The meta tag name and the TXT record prefix of the `meta` and `dns` methods. */
+export const CLAIM_META_NAME = 'listings-verification';
+export const CLAIM_TXT_PREFIX = 'listings-verification=';
+/** The `dns` method also accepts the record at this label under the domain. */
+export const CLAIM_TXT_LABEL = '_listings-verification';
+/** The emailed link: `${PUBLIC_URL}${CLAIM_EMAIL_PATH}?token=...` (the gateway serves the page). */
+export const CLAIM_EMAIL_PATH = '/claims/verify-email';
+export const CLAIM_EMAIL_TOKEN_PATTERN = '^[A-Za-z0-9_-]{43}$';
+/** Largest homepage or token file a check reads, and how long it may take. */
+export const CLAIM_CHECK_MAX_BYTES = 1024 * 1024;
+export const CLAIM_CHECK_TIMEOUT_MS = 10_000;
+/** Longest reason a failed check reports. */
+export const CLAIM_REASON_MAX = 500;
+
+/** claims.internal.verify_email_claim: the emailed link was opened (the token is the only credential). */
+export const verifyEmailClaim = {
+  name: 'verify_email_claim',
+  subject: 'claims.internal.verify_email_claim',
+  description:
+    'Someone opened the emailed verification link of an email claim. Unknown token 404; an expired claim 410; a listing already verified by other owners 409; again = the same answer.',
+  request: Type.Object({ token: Type.String({ pattern: CLAIM_EMAIL_TOKEN_PATTERN }) }, { additionalProperties: false }),
+  reply: Type.Object({ claim_id: PositiveId, slug: Slug, status: Type.Enum([...CLAIM_STATUSES]) }),
+} as const;

@@ -8,8 +8,22 @@ export {
   LISTING_SORTS,
   LISTING_STATUSES,
 } from './catalog.ts';
-export { CLAIM_METHODS, CLAIM_STATUSES } from './claims.ts';
-export { ORDER_STATUSES } from './commerce.ts';
+export {
+  CLAIM_CHECK_MAX_BYTES,
+  CLAIM_CHECK_TIMEOUT_MS,
+  CLAIM_EMAIL_PATH,
+  CLAIM_EMAIL_TOKEN_PATTERN,
+  CLAIM_FILE_PATH,
+  CLAIM_META_NAME,
+  CLAIM_METHODS,
+  CLAIM_REASON_MAX,
+  CLAIM_STATUSES,
+  CLAIM_TTL_DAYS,
+  CLAIM_TXT_LABEL,
+  CLAIM_TXT_PREFIX,
+  verifyEmailClaim,
+} from './claims.ts';
+export { EXTRA_CATEGORIES_MAX, ORDER_STATUSES } from './commerce.ts';
 export {
   FAQS_MAX,
   Faq,
@@ -38,6 +52,8 @@ export {
   BILLBOARD_AMOUNT_MAX,
   castVote,
   catalogInternalOperations,
+  type DescribeListingForOrderReply,
+  describeListingForOrder,
   followListing,
   getBadgeSvg,
   type InternalOperation,
@@ -58,6 +74,13 @@ export {
   unfollowListing,
   withdrawVote,
 } from './internal/catalog.ts';
+export {
+  type GetListingForClaimReply,
+  getListingForClaim,
+  type RecordVerifiedClaimReply,
+  recordVerifiedClaim,
+} from './internal/catalog-claims.ts';
+export { describeCheckout, type PayOrderRequest, payOrder } from './internal/commerce.ts';
 export {
   type AcceptInviteRequest,
   acceptInvite,

@@ -6,19 +6,26 @@ import { type Clock, systemClock } from '@listings/platform/clock';
 import type { Config } from '@listings/platform/config';
 import { openSqliteEventStore } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
+import { createSafeFetch, type SafeFetch } from '@listings/platform/outbound';
 import { openSqliteReadModelStore } from '@listings/platform/read-models';
 import { openEmbeddedSearchIndex } from '@listings/platform/search';
 import { serveOperations } from '@listings/platform/service-host';
+import { createBadgeCheck } from './application/badge-check.ts';
 import { createCatalogCommands } from './application/commands.ts';
 import { DEFAULT_DEMO, type DemoOptions, loadDemoCatalog } from './application/demo/demo-catalog.ts';
 import { createWeekTicker } from './application/week-ticker.ts';
+import { claimsInternalHandlers } from './entrypoints/claims-handlers.ts';
+import { commerceInternalHandlers } from './entrypoints/commerce-handlers.ts';
 import { internalHandlers, publicHandlers } from './entrypoints/handlers.ts';
 import { serveInternalOperations } from './entrypoints/internal-operations.ts';
 import { openCatalogReadModel } from './projections/catalog/read-model.ts';
 
 export interface CatalogDeps {
   readonly bus: Bus;
-  readonly config: Pick<Config, 'dataDir' | 'publicUrl'> & Partial<Pick<Config, 'demoData'>>;
+  readonly config: Pick<Config, 'dataDir' | 'publicUrl'> &
+    Partial<Pick<Config, 'demoData' | 'fetchAllowPrivateNetworks'>>;
+  /** default: createSafeFetch (public addresses only unless FETCH_ALLOW_PRIVATE_NETWORKS) */
+  readonly safeFetch?: SafeFetch;
   readonly logger: Logger;
   /** default: the system clock */
   readonly clock?: Clock;
@@ -50,18 +57,38 @@ export const startCatalog = async (deps: CatalogDeps) => {
   await ticker.tick();
   await readModel.flush();
   ticker.start();
+  const badgeCheck = createBadgeCheck({
+    view: readModel.view,
+    commands,
+    publicUrl: deps.config.publicUrl,
+    logger: deps.logger,
+    safeFetch:
+      deps.safeFetch ??
+      createSafeFetch({
+        allowPrivateNetworks: deps.config.fetchAllowPrivateNetworks ?? false,
+        userAgent: `ListingsDirectoryBadgeCheck/1.0 (+${deps.config.publicUrl})`,
+        maxBytes: 2 * 1024 * 1024,
+        maxRedirects: 5,
+        timeoutMs: 15_000,
+      }),
+  });
+  badgeCheck.start();
 
   const served = await serveOperations({
     service: 'catalog',
     bus: deps.bus,
     logger: deps.logger,
-    handlers: publicHandlers({ view: readModel.view, clock, publicUrl: deps.config.publicUrl }),
+    handlers: publicHandlers({ view: readModel.view, clock, publicUrl: deps.config.publicUrl, commands }),
   });
   const internal = await serveInternalOperations({
     bus: deps.bus,
     logger: deps.logger,
     operations: catalogInternalOperations,
-    handlers: internalHandlers({ view: readModel.view, commands }),
+    handlers: {
+      ...internalHandlers({ view: readModel.view, commands }),
+      ...commerceInternalHandlers(readModel.view),
+      ...claimsInternalHandlers({ view: readModel.view, commands }),
+    },
   });
 
   return {
@@ -69,11 +96,13 @@ export const startCatalog = async (deps: CatalogDeps) => {
     readModel,
     commands,
     ticker,
+    badgeCheck,
     events,
     stop: async () => {
       await served.stop();
       await internal.stop();
       await ticker.stop();
+      await badgeCheck.stop();
       await readModel.close();
       await search.close();
       await store.close();

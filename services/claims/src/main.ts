@@ -1,17 +1,111 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { CLAIM_CHECK_MAX_BYTES, CLAIM_CHECK_TIMEOUT_MS, verifyEmailClaim } from '@listings/contracts';
 import type { Bus } from '@listings/platform/bus';
+import { type Clock, systemClock } from '@listings/platform/clock';
+import type { Config } from '@listings/platform/config';
+import { toProblem, ValidationError } from '@listings/platform/errors';
+import { openSqliteEventStore } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
+import { createOutboxMailer, type Mailer } from '@listings/platform/mail';
+import { createSafeFetch, type HostLookup, type SafeFetch } from '@listings/platform/outbound';
 import { serveOperations } from '@listings/platform/service-host';
+import { checkValue } from '@listings/platform/validation';
+import { createCatalogClient } from './adapters/catalog-client.ts';
+import { createOwnershipCheck, createSystemTxtResolver, type TxtResolver } from './adapters/ownership-checks.ts';
+import { createClaimsOperations } from './application/claims-operations.ts';
+import { type ClaimsIndex, evolveClaimsIndex, initialClaimsIndex } from './projections/claims-index/evolve.ts';
 
 export interface ClaimsDeps {
   readonly bus: Bus;
   readonly logger: Logger;
+  readonly config: Pick<Config, 'dataDir' | 'publicUrl' | 'fetchAllowPrivateNetworks'>;
+  /** tests replace pieces here; production uses none of it */
+  readonly overrides?: {
+    readonly resolveTxt?: TxtResolver;
+    readonly lookup?: HostLookup;
+    readonly safeFetch?: SafeFetch;
+    readonly mailer?: Mailer;
+    readonly clock?: Clock;
+  };
 }
 
-/**
- * Composition root of the claims service. Its operations are served from the contracts; until
- * their handlers land they answer 501 Not Implemented.
- */
+/** Composition root of the claims service: its event store, claims index, checks and bus endpoints. */
 export const startClaims = async (deps: ClaimsDeps) => {
-  const served = await serveOperations({ service: 'claims', bus: deps.bus, logger: deps.logger, handlers: {} });
-  return { stop: () => served.stop() };
+  const overrides = deps.overrides ?? {};
+  const dir = path.join(deps.config.dataDir, 'claims');
+  mkdirSync(dir, { recursive: true });
+  const store = openSqliteEventStore({ path: path.join(dir, 'events.sqlite') });
+  const clock = overrides.clock ?? systemClock;
+
+  let index: ClaimsIndex = initialClaimsIndex;
+  const waiters = new Set<{ position: number; resolve: () => void }>();
+  const subscription = store.subscribeAll({
+    after: 0,
+    handler: (event) => {
+      index = evolveClaimsIndex(index, event);
+      for (const waiter of waiters)
+        if (index.position >= waiter.position) {
+          waiters.delete(waiter);
+          waiter.resolve();
+        }
+    },
+    onError: (error) => deps.logger.error({ err: error }, 'claims index stopped'),
+  });
+  await subscription.caughtUp;
+  const indexCaughtUp = (position: number) =>
+    index.position >= position ? Promise.resolve() : new Promise<void>((resolve) => waiters.add({ position, resolve }));
+
+  const safeFetch =
+    overrides.safeFetch ??
+    createSafeFetch({
+      allowPrivateNetworks: deps.config.fetchAllowPrivateNetworks,
+      userAgent: `ListingsDirectoryClaims/1.0 (+${deps.config.publicUrl})`,
+      maxBytes: CLAIM_CHECK_MAX_BYTES,
+      maxRedirects: 3,
+      timeoutMs: CLAIM_CHECK_TIMEOUT_MS,
+      ...(overrides.lookup ? { lookup: overrides.lookup } : {}),
+    });
+  const operations = createClaimsOperations({
+    store,
+    index: () => index,
+    indexCaughtUp,
+    catalog: createCatalogClient(deps.bus),
+    check: createOwnershipCheck({ safeFetch, resolveTxt: overrides.resolveTxt ?? createSystemTxtResolver() }),
+    mailer: overrides.mailer ?? createOutboxMailer({ dataDir: deps.config.dataDir, now: () => clock.now() }),
+    clock,
+    publicUrl: deps.config.publicUrl,
+    logger: deps.logger,
+  });
+
+  const served = await serveOperations({
+    service: 'claims',
+    bus: deps.bus,
+    logger: deps.logger,
+    handlers: operations.handlers,
+  });
+  const emailServed = await deps.bus.serve(
+    verifyEmailClaim.subject,
+    async (payload) => {
+      try {
+        const errors = checkValue(verifyEmailClaim.request, payload);
+        if (errors.length > 0) throw new ValidationError(errors);
+        return { status: 200, body: await operations.verifyEmail(payload as { token: string }) };
+      } catch (error) {
+        const problem = toProblem(error);
+        if (problem.status >= 500) deps.logger.error({ err: error }, 'verify_email_claim failed');
+        return { status: problem.status, problem };
+      }
+    },
+    { queue: 'claims' },
+  );
+
+  return {
+    stop: async () => {
+      await served.stop();
+      await emailServed.stop();
+      await subscription.close();
+      await store.close();
+    },
+  };
 };

@@ -1,17 +1,110 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { describeCheckout, payOrder } from '@listings/contracts';
 import type { Bus } from '@listings/platform/bus';
+import { type Clock, systemClock } from '@listings/platform/clock';
+import type { Config } from '@listings/platform/config';
+import { toProblem, ValidationError } from '@listings/platform/errors';
+import { openSqliteEventStore } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
 import { serveOperations } from '@listings/platform/service-host';
+import { checkValue } from '@listings/platform/validation';
+import { createCatalogClient } from './adapters/catalog-client.ts';
+import { createJsvatCheck, createSalesTaxRates } from './adapters/offline-vat.ts';
+import { createCommerceOperations } from './application/commerce-operations.ts';
+import { DEFAULT_SHOP } from './application/default-shop.ts';
+import { evolveOrdersIndex, initialOrdersIndex, type OrdersIndex } from './projections/orders-index.ts';
 
 export interface CommerceDeps {
   readonly bus: Bus;
   readonly logger: Logger;
+  readonly config: Pick<Config, 'dataDir' | 'publicUrl'>;
+  /** tests replace pieces here; production uses none of it */
+  readonly overrides?: { readonly clock?: Clock };
 }
 
-/**
- * Composition root of the commerce service. Its operations are served from the contracts; until
- * their handlers land they answer 501 Not Implemented.
- */
+/** Composition root of the commerce service: store, orders index, VAT adapters, catalog client, endpoints. */
 export const startCommerce = async (deps: CommerceDeps) => {
-  const served = await serveOperations({ service: 'commerce', bus: deps.bus, logger: deps.logger, handlers: {} });
-  return { stop: () => served.stop() };
+  const dir = path.join(deps.config.dataDir, 'commerce');
+  mkdirSync(dir, { recursive: true });
+  const store = openSqliteEventStore({ path: path.join(dir, 'events.sqlite') });
+  const clock = deps.overrides?.clock ?? systemClock;
+
+  let index: OrdersIndex = initialOrdersIndex;
+  const waiters = new Set<{ position: number; resolve: () => void }>();
+  const subscription = store.subscribeAll({
+    after: 0,
+    handler: (event) => {
+      index = evolveOrdersIndex(index, event);
+      for (const waiter of waiters)
+        if (index.position >= waiter.position) {
+          waiters.delete(waiter);
+          waiter.resolve();
+        }
+    },
+    onError: (error) => deps.logger.error({ err: error }, 'orders index stopped'),
+  });
+  await subscription.caughtUp;
+  const indexCaughtUp = (position: number) =>
+    index.position >= position ? Promise.resolve() : new Promise<void>((resolve) => waiters.add({ position, resolve }));
+
+  const operations = createCommerceOperations({
+    store,
+    index: () => index,
+    indexCaughtUp,
+    catalog: createCatalogClient(deps.bus),
+    rates: createSalesTaxRates(),
+    vatNumbers: createJsvatCheck(),
+    clock,
+    publicUrl: deps.config.publicUrl,
+    logger: deps.logger,
+  });
+  // an empty shop gets its default products and settings, as events
+  if ((await store.readStream('shop-settings')).length === 0)
+    for (const command of DEFAULT_SHOP) await operations.runShop(command, 'seed');
+
+  const served = await serveOperations({
+    service: 'commerce',
+    bus: deps.bus,
+    logger: deps.logger,
+    handlers: operations.handlers,
+  });
+  const serveInternal = (
+    contract: typeof describeCheckout | typeof payOrder,
+    handle: (payload: never) => Promise<unknown>,
+  ) =>
+    deps.bus.serve(
+      contract.subject,
+      async (payload) => {
+        try {
+          const errors = checkValue(contract.request, payload);
+          if (errors.length > 0) throw new ValidationError(errors);
+          return { status: 200, body: await handle(payload as never) };
+        } catch (error) {
+          const problem = toProblem(error);
+          if (problem.status >= 500) deps.logger.error({ err: error }, `${contract.name} failed`);
+          return { status: problem.status, problem };
+        }
+      },
+      { queue: 'commerce' },
+    );
+  const describeServed = await serveInternal(describeCheckout, operations.describeCheckout);
+  const payServed = await serveInternal(payOrder, operations.payOrder);
+
+  // paid orders whose fulfilment was cut short (catalog unreachable, crash) resume
+  for (const number of index.unfulfilled)
+    await operations
+      .fulfil(number)
+      .catch((error: unknown) => deps.logger.warn({ err: error, number }, 'fulfilment still pending'));
+
+  return {
+    operations,
+    stop: async () => {
+      await served.stop();
+      await describeServed.stop();
+      await payServed.stop();
+      await subscription.close();
+      await store.close();
+    },
+  };
 };

@@ -207,6 +207,12 @@ export const buildApp = async (options: GatewayOptions): Promise<FastifyInstance
     },
   });
   await app.register((await import('./routes/badges.ts')).badgeRoutes, { bus: options.bus });
+  await app.register((await import('./routes/claim-email-link.ts')).claimEmailLinkRoutes, { bus: options.bus });
+  await app.register((await import('./routes/checkout.ts')).checkoutRoutes, {
+    bus: options.bus,
+    store: identity.store,
+    publicUrl: options.config.publicUrl,
+  });
   for (const mount of options.mounts ?? []) await app.register(mount);
   return app;
 };

@@ -4,7 +4,8 @@ import { manualClock } from '@listings/platform/clock';
 import { createAuthenticationClient } from '@listings/platform/edge';
 import { problemTypeUri } from '@listings/platform/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authorize, exchangeCode, registerClient, startIssuer } from './oauth-support.ts';
+import { authorize, exchangeCode, registerClient } from './oauth-client.ts';
+import { startIssuer } from './oauth-support.ts';
 
 /** what the MCP gateway relies on: `gateway.internal.authenticate` answers with status, challenge and problem */
 describe('gateway.internal.authenticate', () => {

@@ -1,11 +1,9 @@
 import { type Operation, operations, SCOPES } from '@listings/contracts';
 import { createInProcessBus } from '@listings/platform/bus';
-import { silentLogger } from '@listings/platform/logger';
 import { sampleOf } from '@listings/platform/testing/contract-samples';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { accountWithKey, GENEROUS_RATE_LIMITS } from './support.ts';
+import { accountWithKey, buildTestApp } from './support.ts';
 
 const pathOf = (op: Operation) => {
   const params = op.params ? (sampleOf(op.params as never) as Record<string, unknown>) : {};
@@ -28,12 +26,7 @@ describe('authentication and scopes at the REST edge', () => {
   let app: FastifyInstance;
   const bus = createInProcessBus();
   beforeAll(async () => {
-    app = await buildApp({
-      bus,
-      config: { publicUrl: 'http://localhost:3000' },
-      logger: silentLogger(),
-      rateLimits: GENEROUS_RATE_LIMITS,
-    });
+    app = await buildTestApp(bus);
   });
   afterAll(async () => {
     await app.close();

@@ -2,10 +2,11 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInProcessBus } from '@listings/platform/bus';
-import * as oauth from 'oauth4webapi';
+import type * as oauth from 'oauth4webapi';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exchangeCode, registerClient, startIssuer } from './oauth-support.ts';
+import { authorizationRequest, exchangeCode, registerClient } from './oauth-client.ts';
+import { startIssuer } from './oauth-support.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const available = existsSync(CHROMIUM);
@@ -109,19 +110,13 @@ describe.skipIf(!available)('identity pages in a headless browser', () => {
   });
 
   const startAuthorization = async (client: oauth.Client, scope: string) => {
-    const verifier = oauth.generateRandomCodeVerifier();
-    const url = new URL(issuer.as.authorization_endpoint as string);
-    for (const [k, v] of Object.entries({
-      client_id: client.client_id,
-      redirect_uri: redirectUri,
-      response_type: 'code',
-      scope,
+    const { url, verifier } = await authorizationRequest({
+      as: issuer.as,
+      clientId: client.client_id,
+      redirectUri,
       resource: `${issuer.issuerUrl}/mcp`,
-      state: 'st4te',
-      code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: 'S256',
-    }))
-      url.searchParams.set(k, v);
+      scope,
+    });
     await context.clearCookies();
     await page.goto(url.href);
     // the sign-in page of the authorization request

@@ -8,7 +8,8 @@ import { createInProcessBus } from '@listings/platform/bus';
 import type * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_METADATA_MAX_BYTES, createClientMetadataFetch } from '../src/identity/client-metadata-fetch.ts';
-import { authorize, exchangeCode, startIssuer } from './oauth-support.ts';
+import { authorize, exchangeCode } from './oauth-client.ts';
+import { startIssuer } from './oauth-support.ts';
 
 /**
  * oidc-provider only accepts https client ids (as the draft says), so the client's host is a

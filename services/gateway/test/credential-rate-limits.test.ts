@@ -1,9 +1,8 @@
 import { createInProcessBus } from '@listings/platform/bus';
 import { manualClock } from '@listings/platform/clock';
-import { silentLogger } from '@listings/platform/logger';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { buildTestApp } from './support.ts';
 
 /** password forms and the token endpoint are limited per client IP, whatever the outcome of each try */
 describe('rate limits on sign-in, sign-up and /oauth/token', () => {
@@ -11,10 +10,7 @@ describe('rate limits on sign-in, sign-up and /oauth/token', () => {
   const clock = manualClock('2026-03-02T10:00:30Z');
   let app: FastifyInstance;
   beforeAll(async () => {
-    app = await buildApp({
-      bus,
-      config: { publicUrl: 'http://localhost:3000' },
-      logger: silentLogger(),
+    app = await buildTestApp(bus, {
       clock,
       rateLimits: {
         authenticated: { name: 'authenticated', limit: 1000, windowSeconds: 60 },

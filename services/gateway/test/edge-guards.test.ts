@@ -1,11 +1,9 @@
 import { operationById } from '@listings/contracts';
 import { createInProcessBus } from '@listings/platform/bus';
 import { manualClock } from '@listings/platform/clock';
-import { silentLogger } from '@listings/platform/logger';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { accountWithKey, GENEROUS_RATE_LIMITS } from './support.ts';
+import { accountWithKey, buildTestApp } from './support.ts';
 
 const submitListing = operationById('submit_listing');
 
@@ -26,13 +24,7 @@ describe('Idempotency-Key at the REST edge', () => {
         body: { id: `00000000-0000-4000-8000-${String(runs).padStart(12, '0')}`, status: 'crawling' },
       };
     });
-    app = await buildApp({
-      bus,
-      config: { publicUrl: 'http://localhost:3000' },
-      logger: silentLogger(),
-      clock,
-      rateLimits: GENEROUS_RATE_LIMITS,
-    });
+    app = await buildTestApp(bus, { clock });
     authorization = accountWithKey(app, 'ik@example.com').authorization;
   });
   afterAll(async () => {
@@ -129,10 +121,7 @@ describe('rate limits at the REST edge', () => {
   const bus = createInProcessBus();
   let app: FastifyInstance;
   beforeAll(async () => {
-    app = await buildApp({
-      bus,
-      config: { publicUrl: 'http://localhost:3000' },
-      logger: silentLogger(),
+    app = await buildTestApp(bus, {
       clock,
       rateLimits: {
         authenticated: { name: 'authenticated', limit: 3, windowSeconds: 60 },

@@ -1,6 +1,5 @@
 import { type Operation, operations } from '@listings/contracts';
 import { createInProcessBus } from '@listings/platform/bus';
-import { silentLogger } from '@listings/platform/logger';
 import {
   applyVariant,
   type InvalidVariant,
@@ -9,8 +8,7 @@ import {
 } from '@listings/platform/testing/contract-samples';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { accountWithKey, GENEROUS_RATE_LIMITS, injectAs } from './support.ts';
+import { accountWithKey, buildTestApp, injectAs } from './support.ts';
 
 type Part = 'params' | 'query' | 'body';
 interface Input {
@@ -61,12 +59,7 @@ describe('input validation at the REST edge', () => {
   let inject: ReturnType<typeof injectAs>;
   const bus = createInProcessBus();
   beforeAll(async () => {
-    app = await buildApp({
-      bus,
-      config: { publicUrl: 'http://localhost:3000' },
-      logger: silentLogger(),
-      rateLimits: GENEROUS_RATE_LIMITS,
-    });
+    app = await buildTestApp(bus);
     // signed-in operations are authenticated before validation: call with a key holding every scope
     inject = injectAs(app, accountWithKey(app, 'validator@example.com').authorization);
   });

@@ -1,14 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { type DescribeInviteReply, describeInvite } from '@listings/contracts';
 import { createInProcessBus } from '@listings/platform/bus';
-import { loadConfig } from '@listings/platform/config';
 import { silentLogger } from '@listings/platform/logger';
 import { readOutbox } from '@listings/platform/mail';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAllInOne } from '../../../launcher/src/all-in-one.ts';
+import { startAllInOneInProcess } from '../../../launcher/test/in-process.ts';
 import { buildApp, identityOf } from '../src/app.ts';
 
 /** A browser's cookies for one origin, as fetch does not keep them. */
@@ -56,8 +52,7 @@ const browserFor = (base: string) => {
 };
 
 describe('the invite accept page, end to end in all-in-one mode', () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'invite-page-'));
-  let running: Awaited<ReturnType<typeof startAllInOne>>;
+  let running: Awaited<ReturnType<typeof startAllInOneInProcess>>;
   let base: string;
   let site: Server;
   let siteUrl: string;
@@ -71,19 +66,11 @@ describe('the invite accept page, end to end in all-in-one mode', () => {
     );
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
     siteUrl = `http://127.0.0.1:${(site.address() as { port: number }).port}/`;
-    running = await startAllInOne(
-      loadConfig({
-        PORT: '0',
-        DATA_DIR: dataDir,
-        DEMO_DATA: 'off',
-        LOG_LEVEL: 'silent',
-        FETCH_ALLOW_PRIVATE_NETWORKS: 'true',
-        PUBLIC_URL: 'http://directory.test',
-      }),
-      silentLogger(),
-      { host: '127.0.0.1' },
-    );
-    base = `http://127.0.0.1:${running.port}`;
+    running = await startAllInOneInProcess({
+      FETCH_ALLOW_PRIVATE_NETWORKS: 'true',
+      PUBLIC_URL: 'http://directory.test',
+    });
+    base = running.base;
     const store = running.identity.store;
     const { account } = store.ensureAccount('a@example.com');
     keyA = store.createApiKey({ accountId: account.id, name: 'a', scopes: ['account:read', 'listings:write'] }).key;
@@ -91,7 +78,6 @@ describe('the invite accept page, end to end in all-in-one mode', () => {
   afterAll(async () => {
     await running?.stop();
     await new Promise((resolve) => site?.close(resolve));
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   const api = async (key: string, method: string, url: string, body?: unknown) => {
@@ -105,7 +91,7 @@ describe('the invite accept page, end to end in all-in-one mode', () => {
     return { status: response.status, body: (text ? JSON.parse(text) : null) as any };
   };
   const linkFor = async (email: string) => {
-    const mail = (await readOutbox(dataDir)).find((m) => m.to === email);
+    const mail = (await readOutbox(running.dataDir)).find((m) => m.to === email);
     return mail?.text.match(/http:\/\/directory\.test(\/invites\/\S+)/)?.[1] as string;
   };
   /** a person who signs up through the form and makes an API key in the keys area */

@@ -1,12 +1,27 @@
 import { SCOPES, type Scope } from '@listings/contracts';
+import type { Bus } from '@listings/platform/bus';
+import { silentLogger } from '@listings/platform/logger';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { identityOf } from '../src/app.ts';
+import { buildApp, type GatewayOptions, identityOf } from '../src/app.ts';
 
 /** rate limits high enough that table tests never meet them */
 export const GENEROUS_RATE_LIMITS = {
   authenticated: { name: 'authenticated', limit: 1_000_000, windowSeconds: 60 },
   anonymous: { name: 'anonymous', limit: 1_000_000, windowSeconds: 60 },
 } as const;
+
+/**
+ * The gateway on `bus` as the edge tests build it: quiet, its public URL http://localhost:3000,
+ * GENEROUS_RATE_LIMITS unless `options` names others (a clock, an identity, …).
+ */
+export const buildTestApp = (bus: Bus, options: Partial<Omit<GatewayOptions, 'bus'>> = {}) =>
+  buildApp({
+    bus,
+    config: { publicUrl: 'http://localhost:3000' },
+    logger: silentLogger(),
+    rateLimits: GENEROUS_RATE_LIMITS,
+    ...options,
+  });
 
 /** a new account with an API key holding `scopes` (default: all three) */
 export const accountWithKey = (app: FastifyInstance, email: string, scopes: readonly Scope[] = SCOPES) => {

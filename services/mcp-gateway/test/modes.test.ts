@@ -1,24 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { loadConfig } from '@listings/platform/config';
 import { createLogger } from '@listings/platform/logger';
 import { natsServerAvailable, startNatsServer } from '@listings/platform/testing/nats-server';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAllInOne } from '../../../launcher/src/all-in-one.ts';
 import { startCluster } from '../../../launcher/src/cluster.ts';
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
+import { startAllInOneInProcess } from '../../../launcher/test/in-process.ts';
+import { freePort, tempDataDir, testConfig } from '../../../launcher/test/support.ts';
 
 const connect = async (url: string, era: 'modern' | 'legacy') => {
   const client = new Client(
@@ -68,17 +54,14 @@ const behavesAsMcpServer = (target: () => { mcpUrl: string; origin: string }) =>
 };
 
 describe('all-in-one mode: /mcp on the REST port', () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'mcp-aio-'));
-  let running: Awaited<ReturnType<typeof startAllInOne>>;
+  let running: Awaited<ReturnType<typeof startAllInOneInProcess>>;
   let origin = '';
   beforeAll(async () => {
-    const config = loadConfig({ PORT: '0', DATA_DIR: dataDir, DEMO_DATA: 'off', LOG_LEVEL: 'silent' });
-    running = await startAllInOne(config, createLogger({ name: 'aio', level: 'silent' }), { host: '127.0.0.1' });
-    origin = `http://127.0.0.1:${running.port}`;
+    running = await startAllInOneInProcess();
+    origin = running.base;
   }, 60_000);
   afterAll(async () => {
     await running?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   });
   behavesAsMcpServer(() => ({ mcpUrl: `${origin}/mcp`, origin }));
 });
@@ -88,19 +71,13 @@ if (!natsAvailable)
   console.warn('MCP cluster-mode tests skipped: nats-server is not on the PATH (apt-get install nats-server)');
 
 describe.skipIf(!natsAvailable)('cluster mode: the MCP gateway its own process over a real nats-server', () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'mcp-cluster-'));
+  const data = tempDataDir();
   let nats: Awaited<ReturnType<typeof startNatsServer>>;
   let cluster: Awaited<ReturnType<typeof startCluster>>;
   beforeAll(async () => {
     nats = await startNatsServer();
     const port = await freePort();
-    const config = loadConfig({
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      NATS_URL: nats.url,
-      DEMO_DATA: 'off',
-      LOG_LEVEL: 'silent',
-    });
+    const config = testConfig({ PORT: String(port), DATA_DIR: data.dir, NATS_URL: nats.url });
     cluster = await startCluster(config, createLogger({ name: 'cluster', level: 'silent' }), {
       ...process.env,
       LOG_LEVEL: 'silent',
@@ -111,7 +88,7 @@ describe.skipIf(!natsAvailable)('cluster mode: the MCP gateway its own process o
   afterAll(async () => {
     await cluster?.stop();
     await nats?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    data.remove();
   });
   behavesAsMcpServer(() => ({
     mcpUrl: `http://127.0.0.1:${cluster.mcpPort}/mcp`,

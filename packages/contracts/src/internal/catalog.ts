@@ -2,6 +2,7 @@ import Type, { type Static, type TObject, type TSchema } from 'typebox';
 import { BADGE_MODES, BADGE_SHAPES, BADGE_SIZES, ListingStatus } from '../catalog.ts';
 import { IsoDate, PositiveId, Slug, Uuid } from '../common.ts';
 import { DRAFT_FIELD_KEYS, DraftFields, DraftPatch, submitListing } from '../drafting.ts';
+import { getListingForClaim, recordVerifiedClaim } from './catalog-claims.ts';
 
 /**
  * Catalog's internal operations: not REST routes or MCP tools. Other services (drafting, commerce,
@@ -207,7 +208,25 @@ export const getBadgeSvg = defineInternal({
   reply: Type.Object({ svg: Type.String(), etag: Type.String() }),
 });
 
+/** Commerce asks before it quotes or builds an order for a listing (added for the commerce service). */
+export const describeListingForOrder = defineInternal({
+  name: 'describe_listing_for_order',
+  description:
+    'The facts commerce needs about one listing of a buyer: its status, plan, launch week and category slugs. 404 when the listing is unknown OR not owned by `account_id` (the same answer, so ownership never leaks).',
+  request: Type.Object({ listing_id: PositiveId, account_id: AccountId }, { additionalProperties: false }),
+  reply: Type.Object({
+    listing_id: PositiveId,
+    slug: Slug,
+    status: ListingStatus,
+    plan: Type.String(),
+    launch_week: Type.Union([IsoDate, Type.Null()]),
+  }),
+});
+export type DescribeListingForOrderReply = Static<typeof describeListingForOrder.reply>;
+
 export const catalogInternalOperations = [
+  getListingForClaim,
+  recordVerifiedClaim,
   saveListingFromDraft,
   castVote,
   withdrawVote,
@@ -219,6 +238,7 @@ export const catalogInternalOperations = [
   recordBillboardContribution,
   markListingVerified,
   getBadgeSvg,
+  describeListingForOrder,
 ] as const;
 
 export type SaveListingFromDraftRequest = Static<typeof saveListingFromDraft.request>;

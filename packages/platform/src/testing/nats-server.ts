@@ -7,9 +7,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
+import { freePort } from './free-port.ts';
 
 export interface NatsServerOptions {
   /** default true: `-js` with a temporary store directory */
@@ -47,19 +47,6 @@ function findBinary(): string | undefined {
 /** whether `nats-server` is on PATH; tests that need it skip (saying why) when it is not */
 export function natsServerAvailable(): boolean {
   return findBinary() !== undefined;
-}
-
-/** a port the OS considers free right now (another process may still take it before we do) */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      probe.close(() => (port > 0 ? resolve(port) : reject(new Error('the OS gave no port'))));
-    });
-  });
 }
 
 class PortInUseError extends Error {}

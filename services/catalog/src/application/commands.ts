@@ -19,8 +19,14 @@ import {
   viewDecider,
   viewStream,
 } from '../domain/engagement/engagement.ts';
+import { type InterviewAnswer, interviewDecider, interviewStream } from '../domain/interview/interview.ts';
 import { type ListingCommand, listingDecider, listingStream } from '../domain/listing/decide.ts';
-import { type InterviewQuestion, SITE_SETTINGS_STREAM, siteSettingsDecider } from '../domain/settings/site-settings.ts';
+import {
+  FREE_QUEUE_WEEKS_DEFAULT,
+  type InterviewQuestion,
+  SITE_SETTINGS_STREAM,
+  siteSettingsDecider,
+} from '../domain/settings/site-settings.ts';
 import { isoDate, mondayOf } from '../domain/weeks.ts';
 import type { CatalogReadModel } from '../projections/catalog/read-model.ts';
 import { slugify } from '../projections/catalog/search-documents.ts';
@@ -201,6 +207,34 @@ export const createCatalogCommands = (deps: { events: EventStore; readModel: Cat
     },
     publishBlogPost: (data: BlogPostData) =>
       run(blogPostStream(data.slug), blogPostDecider, { type: 'PublishBlogPost', data }),
+    /**
+     * choose_free_listing: the launch week is the Monday `free_queue_weeks` (site setting, 6-8,
+     * default 6) weeks after this week's Monday; the listing waits for its badge (awaiting_badge).
+     */
+    chooseFreePlan: async (listingId: number, accountId: string) => {
+      const weeks = view.settings()?.free_queue_weeks ?? FREE_QUEUE_WEEKS_DEFAULT;
+      const monday = mondayOf(deps.clock.now());
+      const launchWeek = isoDate(new Date(monday.getTime() + weeks * 7 * 24 * 3600 * 1000));
+      return listingCommand(listingId, {
+        type: 'ChooseFreePlan',
+        data: { account_id: accountId, launch_week: launchWeek },
+      });
+    },
+    /** the badge check found the badge: scheduled for its week (or live if that week has begun) */
+    badgeFound: (listingId: number) =>
+      listingCommand(listingId, { type: 'FindBadge', data: { this_week: isoDate(mondayOf(deps.clock.now())) } }),
+    setFreeQueueWeeks: (weeks: number) =>
+      run(SITE_SETTINGS_STREAM, siteSettingsDecider, { type: 'SetFreeQueueWeeks', data: { weeks } }),
+    answerInterview: (accountId: string, answers: InterviewAnswer[]) =>
+      run(interviewStream(accountId), interviewDecider, {
+        type: 'AnswerInterview',
+        data: {
+          account_id: accountId,
+          answers,
+          known_question_ids: (view.settings()?.interview_questions ?? []).map((q) => q.id),
+          now: now(),
+        },
+      }),
     setInterviewQuestions: (questions: InterviewQuestion[]) =>
       run(SITE_SETTINGS_STREAM, siteSettingsDecider, { type: 'SetInterviewQuestions', data: { questions } }),
     decideWeekAwards: (weekStart: string, weekEndMs: number, standings: Standing[]) =>

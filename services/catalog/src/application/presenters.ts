@@ -1,4 +1,6 @@
+import type { ListingDraftProfile } from '@listings/contracts';
 import { PER_PAGE_DEFAULT } from '@listings/contracts';
+import { seedMilestones } from '../domain/listing/owned.ts';
 import type { ListingDoc } from '../projections/catalog/documents.ts';
 import { listingUrl, shownCategories, slugify } from '../projections/catalog/search-documents.ts';
 
@@ -66,10 +68,29 @@ export interface ListingSummary {
 const summaries = new WeakMap<ListingDoc, ListingSummary>();
 const profiles = new WeakMap<ListingDoc, Record<string, unknown>>();
 
+/** update_my_listing keys that are not profile keys of a draft: shown as they are */
+const OWNER_ONLY_KEYS = ['headline', 'summary'] as const;
+
+/** The drafted profile with the owner's published edits (update_my_listing) over it. */
+export const shownProfile = (doc: ListingDoc): ListingDraftProfile & { headline?: string; summary?: string } => {
+  const edited = doc.edited ?? {};
+  if (Object.keys(edited).length === 0) return doc.profile;
+  const p: Record<string, unknown> = { ...doc.profile };
+  for (const [key, value] of Object.entries(edited)) {
+    if (key === 'socials') p.company_socials = value;
+    else if (key === 'seo_title') p.seo = { ...(p.seo as object | undefined), title: value };
+    else if (key === 'seo_description') p.seo = { ...(p.seo as object | undefined), meta: value };
+    else p[key] = value === '' || value === null ? undefined : value;
+  }
+  return p as ListingDraftProfile;
+};
+
+export const milestonesOf = (doc: ListingDoc) => doc.milestones ?? seedMilestones(doc.profile.milestones);
+
 export const summaryOf = (doc: ListingDoc): ListingSummary => {
   let summary = summaries.get(doc);
   if (!summary) {
-    const p = doc.profile;
+    const p = shownProfile(doc);
     summary = {
       slug: doc.slug,
       name: p.name ?? doc.slug,
@@ -120,7 +141,7 @@ export const founderSlug = (name: string) => slugify(name);
 export const profileOf = (doc: ListingDoc): Record<string, unknown> => {
   let profile = profiles.get(doc);
   if (profile) return profile;
-  const p = doc.profile;
+  const p = shownProfile(doc);
   const links: { label: string; url: string }[] = [{ label: 'website', url: listingUrl(doc) }];
   if (p.demo_video_url) links.push({ label: 'demo video', url: p.demo_video_url });
   for (const [label, url] of Object.entries(p.company_socials ?? {})) if (url) links.push({ label, url });
@@ -157,11 +178,13 @@ export const profileOf = (doc: ListingDoc): Record<string, unknown> => {
     verified: doc.verified,
     featured: doc.featured,
     not_found_on_website: p.not_found_on_website ?? [],
+    ...Object.fromEntries(OWNER_ONLY_KEYS.filter((k) => p[k]).map((k) => [k, p[k]])),
+    ...(p.seo?.title || p.seo?.meta ? { seo: { title: p.seo?.title ?? null, description: p.seo?.meta ?? null } } : {}),
     paid_sections_unlocked: doc.unlocked,
     ...(doc.unlocked
       ? {
           story: p.story ?? {},
-          milestones: (p.milestones ?? []).map((m, i) => ({ id: i + 1, ...m })),
+          milestones: milestonesOf(doc),
           media: [
             ...(p.logo_url ? [{ type: 'logo', url: p.logo_url }] : []),
             ...(p.demo_video_url ? [{ type: 'video', url: p.demo_video_url }] : []),

@@ -2,6 +2,7 @@ import type { ListingDraftProfile } from '@listings/contracts';
 import type { Clock } from '@listings/platform/clock';
 import type { OperationHandlers } from '@listings/platform/service-host';
 import type { CatalogCommands } from '../application/commands.ts';
+import { ownedListingHandlers } from '../application/owned-listings.ts';
 import { ratingOf, voteCount } from '../application/presenters.ts';
 import { getBadgeSvg, getBadges } from '../application/queries/badges.ts';
 import { getBlogPost, listBlogPosts, listInterviewQuestions } from '../application/queries/blog.ts';
@@ -13,10 +14,16 @@ import { getSiteInfo } from '../application/queries/site.ts';
 import type { CatalogView } from '../projections/catalog/read-model.ts';
 import type { InternalHandler } from './internal-operations.ts';
 
-/** The 17 public catalog operations (the owned-listing ones belong to another issue and answer 501). */
-export const publicHandlers = (deps: { view: CatalogView; clock: Clock; publicUrl: string }): OperationHandlers => {
+/** The 17 public catalog operations and the 9 owned-listing ones (signed in, your own only). */
+export const publicHandlers = (deps: {
+  view: CatalogView;
+  clock: Clock;
+  publicUrl: string;
+  commands: CatalogCommands;
+}): OperationHandlers => {
   const { view, clock } = deps;
   return {
+    ...ownedListingHandlers({ view, commands: deps.commands }),
     get_site_info: getSiteInfo({ publicUrl: deps.publicUrl, view }),
     search_listings: searchListings(view),
     get_listing: getListing(view),

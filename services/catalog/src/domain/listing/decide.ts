@@ -2,6 +2,7 @@ import type { ListingDraftProfile } from '@listings/contracts';
 import type { Decider } from '@listings/platform/decider';
 import { ConflictError, NotFoundError, ValidationError } from '@listings/platform/errors';
 import { evolveListing, initialListing, type Listing, type ListingEvent, type Plan } from './listing.ts';
+import { type Milestone, shownValue } from './owned.ts';
 
 export type ListingCommand =
   | {
@@ -31,13 +32,33 @@ export type ListingCommand =
   | { type: 'ContributeToBillboard'; data: { order_number: string; amount_cents: number; now: string } }
   | { type: 'MarkVerified'; data: { account_id: string; now: string } }
   | { type: 'Feature'; data: { now: string } }
-  | { type: 'ApproveAlternative'; data: { alternative_id: number; now: string } };
+  | { type: 'ApproveAlternative'; data: { alternative_id: number; now: string } }
+  | { type: 'EditListing'; data: { account_id: string; edits: Record<string, unknown>; now: string } }
+  | {
+      type: 'PostOwnerUpdate';
+      data: { account_id: string; title: string; body: string; followers: readonly string[]; now: string };
+    }
+  | {
+      type: 'AddMilestone';
+      data: { account_id: string; milestone: Omit<Milestone, 'id'>; max: number; now: string };
+    }
+  | { type: 'DeleteMilestone'; data: { account_id: string; milestone_id: number; now: string } }
+  | { type: 'SetFounderStory'; data: { account_id: string; story: Record<string, string>; now: string } }
+  | { type: 'ChooseFreePlan'; data: { account_id: string; launch_week: string; now: string } }
+  | { type: 'FindBadge'; data: { this_week: string; now: string } };
 
 const PUBLISHABLE = new Set(['draft', 'awaiting_badge', 'scheduled']);
 
 const mustExist = (state: Listing) => {
   if (!state.exists) throw new NotFoundError('no such listing');
   return state;
+};
+
+/** "Your own only": someone else's listing answers exactly like an unknown one. */
+const mustOwn = (state: Listing, accountId: string) => {
+  const s = mustExist(state);
+  if (!s.owners.includes(accountId)) throw new NotFoundError('no such listing');
+  return s;
 };
 
 export const decideListing = (command: ListingCommand, state: Listing): ListingEvent[] => {
@@ -144,6 +165,89 @@ export const decideListing = (command: ListingCommand, state: Listing): ListingE
         throw new ValidationError([{ field: 'alternative_id', message: 'a listing is not its own alternative' }]);
       if (s.alternatives.includes(d.alternative_id)) return [];
       return [{ type: 'AlternativeApproved', data: { listing_id: s.id, alternative_id: d.alternative_id, at: d.now } }];
+    }
+    case 'EditListing': {
+      const s = mustOwn(state, command.data.account_id);
+      const before: Record<string, unknown> = {};
+      const after: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(command.data.edits)) {
+        const old = shownValue(s.profile, s.edited, key);
+        if (JSON.stringify(old) === JSON.stringify(value)) continue;
+        before[key] = old;
+        after[key] = value;
+      }
+      if (Object.keys(after).length === 0) return [];
+      return [
+        {
+          type: 'ListingEdited',
+          data: {
+            listing_id: s.id,
+            account_id: command.data.account_id,
+            version: s.version + 1,
+            before,
+            after,
+            at: command.data.now,
+          },
+        },
+      ];
+    }
+    case 'PostOwnerUpdate': {
+      const s = mustOwn(state, command.data.account_id);
+      const d = command.data;
+      return [
+        { type: 'ListingUpdatePosted', data: { listing_id: s.id, title: d.title, body: d.body, at: d.now } },
+        ...[...new Set(d.followers)].map(
+          (account_id): ListingEvent => ({
+            type: 'FollowerNotified',
+            data: { listing_id: s.id, account_id, update_title: d.title, at: d.now },
+          }),
+        ),
+      ];
+    }
+    case 'AddMilestone': {
+      const s = mustOwn(state, command.data.account_id);
+      const d = command.data;
+      if (s.milestones.length >= d.max) throw new ConflictError(`a listing holds at most ${d.max} milestones`);
+      return [
+        {
+          type: 'MilestoneAdded',
+          data: { listing_id: s.id, milestone: { id: s.nextMilestoneId, ...d.milestone }, at: d.now },
+        },
+      ];
+    }
+    case 'DeleteMilestone': {
+      const s = mustOwn(state, command.data.account_id);
+      const d = command.data;
+      if (!s.milestones.some((m) => m.id === d.milestone_id))
+        throw new NotFoundError(`no milestone ${d.milestone_id} on this listing`);
+      return [{ type: 'MilestoneDeleted', data: { listing_id: s.id, milestone_id: d.milestone_id, at: d.now } }];
+    }
+    case 'SetFounderStory': {
+      const s = mustOwn(state, command.data.account_id);
+      return [{ type: 'FounderStorySet', data: { listing_id: s.id, story: command.data.story, at: command.data.now } }];
+    }
+    case 'ChooseFreePlan': {
+      const s = mustOwn(state, command.data.account_id);
+      const d = command.data;
+      if (s.status !== 'draft' || s.plan !== 'none')
+        throw new ConflictError(
+          `only a submitted listing that is still a draft can choose the free plan; this one is ${s.status}` +
+            (s.plan === 'none' ? '' : ` on the ${s.plan} plan`),
+        );
+      return [
+        { type: 'LaunchScheduled', data: { listing_id: s.id, launch_week: d.launch_week, plan: 'free', at: d.now } },
+        { type: 'ListingStatusChanged', data: { listing_id: s.id, status: 'awaiting_badge', at: d.now } },
+      ];
+    }
+    case 'FindBadge': {
+      const s = mustExist(state);
+      const d = command.data;
+      if (s.status !== 'awaiting_badge') return []; // found already, or the listing moved on (e.g. paid)
+      const status = s.launchWeek !== null && s.launchWeek <= d.this_week ? 'live' : 'scheduled';
+      return [
+        { type: 'BadgeFound', data: { listing_id: s.id, at: d.now } },
+        { type: 'ListingStatusChanged', data: { listing_id: s.id, status, at: d.now } },
+      ];
     }
     default: {
       const never: never = command;

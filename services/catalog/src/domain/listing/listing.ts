@@ -1,4 +1,5 @@
 import type { ListingDraftProfile } from '@listings/contracts';
+import { type Milestone, seedMilestones } from './owned.ts';
 
 /** Listing statuses (docs/api-decisions.md): draft, awaiting_badge, scheduled, live, rejected, archived. */
 export type ListingStatus = 'draft' | 'awaiting_badge' | 'scheduled' | 'live' | 'rejected' | 'archived';
@@ -25,7 +26,27 @@ export type ListingEvent =
     }
   | { type: 'ListingVerified'; data: { listing_id: number; account_id: string; at: string } }
   | { type: 'ListingFeatured'; data: { listing_id: number; at: string } }
-  | { type: 'AlternativeApproved'; data: { listing_id: number; alternative_id: number; at: string } };
+  | { type: 'AlternativeApproved'; data: { listing_id: number; alternative_id: number; at: string } }
+  | {
+      type: 'ListingEdited';
+      data: {
+        listing_id: number;
+        account_id: string;
+        version: number;
+        /** the site team's before/after copy: only the keys that changed */
+        before: Record<string, unknown>;
+        after: Record<string, unknown>;
+        at: string;
+      };
+    }
+  | {
+      type: 'FollowerNotified';
+      data: { listing_id: number; account_id: string; update_title: string; at: string };
+    }
+  | { type: 'MilestoneAdded'; data: { listing_id: number; milestone: Milestone; at: string } }
+  | { type: 'MilestoneDeleted'; data: { listing_id: number; milestone_id: number; at: string } }
+  | { type: 'FounderStorySet'; data: { listing_id: number; story: Record<string, string>; at: string } }
+  | { type: 'BadgeFound'; data: { listing_id: number; at: string } };
 
 export type Listing =
   | { readonly exists: false }
@@ -42,6 +63,14 @@ export type Listing =
       readonly featured: boolean;
       readonly billboardOrders: readonly string[];
       readonly alternatives: readonly number[];
+      /** the profile last saved from the draft (null before the first save) */
+      readonly profile: ListingDraftProfile | null;
+      /** owner edits (update_my_listing keys) shown over the draft's profile */
+      readonly edited: Readonly<Record<string, unknown>>;
+      readonly version: number;
+      readonly milestones: readonly Milestone[];
+      readonly nextMilestoneId: number;
+      readonly badgeFound: boolean;
     };
 
 export const initialListing: Listing = { exists: false };
@@ -61,9 +90,34 @@ export const evolveListing = (state: Listing, event: ListingEvent): Listing => {
       featured: false,
       billboardOrders: [],
       alternatives: [],
+      profile: null,
+      edited: {},
+      version: 0,
+      milestones: [],
+      nextMilestoneId: 1,
+      badgeFound: false,
     };
   if (!state.exists) return state;
   switch (event.type) {
+    case 'ListingProfileSaved': {
+      if (state.profile !== null) return { ...state, profile: event.data.profile };
+      const seeded = seedMilestones(event.data.profile.milestones);
+      return { ...state, profile: event.data.profile, milestones: seeded, nextMilestoneId: seeded.length + 1 };
+    }
+    case 'ListingEdited':
+      return { ...state, edited: { ...state.edited, ...event.data.after }, version: event.data.version };
+    case 'MilestoneAdded':
+      return {
+        ...state,
+        milestones: [...state.milestones, event.data.milestone],
+        nextMilestoneId: Math.max(state.nextMilestoneId, event.data.milestone.id + 1),
+      };
+    case 'MilestoneDeleted':
+      return { ...state, milestones: state.milestones.filter((m) => m.id !== event.data.milestone_id) };
+    case 'FounderStorySet':
+      return state.profile ? { ...state, profile: { ...state.profile, story: event.data.story } } : state;
+    case 'BadgeFound':
+      return { ...state, badgeFound: true };
     case 'LaunchScheduled':
       return { ...state, launchWeek: event.data.launch_week, plan: event.data.plan };
     case 'ListingStatusChanged':
@@ -72,8 +126,15 @@ export const evolveListing = (state: Listing, event: ListingEvent): Listing => {
       return { ...state, unlocked: true };
     case 'BillboardContributed':
       return { ...state, billboardOrders: [...state.billboardOrders, event.data.order_number] };
-    case 'ListingVerified':
-      return { ...state, verified: true };
+    case 'ListingVerified': {
+      // a verified claim makes the claimant an owner (services/claims)
+      const owner = event.data.account_id;
+      return {
+        ...state,
+        verified: true,
+        owners: state.owners.includes(owner) ? state.owners : [...state.owners, owner],
+      };
+    }
     case 'ListingFeatured':
       return { ...state, featured: true };
     case 'AlternativeApproved':

@@ -5,13 +5,35 @@ export interface InterviewQuestion {
   id: string;
   question: string;
 }
-export type SettingsEvent = { type: 'InterviewQuestionsSet'; data: { questions: InterviewQuestion[] } };
-export type SettingsCommand = { type: 'SetInterviewQuestions'; data: { questions: InterviewQuestion[] } };
+export type SettingsEvent =
+  | { type: 'InterviewQuestionsSet'; data: { questions: InterviewQuestion[] } }
+  | { type: 'FreeQueueWeeksSet'; data: { weeks: number } };
+export type SettingsCommand =
+  | { type: 'SetInterviewQuestions'; data: { questions: InterviewQuestion[] } }
+  | { type: 'SetFreeQueueWeeks'; data: { weeks: number } };
 
-export const siteSettingsDecider: Decider<SettingsCommand, { questions: InterviewQuestion[] }, SettingsEvent> = {
-  initialState: { questions: [] },
-  evolve: (_state, event) => ({ questions: event.data.questions }),
+/** Spec: a free listing is queued for a launch week 6-8 weeks out; the site setting picks the number. */
+export const FREE_QUEUE_WEEKS_MIN = 6;
+export const FREE_QUEUE_WEEKS_MAX = 8;
+export const FREE_QUEUE_WEEKS_DEFAULT = 6;
+
+type SettingsState = { questions: InterviewQuestion[]; freeQueueWeeks: number };
+
+export const siteSettingsDecider: Decider<SettingsCommand, SettingsState, SettingsEvent> = {
+  initialState: { questions: [], freeQueueWeeks: FREE_QUEUE_WEEKS_DEFAULT },
+  evolve: (state, event) =>
+    event.type === 'InterviewQuestionsSet'
+      ? { ...state, questions: event.data.questions }
+      : { ...state, freeQueueWeeks: event.data.weeks },
   decide: (command, state) => {
+    if (command.type === 'SetFreeQueueWeeks') {
+      const { weeks } = command.data;
+      if (!Number.isInteger(weeks) || weeks < FREE_QUEUE_WEEKS_MIN || weeks > FREE_QUEUE_WEEKS_MAX)
+        throw new ValidationError([
+          { field: 'weeks', message: `must be ${FREE_QUEUE_WEEKS_MIN} to ${FREE_QUEUE_WEEKS_MAX}` },
+        ]);
+      return weeks === state.freeQueueWeeks ? [] : [{ type: 'FreeQueueWeeksSet', data: { weeks } }];
+    }
     const ids = command.data.questions.map((q) => q.id);
     if (new Set(ids).size !== ids.length)
       throw new ValidationError([{ field: 'questions', message: 'question ids must be unique' }]);

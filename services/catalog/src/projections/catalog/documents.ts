@@ -3,6 +3,7 @@ import type { Winner } from '../../domain/awards/week-awards.ts';
 import type { BlogPostData } from '../../domain/blog/blog-post.ts';
 import type { CategoryData } from '../../domain/category/category.ts';
 import type { ListingStatus, Plan } from '../../domain/listing/listing.ts';
+import { type Milestone, seedMilestones } from '../../domain/listing/owned.ts';
 import type { InterviewQuestion } from '../../domain/settings/site-settings.ts';
 
 /**
@@ -36,6 +37,22 @@ export interface ListingDoc {
   /** account id → that person's review (genuine reviews only reach here) */
   readonly reviews: Readonly<Record<string, { rating: number; body: string; at: string }>>;
   readonly alternatives: readonly number[];
+  // Owned-listing state. Optional: documents stored before these existed lack them until a rebuild.
+  /** accounts following the listing (they are told when an update is posted) */
+  readonly follower_ids?: readonly string[];
+  /** the owner's update_my_listing values, shown over the drafted profile */
+  readonly edited?: Readonly<Record<string, unknown>>;
+  /** version history: every published edit with its before/after copy (for the site team) */
+  readonly history?: readonly {
+    version: number;
+    account_id: string;
+    before: Record<string, unknown>;
+    after: Record<string, unknown>;
+    at: string;
+  }[];
+  readonly milestones?: readonly Milestone[];
+  /** follower notifications recorded per update: account id and the update's title */
+  readonly notifications?: readonly { account_id: string; update_title: string; at: string }[];
 }
 
 export type CategoryDoc = CategoryData;
@@ -46,6 +63,8 @@ export interface AwardsDoc {
 }
 export interface SettingsDoc {
   readonly interview_questions: readonly InterviewQuestion[];
+  /** weeks from now to a free listing's launch week (6-8; default FREE_QUEUE_WEEKS_DEFAULT) */
+  readonly free_queue_weeks?: number;
 }
 
 export const COLLECTIONS = ['listings', 'categories', 'blog', 'awards', 'settings'] as const;
@@ -67,6 +86,7 @@ export const documentOf = (event: EventLike): { collection: Collection; id: stri
     case 'BlogPostRevised':
       return { collection: 'blog', id: String(data.slug) };
     case 'InterviewQuestionsSet':
+    case 'FreeQueueWeeksSet':
       return { collection: 'settings', id: 'site' };
     case 'WeekAwardsDecided':
       return { collection: 'awards', id: String(data.week_start) };
@@ -111,11 +131,46 @@ export const evolveListingDoc = (doc: ListingDoc | undefined, event: EventLike):
       views: 0,
       reviews: {},
       alternatives: [],
+      follower_ids: [],
+      edited: {},
+      history: [],
+      milestones: [],
+      notifications: [],
     };
   if (!doc) return doc;
   switch (event.type) {
-    case 'ListingProfileSaved':
-      return { ...doc, profile: d.profile, categories: d.categories };
+    case 'ListingProfileSaved': {
+      const first = doc.profile.url === undefined;
+      return {
+        ...doc,
+        profile: d.profile,
+        categories: d.categories,
+        ...(first ? { milestones: seedMilestones(d.profile.milestones) } : {}),
+      };
+    }
+    case 'ListingEdited':
+      return {
+        ...doc,
+        edited: { ...doc.edited, ...d.after },
+        history: [
+          ...(doc.history ?? []),
+          { version: d.version, account_id: d.account_id, before: d.before, after: d.after, at: d.at },
+        ],
+      };
+    case 'FollowerNotified':
+      return {
+        ...doc,
+        notifications: [
+          ...(doc.notifications ?? []),
+          { account_id: d.account_id, update_title: d.update_title, at: d.at },
+        ],
+      };
+    case 'MilestoneAdded':
+      return { ...doc, milestones: [...(doc.milestones ?? []), d.milestone] };
+    case 'MilestoneDeleted':
+      return { ...doc, milestones: (doc.milestones ?? []).filter((m) => m.id !== d.milestone_id) };
+    case 'FounderStorySet':
+      return { ...doc, profile: { ...doc.profile, story: d.story } };
     case 'LaunchScheduled':
       return { ...doc, launch_week: d.launch_week, plan: d.plan };
     case 'ListingStatusChanged':
@@ -140,8 +195,11 @@ export const evolveListingDoc = (doc: ListingDoc | undefined, event: EventLike):
       };
     case 'BillboardContributed':
       return { ...doc, billboard_cents: doc.billboard_cents + d.amount_cents };
-    case 'ListingVerified':
-      return { ...doc, verified: true };
+    case 'ListingVerified': {
+      // a verified claim makes the claimant an owner (services/claims)
+      const owner = String(d.account_id);
+      return { ...doc, verified: true, owners: doc.owners.includes(owner) ? doc.owners : [...doc.owners, owner] };
+    }
     case 'ListingFeatured':
       return { ...doc, featured: true };
     case 'AlternativeApproved':
@@ -151,9 +209,13 @@ export const evolveListingDoc = (doc: ListingDoc | undefined, event: EventLike):
     case 'VoteWithdrawn':
       return { ...doc, votes: without(doc.votes, d.account_id) };
     case 'ListingFollowed':
-      return { ...doc, followers: doc.followers + 1 };
+      return { ...doc, followers: doc.followers + 1, follower_ids: [...(doc.follower_ids ?? []), d.account_id] };
     case 'ListingUnfollowed':
-      return { ...doc, followers: Math.max(0, doc.followers - 1) };
+      return {
+        ...doc,
+        followers: Math.max(0, doc.followers - 1),
+        follower_ids: (doc.follower_ids ?? []).filter((id) => id !== d.account_id),
+      };
     case 'ListingViewed':
       return { ...doc, views: doc.views + d.count };
     case 'ReviewSubmitted':
@@ -186,8 +248,12 @@ export const evolveAwardsDoc = (doc: AwardsDoc | undefined, event: EventLike): A
     ? { week_start: (event.data as AnyData).week_start, winners: (event.data as AnyData).winners }
     : doc;
 
-export const evolveSettingsDoc = (doc: SettingsDoc | undefined, event: EventLike): SettingsDoc | undefined =>
-  event.type === 'InterviewQuestionsSet' ? { interview_questions: (event.data as AnyData).questions } : doc;
+export const evolveSettingsDoc = (doc: SettingsDoc | undefined, event: EventLike): SettingsDoc | undefined => {
+  if (event.type === 'InterviewQuestionsSet') return { ...doc, interview_questions: (event.data as AnyData).questions };
+  if (event.type === 'FreeQueueWeeksSet')
+    return { interview_questions: [], ...doc, free_queue_weeks: (event.data as AnyData).weeks };
+  return doc;
+};
 
 export const evolveDocument = (collection: Collection, doc: unknown, event: EventLike): unknown => {
   switch (collection) {

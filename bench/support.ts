@@ -1,0 +1,65 @@
+// What the benchmarks share: the load run (autocannon, a warm-up then the measured run), and a
+// server in a process of its own that says `{ type: 'ready', port }` over IPC once it listens.
+import { type ChildProcess, fork } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+// The benchmarks measure throughput, not the limiter's refusals: every server a bench script
+// starts (forked or in its own process) inherits these unless the caller set its own.
+process.env.RATE_LIMIT_ANONYMOUS ??= '999999999/60';
+process.env.RATE_LIMIT_AUTHENTICATED ??= '999999999/60';
+
+/** BENCH_CONNECTIONS, default 50 */
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/** BENCH_DURATION in seconds per measured run, or `fallback` */
+export const durationSeconds = (fallback: number) => Number(process.env.BENCH_DURATION ?? fallback);
+
+export interface LoadFigures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+/** 2 s of warm-up, then `durationS` measured; errors count failed requests and non-2xx answers */
+export const measure = async (
+  options: { url: string; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string },
+  connections: number,
+  durationS: number,
+): Promise<LoadFigures> => {
+  await autocannon({ ...options, connections, duration: 2 });
+  const result = await autocannon({ ...options, connections, duration: durationS });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+};
+
+/** SIGTERM, then wait for the exit */
+const stop = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+
+/**
+ * Forks `bench/<file>` with `env` over this process's environment (its stdout dropped, stderr
+ * shown); `ready` is the port it reports, or a rejection if it exits first.
+ */
+export const forkServer = (file: string, env: NodeJS.ProcessEnv, options: { execArgv?: string[] } = {}) => {
+  const child = fork(path.join(ROOT, 'bench', file), [], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    ...(options.execArgv ? { execArgv: options.execArgv } : {}),
+  });
+  const ready = new Promise<number>((resolve, reject) => {
+    child.on('message', (m: { type?: string; port?: number }) => m.type === 'ready' && resolve(m.port ?? 0));
+    child.once('exit', (code) => reject(new Error(`${file} exited with ${code}`)));
+  });
+  return { child, ready, stop: () => stop(child) };
+};

@@ -1,0 +1,50 @@
+import type { GetListingForClaimReply, RecordVerifiedClaimReply } from '@listings/contracts';
+import { ConflictError, NotFoundError } from '@listings/platform/errors';
+import type { CatalogCommands } from '../application/commands.ts';
+import type { CatalogView } from '../projections/catalog/read-model.ts';
+import type { InternalHandler } from './internal-operations.ts';
+
+/**
+ * The claims service's two internal requests: look a listing up by slug, and record a verified
+ * claim (the claimant becomes an owner through the `ListingVerified` event; the listing earns the
+ * Verified badge). The first verified claim wins: a listing verified by its owners refuses a
+ * stranger's claim with 409.
+ */
+export const claimsInternalHandlers = (deps: {
+  view: CatalogView;
+  commands: CatalogCommands;
+}): Record<string, InternalHandler> => {
+  const { view, commands } = deps;
+  const handlers = {
+    get_listing_for_claim: async (r: { slug: string }): Promise<GetListingForClaimReply> => {
+      const doc = view.listingBySlug(r.slug);
+      if (!doc) throw new NotFoundError(`no listing ${r.slug}`);
+      return {
+        listing_id: doc.id,
+        slug: doc.slug,
+        status: doc.status,
+        url: typeof doc.profile.url === 'string' ? doc.profile.url : null,
+        owners: [...doc.owners],
+        verified: doc.verified,
+      };
+    },
+    record_verified_claim: async (r: {
+      listing_id: number;
+      account_id: string;
+      claim_id: number;
+    }): Promise<RecordVerifiedClaimReply> => {
+      const before = view.listing(r.listing_id);
+      if (!before) throw new NotFoundError(`no listing ${r.listing_id}`);
+      if (before.verified && !before.owners.includes(r.account_id))
+        throw new ConflictError('the listing is already verified by its owners');
+      await commands.listing(r.listing_id, { type: 'MarkVerified', data: { account_id: r.account_id } });
+      const after = view.listing(r.listing_id);
+      return {
+        listing_id: r.listing_id,
+        verified: after?.verified ?? false,
+        owner: after?.owners.includes(r.account_id) ?? false,
+      };
+    },
+  };
+  return handlers as unknown as Record<string, InternalHandler>;
+};

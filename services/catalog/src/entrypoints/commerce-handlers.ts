@@ -1,0 +1,18 @@
+import { NotFoundError } from '@listings/platform/errors';
+import type { CatalogView } from '../projections/catalog/read-model.ts';
+import type { InternalHandler } from './internal-operations.ts';
+
+/**
+ * Internal operations the commerce service needs from the catalog. Someone else's listing answers
+ * exactly like an unknown one.
+ */
+export const commerceInternalHandlers = (view: CatalogView): Record<string, InternalHandler> => {
+  const handlers = {
+    describe_listing_for_order: async (r: { listing_id: number; account_id: string }) => {
+      const doc = view.listing(r.listing_id);
+      if (!doc?.owners.includes(r.account_id)) throw new NotFoundError(`no listing ${r.listing_id}`);
+      return { listing_id: doc.id, slug: doc.slug, status: doc.status, plan: doc.plan, launch_week: doc.launch_week };
+    },
+  };
+  return handlers as unknown as Record<string, InternalHandler>;
+};

@@ -1,0 +1,97 @@
+/** Claim methods and statuses: the contracts' lists (packages/contracts/src/claims.ts). */
+export type ClaimMethod = 'dns' | 'meta' | 'file' | 'email';
+export type ClaimStatus = 'pending' | 'verified' | 'failed' | 'expired';
+
+export type ClaimEvent =
+  | {
+      type: 'ClaimStarted';
+      data: {
+        claim_id: number;
+        account_id: string;
+        listing_id: number;
+        slug: string;
+        /** the host the checks look at (the listing website's host, `www.` dropped) */
+        domain: string;
+        /** the listing's homepage, read by the meta and file checks */
+        homepage: string | null;
+        method: ClaimMethod;
+        /** dns, meta, file: the public token to publish (not a secret: it ends up in DNS or on a page) */
+        token: string | null;
+        /** email: where the link went, and the SHA-256 of the link's token (a bearer secret) */
+        email: string | null;
+        email_token_hash: string | null;
+        at: string;
+        expires_at: string;
+      };
+    }
+  | { type: 'ClaimCheckFailed'; data: { claim_id: number; reason: string; at: string } }
+  | { type: 'ClaimVerified'; data: { claim_id: number; at: string } }
+  | { type: 'ClaimRejected'; data: { claim_id: number; reason: string; at: string } }
+  | { type: 'ClaimExpired'; data: { claim_id: number; at: string } };
+
+export type Claim =
+  | { readonly exists: false }
+  | {
+      readonly exists: true;
+      readonly id: number;
+      readonly accountId: string;
+      readonly listingId: number;
+      readonly slug: string;
+      readonly domain: string;
+      readonly homepage: string | null;
+      readonly method: ClaimMethod;
+      readonly token: string | null;
+      readonly email: string | null;
+      readonly emailTokenHash: string | null;
+      readonly status: ClaimStatus;
+      readonly createdAt: string;
+      readonly expiresAt: string;
+      readonly verifiedAt: string | null;
+      readonly lastCheck: { at: string; passed: boolean; reason: string } | null;
+    };
+
+export const initialClaim: Claim = { exists: false };
+
+export const claimStream = (claimId: number): string => `claim-${claimId}`;
+
+export const evolveClaim = (state: Claim, event: ClaimEvent): Claim => {
+  if (event.type === 'ClaimStarted') {
+    const d = event.data;
+    return {
+      exists: true,
+      id: d.claim_id,
+      accountId: d.account_id,
+      listingId: d.listing_id,
+      slug: d.slug,
+      domain: d.domain,
+      homepage: d.homepage,
+      method: d.method,
+      token: d.token,
+      email: d.email,
+      emailTokenHash: d.email_token_hash,
+      status: 'pending',
+      createdAt: d.at,
+      expiresAt: d.expires_at,
+      verifiedAt: null,
+      lastCheck: null,
+    };
+  }
+  if (!state.exists) return state;
+  switch (event.type) {
+    case 'ClaimCheckFailed':
+      return { ...state, lastCheck: { at: event.data.at, passed: false, reason: event.data.reason } };
+    case 'ClaimVerified':
+      return {
+        ...state,
+        status: 'verified',
+        verifiedAt: event.data.at,
+        lastCheck: { at: event.data.at, passed: true, reason: 'the check passed' },
+      };
+    case 'ClaimRejected':
+      return { ...state, status: 'failed', lastCheck: { at: event.data.at, passed: false, reason: event.data.reason } };
+    case 'ClaimExpired':
+      return { ...state, status: 'expired' };
+    default:
+      return state;
+  }
+};

@@ -1,0 +1,98 @@
+import { deciderSpec } from '@listings/platform/decider/specification';
+import { ConflictError } from '@listings/platform/errors';
+import { describe, it } from 'vitest';
+import type { ClaimEvent } from './claim.ts';
+import { claimDecider, GoneError } from './decide.ts';
+
+const spec = deciderSpec(claimDecider);
+const NOW = '2025-03-03T10:00:00.000Z';
+const LATER = '2025-03-05T10:00:00.000Z';
+const EXPIRES = '2025-03-17T10:00:00.000Z';
+const AFTER_EXPIRY = '2025-03-18T10:00:00.000Z';
+
+const startData = {
+  claim_id: 7,
+  account_id: 'acc-a',
+  listing_id: 3,
+  slug: 'acme',
+  domain: 'acme.example',
+  homepage: 'https://acme.example/',
+  method: 'meta' as const,
+  token: 'tok',
+  email: null,
+  email_token_hash: null,
+};
+const started: ClaimEvent = { type: 'ClaimStarted', data: { ...startData, at: NOW, expires_at: EXPIRES } };
+const verified: ClaimEvent = { type: 'ClaimVerified', data: { claim_id: 7, at: LATER } };
+
+describe('claim decider', () => {
+  it('when a claim starts then ClaimStarted records what the checks need', () =>
+    spec
+      .given([])
+      .when({ type: 'StartClaim', data: { ...startData, now: NOW, expires_at: EXPIRES } })
+      .then([started]));
+  it('when a claim id is taken then StartClaim is a conflict', () =>
+    spec
+      .given([started])
+      .when({ type: 'StartClaim', data: { ...startData, now: NOW, expires_at: EXPIRES } })
+      .thenThrows(ConflictError, /exists/));
+
+  it('when a check fails on a pending claim then the reason is recorded and it stays pending', () =>
+    spec
+      .given([started])
+      .when({ type: 'RecordFailedCheck', data: { reason: 'no meta tag', now: LATER } })
+      .then([{ type: 'ClaimCheckFailed', data: { claim_id: 7, reason: 'no meta tag', at: LATER } }]));
+  it('when a check fails on a verified claim then nothing changes', () =>
+    spec
+      .given([started, verified])
+      .when({ type: 'RecordFailedCheck', data: { reason: 'x', now: LATER } })
+      .then([]));
+
+  it('when a pending claim passes then it is verified', () =>
+    spec
+      .given([started])
+      .when({ type: 'Verify', data: { now: LATER } })
+      .then([verified]));
+  it('when a verified claim is verified again then nothing changes', () =>
+    spec
+      .given([started, verified])
+      .when({ type: 'Verify', data: { now: LATER } })
+      .then([]));
+  it('when a pending claim is verified after its expiry then it is gone', () =>
+    spec
+      .given([started])
+      .when({ type: 'Verify', data: { now: AFTER_EXPIRY } })
+      .thenThrows(GoneError, /expired/));
+  it('when a failed claim is verified then it is a conflict', () =>
+    spec
+      .given([started, { type: 'ClaimRejected', data: { claim_id: 7, reason: 'taken', at: LATER } }])
+      .when({ type: 'Verify', data: { now: LATER } })
+      .thenThrows(ConflictError, /failed/));
+
+  it('when the catalog refuses a pending claim then it fails with the reason', () =>
+    spec
+      .given([started])
+      .when({ type: 'Reject', data: { reason: 'verified by its owners', now: LATER } })
+      .then([{ type: 'ClaimRejected', data: { claim_id: 7, reason: 'verified by its owners', at: LATER } }]));
+  it('when a verified claim is rejected then nothing changes', () =>
+    spec
+      .given([started, verified])
+      .when({ type: 'Reject', data: { reason: 'x', now: LATER } })
+      .then([]));
+
+  it('when a pending claim is past its expiry then it expires', () =>
+    spec
+      .given([started])
+      .when({ type: 'Expire', data: { now: AFTER_EXPIRY } })
+      .then([{ type: 'ClaimExpired', data: { claim_id: 7, at: AFTER_EXPIRY } }]));
+  it('when a pending claim is not yet past its expiry then Expire changes nothing', () =>
+    spec
+      .given([started])
+      .when({ type: 'Expire', data: { now: LATER } })
+      .then([]));
+  it('when a verified claim is past the expiry then it stays verified', () =>
+    spec
+      .given([started, verified])
+      .when({ type: 'Expire', data: { now: AFTER_EXPIRY } })
+      .then([]));
+});

@@ -1,0 +1,45 @@
+import type { RecordedEvent } from '@listings/platform/event-store';
+import { type Claim, type ClaimEvent, evolveClaim, initialClaim } from '../../domain/claim/claim.ts';
+
+/**
+ * Every claim's state (for list_my_claims and the ownership check), the claims of each account,
+ * and the email-link token hashes. Pure and guarded by the event's global position, so a replay or
+ * a duplicate delivery changes nothing. Rebuilt from the event store at start.
+ */
+export interface ClaimsIndex {
+  readonly position: number;
+  readonly claims: ReadonlyMap<number, Extract<Claim, { exists: true }>>;
+  /** account id → its claim ids */
+  readonly byAccount: ReadonlyMap<string, readonly number[]>;
+  /** SHA-256 of an email link token → claim id */
+  readonly emailTokens: ReadonlyMap<string, number>;
+  readonly maxId: number;
+}
+
+export const initialClaimsIndex: ClaimsIndex = {
+  position: 0,
+  claims: new Map(),
+  byAccount: new Map(),
+  emailTokens: new Map(),
+  maxId: 0,
+};
+
+export const evolveClaimsIndex = (index: ClaimsIndex, event: RecordedEvent): ClaimsIndex => {
+  if (event.position <= index.position) return index;
+  const next = { ...index, position: event.position };
+  if (!event.stream.startsWith('claim-')) return next;
+  const id = Number(event.stream.slice('claim-'.length));
+  const before = index.claims.get(id) ?? initialClaim;
+  const after = evolveClaim(before, { type: event.type, data: event.data } as ClaimEvent);
+  if (!after.exists || after === before) return next;
+  const claims = new Map(index.claims).set(id, after);
+  if (before.exists) return { ...next, claims };
+  const byAccount = new Map(index.byAccount).set(after.accountId, [
+    ...(index.byAccount.get(after.accountId) ?? []),
+    id,
+  ]);
+  const emailTokens = after.emailTokenHash
+    ? new Map(index.emailTokens).set(after.emailTokenHash, id)
+    : index.emailTokens;
+  return { ...next, claims, byAccount, emailTokens, maxId: Math.max(index.maxId, id) };
+};

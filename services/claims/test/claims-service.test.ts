@@ -1,0 +1,250 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  getListingForClaim,
+  type OperationReply,
+  operationById,
+  type Principal,
+  recordVerifiedClaim,
+  verifyEmailClaim,
+} from '@listings/contracts';
+import { createInProcessBus } from '@listings/platform/bus';
+import { manualClock } from '@listings/platform/clock';
+import { silentLogger } from '@listings/platform/logger';
+import { readOutbox } from '@listings/platform/mail';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startClaims } from '../src/main.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: tests read reply bodies freely
+type Body = any;
+
+/** The homepage and token file of a product, on loopback; tests set what it publishes. */
+const site = { meta: '', file: null as string | null };
+let server: Server;
+let siteUrl: string;
+
+/** The catalog as claims sees it: two internal requests over the bus. */
+type FakeListing = {
+  listing_id: number;
+  slug: string;
+  status: string;
+  url: string | null;
+  owners: string[];
+  verified: boolean;
+};
+const listings = new Map<string, FakeListing>();
+
+const principal = (account: string): Principal => ({
+  account_id: account,
+  scopes: ['account:read', 'listings:write'],
+  via: 'api_key',
+});
+
+describe('the claims service', () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'claims-'));
+  const bus = createInProcessBus({ eventLogPath: path.join(dataDir, 'bus.sqlite') });
+  const clock = manualClock('2025-03-03T10:00:00.000Z');
+  const txt = new Map<string, string[][]>();
+  let claims: Awaited<ReturnType<typeof startClaims>>;
+
+  const call = async (
+    operationId: string,
+    account: string,
+    input: { params?: object; query?: object; body?: object },
+  ) => {
+    const op = operationById(operationId);
+    if (!op) throw new Error(operationId);
+    const reply = (await bus.request(op.subject, {
+      operation_id: operationId,
+      principal: principal(account),
+      params: input.params ?? {},
+      query: input.query ?? {},
+      ...(input.body ? { body: input.body } : {}),
+    })) as OperationReply;
+    return { status: reply.status, body: ('body' in reply ? reply.body : reply.problem) as Body };
+  };
+  const listing = (slug: string, extra: Partial<FakeListing> = {}) => {
+    const l = {
+      listing_id: listings.size + 1,
+      slug,
+      status: 'live',
+      url: siteUrl,
+      owners: ['founder'],
+      verified: false,
+      ...extra,
+    };
+    listings.set(slug, l);
+    return l;
+  };
+
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      if (request.url === '/') {
+        response
+          .writeHead(200, { 'content-type': 'text/html' })
+          .end(`<!doctype html><head>${site.meta}</head><h1>Acme</h1>`);
+      } else if (request.url === '/.well-known/listings-verification.txt' && site.file !== null) {
+        response.writeHead(200, { 'content-type': 'text/plain' }).end(site.file);
+      } else response.writeHead(404).end('not found');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    siteUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}/`;
+    await bus.serve(getListingForClaim.subject, async (request) => {
+      const found = listings.get((request as { slug: string }).slug);
+      return found
+        ? { status: 200, body: found }
+        : { status: 404, problem: { type: 'x', title: 'Not found', status: 404, detail: 'no listing' } };
+    });
+    await bus.serve(recordVerifiedClaim.subject, async (request) => {
+      const r = request as { listing_id: number; account_id: string };
+      const found = [...listings.values()].find((l) => l.listing_id === r.listing_id) as FakeListing;
+      if (found.verified && !found.owners.includes(r.account_id))
+        return {
+          status: 409,
+          problem: { type: 'x', title: 'Conflict', status: 409, detail: 'verified by its owners' },
+        };
+      found.verified = true;
+      if (!found.owners.includes(r.account_id)) found.owners.push(r.account_id);
+      return { status: 200, body: { listing_id: found.listing_id, verified: true, owner: true } };
+    });
+    claims = await startClaims({
+      bus,
+      logger: silentLogger(),
+      config: { dataDir, publicUrl: 'https://listings.test', fetchAllowPrivateNetworks: true },
+      overrides: { clock, resolveTxt: async (name) => txt.get(name) ?? [] },
+    });
+  });
+  afterAll(async () => {
+    await claims?.stop();
+    await bus.close();
+    await new Promise((resolve) => server.close(resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('when the slug is unknown then claim_listing is 404', async () => {
+    const r = await call('claim_listing', 'alice', { body: { slug: 'nope', method: 'dns' } });
+    expect(r.status).toBe(404);
+  });
+
+  it('when the meta tag is missing the check fails with the reason and the claim stays pending; once published it verifies', async () => {
+    listing('meta-co');
+    site.meta = '';
+    const started = await call('claim_listing', 'alice', { body: { slug: 'meta-co', method: 'meta' } });
+    expect(started.status).toBe(200);
+    expect(started.body).toMatchObject({ slug: 'meta-co', method: 'meta', status: 'pending' });
+    const token = /content="([0-9a-f]+)"/.exec(started.body.instructions)?.[1] as string;
+    expect(started.body.instructions).toContain(`<meta name="listings-verification" content="${token}">`);
+
+    const again = await call('claim_listing', 'alice', { body: { slug: 'meta-co', method: 'meta' } });
+    expect(again.body.claim_id).toBe(started.body.claim_id);
+    expect((await call('claim_listing', 'alice', { body: { slug: 'meta-co', method: 'dns' } })).status).toBe(409);
+
+    const failed = await call('verify_claim', 'alice', { params: { claim_id: started.body.claim_id } });
+    expect(failed.status).toBe(200);
+    expect(failed.body.status).toBe('pending');
+    expect(failed.body.last_check.reason).toMatch(/no <meta name="listings-verification">/);
+
+    site.meta = `<meta content='${token}' name="listings-verification">`;
+    const ok = await call('verify_claim', 'alice', { params: { claim_id: started.body.claim_id } });
+    expect(ok.body.status).toBe('verified');
+    expect(listings.get('meta-co')).toMatchObject({ verified: true, owners: ['founder', 'alice'] });
+  });
+
+  it('when someone else claims a verified listing then 409; a racing pending claim fails when verified', async () => {
+    listing('race-co');
+    site.file = null;
+    const bob = await call('claim_listing', 'bob', { body: { slug: 'race-co', method: 'file' } });
+    const carol = await call('claim_listing', 'carol', { body: { slug: 'race-co', method: 'file' } });
+    const bobToken = /containing the line ([0-9a-f]+)/.exec(bob.body.instructions)?.[1] as string;
+    const carolToken = /containing the line ([0-9a-f]+)/.exec(carol.body.instructions)?.[1] as string;
+    expect(bob.body.instructions).toContain(`${siteUrl}.well-known/listings-verification.txt`);
+
+    const missing = await call('verify_claim', 'bob', { params: { claim_id: bob.body.claim_id } });
+    expect(missing.body).toMatchObject({ status: 'pending', last_check: { passed: false } });
+    expect(missing.body.last_check.reason).toMatch(/HTTP 404/);
+
+    site.file = `${bobToken}\n${carolToken}\n`;
+    expect((await call('verify_claim', 'bob', { params: { claim_id: bob.body.claim_id } })).body.status).toBe(
+      'verified',
+    );
+    const lost = await call('verify_claim', 'carol', { params: { claim_id: carol.body.claim_id } });
+    expect(lost.body).toMatchObject({
+      status: 'failed',
+      last_check: { reason: 'the listing was verified by its owners first' },
+    });
+    expect((await call('claim_listing', 'dave', { body: { slug: 'race-co', method: 'dns' } })).status).toBe(409);
+  });
+
+  it('when the TXT record is absent the dns check fails; at _listings-verification it passes', async () => {
+    listing('dns-co', { url: 'https://www.dns-co.example/' });
+    const started = await call('claim_listing', 'alice', { body: { slug: 'dns-co', method: 'dns' } });
+    const value = /"(listings-verification=[0-9a-f]+)"/.exec(started.body.instructions)?.[1] as string;
+    expect(started.body.instructions).toContain('at dns-co.example');
+    txt.set('dns-co.example', [['v=spf1 -all'], ['listings-verification=wrong']]);
+    const failed = await call('verify_claim', 'alice', { params: { claim_id: started.body.claim_id } });
+    expect(failed.body.status).toBe('pending');
+    expect(failed.body.last_check.reason).toMatch(/no TXT record/);
+    txt.set('_listings-verification.dns-co.example', [[value.slice(0, 10), value.slice(10)]]);
+    expect((await call('verify_claim', 'alice', { params: { claim_id: started.body.claim_id } })).body.status).toBe(
+      'verified',
+    );
+  });
+
+  it('when the email is not at the domain then 400 names body.email; the emailed link verifies the claim', async () => {
+    listing('mail-co', { url: 'https://app.mail-co.example/' });
+    const wrong = await call('claim_listing', 'erin', {
+      body: { slug: 'mail-co', method: 'email', email: 'e@gmail.com' },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors).toEqual([{ field: 'body.email', message: 'must be an address at app.mail-co.example' }]);
+
+    const started = await call('claim_listing', 'erin', {
+      body: { slug: 'mail-co', method: 'email', email: 'erin@mail-co.example' },
+    });
+    expect(started.status).toBe(200);
+    expect((await call('verify_claim', 'erin', { params: { claim_id: started.body.claim_id } })).status).toBe(409);
+    const mail = (await readOutbox(dataDir)).find(
+      (m) => m.kind === 'claim-verification' && m.to === 'erin@mail-co.example',
+    );
+    const token = /\/claims\/verify-email\?token=([A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')?.[1] as string;
+    expect(token).toBeTruthy();
+    expect(JSON.stringify(await call('list_my_claims', 'erin', {}))).not.toContain(token);
+
+    const bad = (await bus.request(verifyEmailClaim.subject, { token: 'A'.repeat(43) })) as OperationReply;
+    expect(bad.status).toBe(404);
+    const opened = (await bus.request(verifyEmailClaim.subject, { token })) as OperationReply;
+    expect(opened).toEqual({
+      status: 200,
+      body: { claim_id: started.body.claim_id, slug: 'mail-co', status: 'verified' },
+    });
+    const listed = await call('list_my_claims', 'erin', {});
+    expect(listed.body.items[0]).toMatchObject({ claim_id: started.body.claim_id, status: 'verified' });
+  });
+
+  it('when 14 days pass without verification then the claim expires and a new one may start', async () => {
+    listing('slow-co');
+    const started = await call('claim_listing', 'frank', { body: { slug: 'slow-co', method: 'dns' } });
+    clock.advance(15 * 86_400_000);
+    const expired = await call('verify_claim', 'frank', { params: { claim_id: started.body.claim_id } });
+    expect(expired.body.status).toBe('expired');
+    const fresh = await call('claim_listing', 'frank', { body: { slug: 'slow-co', method: 'dns' } });
+    expect(fresh.body.claim_id).not.toBe(started.body.claim_id);
+    const page = await call('list_my_claims', 'frank', { query: { page: 1, per_page: 1 } });
+    expect(page.body).toMatchObject({ page: 1, per_page: 1, total: 2 });
+    expect(page.body.items.map((c: Body) => c.claim_id)).toEqual([fresh.body.claim_id]);
+  });
+
+  it("when another account's claim id is verified then 404 exactly like an unknown id", async () => {
+    listing('own-co');
+    const mine = await call('claim_listing', 'gina', { body: { slug: 'own-co', method: 'dns' } });
+    const stolen = await call('verify_claim', 'harry', { params: { claim_id: mine.body.claim_id } });
+    const unknown = await call('verify_claim', 'harry', { params: { claim_id: 987654 } });
+    expect(stolen.status).toBe(404);
+    expect(stolen.body.detail.replace(String(mine.body.claim_id), '<id>')).toBe(
+      unknown.body.detail.replace('987654', '<id>'),
+    );
+    expect((await call('list_my_claims', 'harry', {})).body.total).toBe(0);
+  });
+});

@@ -1,0 +1,219 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Principal } from '@listings/contracts';
+import type { Clock } from '@listings/platform/clock';
+import { foldStream, handleCommand } from '@listings/platform/decider';
+import { DomainError, NotFoundError } from '@listings/platform/errors';
+import type { EventStore } from '@listings/platform/event-store';
+import type { Logger } from '@listings/platform/logger';
+import type { OperationCall, OperationHandlers } from '@listings/platform/service-host';
+import type { CatalogClient } from '../adapters/catalog-client.ts';
+import { type OrderCommand, type OrderState, orderDecider, orderStream } from '../domain/order/order.ts';
+import { type ListingFacts, type OrderRequestInput, priceOrder } from '../domain/pricing/price-order.ts';
+import type { VatNumberCheck, VatRates } from '../domain/pricing/vat.ts';
+import { SHOP_STREAM, type ShopCommand, type ShopSettings, shopDecider } from '../domain/shop/shop.ts';
+import type { OrdersIndex } from '../projections/orders-index.ts';
+
+class UnauthorizedError extends DomainError {
+  constructor(detail: string) {
+    super(401, 'unauthorized', 'Unauthorized', detail);
+  }
+}
+class ForbiddenError extends DomainError {
+  constructor(detail: string) {
+    super(403, 'forbidden', 'Forbidden', detail);
+  }
+}
+
+export interface CommerceOperationDeps {
+  readonly store: EventStore;
+  readonly index: () => OrdersIndex;
+  readonly indexCaughtUp: (position: number) => Promise<void>;
+  readonly catalog: CatalogClient;
+  readonly rates: VatRates;
+  readonly vatNumbers: VatNumberCheck;
+  readonly clock: Clock;
+  readonly publicUrl: string;
+  readonly logger: Pick<Logger, 'info' | 'warn' | 'error'>;
+}
+
+export const checkoutPath = (number: string) => `/checkout/${number}`;
+
+/** The five commerce operations, the checkout page's internal operations and the operator's shop commands. */
+export const createCommerceOperations = (deps: CommerceOperationDeps) => {
+  const at = () => deps.clock.now().toISOString();
+  const callerOf = (call: OperationCall): string => {
+    const principal: Principal = call.principal;
+    if (principal.account_id === null || principal.via === 'anonymous')
+      throw new UnauthorizedError('sign in (an API key or OAuth access token) to use orders');
+    const scope = call.operation.scope;
+    if (scope && !principal.scopes.includes(scope)) throw new ForbiddenError(`this operation needs the ${scope} scope`);
+    return principal.account_id;
+  };
+
+  const shop = async (): Promise<ShopSettings> => (await foldStream(deps.store, SHOP_STREAM, shopDecider)).state;
+  const runShop = (command: ShopCommand, by: string) =>
+    handleCommand({ store: deps.store, stream: SHOP_STREAM, decider: shopDecider, command, metadata: { by } });
+
+  const load = async (number: string): Promise<OrderState> =>
+    (await foldStream(deps.store, orderStream(number), orderDecider)).state;
+  const runOrder = (number: string, command: OrderCommand, by: string) =>
+    handleCommand({ store: deps.store, stream: orderStream(number), decider: orderDecider, command, metadata: { by } });
+
+  const orderView = (state: OrderState) => {
+    if (state.status === 'none') throw new NotFoundError('no such order');
+    return {
+      number: state.number,
+      status: state.status,
+      totals: state.totals,
+      lines: state.lines.map((line, i) => ({
+        product: line.product,
+        ...(line.listing_id !== undefined ? { listing_id: line.listing_id } : {}),
+        unit_price_cents: line.unit_price_cents,
+        fulfilled: state.fulfilled[i] ?? false,
+      })),
+      checkout_url: `${deps.publicUrl}${checkoutPath(state.number)}`,
+      created_at: state.createdAt,
+    };
+  };
+
+  const price = async (account: string, request: OrderRequestInput) => {
+    const listings = new Map<number, ListingFacts>();
+    const ids = new Set(request.items.flatMap((item) => (item.listing_id === undefined ? [] : [item.listing_id])));
+    await Promise.all(
+      [...ids].map(async (id) => {
+        const facts = await deps.catalog.describeListing(id, account);
+        if (facts) listings.set(id, facts);
+      }),
+    );
+    const index = deps.index();
+    return priceOrder({
+      request,
+      shop: await shop(),
+      listings,
+      launchesBooked: (week) => index.launchWeeks.get(week) ?? 0,
+      now: deps.clock.now(),
+      rates: deps.rates,
+      vatNumbers: deps.vatNumbers,
+    });
+  };
+
+  /** Tells the catalog what each paid line bought, then records it; safe to run again. */
+  const fulfil = async (number: string) => {
+    let state = await load(number);
+    if (state.status !== 'paid') return state;
+    for (const [i, line] of state.lines.entries()) {
+      if (state.status === 'none' || state.fulfilled[i]) continue;
+      const id = line.listing_id as number;
+      if (line.kind === 'launch') {
+        const facts = await deps.catalog.describeListing(id, state.accountId);
+        const done = facts?.plan === 'paid' && (facts.status === 'live' || facts.status === 'scheduled');
+        if (!done) await deps.catalog.publishPaid(id, line.launch_week ?? null);
+      } else {
+        await deps.catalog.contributeToBillboard(id, state.number, line.amount_cents as number);
+      }
+      state = (await runOrder(number, { type: 'RecordLineFulfilled', data: { line: i, at: at() } }, 'commerce')).state;
+    }
+    return state;
+  };
+
+  const handlers: OperationHandlers = {
+    async list_products() {
+      const { products } = await shop();
+      const items = [...products.values()]
+        .sort((a, b) => a.slug.localeCompare(b.slug))
+        .map((p) => ({
+          slug: p.slug,
+          name: p.name,
+          description: p.description,
+          price_cents: p.price_cents,
+          currency: 'USD' as const,
+          needs_listing: p.needs_listing,
+        }));
+      return { items };
+    },
+
+    async quote_order(call) {
+      const account = callerOf(call);
+      const { lines, totals } = await price(account, call.body as OrderRequestInput);
+      return {
+        totals,
+        lines: lines.map((line) => ({
+          product: line.product,
+          ...(line.listing_id !== undefined ? { listing_id: line.listing_id } : {}),
+          unit_price_cents: line.unit_price_cents,
+          fulfilled: false,
+        })),
+      };
+    },
+
+    async create_checkout(call) {
+      const account = callerOf(call);
+      const request = call.body as OrderRequestInput;
+      // the same Idempotency-Key from the same account names the same order
+      const number = call.idempotencyKey
+        ? `ORD-${createHash('sha256').update(`create_checkout\n${account}\n${call.idempotencyKey}`).digest('hex').slice(0, 20)}`
+        : `ORD-${randomBytes(10).toString('hex')}`;
+      const existing = await load(number);
+      if (existing.status !== 'none') return orderView(existing);
+      const { lines, totals } = await price(account, request);
+      const result = await runOrder(
+        number,
+        {
+          type: 'PlaceOrder',
+          data: {
+            number,
+            account_id: account,
+            lines,
+            totals,
+            billing_country: request.billing_country ?? null,
+            vat_number: request.vat_number ?? null,
+            at: at(),
+          },
+        },
+        account,
+      );
+      if (result.position > 0) await deps.indexCaughtUp(result.position);
+      return orderView(result.state);
+    },
+
+    async list_my_orders(call) {
+      const account = callerOf(call);
+      const { page = 1, per_page = 20 } = call.query as { page?: number; per_page?: number };
+      const mine = [...(deps.index().byAccount.get(account) ?? [])].sort(
+        (a, b) => b.createdAt.localeCompare(a.createdAt) || b.number.localeCompare(a.number),
+      );
+      const slice = mine.slice((page - 1) * per_page, page * per_page);
+      const items = await Promise.all(slice.map(async ({ number }) => orderView(await load(number))));
+      return { items, page, per_page, total: mine.length };
+    },
+
+    async get_order(call) {
+      const account = callerOf(call);
+      const number = String(call.params.number);
+      const state = await load(number);
+      // someone else's order answers exactly like an unknown number
+      if (state.status === 'none' || state.accountId !== account) throw new NotFoundError(`no order ${number}`);
+      return orderView(state);
+    },
+  };
+
+  return {
+    handlers,
+    /** the checkout page: the order number in the link is the credential */
+    describeCheckout: async (request: { number: string }) => orderView(await load(request.number)),
+    /** the local payment provider's "pay" step on the checkout page */
+    payOrder: async (request: { number: string; payment_reference?: string }) => {
+      const reference = request.payment_reference ?? `local-${randomBytes(6).toString('hex')}`;
+      await runOrder(
+        request.number,
+        { type: 'PayOrder', data: { payment_reference: reference, at: at() } },
+        'checkout',
+      );
+      return orderView(await fulfil(request.number));
+    },
+    fulfil,
+    shop,
+    runShop,
+  };
+};
+export type CommerceOperations = ReturnType<typeof createCommerceOperations>;

@@ -1,0 +1,95 @@
+import { deciderSpec } from '@listings/platform/decider/specification';
+import { ConflictError, NotFoundError } from '@listings/platform/errors';
+import { describe, it } from 'vitest';
+import { type OrderEvent, orderDecider } from './order.ts';
+
+const totals = {
+  subtotal_cents: 5400,
+  vat_cents: 0,
+  total_cents: 5400,
+  vat_rate: 0,
+  reverse_charge: false,
+  currency: 'USD' as const,
+};
+const placed: OrderEvent = {
+  type: 'OrderPlaced',
+  data: {
+    number: 'ORD-1',
+    account_id: 'acct-a',
+    lines: [
+      { product: 'launch', kind: 'launch', listing_id: 7, unit_price_cents: 4900 },
+      { product: 'billboard', kind: 'billboard', listing_id: 7, amount_cents: 500, unit_price_cents: 500 },
+    ],
+    totals,
+    billing_country: null,
+    vat_number: null,
+    at: '2030-01-01T00:00:00.000Z',
+  },
+};
+const paid: OrderEvent = {
+  type: 'OrderPaid',
+  data: { number: 'ORD-1', payment_reference: 'p1', at: '2030-01-01T00:01:00.000Z' },
+};
+const line0: OrderEvent = { type: 'OrderLineFulfilled', data: { number: 'ORD-1', line: 0, at: 't' } };
+
+describe('order decider', () => {
+  const spec = deciderSpec(orderDecider);
+
+  it('when an order is placed then it is pending', () => {
+    spec
+      .given([])
+      .when({ type: 'PlaceOrder', data: placed.data as never })
+      .then([placed]);
+  });
+  it('when the same order is placed again then nothing changes', () => {
+    spec
+      .given([placed])
+      .when({ type: 'PlaceOrder', data: placed.data as never })
+      .then([]);
+  });
+  it('when a pending order is paid then it is paid', () => {
+    spec
+      .given([placed])
+      .when({ type: 'PayOrder', data: { payment_reference: 'p1', at: paid.data.at } })
+      .then([paid]);
+  });
+  it('when a paid order is paid again then nothing changes', () => {
+    spec
+      .given([placed, paid])
+      .when({ type: 'PayOrder', data: { payment_reference: 'p2', at: 'x' } })
+      .then([]);
+  });
+  it('when an unknown order is paid then it is not found', () => {
+    spec
+      .given([])
+      .when({ type: 'PayOrder', data: { payment_reference: 'p', at: 'x' } })
+      .thenThrows(NotFoundError);
+  });
+  it('when a line of an unpaid order is fulfilled then it is a conflict', () => {
+    spec
+      .given([placed])
+      .when({ type: 'RecordLineFulfilled', data: { line: 0, at: 't' } })
+      .thenThrows(ConflictError, /unpaid/);
+  });
+  it('when the first line of a paid order is fulfilled then only that line is', () => {
+    spec
+      .given([placed, paid])
+      .when({ type: 'RecordLineFulfilled', data: { line: 0, at: 't' } })
+      .then([line0]);
+  });
+  it('when the last line is fulfilled then the order is fulfilled', () => {
+    spec
+      .given([placed, paid, line0])
+      .when({ type: 'RecordLineFulfilled', data: { line: 1, at: 't' } })
+      .then([
+        { type: 'OrderLineFulfilled', data: { number: 'ORD-1', line: 1, at: 't' } },
+        { type: 'OrderFulfilled', data: { number: 'ORD-1', at: 't' } },
+      ]);
+  });
+  it('when a fulfilled line is fulfilled again then nothing changes', () => {
+    spec
+      .given([placed, paid, line0])
+      .when({ type: 'RecordLineFulfilled', data: { line: 0, at: 't' } })
+      .then([]);
+  });
+});

@@ -1,0 +1,115 @@
+import type { Decider } from '@listings/platform/decider';
+import { ConflictError, NotFoundError } from '@listings/platform/errors';
+
+export interface OrderLineData {
+  readonly product: string;
+  readonly kind: 'launch' | 'billboard';
+  readonly listing_id?: number;
+  readonly launch_week?: string;
+  readonly amount_cents?: number;
+  readonly unit_price_cents: number;
+}
+export interface OrderTotals {
+  readonly subtotal_cents: number;
+  readonly vat_cents: number;
+  readonly total_cents: number;
+  readonly vat_rate: number;
+  readonly reverse_charge: boolean;
+  readonly currency: 'USD';
+}
+
+export type OrderEvent =
+  | {
+      type: 'OrderPlaced';
+      data: {
+        number: string;
+        account_id: string;
+        lines: OrderLineData[];
+        totals: OrderTotals;
+        billing_country: string | null;
+        vat_number: string | null;
+        at: string;
+      };
+    }
+  | { type: 'OrderPaid'; data: { number: string; payment_reference: string; at: string } }
+  | { type: 'OrderLineFulfilled'; data: { number: string; line: number; at: string } }
+  | { type: 'OrderFulfilled'; data: { number: string; at: string } };
+
+export type OrderCommand =
+  | { type: 'PlaceOrder'; data: Extract<OrderEvent, { type: 'OrderPlaced' }>['data'] }
+  | { type: 'PayOrder'; data: { payment_reference: string; at: string } }
+  | { type: 'RecordLineFulfilled'; data: { line: number; at: string } };
+
+export type OrderState =
+  | { status: 'none' }
+  | {
+      status: 'pending' | 'paid' | 'fulfilled';
+      number: string;
+      accountId: string;
+      lines: OrderLineData[];
+      fulfilled: boolean[];
+      totals: OrderTotals;
+      createdAt: string;
+      paidAt: string | null;
+    };
+
+export const orderStream = (number: string) => `order-${number}`;
+
+export const orderDecider: Decider<OrderCommand, OrderState, OrderEvent> = {
+  initialState: { status: 'none' },
+  evolve: (state, event) => {
+    switch (event.type) {
+      case 'OrderPlaced':
+        return {
+          status: 'pending',
+          number: event.data.number,
+          accountId: event.data.account_id,
+          lines: event.data.lines,
+          fulfilled: event.data.lines.map(() => false),
+          totals: event.data.totals,
+          createdAt: event.data.at,
+          paidAt: null,
+        };
+      case 'OrderPaid':
+        return state.status === 'none' ? state : { ...state, status: 'paid', paidAt: event.data.at };
+      case 'OrderLineFulfilled':
+        return state.status === 'none'
+          ? state
+          : { ...state, fulfilled: state.fulfilled.map((f, i) => f || i === event.data.line) };
+      case 'OrderFulfilled':
+        return state.status === 'none' ? state : { ...state, status: 'fulfilled' };
+    }
+  },
+  decide: (command, state) => {
+    switch (command.type) {
+      case 'PlaceOrder':
+        // the same order number again (a retried checkout) changes nothing
+        if (state.status !== 'none') return [];
+        return [{ type: 'OrderPlaced', data: command.data }];
+      case 'PayOrder':
+        if (state.status === 'none') throw new NotFoundError('no such order');
+        if (state.status !== 'pending') return [];
+        return [
+          {
+            type: 'OrderPaid',
+            data: { number: state.number, payment_reference: command.data.payment_reference, at: command.data.at },
+          },
+        ];
+      case 'RecordLineFulfilled': {
+        if (state.status === 'none') throw new NotFoundError('no such order');
+        if (state.status === 'pending') throw new ConflictError('an unpaid order cannot be fulfilled');
+        const { line, at } = command.data;
+        if (line < 0 || line >= state.lines.length) throw new ConflictError(`order has no line ${line}`);
+        if (state.fulfilled[line]) return [];
+        const events: OrderEvent[] = [{ type: 'OrderLineFulfilled', data: { number: state.number, line, at } }];
+        if (state.fulfilled.every((f, i) => f || i === line))
+          events.push({ type: 'OrderFulfilled', data: { number: state.number, at } });
+        return events;
+      }
+      default: {
+        const never: never = command;
+        throw new Error(`unknown command ${JSON.stringify(never)}`);
+      }
+    }
+  },
+};

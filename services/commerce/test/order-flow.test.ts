@@ -1,0 +1,217 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type OperationReply, operationById, type Principal } from '@listings/contracts';
+import { createInProcessBus } from '@listings/platform/bus';
+import { manualClock } from '@listings/platform/clock';
+import { silentLogger } from '@listings/platform/logger';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCatalog } from '../../catalog/src/main.ts';
+import { startCommerce } from '../src/main.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: tests read reply bodies freely
+type Reply = { status: number; body?: any; problem?: any };
+const principal = (account: string): Principal => ({
+  account_id: account,
+  scopes: ['account:read', 'orders:write'],
+  via: 'api_key' as Principal['via'],
+});
+const ALICE = principal('acct-alice');
+const BOB = principal('acct-bob');
+
+/** Catalog and commerce on one in-process bus, as in all-in-one mode; Wednesday 2030-01-02. */
+describe('orders from quote to a live listing (catalog + commerce over the bus)', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'commerce-flow-'));
+  const bus = createInProcessBus({});
+  const clock = manualClock('2030-01-02T12:00:00.000Z');
+  let stop: () => Promise<void>;
+  let draftCounter = 0;
+  /** the running service: its shop commands are what the operator CLI drives */
+  let running: Awaited<ReturnType<typeof startCommerce>> | undefined;
+  const startCommerceOperations = async () => {
+    if (!running) throw new Error('not started');
+    return running.operations;
+  };
+
+  const call = async (
+    operationId: string,
+    who: Principal,
+    input: { params?: object; query?: object; body?: unknown; key?: string } = {},
+  ) => {
+    const op = operationById(operationId);
+    if (!op) throw new Error(operationId);
+    return (await bus.request(op.subject, {
+      operation_id: operationId,
+      principal: who,
+      params: input.params ?? {},
+      query: input.query ?? {},
+      ...(input.body !== undefined ? { body: input.body } : {}),
+      ...(input.key ? { idempotency_key: input.key } : {}),
+    })) as OperationReply as Reply;
+  };
+  const internal = async (subject: string, request: object) => (await bus.request(subject, request)) as Reply;
+  const newListing = async (owner: string, name: string): Promise<number> => {
+    const reply = await internal('catalog.internal.save_listing_from_draft', {
+      listing_id: null,
+      draft_id: `00000000-0000-4000-8000-${String(++draftCounter).padStart(12, '0')}`,
+      owner_account_ids: [owner],
+      profile: { url: `https://www.${name}.com`, name, tagline: `${name} tagline` },
+    });
+    expect(reply.status).toBe(200);
+    return reply.body.listing_id;
+  };
+
+  beforeAll(async () => {
+    const config = { dataDir: dir, publicUrl: 'http://directory.test', demoData: false };
+    const catalog = await startCatalog({ bus, clock, config, logger: silentLogger() });
+    const commerce = await startCommerce({ bus, config, logger: silentLogger(), overrides: { clock } });
+    running = commerce;
+    stop = async () => {
+      await commerce.stop();
+      await catalog.stop();
+      await bus.close();
+      rmSync(dir, { recursive: true, force: true });
+    };
+  }, 60_000);
+  afterAll(async () => stop?.());
+
+  it('lists the products with their current prices from the shop settings', async () => {
+    const reply = await call('list_products', {
+      account_id: null,
+      scopes: [],
+      via: 'anonymous',
+    } as unknown as Principal);
+    expect(reply.status).toBe(200);
+    expect(reply.body.items.map((p: { slug: string }) => p.slug)).toEqual(['billboard', 'launch']);
+    expect(reply.body.items[1]).toMatchObject({ price_cents: 4900, currency: 'USD', needs_listing: true });
+  });
+
+  it('when an operator changes a price then list_products and quotes use it', async () => {
+    const t = await startCommerceOperations();
+    await t.runShop({ type: 'SetPrice', data: { slug: 'launch', price_cents: 5900 } }, 'operator');
+    const reply = await call('list_products', ALICE);
+    expect(reply.body.items.find((p: { slug: string }) => p.slug === 'launch').price_cents).toBe(5900);
+    await t.runShop({ type: 'SetPrice', data: { slug: 'launch', price_cents: 4900 } }, 'operator');
+  });
+
+  it('quotes with VAT: EU consumer, reverse charge, non-EU; saves nothing', async () => {
+    const id = await newListing('acct-alice', 'quoted');
+    const items = [{ product: 'launch', listing_id: id }];
+    const de = await call('quote_order', ALICE, { body: { items, billing_country: 'DE' } });
+    expect(de.status).toBe(200);
+    expect(de.body.totals).toEqual({
+      subtotal_cents: 4900,
+      vat_cents: 931,
+      total_cents: 5831,
+      vat_rate: 0.19,
+      reverse_charge: false,
+      currency: 'USD',
+    });
+    const b2b = await call('quote_order', ALICE, { body: { items, billing_country: 'DE', vat_number: 'DE136695976' } });
+    expect(b2b.body.totals).toMatchObject({ vat_cents: 0, total_cents: 4900, reverse_charge: true });
+    const us = await call('quote_order', ALICE, { body: { items, billing_country: 'US' } });
+    expect(us.body.totals).toMatchObject({ vat_cents: 0, vat_rate: 0 });
+    expect((await call('list_my_orders', ALICE)).body.total).toBe(0);
+  });
+
+  it('refuses bad options, naming each field', async () => {
+    const id = await newListing('acct-alice', 'refused');
+    const bobs = await newListing('acct-bob', 'bobs');
+    const reply = await call('quote_order', ALICE, {
+      body: {
+        items: [
+          { product: 'launch', listing_id: id, launch_week: '2030-01-08' },
+          { product: 'launch', listing_id: bobs },
+          { product: 'billboard', listing_id: id, amount_cents: 100 },
+          { product: 'launch' },
+          { product: 'nope' },
+          { product: 'launch', listing_id: id, launch_week: '2029-12-30', extra_categories: ['x'] },
+        ],
+        billing_country: 'FR',
+        vat_number: 'FR123',
+      },
+    });
+    expect(reply.status).toBe(400);
+    expect(reply.problem.errors.map((e: { field: string }) => e.field)).toEqual([
+      'body.items.0.launch_week',
+      'body.items.1.listing_id',
+      'body.items.2.amount_cents',
+      'body.items.3.listing_id',
+      'body.items.4.product',
+      'body.items.5.extra_categories',
+      'body.vat_number',
+    ]);
+  });
+
+  it('checkout builds a pending order; paying on the checkout page makes it paid, fulfilled and the listing live', async () => {
+    const id = await newListing('acct-alice', 'paidlaunch');
+    const body = {
+      items: [
+        { product: 'launch', listing_id: id },
+        { product: 'billboard', listing_id: id, amount_cents: 2500 },
+      ],
+      billing_country: 'US',
+    };
+    const created = await call('create_checkout', ALICE, { body, key: 'k-1' });
+    expect(created.status).toBe(200);
+    const order = created.body;
+    expect(order).toMatchObject({ status: 'pending', totals: { subtotal_cents: 7400, total_cents: 7400 } });
+    expect(order.checkout_url).toBe(`http://directory.test/checkout/${order.number}`);
+    // the same Idempotency-Key names the same order
+    expect((await call('create_checkout', ALICE, { body, key: 'k-1' })).body.number).toBe(order.number);
+
+    const page = await internal('commerce.internal.describe_checkout', { number: order.number });
+    expect(page.body).toMatchObject({ number: order.number, status: 'pending' });
+    const paid = await internal('commerce.internal.pay_order', { number: order.number });
+    expect(paid.status).toBe(200);
+    expect(paid.body.status).toBe('fulfilled');
+    expect(paid.body.lines.map((l: { fulfilled: boolean }) => l.fulfilled)).toEqual([true, true]);
+
+    const listing = await internal('catalog.internal.describe_listing_for_order', {
+      listing_id: id,
+      account_id: 'acct-alice',
+    });
+    expect(listing.body).toMatchObject({ status: 'live', plan: 'paid' });
+    const board = await call('get_leaderboard', ALICE, { params: { board: 'billboard' } });
+    expect(JSON.stringify(board.body)).toContain('paidlaunch');
+
+    const got = await call('get_order', ALICE, { params: { number: order.number } });
+    expect(got.body).toMatchObject({
+      status: 'fulfilled',
+      lines: [
+        { product: 'launch', fulfilled: true },
+        { product: 'billboard', fulfilled: true },
+      ],
+    });
+    // paying again changes nothing; a paid launch cannot be bought again for the listing
+    expect((await internal('commerce.internal.pay_order', { number: order.number })).body.status).toBe('fulfilled');
+    const again = await call('quote_order', ALICE, { body: { items: [{ product: 'launch', listing_id: id }] } });
+    expect(again.status).toBe(400);
+  });
+
+  it('a launch in a chosen future week schedules the listing for that week', async () => {
+    const id = await newListing('acct-alice', 'scheduled');
+    const created = await call('create_checkout', ALICE, {
+      body: { items: [{ product: 'launch', listing_id: id, launch_week: '2030-01-14' }] },
+    });
+    expect(created.status).toBe(200);
+    await internal('commerce.internal.pay_order', { number: created.body.number });
+    const listing = await internal('catalog.internal.describe_listing_for_order', {
+      listing_id: id,
+      account_id: 'acct-alice',
+    });
+    expect(listing.body).toMatchObject({ status: 'scheduled', plan: 'paid', launch_week: '2030-01-14' });
+  });
+
+  it('lists my orders newest first; another account’s order answers 404 like an unknown one', async () => {
+    const mine = await call('list_my_orders', ALICE);
+    expect(mine.body.total).toBe(2);
+    expect(mine.body.items[0].created_at >= mine.body.items[1].created_at).toBe(true);
+    const number = mine.body.items[0].number;
+    const bob = await call('get_order', BOB, { params: { number } });
+    const unknown = await call('get_order', BOB, { params: { number: 'ORD-unknown' } });
+    expect(bob.status).toBe(404);
+    expect(unknown.status).toBe(404);
+    expect((await call('list_my_orders', BOB)).body.total).toBe(0);
+  });
+});

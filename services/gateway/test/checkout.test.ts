@@ -1,0 +1,238 @@
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAllInOneInProcess } from '../../../launcher/test/in-process.ts';
+
+/** A browser's cookies for one origin, as fetch does not keep them. */
+const cookieJar = () => {
+  const cookies = new Map<string, string>();
+  return {
+    header: () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+    take(response: Response) {
+      for (const line of response.headers.getSetCookie()) {
+        const [pair] = line.split(';');
+        const at = (pair ?? '').indexOf('=');
+        const name = (pair ?? '').slice(0, at);
+        const value = (pair ?? '').slice(at + 1);
+        if (value === '' || /expires=Thu, 01 Jan 1970/i.test(line)) cookies.delete(name);
+        else cookies.set(name, value);
+      }
+    },
+  };
+};
+
+/** One person with a browser: GETs and form POSTs with cookies, redirects not followed. */
+const browserFor = (base: string) => {
+  const jar = cookieJar();
+  const go = async (method: 'GET' | 'POST', url: string, form?: Record<string, string>) => {
+    const response = await fetch(new URL(url, base), {
+      method,
+      redirect: 'manual',
+      headers: {
+        cookie: jar.header(),
+        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
+      ...(form ? { body: new URLSearchParams(form).toString() } : {}),
+    });
+    jar.take(response);
+    return {
+      status: response.status,
+      location: response.headers.get('location'),
+      headers: response.headers,
+      html: await response.text(),
+    };
+  };
+  return {
+    get: (url: string) => go('GET', url),
+    post: (url: string, form: Record<string, string>) => go('POST', url, form),
+    /** GET the page, then POST its form with the CSRF token the page carries */
+    submit: async (pageUrl: string, action: string, form: Record<string, string>) =>
+      go('POST', action, { csrf: csrfIn((await go('GET', pageUrl)).html), ...form }),
+  };
+};
+const csrfIn = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
+
+const PASSWORD = 'a long enough password';
+
+describe('the checkout page, end to end in all-in-one mode', () => {
+  let running: Awaited<ReturnType<typeof startAllInOneInProcess>>;
+  let base: string;
+  let site: Server;
+  let siteUrl: string;
+
+  beforeAll(async () => {
+    // the product site a draft is made from: on loopback, so nothing leaves the machine
+    site = createServer((_request, response) =>
+      response
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end('<!doctype html><title>Acme Widgets</title><h1>Acme Widgets</h1><p>Widgets for teams.</p>'),
+    );
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    siteUrl = `http://127.0.0.1:${(site.address() as { port: number }).port}/`;
+    // temp DATA_DIR, DEMO_DATA=off (testConfig), public links on another origin than the loopback port
+    running = await startAllInOneInProcess({
+      FETCH_ALLOW_PRIVATE_NETWORKS: 'true',
+      PUBLIC_URL: 'http://directory.test',
+    });
+    base = running.base;
+  }, 60_000);
+  afterAll(async () => {
+    await running?.stop();
+    await new Promise((resolve) => site?.close(resolve));
+  });
+
+  const api = async (key: string | null, method: string, url: string, body?: unknown, headers = {}) => {
+    const response = await fetch(`${base}/api/v1${url}`, {
+      method,
+      headers: {
+        ...(key ? { authorization: `Bearer ${key}` } : {}),
+        ...(body ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    const text = await response.text();
+    // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies freely
+    return { status: response.status, body: (text ? JSON.parse(text) : null) as any };
+  };
+
+  /** a person who signs up through the form; their API key is made for the same account in the identity store */
+  const person = async (email: string) => {
+    const browser = browserFor(base);
+    const signedUp = await browser.submit('/signup', '/signup', { email, password: PASSWORD });
+    expect(signedUp.status).toBe(303);
+    const { account, created } = running.identity.store.ensureAccount(email);
+    expect(created).toBe(false);
+    const key = running.identity.store.createApiKey({
+      accountId: account.id,
+      name: 'tools',
+      scopes: ['account:read', 'listings:write', 'orders:write'],
+    }).key;
+    return { browser, key };
+  };
+
+  /** a listing of the loopback product site: draft, polled until ready as a client would, submitted */
+  const listingOf = async (key: string) => {
+    const made = await api(key, 'POST', '/drafts', { url: siteUrl });
+    expect(made.status).toBe(201);
+    const id = String(made.body.id);
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const draft = await api(key, 'GET', `/drafts/${id}`);
+      if (draft.body?.status === 'ready') break;
+      if (Date.now() > deadline) throw new Error(`draft never became ready: ${JSON.stringify(draft.body)}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const submitted = await api(key, 'POST', `/drafts/${id}/submit`);
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+    return submitted.body.listing_id as number;
+  };
+
+  it('when A checks out a launch and pays on the page then the order is fulfilled and the listing is live, and B sees 404', async () => {
+    const a = await person('a@example.com');
+    const b = await person('b@example.com');
+    const listingId = await listingOf(a.key);
+    const mine = await api(a.key, 'GET', `/me/listings/${listingId}`);
+    expect(mine.status).toBe(200);
+    const slug: string = mine.body.slug;
+    expect((await api(null, 'GET', `/listings/${slug}`)).status).toBe(404);
+
+    // quote, then the checkout link (Germany, no VAT number: German VAT, B2C)
+    const order = { items: [{ product: 'launch', listing_id: listingId }], billing_country: 'DE' };
+    const quote = await api(a.key, 'POST', '/orders/quote', order);
+    expect(quote.status, JSON.stringify(quote.body)).toBe(200);
+    expect(quote.body.totals.vat_cents).toBeGreaterThan(0);
+    const checkout = await api(a.key, 'POST', '/orders/checkout', order, { 'idempotency-key': 'checkout-1' });
+    expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
+    expect(checkout.body).toMatchObject({ status: 'pending', totals: quote.body.totals });
+    const number: string = checkout.body.number;
+    expect(checkout.body.checkout_url).toBe(`http://directory.test/checkout/${number}`);
+    const pagePath = new URL(checkout.body.checkout_url).pathname;
+
+    // signed out: to sign-in, and back to this page afterwards; a pay POST charges nothing
+    const anonymous = browserFor(base);
+    const signedOut = await anonymous.get(pagePath);
+    expect(signedOut).toMatchObject({ status: 303, location: `/signin?next=${encodeURIComponent(pagePath)}` });
+    expect((await anonymous.post(`${pagePath}/pay`, { csrf: 'x' })).status).toBe(303);
+    const signInPage = await anonymous.get(signedOut.location as string);
+    expect(signInPage.html).toContain(`name="next" value="${pagePath}"`);
+    const signedIn = await anonymous.submit(signedOut.location as string, '/signin', {
+      email: 'a@example.com',
+      password: PASSWORD,
+      next: pagePath,
+    });
+    expect(signedIn).toMatchObject({ status: 303, location: pagePath });
+
+    // A's page: lines, prices, VAT, total, a Pay button for the local provider, no card fields
+    const pending = await anonymous.get(pagePath);
+    expect(pending.status).toBe(200);
+    expect(pending.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(pending.headers.get('cache-control')).toBe('no-store');
+    expect(pending.html).toContain('signed in as a@example.com');
+    expect(pending.html).toContain('data-status="pending"');
+    expect(pending.html).toContain('Paid launch');
+    expect(pending.html).toContain(`listing <code>${listingId}</code>`);
+    const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+    const { totals } = checkout.body;
+    expect(pending.html).toContain(dollars(totals.subtotal_cents));
+    expect(pending.html).toContain(dollars(totals.vat_cents));
+    expect(pending.html).toContain(`VAT ${Number((totals.vat_rate * 100).toFixed(2))}%`);
+    expect(pending.html).toContain(`<strong id="order-total">${dollars(totals.total_cents)}</strong>`);
+    expect(pending.html).toContain('local development provider');
+    expect(pending.html).toContain(`action="${pagePath}/pay"`);
+    expect(pending.html).not.toMatch(/card[-_ ]?number|cc-number|cvc|cvv|autocomplete="cc-/i);
+    expect(pending.html).not.toMatch(/<input(?![^>]*type="hidden")/);
+
+    // a POST without the page's CSRF token pays nothing
+    expect((await anonymous.post(`${pagePath}/pay`, { csrf: 'forged' })).status).toBe(403);
+    expect((await api(a.key, 'GET', `/orders/${number}`)).body.status).toBe('pending');
+
+    // B: the same 404 page as an unknown number, for the page and for paying; 404 through the API
+    const unknownPage = await b.browser.get('/checkout/ORD-00000000000000000000');
+    expect(unknownPage.status).toBe(404);
+    const stolenPage = await b.browser.get(pagePath);
+    expect(stolenPage.status).toBe(404);
+    expect(stolenPage.html).toBe(unknownPage.html);
+    expect(stolenPage.html).not.toContain(number);
+    const bPay = await b.browser.submit(pagePath, `${pagePath}/pay`, {});
+    expect(bPay.status).toBe(404);
+    expect((await api(b.key, 'GET', `/orders/${number}`)).status).toBe(404);
+    expect((await api(a.key, 'GET', `/orders/${number}`)).body.status).toBe('pending');
+
+    // A pays: back to the page, which shows the order paid and every line fulfilled
+    const paid = await anonymous.submit(pagePath, `${pagePath}/pay`, {});
+    expect(paid).toMatchObject({ status: 303, location: pagePath });
+    const after = await anonymous.get(pagePath);
+    expect(after.status).toBe(200);
+    expect(after.html).toMatch(/data-status="(paid|fulfilled)"/);
+    expect(after.html).not.toContain(`action="${pagePath}/pay"`);
+
+    const viaApi = await api(a.key, 'GET', `/orders/${number}`);
+    expect(viaApi.status).toBe(200);
+    expect(['paid', 'fulfilled']).toContain(viaApi.body.status);
+    expect(viaApi.body.lines.length).toBeGreaterThan(0);
+    expect(viaApi.body.lines.every((line: { fulfilled: boolean }) => line.fulfilled)).toBe(true);
+    expect(viaApi.body.status).toBe('fulfilled');
+    expect(after.html).toContain('data-status="fulfilled"');
+    expect(after.html).toContain('<td class="fulfilment">Fulfilled</td>');
+
+    // paying again is a no-op back to the page
+    const again = await anonymous.post(`${pagePath}/pay`, { csrf: csrfIn(after.html) });
+    expect(again).toMatchObject({ status: 303, location: pagePath });
+    expect((await api(a.key, 'GET', `/orders/${number}`)).body).toEqual(viaApi.body);
+
+    // the listing is public and live
+    const listing = await api(null, 'GET', `/listings/${slug}`);
+    expect(listing.status, JSON.stringify(listing.body)).toBe(200);
+    expect(JSON.stringify(listing.body)).toContain(slug);
+    const owned = await api(a.key, 'GET', `/me/listings/${listingId}`);
+    expect(owned.body).toMatchObject({ status: 'live' });
+  }, 90_000);
+
+  it('when the number is malformed then the 404 page, and everything on the page is escaped', async () => {
+    const visitor = browserFor(base);
+    const malformed = await visitor.get(`/checkout/${encodeURIComponent('<script>x</script>')}`);
+    expect(malformed.status).toBe(404);
+    expect(malformed.html).not.toContain('<script>');
+    expect(malformed.headers.get('referrer-policy')).toBe('no-referrer');
+  });
+});
