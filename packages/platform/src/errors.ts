@@ -31,6 +31,18 @@ export class ValidationError extends DomainError {
   }
 }
 
+export class UnauthorizedError extends DomainError {
+  constructor(detail: string) {
+    super(401, 'unauthorized', 'Unauthorized', detail);
+  }
+}
+
+export class ForbiddenError extends DomainError {
+  constructor(detail: string) {
+    super(403, 'forbidden', 'Forbidden', detail);
+  }
+}
+
 export class NotFoundError extends DomainError {
   constructor(detail: string) {
     super(404, 'not-found', 'Not found', detail);

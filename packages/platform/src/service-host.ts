@@ -7,7 +7,7 @@ import {
   type ServiceName,
 } from '@listings/contracts';
 import type { Bus, Served } from './bus/bus.ts';
-import { NotImplementedError, toProblem, ValidationError } from './errors.ts';
+import { ForbiddenError, NotImplementedError, toProblem, UnauthorizedError, ValidationError } from './errors.ts';
 import type { Logger } from './logger.ts';
 import { checkOperationInput, checkValue, type OperationInput } from './validation.ts';
 
@@ -16,6 +16,22 @@ export interface OperationCall extends OperationInput {
   readonly idempotencyKey: string | undefined;
   readonly operation: Operation;
 }
+
+/** The account of a signed-in principal; anonymous callers get 401 (`to` says what signing in is for). */
+export const signedInAccount = (principal: Principal, to: string): string => {
+  if (principal.account_id === null || principal.via === 'anonymous')
+    throw new UnauthorizedError(`sign in (an API key or OAuth access token) to ${to}`);
+  return principal.account_id;
+};
+
+/** The caller's account: signed in (401 otherwise) and holding the operation's scope, if any (403 otherwise). */
+export const callerAccount = (call: OperationCall, to: string): string => {
+  const account = signedInAccount(call.principal, to);
+  const scope = call.operation.scope;
+  if (scope && !call.principal.scopes.includes(scope))
+    throw new ForbiddenError(`this operation needs the ${scope} scope`);
+  return account;
+};
 
 /** Returns the response body; the status is the operation's success status. Throws DomainErrors. */
 export type OperationHandler = (call: OperationCall) => Promise<unknown>;
@@ -88,6 +104,45 @@ export const serveOperations = async (options: {
       options.bus.serve(
         operation.subject,
         (payload) => handleOperation(operation, options.handlers[operation.operationId], payload, options.logger),
+        { queue: options.service },
+      ),
+    ),
+  );
+  return { stop: async () => void (await Promise.all(served.map((s) => s.stop()))) };
+};
+
+/** An internal request the service answers: its contract (subject, request schema, name) and its handler. */
+export interface InternalOperationServed {
+  readonly contract: { readonly name: string; readonly subject: string; readonly request: object };
+  readonly handle: (payload: never) => Promise<unknown>;
+}
+
+/**
+ * Serves a service's internal operations (not REST routes or MCP tools) on their subjects: the
+ * request is checked against its contract, answered `{ status: 200, body }`, and errors become
+ * `{ status, problem }`; failures of 500 and above are logged. One queue group per service.
+ */
+export const serveInternalOperations = async (options: {
+  service: ServiceName;
+  bus: Bus;
+  logger: Pick<Logger, 'error'>;
+  operations: readonly InternalOperationServed[];
+}): Promise<Served> => {
+  const served = await Promise.all(
+    options.operations.map(({ contract, handle }) =>
+      options.bus.serve(
+        contract.subject,
+        async (payload): Promise<OperationReply> => {
+          try {
+            const errors = checkValue(contract.request, payload);
+            if (errors.length > 0) throw new ValidationError(errors);
+            return { status: 200, body: await handle(payload as never) };
+          } catch (error) {
+            const problem = toProblem(error);
+            if (problem.status >= 500) options.logger.error({ err: error }, `${contract.name} failed`);
+            return { status: problem.status, problem };
+          }
+        },
         { queue: options.service },
       ),
     ),

@@ -4,13 +4,11 @@ import { CLAIM_CHECK_MAX_BYTES, CLAIM_CHECK_TIMEOUT_MS, verifyEmailClaim } from 
 import type { Bus } from '@listings/platform/bus';
 import { type Clock, systemClock } from '@listings/platform/clock';
 import type { Config } from '@listings/platform/config';
-import { toProblem, ValidationError } from '@listings/platform/errors';
 import { openSqliteEventStore } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
 import { createOutboxMailer, type Mailer } from '@listings/platform/mail';
 import { createSafeFetch, type HostLookup, type SafeFetch } from '@listings/platform/outbound';
-import { serveOperations } from '@listings/platform/service-host';
-import { checkValue } from '@listings/platform/validation';
+import { serveInternalOperations, serveOperations } from '@listings/platform/service-host';
 import { createCatalogClient } from './adapters/catalog-client.ts';
 import { createOwnershipCheck, createSystemTxtResolver, type TxtResolver } from './adapters/ownership-checks.ts';
 import { createClaimsOperations } from './application/claims-operations.ts';
@@ -84,21 +82,12 @@ export const startClaims = async (deps: ClaimsDeps) => {
     logger: deps.logger,
     handlers: operations.handlers,
   });
-  const emailServed = await deps.bus.serve(
-    verifyEmailClaim.subject,
-    async (payload) => {
-      try {
-        const errors = checkValue(verifyEmailClaim.request, payload);
-        if (errors.length > 0) throw new ValidationError(errors);
-        return { status: 200, body: await operations.verifyEmail(payload as { token: string }) };
-      } catch (error) {
-        const problem = toProblem(error);
-        if (problem.status >= 500) deps.logger.error({ err: error }, 'verify_email_claim failed');
-        return { status: problem.status, problem };
-      }
-    },
-    { queue: 'claims' },
-  );
+  const emailServed = await serveInternalOperations({
+    service: 'claims',
+    bus: deps.bus,
+    logger: deps.logger,
+    operations: [{ contract: verifyEmailClaim, handle: operations.verifyEmail }],
+  });
 
   return {
     stop: async () => {

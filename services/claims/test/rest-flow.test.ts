@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { systemClock } from '@listings/platform/clock';
 import { loadConfig } from '@listings/platform/config';
 import { silentLogger } from '@listings/platform/logger';
+import { type ProductSite, startProductSite } from '@listings/platform/testing/product-site';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAllInOne } from '../../../launcher/src/all-in-one.ts';
 import { openIdentityStore } from '../../gateway/src/identity/identity-store.ts';
@@ -18,22 +18,18 @@ describe('claims through REST (all-in-one)', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'claims-rest-'));
   let running: Awaited<ReturnType<typeof startAllInOne>>;
   let base: string;
-  let site: Server;
+  let site: ProductSite;
   let siteUrl: string;
   let meta = '';
   const keys: Record<'a' | 'b', string> = { a: '', b: '' };
 
   beforeAll(async () => {
-    site = createServer((request, response) => {
-      if (request.url !== '/') return void response.writeHead(404).end();
-      response
-        .writeHead(200, { 'content-type': 'text/html' })
-        .end(
-          `<!doctype html><head><title>Acme Widgets</title>${meta}</head><h1>Acme Widgets</h1><p>Widgets for teams.</p>`,
-        );
-    });
-    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-    siteUrl = `http://127.0.0.1:${(site.address() as { port: number }).port}/`;
+    site = await startProductSite((requestPath) =>
+      requestPath === '/'
+        ? `<!doctype html><head><title>Acme Widgets</title>${meta}</head><h1>Acme Widgets</h1><p>Widgets for teams.</p>`
+        : null,
+    );
+    siteUrl = site.url;
     running = await startAllInOne(
       loadConfig({
         PORT: '0',
@@ -60,7 +56,7 @@ describe('claims through REST (all-in-one)', () => {
   }, 60_000);
   afterAll(async () => {
     await running?.stop();
-    await new Promise((resolve) => site?.close(resolve));
+    await site?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -4,11 +4,9 @@ import { describeCheckout, payOrder } from '@listings/contracts';
 import type { Bus } from '@listings/platform/bus';
 import { type Clock, systemClock } from '@listings/platform/clock';
 import type { Config } from '@listings/platform/config';
-import { toProblem, ValidationError } from '@listings/platform/errors';
 import { openSqliteEventStore } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
-import { serveOperations } from '@listings/platform/service-host';
-import { checkValue } from '@listings/platform/validation';
+import { serveInternalOperations, serveOperations } from '@listings/platform/service-host';
 import { createCatalogClient } from './adapters/catalog-client.ts';
 import { createJsvatCheck, createSalesTaxRates } from './adapters/offline-vat.ts';
 import { createCommerceOperations } from './application/commerce-operations.ts';
@@ -69,27 +67,15 @@ export const startCommerce = async (deps: CommerceDeps) => {
     logger: deps.logger,
     handlers: operations.handlers,
   });
-  const serveInternal = (
-    contract: typeof describeCheckout | typeof payOrder,
-    handle: (payload: never) => Promise<unknown>,
-  ) =>
-    deps.bus.serve(
-      contract.subject,
-      async (payload) => {
-        try {
-          const errors = checkValue(contract.request, payload);
-          if (errors.length > 0) throw new ValidationError(errors);
-          return { status: 200, body: await handle(payload as never) };
-        } catch (error) {
-          const problem = toProblem(error);
-          if (problem.status >= 500) deps.logger.error({ err: error }, `${contract.name} failed`);
-          return { status: problem.status, problem };
-        }
-      },
-      { queue: 'commerce' },
-    );
-  const describeServed = await serveInternal(describeCheckout, operations.describeCheckout);
-  const payServed = await serveInternal(payOrder, operations.payOrder);
+  const internalServed = await serveInternalOperations({
+    service: 'commerce',
+    bus: deps.bus,
+    logger: deps.logger,
+    operations: [
+      { contract: describeCheckout, handle: operations.describeCheckout },
+      { contract: payOrder, handle: operations.payOrder },
+    ],
+  });
 
   // paid orders whose fulfilment was cut short (catalog unreachable, crash) resume
   for (const number of index.unfulfilled)
@@ -101,8 +87,7 @@ export const startCommerce = async (deps: CommerceDeps) => {
     operations,
     stop: async () => {
       await served.stop();
-      await describeServed.stop();
-      await payServed.stop();
+      await internalServed.stop();
       await subscription.close();
       await store.close();
     },

@@ -5,13 +5,11 @@ import { acceptInvite as acceptInviteContract, describeInvite as describeInviteC
 import type { Bus } from '@listings/platform/bus';
 import { type Clock, systemClock } from '@listings/platform/clock';
 import type { Config } from '@listings/platform/config';
-import { toProblem, ValidationError } from '@listings/platform/errors';
 import { openSqliteEventStore } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
 import { createOutboxMailer, type Mailer } from '@listings/platform/mail';
 import { createSafeFetch, type HostLookup, type SafeFetch } from '@listings/platform/outbound';
-import { serveOperations } from '@listings/platform/service-host';
-import { checkValue } from '@listings/platform/validation';
+import { serveInternalOperations, serveOperations } from '@listings/platform/service-host';
 import { createInProcessRunner, type RetryPolicy, type WorkflowRunner } from '@listings/platform/workflows';
 import { startTemporalRunner } from '@listings/platform/workflows/temporal-runner';
 import { createActivities } from './activities/create-activities.ts';
@@ -138,28 +136,15 @@ export const startDrafting = async (deps: DraftingDeps) => {
     logger: deps.logger,
     handlers: operations.handlers,
   });
-  /** an internal request: validated against its contract, answered `{ status, body }` or `{ status, problem }` */
-  const serveInternal = (
-    contract: typeof acceptInviteContract | typeof describeInviteContract,
-    handle: (payload: never) => Promise<unknown>,
-  ) =>
-    deps.bus.serve(
-      contract.subject,
-      async (payload) => {
-        try {
-          const errors = checkValue(contract.request, payload);
-          if (errors.length > 0) throw new ValidationError(errors);
-          return { status: 200, body: await handle(payload as never) };
-        } catch (error) {
-          const problem = toProblem(error);
-          if (problem.status >= 500) deps.logger.error({ err: error }, `${contract.name} failed`);
-          return { status: problem.status, problem };
-        }
-      },
-      { queue: 'drafting' },
-    );
-  const acceptServed = await serveInternal(acceptInviteContract, operations.acceptInvite);
-  const describeServed = await serveInternal(describeInviteContract, operations.describeInvite);
+  const internalServed = await serveInternalOperations({
+    service: 'drafting',
+    bus: deps.bus,
+    logger: deps.logger,
+    operations: [
+      { contract: acceptInviteContract, handle: operations.acceptInvite },
+      { contract: describeInviteContract, handle: operations.describeInvite },
+    ],
+  });
 
   // Unfinished work resumes from the aggregates' state: the same workflow ids start again and the
   // idempotent activities skip whatever is already done.
@@ -178,8 +163,7 @@ export const startDrafting = async (deps: DraftingDeps) => {
     runner,
     stop: async () => {
       await served.stop();
-      await acceptServed.stop();
-      await describeServed.stop();
+      await internalServed.stop();
       shutdown.abort();
       await runner.stop();
       await subscription.close();

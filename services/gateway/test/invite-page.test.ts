@@ -1,71 +1,23 @@
-import { createServer, type Server } from 'node:http';
 import { type DescribeInviteReply, describeInvite } from '@listings/contracts';
 import { createInProcessBus } from '@listings/platform/bus';
 import { silentLogger } from '@listings/platform/logger';
 import { readOutbox } from '@listings/platform/mail';
+import { type ProductSite, startProductSite } from '@listings/platform/testing/product-site';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAllInOneInProcess } from '../../../launcher/test/in-process.ts';
 import { buildApp, identityOf } from '../src/app.ts';
-
-/** A browser's cookies for one origin, as fetch does not keep them. */
-const cookieJar = () => {
-  const cookies = new Map<string, string>();
-  return {
-    header: () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-    take(response: Response) {
-      for (const line of response.headers.getSetCookie()) {
-        const [pair] = line.split(';');
-        const at = (pair ?? '').indexOf('=');
-        const name = (pair ?? '').slice(0, at);
-        const value = (pair ?? '').slice(at + 1);
-        if (value === '' || /expires=Thu, 01 Jan 1970/i.test(line)) cookies.delete(name);
-        else cookies.set(name, value);
-      }
-    },
-  };
-};
-
-/** One person with a browser: GETs and form POSTs with cookies, redirects not followed. */
-const browserFor = (base: string) => {
-  const jar = cookieJar();
-  const go = async (method: 'GET' | 'POST', url: string, form?: Record<string, string>) => {
-    const response = await fetch(new URL(url, base), {
-      method,
-      redirect: 'manual',
-      headers: {
-        cookie: jar.header(),
-        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-      },
-      ...(form ? { body: new URLSearchParams(form).toString() } : {}),
-    });
-    jar.take(response);
-    return { status: response.status, location: response.headers.get('location'), html: await response.text() };
-  };
-  const csrfIn = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
-  return {
-    get: (url: string) => go('GET', url),
-    post: (url: string, form: Record<string, string>) => go('POST', url, form),
-    /** GET the page, then POST its form with the CSRF token the page carries */
-    submit: async (pageUrl: string, action: string, form: Record<string, string>) =>
-      go('POST', action, { csrf: csrfIn((await go('GET', pageUrl)).html), ...form }),
-  };
-};
+import { browserFor } from './site-browser.ts';
 
 describe('the invite accept page, end to end in all-in-one mode', () => {
   let running: Awaited<ReturnType<typeof startAllInOneInProcess>>;
   let base: string;
-  let site: Server;
+  let site: ProductSite;
   let siteUrl: string;
   let keyA = '';
 
   beforeAll(async () => {
-    site = createServer((_request, response) =>
-      response
-        .writeHead(200, { 'content-type': 'text/html' })
-        .end('<!doctype html><title>Acme Widgets</title><h1>Acme Widgets</h1><p>Widgets for teams.</p>'),
-    );
-    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-    siteUrl = `http://127.0.0.1:${(site.address() as { port: number }).port}/`;
+    site = await startProductSite();
+    siteUrl = site.url;
     running = await startAllInOneInProcess({
       FETCH_ALLOW_PRIVATE_NETWORKS: 'true',
       PUBLIC_URL: 'http://directory.test',
@@ -77,7 +29,7 @@ describe('the invite accept page, end to end in all-in-one mode', () => {
   }, 60_000);
   afterAll(async () => {
     await running?.stop();
-    await new Promise((resolve) => site?.close(resolve));
+    await site?.close();
   });
 
   const api = async (key: string, method: string, url: string, body?: unknown) => {

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Operation, operations } from '@listings/contracts';
@@ -8,6 +7,7 @@ import { systemClock } from '@listings/platform/clock';
 import { loadConfig } from '@listings/platform/config';
 import { silentLogger } from '@listings/platform/logger';
 import { sampleOf } from '@listings/platform/testing/contract-samples';
+import { type ProductSite, startProductSite } from '@listings/platform/testing/product-site';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAllInOne } from '../../../launcher/src/all-in-one.ts';
 import { openIdentityStore } from '../src/identity/identity-store.ts';
@@ -45,19 +45,14 @@ describe("ownership: another account's ids are 404, like unknown ids", () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ownership-'));
   let running: Awaited<ReturnType<typeof startAllInOne>>;
   let base: string;
-  let site: Server;
+  let site: ProductSite;
   let siteUrl: string;
   const keys: { a: string; b: string } = { a: '', b: '' };
 
   beforeAll(async () => {
     // the product site a draft is made from: on loopback, so nothing leaves the machine
-    site = createServer((_request, response) =>
-      response
-        .writeHead(200, { 'content-type': 'text/html' })
-        .end('<!doctype html><title>Acme Widgets</title><h1>Acme Widgets</h1><p>Widgets for teams.</p>'),
-    );
-    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-    siteUrl = `http://127.0.0.1:${(site.address() as { port: number }).port}/`;
+    site = await startProductSite();
+    siteUrl = site.url;
     running = await startAllInOne(
       loadConfig({
         PORT: '0',
@@ -84,7 +79,7 @@ describe("ownership: another account's ids are 404, like unknown ids", () => {
   }, 60_000);
   afterAll(async () => {
     await running?.stop();
-    await new Promise((resolve) => site?.close(resolve));
+    await site?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -1,12 +1,11 @@
 import {
   type GetListingForClaimReply,
   getListingForClaim,
-  type OperationReply,
   type RecordVerifiedClaimReply,
   recordVerifiedClaim,
 } from '@listings/contracts';
 import type { Bus } from '@listings/platform/bus';
-import { DomainError, ServiceUnavailableError } from '@listings/platform/errors';
+import { type InternalRequestOptions, internalReplyBody, requestInternal } from '@listings/platform/internal-client';
 
 /** What claims asks the catalog, over the bus (`catalog.internal.*`). */
 export interface CatalogClient {
@@ -20,34 +19,24 @@ export interface CatalogClient {
   }): Promise<RecordVerifiedClaimReply>;
 }
 
-const ask = async (bus: Bus, subject: string, request: unknown, what: string): Promise<OperationReply> => {
-  try {
-    return (await bus.request(subject, request, { timeoutMs: 10_000 })) as OperationReply;
-  } catch (error) {
-    throw new ServiceUnavailableError(`${what}: the catalog is not answering (${(error as Error).message})`);
-  }
-};
-
-const bodyOf = (reply: OperationReply, what: string): unknown => {
-  if ('body' in reply && reply.status === 200) return reply.body;
-  if ('problem' in reply)
-    throw new DomainError(
-      reply.problem.status,
-      'catalog',
-      reply.problem.title,
-      `${what}: ${reply.problem.detail ?? ''}`,
-    );
-  throw new ServiceUnavailableError(`${what}: the catalog gave no usable answer`);
-};
+/** The catalog answers within 10 s or the request is a 503. */
+const askingCatalog = (what: string): InternalRequestOptions => ({
+  service: 'catalog',
+  what,
+  timeoutMs: 10_000,
+  unreachable: 'is not answering',
+});
 
 export const createCatalogClient = (bus: Bus): CatalogClient => ({
   async listingBySlug(slug) {
-    const reply = await ask(bus, getListingForClaim.subject, { slug }, 'looking the listing up');
+    const asking = askingCatalog('looking the listing up');
+    const reply = await requestInternal(bus, getListingForClaim.subject, { slug }, asking);
     if (reply.status === 404) return null;
-    return bodyOf(reply, 'looking the listing up') as GetListingForClaimReply;
+    return internalReplyBody(reply, asking) as GetListingForClaimReply;
   },
   async recordVerifiedClaim(request) {
-    const reply = await ask(bus, recordVerifiedClaim.subject, request, 'recording the verified claim');
-    return bodyOf(reply, 'recording the verified claim') as RecordVerifiedClaimReply;
+    const asking = askingCatalog('recording the verified claim');
+    const reply = await requestInternal(bus, recordVerifiedClaim.subject, request, asking);
+    return internalReplyBody(reply, asking) as RecordVerifiedClaimReply;
   },
 });

@@ -6,19 +6,13 @@ import { ConflictError, DomainError, NotFoundError, ValidationError } from '@lis
 import { type EventStore, WrongExpectedRevisionError } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
 import type { Mailer } from '@listings/platform/mail';
-import type { OperationCall, OperationHandlers } from '@listings/platform/service-host';
+import { type OperationCall, type OperationHandlers, signedInAccount } from '@listings/platform/service-host';
 import type { CatalogClient } from '../adapters/catalog-client.ts';
 import type { OwnershipCheck } from '../adapters/ownership-checks.ts';
 import { type Claim, type ClaimMethod, claimStream } from '../domain/claim/claim.ts';
 import { type ClaimCommand, claimDecider, GoneError } from '../domain/claim/decide.ts';
 import type { ClaimsIndex } from '../projections/claims-index/evolve.ts';
 import { claimView, statusAt } from './claim-view.ts';
-
-class UnauthorizedError extends DomainError {
-  constructor(detail: string) {
-    super(401, 'unauthorized', 'Unauthorized', detail);
-  }
-}
 
 export interface ClaimsOperationDeps {
   readonly store: EventStore;
@@ -65,11 +59,7 @@ export const createClaimsOperations = (deps: ClaimsOperationDeps) => {
     }
   };
 
-  const signedIn = (principal: Principal): string => {
-    if (principal.account_id === null || principal.via === 'anonymous')
-      throw new UnauthorizedError('sign in (an API key or OAuth access token) to claim listings');
-    return principal.account_id;
-  };
+  const signedIn = (principal: Principal): string => signedInAccount(principal, 'claim listings');
 
   const run = async (claimId: number, command: ClaimCommand) => {
     const result = await handleCommand({

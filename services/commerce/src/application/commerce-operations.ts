@@ -1,28 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Principal } from '@listings/contracts';
 import type { Clock } from '@listings/platform/clock';
 import { foldStream, handleCommand } from '@listings/platform/decider';
-import { DomainError, NotFoundError } from '@listings/platform/errors';
+import { NotFoundError } from '@listings/platform/errors';
 import type { EventStore } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
-import type { OperationCall, OperationHandlers } from '@listings/platform/service-host';
+import { callerAccount, type OperationCall, type OperationHandlers } from '@listings/platform/service-host';
 import type { CatalogClient } from '../adapters/catalog-client.ts';
 import { type OrderCommand, type OrderState, orderDecider, orderStream } from '../domain/order/order.ts';
 import { type ListingFacts, type OrderRequestInput, priceOrder } from '../domain/pricing/price-order.ts';
 import type { VatNumberCheck, VatRates } from '../domain/pricing/vat.ts';
 import { SHOP_STREAM, type ShopCommand, type ShopSettings, shopDecider } from '../domain/shop/shop.ts';
 import type { OrdersIndex } from '../projections/orders-index.ts';
-
-class UnauthorizedError extends DomainError {
-  constructor(detail: string) {
-    super(401, 'unauthorized', 'Unauthorized', detail);
-  }
-}
-class ForbiddenError extends DomainError {
-  constructor(detail: string) {
-    super(403, 'forbidden', 'Forbidden', detail);
-  }
-}
 
 export interface CommerceOperationDeps {
   readonly store: EventStore;
@@ -41,14 +29,7 @@ export const checkoutPath = (number: string) => `/checkout/${number}`;
 /** The five commerce operations, the checkout page's internal operations and the operator's shop commands. */
 export const createCommerceOperations = (deps: CommerceOperationDeps) => {
   const at = () => deps.clock.now().toISOString();
-  const callerOf = (call: OperationCall): string => {
-    const principal: Principal = call.principal;
-    if (principal.account_id === null || principal.via === 'anonymous')
-      throw new UnauthorizedError('sign in (an API key or OAuth access token) to use orders');
-    const scope = call.operation.scope;
-    if (scope && !principal.scopes.includes(scope)) throw new ForbiddenError(`this operation needs the ${scope} scope`);
-    return principal.account_id;
-  };
+  const callerOf = (call: OperationCall): string => callerAccount(call, 'use orders');
 
   const shop = async (): Promise<ShopSettings> => (await foldStream(deps.store, SHOP_STREAM, shopDecider)).state;
   const runShop = (command: ShopCommand, by: string) =>

@@ -8,28 +8,22 @@ import {
 } from '@listings/contracts';
 import type { Clock } from '@listings/platform/clock';
 import { foldStream, handleCommand } from '@listings/platform/decider';
-import { DomainError, NotFoundError, ValidationError } from '@listings/platform/errors';
+import { NotFoundError, ValidationError } from '@listings/platform/errors';
 import type { EventStore } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
 import type { Mailer } from '@listings/platform/mail';
-import type { OperationCall, OperationHandlers } from '@listings/platform/service-host';
+import {
+  callerAccount,
+  type OperationCall,
+  type OperationHandlers,
+  signedInAccount,
+} from '@listings/platform/service-host';
 import type { WorkflowRunner } from '@listings/platform/workflows';
 import type { CatalogClient } from '../adapters/catalog-client.ts';
 import { type DraftCommand, draftDecider, inviteExpiresAt } from '../domain/draft/decide.ts';
 import { type DraftState, draftStream, SECTION_KEYS } from '../domain/draft/draft.ts';
 import type { DraftsIndex } from '../projections/drafts-index/evolve.ts';
 import { draftView, listingProfileOf } from './draft-view.ts';
-
-export class UnauthorizedError extends DomainError {
-  constructor(detail: string) {
-    super(401, 'unauthorized', 'Unauthorized', detail);
-  }
-}
-export class ForbiddenError extends DomainError {
-  constructor(detail: string) {
-    super(403, 'forbidden', 'Forbidden', detail);
-  }
-}
 
 export interface DraftingOperationDeps {
   readonly store: EventStore;
@@ -58,18 +52,8 @@ export const regenerateWorkflowId = (draftId: string, requestId: string) => `dra
 export const createDraftingOperations = (deps: DraftingOperationDeps) => {
   const at = () => deps.clock.now().toISOString();
 
-  const signedIn = (principal: Principal): string => {
-    if (principal.account_id === null || principal.via === 'anonymous')
-      throw new UnauthorizedError('sign in (an API key or OAuth access token) to use drafts');
-    return principal.account_id;
-  };
-  const callerOf = (call: OperationCall): string => {
-    const account = signedIn(call.principal);
-    const scope = call.operation.scope;
-    if (scope && !call.principal.scopes.includes(scope))
-      throw new ForbiddenError(`this operation needs the ${scope} scope`);
-    return account;
-  };
+  const signedIn = (principal: Principal): string => signedInAccount(principal, 'use drafts');
+  const callerOf = (call: OperationCall): string => callerAccount(call, 'use drafts');
 
   const load = async (draftId: string): Promise<DraftState> =>
     (await foldStream(deps.store, draftStream(draftId), draftDecider)).state;

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import fastifyFormbody from '@fastify/formbody';
 import {
   ACCOUNT_NAME_MAX_LENGTH,
@@ -13,13 +12,13 @@ import {
 } from '@listings/contracts';
 import type { Bus } from '@listings/platform/bus';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { siteCsrf, sitePage } from '../site-page.ts';
 import type { Account, IdentityStore } from './identity-store.ts';
 import { createInviteClient, isInviteToken } from './invites.ts';
 import { escapeHtml, OAUTH_PREFIX, type OAuthServer } from './oauth-server.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
 export const SESSION_COOKIE = 'ld_session';
-const CSRF_COOKIE = 'ld_csrf';
 
 export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
   'account:read': 'Read your account, drafts, listings, claims and orders',
@@ -43,18 +42,14 @@ const safeNext = (next: string): string => (/^\/(?![/\\])[\x21-\x7e]*$/.test(nex
 const nextQuery = (next: string): string =>
   next === '/account/api-keys' ? '' : `?next=${encodeURIComponent(safeNext(next))}`;
 
-const page = (title: string, body: string, account: Account | null, csrf: string): string => `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} · Listings Directory</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:44rem;margin:2rem auto;padding:0 1rem}label{display:block;margin:.6rem 0}
+const PAGE_STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:44rem;margin:2rem auto;padding:0 1rem}label{display:block;margin:.6rem 0}
 input[type=text],input[type=email],input[type=password]{width:100%;padding:.4rem}table{border-collapse:collapse;width:100%}
 td,th{border-bottom:1px solid #ddd;padding:.3rem;text-align:left;vertical-align:top}.error{color:#a00}.key{font-family:monospace;background:#ffd;padding:.5rem;word-break:break-all}
 time{white-space:nowrap}fieldset{border:1px solid #ccc;border-radius:4px}fieldset label{margin:.3rem 0}
 button{font:inherit;padding:.35rem .9rem;border:1px solid #888;border-radius:4px;background:#f4f4f4;cursor:pointer}
-button.primary{background:#1f6feb;border-color:#1a5fc8;color:#fff}header button{padding:.1rem .5rem}</style>
-</head><body><header><a href="/api/v1/docs">API reference</a> ·
-${account ? `signed in as ${escapeHtml(account.email)} · <a href="/account/api-keys">API keys</a> · <form method="post" action="/signout" style="display:inline"><input type="hidden" name="csrf" value="${csrf}"><button>Sign out</button></form>` : '<a href="/signin">Sign in</a> · <a href="/signup">Sign up</a>'}
-</header><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
+button.primary{background:#1f6feb;border-color:#1a5fc8;color:#fff}header button{padding:.1rem .5rem}`;
+const page = (title: string, body: string, account: Account | null, csrf: string): string =>
+  sitePage({ title, body, account, csrf, style: PAGE_STYLE });
 
 /** an instant as people read it (to the minute, UTC), with the exact value for machines */
 const timeOf = (iso: string) => `<time datetime="${iso}">${iso.slice(0, 16).replace('T', ' ')} UTC</time>`;
@@ -75,17 +70,7 @@ export const identityPages =
     const secure = options.publicUrl.startsWith('https:');
     await app.register(fastifyFormbody, { bodyLimit: 16 * 1024 });
 
-    const csrfOf = (request: FastifyRequest, reply: FastifyReply): string => {
-      const existing = request.cookies[CSRF_COOKIE];
-      if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return existing;
-      const token = randomBytes(32).toString('base64url');
-      reply.setCookie(CSRF_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure });
-      return token;
-    };
-    const csrfOk = (request: FastifyRequest): boolean => {
-      const cookie = request.cookies[CSRF_COOKIE];
-      return Boolean(cookie) && field(request.body as Form, 'csrf') === cookie;
-    };
+    const { csrfOf, csrfOk } = siteCsrf({ secure });
     const currentAccount = (request: FastifyRequest) => store.sessionAccount(request.cookies[SESSION_COOKIE]);
     const startSession = (reply: FastifyReply, account: Account) => {
       const session = store.createSession(account.id);

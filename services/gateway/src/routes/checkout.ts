@@ -1,14 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import fastifyFormbody from '@fastify/formbody';
 import { ANONYMOUS, type OperationReply, operationById, type Principal, payOrder } from '@listings/contracts';
 import type { Bus } from '@listings/platform/bus';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Account, IdentityStore } from '../identity/identity-store.ts';
 import { escapeHtml } from '../identity/oauth-server.ts';
 import { SESSION_COOKIE } from '../identity/pages.ts';
+import { siteCsrf, sitePage } from '../site-page.ts';
 
-/** the identity pages' double-submit CSRF cookie (identity/pages.ts): one token for every form of the site */
-const CSRF_COOKIE = 'ld_csrf';
 /** an order number as the contracts spell it (ORDER_NUMBER_PATTERN) */
 const NUMBER = new RegExp((payOrder.request.properties.number as unknown as { pattern: string }).pattern);
 const operation = (id: string) => {
@@ -52,19 +50,14 @@ const STATUS_TEXT: Record<string, string> = {
   refunded: 'Refunded',
 };
 
-/** the same frame as the identity pages (identity/pages.ts), so the site looks like one site */
-const page = (title: string, body: string, account: Account | null, csrf: string): string => `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)} · Listings Directory</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:44rem;margin:2rem auto;padding:0 1rem}table{border-collapse:collapse;width:100%}
+const PAGE_STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:44rem;margin:2rem auto;padding:0 1rem}table{border-collapse:collapse;width:100%}
 td,th{border-bottom:1px solid #ddd;padding:.3rem;text-align:left;vertical-align:top}td.num,th.num{text-align:right}.error{color:#a00}
 time{white-space:nowrap}.note{background:#f6f8fa;border:1px solid #ddd;border-radius:4px;padding:.5rem .8rem}
 button{font:inherit;padding:.35rem .9rem;border:1px solid #888;border-radius:4px;background:#f4f4f4;cursor:pointer}
-button.primary{background:#1f6feb;border-color:#1a5fc8;color:#fff}header button{padding:.1rem .5rem}</style>
-</head><body><header><a href="/api/v1/docs">API reference</a> ·
-${account ? `signed in as ${escapeHtml(account.email)} · <a href="/account/api-keys">API keys</a> · <form method="post" action="/signout" style="display:inline"><input type="hidden" name="csrf" value="${escapeHtml(csrf)}"><button>Sign out</button></form>` : '<a href="/signin">Sign in</a> · <a href="/signup">Sign up</a>'}
-</header><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
+button.primary{background:#1f6feb;border-color:#1a5fc8;color:#fff}header button{padding:.1rem .5rem}`;
+/** the same frame as the identity pages, so the site looks like one site; order pages stay out of search engines */
+const page = (title: string, body: string, account: Account | null, csrf: string): string =>
+  sitePage({ title, body, account, csrf, style: PAGE_STYLE, head: '<meta name="robots" content="noindex">\n' });
 
 /** One bus request; a missing or late answer is 503. */
 const ask = async <T>(bus: Bus, subject: string, payload: unknown): Promise<Answer<T>> => {
@@ -98,18 +91,7 @@ export const checkoutRoutes = async (
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded'))
     await app.register(fastifyFormbody, { bodyLimit: 16 * 1024 });
 
-  const csrfOf = (request: FastifyRequest, reply: FastifyReply): string => {
-    const existing = request.cookies[CSRF_COOKIE];
-    if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return existing;
-    const token = randomBytes(32).toString('base64url');
-    reply.setCookie(CSRF_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure });
-    return token;
-  };
-  const csrfOk = (request: FastifyRequest): boolean => {
-    const cookie = request.cookies[CSRF_COOKIE];
-    const sent = (request.body as Record<string, unknown> | undefined)?.csrf;
-    return Boolean(cookie) && typeof sent === 'string' && sent === cookie;
-  };
+  const { csrfOf, csrfOk } = siteCsrf({ secure });
   const html = (
     reply: FastifyReply,
     status: number,
