@@ -41,7 +41,7 @@ export const ownedListingHandlers = (deps: { view: CatalogView; commands: Catalo
   const mine = (call: Call): ListingDoc => {
     const account = accountOf(call);
     const doc = view.listing(call.params.listing_id as number);
-    if (!doc || !doc.owners.includes(account)) throw new NotFoundError(`no listing ${call.params.listing_id}`);
+    if (!doc?.owners.includes(account)) throw new NotFoundError(`no listing ${call.params.listing_id}`);
     return doc;
   };
   const fresh = (id: number) => ownedListingOf(view.listing(id) as ListingDoc);
