@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { DomainEvent } from '@listings/platform/decider';
 import { openSqliteEventStore } from '@listings/platform/event-store';
+import { prng } from '../services/catalog/src/application/demo/demo-catalog.ts';
 import { categoryDecider, categoryStream } from '../services/catalog/src/domain/category/category.ts';
 import { engagementDecider, engagementStream } from '../services/catalog/src/domain/engagement/engagement.ts';
 import { listingDecider, listingStream } from '../services/catalog/src/domain/listing/decide.ts';
@@ -13,17 +14,6 @@ import { isoDate, mondayOf } from '../services/catalog/src/domain/weeks.ts';
 import type { ListingDoc } from '../services/catalog/src/projections/catalog/documents.ts';
 
 type ListingDraftProfile = ListingDoc['profile'];
-
-const prng = (seed: number) => {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-};
 
 const CONSONANTS = 'bcdfghjklmnprstvz';
 const VOWELS = 'aeiou';

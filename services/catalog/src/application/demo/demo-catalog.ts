@@ -8,7 +8,7 @@ import { slugify } from '../../projections/catalog/search-documents.ts';
 import { createCatalogCommands } from '../commands.ts';
 
 /** mulberry32: a small seeded PRNG, so the same seed always gives the same catalog. */
-const prng = (seed: number) => {
+export const prng = (seed: number) => {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -1,6 +1,6 @@
 import type { Decider } from '@listings/platform/decider';
 import { ConflictError, DomainError } from '@listings/platform/errors';
-import { type Claim, type ClaimEvent, type ClaimMethod, evolveClaim, initialClaim } from './claim.ts';
+import { type Claim, type ClaimEvent, evolveClaim, initialClaim } from './claim.ts';
 
 export class GoneError extends DomainError {
   constructor(detail: string) {
@@ -11,20 +11,8 @@ export class GoneError extends DomainError {
 export type ClaimCommand =
   | {
       type: 'StartClaim';
-      data: {
-        claim_id: number;
-        account_id: string;
-        listing_id: number;
-        slug: string;
-        domain: string;
-        homepage: string | null;
-        method: ClaimMethod;
-        token: string | null;
-        email: string | null;
-        email_token_hash: string | null;
-        now: string;
-        expires_at: string;
-      };
+      /** what the ClaimStarted event records, with the time as `now` */
+      data: Omit<Extract<ClaimEvent, { type: 'ClaimStarted' }>['data'], 'at'> & { now: string };
     }
   /** a dns/meta/file check ran and did not pass: the claim stays pending with the reason */
   | { type: 'RecordFailedCheck'; data: { reason: string; now: string } }
