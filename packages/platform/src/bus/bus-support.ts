@@ -31,3 +31,38 @@ export function assertDurableName(durable: string): void {
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+export interface Deadlines<K> {
+  /** calls `expire` about `ms` from now (up to the sweep interval later), unless deleted first */
+  add(key: K, ms: number, expire: () => void): void;
+  delete(key: K): void;
+}
+
+/**
+ * Request timeouts without a timer per request: one interval sweeps the pending deadlines while
+ * any is pending (a timeout fires up to `sweepMs` late). Under load this replaces a timer insert
+ * and removal per request with a map entry.
+ */
+export function createDeadlines<K>(sweepMs = 20): Deadlines<K> {
+  const pending = new Map<K, { readonly at: number; readonly expire: () => void }>();
+  let sweeper: ReturnType<typeof setInterval> | undefined;
+  const sweep = (): void => {
+    const now = performance.now();
+    for (const [key, entry] of pending) {
+      if (entry.at > now) continue;
+      pending.delete(key);
+      entry.expire();
+    }
+    if (pending.size === 0 && sweeper !== undefined) {
+      clearInterval(sweeper);
+      sweeper = undefined;
+    }
+  };
+  return {
+    add(key, ms, expire) {
+      pending.set(key, { at: performance.now() + ms, expire });
+      sweeper ??= setInterval(sweep, Math.min(sweepMs, Math.max(1, ms)));
+    },
+    delete: (key) => void pending.delete(key),
+  };
+}

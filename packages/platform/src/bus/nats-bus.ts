@@ -10,11 +10,17 @@
  * so events reach the handler one at a time in stream order and a rejected event is redelivered
  * (after a backoff) before any later one, as on the in-process bus. Replicas consuming with the
  * same durable name share the events.
+ *
+ * Requests and replies are lean: every request goes out on one shared reply inbox (no
+ * subscription, timer or error object per request; timeouts are swept), and the requests and
+ * replies of one event-loop turn leave in one socket write (they are published together at the
+ * end of the turn instead of one write per message).
  */
 
 import {
   AckPolicy,
   connect,
+  createInbox,
   DeliverPolicy,
   ErrorCode,
   type JetStreamManager,
@@ -41,7 +47,7 @@ import type {
   ServeOptions,
 } from './bus.ts';
 import { NoResponderError, RemoteHandlerError, RequestTimeoutError } from './bus.ts';
-import { assertDurableName, errorMessage, redeliveryDelayMs } from './bus-support.ts';
+import { assertDurableName, createDeadlines, errorMessage, redeliveryDelayMs } from './bus-support.ts';
 
 export interface NatsBusOptions {
   /** e.g. `nats://127.0.0.1:4222` */
@@ -106,8 +112,14 @@ async function ensureStream(jsm: JetStreamManager, name: string): Promise<void> 
 export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
   const streamName = options.streamName ?? 'EVENTS';
   const defaultTimeoutMs = options.requestTimeoutMs ?? 10_000;
-  // a service keeps trying to reach NATS instead of giving up after the default 10 attempts
-  const nc = await connect({ servers: options.servers, name: options.name, maxReconnectAttempts: -1 });
+  // a service keeps trying to reach NATS instead of giving up after the default 10 attempts;
+  // no async traces: the client would build an Error (a stack capture) per request for them
+  const nc = await connect({
+    servers: options.servers,
+    name: options.name,
+    maxReconnectAttempts: -1,
+    noAsyncTraces: true,
+  });
   try {
     const jsm = await nc.jetstreamManager();
     await ensureStream(jsm, streamName);
@@ -129,16 +141,69 @@ function natsBus(
   const consumers = new Set<Consumer>();
   let closing: Promise<void> | undefined;
 
+  // Outgoing requests and replies wait for the end of the event-loop turn, then go out together:
+  // the client writes its buffer once per batch instead of once per message.
+  let outbox: { subject: string; data: Uint8Array; reply?: string; headers?: MsgHdrs }[] = [];
+  const flushOutbox = (): void => {
+    const batch = outbox;
+    outbox = [];
+    for (const m of batch) {
+      try {
+        nc.publish(m.subject, m.data, {
+          ...(m.reply ? { reply: m.reply } : {}),
+          ...(m.headers ? { headers: m.headers } : {}),
+        });
+      } catch (error) {
+        if (m.reply) settle(m.reply, { error });
+      }
+    }
+  };
+  const send = (message: (typeof outbox)[number]): void => {
+    if (outbox.push(message) === 1) setImmediate(flushOutbox);
+  };
+
+  // One reply inbox for every request of this connection: `<inbox>.<token>`.
+  interface PendingRequest {
+    readonly subject: string;
+    readonly resolve: (msg: Msg) => void;
+    readonly reject: (error: unknown) => void;
+  }
+  const inbox = createInbox();
+  const pending = new Map<string, PendingRequest>();
+  const deadlines = createDeadlines<string>();
+  let nextToken = 0;
+  /** ends the request waiting on `replySubject`, if it still waits: with the reply, or failed */
+  function settle(replySubject: string, outcome: { reply: Msg } | { error: unknown }): void {
+    const request = pending.get(replySubject);
+    if (!request) return; // timed out already
+    pending.delete(replySubject);
+    deadlines.delete(replySubject);
+    if ('reply' in outcome) request.resolve(outcome.reply);
+    else request.reject(outcome.error);
+  }
+  nc.subscribe(`${inbox}.*`, {
+    callback: (error, msg) => {
+      if (error) return;
+      const request = pending.get(msg.subject);
+      if (!request) return;
+      // the server's "no responders" status: an empty message with status 503
+      if (msg.data.length === 0 && msg.headers?.code === 503)
+        settle(msg.subject, { error: new NoResponderError(request.subject) });
+      else settle(msg.subject, { reply: msg });
+    },
+  });
+
   async function reply(msg: Msg, handler: RequestHandler): Promise<void> {
+    if (!msg.reply) return;
     try {
       const result = await handler(decode(msg.data), { subject: msg.subject, headers: fromNatsHeaders(msg.headers) });
-      msg.respond(encode(result));
+      send({ subject: msg.reply, data: encode(result) });
     } catch (error) {
       const failure = natsHeaders();
       // header values are single lines
       failure.set(ERROR_HEADER, errorMessage(error).replace(/[\r\n]+/g, ' '));
       failure.set(ERROR_CODE_HEADER, '500');
-      msg.respond(EMPTY, { headers: failure });
+      send({ subject: msg.reply, data: EMPTY, headers: failure });
     }
   }
 
@@ -164,20 +229,18 @@ function natsBus(
 
   return {
     async request(subject: string, payload: unknown, requestOptions: RequestOptions = {}): Promise<unknown> {
+      if (closing) throw new Error('the bus is closed');
       const timeoutMs = requestOptions.timeoutMs ?? defaultTimeoutMs;
-      let response: Msg;
-      try {
-        response = await nc.request(subject, encode(payload), {
-          timeout: timeoutMs,
-          headers: toNatsHeaders(requestOptions.headers),
-        });
-      } catch (error) {
-        if (error instanceof NatsError && error.code === ErrorCode.NoResponders) throw new NoResponderError(subject);
-        if (error instanceof NatsError && error.code === ErrorCode.Timeout) {
-          throw new RequestTimeoutError(subject, timeoutMs);
-        }
-        throw error;
-      }
+      const replySubject = `${inbox}.${(nextToken++).toString(36)}`;
+      const data = encode(payload);
+      const headers = toNatsHeaders(requestOptions.headers);
+      const response = await new Promise<Msg>((resolve, reject) => {
+        pending.set(replySubject, { subject, resolve, reject });
+        deadlines.add(replySubject, timeoutMs, () =>
+          settle(replySubject, { error: new RequestTimeoutError(subject, timeoutMs) }),
+        );
+        send({ subject, data, reply: replySubject, ...(headers ? { headers } : {}) });
+      });
       if (response.headers?.has(ERROR_HEADER)) {
         throw new RemoteHandlerError(subject, response.headers.get(ERROR_HEADER));
       }
@@ -263,6 +326,7 @@ function natsBus(
     close(): Promise<void> {
       closing ??= (async () => {
         await Promise.allSettled([...consumers, ...served].map((c) => c.stop()));
+        flushOutbox();
         await nc.drain();
       })();
       return closing;

@@ -61,4 +61,64 @@ describe.skipIf(!available)('NATS KV', () => {
       await b.close();
     }
   });
+  it('when hits are far under the limit then a block of counts is reserved and handed out without a round trip', async () => {
+    const open = () => connectNatsRateLimitCounter({ servers: server.url, bucket: `${bucket}_rl`, ttlMs: 120_000 });
+    const [a, b] = await Promise.all([open(), open()]);
+    const key = `lease.${randomUUID().replaceAll('-', '')}.1`;
+    const expires = Date.now() + 60_000;
+    try {
+      // limit 1000: the first write reserves counts 1-50 for replica a
+      expect(await a.increment(key, expires, { limit: 1000 })).toBe(1);
+      // the other replica's next write lands after a's block
+      expect(await b.increment(key, expires, { limit: 1000 })).toBe(51);
+      // a hands out 2-50 from its block: answered in order, unique, and all below b's counts
+      const fromBlock = await Promise.all(Array.from({ length: 49 }, () => a.increment(key, expires, { limit: 1000 })));
+      expect(fromBlock).toEqual(Array.from({ length: 49 }, (_, i) => i + 2));
+      // the shared count includes every reserved count: an exact hit sees 1-50, b's block (51-100) and itself
+      expect(await a.increment(key, expires)).toBe(101);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('when two replicas burst on one key with a limit then no count is handed out twice and at most the limit is allowed', async () => {
+    const open = () => connectNatsRateLimitCounter({ servers: server.url, bucket: `${bucket}_rl`, ttlMs: 120_000 });
+    const [a, b] = await Promise.all([open(), open()]);
+    const key = `lease-burst.${randomUUID().replaceAll('-', '')}.1`;
+    const expires = Date.now() + 60_000;
+    try {
+      const burst = () => [
+        ...Array.from({ length: 40 }, () => a.increment(key, expires, { limit: 100 })),
+        ...Array.from({ length: 40 }, () => b.increment(key, expires, { limit: 100 })),
+      ];
+      const counts = [...(await Promise.all(burst())), ...(await Promise.all(burst()))];
+      expect(new Set(counts).size).toBe(counts.length);
+      const allowed = counts.filter((count) => count <= 100).length;
+      expect(allowed).toBeLessThanOrEqual(100);
+      expect(allowed).toBeGreaterThanOrEqual(100 - 2 * 5); // at most a block of 5 per replica is left unused
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('when hits come near the limit then each waits for the shared count, across replicas', async () => {
+    const open = () => connectNatsRateLimitCounter({ servers: server.url, bucket: `${bucket}_rl`, ttlMs: 120_000 });
+    const [a, b] = await Promise.all([open(), open()]);
+    const key = `near-limit.${randomUUID().replaceAll('-', '')}.1`;
+    const expires = Date.now() + 60_000;
+    try {
+      // nine hits known to both replicas: from here every estimate is past 90% of the limit of 10
+      for (let i = 0; i < 9; i++) await (i % 2 ? a : b).increment(key, expires, { limit: 10 });
+      const counts = await Promise.all([
+        ...Array.from({ length: 15 }, () => a.increment(key, expires, { limit: 10 })),
+        ...Array.from({ length: 15 }, () => b.increment(key, expires, { limit: 10 })),
+      ]);
+      expect([...counts].sort((x, y) => x - y)).toEqual(Array.from({ length: 30 }, (_, i) => i + 10));
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
 });

@@ -9,6 +9,10 @@ interface KeyState {
   /** increments waiting for the next write, each resolved with its own count */
   pending: { resolve: (count: number) => void; reject: (error: unknown) => void }[];
   writing: boolean;
+  /** counts this replica reserved and has not handed out yet: `next` to `last` */
+  lease: { next: number; last: number } | null;
+  /** the caller's limit, when it gave one: sizes the reservations */
+  limit: number | undefined;
   /** when the key's window ends: the state is forgotten after that */
   expiresAtMs: number;
 }
@@ -19,6 +23,13 @@ interface KeyState {
  * while a write is in flight are coalesced into the next write (one CAS adds them all), so a burst
  * on one key costs a few round trips instead of a storm of conflicting ones; the last revision
  * seen is tried first, so an uncontended increment is a single round trip.
+ *
+ * When the caller gives its limit, a write far from the limit reserves a block of counts (a
+ * twentieth of the limit) instead of only the hits waiting: the next hits take their counts from
+ * that block at once, without a round trip. Counts stay unique across replicas and the shared
+ * count always includes every hit, so no replica lets a hit past the limit; the cost is that counts
+ * a replica reserved and did not use by the window's end are lost (at most a block per replica per
+ * window). Near the limit a write reserves only the hits waiting, so the limit is exact.
  */
 export const connectNatsRateLimitCounter = async (options: {
   servers: string;
@@ -63,18 +74,35 @@ export const connectNatsRateLimitCounter = async (options: {
   const drain = async (key: string, state: KeyState): Promise<void> => {
     state.writing = true;
     while (state.pending.length > 0) {
+      // hits that came before the last write set up a block take their counts from it first
+      while (state.lease && state.pending.length > 0) {
+        state.pending.shift()?.resolve(state.lease.next++);
+        if (state.lease.next > state.lease.last) state.lease = null;
+      }
+      if (state.pending.length === 0) break;
       const batch = state.pending.splice(0);
       try {
-        const total = await add(key, state, batch.length);
-        // the batch's hits are the last `batch.length` counts up to the total, in arrival order
+        const reserve = reservationSize(state, batch.length);
+        const total = await add(key, state, reserve);
+        // the batch's hits take the first counts of the reservation, in arrival order
+        const first = total - reserve + 1;
         batch.forEach((waiter, i) => {
-          waiter.resolve(total - batch.length + 1 + i);
+          waiter.resolve(first + i);
         });
+        state.lease = first + batch.length <= total ? { next: first + batch.length, last: total } : null;
       } catch (error) {
         for (const waiter of batch) waiter.reject(error);
       }
     }
     state.writing = false;
+  };
+
+  /** the waiting hits, or a block of a twentieth of the limit when that stays clear of the limit */
+  const reservationSize = (state: KeyState, waiting: number): number => {
+    if (state.limit === undefined) return waiting;
+    const block = Math.max(waiting, Math.ceil(state.limit / 20));
+    const known = state.known?.value ?? 0;
+    return known + 2 * block <= state.limit ? block : waiting;
   };
 
   let nextSweep = 0;
@@ -85,17 +113,26 @@ export const connectNatsRateLimitCounter = async (options: {
   };
 
   return {
-    increment: (key, expiresAtMs) =>
-      new Promise<number>((resolve, reject) => {
-        forgetEnded(Date.now());
-        let state = keys.get(key);
-        if (!state) {
-          state = { known: null, pending: [], writing: false, expiresAtMs };
-          keys.set(key, state);
-        }
-        state.pending.push({ resolve, reject });
-        if (!state.writing) void drain(key, state);
-      }),
+    increment: (key, expiresAtMs, options) => {
+      forgetEnded(Date.now());
+      let state = keys.get(key);
+      if (!state) {
+        state = { known: null, pending: [], writing: false, expiresAtMs, lease: null, limit: undefined };
+        keys.set(key, state);
+      }
+      state.limit = options?.limit;
+      const lease = state.lease;
+      if (lease && options?.limit !== undefined) {
+        const count = lease.next++;
+        if (lease.next > lease.last) state.lease = null;
+        return Promise.resolve(count);
+      }
+      const keyState = state;
+      return new Promise<number>((resolve, reject) => {
+        keyState.pending.push({ resolve, reject });
+        if (!keyState.writing) void drain(key, keyState);
+      });
+    },
     close,
   };
 };

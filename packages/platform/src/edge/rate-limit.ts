@@ -22,8 +22,12 @@ export interface RateLimitDecision {
  * every gateway replica (NATS KV) in cluster and production mode, in memory in all-in-one mode.
  */
 export interface RateLimitCounter {
-  /** adds one hit to `key` (one window of one bucket) and returns the count including it */
-  increment(key: string, expiresAtMs: number): Promise<number>;
+  /**
+   * adds one hit to `key` (one window of one bucket) and returns the count including it. With
+   * `limit`, a shared counter may answer with its own estimate while that is well under the limit
+   * (writing the hit in the background); near the limit it answers with the shared count.
+   */
+  increment(key: string, expiresAtMs: number, options?: { readonly limit?: number }): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -50,7 +54,7 @@ export const createRateLimiter = (options: {
     const key = `${policy.name}.${hashBucket(bucket)}.${window}`;
     let count: number;
     try {
-      count = await options.counter.increment(key, windowEnd);
+      count = await options.counter.increment(key, windowEnd, { limit: policy.limit });
     } catch (error) {
       options.onCounterError?.(error);
       count = 0;
