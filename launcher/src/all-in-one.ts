@@ -20,7 +20,11 @@ import { configOrExit, type Running, stopOnSignals } from '@listings/platform/ru
 export const startAllInOne = async (config: Config, logger: Logger, options: { host?: string } = {}) => {
   mkdirSync(config.dataDir, { recursive: true });
   // the edges only read and serialise replies, so in one process they are handed over, not copied
-  const bus = createInProcessBus({ eventLogPath: path.join(config.dataDir, 'bus-events.sqlite'), shareReplies: true });
+  const bus = createInProcessBus({
+    eventLogPath: path.join(config.dataDir, 'bus-events.sqlite'),
+    shareReplies: true,
+    shareRequests: true,
+  });
   const services: Running[] = [];
   try {
     const deps = { bus, config, logger };

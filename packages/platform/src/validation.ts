@@ -170,3 +170,19 @@ export const checkValue = (schema: object, value: unknown, part: InputPart = 'bo
   const validate = compile(strictAjv, schema);
   return validate(value) ? [] : fieldErrors(part, validate.errors);
 };
+
+const checkedRequests = new WeakSet<object>();
+
+/**
+ * Marks an operation request an edge built from input it has just checked against the contract.
+ * A service in the same process that receives this very object (handed over, not copied) takes it
+ * without checking it again; any copy, and anything that crossed a wire, is checked as usual.
+ */
+export const markChecked = <T extends object>(request: T): T => {
+  checkedRequests.add(request);
+  return request;
+};
+
+/** whether `value` is a request object marked by markChecked in this process */
+export const isMarkedChecked = (value: unknown): boolean =>
+  typeof value === 'object' && value !== null && checkedRequests.has(value);

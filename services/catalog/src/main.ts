@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { catalogInternalOperations } from '@listings/contracts';
-import type { Bus } from '@listings/platform/bus';
+import { type Bus, encodedOnce } from '@listings/platform/bus';
 import { type Clock, systemClock } from '@listings/platform/clock';
 import type { Config } from '@listings/platform/config';
 import { openSqliteEventStore } from '@listings/platform/event-store';
@@ -9,7 +9,7 @@ import type { Logger } from '@listings/platform/logger';
 import { createSafeFetch, type SafeFetch } from '@listings/platform/outbound';
 import { openSqliteReadModelStore } from '@listings/platform/read-models';
 import { openEmbeddedSearchIndex } from '@listings/platform/search';
-import { serveOperations } from '@listings/platform/service-host';
+import { type OperationCall, serveOperations } from '@listings/platform/service-host';
 import { createBadgeCheck } from './application/badge-check.ts';
 import { createCatalogCommands } from './application/commands.ts';
 import { DEFAULT_DEMO, type DemoOptions, loadDemoCatalog } from './application/demo/demo-catalog.ts';
@@ -78,7 +78,13 @@ export const startCatalog = async (deps: CatalogDeps) => {
     service: 'catalog',
     bus: deps.bus,
     logger: deps.logger,
-    handlers: publicHandlers({ view: readModel.view, clock, publicUrl: deps.config.publicUrl, commands }),
+    // the read models' answers are immutable and replaced on change (presenters cache them per
+    // document or read-model version): each is stringified once, however often it is sent
+    handlers: Object.fromEntries(
+      Object.entries(publicHandlers({ view: readModel.view, clock, publicUrl: deps.config.publicUrl, commands })).map(
+        ([id, handler]) => [id, async (call: OperationCall) => encodedOnce(await handler(call))],
+      ),
+    ),
   });
   const internal = await serveInternalOperations({
     bus: deps.bus,

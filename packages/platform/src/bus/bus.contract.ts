@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Bus, DeliveredEvent, IntegrationEvent } from './bus.ts';
 import { NoResponderError, RemoteHandlerError, RequestTimeoutError } from './bus.ts';
+import { EncodedJson } from './encoded-json.ts';
 
 export interface BusFixture {
   readonly bus: Bus;
@@ -104,6 +105,23 @@ export function describeBusContract(name: string, open: () => Promise<BusFixture
           subject: subject('echo'),
           traceparent: '00-abc-def-01',
         });
+        await served.stop();
+      });
+
+      it('carries an encoded reply part as it is to a requester that keeps it encoded, and as a value to others', async () => {
+        const body = { name: 'Notion', tags: ['notes', 'wiki'], rating: null, emoji: 'ü ✓' };
+        const served = await bus.serve(subject('encoded'), async () => ({ status: 200, body: EncodedJson.of(body) }));
+        const plain = (await bus.request(subject('encoded'), {})) as { status: number; body: unknown };
+        expect(plain).toEqual({ status: 200, body });
+        expect(plain.body).not.toBeInstanceOf(EncodedJson);
+        const kept = (await bus.request(subject('encoded'), {}, { keepEncoded: true })) as {
+          status: number;
+          body: EncodedJson;
+        };
+        expect(kept.status).toBe(200);
+        expect(kept.body).toBeInstanceOf(EncodedJson);
+        expect(kept.body.text).toBe(JSON.stringify(body));
+        expect(kept.body.value).toEqual(body);
         await served.stop();
       });
 

@@ -1,6 +1,7 @@
 /**
  * The message bus port: request/reply on subjects, and durable integration events.
- * Payloads are JSON-serialisable values; adapters encode them.
+ * Payloads are JSON-serialisable values; adapters encode them. A payload, or a top-level property
+ * of one, may be an EncodedJson: a value whose encoding the sender already has (see encoded-json.ts).
  */
 
 export type Headers = Readonly<Record<string, string>>;
@@ -10,6 +11,16 @@ export interface RequestOptions {
   readonly timeoutMs?: number;
   /** e.g. `traceparent`; delivered to the handler as-is */
   readonly headers?: Headers;
+  /**
+   * Encoded JSON in the reply (see EncodedJson) stays encoded instead of being parsed: for a
+   * requester that writes the reply on without reading it. Default false: plain values.
+   */
+  readonly keepEncoded?: boolean;
+  /**
+   * The caller will not touch the payload again: a bus inside one process may hand it to the
+   * handler without copying it (see InProcessBusOptions.shareRequests). Default false.
+   */
+  readonly transferPayload?: boolean;
 }
 
 export interface RequestContext {

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { describeBusContract } from './bus.contract.ts';
 import type { Bus, DeliveredEvent } from './bus.ts';
 import { subjectMatches } from './bus-support.ts';
+import { EncodedJson } from './encoded-json.ts';
 import { createInProcessBus } from './in-process-bus.ts';
 
 describeBusContract('in-process, in memory', async () => {
@@ -59,6 +60,34 @@ describe('in-process bus', () => {
     });
     expect(await bus.request('share', sent)).toBe(answer);
     expect(received).not.toBe(sent);
+    await bus.close();
+  });
+
+  it('when requests are shared then only a request marked transferPayload reaches the handler uncopied', async () => {
+    const bus = createInProcessBus({ shareRequests: true });
+    const received: unknown[] = [];
+    await bus.serve('transfer', async (payload) => {
+      received.push(payload);
+      return null;
+    });
+    const handedOver = { list: [1] };
+    const kept = { list: [2] };
+    await bus.request('transfer', handedOver, { transferPayload: true });
+    await bus.request('transfer', kept);
+    expect(received[0]).toBe(handedOver);
+    expect(received[1]).not.toBe(kept);
+    expect(received[1]).toEqual(kept);
+    await bus.close();
+  });
+
+  it('when replies are shared then an encoded part stays encoded only for a requester that asks for it', async () => {
+    const bus = createInProcessBus({ shareReplies: true });
+    const body = { slug: 'notion' };
+    const encoded = EncodedJson.of(body);
+    await bus.serve('encoded', async () => ({ status: 200, body: encoded }));
+    expect(await bus.request('encoded', {}, { keepEncoded: true })).toEqual({ status: 200, body: encoded });
+    const plain = (await bus.request('encoded', {})) as { body: unknown };
+    expect(plain.body).toBe(body); // the handler's own object, not a parse of its text
     await bus.close();
   });
 

@@ -21,7 +21,8 @@ import type {
   ServeOptions,
 } from './bus.ts';
 import { NoResponderError, RemoteHandlerError, RequestTimeoutError } from './bus.ts';
-import { assertDurableName, errorMessage, redeliveryDelayMs, subjectMatches } from './bus-support.ts';
+import { assertDurableName, createDeadlines, errorMessage, redeliveryDelayMs, subjectMatches } from './bus-support.ts';
+import { decodePayload, encodePayload, withPlainValues } from './encoded-json.ts';
 
 export interface InProcessBusOptions {
   /**
@@ -37,15 +38,20 @@ export interface InProcessBusOptions {
    * Default false: tests and anything else get wire semantics.
    */
   readonly shareReplies?: boolean;
+  /**
+   * Hand a request marked `transferPayload` to the handler as it is, without the copy a wire
+   * would make. For the all-in-one process, whose edges build a fresh request for every call and
+   * never touch it again. Default false: every request is copied.
+   */
+  readonly shareRequests?: boolean;
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 const READ_BATCH = 100;
 
-/** copies a value the way JSON on a wire would, so caller and handler never share an object */
-function overTheWire(value: unknown): unknown {
-  const text = JSON.stringify(value);
-  return text === undefined ? undefined : JSON.parse(text);
+/** copies a value the way a wire would, so caller and handler never share an object */
+function overTheWire(value: unknown, keepEncoded = false): unknown {
+  return decodePayload(encodePayload(value), keepEncoded);
 }
 
 interface StoredEvent {
@@ -160,6 +166,8 @@ interface Registration {
 export function createInProcessBus(options: InProcessBusOptions = {}): Bus {
   const log = options.eventLogPath === undefined ? memoryEventLog() : sqliteEventLog(options.eventLogPath);
   const shareReplies = options.shareReplies ?? false;
+  const shareRequests = options.shareRequests ?? false;
+  const deadlines = createDeadlines<object>();
   const registrations: Registration[] = [];
   /** per request subject, how many requests were routed: drives the round robin */
   const routed = new Map<string, number>();
@@ -190,12 +198,18 @@ export function createInProcessBus(options: InProcessBusOptions = {}): Bus {
     return candidates[count % candidates.length];
   }
 
-  async function handle(registration: Registration, payload: unknown, context: RequestContext): Promise<unknown> {
+  async function handle(
+    registration: Registration,
+    payload: unknown,
+    context: RequestContext,
+    keepEncoded: boolean,
+  ): Promise<unknown> {
     // let the caller's turn finish first, as a real transport would
     await Promise.resolve();
     try {
       const reply = await registration.handler(payload, context);
-      return shareReplies ? reply : overTheWire(reply);
+      if (!shareReplies) return overTheWire(reply, keepEncoded);
+      return keepEncoded ? reply : withPlainValues(reply);
     } catch (error) {
       throw new RemoteHandlerError(context.subject, errorMessage(error));
     }
@@ -278,18 +292,29 @@ export function createInProcessBus(options: InProcessBusOptions = {}): Bus {
       const registration = route(subject);
       if (!registration) throw new NoResponderError(subject);
       const timeoutMs = requestOptions.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-      const reply = handle(registration, overTheWire(payload), { subject, headers: { ...requestOptions.headers } });
+      const reply = handle(
+        registration,
+        shareRequests && requestOptions.transferPayload ? payload : overTheWire(payload),
+        { subject, headers: { ...requestOptions.headers } },
+        requestOptions.keepEncoded ?? false,
+      );
       registration.inFlight.add(reply);
-      void reply.catch(() => {}).finally(() => registration.inFlight.delete(reply));
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new RequestTimeoutError(subject, timeoutMs)), timeoutMs);
+      return new Promise((resolve, reject) => {
+        const key = {};
+        deadlines.add(key, timeoutMs, () => reject(new RequestTimeoutError(subject, timeoutMs)));
+        reply.then(
+          (value) => {
+            registration.inFlight.delete(reply);
+            deadlines.delete(key);
+            resolve(value);
+          },
+          (error: unknown) => {
+            registration.inFlight.delete(reply);
+            deadlines.delete(key);
+            reject(error);
+          },
+        );
       });
-      try {
-        return await Promise.race([reply, timeout]);
-      } finally {
-        clearTimeout(timer);
-      }
     },
 
     async serve(subject: string, handler: RequestHandler, _options?: ServeOptions): Promise<Served> {

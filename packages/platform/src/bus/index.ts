@@ -13,5 +13,7 @@ export type {
 } from './bus.ts';
 export { NoResponderError, RemoteHandlerError, RequestTimeoutError } from './bus.ts';
 export { subjectMatches } from './bus-support.ts';
+export { EncodedJson, encodedOnce } from './encoded-json.ts';
 export { createInProcessBus, type InProcessBusOptions } from './in-process-bus.ts';
 export { connectNatsBus, DUPLICATE_WINDOW_MS, EVENT_SUBJECTS, type NatsBusOptions } from './nats-bus.ts';
+export { newTraceparent, traceparentOrNew } from './trace.ts';

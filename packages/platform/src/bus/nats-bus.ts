@@ -24,7 +24,6 @@ import {
   DeliverPolicy,
   ErrorCode,
   type JetStreamManager,
-  JSONCodec,
   type JsMsg,
   type Msg,
   type MsgHdrs,
@@ -48,6 +47,7 @@ import type {
 } from './bus.ts';
 import { NoResponderError, RemoteHandlerError, RequestTimeoutError } from './bus.ts';
 import { assertDurableName, createDeadlines, errorMessage, redeliveryDelayMs } from './bus-support.ts';
+import { decodePayload, encodePayload } from './encoded-json.ts';
 
 export interface NatsBusOptions {
   /** e.g. `nats://127.0.0.1:4222` */
@@ -70,12 +70,12 @@ const MSG_ID_HEADER = 'Nats-Msg-Id';
 /** how long the server waits for an ack before redelivering; long handlers keep extending it */
 const ACK_WAIT_MS = 30_000;
 
-const codec = JSONCodec();
 const EMPTY = new Uint8Array(0);
 
-// undefined travels as an empty payload (JSON has no representation for it)
-const encode = (value: unknown): Uint8Array => (value === undefined ? EMPTY : codec.encode(value));
-const decode = (data: Uint8Array): unknown => (data.length === 0 ? undefined : codec.decode(data));
+// undefined travels as an empty payload (JSON has no representation for it); encoded JSON parts
+// travel as they are (see encoded-json.ts)
+const encode = (value: unknown): Uint8Array => encodePayload(value);
+const decode = (data: Uint8Array, keepEncoded = false): unknown => decodePayload(data, keepEncoded);
 
 function toNatsHeaders(headers: Headers | undefined): MsgHdrs | undefined {
   if (headers === undefined || Object.keys(headers).length === 0) return undefined;
@@ -244,7 +244,7 @@ function natsBus(
       if (response.headers?.has(ERROR_HEADER)) {
         throw new RemoteHandlerError(subject, response.headers.get(ERROR_HEADER));
       }
-      return decode(response.data);
+      return decode(response.data, requestOptions.keepEncoded ?? false);
     },
 
     async serve(subject: string, handler: RequestHandler, serveOptions: ServeOptions = {}): Promise<Served> {

@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { type Operation, type OperationReply, type OperationRequest, operations } from '@listings/contracts';
-import { type Bus, NoResponderError, RequestTimeoutError } from '@listings/platform/bus';
+import { type Bus, EncodedJson, NoResponderError, RequestTimeoutError, traceparentOrNew } from '@listings/platform/bus';
 import {
   type IdempotencyOptions,
   parseIdempotencyKey,
@@ -20,7 +19,7 @@ import {
 } from '@listings/platform/errors';
 import type { OperationHandlers } from '@listings/platform/service-host';
 import { handleOperation } from '@listings/platform/service-host';
-import { checkOperationInput } from '@listings/platform/validation';
+import { checkOperationInput, markChecked } from '@listings/platform/validation';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Authenticator } from '../identity/authenticate.ts';
 import { PROBLEM_CONTENT_TYPE } from '../plugins/problems.ts';
@@ -29,14 +28,6 @@ export const API_PREFIX = '/api/v1';
 
 /** `/drafts/{id}` → `/api/v1/drafts/:id` */
 export const routeUrl = (op: Operation): string => `${API_PREFIX}${op.path.replace(/\{(\w+)\}/g, ':$1')}`;
-
-const traceparentOf = (request: FastifyRequest): string => {
-  const incoming = request.headers.traceparent;
-  if (typeof incoming === 'string' && /^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/.test(incoming)) return incoming;
-  // randomUUID draws from a buffered entropy pool: far cheaper per request than randomBytes
-  const trace = randomUUID().replaceAll('-', '');
-  return `00-${trace}-${randomUUID().replaceAll('-', '').slice(0, 16)}-01`;
-};
 
 export interface EdgeGuards {
   readonly authenticator: Authenticator;
@@ -69,9 +60,12 @@ export const operationRoutes = async (
         result = await handleOperation(op, options.gatewayHandlers[op.operationId], envelope, request.log);
       } else {
         try {
+          // the envelope is this call's alone, and the reply body is only written on: neither is copied
           result = (await options.bus.request(op.subject, envelope, {
             timeoutMs: options.requestTimeoutMs,
-            headers: { traceparent: traceparentOf(request) },
+            headers: { traceparent: traceparentOrNew(request.headers.traceparent) },
+            keepEncoded: true,
+            transferPayload: true,
           })) as OperationReply;
         } catch (error) {
           if (error instanceof NoResponderError)
@@ -119,12 +113,12 @@ export const operationRoutes = async (
           : { ok: true as const, key: null };
         if (!parsedKey.ok)
           throw new ValidationError([{ field: 'headers.idempotency-key', message: parsedKey.message }]);
-        const envelope: OperationRequest = {
+        const envelope: OperationRequest = markChecked({
           operation_id: op.operationId,
           principal: auth.principal,
           ...checked.input,
           ...(parsedKey.key ? { idempotency_key: parsedKey.key } : {}),
-        };
+        });
         // 4. run it, at most once per Idempotency-Key
         if (!parsedKey.key) return sendStored(reply, await forward(request, envelope));
         const outcome = await runIdempotent(guards.idempotency, {
@@ -153,8 +147,11 @@ export const operationRoutes = async (
   }
 };
 
+/** a body that is still encoded JSON goes out as it is, bytes or text, without a stringify */
 const sendStored = (reply: FastifyReply, response: StoredResponse) =>
-  reply.code(response.status).type(response.contentType).send(response.body);
+  response.body instanceof EncodedJson
+    ? reply.code(response.status).type(`${response.contentType}; charset=utf-8`).send(response.body.wire)
+    : reply.code(response.status).type(response.contentType).send(response.body);
 
 export class RateLimitedError extends DomainError {
   readonly retryAfterSeconds: number;

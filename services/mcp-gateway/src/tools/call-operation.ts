@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { Operation, OperationReply, OperationRequest, Principal, ProblemBody } from '@listings/contracts';
-import { type Bus, NoResponderError, RequestTimeoutError } from '@listings/platform/bus';
+import { type Bus, NoResponderError, newTraceparent, RequestTimeoutError } from '@listings/platform/bus';
 import {
   type IdempotencyOptions,
   parseIdempotencyKey,
@@ -41,9 +40,6 @@ class UnprocessableError extends DomainError {
     super(422, 'idempotency-key-reused', 'Idempotency key reused', detail);
   }
 }
-
-const newTraceparent = () =>
-  `00-${randomUUID().replaceAll('-', '')}-${randomUUID().replaceAll('-', '').slice(0, 16)}-01`;
 
 /**
  * A tool call becomes the very same bus request as the REST operation: arguments split back into

@@ -1,0 +1,166 @@
+/**
+ * A JSON value that may already be encoded. A service hands one back when it has the encoding at
+ * hand (an answer it caches, encoded once), and the buses carry the encoding as it is instead of
+ * stringifying the value again; a requester that only passes the JSON on (the REST edge) asks to
+ * receive it still encoded (`keepEncoded`) and writes those bytes to its client without parsing
+ * them. Anyone else receives the plain value, as before.
+ *
+ * Only the top level of a payload, or a top-level property of a plain object payload (the `body`
+ * of an operation reply), is looked at.
+ */
+export class EncodedJson {
+  #value: unknown;
+  #hasValue: boolean;
+  #text: string | undefined;
+  #bytes: Uint8Array | undefined;
+
+  private constructor(value: unknown, hasValue: boolean, text: string | undefined, bytes: Uint8Array | undefined) {
+    this.#value = value;
+    this.#hasValue = hasValue;
+    this.#text = text;
+    this.#bytes = bytes;
+  }
+
+  /** a value, encoded the first time someone needs its encoding */
+  static of(value: unknown): EncodedJson {
+    return new EncodedJson(value, true, undefined, undefined);
+  }
+
+  /** UTF-8 JSON bytes, parsed only if someone asks for the value */
+  static fromBytes(bytes: Uint8Array): EncodedJson {
+    return new EncodedJson(undefined, false, undefined, bytes);
+  }
+
+  get value(): unknown {
+    if (!this.#hasValue) {
+      this.#value = JSON.parse(this.text);
+      this.#hasValue = true;
+    }
+    return this.#value;
+  }
+
+  /** the JSON text (`null` for an undefined value, as JSON has no undefined) */
+  get text(): string {
+    if (this.#text === undefined) {
+      this.#text = this.#bytes !== undefined ? decoder.decode(this.#bytes) : (JSON.stringify(this.#value) ?? 'null');
+    }
+    return this.#text;
+  }
+
+  /** the UTF-8 bytes of `text` */
+  get bytes(): Uint8Array {
+    this.#bytes ??= encoder.encode(this.text);
+    return this.#bytes;
+  }
+
+  /** what is already at hand, bytes first: what a writer sends without converting */
+  get wire(): Uint8Array | string {
+    return this.#bytes ?? this.text;
+  }
+
+  /** JSON.stringify of anything holding an EncodedJson gives its value's JSON */
+  toJSON(): unknown {
+    return this.value;
+  }
+}
+
+const onceEncoded = new WeakMap<object, EncodedJson>();
+
+/**
+ * The same EncodedJson for the same object, so it is stringified once however often it is sent:
+ * for answers a service keeps (cached, immutable, replaced rather than changed). Never use it for an
+ * object that changes after it was first sent: its old encoding would go out.
+ */
+export const encodedOnce = (value: unknown): unknown => {
+  if (typeof value !== 'object' || value === null || value instanceof EncodedJson) return value;
+  let encoded = onceEncoded.get(value);
+  if (!encoded) {
+    encoded = EncodedJson.of(value);
+    onceEncoded.set(value, encoded);
+  }
+  return encoded;
+};
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+
+/** the names of a plain object's top-level properties that are EncodedJson, or null if none */
+export const encodedProperties = (value: unknown): string[] | null => {
+  if (!isPlainObject(value)) return null;
+  let names: string[] | null = null;
+  for (const key in value) if (value[key] instanceof EncodedJson) (names ??= []).push(key);
+  return names;
+};
+
+/** the payload with every EncodedJson (top level, or top-level property) replaced by its value */
+export const withPlainValues = (value: unknown): unknown => {
+  if (value instanceof EncodedJson) return value.value;
+  const names = encodedProperties(value);
+  if (!names) return value;
+  const copy = { ...(value as Record<string, unknown>) };
+  for (const name of names) copy[name] = (copy[name] as EncodedJson).value;
+  return copy;
+};
+
+/**
+ * Encodes a payload for a wire. Without encoded parts it is plain JSON (empty for undefined). With
+ * them it is a NUL byte (no JSON text starts with one), the layout (`name:length,...`; an empty
+ * name for a top-level EncodedJson), a newline, the JSON of the other properties, then each
+ * part's bytes as they are.
+ */
+export const encodePayload = (value: unknown): Uint8Array => {
+  if (value instanceof EncodedJson) return frame(`:${value.bytes.length}`, [value.bytes]);
+  const names = encodedProperties(value);
+  // (names that could not be told apart in the layout go as plain JSON: toJSON gives their values)
+  if (!names || !names.every((name) => LAYOUT_NAME.test(name)))
+    return value === undefined ? EMPTY : encoder.encode(JSON.stringify(value));
+  const record = value as Record<string, unknown>;
+  const rest: Record<string, unknown> = {};
+  for (const key in record) if (!names.includes(key)) rest[key] = record[key];
+  const parts = names.map((name) => (record[name] as EncodedJson).bytes);
+  const layout = names.map((name, i) => `${name}:${(parts[i] as Uint8Array).length}`).join(',');
+  return frame(layout, [encoder.encode(JSON.stringify(rest)), ...parts]);
+};
+
+const frame = (layout: string, parts: readonly Uint8Array[]): Uint8Array => {
+  const head = encoder.encode(`\0${layout}\n`);
+  const data = new Uint8Array(head.length + parts.reduce((n, part) => n + part.length, 0));
+  data.set(head, 0);
+  let offset = head.length;
+  for (const part of parts) {
+    data.set(part, offset);
+    offset += part.length;
+  }
+  return data;
+};
+
+/** the inverse of encodePayload: encoded parts stay EncodedJson when `keepEncoded`, else become values */
+export const decodePayload = (data: Uint8Array, keepEncoded: boolean): unknown => {
+  if (data.length === 0) return undefined;
+  if (data[0] !== 0) return JSON.parse(decoder.decode(data));
+  const newline = data.indexOf(10);
+  const parts = decoder
+    .decode(data.subarray(1, newline))
+    .split(',')
+    .map((entry) => {
+      const colon = entry.lastIndexOf(':');
+      return { name: entry.slice(0, colon), length: Number(entry.slice(colon + 1)) };
+    });
+  const decodePart = (bytes: Uint8Array) =>
+    keepEncoded ? EncodedJson.fromBytes(bytes) : JSON.parse(decoder.decode(bytes));
+  if (parts.length === 1 && parts[0]?.name === '') return decodePart(data.subarray(newline + 1));
+  const restEnd = data.length - parts.reduce((n, part) => n + part.length, 0);
+  const record = JSON.parse(decoder.decode(data.subarray(newline + 1, restEnd))) as Record<string, unknown>;
+  let offset = restEnd;
+  for (const part of parts) {
+    record[part.name] = decodePart(data.subarray(offset, offset + part.length));
+    offset += part.length;
+  }
+  return record;
+};
+
+const EMPTY = new Uint8Array(0);
+const LAYOUT_NAME = /^[A-Za-z_$][\w$-]*$/;
