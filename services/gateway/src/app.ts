@@ -12,6 +12,7 @@ import {
   type RateLimitCounter,
   type RateLimitPolicy,
   rateLimitHeaders,
+  writeAtEndOfTurn,
 } from '@listings/platform/edge';
 import type { Logger } from '@listings/platform/logger';
 import type { OperationHandlers } from '@listings/platform/service-host';
@@ -156,6 +157,9 @@ export const buildApp = async (options: GatewayOptions): Promise<FastifyInstance
     }
     for (const [name, value] of Object.entries(headers)) reply.raw.setHeader(name, value);
   });
+
+  // responses leave together at the end of each event-loop turn (see end-of-turn.ts)
+  app.addHook('onSend', writeAtEndOfTurn);
 
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(

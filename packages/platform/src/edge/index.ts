@@ -1,6 +1,7 @@
 export { type AuthenticationClient, createAuthenticationClient } from './authentication-client.ts';
 export { type EdgeConfig, loadEdgeConfig } from './config.ts';
 export { type EdgeStores, openEdgeStores, rateLimitCounterTtlMs } from './edge-stores.ts';
+export { endOfTurn, writeAtEndOfTurn } from './end-of-turn.ts';
 export {
   connectNatsIdempotencyStore,
   createMemoryIdempotencyStore,
