@@ -5,7 +5,7 @@ import { natsServerAvailable, type RunningNatsServer, startNatsServer } from '..
 import { describeIdempotencyStoreContract, describeRateLimitCounterContract } from './edge-stores.contract.ts';
 import { connectNatsIdempotencyStore, createMemoryIdempotencyStore } from './idempotency.ts';
 import { connectNatsRateLimitCounter } from './nats-rate-limit-counter.ts';
-import { createMemoryRateLimitCounter, createRateLimiter } from './rate-limit.ts';
+import { createMemoryRateLimitCounter, createRateLimiter, type RateLimitCounter } from './rate-limit.ts';
 
 describeRateLimitCounterContract('memory', async (clock) => createMemoryRateLimitCounter({ clock }));
 describeIdempotencyStoreContract('memory', async () => createMemoryIdempotencyStore());
@@ -45,28 +45,32 @@ describe.skipIf(!available)('NATS KV', () => {
     connectNatsIdempotencyStore({ servers: server.url, bucket: `${bucket}_ik` }),
   );
 
-  it('when two replicas hit one key in bursts then every hit is counted exactly once across both', async () => {
+  /** two replicas (connections) on the shared bucket and a fresh key of one window */
+  const withTwoReplicas = async (
+    prefix: string,
+    run: (a: RateLimitCounter, b: RateLimitCounter, key: string, expires: number) => Promise<void>,
+  ) => {
     const open = () => connectNatsRateLimitCounter({ servers: server.url, bucket: `${bucket}_rl`, ttlMs: 120_000 });
     const [a, b] = await Promise.all([open(), open()]);
-    const key = `burst.${randomUUID().replaceAll('-', '')}.1`;
-    const expires = Date.now() + 60_000;
     try {
+      await run(a, b, `${prefix}.${randomUUID().replaceAll('-', '')}.1`, Date.now() + 60_000);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  };
+
+  it('when two replicas hit one key in bursts then every hit is counted exactly once across both', () =>
+    withTwoReplicas('burst', async (a, b, key, expires) => {
       const counts = await Promise.all([
         ...Array.from({ length: 100 }, () => a.increment(key, expires)),
         ...Array.from({ length: 100 }, () => b.increment(key, expires)),
       ]);
       expect([...counts].sort((x, y) => x - y)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
-    } finally {
-      await a.close();
-      await b.close();
-    }
-  });
-  it('when hits are far under the limit then a block of counts is reserved and handed out without a round trip', async () => {
-    const open = () => connectNatsRateLimitCounter({ servers: server.url, bucket: `${bucket}_rl`, ttlMs: 120_000 });
-    const [a, b] = await Promise.all([open(), open()]);
-    const key = `lease.${randomUUID().replaceAll('-', '')}.1`;
-    const expires = Date.now() + 60_000;
-    try {
+    }));
+
+  it('when hits are far under the limit then a block of counts is reserved and handed out without a round trip', () =>
+    withTwoReplicas('lease', async (a, b, key, expires) => {
       // limit 1000: the first write reserves counts 1-50 for replica a
       expect(await a.increment(key, expires, { limit: 1000 })).toBe(1);
       // the other replica's next write lands after a's block
@@ -76,18 +80,10 @@ describe.skipIf(!available)('NATS KV', () => {
       expect(fromBlock).toEqual(Array.from({ length: 49 }, (_, i) => i + 2));
       // the shared count includes every reserved count: an exact hit sees 1-50, b's block (51-100) and itself
       expect(await a.increment(key, expires)).toBe(101);
-    } finally {
-      await a.close();
-      await b.close();
-    }
-  });
+    }));
 
-  it('when two replicas burst on one key with a limit then no count is handed out twice and at most the limit is allowed', async () => {
-    const open = () => connectNatsRateLimitCounter({ servers: server.url, bucket: `${bucket}_rl`, ttlMs: 120_000 });
-    const [a, b] = await Promise.all([open(), open()]);
-    const key = `lease-burst.${randomUUID().replaceAll('-', '')}.1`;
-    const expires = Date.now() + 60_000;
-    try {
+  it('when two replicas burst on one key with a limit then no count is handed out twice and at most the limit is allowed', () =>
+    withTwoReplicas('lease-burst', async (a, b, key, expires) => {
       const burst = () => [
         ...Array.from({ length: 40 }, () => a.increment(key, expires, { limit: 100 })),
         ...Array.from({ length: 40 }, () => b.increment(key, expires, { limit: 100 })),
@@ -97,28 +93,16 @@ describe.skipIf(!available)('NATS KV', () => {
       const allowed = counts.filter((count) => count <= 100).length;
       expect(allowed).toBeLessThanOrEqual(100);
       expect(allowed).toBeGreaterThanOrEqual(100 - 2 * 5); // at most a block of 5 per replica is left unused
-    } finally {
-      await a.close();
-      await b.close();
-    }
-  });
+    }));
 
-  it('when hits come near the limit then each waits for the shared count, across replicas', async () => {
-    const open = () => connectNatsRateLimitCounter({ servers: server.url, bucket: `${bucket}_rl`, ttlMs: 120_000 });
-    const [a, b] = await Promise.all([open(), open()]);
-    const key = `near-limit.${randomUUID().replaceAll('-', '')}.1`;
-    const expires = Date.now() + 60_000;
-    try {
-      // nine hits known to both replicas: from here every estimate is past 90% of the limit of 10
+  it('when hits come near the limit then each waits for the shared count, across replicas', () =>
+    withTwoReplicas('near-limit', async (a, b, key, expires) => {
+      // limit 10: a block would be a twentieth of it, one count, so every write reserves only the hits waiting
       for (let i = 0; i < 9; i++) await (i % 2 ? a : b).increment(key, expires, { limit: 10 });
       const counts = await Promise.all([
         ...Array.from({ length: 15 }, () => a.increment(key, expires, { limit: 10 })),
         ...Array.from({ length: 15 }, () => b.increment(key, expires, { limit: 10 })),
       ]);
       expect([...counts].sort((x, y) => x - y)).toEqual(Array.from({ length: 30 }, (_, i) => i + 10));
-    } finally {
-      await a.close();
-      await b.close();
-    }
-  });
+    }));
 });
