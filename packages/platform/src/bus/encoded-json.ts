@@ -90,9 +90,9 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 /** the names of a plain object's top-level properties that are EncodedJson, or null if none */
 export const encodedProperties = (value: unknown): string[] | null => {
   if (!isPlainObject(value)) return null;
-  let names: string[] | null = null;
-  for (const key in value) if (value[key] instanceof EncodedJson) (names ??= []).push(key);
-  return names;
+  const names: string[] = [];
+  for (const key in value) if (value[key] instanceof EncodedJson) names.push(key);
+  return names.length > 0 ? names : null;
 };
 
 /** the payload with every EncodedJson (top level, or top-level property) replaced by its value */
@@ -115,7 +115,7 @@ export const encodePayload = (value: unknown): Uint8Array => {
   if (value instanceof EncodedJson) return frame(`:${value.bytes.length}`, [value.bytes]);
   const names = encodedProperties(value);
   // (names that could not be told apart in the layout go as plain JSON: toJSON gives their values)
-  if (!names || !names.every((name) => LAYOUT_NAME.test(name)))
+  if (!names?.every((name) => LAYOUT_NAME.test(name)))
     return value === undefined ? EMPTY : encoder.encode(JSON.stringify(value));
   const record = value as Record<string, unknown>;
   const rest: Record<string, unknown> = {};
