@@ -121,6 +121,25 @@ describe('update_my_listing', () => {
     expect(t.catalog.readModel.view.listing(l.listing_id)?.history).toHaveLength(1);
   });
 
+  it('when the owner edits the tagline and country then search finds the listing by the new words and filter, not the old', async () => {
+    const l = await addListing(t, 'Quokka', { tagline: 'Spreadsheets for bakers' }, { week: null, plan: 'paid' });
+    const search = async (query: object) =>
+      (
+        (await t.call('search_listings', { query: { status: 'live', ...query } })).body as {
+          items: { slug: string }[];
+        }
+      ).items.map((item) => item.slug);
+    expect(await search({ q: 'bakers' })).toContain(l.slug);
+    const edited = await as('owner-of-Quokka')('update_my_listing', {
+      params: { listing_id: l.listing_id },
+      body: { fields: { tagline: 'Invoices for florists', country: 'NZ' } },
+    });
+    expect(edited.status).toBe(200);
+    expect(await search({ q: 'florists' })).toContain(l.slug);
+    expect(await search({ q: 'bakers' })).not.toContain(l.slug);
+    expect(await search({ country: 'nz' })).toEqual([l.slug]);
+  });
+
   it('when the body has an unknown property or is over a limit then 400', async () => {
     const l = await ownedDraft('Gamma');
     const bad = await asA('update_my_listing', { params: { listing_id: l.listing_id }, body: { fields: { nope: 1 } } });

@@ -196,7 +196,16 @@ function natsBus(
   async function reply(msg: Msg, handler: RequestHandler): Promise<void> {
     if (!msg.reply) return;
     try {
-      const result = await handler(decode(msg.data), { subject: msg.subject, headers: fromNatsHeaders(msg.headers) });
+      // headers are parsed only if the handler reads them
+      let headers: Headers | undefined;
+      const context = {
+        subject: msg.subject,
+        get headers(): Headers {
+          headers ??= fromNatsHeaders(msg.headers);
+          return headers;
+        },
+      };
+      const result = await handler(decode(msg.data), context);
       send({ subject: msg.reply, data: encode(result) });
     } catch (error) {
       const failure = natsHeaders();

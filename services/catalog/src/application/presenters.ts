@@ -1,8 +1,9 @@
-import type { ListingDraftProfile } from '@listings/contracts';
 import { PER_PAGE_DEFAULT } from '@listings/contracts';
 import { seedMilestones } from '../domain/listing/owned.ts';
 import type { ListingDoc } from '../projections/catalog/documents.ts';
-import { listingUrl, shownCategories, slugify } from '../projections/catalog/search-documents.ts';
+import { listingUrl, shownCategories, shownProfile, slugify } from '../projections/catalog/search-documents.ts';
+
+export { shownProfile };
 
 export interface Paging {
   readonly page: number;
@@ -70,20 +71,6 @@ const profiles = new WeakMap<ListingDoc, Record<string, unknown>>();
 
 /** update_my_listing keys that are not profile keys of a draft: shown as they are */
 const OWNER_ONLY_KEYS = ['headline', 'summary'] as const;
-
-/** The drafted profile with the owner's published edits (update_my_listing) over it. */
-export const shownProfile = (doc: ListingDoc): ListingDraftProfile & { headline?: string; summary?: string } => {
-  const edited = doc.edited ?? {};
-  if (Object.keys(edited).length === 0) return doc.profile;
-  const p: Record<string, unknown> = { ...doc.profile };
-  for (const [key, value] of Object.entries(edited)) {
-    if (key === 'socials') p.company_socials = value;
-    else if (key === 'seo_title') p.seo = { ...(p.seo as object | undefined), title: value };
-    else if (key === 'seo_description') p.seo = { ...(p.seo as object | undefined), meta: value };
-    else p[key] = value === '' || value === null ? undefined : value;
-  }
-  return p as ListingDraftProfile;
-};
 
 export const milestonesOf = (doc: ListingDoc) => doc.milestones ?? seedMilestones(doc.profile.milestones);
 

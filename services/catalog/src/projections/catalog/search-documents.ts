@@ -1,3 +1,4 @@
+import type { ListingDraftProfile } from '@listings/contracts';
 import type { SearchDocument } from '@listings/platform/search';
 import type { CategoryDoc, ListingDoc } from './documents.ts';
 
@@ -57,8 +58,23 @@ export const searchStatusOf = (doc: ListingDoc): string =>
 export const shownCategories = (doc: ListingDoc): readonly string[] =>
   doc.plan === 'paid' ? doc.categories.slice(0, 4) : doc.categories.slice(0, 1);
 
+/** The drafted profile with the owner's published edits (update_my_listing) over it. */
+export const shownProfile = (doc: ListingDoc): ListingDraftProfile & { headline?: string; summary?: string } => {
+  const edited = doc.edited ?? {};
+  if (Object.keys(edited).length === 0) return doc.profile;
+  const p: Record<string, unknown> = { ...doc.profile };
+  for (const [key, value] of Object.entries(edited)) {
+    if (key === 'socials') p.company_socials = value;
+    else if (key === 'seo_title') p.seo = { ...(p.seo as object | undefined), title: value };
+    else if (key === 'seo_description') p.seo = { ...(p.seo as object | undefined), meta: value };
+    else p[key] = value === '' || value === null ? undefined : value;
+  }
+  return p as ListingDraftProfile;
+};
+
 export const toSearchDocument = (doc: ListingDoc, categories: ReadonlyMap<string, CategoryDoc>): SearchDocument => {
-  const p = doc.profile;
+  // what the listing shows: an owner's edit is found by search at once
+  const p = shownProfile(doc);
   const cats = new Set<string>();
   for (const slug of shownCategories(doc)) {
     cats.add(slug);
