@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { natsServerAvailable, type RunningNatsServer, startNatsServer } from '../testing/nats-server.ts';
 import { describeBusContract } from './bus.contract.ts';
 import type { Bus } from './bus.ts';
@@ -31,5 +31,35 @@ describe.skipIf(!available)('NATS bus', () => {
         await Promise.all(buses.map((bus) => bus.close()));
       },
     };
+  });
+
+  it('when the bus closes with a request in flight then the request fails at once instead of waiting for its timeout', async () => {
+    const requester = await connectNatsBus({ servers: server.url, name: 'closing-requester' });
+    const responder = await connectNatsBus({ servers: server.url, name: 'silent-responder' });
+    let received: () => void = () => {};
+    const arrived = new Promise<void>((resolve) => {
+      received = resolve;
+    });
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    await responder.serve('closing.silent', async () => {
+      received();
+      await answered; // only once the requester is gone
+      return null;
+    });
+    try {
+      const reply = requester.request('closing.silent', {}, { timeoutMs: 60_000 });
+      const outcome = reply.catch((error: unknown) => error);
+      await arrived;
+      await requester.close();
+      expect(await outcome).toBeInstanceOf(Error);
+      expect(String(await outcome)).toContain('closed');
+    } finally {
+      await requester.close();
+      answer();
+      await responder.close();
+    }
   });
 });

@@ -337,6 +337,9 @@ function natsBus(
         await Promise.allSettled([...consumers, ...served].map((c) => c.stop()));
         flushOutbox();
         await nc.drain();
+        // requests still waiting will get no reply on a closed connection: fail them now
+        for (const replySubject of [...pending.keys()])
+          settle(replySubject, { error: new Error('the bus closed before the reply came') });
       })();
       return closing;
     },
