@@ -6,13 +6,14 @@ export const SITE_PURPOSE =
   'A directory of software products with a weekly launch calendar: browse listings, categories, launches and leaderboards; founders submit, launch and claim their products.';
 
 /** get_site_info: who we are, where things are, and live counts from the read model. */
-export const getSiteInfo = (deps: { publicUrl: string; view: CatalogView }) => async () => {
+export const getSiteInfo = (deps: { publicUrl: string; view: CatalogView }) => async () =>
+  // one answer per read-model version (and so one encoding of it)
+  memoByVersion(deps.view, 'site-info', () => siteInfo(deps));
+
+const siteInfo = (deps: { publicUrl: string; view: CatalogView }) => {
   const api = `${deps.publicUrl}/api/v1`;
-  const live = memoByVersion(deps.view, 'live-count', () => {
-    let count = 0;
-    for (const doc of deps.view.listings()) if (doc.status === 'live') count++;
-    return count;
-  });
+  let live = 0;
+  for (const doc of deps.view.listings()) if (doc.status === 'live') live++;
   return {
     name: SITE_NAME,
     purpose: SITE_PURPOSE,
