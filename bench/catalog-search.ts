@@ -1,7 +1,9 @@
 // `npm run bench` (catalog part): search_listings (a typo query and a filtered query) and
 // get_listing through the gateway with 10,000 and 100,000 listings, in all-in-one and cluster mode,
 // beside bare Fastify answering the same body; read-model rebuild speed; typo recall.
-// Alone: `node bench/catalog-search.ts` (BENCH_CATALOG_SIZES=10000,100000 BENCH_DURATION=10;
+// Each endpoint's bare baseline and the service are loaded in alternation, BENCH_ROUNDS times
+// (default 3), and the medians compared. Alone: `node bench/catalog-search.ts`
+// (BENCH_CATALOG_SIZES=10000,100000 BENCH_DURATION=5 BENCH_ROUNDS=3;
 // BENCH_CATALOG_HTTP=off for data, rebuild and recall only).
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -17,9 +19,9 @@ import { searchListings } from '../services/catalog/src/application/queries/list
 import { LISTING_SEARCH_FIELDS } from '../services/catalog/src/main.ts';
 import { openCatalogReadModel } from '../services/catalog/src/projections/catalog/read-model.ts';
 import { ROOTS, writeBenchCatalog } from './catalog-data.ts';
-import { CONNECTIONS, durationSeconds, forkServer, type LoadFigures, measure } from './support.ts';
+import { CONNECTIONS, durationSeconds, forkServer, type LoadFigures, measureAlternating } from './support.ts';
 
-const DURATION_S = durationSeconds(10);
+const DURATION_S = durationSeconds(5);
 const SIZES = (process.env.BENCH_CATALOG_SIZES ?? '10000,100000').split(',').map(Number);
 const BENCH_ENV = { DEMO_DATA: 'off', LOG_LEVEL: 'silent', RATE_LIMIT_ANONYMOUS: '999999999/1' };
 
@@ -28,9 +30,12 @@ interface Figures extends LoadFigures {
   endpoint: string;
   setup: string;
   bytes: number;
+  /** the median req/s of the bare baseline measured in alternation with this row; null for a baseline */
+  baseline: number | null;
 }
 
-const load = (url: string) => measure({ url }, CONNECTIONS, DURATION_S);
+/** BENCH_ROUNDS: alternating rounds of baseline and service per endpoint (medians reported), default 3 */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
 const typo = (name: string) => {
   const lower = name.toLowerCase();
@@ -103,40 +108,40 @@ export const runCatalogBench = async () => {
       });
       const port = await allInOne.ready;
       const bodies: string[] = [];
-      for (const endpoint of endpoints) {
-        const body = await (await fetch(`http://127.0.0.1:${port}${endpoint.path}`)).text();
-        bodies.push(body);
-        const bare = forkServer('catalog-bare-server.ts', { BENCH_BODY: body });
-        const barePort = await bare.ready;
-        results.push({
-          size,
-          endpoint: endpoint.name,
-          setup: 'bare Fastify',
-          bytes: body.length,
-          ...(await load(`http://127.0.0.1:${barePort}${endpoint.path}`)),
-        });
-        await bare.stop();
-        results.push({
-          size,
-          endpoint: endpoint.name,
-          setup: 'all-in-one',
-          bytes: body.length,
-          ...(await load(`http://127.0.0.1:${port}${endpoint.path}`)),
-        });
+      for (const endpoint of endpoints)
+        bodies.push(await (await fetch(`http://127.0.0.1:${port}${endpoint.path}`)).text());
+      /** each endpoint's bare baseline and the service, alternating (see measureAlternating) */
+      const compare = async (setup: string, servicePort: number) => {
+        for (const [i, endpoint] of endpoints.entries()) {
+          const body = bodies[i] ?? '';
+          const bare = forkServer('catalog-bare-server.ts', { BENCH_BODY: body });
+          const barePort = await bare.ready;
+          try {
+            const figures = await measureAlternating(
+              {
+                bare: `http://127.0.0.1:${barePort}${endpoint.path}`,
+                service: `http://127.0.0.1:${servicePort}${endpoint.path}`,
+              },
+              { connections: CONNECTIONS, durationS: DURATION_S, rounds: ROUNDS },
+            );
+            const common = { size, endpoint: endpoint.name, bytes: body.length };
+            results.push({ ...common, setup: `bare Fastify (beside ${setup})`, ...figures.bare, baseline: null });
+            results.push({ ...common, setup, ...figures.service, baseline: figures.bare.rps });
+          } finally {
+            await bare.stop();
+          }
+        }
+      };
+      try {
+        await compare('all-in-one', port);
+      } finally {
+        await allInOne.stop();
       }
-      await allInOne.stop();
       if (natsServerAvailable()) {
         const config = loadConfig({ ...BENCH_ENV, PORT: '0', DATA_DIR: dataDir });
         const cluster = await startCluster(config, silentLogger(), { ...process.env, ...BENCH_ENV });
         try {
-          for (const [i, endpoint] of endpoints.entries())
-            results.push({
-              size,
-              endpoint: endpoint.name,
-              setup: 'cluster (NATS)',
-              bytes: bodies[i]?.length ?? 0,
-              ...(await load(`http://127.0.0.1:${cluster.port}${endpoint.path}`)),
-            });
+          await compare('cluster (NATS)', cluster.port);
         } finally {
           await cluster.stop();
         }
@@ -147,14 +152,14 @@ export const runCatalogBench = async () => {
   }
 
   console.log(
-    `\nCatalog, ${CONNECTIONS} connections, ${DURATION_S} s per run, ${os.cpus().length} cores, Node ${process.version}`,
+    `\nCatalog, ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION_S} s (medians), ${os.cpus().length} cores, Node ${process.version}`,
   );
   console.log('| listings | endpoint | setup | body bytes | req/s | p50 ms | p99 ms | errors | req/s vs bare |');
   console.log('|---:|---|---|---:|---:|---:|---:|---:|---:|');
   for (const r of results) {
-    const bare = results.find((b) => b.size === r.size && b.endpoint === r.endpoint && b.setup === 'bare Fastify');
+    const ratio = r.baseline === null ? '100%' : `${Math.round((r.rps / r.baseline) * 100)}%`;
     console.log(
-      `| ${r.size} | ${r.endpoint} | ${r.setup} | ${r.bytes} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${bare ? Math.round((r.rps / bare.rps) * 100) : '-'}% |`,
+      `| ${r.size} | ${r.endpoint} | ${r.setup} | ${r.bytes} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${ratio} |`,
     );
   }
   for (const note of notes) console.log(`- ${note}`);

@@ -24,13 +24,14 @@ export interface LoadFigures {
   errors: number;
 }
 
-/** 2 s of warm-up, then `durationS` measured; errors count failed requests and non-2xx answers */
+/** `warmUpS` (default 2 s) of warm-up, then `durationS` measured; errors count failed requests and non-2xx answers */
 export const measure = async (
   options: { url: string; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string },
   connections: number,
   durationS: number,
+  warmUpS = 2,
 ): Promise<LoadFigures> => {
-  await autocannon({ ...options, connections, duration: 2 });
+  if (warmUpS > 0) await autocannon({ ...options, connections, duration: warmUpS });
   const result = await autocannon({ ...options, connections, duration: durationS });
   return {
     rps: result.requests.average,
@@ -38,6 +39,36 @@ export const measure = async (
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
   };
+};
+
+/** the median of some figures (the lower middle one for an even count) */
+export const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? 0;
+};
+
+/**
+ * Loads a server and its bare baseline in alternation, `rounds` times, and gives the median of each
+ * (req/s, p50, p99; errors summed). On a shared machine whose speed drifts from one minute to the
+ * next, alternating keeps every baseline next to the run it is compared with.
+ */
+export const measureAlternating = async (
+  urls: { readonly bare: string; readonly service: string },
+  options: { connections: number; durationS: number; rounds: number },
+): Promise<{ bare: LoadFigures; service: LoadFigures }> => {
+  const runs = { bare: [] as LoadFigures[], service: [] as LoadFigures[] };
+  for (let round = 0; round < options.rounds; round++)
+    for (const which of ['bare', 'service'] as const)
+      runs[which].push(
+        await measure({ url: urls[which] }, options.connections, options.durationS, round === 0 ? 2 : 0.5),
+      );
+  const summary = (figures: LoadFigures[]): LoadFigures => ({
+    rps: median(figures.map((f) => f.rps)),
+    p50: median(figures.map((f) => f.p50)),
+    p99: median(figures.map((f) => f.p99)),
+    errors: figures.reduce((n, f) => n + f.errors, 0),
+  });
+  return { bare: summary(runs.bare), service: summary(runs.service) };
 };
 
 /** SIGTERM, then wait for the exit */

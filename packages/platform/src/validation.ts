@@ -171,18 +171,21 @@ export const checkValue = (schema: object, value: unknown, part: InputPart = 'bo
   return validate(value) ? [] : fieldErrors(part, validate.errors);
 };
 
-const checkedRequests = new WeakSet<object>();
+/** the brand markChecked puts on a request; no wire carries a symbol-keyed property (JSON drops it) */
+const CHECKED = Symbol('checked by an edge in this process');
 
 /**
  * Marks an operation request an edge built from input it has just checked against the contract.
  * A service in the same process that receives this very object (handed over, not copied) takes it
- * without checking it again; any copy, and anything that crossed a wire, is checked as usual.
+ * without checking it again; anything that crossed a wire or was copied through JSON is checked as
+ * usual. (A brand on the object rather than a WeakSet: a set insertion per request cost more than
+ * the check it saves.)
  */
 export const markChecked = <T extends object>(request: T): T => {
-  checkedRequests.add(request);
+  (request as Record<symbol, unknown>)[CHECKED] = true;
   return request;
 };
 
 /** whether `value` is a request object marked by markChecked in this process */
 export const isMarkedChecked = (value: unknown): boolean =>
-  typeof value === 'object' && value !== null && checkedRequests.has(value);
+  typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[CHECKED] === true;
