@@ -1,25 +1,28 @@
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 
 export type { Logger };
 
-/** JSON logs; credentials never reach them. */
-export const createLogger = (options: { name: string; level?: string }): Logger =>
-  pino({
-    name: options.name,
-    level: options.level ?? process.env.LOG_LEVEL ?? 'info',
-    redact: {
-      paths: [
-        'req.headers.authorization',
-        'req.headers.cookie',
-        'headers.authorization',
-        'authorization',
-        'password',
-        '*.password',
-        'api_key',
-        '*.api_key',
-      ],
-      censor: '[redacted]',
+/** JSON logs (to stdout, or `destination`); credentials never reach them. */
+export const createLogger = (options: { name: string; level?: string; destination?: DestinationStream }): Logger =>
+  pino(
+    {
+      name: options.name,
+      level: options.level ?? process.env.LOG_LEVEL ?? 'info',
+      redact: {
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          'headers.authorization',
+          'authorization',
+          'password',
+          '*.password',
+          'api_key',
+          '*.api_key',
+        ],
+        censor: '[redacted]',
+      },
     },
-  });
+    options.destination,
+  );
 
 export const silentLogger = (): Logger => pino({ level: 'silent' });

@@ -39,6 +39,10 @@ export type OperationHandler = (call: OperationCall) => Promise<unknown>;
 
 export type OperationHandlers = Readonly<Record<string, OperationHandler>>;
 
+/** the trace id of a W3C traceparent (`00-<trace id>-<parent id>-<flags>`), or null */
+export const traceIdOf = (traceparent: string | undefined): string | null =>
+  traceparent && /^[0-9a-f]{2}-[0-9a-f]{32}-/.test(traceparent) ? traceparent.slice(3, 35) : null;
+
 /**
  * Runs one request through a handler: checks the envelope and the input against the contract
  * again (the bus is a trust boundary too), maps errors to problems, logs one line.
@@ -47,7 +51,9 @@ export const handleOperation = async (
   operation: Operation,
   handler: OperationHandler | undefined,
   payload: unknown,
-  logger: Pick<Logger, 'info' | 'error'>,
+  logger: Pick<Logger, 'info' | 'error'> & Partial<Pick<Logger, 'isLevelEnabled'>>,
+  /** the request's W3C `traceparent`, if it came with one: its trace id goes in the log line */
+  traceparent?: () => string | undefined,
 ): Promise<OperationReply> => {
   const started = performance.now();
   let reply: OperationReply;
@@ -87,15 +93,17 @@ export const handleOperation = async (
       logger.error({ err: error, operation: operation.operationId }, 'operation failed');
     reply = { status: problem.status, problem };
   }
-  logger.info(
-    {
-      operation: operation.operationId,
-      principal: principalId,
-      status: reply.status,
-      ms: Math.round(performance.now() - started),
-    },
-    'operation',
-  );
+  if (logger.isLevelEnabled?.('info') ?? true)
+    logger.info(
+      {
+        operation: operation.operationId,
+        principal: principalId,
+        status: reply.status,
+        ms: Math.round(performance.now() - started),
+        trace_id: traceIdOf(traceparent?.()),
+      },
+      'operation',
+    );
   return reply;
 };
 
@@ -118,7 +126,14 @@ export const serveOperations = async (options: {
     owned.map((operation) =>
       options.bus.serve(
         operation.subject,
-        (payload) => handleOperation(operation, options.handlers[operation.operationId], payload, options.logger),
+        (payload, context) =>
+          handleOperation(
+            operation,
+            options.handlers[operation.operationId],
+            payload,
+            options.logger,
+            () => context.headers.traceparent,
+          ),
         { queue: options.service },
       ),
     ),

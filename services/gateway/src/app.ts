@@ -15,7 +15,7 @@ import {
   writeAtEndOfTurn,
 } from '@listings/platform/edge';
 import type { Logger } from '@listings/platform/logger';
-import type { OperationHandlers } from '@listings/platform/service-host';
+import { type OperationHandlers, traceIdOf } from '@listings/platform/service-host';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync, LogController } from 'fastify';
 import { protectedResourceMetadataUrl } from './identity/authenticate.ts';
 import type { Identity } from './identity/identity-module.ts';
@@ -162,12 +162,14 @@ export const buildApp = async (options: GatewayOptions): Promise<FastifyInstance
   app.addHook('onSend', writeAtEndOfTurn);
 
   app.addHook('onResponse', async (request, reply) => {
+    if (!options.logger.isLevelEnabled('info')) return;
     request.log.info(
       {
         operation: (request.routeOptions.config as { operationId?: string }).operationId ?? null,
         method: request.method,
         url: request.url.split('?')[0],
         principal: (request as { principalId?: string | null }).principalId ?? null,
+        trace_id: traceIdOf((request as { traceparent?: string }).traceparent),
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
       },

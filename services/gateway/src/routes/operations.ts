@@ -56,14 +56,23 @@ export const operationRoutes = async (
   for (const op of operations) {
     const forward = async (request: FastifyRequest, envelope: OperationRequest): Promise<StoredResponse> => {
       let result: OperationReply;
+      // one trace per call: the caller's, or a new one; the request log line carries its id too
+      const traceparent = traceparentOrNew(request.headers.traceparent);
+      (request as { traceparent?: string }).traceparent = traceparent;
       if (op.service === 'gateway') {
-        result = await handleOperation(op, options.gatewayHandlers[op.operationId], envelope, request.log);
+        result = await handleOperation(
+          op,
+          options.gatewayHandlers[op.operationId],
+          envelope,
+          request.log,
+          () => traceparent,
+        );
       } else {
         try {
           // the envelope is this call's alone, and the reply body is only written on: neither is copied
           result = (await options.bus.request(op.subject, envelope, {
             timeoutMs: options.requestTimeoutMs,
-            headers: { traceparent: traceparentOrNew(request.headers.traceparent) },
+            headers: { traceparent },
             keepEncoded: true,
             transferPayload: true,
           })) as OperationReply;
