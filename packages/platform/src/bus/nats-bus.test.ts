@@ -36,29 +36,23 @@ describe.skipIf(!available)('NATS bus', () => {
   it('when the bus closes with a request in flight then the request fails at once instead of waiting for its timeout', async () => {
     const requester = await connectNatsBus({ servers: server.url, name: 'closing-requester' });
     const responder = await connectNatsBus({ servers: server.url, name: 'silent-responder' });
-    let received: () => void = () => {};
-    const arrived = new Promise<void>((resolve) => {
-      received = resolve;
-    });
-    let answer: () => void = () => {};
-    const answered = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
+    const arrived = Promise.withResolvers<void>();
+    const answered = Promise.withResolvers<void>();
     await responder.serve('closing.silent', async () => {
-      received();
-      await answered; // only once the requester is gone
+      arrived.resolve();
+      await answered.promise; // only once the requester is gone
       return null;
     });
     try {
       const reply = requester.request('closing.silent', {}, { timeoutMs: 60_000 });
       const outcome = reply.catch((error: unknown) => error);
-      await arrived;
+      await arrived.promise;
       await requester.close();
       expect(await outcome).toBeInstanceOf(Error);
       expect(String(await outcome)).toContain('closed');
     } finally {
       await requester.close();
-      answer();
+      answered.resolve();
       await responder.close();
     }
   });
