@@ -6,4 +6,4 @@ COPY . .
 RUN pnpm install --frozen-lockfile --prod=false
 ENV NODE_ENV=production DATA_DIR=/data
 USER node
-CMD ["node", "launcher/src/all-in-one.ts"]
+CMD ["node", "--min-semi-space-size=32", "--max-semi-space-size=64", "launcher/src/all-in-one.ts"]

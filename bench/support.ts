@@ -4,6 +4,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { SERVICE_NODE_FLAGS } from '../launcher/src/node-flags.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -80,13 +81,14 @@ const stop = (child: ChildProcess) =>
 
 /**
  * Forks `bench/<file>` with `env` over this process's environment (its stdout dropped, stderr
- * shown); `ready` is the port it reports, or a rejection if it exits first.
+ * shown) and the services' Node flags; `ready` is the port it reports, or a rejection if it exits first.
  */
 export const forkServer = (file: string, env: NodeJS.ProcessEnv, options: { execArgv?: string[] } = {}) => {
   const child = fork(path.join(ROOT, 'bench', file), [], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    ...(options.execArgv ? { execArgv: options.execArgv } : {}),
+    // every server, the bare baselines too, runs with the flags the services run with in production
+    execArgv: options.execArgv ?? [...process.execArgv, ...SERVICE_NODE_FLAGS],
   });
   const ready = new Promise<number>((resolve, reject) => {
     child.on('message', (m: { type?: string; port?: number }) => m.type === 'ready' && resolve(m.port ?? 0));

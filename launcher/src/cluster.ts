@@ -6,6 +6,7 @@ import type { Config } from '@listings/platform/config';
 import { createLogger, type Logger } from '@listings/platform/logger';
 import { configOrExit, stopOnSignals } from '@listings/platform/runtime';
 import { natsServerAvailable, startNatsServer } from '@listings/platform/testing/nats-server';
+import { SERVICE_NODE_FLAGS } from './node-flags.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -27,6 +28,7 @@ const startChild = (name: string, env: NodeJS.ProcessEnv, logger: Logger): Child
   const child = fork(path.join(ROOT, 'services', name, 'src', 'server.ts'), [], {
     env,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execArgv: [...process.execArgv.filter((flag) => !flag.includes('semi-space-size')), ...SERVICE_NODE_FLAGS],
   });
   const ready = new Promise<{ port?: number }>((resolve, reject) => {
     const timer = setTimeout(
