@@ -102,6 +102,10 @@ export const buildApp = async (options: GatewayOptions): Promise<FastifyInstance
     loggerInstance: options.logger as FastifyBaseLogger,
     // one log line per request, written by the onResponse hook below
     logController: new LogController({ disableRequestLogging: true }),
+    // a logger that writes nothing needs no per-request child (binding the request id costs a
+    // serialisation per request)
+    childLoggerFactory: (logger, bindings, childOptions) =>
+      logger.level === 'silent' ? logger : logger.child(bindings, childOptions),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: options.trustProxy ?? false,
@@ -146,23 +150,26 @@ export const buildApp = async (options: GatewayOptions): Promise<FastifyInstance
   };
   // before routing into the (hijacked) OAuth endpoints and the sign-in forms: headers go on the
   // raw response so they survive the hijack; a refusal is a 429 problem with Retry-After
-  app.addHook('onRequest', async (request, reply) => {
+  // (hooks in callback style: most requests pass them untouched, without a promise each)
+  app.addHook('onRequest', (request, reply, done) => {
     const policy = credentialPolicyOf(request.method, request.url.split('?')[0] as string, credentialLimits);
-    if (!policy) return;
-    const decision = await rateLimiter.hit(`ip:${request.ip}`, policy);
-    const headers = rateLimitHeaders(decision);
-    if (!decision.allowed) {
-      reply.headers(headers);
-      throw new RateLimitedError(decision.resetSeconds);
-    }
-    for (const [name, value] of Object.entries(headers)) reply.raw.setHeader(name, value);
+    if (!policy) return done();
+    rateLimiter.hit(`ip:${request.ip}`, policy).then((decision) => {
+      const headers = rateLimitHeaders(decision);
+      if (!decision.allowed) {
+        reply.headers(headers);
+        return done(new RateLimitedError(decision.resetSeconds));
+      }
+      for (const [name, value] of Object.entries(headers)) reply.raw.setHeader(name, value);
+      done();
+    }, done);
   });
 
   // responses leave together at the end of each event-loop turn (see end-of-turn.ts)
   app.addHook('onSend', writeAtEndOfTurn);
 
-  app.addHook('onResponse', async (request, reply) => {
-    if (!options.logger.isLevelEnabled('info')) return;
+  app.addHook('onResponse', (request, reply, done) => {
+    if (!options.logger.isLevelEnabled('info')) return done();
     request.log.info(
       {
         operation: (request.routeOptions.config as { operationId?: string }).operationId ?? null,
@@ -175,6 +182,7 @@ export const buildApp = async (options: GatewayOptions): Promise<FastifyInstance
       },
       'request',
     );
+    done();
   });
 
   const document = buildOpenApiDocument({ publicUrl: options.config.publicUrl });
@@ -183,16 +191,24 @@ export const buildApp = async (options: GatewayOptions): Promise<FastifyInstance
   await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs` });
   app.get(`${API_PREFIX}/openapi.json`, async () => document);
   app.get('/', async (_request, reply) => reply.redirect(`${API_PREFIX}/docs`));
-  await app.register(fastifyCookie);
   await app.register(identity.oauth.plugin);
-  await app.register(
-    identityPages({
-      store: identity.store,
-      oauth: identity.oauth,
-      publicUrl: options.config.publicUrl,
+  // cookies belong to the sign-in pages and checkout: the API routes neither parse nor set any
+  await app.register(async (pages) => {
+    await pages.register(fastifyCookie);
+    await pages.register(
+      identityPages({
+        store: identity.store,
+        oauth: identity.oauth,
+        publicUrl: options.config.publicUrl,
+        bus: options.bus,
+      }),
+    );
+    await pages.register((await import('./routes/checkout.ts')).checkoutRoutes, {
       bus: options.bus,
-    }),
-  );
+      store: identity.store,
+      publicUrl: options.config.publicUrl,
+    });
+  });
   for (const resource of ['api', 'mcp'] as const) {
     const url = new URL(protectedResourceMetadataUrl(options.config.publicUrl, resource)).pathname;
     app.get(url, async () => protectedResourceMetadata(options.config.publicUrl, resource));
@@ -214,11 +230,6 @@ export const buildApp = async (options: GatewayOptions): Promise<FastifyInstance
   });
   await app.register((await import('./routes/badges.ts')).badgeRoutes, { bus: options.bus });
   await app.register((await import('./routes/claim-email-link.ts')).claimEmailLinkRoutes, { bus: options.bus });
-  await app.register((await import('./routes/checkout.ts')).checkoutRoutes, {
-    bus: options.bus,
-    store: identity.store,
-    publicUrl: options.config.publicUrl,
-  });
   for (const mount of options.mounts ?? []) await app.register(mount);
   return app;
 };

@@ -89,78 +89,85 @@ export const operationRoutes = async (
         : { status: result.status, contentType: 'application/json', body: result.body };
     };
 
+    const handle = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+      // 1. who is calling, and may they call this (before anything about the input)
+      const authorization = request.headers.authorization;
+      const auth = await guards.authenticator.authenticate({
+        authorization: typeof authorization === 'string' ? authorization : null,
+        resource: 'api',
+        required_scope: op.scope,
+      });
+      // 2. rate limit: per credential, per IP when anonymous or refused
+      const credential = auth.outcome === 'authenticated' ? auth.credential_id : null;
+      const decision = await guards.rateLimiter.hit(
+        credential ?? `ip:${request.ip}`,
+        credential ? guards.rateLimits.authenticated : guards.rateLimits.anonymous,
+      );
+      reply.headers(rateLimitHeaders(decision));
+      if (!decision.allowed) throw new RateLimitedError(decision.resetSeconds);
+      if (auth.outcome === 'refused') {
+        reply.header('www-authenticate', auth.www_authenticate);
+        reply.code(auth.status).type(PROBLEM_CONTENT_TYPE).send(auth.problem);
+        return;
+      }
+      (request as { principalId?: string | null }).principalId = auth.principal.account_id;
+      // 3. the input, against the contract
+      const checked = checkOperationInput(op, request, { wire: true });
+      if (!checked.ok) throw new ValidationError(checked.errors);
+      const parsedKey = op.idempotent
+        ? parseIdempotencyKey(request.headers['idempotency-key'])
+        : { ok: true as const, key: null };
+      if (!parsedKey.ok) throw new ValidationError([{ field: 'headers.idempotency-key', message: parsedKey.message }]);
+      const envelope: OperationRequest = markChecked({
+        operation_id: op.operationId,
+        principal: auth.principal,
+        ...checked.input,
+        ...(parsedKey.key ? { idempotency_key: parsedKey.key } : {}),
+      });
+      // 4. run it, at most once per Idempotency-Key
+      if (!parsedKey.key) return sendStored(reply, await forward(request, envelope));
+      const outcome = await runIdempotent(guards.idempotency, {
+        scope: auth.principal.account_id ?? `ip:${request.ip}`,
+        key: parsedKey.key,
+        fingerprint: requestFingerprint({ operation: op.operationId, ...checked.input }),
+        run: () => forward(request, envelope),
+      });
+      switch (outcome.kind) {
+        case 'ran':
+          return sendStored(reply, outcome.response);
+        case 'replayed':
+          reply.header('idempotent-replayed', 'true');
+          return sendStored(reply, outcome.response);
+        case 'in_flight':
+          throw new ConflictError('a request with this Idempotency-Key is still being processed; retry later');
+        case 'mismatch':
+          throw new IdempotencyKeyReusedError();
+        default: {
+          const never: never = outcome;
+          throw new Error(`unknown outcome ${JSON.stringify(never)}`);
+        }
+      }
+    };
+
     app.route({
       method: op.method,
       url: routeUrl(op),
       config: { operationId: op.operationId },
-      handler: async (request, reply) => {
-        // 1. who is calling, and may they call this (before anything about the input)
-        const authorization = request.headers.authorization;
-        const auth = await guards.authenticator.authenticate({
-          authorization: typeof authorization === 'string' ? authorization : null,
-          resource: 'api',
-          required_scope: op.scope,
-        });
-        // 2. rate limit: per credential, per IP when anonymous or refused
-        const credential = auth.outcome === 'authenticated' ? auth.credential_id : null;
-        const decision = await guards.rateLimiter.hit(
-          credential ?? `ip:${request.ip}`,
-          credential ? guards.rateLimits.authenticated : guards.rateLimits.anonymous,
-        );
-        reply.headers(rateLimitHeaders(decision));
-        if (!decision.allowed) throw new RateLimitedError(decision.resetSeconds);
-        if (auth.outcome === 'refused') {
-          reply.header('www-authenticate', auth.www_authenticate);
-          return reply.code(auth.status).type(PROBLEM_CONTENT_TYPE).send(auth.problem);
-        }
-        (request as { principalId?: string | null }).principalId = auth.principal.account_id;
-        // 3. the input, against the contract
-        const checked = checkOperationInput(op, request, { wire: true });
-        if (!checked.ok) throw new ValidationError(checked.errors);
-        const parsedKey = op.idempotent
-          ? parseIdempotencyKey(request.headers['idempotency-key'])
-          : { ok: true as const, key: null };
-        if (!parsedKey.ok)
-          throw new ValidationError([{ field: 'headers.idempotency-key', message: parsedKey.message }]);
-        const envelope: OperationRequest = markChecked({
-          operation_id: op.operationId,
-          principal: auth.principal,
-          ...checked.input,
-          ...(parsedKey.key ? { idempotency_key: parsedKey.key } : {}),
-        });
-        // 4. run it, at most once per Idempotency-Key
-        if (!parsedKey.key) return sendStored(reply, await forward(request, envelope));
-        const outcome = await runIdempotent(guards.idempotency, {
-          scope: auth.principal.account_id ?? `ip:${request.ip}`,
-          key: parsedKey.key,
-          fingerprint: requestFingerprint({ operation: op.operationId, ...checked.input }),
-          run: () => forward(request, envelope),
-        });
-        switch (outcome.kind) {
-          case 'ran':
-            return sendStored(reply, outcome.response);
-          case 'replayed':
-            reply.header('idempotent-replayed', 'true');
-            return sendStored(reply, outcome.response);
-          case 'in_flight':
-            throw new ConflictError('a request with this Idempotency-Key is still being processed; retry later');
-          case 'mismatch':
-            throw new IdempotencyKeyReusedError();
-          default: {
-            const never: never = outcome;
-            throw new Error(`unknown outcome ${JSON.stringify(never)}`);
-          }
-        }
+      // Not an async handler: one that resolves with the reply makes Fastify wait on the reply as a
+      // thenable (stream listeners per request). `handle` sends; its failures go to the error handler.
+      handler: (request, reply) => {
+        handle(request, reply).catch((error: unknown) => reply.send(error as Error));
       },
     });
   }
 };
 
 /** a body that is still encoded JSON goes out as it is, bytes or text, without a stringify */
-const sendStored = (reply: FastifyReply, response: StoredResponse) =>
-  response.body instanceof EncodedJson
-    ? reply.code(response.status).type(`${response.contentType}; charset=utf-8`).send(response.body.wire)
-    : reply.code(response.status).type(response.contentType).send(response.body);
+const sendStored = (reply: FastifyReply, response: StoredResponse): void => {
+  if (response.body instanceof EncodedJson)
+    reply.code(response.status).type(`${response.contentType}; charset=utf-8`).send(response.body.wire);
+  else reply.code(response.status).type(response.contentType).send(response.body);
+};
 
 export class RateLimitedError extends DomainError {
   readonly retryAfterSeconds: number;
