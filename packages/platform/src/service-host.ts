@@ -55,7 +55,8 @@ export const handleOperation = async (
   /** the request's W3C `traceparent`, if it came with one: its trace id goes in the log line */
   traceparent?: () => string | undefined,
 ): Promise<OperationReply> => {
-  const started = performance.now();
+  const logging = logger.isLevelEnabled?.('info') ?? true;
+  const started = logging ? performance.now() : 0;
   let reply: OperationReply;
   let principalId: string | null = null;
   try {
@@ -93,7 +94,7 @@ export const handleOperation = async (
       logger.error({ err: error, operation: operation.operationId }, 'operation failed');
     reply = { status: problem.status, problem };
   }
-  if (logger.isLevelEnabled?.('info') ?? true)
+  if (logging)
     logger.info(
       {
         operation: operation.operationId,

@@ -154,7 +154,7 @@ export const buildApp = async (options: GatewayOptions): Promise<FastifyInstance
   app.addHook('onRequest', (request, reply, done) => {
     const policy = credentialPolicyOf(request.method, request.url.split('?')[0] as string, credentialLimits);
     if (!policy) return done();
-    rateLimiter.hit(`ip:${request.ip}`, policy).then((decision) => {
+    Promise.resolve(rateLimiter.hit(`ip:${request.ip}`, policy)).then((decision) => {
       const headers = rateLimitHeaders(decision);
       if (!decision.allowed) {
         reply.headers(headers);

@@ -125,7 +125,7 @@ export const connectNatsRateLimitCounter = async (options: {
       if (lease && options?.limit !== undefined) {
         const count = lease.next++;
         if (lease.next > lease.last) state.lease = null;
-        return Promise.resolve(count);
+        return count;
       }
       const keyState = state;
       return new Promise<number>((resolve, reject) => {

@@ -25,15 +25,19 @@ export interface RateLimitCounter {
   /**
    * adds one hit to `key` (one window of one bucket) and returns the count including it. With
    * `limit`, a shared counter may answer with its own estimate while that is well under the limit
-   * (writing the hit in the background); near the limit it answers with the shared count.
+   * (writing the hit in the background); near the limit it answers with the shared count. A count
+   * known at once comes back as it is, not as a promise.
    */
-  increment(key: string, expiresAtMs: number, options?: { readonly limit?: number }): Promise<number>;
+  increment(key: string, expiresAtMs: number, options?: { readonly limit?: number }): number | Promise<number>;
   close(): Promise<void>;
 }
 
 export interface RateLimiter {
-  /** never throws: when the shared counter cannot be reached the call is allowed (see createRateLimiter) */
-  hit(bucket: string, policy: RateLimitPolicy): Promise<RateLimitDecision>;
+  /**
+   * never throws or rejects: when the shared counter cannot be reached the call is allowed (see
+   * createRateLimiter). The decision comes at once, not as a promise, when the counter's count does.
+   */
+  hit(bucket: string, policy: RateLimitPolicy): RateLimitDecision | Promise<RateLimitDecision>;
 }
 
 /**
@@ -46,25 +50,29 @@ export const createRateLimiter = (options: {
   clock: Clock;
   onCounterError?: (error: unknown) => void;
 }): RateLimiter => ({
-  hit: async (bucket, policy) => {
+  hit: (bucket, policy) => {
     const now = options.clock.now().getTime();
     const windowMs = policy.windowSeconds * 1000;
     const window = Math.floor(now / windowMs);
     const windowEnd = (window + 1) * windowMs;
     const key = `${policy.name}.${hashBucket(bucket)}.${window}`;
-    let count: number;
-    try {
-      count = await options.counter.increment(key, windowEnd, { limit: policy.limit });
-    } catch (error) {
-      options.onCounterError?.(error);
-      count = 0;
-    }
-    return {
+    const decide = (count: number): RateLimitDecision => ({
       allowed: count <= policy.limit,
       policy,
       remaining: Math.max(0, policy.limit - count),
       resetSeconds: Math.max(1, Math.ceil((windowEnd - now) / 1000)),
+    });
+    const allowAnyway = (error: unknown): RateLimitDecision => {
+      options.onCounterError?.(error);
+      return decide(0);
     };
+    let counted: number | Promise<number>;
+    try {
+      counted = options.counter.increment(key, windowEnd, { limit: policy.limit });
+    } catch (error) {
+      return allowAnyway(error);
+    }
+    return typeof counted === 'number' ? decide(counted) : counted.then(decide, allowAnyway);
   },
 });
 
@@ -102,7 +110,7 @@ export const createMemoryRateLimitCounter = (options: { clock: Clock }): RateLim
   const counts = new Map<string, { count: number; expiresAtMs: number }>();
   let nextSweep = 0;
   return {
-    increment: async (key, expiresAtMs) => {
+    increment: (key, expiresAtMs) => {
       const now = options.clock.now().getTime();
       if (now >= nextSweep) {
         for (const [k, v] of counts) if (v.expiresAtMs <= now) counts.delete(k);

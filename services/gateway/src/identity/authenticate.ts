@@ -77,7 +77,8 @@ export const createAuthenticator = (options: {
     };
   };
 
-  const authenticate = async (request: AuthenticateRequest): Promise<AuthenticateReply> => {
+  /** an anonymous call is answered at once; a bearer credential may need a look-up (a promise) */
+  const authenticate = (request: AuthenticateRequest): AuthenticateReply | Promise<AuthenticateReply> => {
     const { authorization, resource } = request;
     const required = request.required_scope ?? null;
     if (authorization === null || authorization.trim() === '') {
@@ -94,6 +95,14 @@ export const createAuthenticator = (options: {
         'this operation needs a credential: Authorization: Bearer <token>',
       );
     }
+    return authenticateBearer(authorization, resource, required);
+  };
+
+  const authenticateBearer = async (
+    authorization: string,
+    resource: ProtectedResource,
+    required: Scope | null,
+  ): Promise<AuthenticateReply> => {
     const match = /^Bearer +([\x21-\x7e]+) *$/i.exec(authorization);
     if (!match || authorization.length > AUTHORIZATION_MAX_LENGTH)
       return refuse(resource, 401, { error: 'invalid_token' }, 'the Authorization header must be "Bearer <token>"');

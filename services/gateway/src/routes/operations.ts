@@ -92,17 +92,19 @@ export const operationRoutes = async (
     const handle = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
       // 1. who is calling, and may they call this (before anything about the input)
       const authorization = request.headers.authorization;
-      const auth = await guards.authenticator.authenticate({
+      const authenticating = guards.authenticator.authenticate({
         authorization: typeof authorization === 'string' ? authorization : null,
         resource: 'api',
         required_scope: op.scope,
       });
+      const auth = authenticating instanceof Promise ? await authenticating : authenticating;
       // 2. rate limit: per credential, per IP when anonymous or refused
       const credential = auth.outcome === 'authenticated' ? auth.credential_id : null;
-      const decision = await guards.rateLimiter.hit(
+      const hit = guards.rateLimiter.hit(
         credential ?? `ip:${request.ip}`,
         credential ? guards.rateLimits.authenticated : guards.rateLimits.anonymous,
       );
+      const decision = hit instanceof Promise ? await hit : hit;
       reply.headers(rateLimitHeaders(decision));
       if (!decision.allowed) throw new RateLimitedError(decision.resetSeconds);
       if (auth.outcome === 'refused') {
@@ -118,11 +120,14 @@ export const operationRoutes = async (
         ? parseIdempotencyKey(request.headers['idempotency-key'])
         : { ok: true as const, key: null };
       if (!parsedKey.ok) throw new ValidationError([{ field: 'headers.idempotency-key', message: parsedKey.message }]);
+      // (one object shape for every request: no spreads)
       const envelope: OperationRequest = markChecked({
         operation_id: op.operationId,
         principal: auth.principal,
-        ...checked.input,
-        ...(parsedKey.key ? { idempotency_key: parsedKey.key } : {}),
+        params: checked.input.params,
+        query: checked.input.query,
+        body: checked.input.body,
+        idempotency_key: parsedKey.key ?? undefined,
       });
       // 4. run it, at most once per Idempotency-Key
       if (!parsedKey.key) return sendStored(reply, await forward(request, envelope));

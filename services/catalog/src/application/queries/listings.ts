@@ -45,7 +45,8 @@ export const searchListings = (view: CatalogView) => async (call: { query: Recor
     offset: (paging.page - 1) * paging.per_page,
     limit: paging.per_page,
   };
-  return answerOnce(view, query, async () => {
+  // (keyed by the checked query parameters: the same parameters always make the same search)
+  return answerOnce(view, JSON.stringify(q), async () => {
     const hits = await view.search.search(query);
     return { items: summariesOf(view, hits.ids), page: paging.page, per_page: paging.per_page, total: hits.total };
   });
@@ -56,13 +57,12 @@ export const searchListings = (view: CatalogView) => async (call: { query: Recor
  * search is answered, and stringified, once per version). At most 1,000 queries per version.
  */
 const answers = new WeakMap<CatalogView, { version: number; byQuery: Map<string, Promise<unknown>> }>();
-const answerOnce = <T>(view: CatalogView, query: SearchQuery, compute: () => Promise<T>): Promise<T> => {
+const answerOnce = <T>(view: CatalogView, key: string, compute: () => Promise<T>): Promise<T> => {
   let cache = answers.get(view);
   if (!cache || cache.version !== view.version || cache.byQuery.size >= 1_000) {
     cache = { version: view.version, byQuery: new Map() };
     answers.set(view, cache);
   }
-  const key = JSON.stringify(query);
   let answer = cache.byQuery.get(key) as Promise<T> | undefined;
   if (!answer) {
     const pending = compute();
