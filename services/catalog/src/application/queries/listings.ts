@@ -27,30 +27,29 @@ export const mustFindListing = (view: CatalogView, slug: string): ListingDoc => 
 export const summariesOf = (view: CatalogView, ids: readonly string[]): ListingSummary[] =>
   ids.map((id) => view.listing(Number(id))).flatMap((doc) => (doc ? [summaryOf(doc)] : []));
 
-export const searchListings = (view: CatalogView) => async (call: { query: Record<string, unknown> }) => {
-  const q = call.query;
-  const paging = pagingOf(q);
-  const filters: Record<string, string> = { status: (q.status as string | undefined) ?? 'live' };
-  if (q.category) filters.category = q.category as string;
-  if (q.stage) filters.stage = slugify(q.stage as string);
-  if (q.country) filters.country = (q.country as string).toLowerCase();
-  if (q.pricing_model) filters.pricing_model = (q.pricing_model as string).toLowerCase();
-  if (q.domain) filters.domain = normaliseDomain(q.domain as string);
-  const sort = (q.sort as string | undefined) ?? 'relevance';
-  const query: SearchQuery = {
-    text: (q.q as string | undefined) ?? '',
-    filters,
-    ...(SORTS[sort] ? { sort: SORTS[sort] } : {}),
-    tieBreak: TIE_BREAK,
-    offset: (paging.page - 1) * paging.per_page,
-    limit: paging.per_page,
-  };
+export const searchListings = (view: CatalogView) => (call: { query: Record<string, unknown> }) =>
   // (keyed by the checked query parameters: the same parameters always make the same search)
-  return answerOnce(view, JSON.stringify(q), async () => {
+  answerOnce(view, JSON.stringify(call.query), async () => {
+    const q = call.query;
+    const paging = pagingOf(q);
+    const filters: Record<string, string> = { status: (q.status as string | undefined) ?? 'live' };
+    if (q.category) filters.category = q.category as string;
+    if (q.stage) filters.stage = slugify(q.stage as string);
+    if (q.country) filters.country = (q.country as string).toLowerCase();
+    if (q.pricing_model) filters.pricing_model = (q.pricing_model as string).toLowerCase();
+    if (q.domain) filters.domain = normaliseDomain(q.domain as string);
+    const sort = (q.sort as string | undefined) ?? 'relevance';
+    const query: SearchQuery = {
+      text: (q.q as string | undefined) ?? '',
+      filters,
+      ...(SORTS[sort] ? { sort: SORTS[sort] } : {}),
+      tieBreak: TIE_BREAK,
+      offset: (paging.page - 1) * paging.per_page,
+      limit: paging.per_page,
+    };
     const hits = await view.search.search(query);
     return { items: summariesOf(view, hits.ids), page: paging.page, per_page: paging.per_page, total: hits.total };
   });
-};
 
 /**
  * The same query against the same read-model version gets the same answer object (a popular
