@@ -19,6 +19,18 @@ export const EXTRA_CATEGORIES_MAX = 3;
 export const ORDER_NUMBER_PATTERN = '^[A-Za-z0-9-]{1,64}$';
 
 /**
+ * The rule for a paid launch's `extra_categories` beyond the schema (commerce checks it when it
+ * quotes, the catalog when it publishes): the listing has a primary category, and each extra one is
+ * another category, chosen once. Null when they can be chosen, else why not.
+ */
+export const extraCategoriesProblem = (extras: readonly string[], primary: string | null): string | null => {
+  if (primary === null) return 'the listing has no primary category yet';
+  if (extras.includes(primary)) return `${primary} is the listing's primary category already`;
+  const twice = extras.find((slug, i) => extras.indexOf(slug) !== i);
+  return twice === undefined ? null : `${twice} is chosen twice`;
+};
+
+/**
  * Spec Part 4 names `product` and `listing_id`; the other options are ours: `launch_week` (a Monday)
  * for a paid launch in a chosen week, `extra_categories` (up to 3 more categories of a paid listing),
  * `amount_cents` for a billboard contribution.
@@ -54,6 +66,10 @@ const Totals = Type.Object({
 const OrderLine = Type.Object({
   product: Slug,
   listing_id: Type.Optional(PositiveId),
+  /** a paid launch's chosen week (absent: live when paid) */
+  launch_week: Type.Optional(IsoDate),
+  /** a paid launch's chosen extra categories, shown after the primary one in this order */
+  extra_categories: Type.Optional(Type.Array(Slug)),
   unit_price_cents: Type.Integer({ minimum: 0 }),
   fulfilled: Type.Boolean(),
 });

@@ -23,7 +23,7 @@ export {
   CLAIM_TXT_PREFIX,
   verifyEmailClaim,
 } from './claims.ts';
-export { EXTRA_CATEGORIES_MAX, ORDER_STATUSES } from './commerce.ts';
+export { EXTRA_CATEGORIES_MAX, extraCategoriesProblem, ORDER_STATUSES } from './commerce.ts';
 export {
   FAQS_MAX,
   Faq,

@@ -28,6 +28,7 @@ describe('orders from quote to a live listing (catalog + commerce over the bus)'
   let draftCounter = 0;
   /** the running service: its shop commands are what the operator CLI drives */
   let running: Awaited<ReturnType<typeof startCommerce>> | undefined;
+  let catalogService: Awaited<ReturnType<typeof startCatalog>> | undefined;
   const startCommerceOperations = async () => {
     if (!running) throw new Error('not started');
     return running.operations;
@@ -50,12 +51,17 @@ describe('orders from quote to a live listing (catalog + commerce over the bus)'
     })) as OperationReply as Reply;
   };
   const internal = async (subject: string, request: object) => (await bus.request(subject, request)) as Reply;
-  const newListing = async (owner: string, name: string): Promise<number> => {
+  const newListing = async (owner: string, name: string, categories?: string[]): Promise<number> => {
     const reply = await internal('catalog.internal.save_listing_from_draft', {
       listing_id: null,
       draft_id: `00000000-0000-4000-8000-${String(++draftCounter).padStart(12, '0')}`,
       owner_account_ids: [owner],
-      profile: { url: `https://www.${name}.com`, name, tagline: `${name} tagline` },
+      profile: {
+        url: `https://www.${name}.com`,
+        name,
+        tagline: `${name} tagline`,
+        ...(categories ? { categories } : {}),
+      },
     });
     expect(reply.status).toBe(200);
     return reply.body.listing_id;
@@ -64,6 +70,7 @@ describe('orders from quote to a live listing (catalog + commerce over the bus)'
   beforeAll(async () => {
     const config = { dataDir: dir, publicUrl: 'http://directory.test', demoData: false };
     const catalog = await startCatalog({ bus, clock, config, logger: silentLogger() });
+    catalogService = catalog;
     const commerce = await startCommerce({ bus, config, logger: silentLogger(), overrides: { clock } });
     running = commerce;
     stop = async () => {
@@ -125,7 +132,7 @@ describe('orders from quote to a live listing (catalog + commerce over the bus)'
           { product: 'billboard', listing_id: id, amount_cents: 100 },
           { product: 'launch' },
           { product: 'nope' },
-          { product: 'launch', listing_id: id, launch_week: '2029-12-30', extra_categories: ['x'] },
+          { product: 'billboard', listing_id: id, amount_cents: 5000, extra_categories: ['x'] },
         ],
         billing_country: 'FR',
         vat_number: 'FR123',
@@ -189,6 +196,60 @@ describe('orders from quote to a live listing (catalog + commerce over the bus)'
     expect(again.status).toBe(400);
   });
 
+  it('a launch buys up to 3 extra categories: checked when quoted, shown and searched once paid', async () => {
+    const catalog = catalogService as NonNullable<typeof catalogService>;
+    for (const [slug, parent] of [
+      ['productivity', null],
+      ['notes', 'productivity'],
+      ['design', null],
+      ['ai', null],
+      ['writing', null],
+    ] as const)
+      await catalog.commands.createCategory({ slug, name: slug, parent, description: '', faqs: [], attributes: [] });
+    const id = await newListing('acct-alice', 'extras', ['notes', 'writing']);
+    const quote = (extra_categories: string[]) =>
+      call('quote_order', ALICE, { body: { items: [{ product: 'launch', listing_id: id, extra_categories }] } });
+    for (const [extras, message] of [
+      [['design', 'nope', 'none'], 'unknown categories: nope, none'],
+      [['notes'], "notes is the listing's primary category already"],
+      [['ai', 'ai'], 'ai is chosen twice'],
+    ] as const) {
+      const refused = await quote([...extras]);
+      expect(refused.status).toBe(400);
+      expect(refused.problem.errors).toEqual([{ field: 'body.items.0.extra_categories', message }]);
+    }
+    const tooMany = await quote(['design', 'ai', 'writing', 'productivity']);
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.problem.errors[0].field).toBe('body.items.0.extra_categories');
+
+    const quoted = await quote(['design', 'ai']);
+    expect(quoted.status).toBe(200);
+    expect(quoted.body.lines).toEqual([
+      {
+        product: 'launch',
+        listing_id: id,
+        extra_categories: ['design', 'ai'],
+        unit_price_cents: 4900,
+        fulfilled: false,
+      },
+    ]);
+    const created = await call('create_checkout', ALICE, {
+      body: { items: [{ product: 'launch', listing_id: id, extra_categories: ['design', 'ai'] }] },
+    });
+    expect(created.body.lines[0].extra_categories).toEqual(['design', 'ai']);
+    expect((await internal('commerce.internal.pay_order', { number: created.body.number })).body.status).toBe(
+      'fulfilled',
+    );
+
+    // the draft's own extra (writing) gives way to the bought ones, primary first
+    const listing = await call('get_listing', ALICE, { params: { slug: 'extras' } });
+    expect(listing.body.categories).toEqual(['notes', 'design', 'ai']);
+    const inDesign = await call('search_listings', ALICE, { query: { category: 'design' } });
+    expect(inDesign.body.items.map((item: { slug: string }) => item.slug)).toEqual(['extras']);
+    const inWriting = await call('search_listings', ALICE, { query: { category: 'writing' } });
+    expect(inWriting.body.items).toEqual([]);
+  });
+
   it('a launch in a chosen future week schedules the listing for that week', async () => {
     const id = await newListing('acct-alice', 'scheduled');
     const created = await call('create_checkout', ALICE, {
@@ -205,7 +266,7 @@ describe('orders from quote to a live listing (catalog + commerce over the bus)'
 
   it('lists my orders newest first; another account’s order answers 404 like an unknown one', async () => {
     const mine = await call('list_my_orders', ALICE);
-    expect(mine.body.total).toBe(2);
+    expect(mine.body.total).toBe(3);
     expect(mine.body.items[0].created_at >= mine.body.items[1].created_at).toBe(true);
     const number = mine.body.items[0].number;
     const bob = await call('get_order', BOB, { params: { number } });

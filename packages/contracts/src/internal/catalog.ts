@@ -1,5 +1,6 @@
 import Type, { type Static, type TObject, type TSchema } from 'typebox';
 import { BADGE_MODES, BADGE_SHAPES, BADGE_SIZES, ListingStatus } from '../catalog.ts';
+import { EXTRA_CATEGORIES_MAX, ORDER_ITEMS_MAX } from '../commerce.ts';
 import { IsoDate, PositiveId, Slug, Uuid } from '../common.ts';
 import { DRAFT_FIELD_KEYS, DraftFields, DraftPatch, submitListing } from '../drafting.ts';
 import { getListingForClaim, recordVerifiedClaim } from './catalog-claims.ts';
@@ -151,12 +152,13 @@ export const submitReview = defineInternal({
 export const publishListing = defineInternal({
   name: 'publish_listing',
   description:
-    'Schedules a listing for a launch week (`launch_week`, a Monday) or publishes it now (`launch_week` null). Paid listings may unlock paid sections and extra categories.',
+    'Schedules a listing for a launch week (`launch_week`, a Monday) or publishes it now (`launch_week` null). The paid plan unlocks the paid sections and extra categories; `extra_categories` (paid only) are the categories the buyer chose besides the primary one, shown in that order.',
   request: Type.Object(
     {
       listing_id: PositiveId,
       launch_week: Type.Union([IsoDate, Type.Null()]),
       plan: Type.Enum(['free', 'paid']),
+      extra_categories: Type.Optional(Type.Array(Slug, { maxItems: EXTRA_CATEGORIES_MAX })),
     },
     { additionalProperties: false },
   ),
@@ -212,14 +214,24 @@ export const getBadgeSvg = defineInternal({
 export const describeListingForOrder = defineInternal({
   name: 'describe_listing_for_order',
   description:
-    'The facts commerce needs about one listing of a buyer: its status, plan, launch week and category slugs. 404 when the listing is unknown OR not owned by `account_id` (the same answer, so ownership never leaks).',
-  request: Type.Object({ listing_id: PositiveId, account_id: AccountId }, { additionalProperties: false }),
+    'The facts commerce needs about one listing of a buyer: its status, plan, launch week and primary category, and which of the `categories` asked about are not in the category tree. 404 when the listing is unknown OR not owned by `account_id` (the same answer, so ownership never leaks).',
+  request: Type.Object(
+    {
+      listing_id: PositiveId,
+      account_id: AccountId,
+      /** category slugs an order would add to the listing: the reply names the unknown ones */
+      categories: Type.Optional(Type.Array(Slug, { maxItems: ORDER_ITEMS_MAX * EXTRA_CATEGORIES_MAX })),
+    },
+    { additionalProperties: false },
+  ),
   reply: Type.Object({
     listing_id: PositiveId,
     slug: Slug,
     status: ListingStatus,
     plan: Type.String(),
     launch_week: Type.Union([IsoDate, Type.Null()]),
+    primary_category: Type.Union([Slug, Type.Null()]),
+    unknown_categories: Type.Array(Slug),
   }),
 });
 export type DescribeListingForOrderReply = Static<typeof describeListingForOrder.reply>;

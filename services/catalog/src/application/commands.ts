@@ -163,7 +163,17 @@ export const createCatalogCommands = (deps: { events: EventStore; readModel: Cat
       }
       throw new ConflictError('could not allocate a listing id');
     },
-    publishListing: async (listingId: number, launchWeek: string | null, plan: 'free' | 'paid') => {
+    publishListing: async (
+      listingId: number,
+      launchWeek: string | null,
+      plan: 'free' | 'paid',
+      extraCategories?: readonly string[],
+    ) => {
+      const unknown = (extraCategories ?? []).filter((slug) => !view.categories.has(slug));
+      if (unknown.length > 0)
+        throw new ValidationError([
+          { field: 'extra_categories', message: `unknown categories: ${unknown.join(', ')}` },
+        ]);
       const thisWeek = isoDate(mondayOf(deps.clock.now()));
       await listingCommand(listingId, {
         type: 'PublishListing',
@@ -171,6 +181,7 @@ export const createCatalogCommands = (deps: { events: EventStore; readModel: Cat
           launch_week: launchWeek === null ? null : isoDate(mondayOf(new Date(launchWeek))),
           this_week: thisWeek,
           plan,
+          ...(extraCategories !== undefined ? { extra_categories: extraCategories } : {}),
         },
       });
       return view.listing(listingId) as NonNullable<ReturnType<typeof view.listing>>;

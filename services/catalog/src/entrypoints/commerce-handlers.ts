@@ -8,10 +8,18 @@ import type { InternalHandler } from './internal-operations.ts';
  */
 export const commerceInternalHandlers = (view: CatalogView): Record<string, InternalHandler> => {
   const handlers = {
-    describe_listing_for_order: async (r: { listing_id: number; account_id: string }) => {
+    describe_listing_for_order: async (r: { listing_id: number; account_id: string; categories?: string[] }) => {
       const doc = view.listing(r.listing_id);
       if (!doc?.owners.includes(r.account_id)) throw new NotFoundError(`no listing ${r.listing_id}`);
-      return { listing_id: doc.id, slug: doc.slug, status: doc.status, plan: doc.plan, launch_week: doc.launch_week };
+      return {
+        listing_id: doc.id,
+        slug: doc.slug,
+        status: doc.status,
+        plan: doc.plan,
+        launch_week: doc.launch_week,
+        primary_category: doc.categories[0] ?? null,
+        unknown_categories: [...new Set(r.categories ?? [])].filter((slug) => !view.categories.has(slug)),
+      };
     },
   };
   return handlers as unknown as Record<string, InternalHandler>;

@@ -95,8 +95,13 @@ export const internalHandlers = (deps: {
       const doc = view.listingBySlug(r.slug);
       return { slug: r.slug, rating: doc ? ratingOf(doc) : { average: null, count: 0 } };
     },
-    publish_listing: async (r: { listing_id: number; launch_week: string | null; plan: 'free' | 'paid' }) => {
-      const doc = await commands.publishListing(r.listing_id, r.launch_week, r.plan);
+    publish_listing: async (r: {
+      listing_id: number;
+      launch_week: string | null;
+      plan: 'free' | 'paid';
+      extra_categories?: string[];
+    }) => {
+      const doc = await commands.publishListing(r.listing_id, r.launch_week, r.plan, r.extra_categories);
       return { listing_id: doc.id, status: doc.status, launch_week: doc.launch_week };
     },
     record_billboard_contribution: async (r: { listing_id: number; order_number: string; amount_cents: number }) => {

@@ -6,7 +6,13 @@ import type { EventStore } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
 import { callerAccount, type OperationCall, type OperationHandlers } from '@listings/platform/service-host';
 import type { CatalogClient } from '../adapters/catalog-client.ts';
-import { type OrderCommand, type OrderState, orderDecider, orderStream } from '../domain/order/order.ts';
+import {
+  type OrderCommand,
+  type OrderLineData,
+  type OrderState,
+  orderDecider,
+  orderStream,
+} from '../domain/order/order.ts';
 import { type ListingFacts, type OrderRequestInput, priceOrder } from '../domain/pricing/price-order.ts';
 import type { VatNumberCheck, VatRates } from '../domain/pricing/vat.ts';
 import { SHOP_STREAM, type ShopCommand, type ShopSettings, shopDecider } from '../domain/shop/shop.ts';
@@ -40,18 +46,22 @@ export const createCommerceOperations = (deps: CommerceOperationDeps) => {
   const runOrder = (number: string, command: OrderCommand, by: string) =>
     handleCommand({ store: deps.store, stream: orderStream(number), decider: orderDecider, command, metadata: { by } });
 
+  const lineView = (line: OrderLineData, fulfilled: boolean) => ({
+    product: line.product,
+    ...(line.listing_id !== undefined ? { listing_id: line.listing_id } : {}),
+    ...(line.launch_week !== undefined ? { launch_week: line.launch_week } : {}),
+    ...(line.extra_categories !== undefined ? { extra_categories: line.extra_categories } : {}),
+    unit_price_cents: line.unit_price_cents,
+    fulfilled,
+  });
+
   const orderView = (state: OrderState) => {
     if (state.status === 'none') throw new NotFoundError('no such order');
     return {
       number: state.number,
       status: state.status,
       totals: state.totals,
-      lines: state.lines.map((line, i) => ({
-        product: line.product,
-        ...(line.listing_id !== undefined ? { listing_id: line.listing_id } : {}),
-        unit_price_cents: line.unit_price_cents,
-        fulfilled: state.fulfilled[i] ?? false,
-      })),
+      lines: state.lines.map((line, i) => lineView(line, state.fulfilled[i] ?? false)),
       checkout_url: `${deps.publicUrl}${checkoutPath(state.number)}`,
       created_at: state.createdAt,
     };
@@ -59,10 +69,17 @@ export const createCommerceOperations = (deps: CommerceOperationDeps) => {
 
   const price = async (account: string, request: OrderRequestInput) => {
     const listings = new Map<number, ListingFacts>();
-    const ids = new Set(request.items.flatMap((item) => (item.listing_id === undefined ? [] : [item.listing_id])));
+    // each listing once, with the extra categories its items would add (the catalog names unknown ones)
+    const categoriesByListing = new Map<number, string[]>();
+    for (const item of request.items)
+      if (item.listing_id !== undefined)
+        categoriesByListing.set(item.listing_id, [
+          ...(categoriesByListing.get(item.listing_id) ?? []),
+          ...(item.extra_categories ?? []),
+        ]);
     await Promise.all(
-      [...ids].map(async (id) => {
-        const facts = await deps.catalog.describeListing(id, account);
+      [...categoriesByListing].map(async ([id, categories]) => {
+        const facts = await deps.catalog.describeListing(id, account, [...new Set(categories)]);
         if (facts) listings.set(id, facts);
       }),
     );
@@ -88,7 +105,7 @@ export const createCommerceOperations = (deps: CommerceOperationDeps) => {
       if (line.kind === 'launch') {
         const facts = await deps.catalog.describeListing(id, state.accountId);
         const done = facts?.plan === 'paid' && (facts.status === 'live' || facts.status === 'scheduled');
-        if (!done) await deps.catalog.publishPaid(id, line.launch_week ?? null);
+        if (!done) await deps.catalog.publishPaid(id, line.launch_week ?? null, line.extra_categories);
       } else {
         await deps.catalog.contributeToBillboard(id, state.number, line.amount_cents as number);
       }
@@ -118,12 +135,7 @@ export const createCommerceOperations = (deps: CommerceOperationDeps) => {
       const { lines, totals } = await price(account, call.body as OrderRequestInput);
       return {
         totals,
-        lines: lines.map((line) => ({
-          product: line.product,
-          ...(line.listing_id !== undefined ? { listing_id: line.listing_id } : {}),
-          unit_price_cents: line.unit_price_cents,
-          fulfilled: false,
-        })),
+        lines: lines.map((line) => lineView(line, false)),
       };
     },
 

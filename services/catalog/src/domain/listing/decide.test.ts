@@ -1,8 +1,8 @@
 import { deciderSpec } from '@listings/platform/decider/specification';
 import { ConflictError, NotFoundError, ValidationError } from '@listings/platform/errors';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listingDecider } from './decide.ts';
-import type { ListingEvent } from './listing.ts';
+import { evolveListing, initialListing, type ListingEvent } from './listing.ts';
 
 const spec = deciderSpec(listingDecider);
 const NOW = '2026-11-18T10:00:00.000Z';
@@ -93,6 +93,38 @@ describe('listing decider', () => {
         data: { launch_week: '2026-11-09', this_week: THIS_WEEK, plan: 'paid', now: NOW },
       })
       .thenThrows(ValidationError));
+  it('given a draft when a paid launch chooses extra categories then they are chosen with the launch', () =>
+    spec
+      .given(created)
+      .when({
+        type: 'PublishListing',
+        data: {
+          launch_week: null,
+          this_week: THIS_WEEK,
+          plan: 'paid',
+          extra_categories: ['design', 'writing'],
+          now: NOW,
+        },
+      })
+      .then([
+        { type: 'PaidSectionsUnlocked', data: { listing_id: 1, at: NOW } },
+        { type: 'ExtraCategoriesChosen', data: { listing_id: 1, categories: ['design', 'writing'], at: NOW } },
+        { type: 'LaunchScheduled', data: { listing_id: 1, launch_week: THIS_WEEK, plan: 'paid', at: NOW } },
+        { type: 'ListingStatusChanged', data: { listing_id: 1, status: 'live', at: NOW } },
+      ]));
+  for (const [why, plan, extras] of [
+    ['on the free plan', 'free', ['design']],
+    ['naming the primary category', 'paid', ['note-taking']],
+    ['naming one twice', 'paid', ['design', 'design']],
+  ] as const)
+    it(`given a draft when extra categories are chosen ${why} then invalid`, () =>
+      spec
+        .given(created)
+        .when({
+          type: 'PublishListing',
+          data: { launch_week: null, this_week: THIS_WEEK, plan, extra_categories: extras, now: NOW },
+        })
+        .thenThrows(ValidationError));
   it('given a live listing when published again then conflict', () =>
     spec
       .given(live)
@@ -201,4 +233,16 @@ describe('listing decider', () => {
       .given([])
       .when({ type: 'Feature', data: { now: NOW } })
       .thenThrows(NotFoundError));
+});
+
+describe('listing state', () => {
+  it('when extra categories were chosen then a later profile save keeps them after its primary category', () => {
+    const events: ListingEvent[] = [
+      ...created,
+      { type: 'ExtraCategoriesChosen', data: { listing_id: 1, categories: ['design'], at: NOW } },
+      { type: 'ListingProfileSaved', data: { listing_id: 1, profile, categories: ['notes', 'writing'], at: NOW } },
+    ];
+    const state = events.reduce(evolveListing, initialListing);
+    expect(state.exists && state.categories).toEqual(['notes', 'design']);
+  });
 });

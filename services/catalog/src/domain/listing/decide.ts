@@ -1,4 +1,4 @@
-import type { ListingDraftProfile } from '@listings/contracts';
+import { extraCategoriesProblem, type ListingDraftProfile } from '@listings/contracts';
 import type { Decider } from '@listings/platform/decider';
 import { ConflictError, NotFoundError, ValidationError } from '@listings/platform/errors';
 import { evolveListing, initialListing, type Listing, type ListingEvent, type Plan } from './listing.ts';
@@ -23,7 +23,14 @@ export type ListingCommand =
     }
   | {
       type: 'PublishListing';
-      data: { launch_week: string | null; this_week: string; plan: 'free' | 'paid'; now: string };
+      data: {
+        launch_week: string | null;
+        this_week: string;
+        plan: 'free' | 'paid';
+        /** paid only: the categories chosen besides the primary one (known categories, checked by the caller) */
+        extra_categories?: readonly string[];
+        now: string;
+      };
     }
   | { type: 'GoLive'; data: { this_week: string; now: string } }
   | { type: 'PostUpdate'; data: { title: string; body: string; now: string } }
@@ -101,6 +108,17 @@ export const decideListing = (command: ListingCommand, state: Listing): ListingE
       const id = s.id;
       if (plan === 'paid' && !s.unlocked)
         events.push({ type: 'PaidSectionsUnlocked', data: { listing_id: id, at: d.now } });
+      if (d.extra_categories !== undefined) {
+        const problem =
+          plan === 'paid'
+            ? extraCategoriesProblem(d.extra_categories, s.categories[0] ?? null)
+            : 'extra categories come with the paid plan only';
+        if (problem) throw new ValidationError([{ field: 'extra_categories', message: problem }]);
+        events.push({
+          type: 'ExtraCategoriesChosen',
+          data: { listing_id: id, categories: [...d.extra_categories], at: d.now },
+        });
+      }
       const week = d.launch_week ?? d.this_week;
       events.push({ type: 'LaunchScheduled', data: { listing_id: id, launch_week: week, plan, at: d.now } });
       const status = week <= d.this_week ? 'live' : plan === 'free' ? 'awaiting_badge' : 'scheduled';

@@ -17,6 +17,8 @@ export type ListingEvent =
   | { type: 'LaunchScheduled'; data: { listing_id: number; launch_week: string; plan: Plan; at: string } }
   | { type: 'ListingStatusChanged'; data: { listing_id: number; status: ListingStatus; at: string } }
   | { type: 'PaidSectionsUnlocked'; data: { listing_id: number; at: string } }
+  /** the extra categories a paid listing shows after its primary one (bought with its launch) */
+  | { type: 'ExtraCategoriesChosen'; data: { listing_id: number; categories: string[]; at: string } }
   | { type: 'ListingUpdatePosted'; data: { listing_id: number; title: string; body: string; at: string } }
   | { type: 'DomainRatingRecorded'; data: { listing_id: number; value: number; date: string } }
   | { type: 'RevenueRecorded'; data: { listing_id: number; mrr_cents: number; date: string } }
@@ -65,6 +67,10 @@ export type Listing =
       readonly alternatives: readonly number[];
       /** the profile last saved from the draft (null before the first save) */
       readonly profile: ListingDraftProfile | null;
+      /** the primary category first, then the extra ones (shown only on the paid plan) */
+      readonly categories: readonly string[];
+      /** extra categories bought with a paid launch: they replace the draft's extras for good */
+      readonly chosenExtraCategories: readonly string[] | null;
       /** owner edits (update_my_listing keys) shown over the draft's profile */
       readonly edited: Readonly<Record<string, unknown>>;
       readonly version: number;
@@ -74,6 +80,16 @@ export type Listing =
     };
 
 export const initialListing: Listing = { exists: false };
+
+/**
+ * a listing's categories: the primary one, then the chosen extras when there are any, else its own
+ * (no primary category, no categories)
+ */
+export const withChosenExtras = (categories: readonly string[], chosen: readonly string[] | null): string[] => {
+  if (chosen === null) return [...categories];
+  const primary = categories[0];
+  return primary === undefined ? [] : [primary, ...chosen.filter((slug) => slug !== primary)];
+};
 
 export const evolveListing = (state: Listing, event: ListingEvent): Listing => {
   if (event.type === 'ListingCreated')
@@ -91,6 +107,8 @@ export const evolveListing = (state: Listing, event: ListingEvent): Listing => {
       billboardOrders: [],
       alternatives: [],
       profile: null,
+      categories: [],
+      chosenExtraCategories: null,
       edited: {},
       version: 0,
       milestones: [],
@@ -100,10 +118,23 @@ export const evolveListing = (state: Listing, event: ListingEvent): Listing => {
   if (!state.exists) return state;
   switch (event.type) {
     case 'ListingProfileSaved': {
-      if (state.profile !== null) return { ...state, profile: event.data.profile };
+      const categories = withChosenExtras(event.data.categories, state.chosenExtraCategories);
+      if (state.profile !== null) return { ...state, profile: event.data.profile, categories };
       const seeded = seedMilestones(event.data.profile.milestones);
-      return { ...state, profile: event.data.profile, milestones: seeded, nextMilestoneId: seeded.length + 1 };
+      return {
+        ...state,
+        profile: event.data.profile,
+        categories,
+        milestones: seeded,
+        nextMilestoneId: seeded.length + 1,
+      };
     }
+    case 'ExtraCategoriesChosen':
+      return {
+        ...state,
+        chosenExtraCategories: event.data.categories,
+        categories: withChosenExtras(state.categories, event.data.categories),
+      };
     case 'ListingEdited':
       return { ...state, edited: { ...state.edited, ...event.data.after }, version: event.data.version };
     case 'MilestoneAdded':

@@ -69,6 +69,35 @@ describe('catalog projection', () => {
     expect(toSearchDocument(paid, categories).filters.country).toBe('us');
   });
 
+  it('when a paid launch chose extra categories then they replace the draft extras, also after a re-save', () => {
+    const categories = new Map([
+      ['notes', { slug: 'notes', name: 'Notes', parent: 'productivity', description: '', faqs: [], attributes: [] }],
+    ]);
+    const chosen = [
+      ...created,
+      { type: 'PaidSectionsUnlocked', data: { listing_id: 3, at: AT } },
+      { type: 'ExtraCategoriesChosen', data: { listing_id: 3, categories: ['ai', 'writing'], at: AT } },
+      { type: 'LaunchScheduled', data: { listing_id: 3, launch_week: '2026-11-16', plan: 'paid', at: AT } },
+    ];
+    const doc = fold(chosen) as ListingDoc;
+    expect(doc.categories).toEqual(['notes', 'ai', 'writing']);
+    expect(toSearchDocument(doc, categories).filters.category).toEqual(['notes', 'productivity', 'ai', 'writing']);
+    // the draft saved again (its own extras: design) keeps the bought ones; a new primary leads
+    const resaved = fold([
+      ...chosen,
+      {
+        type: 'ListingProfileSaved',
+        data: {
+          listing_id: 3,
+          profile: { url: 'https://www.notion.so', name: 'Notion' },
+          categories: ['docs', 'design'],
+          at: AT,
+        },
+      },
+    ]) as ListingDoc;
+    expect(resaved.categories).toEqual(['docs', 'ai', 'writing']);
+  });
+
   it('when events belong to other documents then they route there and evolve them', () => {
     expect(documentOf({ type: 'CategoryCreated', data: { slug: 'ai' } })).toEqual({
       collection: 'categories',

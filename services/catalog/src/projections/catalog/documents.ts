@@ -2,7 +2,7 @@ import type { ListingDraftProfile } from '@listings/contracts';
 import type { Winner } from '../../domain/awards/week-awards.ts';
 import type { BlogPostData } from '../../domain/blog/blog-post.ts';
 import type { CategoryData } from '../../domain/category/category.ts';
-import type { ListingStatus, Plan } from '../../domain/listing/listing.ts';
+import { type ListingStatus, type Plan, withChosenExtras } from '../../domain/listing/listing.ts';
 import { type Milestone, seedMilestones } from '../../domain/listing/owned.ts';
 import type { InterviewQuestion } from '../../domain/settings/site-settings.ts';
 
@@ -25,7 +25,10 @@ export interface ListingDoc {
   /** first time the listing went live, null until then */
   readonly live_at: string | null;
   readonly profile: ListingDraftProfile;
+  /** the primary category first, then the extra ones (shown on the paid plan) */
   readonly categories: readonly string[];
+  /** the extra categories bought with a paid launch (they replace the draft's extras); absent: none */
+  readonly chosen_extra_categories?: readonly string[];
   readonly updates: readonly { title: string; body: string; at: string }[];
   readonly domain_rating: readonly { date: string; value: number }[];
   readonly revenue: readonly { date: string; mrr_cents: number }[];
@@ -144,7 +147,7 @@ export const evolveListingDoc = (doc: ListingDoc | undefined, event: EventLike):
       return {
         ...doc,
         profile: d.profile,
-        categories: d.categories,
+        categories: withChosenExtras(d.categories, doc.chosen_extra_categories ?? null),
         ...(first ? { milestones: seedMilestones(d.profile.milestones) } : {}),
       };
     }
@@ -177,6 +180,12 @@ export const evolveListingDoc = (doc: ListingDoc | undefined, event: EventLike):
       return { ...doc, status: d.status, live_at: d.status === 'live' && doc.live_at === null ? d.at : doc.live_at };
     case 'PaidSectionsUnlocked':
       return { ...doc, unlocked: true };
+    case 'ExtraCategoriesChosen':
+      return {
+        ...doc,
+        chosen_extra_categories: d.categories,
+        categories: withChosenExtras(doc.categories, d.categories),
+      };
     case 'ListingUpdatePosted':
       return { ...doc, updates: [...doc.updates, { title: d.title, body: d.body, at: d.at }] };
     case 'DomainRatingRecorded':

@@ -6,6 +6,8 @@ export interface OrderLineData {
   readonly kind: 'launch' | 'billboard';
   readonly listing_id?: number;
   readonly launch_week?: string;
+  /** a launch's chosen extra categories (the catalog shows them after the primary one) */
+  readonly extra_categories?: readonly string[];
   readonly amount_cents?: number;
   readonly unit_price_cents: number;
 }

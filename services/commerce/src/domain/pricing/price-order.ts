@@ -1,3 +1,4 @@
+import { extraCategoriesProblem } from '@listings/contracts';
 import { type FieldError, ValidationError } from '@listings/platform/errors';
 import type { OrderLineData, OrderTotals } from '../order/order.ts';
 import type { ShopSettings } from '../shop/shop.ts';
@@ -19,6 +20,10 @@ export interface OrderRequestInput {
 export interface ListingFacts {
   readonly status: string;
   readonly plan: string;
+  /** null when the listing has no category yet */
+  readonly primary_category: string | null;
+  /** of the extra categories asked about, those the catalog does not have */
+  readonly unknown_categories: readonly string[];
 }
 
 const PUBLISHABLE = new Set(['draft', 'awaiting_badge', 'scheduled']);
@@ -59,8 +64,8 @@ export const priceOrder = (input: {
     };
     const product = input.shop.products.get(item.product);
     if (!product) return fail('product', `unknown product ${item.product}; see list_products`);
-    if (item.extra_categories !== undefined)
-      return fail('extra_categories', 'extra categories cannot be bought yet (see docs/commerce.md)');
+    if (item.extra_categories !== undefined && product.kind !== 'launch')
+      return fail('extra_categories', 'extra categories come with a launch');
     let listing: ListingFacts | undefined;
     if (product.needs_listing) {
       if (item.listing_id === undefined)
@@ -91,11 +96,19 @@ export const priceOrder = (input: {
           if (booked >= input.shop.weeklyLaunchCapacity) return fail('launch_week', `the week of ${week} is full`);
           weeksInOrder.set(week, (weeksInOrder.get(week) ?? 0) + 1);
         }
+        if (item.extra_categories !== undefined && listing) {
+          const extras = item.extra_categories;
+          const unknown = extras.filter((slug) => listing.unknown_categories.includes(slug));
+          if (unknown.length > 0) return fail('extra_categories', `unknown categories: ${unknown.join(', ')}`);
+          const problem = extraCategoriesProblem(extras, listing.primary_category);
+          if (problem) return fail('extra_categories', problem);
+        }
         lines.push({
           product: product.slug,
           kind: 'launch',
           listing_id: id,
           ...(item.launch_week !== undefined ? { launch_week: item.launch_week } : {}),
+          ...(item.extra_categories !== undefined ? { extra_categories: item.extra_categories } : {}),
           unit_price_cents: product.price_cents,
         });
         return true;
