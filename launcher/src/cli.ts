@@ -1,22 +1,23 @@
 import { parseArgs } from 'node:util';
+import { openShopAdmin } from '@listings/commerce/shop-admin';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, SCOPES, type Scope } from '@listings/contracts';
 import { identityDatabaseFile, openIdentityStore } from '@listings/gateway/identity';
 import { systemClock } from '@listings/platform/clock';
 import { loadConfig } from '@listings/platform/config';
+import { ValidationError } from '@listings/platform/errors';
 
-const USAGE = `usage: npm run --silent cli -- api-key create --email <email> --scopes <scope,scope> [--name <name>]
+const USAGE = `usage: npm run --silent cli -- <command>
+  api-key create --email <email> --scopes <scope,scope> [--name <name>]
+  product list
+  product set-price <product> <cents>        current price in USD cents, excluding VAT
+  shop set-launch-capacity <launches>        paid launches a week can take
+  shop set-seller-country <country>          ISO code, for domestic VAT
 scopes: ${SCOPES.join(', ')}`;
 
-/**
- * The operator command line. It writes to the same identity database as the running service
- * (DATA_DIR/identity.sqlite, SQLite in WAL mode), so a key it creates works at once.
- */
-const main = (argv: string[]): number => {
-  const [group, command, ...rest] = argv;
-  if (group !== 'api-key' || command !== 'create') {
-    console.error(USAGE);
-    return 2;
-  }
+/** a usage mistake: said on stderr with the usage, exit code 2 */
+class UsageError extends Error {}
+
+const createApiKey = (rest: string[]): number => {
   let values: { email?: string; scopes?: string; name?: string };
   try {
     ({ values } = parseArgs({
@@ -25,8 +26,7 @@ const main = (argv: string[]): number => {
       strict: true,
     }));
   } catch (error) {
-    console.error(`${(error as Error).message}\n${USAGE}`);
-    return 2;
+    throw new UsageError((error as Error).message);
   }
   const email = values.email?.trim() ?? '';
   const scopes = (values.scopes ?? '')
@@ -38,10 +38,7 @@ const main = (argv: string[]): number => {
   if (scopes.length === 0) problems.push('--scopes needs at least one scope');
   for (const scope of scopes)
     if (!(SCOPES as readonly string[]).includes(scope)) problems.push(`unknown scope "${scope}"`);
-  if (problems.length > 0) {
-    console.error(`${problems.join('\n')}\n${USAGE}`);
-    return 2;
-  }
+  if (problems.length > 0) throw new UsageError(problems.join('\n'));
   const config = loadConfig();
   const store = openIdentityStore({ file: identityDatabaseFile(config.dataDir), clock: systemClock });
   try {
@@ -60,4 +57,65 @@ const main = (argv: string[]): number => {
   }
 };
 
-process.exitCode = main(process.argv.slice(2));
+/** a whole number >= 0 from an argument, or a usage error naming it */
+const count = (value: string | undefined, name: string): number => {
+  if (value === undefined || !/^\d{1,12}$/.test(value)) throw new UsageError(`${name} must be a whole number >= 0`);
+  return Number(value);
+};
+
+/**
+ * The shop's settings, through the commerce service's own commands and event store: the running
+ * service reads them on every call, so a change applies to the next quote at once.
+ */
+const shop = async (group: string, command: string | undefined, rest: string[]): Promise<number> => {
+  const admin = await openShopAdmin(loadConfig().dataDir);
+  try {
+    const say = (changed: boolean, what: string) => console.log(changed ? what : `${what} (unchanged)`);
+    if (group === 'product' && command === 'list' && rest.length === 0) {
+      for (const p of (await admin.settings()).products.values())
+        console.log(`${p.slug}\t${p.price_cents} cents\t${p.name}`);
+      return 0;
+    }
+    if (group === 'product' && command === 'set-price' && rest.length === 2) {
+      const [slug, cents] = rest as [string, string];
+      const price = count(cents, '<cents>');
+      say(await admin.run({ type: 'SetPrice', data: { slug, price_cents: price } }), `${slug} costs ${price} cents`);
+      return 0;
+    }
+    if (group === 'shop' && command === 'set-launch-capacity' && rest.length === 1) {
+      const capacity = count(rest[0], '<launches>');
+      say(await admin.run({ type: 'SetWeeklyLaunchCapacity', data: { capacity } }), `${capacity} paid launches a week`);
+      return 0;
+    }
+    if (group === 'shop' && command === 'set-seller-country' && rest.length === 1) {
+      const country = (rest[0] as string).toUpperCase();
+      say(await admin.run({ type: 'SetSellerCountry', data: { country } }), `seller country ${country}`);
+      return 0;
+    }
+    throw new UsageError(`unknown command: ${[group, command, ...rest].join(' ')}`);
+  } finally {
+    await admin.close();
+  }
+};
+
+/** The operator command line. It writes to the same stores under DATA_DIR as the running service. */
+const main = async (argv: string[]): Promise<number> => {
+  const [group, command, ...rest] = argv;
+  try {
+    if (group === 'api-key' && command === 'create') return createApiKey(rest);
+    if (group === 'product' || group === 'shop') return await shop(group, command, rest);
+    throw new UsageError(group ? `unknown command: ${argv.join(' ')}` : 'no command given');
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`${error.message}\n${USAGE}`);
+      return 2;
+    }
+    if (error instanceof ValidationError) {
+      console.error(error.errors.map((e) => `${e.field}: ${e.message}`).join('\n'));
+      return 1;
+    }
+    throw error;
+  }
+};
+
+process.exitCode = await main(process.argv.slice(2));

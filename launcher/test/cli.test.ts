@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, runCli, type StartedProcess, startAllInOneProcess, tempDataDir } from './support.ts';
 
-describe('operator CLI: api-key create', () => {
+describe('operator CLI', () => {
   const data = tempDataDir();
   let service: StartedProcess;
   let base: string;
@@ -55,5 +55,34 @@ describe('operator CLI: api-key create', () => {
     const email = await cli('api-key', 'create', '--email', 'not-an-email', '--scopes', 'account:read');
     expect(email.code).not.toBe(0);
     expect(email.stderr).toContain('--email must be an email address');
+  });
+
+  it('when the operator sets a price then the running service quotes it at once; mistakes are said, not applied', async () => {
+    const priceOf = async (slug: string) => {
+      const products = (await (await fetch(`${base}/api/v1/products`)).json()) as {
+        items: { slug: string; price_cents: number }[];
+      };
+      return products.items.find((p) => p.slug === slug)?.price_cents;
+    };
+    const set = await cli('product', 'set-price', 'launch', '5900');
+    expect(set.code).toBe(0);
+    expect(set.stdout).toContain('launch costs 5900 cents');
+    expect(await priceOf('launch')).toBe(5900);
+    expect((await cli('product', 'set-price', 'launch', '5900')).stdout).toContain('(unchanged)');
+    expect((await cli('product', 'list')).stdout).toMatch(/^launch\t5900 cents\t/m);
+
+    const unknown = await cli('product', 'set-price', 'nope', '100');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('no product nope');
+    const cents = await cli('product', 'set-price', 'launch', '12.50');
+    expect(cents.code).toBe(2);
+    expect(cents.stderr).toContain('<cents> must be a whole number >= 0');
+    expect(await priceOf('launch')).toBe(5900);
+
+    expect((await cli('shop', 'set-launch-capacity', '5')).code).toBe(0);
+    const country = await cli('shop', 'set-seller-country', 'IRL');
+    expect(country.code).toBe(1);
+    expect(country.stderr).toContain('must be two capital letters');
+    expect((await cli('shop', 'nothing')).code).toBe(2);
   });
 });

@@ -10,7 +10,7 @@ import { serveInternalOperations, serveOperations } from '@listings/platform/ser
 import { createCatalogClient } from './adapters/catalog-client.ts';
 import { createJsvatCheck, createSalesTaxRates } from './adapters/offline-vat.ts';
 import { createCommerceOperations } from './application/commerce-operations.ts';
-import { DEFAULT_SHOP } from './application/default-shop.ts';
+import { commerceEventsFile, seedDefaultShop } from './application/shop-admin.ts';
 import { evolveOrdersIndex, initialOrdersIndex, type OrdersIndex } from './projections/orders-index.ts';
 
 export interface CommerceDeps {
@@ -23,9 +23,9 @@ export interface CommerceDeps {
 
 /** Composition root of the commerce service: store, orders index, VAT adapters, catalog client, endpoints. */
 export const startCommerce = async (deps: CommerceDeps) => {
-  const dir = path.join(deps.config.dataDir, 'commerce');
-  mkdirSync(dir, { recursive: true });
-  const store = openSqliteEventStore({ path: path.join(dir, 'events.sqlite') });
+  const file = commerceEventsFile(deps.config.dataDir);
+  mkdirSync(path.dirname(file), { recursive: true });
+  const store = openSqliteEventStore({ path: file });
   const clock = deps.overrides?.clock ?? systemClock;
 
   let index: OrdersIndex = initialOrdersIndex;
@@ -57,9 +57,7 @@ export const startCommerce = async (deps: CommerceDeps) => {
     publicUrl: deps.config.publicUrl,
     logger: deps.logger,
   });
-  // an empty shop gets its default products and settings, as events
-  if ((await store.readStream('shop-settings')).length === 0)
-    for (const command of DEFAULT_SHOP) await operations.runShop(command, 'seed');
+  await seedDefaultShop(store);
 
   const served = await serveOperations({
     service: 'commerce',

@@ -17,6 +17,7 @@ import { type ListingFacts, type OrderRequestInput, priceOrder } from '../domain
 import type { VatNumberCheck, VatRates } from '../domain/pricing/vat.ts';
 import { SHOP_STREAM, type ShopCommand, type ShopSettings, shopDecider } from '../domain/shop/shop.ts';
 import type { OrdersIndex } from '../projections/orders-index.ts';
+import { runShopCommand } from './shop-admin.ts';
 
 export interface CommerceOperationDeps {
   readonly store: EventStore;
@@ -38,8 +39,7 @@ export const createCommerceOperations = (deps: CommerceOperationDeps) => {
   const callerOf = (call: OperationCall): string => callerAccount(call, 'use orders');
 
   const shop = async (): Promise<ShopSettings> => (await foldStream(deps.store, SHOP_STREAM, shopDecider)).state;
-  const runShop = (command: ShopCommand, by: string) =>
-    handleCommand({ store: deps.store, stream: SHOP_STREAM, decider: shopDecider, command, metadata: { by } });
+  const runShop = (command: ShopCommand, by: string) => runShopCommand(deps.store, command, by);
 
   const load = async (number: string): Promise<OrderState> =>
     (await foldStream(deps.store, orderStream(number), orderDecider)).state;

@@ -2,7 +2,8 @@ import type { ShopCommand } from '../domain/shop/shop.ts';
 
 /**
  * What an empty shop starts with: seeded once, as events, through the same commands an operator
- * uses (`npm run cli -- product set-price <slug> <cents>` changes them later). Code reads prices
+ * uses (`npm run --silent cli -- product set-price <slug> <cents>` and the `shop` commands change them
+ * later). Code reads prices
  * only from the stored settings.
  */
 export const DEFAULT_SHOP: readonly ShopCommand[] = [
