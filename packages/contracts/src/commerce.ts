@@ -1,4 +1,4 @@
-import Type from 'typebox';
+import Type, { type Static } from 'typebox';
 import { CountryCode, IsoDate, IsoDateTime, Page, PageQuery, PositiveId, Slug } from './common.ts';
 import { defineOperation } from './operation.ts';
 
@@ -15,6 +15,8 @@ export const Product = Type.Object({
 });
 
 export const ORDER_ITEMS_MAX = 20;
+/** a pending order can be paid for this long after it was created; then it is `expired` (its weeks freed) */
+export const PENDING_ORDER_TTL_HOURS = 24;
 export const EXTRA_CATEGORIES_MAX = 3;
 export const ORDER_NUMBER_PATTERN = '^[A-Za-z0-9-]{1,64}$';
 
@@ -79,9 +81,17 @@ export const Order = Type.Object({
   status: Type.Enum([...ORDER_STATUSES]),
   totals: Totals,
   lines: Type.Array(OrderLine),
+  /** as given when the order was created (VAT was worked out from them) */
+  billing_country: Type.Union([CountryCode, Type.Null()]),
+  vat_number: Type.Union([Type.String(), Type.Null()]),
   checkout_url: Type.Optional(Type.String()),
   created_at: IsoDateTime,
+  /** until when a pending order can be paid (`PENDING_ORDER_TTL_HOURS` after creation); null once paid */
+  expires_at: Type.Union([IsoDateTime, Type.Null()]),
 });
+
+/** an order as get_order, list_my_orders and create_checkout answer it */
+export type OrderView = Static<typeof Order>;
 
 export const listProducts = defineOperation({
   operationId: 'list_products',

@@ -23,7 +23,13 @@ export {
   CLAIM_TXT_PREFIX,
   verifyEmailClaim,
 } from './claims.ts';
-export { EXTRA_CATEGORIES_MAX, extraCategoriesProblem, ORDER_STATUSES } from './commerce.ts';
+export {
+  EXTRA_CATEGORIES_MAX,
+  extraCategoriesProblem,
+  ORDER_STATUSES,
+  type OrderView,
+  PENDING_ORDER_TTL_HOURS,
+} from './commerce.ts';
 export {
   FAQS_MAX,
   Faq,

@@ -21,6 +21,8 @@ export interface CommerceDeps {
   readonly overrides?: { readonly clock?: Clock };
 }
 
+const EXPIRY_SWEEP_MS = 60_000;
+
 /** Composition root of the commerce service: store, orders index, VAT adapters, catalog client, endpoints. */
 export const startCommerce = async (deps: CommerceDeps) => {
   const file = commerceEventsFile(deps.config.dataDir);
@@ -81,9 +83,17 @@ export const startCommerce = async (deps: CommerceDeps) => {
       .fulfil(number)
       .catch((error: unknown) => deps.logger.warn({ err: error, number }, 'fulfilment still pending'));
 
+  // pending orders not paid in time expire (their launch weeks are freed): now, then every minute
+  const sweepExpired = () =>
+    operations.expireDue().catch((error: unknown) => deps.logger.warn({ err: error }, 'order expiry sweep failed'));
+  await sweepExpired();
+  const sweeper = setInterval(sweepExpired, EXPIRY_SWEEP_MS);
+  sweeper.unref();
+
   return {
     operations,
     stop: async () => {
+      clearInterval(sweeper);
       await served.stop();
       await internalServed.stop();
       await subscription.close();

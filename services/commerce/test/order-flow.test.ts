@@ -275,4 +275,49 @@ describe('orders from quote to a live listing (catalog + commerce over the bus)'
     expect(unknown.status).toBe(404);
     expect((await call('list_my_orders', BOB)).body.total).toBe(0);
   });
+
+  // last: it moves the shared clock a day on
+  it('an order not paid within 24 hours expires: it cannot be paid and its launch week is free again', async () => {
+    const t = await startCommerceOperations();
+    await t.runShop({ type: 'SetWeeklyLaunchCapacity', data: { capacity: 1 } }, 'operator');
+    const first = await newListing('acct-bob', 'late');
+    const second = await newListing('acct-bob', 'waiting');
+    const week = '2030-02-04';
+    const created = await call('create_checkout', BOB, {
+      body: { items: [{ product: 'launch', listing_id: first, launch_week: week }], billing_country: 'DE' },
+    });
+    expect(created.body).toMatchObject({
+      status: 'pending',
+      billing_country: 'DE',
+      vat_number: null,
+      expires_at: new Date(clock.now().getTime() + 24 * 3_600_000).toISOString(),
+    });
+    const full = await call('quote_order', BOB, {
+      body: { items: [{ product: 'launch', listing_id: second, launch_week: week }] },
+    });
+    expect(full.problem.errors).toEqual([
+      { field: 'body.items.0.launch_week', message: `the week of ${week} is full` },
+    ]);
+
+    clock.advance(24 * 3_600_000);
+    // shown expired at once, recorded by the sweep
+    expect((await call('get_order', BOB, { params: { number: created.body.number } })).body).toMatchObject({
+      status: 'expired',
+      expires_at: null,
+    });
+    expect(await t.expireDue()).toBeGreaterThanOrEqual(1);
+    const late = await internal('commerce.internal.pay_order', { number: created.body.number });
+    expect(late.status).toBe(409);
+    expect(late.problem.detail).toContain('expired');
+    const listing = await internal('catalog.internal.describe_listing_for_order', {
+      listing_id: first,
+      account_id: 'acct-bob',
+    });
+    expect(listing.body).toMatchObject({ status: 'draft', plan: 'none' });
+    const free = await call('quote_order', BOB, {
+      body: { items: [{ product: 'launch', listing_id: second, launch_week: week }] },
+    });
+    expect(free.status).toBe(200);
+    await t.runShop({ type: 'SetWeeklyLaunchCapacity', data: { capacity: 20 } }, 'operator');
+  });
 });

@@ -124,6 +124,8 @@ describe('the checkout page, end to end in all-in-one mode', () => {
     expect(pending.html).toContain(dollars(totals.vat_cents));
     expect(pending.html).toContain(`VAT ${Number((totals.vat_rate * 100).toFixed(2))}%`);
     expect(pending.html).toContain(`<strong id="order-total">${dollars(totals.total_cents)}</strong>`);
+    expect(pending.html).toContain('Billing country <code id="billing-country">DE</code>');
+    expect(pending.html).toContain(`can be paid until <time datetime="${checkout.body.expires_at}">`);
     expect(pending.html).toContain('local development provider');
     expect(pending.html).toContain(`action="${pagePath}/pay"`);
     expect(pending.html).not.toMatch(/card[-_ ]?number|cc-number|cvc|cvv|autocomplete="cc-/i);

@@ -11,6 +11,8 @@ import {
   type OrderLineData,
   type OrderState,
   orderDecider,
+  orderExpiresAt,
+  orderStatusAt,
   orderStream,
 } from '../domain/order/order.ts';
 import { type ListingFacts, type OrderRequestInput, priceOrder } from '../domain/pricing/price-order.ts';
@@ -57,14 +59,32 @@ export const createCommerceOperations = (deps: CommerceOperationDeps) => {
 
   const orderView = (state: OrderState) => {
     if (state.status === 'none') throw new NotFoundError('no such order');
+    // a pending order past its time shows as expired before the sweep records it
+    const status = orderStatusAt(state, at());
     return {
       number: state.number,
-      status: state.status,
+      status,
       totals: state.totals,
       lines: state.lines.map((line, i) => lineView(line, state.fulfilled[i] ?? false)),
+      billing_country: state.billingCountry,
+      vat_number: state.vatNumber,
       checkout_url: `${deps.publicUrl}${checkoutPath(state.number)}`,
       created_at: state.createdAt,
+      expires_at: status === 'pending' ? state.expiresAt : null,
     };
+  };
+
+  /** records every pending order that was not paid in time as expired (its launch weeks are freed) */
+  const expireDue = async (): Promise<number> => {
+    const now = at();
+    let expired = 0;
+    for (const [number, pending] of deps.index().pending)
+      if (orderExpiresAt(pending.createdAt) <= now) {
+        const result = await runOrder(number, { type: 'ExpireOrder', data: { at: now } }, 'commerce');
+        expired += result.events.length > 0 ? 1 : 0;
+        if (result.position > 0) await deps.indexCaughtUp(result.position);
+      }
+    return expired;
   };
 
   const price = async (account: string, request: OrderRequestInput) => {
@@ -197,6 +217,8 @@ export const createCommerceOperations = (deps: CommerceOperationDeps) => {
     /** the local payment provider's "pay" step on the checkout page */
     payOrder: async (request: { number: string; payment_reference?: string }) => {
       const reference = request.payment_reference ?? `local-${randomBytes(6).toString('hex')}`;
+      // too late: the expiry is recorded (freeing its weeks), then the payment is refused (409)
+      await runOrder(request.number, { type: 'ExpireOrder', data: { at: at() } }, 'checkout');
       await runOrder(
         request.number,
         { type: 'PayOrder', data: { payment_reference: reference, at: at() } },
@@ -205,6 +227,7 @@ export const createCommerceOperations = (deps: CommerceOperationDeps) => {
       return orderView(await fulfil(request.number));
     },
     fulfil,
+    expireDue,
     shop,
     runShop,
   };

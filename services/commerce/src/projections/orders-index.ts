@@ -2,8 +2,9 @@ import type { RecordedEvent } from '@listings/platform/event-store';
 import type { OrderEvent } from '../domain/order/order.ts';
 
 /**
- * The orders index, pure: each account's orders (newest first on read), paid launches booked per
- * week, and paid orders not yet fulfilled (resumed at start-up). Guarded by position, so a replay
+ * The orders index, pure: each account's orders (newest first on read), launches booked per week
+ * by pending and paid orders, pending orders (expired when unpaid in time) and paid orders not yet
+ * fulfilled (resumed at start-up). Guarded by position, so a replay
  * or a duplicate delivery changes nothing.
  */
 export interface OrdersIndex {
@@ -11,6 +12,8 @@ export interface OrdersIndex {
   readonly byAccount: ReadonlyMap<string, readonly { number: string; createdAt: string }[]>;
   readonly launchWeeks: ReadonlyMap<string, number>;
   readonly unfulfilled: ReadonlySet<string>;
+  /** pending orders: when each was created and the launch weeks it books (freed if it expires) */
+  readonly pending: ReadonlyMap<string, { readonly createdAt: string; readonly weeks: readonly string[] }>;
 }
 
 export const initialOrdersIndex: OrdersIndex = {
@@ -18,6 +21,13 @@ export const initialOrdersIndex: OrdersIndex = {
   byAccount: new Map(),
   launchWeeks: new Map(),
   unfulfilled: new Set(),
+  pending: new Map(),
+};
+
+const withoutPending = (index: OrdersIndex, number: string) => {
+  const pending = new Map(index.pending);
+  pending.delete(number);
+  return pending;
 };
 
 export const evolveOrdersIndex = (index: OrdersIndex, event: RecordedEvent): OrdersIndex => {
@@ -32,12 +42,23 @@ export const evolveOrdersIndex = (index: OrdersIndex, event: RecordedEvent): Ord
         { number: e.data.number, createdAt: e.data.at },
       ]);
       const launchWeeks = new Map(index.launchWeeks);
-      for (const line of e.data.lines)
-        if (line.launch_week) launchWeeks.set(line.launch_week, (launchWeeks.get(line.launch_week) ?? 0) + 1);
-      return { ...next, byAccount, launchWeeks };
+      const weeks = e.data.lines.flatMap((line) => (line.launch_week ? [line.launch_week] : []));
+      for (const week of weeks) launchWeeks.set(week, (launchWeeks.get(week) ?? 0) + 1);
+      const pending = new Map(index.pending).set(e.data.number, { createdAt: e.data.at, weeks });
+      return { ...next, byAccount, launchWeeks, pending };
     }
     case 'OrderPaid':
-      return { ...next, unfulfilled: new Set(index.unfulfilled).add(e.data.number) };
+      return {
+        ...next,
+        unfulfilled: new Set(index.unfulfilled).add(e.data.number),
+        pending: withoutPending(index, e.data.number),
+      };
+    case 'OrderExpired': {
+      const launchWeeks = new Map(index.launchWeeks);
+      for (const week of index.pending.get(e.data.number)?.weeks ?? [])
+        launchWeeks.set(week, Math.max(0, (launchWeeks.get(week) ?? 0) - 1));
+      return { ...next, launchWeeks, pending: withoutPending(index, e.data.number) };
+    }
     case 'OrderFulfilled': {
       const unfulfilled = new Set(index.unfulfilled);
       unfulfilled.delete(e.data.number);

@@ -1,5 +1,13 @@
 import fastifyFormbody from '@fastify/formbody';
-import { ANONYMOUS, type OperationReply, operationById, type Principal, payOrder } from '@listings/contracts';
+import {
+  ANONYMOUS,
+  type OperationReply,
+  type OrderView,
+  operationById,
+  PENDING_ORDER_TTL_HOURS,
+  type Principal,
+  payOrder,
+} from '@listings/contracts';
 import type { Bus } from '@listings/platform/bus';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Account, IdentityStore } from '../identity/identity-store.ts';
@@ -18,21 +26,7 @@ const getOrder = operation('get_order');
 const listProducts = operation('list_products');
 export const checkoutPagePath = (number: string) => `/checkout/${number}`;
 
-type OrderLine = { product: string; listing_id?: number; unit_price_cents: number; fulfilled: boolean };
-type Order = {
-  number: string;
-  status: string;
-  totals: {
-    subtotal_cents: number;
-    vat_cents: number;
-    total_cents: number;
-    vat_rate: number;
-    reverse_charge: boolean;
-    currency: string;
-  };
-  lines: OrderLine[];
-  created_at: string;
-};
+type Order = OrderView;
 type Answer<T> = { ok: true; body: T } | { ok: false; status: number; detail: string };
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
@@ -173,6 +167,9 @@ export const checkoutRoutes = async (
       )
       .join('');
     const { totals } = order;
+    const billing = order.billing_country
+      ? `Billing country <code id="billing-country">${escapeHtml(order.billing_country)}</code>${order.vat_number ? `, VAT number <code id="vat-number">${escapeHtml(order.vat_number)}</code>` : ''}.`
+      : 'No billing country was given: the price is shown without VAT.';
     const vatLabel = totals.reverse_charge
       ? `VAT ${percent(totals.vat_rate)} (reverse charge: you account for the VAT)`
       : `VAT ${percent(totals.vat_rate)}`;
@@ -185,10 +182,11 @@ export const checkoutRoutes = async (
       <tr><th>${escapeHtml(vatLabel)}</th><td class="num">${money(totals.vat_cents)}</td></tr>
       <tr><th>Total (${escapeHtml(totals.currency)})</th><td class="num"><strong id="order-total">${money(totals.total_cents)}</strong></td></tr>
       </tbody></table>
-      <p>VAT was worked out from the billing country and VAT number given when the order was created; to change them, create a new checkout.</p>`;
+      <p>${billing} VAT was worked out from these when the order was created; to change them, create a new checkout.</p>`;
     let action = '';
     if (order.status === 'pending')
       action = `<section id="pay"><h2>Pay</h2>
+        <p>This order can be paid until ${timeOf(order.expires_at ?? order.created_at)}.</p>
         <p class="note">Payment provider: <strong>local development provider</strong>. Pressing Pay marks the order paid
         without charging anything. Real payment providers come later; this site never asks for card details on its own pages.</p>
         <form method="post" action="${escapeHtml(`${checkoutPagePath(order.number)}/pay`)}">
@@ -199,6 +197,8 @@ export const checkoutRoutes = async (
       action =
         '<p role="status">Your payment is recorded. What you bought is being set up; reload this page to follow it.</p>';
     else if (order.status === 'fulfilled') action = '<p role="status">Paid, and everything in this order is done.</p>';
+    else if (order.status === 'expired')
+      action = `<p role="status">This order was not paid within ${PENDING_ORDER_TTL_HOURS} hours and has expired; nothing was charged. Create a new checkout to buy again.</p>`;
     return html(reply, 200, `Order ${order.number}`, `${summary}${action}`, account, csrf);
   };
 

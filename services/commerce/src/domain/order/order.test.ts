@@ -92,4 +92,41 @@ describe('order decider', () => {
       .when({ type: 'RecordLineFulfilled', data: { line: 0, at: 't' } })
       .then([]);
   });
+
+  const expiredAt = '2030-01-02T00:00:00.000Z'; // PENDING_ORDER_TTL_HOURS (24) after it was placed
+  const expired: OrderEvent = { type: 'OrderExpired', data: { number: 'ORD-1', at: expiredAt } };
+  it('when a pending order is swept before its time then nothing changes', () => {
+    spec
+      .given([placed])
+      .when({ type: 'ExpireOrder', data: { at: '2030-01-01T23:59:59.999Z' } })
+      .then([]);
+  });
+  it('when a pending order is swept at its time then it expires', () => {
+    spec
+      .given([placed])
+      .when({ type: 'ExpireOrder', data: { at: expiredAt } })
+      .then([expired]);
+  });
+  it('when a paid order is swept then nothing changes', () => {
+    spec
+      .given([placed, paid])
+      .when({ type: 'ExpireOrder', data: { at: '2030-02-01T00:00:00.000Z' } })
+      .then([]);
+  });
+  it('when a pending order is paid after its time, recorded or not, then it is a conflict', () => {
+    spec
+      .given([placed])
+      .when({ type: 'PayOrder', data: { payment_reference: 'late', at: expiredAt } })
+      .thenThrows(ConflictError, /expired/);
+    spec
+      .given([placed, expired])
+      .when({ type: 'PayOrder', data: { payment_reference: 'late', at: expiredAt } })
+      .thenThrows(ConflictError, /expired/);
+  });
+  it('when a line of an expired order is fulfilled then it is a conflict', () => {
+    spec
+      .given([placed, expired])
+      .when({ type: 'RecordLineFulfilled', data: { line: 0, at: 't' } })
+      .thenThrows(ConflictError, /unpaid/);
+  });
 });

@@ -1,3 +1,4 @@
+import { PENDING_ORDER_TTL_HOURS } from '@listings/contracts';
 import type { Decider } from '@listings/platform/decider';
 import { ConflictError, NotFoundError } from '@listings/platform/errors';
 
@@ -35,27 +36,41 @@ export type OrderEvent =
     }
   | { type: 'OrderPaid'; data: { number: string; payment_reference: string; at: string } }
   | { type: 'OrderLineFulfilled'; data: { number: string; line: number; at: string } }
-  | { type: 'OrderFulfilled'; data: { number: string; at: string } };
+  | { type: 'OrderFulfilled'; data: { number: string; at: string } }
+  | { type: 'OrderExpired'; data: { number: string; at: string } };
 
 export type OrderCommand =
   | { type: 'PlaceOrder'; data: Extract<OrderEvent, { type: 'OrderPlaced' }>['data'] }
   | { type: 'PayOrder'; data: { payment_reference: string; at: string } }
-  | { type: 'RecordLineFulfilled'; data: { line: number; at: string } };
+  | { type: 'RecordLineFulfilled'; data: { line: number; at: string } }
+  /** records that a pending order was not paid in time (nothing when it is not due or not pending) */
+  | { type: 'ExpireOrder'; data: { at: string } };
 
 export type OrderState =
   | { status: 'none' }
   | {
-      status: 'pending' | 'paid' | 'fulfilled';
+      status: 'pending' | 'paid' | 'fulfilled' | 'expired';
       number: string;
       accountId: string;
       lines: OrderLineData[];
       fulfilled: boolean[];
       totals: OrderTotals;
+      billingCountry: string | null;
+      vatNumber: string | null;
       createdAt: string;
+      /** until when it can be paid while pending */
+      expiresAt: string;
       paidAt: string | null;
     };
 
 export const orderStream = (number: string) => `order-${number}`;
+
+export const orderExpiresAt = (createdAt: string): string =>
+  new Date(new Date(createdAt).getTime() + PENDING_ORDER_TTL_HOURS * 3_600_000).toISOString();
+
+/** the status at `at`: a pending order past its time is expired even before that is recorded */
+export const orderStatusAt = (state: Exclude<OrderState, { status: 'none' }>, at: string) =>
+  state.status === 'pending' && at >= state.expiresAt ? 'expired' : state.status;
 
 export const orderDecider: Decider<OrderCommand, OrderState, OrderEvent> = {
   initialState: { status: 'none' },
@@ -69,7 +84,10 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderEvent> = {
           lines: event.data.lines,
           fulfilled: event.data.lines.map(() => false),
           totals: event.data.totals,
+          billingCountry: event.data.billing_country,
+          vatNumber: event.data.vat_number,
           createdAt: event.data.at,
+          expiresAt: orderExpiresAt(event.data.at),
           paidAt: null,
         };
       case 'OrderPaid':
@@ -80,6 +98,8 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderEvent> = {
           : { ...state, fulfilled: state.fulfilled.map((f, i) => f || i === event.data.line) };
       case 'OrderFulfilled':
         return state.status === 'none' ? state : { ...state, status: 'fulfilled' };
+      case 'OrderExpired':
+        return state.status === 'none' ? state : { ...state, status: 'expired' };
     }
   },
   decide: (command, state) => {
@@ -90,6 +110,8 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderEvent> = {
         return [{ type: 'OrderPlaced', data: command.data }];
       case 'PayOrder':
         if (state.status === 'none') throw new NotFoundError('no such order');
+        if (orderStatusAt(state, command.data.at) === 'expired')
+          throw new ConflictError('this order expired unpaid: create a new checkout');
         if (state.status !== 'pending') return [];
         return [
           {
@@ -99,7 +121,8 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderEvent> = {
         ];
       case 'RecordLineFulfilled': {
         if (state.status === 'none') throw new NotFoundError('no such order');
-        if (state.status === 'pending') throw new ConflictError('an unpaid order cannot be fulfilled');
+        if (state.status === 'pending' || state.status === 'expired')
+          throw new ConflictError('an unpaid order cannot be fulfilled');
         const { line, at } = command.data;
         if (line < 0 || line >= state.lines.length) throw new ConflictError(`order has no line ${line}`);
         if (state.fulfilled[line]) return [];
@@ -108,6 +131,9 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderEvent> = {
           events.push({ type: 'OrderFulfilled', data: { number: state.number, at } });
         return events;
       }
+      case 'ExpireOrder':
+        if (state.status !== 'pending' || command.data.at < state.expiresAt) return [];
+        return [{ type: 'OrderExpired', data: { number: state.number, at: command.data.at } }];
       default: {
         const never: never = command;
         throw new Error(`unknown command ${JSON.stringify(never)}`);

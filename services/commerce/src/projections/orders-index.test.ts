@@ -1,0 +1,46 @@
+import type { RecordedEvent } from '@listings/platform/event-store';
+import { describe, expect, it } from 'vitest';
+import type { OrderEvent } from '../domain/order/order.ts';
+import { evolveOrdersIndex, initialOrdersIndex } from './orders-index.ts';
+
+const totals = { subtotal_cents: 0, vat_cents: 0, total_cents: 0, vat_rate: 0, reverse_charge: false };
+const recorded = (events: OrderEvent[]): RecordedEvent[] =>
+  events.map((e, i) => ({ ...e, position: i + 1 }) as unknown as RecordedEvent);
+const placed = (number: string, weeks: string[]): OrderEvent => ({
+  type: 'OrderPlaced',
+  data: {
+    number,
+    account_id: 'acct-a',
+    lines: weeks.map((week, i) => ({
+      product: 'launch',
+      kind: 'launch',
+      listing_id: i + 1,
+      launch_week: week,
+      unit_price_cents: 4900,
+    })),
+    totals: { ...totals, currency: 'USD' },
+    billing_country: null,
+    vat_number: null,
+    at: '2030-01-01T00:00:00.000Z',
+  },
+});
+
+describe('orders index', () => {
+  it('when a pending order expires then the weeks it booked are free again; a paid one keeps them', () => {
+    const index = recorded([
+      placed('A', ['2030-01-14', '2030-01-21']),
+      placed('B', ['2030-01-14']),
+      { type: 'OrderPaid', data: { number: 'B', payment_reference: 'p', at: 't' } },
+      { type: 'OrderExpired', data: { number: 'A', at: 't' } },
+    ]).reduce(evolveOrdersIndex, initialOrdersIndex);
+    expect(Object.fromEntries(index.launchWeeks)).toEqual({ '2030-01-14': 1, '2030-01-21': 0 });
+    expect([...index.pending.keys()]).toEqual([]);
+    expect([...index.unfulfilled]).toEqual(['B']);
+  });
+
+  it('when the same events come again then nothing changes (guarded by position)', () => {
+    const events = recorded([placed('A', ['2030-01-14']), { type: 'OrderExpired', data: { number: 'A', at: 't' } }]);
+    const once = events.reduce(evolveOrdersIndex, initialOrdersIndex);
+    expect(events.reduce(evolveOrdersIndex, once)).toBe(once);
+  });
+});
