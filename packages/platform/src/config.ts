@@ -94,3 +94,14 @@ const isHttpUrl = (value: string): boolean => {
     return false;
   }
 };
+
+/**
+ * TEMPORAL_ADDRESS (`host:port` of a Temporal frontend), shared by the services that run workflows;
+ * unset = the in-process runner. A malformed value is added to `problems`.
+ */
+export const temporalAddressOf = (env: NodeJS.ProcessEnv, problems: string[]): string | null => {
+  const address = env.TEMPORAL_ADDRESS?.trim() || null;
+  if (address && !/^[^\s/]+:\d+$/.test(address))
+    problems.push(`TEMPORAL_ADDRESS must look like host:port, got "${address}"`);
+  return address;
+};

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describeCheckout, payOrder } from '@listings/contracts';
 import type { Bus } from '@listings/platform/bus';
 import { type Clock, systemClock } from '@listings/platform/clock';
@@ -7,21 +8,31 @@ import type { Config } from '@listings/platform/config';
 import { openSqliteEventStore } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
 import { serveInternalOperations, serveOperations } from '@listings/platform/service-host';
+import { createInProcessRunner, type RetryPolicy, type WorkflowRunner } from '@listings/platform/workflows';
+import { startTemporalRunner } from '@listings/platform/workflows/temporal-runner';
 import { createCatalogClient } from './adapters/catalog-client.ts';
 import { createJsvatCheck, createSalesTaxRates } from './adapters/offline-vat.ts';
 import { createCommerceOperations } from './application/commerce-operations.ts';
+import { createCommerceActivities, createOrderLifecycle } from './application/order-lifecycle.ts';
 import { commerceEventsFile, seedDefaultShop } from './application/shop-admin.ts';
+import { type CommerceConfig, loadCommerceConfig } from './config.ts';
 import { evolveOrdersIndex, initialOrdersIndex, type OrdersIndex } from './projections/orders-index.ts';
+import { commerceWorkflows, ORDER_RETRY } from './workflows/order-workflow.ts';
 
 export interface CommerceDeps {
   readonly bus: Bus;
   readonly logger: Logger;
   readonly config: Pick<Config, 'dataDir' | 'publicUrl'>;
+  /** commerce's own settings; default: from the environment */
+  readonly settings?: CommerceConfig;
   /** tests replace pieces here; production uses none of it */
-  readonly overrides?: { readonly clock?: Clock };
+  readonly overrides?: {
+    readonly clock?: Clock;
+    readonly retry?: Partial<RetryPolicy>;
+    /** how long paying waits for the fulfilment before answering (default 5 s) */
+    readonly payWaitMs?: number;
+  };
 }
-
-const EXPIRY_SWEEP_MS = 60_000;
 
 /** Composition root of the commerce service: store, orders index, VAT adapters, catalog client, endpoints. */
 export const startCommerce = async (deps: CommerceDeps) => {
@@ -30,8 +41,11 @@ export const startCommerce = async (deps: CommerceDeps) => {
   const store = openSqliteEventStore({ path: file });
   const clock = deps.overrides?.clock ?? systemClock;
 
+  const settings = deps.settings ?? loadCommerceConfig();
+
   let index: OrdersIndex = initialOrdersIndex;
   const waiters = new Set<{ position: number; resolve: () => void }>();
+  let changeWaiters: (() => void)[] = [];
   const subscription = store.subscribeAll({
     after: 0,
     handler: (event) => {
@@ -41,6 +55,9 @@ export const startCommerce = async (deps: CommerceDeps) => {
           waiters.delete(waiter);
           waiter.resolve();
         }
+      const changed = changeWaiters;
+      changeWaiters = [];
+      for (const resolve of changed) resolve();
     },
     onError: (error) => deps.logger.error({ err: error }, 'orders index stopped'),
   });
@@ -48,11 +65,42 @@ export const startCommerce = async (deps: CommerceDeps) => {
   const indexCaughtUp = (position: number) =>
     index.position >= position ? Promise.resolve() : new Promise<void>((resolve) => waiters.add({ position, resolve }));
 
+  const indexChanged = (timeoutMs: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs);
+      changeWaiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+
+  const catalog = createCatalogClient(deps.bus);
+  const lifecycle = createOrderLifecycle({ store, catalog, clock, indexCaughtUp });
+  const activities = createCommerceActivities(lifecycle);
+  // each order's payment lifecycle is a workflow: on Temporal when TEMPORAL_ADDRESS is set
+  const runner: WorkflowRunner = settings.temporalAddress
+    ? await startTemporalRunner({
+        address: settings.temporalAddress,
+        taskQueue: settings.temporalTaskQueue,
+        workflowsPath: fileURLToPath(new URL('./workflows/temporal-workflows.ts', import.meta.url)),
+        activities,
+      })
+    : createInProcessRunner({
+        workflows: commerceWorkflows,
+        activities,
+        logger: deps.logger,
+        retry: { ...ORDER_RETRY, ...deps.overrides?.retry },
+      });
+
   const operations = createCommerceOperations({
     store,
     index: () => index,
     indexCaughtUp,
-    catalog: createCatalogClient(deps.bus),
+    indexChanged,
+    payWaitMs: deps.overrides?.payWaitMs ?? 5_000,
+    lifecycle,
+    runner,
+    catalog,
     rates: createSalesTaxRates(),
     vatNumbers: createJsvatCheck(),
     clock,
@@ -77,25 +125,19 @@ export const startCommerce = async (deps: CommerceDeps) => {
     ],
   });
 
-  // paid orders whose fulfilment was cut short (catalog unreachable, crash) resume
-  for (const number of index.unfulfilled)
-    await operations
-      .fulfil(number)
-      .catch((error: unknown) => deps.logger.warn({ err: error, number }, 'fulfilment still pending'));
-
-  // pending orders not paid in time expire (their launch weeks are freed): now, then every minute
-  const sweepExpired = () =>
-    operations.expireDue().catch((error: unknown) => deps.logger.warn({ err: error }, 'order expiry sweep failed'));
-  await sweepExpired();
-  const sweeper = setInterval(sweepExpired, EXPIRY_SWEEP_MS);
-  sweeper.unref();
+  // Unfinished lifecycles resume from the orders' state: the same workflow ids start again (a
+  // pending order waits for what is left of its time, a paid one is fulfilled) and the idempotent
+  // activities skip whatever is already done.
+  const resumed = await operations.resumeLifecycles();
+  if (resumed > 0) deps.logger.info({ orders: resumed }, 'resumed unfinished order lifecycles');
 
   return {
     operations,
+    runner,
     stop: async () => {
-      clearInterval(sweeper);
       await served.stop();
       await internalServed.stop();
+      await runner.stop();
       await subscription.close();
       await store.close();
     },

@@ -1,4 +1,4 @@
-import { ConfigError } from '@listings/platform/config';
+import { ConfigError, temporalAddressOf } from '@listings/platform/config';
 
 /** Drafting's own settings (README lists them); the shared ones come from the platform config. */
 export interface DraftingConfig {
@@ -14,9 +14,7 @@ export const loadDraftingConfig = (env: NodeJS.ProcessEnv = process.env): Drafti
   const baseURL = env.OPENAI_BASE_URL?.trim() || undefined;
   if (baseURL && !/^https?:\/\/\S+$/.test(baseURL))
     problems.push(`OPENAI_BASE_URL must be an http(s) URL, got "${baseURL}"`);
-  const temporalAddress = env.TEMPORAL_ADDRESS?.trim() || null;
-  if (temporalAddress && !/^[^\s/]+:\d+$/.test(temporalAddress))
-    problems.push(`TEMPORAL_ADDRESS must look like host:port, got "${temporalAddress}"`);
+  const temporalAddress = temporalAddressOf(env, problems);
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     openAi: apiKey ? { apiKey, baseURL, model: env.OPENAI_MODEL?.trim() || 'gpt-4o-mini' } : null,

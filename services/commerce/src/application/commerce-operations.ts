@@ -1,30 +1,32 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from '@listings/platform/clock';
-import { foldStream, handleCommand } from '@listings/platform/decider';
+import { foldStream } from '@listings/platform/decider';
 import { NotFoundError } from '@listings/platform/errors';
 import type { EventStore } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
 import { callerAccount, type OperationCall, type OperationHandlers } from '@listings/platform/service-host';
+import type { WorkflowRunner } from '@listings/platform/workflows';
 import type { CatalogClient } from '../adapters/catalog-client.ts';
-import {
-  type OrderCommand,
-  type OrderLineData,
-  type OrderState,
-  orderDecider,
-  orderExpiresAt,
-  orderStatusAt,
-  orderStream,
-} from '../domain/order/order.ts';
+import { type OrderLineData, type OrderState, orderStatusAt } from '../domain/order/order.ts';
 import { type ListingFacts, type OrderRequestInput, priceOrder } from '../domain/pricing/price-order.ts';
 import type { VatNumberCheck, VatRates } from '../domain/pricing/vat.ts';
 import { SHOP_STREAM, type ShopCommand, type ShopSettings, shopDecider } from '../domain/shop/shop.ts';
 import type { OrdersIndex } from '../projections/orders-index.ts';
+import { type OrderWorkflowInput, orderWorkflowId, PAID_SIGNAL } from '../workflows/order-workflow.ts';
+import type { OrderLifecycle } from './order-lifecycle.ts';
 import { runShopCommand } from './shop-admin.ts';
 
 export interface CommerceOperationDeps {
   readonly store: EventStore;
   readonly index: () => OrdersIndex;
   readonly indexCaughtUp: (position: number) => Promise<void>;
+  /** resolves when the orders index changes next, or after `timeoutMs` */
+  readonly indexChanged: (timeoutMs: number) => Promise<void>;
+  /** how long paying waits for the fulfilment before answering with the order as it is (`paid`) */
+  readonly payWaitMs: number;
+  readonly lifecycle: OrderLifecycle;
+  /** runs each order's payment workflow (`order`, id `orderWorkflowId(number)`) */
+  readonly runner: WorkflowRunner;
   readonly catalog: CatalogClient;
   readonly rates: VatRates;
   readonly vatNumbers: VatNumberCheck;
@@ -43,10 +45,31 @@ export const createCommerceOperations = (deps: CommerceOperationDeps) => {
   const shop = async (): Promise<ShopSettings> => (await foldStream(deps.store, SHOP_STREAM, shopDecider)).state;
   const runShop = (command: ShopCommand, by: string) => runShopCommand(deps.store, command, by);
 
-  const load = async (number: string): Promise<OrderState> =>
-    (await foldStream(deps.store, orderStream(number), orderDecider)).state;
-  const runOrder = (number: string, command: OrderCommand, by: string) =>
-    handleCommand({ store: deps.store, stream: orderStream(number), decider: orderDecider, command, metadata: { by } });
+  const { load, runOrder } = deps.lifecycle;
+
+  /**
+   * starts (or finds running) the order's payment workflow: a pending order's waits while it can be
+   * paid, a paid order's goes straight to its events (and fulfils it)
+   */
+  const startLifecycle = (state: OrderState) =>
+    state.status === 'none'
+      ? Promise.resolve()
+      : deps.runner.start('order', orderWorkflowId(state.number), {
+          number: state.number,
+          payWithinMs:
+            state.status === 'pending' ? Math.max(0, Date.parse(state.expiresAt) - deps.clock.now().getTime()) : 0,
+        } satisfies OrderWorkflowInput);
+
+  /** waits (up to `timeoutMs`) while a paid order is being fulfilled, then answers its state */
+  const settledOrder = async (number: string, timeoutMs: number): Promise<OrderState> => {
+    const deadline = performance.now() + timeoutMs;
+    for (;;) {
+      const state = await load(number);
+      const left = deadline - performance.now();
+      if (state.status !== 'paid' || left <= 0) return state;
+      await deps.indexChanged(left);
+    }
+  };
 
   const lineView = (line: OrderLineData, fulfilled: boolean) => ({
     product: line.product,
@@ -72,19 +95,6 @@ export const createCommerceOperations = (deps: CommerceOperationDeps) => {
       created_at: state.createdAt,
       expires_at: status === 'pending' ? state.expiresAt : null,
     };
-  };
-
-  /** records every pending order that was not paid in time as expired (its launch weeks are freed) */
-  const expireDue = async (): Promise<number> => {
-    const now = at();
-    let expired = 0;
-    for (const [number, pending] of deps.index().pending)
-      if (orderExpiresAt(pending.createdAt) <= now) {
-        const result = await runOrder(number, { type: 'ExpireOrder', data: { at: now } }, 'commerce');
-        expired += result.events.length > 0 ? 1 : 0;
-        if (result.position > 0) await deps.indexCaughtUp(result.position);
-      }
-    return expired;
   };
 
   const price = async (account: string, request: OrderRequestInput) => {
@@ -113,25 +123,6 @@ export const createCommerceOperations = (deps: CommerceOperationDeps) => {
       rates: deps.rates,
       vatNumbers: deps.vatNumbers,
     });
-  };
-
-  /** Tells the catalog what each paid line bought, then records it; safe to run again. */
-  const fulfil = async (number: string) => {
-    let state = await load(number);
-    if (state.status !== 'paid') return state;
-    for (const [i, line] of state.lines.entries()) {
-      if (state.status === 'none' || state.fulfilled[i]) continue;
-      const id = line.listing_id as number;
-      if (line.kind === 'launch') {
-        const facts = await deps.catalog.describeListing(id, state.accountId);
-        const done = facts?.plan === 'paid' && (facts.status === 'live' || facts.status === 'scheduled');
-        if (!done) await deps.catalog.publishPaid(id, line.launch_week ?? null, line.extra_categories);
-      } else {
-        await deps.catalog.contributeToBillboard(id, state.number, line.amount_cents as number);
-      }
-      state = (await runOrder(number, { type: 'RecordLineFulfilled', data: { line: i, at: at() } }, 'commerce')).state;
-    }
-    return state;
   };
 
   const handlers: OperationHandlers = {
@@ -186,6 +177,7 @@ export const createCommerceOperations = (deps: CommerceOperationDeps) => {
         account,
       );
       if (result.position > 0) await deps.indexCaughtUp(result.position);
+      await startLifecycle(result.state);
       return orderView(result.state);
     },
 
@@ -218,16 +210,23 @@ export const createCommerceOperations = (deps: CommerceOperationDeps) => {
     payOrder: async (request: { number: string; payment_reference?: string }) => {
       const reference = request.payment_reference ?? `local-${randomBytes(6).toString('hex')}`;
       // too late: the expiry is recorded (freeing its weeks), then the payment is refused (409)
-      await runOrder(request.number, { type: 'ExpireOrder', data: { at: at() } }, 'checkout');
-      await runOrder(
+      await deps.lifecycle.expireIfDue(request.number);
+      const { state } = await runOrder(
         request.number,
         { type: 'PayOrder', data: { payment_reference: reference, at: at() } },
         'checkout',
       );
-      return orderView(await fulfil(request.number));
+      // the payment workflow fulfils the order; the page shows the outcome if it comes quickly
+      await startLifecycle(state);
+      await deps.runner.signal(orderWorkflowId(request.number), PAID_SIGNAL, { payment_reference: reference });
+      return orderView(await settledOrder(request.number, deps.payWaitMs));
     },
-    fulfil,
-    expireDue,
+    /** after a restart: every pending or paid-but-unfulfilled order's workflow runs again */
+    resumeLifecycles: async (): Promise<number> => {
+      const numbers = [...deps.index().pending.keys(), ...deps.index().unfulfilled];
+      for (const number of numbers) await startLifecycle(await load(number));
+      return numbers.length;
+    },
     shop,
     runShop,
   };
