@@ -8,8 +8,8 @@ import type { Config } from '@listings/platform/config';
 import { openSqliteEventStore } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
 import { serveInternalOperations, serveOperations } from '@listings/platform/service-host';
-import { createInProcessRunner, type RetryPolicy, type WorkflowRunner } from '@listings/platform/workflows';
-import { startTemporalRunner } from '@listings/platform/workflows/temporal-runner';
+import type { RetryPolicy } from '@listings/platform/workflows';
+import { startWorkflowRunner } from '@listings/platform/workflows/temporal-runner';
 import { createCatalogClient } from './adapters/catalog-client.ts';
 import { createJsvatCheck, createSalesTaxRates } from './adapters/offline-vat.ts';
 import { createCommerceOperations } from './application/commerce-operations.ts';
@@ -78,19 +78,16 @@ export const startCommerce = async (deps: CommerceDeps) => {
   const lifecycle = createOrderLifecycle({ store, catalog, clock, indexCaughtUp });
   const activities = createCommerceActivities(lifecycle);
   // each order's payment lifecycle is a workflow: on Temporal when TEMPORAL_ADDRESS is set
-  const runner: WorkflowRunner = settings.temporalAddress
-    ? await startTemporalRunner({
-        address: settings.temporalAddress,
-        taskQueue: settings.temporalTaskQueue,
-        workflowsPath: fileURLToPath(new URL('./workflows/temporal-workflows.ts', import.meta.url)),
-        activities,
-      })
-    : createInProcessRunner({
-        workflows: commerceWorkflows,
-        activities,
-        logger: deps.logger,
-        retry: { ...ORDER_RETRY, ...deps.overrides?.retry },
-      });
+  const runner = await startWorkflowRunner({
+    settings,
+    workflowsPath: fileURLToPath(new URL('./workflows/temporal-workflows.ts', import.meta.url)),
+    inProcess: {
+      workflows: commerceWorkflows,
+      activities,
+      logger: deps.logger,
+      retry: { ...ORDER_RETRY, ...deps.overrides?.retry },
+    },
+  });
 
   const operations = createCommerceOperations({
     store,

@@ -10,8 +10,8 @@ import type { Logger } from '@listings/platform/logger';
 import { createOutboxMailer, type Mailer } from '@listings/platform/mail';
 import { createSafeFetch, type HostLookup, type SafeFetch } from '@listings/platform/outbound';
 import { serveInternalOperations, serveOperations } from '@listings/platform/service-host';
-import { createInProcessRunner, type RetryPolicy, type WorkflowRunner } from '@listings/platform/workflows';
-import { startTemporalRunner } from '@listings/platform/workflows/temporal-runner';
+import type { RetryPolicy } from '@listings/platform/workflows';
+import { startWorkflowRunner } from '@listings/platform/workflows/temporal-runner';
 import { createActivities } from './activities/create-activities.ts';
 import { createCatalogClient } from './adapters/catalog-client.ts';
 import type { Drafter } from './adapters/drafter.ts';
@@ -109,14 +109,11 @@ export const startDrafting = async (deps: DraftingDeps) => {
     shutdown: shutdown.signal,
   });
 
-  const runner: WorkflowRunner = settings.temporalAddress
-    ? await startTemporalRunner({
-        address: settings.temporalAddress,
-        taskQueue: settings.temporalTaskQueue,
-        workflowsPath: fileURLToPath(new URL('./workflows/temporal-workflows.ts', import.meta.url)),
-        activities,
-      })
-    : createInProcessRunner({ workflows: draftingWorkflows, activities, logger: deps.logger, retry: overrides.retry });
+  const runner = await startWorkflowRunner({
+    settings,
+    workflowsPath: fileURLToPath(new URL('./workflows/temporal-workflows.ts', import.meta.url)),
+    inProcess: { workflows: draftingWorkflows, activities, logger: deps.logger, retry: overrides.retry },
+  });
 
   const operations = createDraftingOperations({
     store,

@@ -5,6 +5,7 @@
 import { Client, Connection, WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import type { Activities, WorkflowRunner } from './context.ts';
+import { createInProcessRunner, type InProcessRunnerOptions } from './in-process-runner.ts';
 
 export interface TemporalRunnerOptions {
   /** host:port of the Temporal frontend (TEMPORAL_ADDRESS) */
@@ -48,3 +49,22 @@ export const startTemporalRunner = async (options: TemporalRunnerOptions): Promi
     },
   };
 };
+
+/**
+ * A service's workflow runner: on Temporal when the settings name a Temporal frontend
+ * (TEMPORAL_ADDRESS), else the in-process runner, over the same definitions and activities.
+ */
+export const startWorkflowRunner = async <A extends Activities>(options: {
+  readonly settings: { readonly temporalAddress: string | null; readonly temporalTaskQueue: string };
+  /** the service's Temporal entry module (its workflows bound to the Temporal context) */
+  readonly workflowsPath: string;
+  readonly inProcess: InProcessRunnerOptions<A>;
+}): Promise<WorkflowRunner> =>
+  options.settings.temporalAddress
+    ? startTemporalRunner({
+        address: options.settings.temporalAddress,
+        taskQueue: options.settings.temporalTaskQueue,
+        workflowsPath: options.workflowsPath,
+        activities: options.inProcess.activities,
+      })
+    : createInProcessRunner(options.inProcess);
