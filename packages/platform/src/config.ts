@@ -105,3 +105,21 @@ export const temporalAddressOf = (env: NodeJS.ProcessEnv, problems: string[]): s
     problems.push(`TEMPORAL_ADDRESS must look like host:port, got "${address}"`);
   return address;
 };
+
+/** where a service runs its workflows: Temporal (with its own task queue) or, address unset, in process */
+export interface WorkflowSettings {
+  readonly temporalAddress: string | null;
+  readonly temporalTaskQueue: string;
+}
+
+/** TEMPORAL_ADDRESS and the service's own task queue variable (e.g. TEMPORAL_COMMERCE_TASK_QUEUE) */
+export const loadWorkflowSettings = (
+  env: NodeJS.ProcessEnv,
+  taskQueueVariable: string,
+  defaultTaskQueue: string,
+): WorkflowSettings => {
+  const problems: string[] = [];
+  const temporalAddress = temporalAddressOf(env, problems);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return { temporalAddress, temporalTaskQueue: env[taskQueueVariable]?.trim() || defaultTaskQueue };
+};

@@ -1,15 +1,17 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { catalogInternalOperations } from '@listings/contracts';
 import { type Bus, encodedOnce } from '@listings/platform/bus';
 import { type Clock, systemClock } from '@listings/platform/clock';
-import type { Config } from '@listings/platform/config';
+import { type Config, loadWorkflowSettings, type WorkflowSettings } from '@listings/platform/config';
 import { openSqliteEventStore } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
 import { createSafeFetch, type SafeFetch } from '@listings/platform/outbound';
 import { openSqliteReadModelStore } from '@listings/platform/read-models';
 import { openEmbeddedSearchIndex } from '@listings/platform/search';
 import { type OperationCall, serveOperations } from '@listings/platform/service-host';
+import { startWorkflowRunner } from '@listings/platform/workflows/temporal-runner';
 import { createBadgeCheck } from './application/badge-check.ts';
 import { createCatalogCommands } from './application/commands.ts';
 import { DEFAULT_DEMO, type DemoOptions, loadDemoCatalog } from './application/demo/demo-catalog.ts';
@@ -19,6 +21,7 @@ import { commerceInternalHandlers } from './entrypoints/commerce-handlers.ts';
 import { internalHandlers, publicHandlers } from './entrypoints/handlers.ts';
 import { serveInternalOperations } from './entrypoints/internal-operations.ts';
 import { openCatalogReadModel } from './projections/catalog/read-model.ts';
+import { BADGE_RETRY, type BadgeWorkflowInput, badgeWorkflowId, catalogWorkflows } from './workflows/badge-workflow.ts';
 
 export interface CatalogDeps {
   readonly bus: Bus;
@@ -31,6 +34,8 @@ export interface CatalogDeps {
   readonly clock?: Clock;
   /** default: DEFAULT_DEMO (when config.demoData is on and the store is empty) */
   readonly demo?: DemoOptions;
+  /** where the badge workflows run; default: TEMPORAL_ADDRESS and TEMPORAL_CATALOG_TASK_QUEUE (`catalog`) */
+  readonly workflows?: WorkflowSettings;
 }
 
 /** Search weights: a name match counts most, then tagline, keywords, short description. */
@@ -72,7 +77,30 @@ export const startCatalog = async (deps: CatalogDeps) => {
         timeoutMs: 15_000,
       }),
   });
-  badgeCheck.start();
+  // each listing awaiting its badge has a workflow checking its homepage every interval
+  const runner = await startWorkflowRunner({
+    settings: deps.workflows ?? loadWorkflowSettings(process.env, 'TEMPORAL_CATALOG_TASK_QUEUE', 'catalog'),
+    workflowsPath: fileURLToPath(new URL('./workflows/temporal-workflows.ts', import.meta.url)),
+    inProcess: {
+      workflows: catalogWorkflows,
+      activities: badgeCheck.activities,
+      logger: deps.logger,
+      retry: BADGE_RETRY,
+    },
+  });
+  const watchBadge = (listingId: number, checkFirst: boolean) =>
+    runner.start('badge', badgeWorkflowId(listingId), { listingId, checkFirst } satisfies BadgeWorkflowInput);
+  // after a restart the waiting listings' workflows start again (a no-op where they still run)
+  for (const doc of readModel.view.listings()) if (doc.status === 'awaiting_badge') await watchBadge(doc.id, false);
+  /** the commands with the free plan's badge workflow started once a listing chooses it */
+  const handlerCommands: typeof commands = {
+    ...commands,
+    chooseFreePlan: async (listingId, accountId) => {
+      const result = await commands.chooseFreePlan(listingId, accountId);
+      await watchBadge(listingId, true);
+      return result;
+    },
+  };
 
   const served = await serveOperations({
     service: 'catalog',
@@ -81,9 +109,9 @@ export const startCatalog = async (deps: CatalogDeps) => {
     // the read models' answers are immutable and replaced on change (presenters cache them per
     // document or read-model version): each is stringified once, however often it is sent
     handlers: Object.fromEntries(
-      Object.entries(publicHandlers({ view: readModel.view, clock, publicUrl: deps.config.publicUrl, commands })).map(
-        ([id, handler]) => [id, async (call: OperationCall) => encodedOnce(await handler(call))],
-      ),
+      Object.entries(
+        publicHandlers({ view: readModel.view, clock, publicUrl: deps.config.publicUrl, commands: handlerCommands }),
+      ).map(([id, handler]) => [id, async (call: OperationCall) => encodedOnce(await handler(call))]),
     ),
   });
   const internal = await serveInternalOperations({
@@ -103,12 +131,13 @@ export const startCatalog = async (deps: CatalogDeps) => {
     commands,
     ticker,
     badgeCheck,
+    runner,
     events,
     stop: async () => {
       await served.stop();
       await internal.stop();
       await ticker.stop();
-      await badgeCheck.stop();
+      await runner.stop();
       await readModel.close();
       await search.close();
       await store.close();

@@ -2,8 +2,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { silentLogger } from '@listings/platform/logger';
 import { createSafeFetch } from '@listings/platform/outbound';
+import type { InProcessRunner } from '@listings/platform/workflows';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createBadgeCheck } from '../src/application/badge-check.ts';
+import { badgeWorkflowId } from '../src/workflows/badge-workflow.ts';
 import { addListing, type Reply, seedCategories, startTestCatalog, type TestCatalog } from './support.ts';
 
 const A = 'account-a';
@@ -296,6 +298,32 @@ describe('choose_free_listing and the badge check', () => {
     const own = await asA('get_my_listing', { params: { listing_id: l.listing_id } });
     expect(own.body).toMatchObject({ status: 'scheduled', launch_week: '2026-12-28', plan: 'free' });
     expect(await check.run()).toEqual({ checked: 0, found: [] });
+  });
+
+  it('when a listing chooses free and its homepage already carries the badge then its badge workflow schedules it at once', async () => {
+    await t.stop();
+    const loopbackOnly = createSafeFetch({ allowPrivateNetworks: true, userAgent: 'test' });
+    t = await startTestCatalog({
+      now: '2026-11-18T12:00:00.000Z',
+      safeFetch: (url, init) =>
+        new URL(String(url)).hostname === '127.0.0.1'
+          ? loopbackOnly(url, init)
+          : Promise.reject(new Error('not loopback')),
+    });
+    await seedCategories(t);
+    const l = await ownedDraft('Kappa', { url: `${base}/kappa` });
+    pages['/kappa'] = `<html><a href="http://directory.test/listings/${l.slug}">Listed on the directory</a></html>`;
+    await asA('choose_free_listing', { params: { listing_id: l.listing_id } });
+    await (t.catalog.runner as InProcessRunner).settled(badgeWorkflowId(l.listing_id));
+    const own = await asA('get_my_listing', { params: { listing_id: l.listing_id } });
+    expect(own.body).toMatchObject({ status: 'scheduled', launch_week: '2026-12-28', plan: 'free' });
+  });
+
+  it('when a listing chooses free and the badge is not there yet then its workflow keeps waiting', async () => {
+    const l = await ownedDraft('Lambda', { url: `${base}/lambda` });
+    await asA('choose_free_listing', { params: { listing_id: l.listing_id } });
+    expect((t.catalog.runner as InProcessRunner).running()).toContain(badgeWorkflowId(l.listing_id));
+    expect(t.catalog.readModel.view.listing(l.listing_id)?.status).toBe('awaiting_badge');
   });
 
   it('when the homepage is on a private address and private networks are not allowed then nothing is fetched or found', async () => {

@@ -5,6 +5,7 @@ import type { ListingDraftProfile } from '@listings/contracts';
 import { createInProcessBus } from '@listings/platform/bus';
 import { manualClock } from '@listings/platform/clock';
 import { createLogger, silentLogger } from '@listings/platform/logger';
+import type { SafeFetch } from '@listings/platform/outbound';
 import { startCatalog } from '../src/main.ts';
 
 export const ANON = { account_id: null, scopes: [], via: 'anonymous' };
@@ -14,7 +15,15 @@ export const ANON = { account_id: null, scopes: [], via: 'anonymous' };
 export type Reply = { status: number; body?: any; problem?: any };
 
 /** A catalog on an in-process bus, a temp data dir and a manual clock; no demo data unless asked. */
-export const startTestCatalog = async (options: { now?: string; demo?: boolean; dir?: string } = {}) => {
+export const startTestCatalog = async (
+  options: {
+    now?: string;
+    demo?: boolean;
+    dir?: string;
+    /** the badge check's fetch; default: one that fetches nothing (tests reach only loopback) */
+    safeFetch?: SafeFetch;
+  } = {},
+) => {
   const dir = options.dir ?? mkdtempSync(path.join(os.tmpdir(), 'catalog-test-'));
   const clock = manualClock(options.now ?? '2026-11-18T12:00:00.000Z');
   const bus = createInProcessBus({});
@@ -24,6 +33,11 @@ export const startTestCatalog = async (options: { now?: string; demo?: boolean; 
     config: { dataDir: dir, publicUrl: 'http://directory.test', demoData: options.demo ?? false },
     logger: process.env.CATALOG_TEST_LOGS ? createLogger({ name: 'catalog-test', level: 'warn' }) : silentLogger(),
     demo: { seed: 7, listings: 60, people: 50, blogPosts: 10 },
+    safeFetch:
+      options.safeFetch ??
+      (async (url: string | URL) => {
+        throw new Error(`this test catalog fetches nothing (${url})`);
+      }),
   });
   const call = async (operation: string, input: { params?: object; query?: object } = {}) =>
     (await bus.request(`catalog.${operation}`, {

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describeCheckout, payOrder } from '@listings/contracts';
 import type { Bus } from '@listings/platform/bus';
 import { type Clock, systemClock } from '@listings/platform/clock';
-import type { Config } from '@listings/platform/config';
+import { type Config, loadWorkflowSettings, type WorkflowSettings } from '@listings/platform/config';
 import { openSqliteEventStore } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
 import { serveInternalOperations, serveOperations } from '@listings/platform/service-host';
@@ -15,7 +15,6 @@ import { createJsvatCheck, createSalesTaxRates } from './adapters/offline-vat.ts
 import { createCommerceOperations } from './application/commerce-operations.ts';
 import { createCommerceActivities, createOrderLifecycle } from './application/order-lifecycle.ts';
 import { commerceEventsFile, seedDefaultShop } from './application/shop-admin.ts';
-import { type CommerceConfig, loadCommerceConfig } from './config.ts';
 import { evolveOrdersIndex, initialOrdersIndex, type OrdersIndex } from './projections/orders-index.ts';
 import { commerceWorkflows, ORDER_RETRY } from './workflows/order-workflow.ts';
 
@@ -23,8 +22,8 @@ export interface CommerceDeps {
   readonly bus: Bus;
   readonly logger: Logger;
   readonly config: Pick<Config, 'dataDir' | 'publicUrl'>;
-  /** commerce's own settings; default: from the environment */
-  readonly settings?: CommerceConfig;
+  /** where the order workflows run; default: TEMPORAL_ADDRESS and TEMPORAL_COMMERCE_TASK_QUEUE (`commerce`) */
+  readonly settings?: WorkflowSettings;
   /** tests replace pieces here; production uses none of it */
   readonly overrides?: {
     readonly clock?: Clock;
@@ -41,7 +40,7 @@ export const startCommerce = async (deps: CommerceDeps) => {
   const store = openSqliteEventStore({ path: file });
   const clock = deps.overrides?.clock ?? systemClock;
 
-  const settings = deps.settings ?? loadCommerceConfig();
+  const settings = deps.settings ?? loadWorkflowSettings(process.env, 'TEMPORAL_COMMERCE_TASK_QUEUE', 'commerce');
 
   let index: OrdersIndex = initialOrdersIndex;
   const waiters = new Set<{ position: number; resolve: () => void }>();

@@ -1,6 +1,6 @@
 /**
  * The narrow context a workflow definition is written against: call an activity, sleep, wait for a
- * signal with a timeout. Nothing else. The in-process runner binds it to direct calls and timers;
+ * signal with a timeout, continue as new. Nothing else. The in-process runner binds it to direct calls and timers;
  * the Temporal binding (`./temporal.ts`) binds it to proxyActivities, sleep and condition. A
  * definition file imports only this module's types and its service's activity types, so it stays
  * deterministic and bundles for Temporal.
@@ -16,6 +16,11 @@ export interface WorkflowContext<A extends Activities> {
   sleep(ms: number): Promise<void>;
   /** the signal's payload, or undefined when `timeoutMs` passes first */
   waitForSignal<T = unknown>(name: string, timeoutMs: number): Promise<T | undefined>;
+  /**
+   * ends this run and starts the same workflow (same id) afresh with `input`: how a workflow that
+   * loops for weeks keeps its history short on Temporal
+   */
+  continueAsNew(input: unknown): Promise<never>;
 }
 
 /** A workflow: single object argument, orchestration only. */

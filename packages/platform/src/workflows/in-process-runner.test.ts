@@ -28,6 +28,22 @@ describe('in-process workflow runner', () => {
     await runner.stop();
   });
 
+  it('when a run continues as new then the same workflow starts over with the new input, under the same id', async () => {
+    const seen: number[] = [];
+    const activities = { note: async (input: { round: number }) => void seen.push(input.round) };
+    const wf: WorkflowDefinition<{ round: number }, typeof activities> = async (ctx, input) => {
+      await ctx.activity('note', { round: input.round });
+      if (input.round < 3) await ctx.continueAsNew({ round: input.round + 1 });
+    };
+    const runner = createInProcessRunner({ workflows: { wf }, activities, logger });
+    await runner.start('wf', 'w-new', { round: 1 });
+    expect(runner.running()).toEqual(['w-new']);
+    await runner.settled('w-new');
+    expect(seen).toEqual([1, 2, 3]);
+    expect(runner.running()).toEqual([]);
+    await runner.stop();
+  });
+
   it('when the same workflow id is started while it runs then it runs once', async () => {
     let runs = 0;
     let release: () => void = () => undefined;

@@ -16,6 +16,14 @@ export class WorkflowRunnerStopped extends Error {
   }
 }
 
+/** what continueAsNew throws to end a run: the runner starts the definition again with `input` */
+class ContinueAsNew {
+  readonly input: unknown;
+  constructor(input: unknown) {
+    this.input = input;
+  }
+}
+
 export interface InProcessRunnerOptions<A extends Activities> {
   // biome-ignore lint/suspicious/noExplicitAny: each definition declares its own input
   readonly workflows: Readonly<Record<string, WorkflowDefinition<any, A>>>;
@@ -81,6 +89,7 @@ export const createInProcessRunner = <A extends Activities>(options: InProcessRu
   const contextFor = (run: Pick<Run, 'signals' | 'waiters'>): WorkflowContext<A> => ({
     activity: ((name: string, input: unknown) => callActivity(name, input)) as WorkflowContext<A>['activity'],
     sleep: (ms) => wait(ms),
+    continueAsNew: (input) => Promise.reject(new ContinueAsNew(input)),
     waitForSignal: <T>(name: string, timeoutMs: number) =>
       new Promise<T | undefined>((resolve, reject) => {
         const queued = run.signals.get(name);
@@ -113,7 +122,16 @@ export const createInProcessRunner = <A extends Activities>(options: InProcessRu
       const state = { signals: new Map<string, unknown[]>(), waiters: new Map<string, (payload: unknown) => void>() };
       const done = (async () => {
         try {
-          await definition(contextFor(state), input);
+          // a run that continues as new starts over with its new input (signals not yet taken stay)
+          for (let next: unknown = input; ; ) {
+            try {
+              await definition(contextFor(state), next);
+              break;
+            } catch (error) {
+              if (!(error instanceof ContinueAsNew)) throw error;
+              next = error.input;
+            }
+          }
         } catch (error) {
           if (error instanceof WorkflowRunnerStopped) {
             options.logger.info({ workflowId, workflowType }, 'workflow interrupted by shutdown; resumes on restart');

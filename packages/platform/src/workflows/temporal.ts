@@ -3,7 +3,7 @@
  * Temporal's deterministic sandbox): activities through `proxyActivities` with explicit timeouts
  * and retry policy, `sleep`, and signals through `condition` with a timeout.
  */
-import { condition, defineSignal, proxyActivities, setHandler, sleep } from '@temporalio/workflow';
+import { condition, continueAsNew, defineSignal, proxyActivities, setHandler, sleep } from '@temporalio/workflow';
 import type { Activities, RetryPolicy, WorkflowContext } from './context.ts';
 
 export interface TemporalContextOptions {
@@ -29,6 +29,7 @@ export const temporalWorkflowContext = <A extends Activities>(options: TemporalC
         input,
       )) as WorkflowContext<A>['activity'],
     sleep: (ms) => sleep(ms),
+    continueAsNew: (input) => continueAsNew<(input: unknown) => Promise<void>>(input),
     waitForSignal: async <T>(name: string, timeoutMs: number): Promise<T | undefined> => {
       if (!received.has(name)) {
         received.set(name, []);

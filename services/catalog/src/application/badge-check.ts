@@ -17,11 +17,14 @@ export const carriesBadge = (html: string, publicUrl: string, slug: string): boo
     'i',
   ).test(html);
 
+/** what one check of a listing found: the badge, no badge (yet), or a listing that no longer waits */
+export type BadgeOutcome = 'found' | 'not_found' | 'not_waiting';
+
 /**
- * The free plan's badge check (an activity run on a schedule): every `awaiting_badge` listing's
- * homepage is fetched through the SSRF-guarded fetch; when it carries the badge the listing is
- * scheduled for its week (or goes live if the week has begun). Not found or unreachable: checked
- * again on the next run, until found.
+ * The free plan's badge check: an `awaiting_badge` listing's homepage is fetched through the
+ * SSRF-guarded fetch; when it carries the badge the listing is scheduled for its week (or goes live
+ * if the week has begun). Each listing's checks are a workflow (`workflows/badge-workflow.ts`) that
+ * runs `checkListing` every interval until found; `run` checks every waiting listing at once.
  */
 export const createBadgeCheck = (deps: {
   view: CatalogView;
@@ -30,43 +33,36 @@ export const createBadgeCheck = (deps: {
   publicUrl: string;
   logger: Pick<Logger, 'error' | 'info' | 'warn'>;
 }) => {
-  const checkOne = async (doc: ListingDoc): Promise<boolean> => {
+  const carries = async (doc: ListingDoc): Promise<boolean> => {
     const url = doc.profile.url;
     if (!url) return false;
     try {
       const response = await deps.safeFetch(url, { headers: { accept: 'text/html' } });
-      if (!response.ok) return false;
-      if (!carriesBadge(await response.text(), deps.publicUrl, doc.slug)) return false;
+      return response.ok && carriesBadge(await response.text(), deps.publicUrl, doc.slug);
     } catch (error) {
       deps.logger.warn({ listing_id: doc.id, err: (error as Error).message }, 'badge check could not fetch homepage');
       return false;
     }
+  };
+  /** one check of one listing; an unreachable homepage counts as no badge (checked again later) */
+  const checkListing = async (listingId: number): Promise<BadgeOutcome> => {
+    const doc = deps.view.listing(listingId);
+    if (doc?.status !== 'awaiting_badge') return 'not_waiting';
+    if (!(await carries(doc))) return 'not_found';
     await deps.commands.badgeFound(doc.id);
-    return true;
-  };
-  const run = async () => {
-    const waiting = [...deps.view.listings()].filter((d) => d.status === 'awaiting_badge');
-    const found: number[] = [];
-    for (const doc of waiting) if (await checkOne(doc)) found.push(doc.id);
-    return { checked: waiting.length, found };
-  };
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  const runOnce = () => {
-    const next = running.then(run);
-    running = next.catch((error) => deps.logger.error({ err: error }, 'badge check failed'));
-    return next;
+    return 'found';
   };
   return {
-    /** one pass over the waiting listings; resolves with what it found */
-    run: runOnce,
-    start: (everyMs = 15 * 60_000) => {
-      timer = setInterval(() => void runOnce().catch(() => {}), everyMs);
-      timer.unref();
+    checkListing,
+    /** every waiting listing checked now, one after another; resolves with what it found */
+    run: async () => {
+      const waiting = [...deps.view.listings()].filter((d) => d.status === 'awaiting_badge');
+      const found: number[] = [];
+      for (const doc of waiting) if ((await checkListing(doc.id)) === 'found') found.push(doc.id);
+      return { checked: waiting.length, found };
     },
-    stop: async () => {
-      if (timer) clearInterval(timer);
-      await running;
-    },
+    /** the badge workflow's activities (a Temporal worker runs them too) */
+    activities: { checkBadge: (input: { listingId: number }) => checkListing(input.listingId) },
   };
 };
+export type CatalogActivities = ReturnType<typeof createBadgeCheck>['activities'];
