@@ -211,6 +211,18 @@ describe('catalog operations (through the bus)', () => {
     });
     expect(again.body).toEqual(first.body);
     expect(t.catalog.readModel.view.listing(first.body.listing_id)?.profile.tagline).toBe('new');
+    // a create repeated for the same draft (a submit retried before the draft recorded its listing)
+    // finds the listing the first one made: one listing per draft
+    const count = [...t.catalog.readModel.view.listings()].length;
+    const retried = await t.internal('save_listing_from_draft', {
+      listing_id: null,
+      draft_id: id,
+      owner_account_ids: ['o'],
+      profile: profile('Twice', { tagline: 'retried' }),
+    });
+    expect(retried.body).toEqual(first.body);
+    expect([...t.catalog.readModel.view.listings()].length).toBe(count);
+    expect(t.catalog.readModel.view.listing(first.body.listing_id)?.profile.tagline).toBe('retried');
     const bad = await t.internal('save_listing_from_draft', {
       listing_id: null,
       draft_id: draftId(),

@@ -121,13 +121,16 @@ export const createCatalogCommands = (deps: { events: EventStore; readModel: Cat
       profile: ListingDraftProfile;
     }) => {
       const categories = resolveCategories(input.profile.categories);
-      if (input.listing_id !== null) {
-        const existing = view.listing(input.listing_id);
-        if (!existing) throw new NotFoundError(`listing ${input.listing_id} does not exist`);
-        await listingCommand(input.listing_id, {
+      // a draft makes one listing: a create repeated (a submit retried after a crash before the
+      // draft recorded its listing) updates the listing the first one made
+      const listingId = input.listing_id ?? view.listingByDraft(input.draft_id)?.id ?? null;
+      if (listingId !== null) {
+        const existing = view.listing(listingId);
+        if (!existing) throw new NotFoundError(`listing ${listingId} does not exist`);
+        await listingCommand(listingId, {
           type: 'SaveListingFromDraft',
           data: {
-            listing_id: input.listing_id,
+            listing_id: listingId,
             slug: existing.slug,
             draft_id: input.draft_id,
             owners: input.owner_account_ids,
@@ -136,7 +139,7 @@ export const createCatalogCommands = (deps: { events: EventStore; readModel: Cat
             create: false,
           },
         });
-        return view.listing(input.listing_id) as NonNullable<ReturnType<typeof view.listing>>;
+        return view.listing(listingId) as NonNullable<ReturnType<typeof view.listing>>;
       }
       for (let attempt = 0; attempt < 5; attempt++) {
         const id = allocateListingId();

@@ -22,6 +22,8 @@ export interface CatalogView {
   readonly version: number;
   listing(id: number): ListingDoc | undefined;
   listingBySlug(slug: string): ListingDoc | undefined;
+  /** the listing saved from this draft, if any (a draft makes at most one listing) */
+  listingByDraft(draftId: string): ListingDoc | undefined;
   listings(): Iterable<ListingDoc>;
   readonly categories: ReadonlyMap<string, CategoryDoc>;
   readonly blog: ReadonlyMap<string, BlogPostDoc>;
@@ -61,7 +63,11 @@ export const openCatalogReadModel = async (deps: {
   const slugs = new Map<string, number>();
   for (const collection of COLLECTIONS)
     for (const { id, doc } of await deps.store.all(collection)) docs[collection].set(id, doc);
-  for (const doc of docs.listings.values()) slugs.set((doc as ListingDoc).slug, (doc as ListingDoc).id);
+  const drafts = new Map<string, number>();
+  for (const doc of docs.listings.values()) {
+    slugs.set((doc as ListingDoc).slug, (doc as ListingDoc).id);
+    drafts.set((doc as ListingDoc).draft_id, (doc as ListingDoc).id);
+  }
 
   let position = await deps.store.position();
   let version = 0;
@@ -132,7 +138,10 @@ export const openCatalogReadModel = async (deps: {
       const next = evolveDocument(target.collection, map.get(target.id), event);
       if (next === undefined) map.delete(target.id);
       else map.set(target.id, next);
-      if (target.collection === 'listings' && next) slugs.set((next as ListingDoc).slug, (next as ListingDoc).id);
+      if (target.collection === 'listings' && next) {
+        slugs.set((next as ListingDoc).slug, (next as ListingDoc).id);
+        drafts.set((next as ListingDoc).draft_id, (next as ListingDoc).id);
+      }
       dirty.set(`${target.collection}/${target.id}`, target);
       version++;
     }
@@ -168,6 +177,10 @@ export const openCatalogReadModel = async (deps: {
     listing: (id) => listings.get(String(id)),
     listingBySlug: (slug) => {
       const id = slugs.get(slug);
+      return id === undefined ? undefined : listings.get(String(id));
+    },
+    listingByDraft: (draftId) => {
+      const id = drafts.get(draftId);
       return id === undefined ? undefined : listings.get(String(id));
     },
     listings: () => listings.values(),
