@@ -60,6 +60,8 @@ export const startAllInOne = async (config: Config, logger: Logger, options: { h
       port: gateway.port,
       /** the gateway's identity module (tests make accounts and API keys through its store) */
       identity: gateway.identity,
+      /** the in-process bus the services share (tests call internal operations on it) */
+      bus,
       stop: async () => {
         // the edge first, so nothing new comes in while services drain
         for (const service of services) await service.stop();

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { connectNatsBus } from '@listings/platform/bus';
 import { loadConfig } from '@listings/platform/config';
 import { silentLogger } from '@listings/platform/logger';
 import { readOutbox } from '@listings/platform/mail';
@@ -28,22 +29,25 @@ const apiKeysFromCli =
   async (email) => {
     const { stdout } = await promisify(execFile)(
       process.execPath,
-      [cli, 'api-key', 'create', '--email', email, '--scopes', 'account:read,listings:write'],
+      [cli, 'api-key', 'create', '--email', email, '--scopes', 'account:read,listings:write,orders:write'],
       { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' } },
     );
     const key = stdout.trim().split('\n').at(-1) as string;
     return `Bearer ${key}`;
   };
 
-const restFlow = (
-  mode: string,
-  start: (dataDir: string) => Promise<{ base: string; stop(): Promise<void> }>,
-  skip = false,
-) =>
+/** a running service: its REST base URL, an internal request on its bus (the checkout's pay step), stop */
+interface Running {
+  readonly base: string;
+  internal(subject: string, request: object): Promise<unknown>;
+  stop(): Promise<void>;
+}
+
+const restFlow = (mode: string, start: (dataDir: string) => Promise<Running>, skip = false) =>
   describe.skipIf(skip)(`the drafting flow through REST (${mode})`, () => {
     let site: FixtureSite;
     let dataDir: string;
-    let running: { base: string; stop(): Promise<void> };
+    let running: Running;
     let authorizationFor: AuthorizationFor;
 
     beforeAll(async () => {
@@ -123,10 +127,32 @@ const restFlow = (
       expect(again.listing_id).toBe(submittedBody.listing_id);
 
       const mine = await api(alice, 'GET', `/me/listings/${submittedBody.listing_id}`);
-      if (mine.status !== 501) {
-        expect(mine.status).toBe(200);
-        expect(await json(mine)).toMatchObject({ status: 'draft' });
-      }
+      expect(mine.status).toBe(200);
+      const listing = await json(mine);
+      expect(listing).toMatchObject({ status: 'draft', plan: 'none' });
+
+      // a paid launch: quote, checkout, the person pays on the checkout page (its internal pay
+      // step here), the order's workflow in commerce fulfils it and the catalog shows it live
+      const items = [{ product: 'launch', listing_id: submittedBody.listing_id }];
+      const quoted = await api(alice, 'POST', '/orders/quote', { items, billing_country: 'US' });
+      expect(quoted.status).toBe(200);
+      const checkout = await api(alice, 'POST', '/orders/checkout', { items, billing_country: 'US' });
+      const order = await json(checkout);
+      expect(checkout.status, JSON.stringify(order)).toBe(200);
+      expect(order).toMatchObject({ status: 'pending', billing_country: 'US' });
+      expect((await api(bob, 'GET', `/orders/${order.number}`)).status).toBe(404);
+      const paid = (await running.internal('commerce.internal.pay_order', { number: order.number })) as {
+        status: number;
+        body: { status: string };
+      };
+      expect(paid).toMatchObject({ status: 200, body: { status: 'fulfilled' } });
+      expect(await json(await api(alice, 'GET', `/orders/${order.number}`))).toMatchObject({
+        status: 'fulfilled',
+        lines: [{ product: 'launch', fulfilled: true }],
+      });
+      const live = await api(null, 'GET', `/listings/${listing.slug}`);
+      expect(live.status).toBe(200);
+      expect(await json(live)).toMatchObject({ status: 'live' });
     }, 60_000);
   });
 
@@ -142,7 +168,11 @@ const configFor = (dataDir: string, extra: Record<string, string> = {}) =>
 
 restFlow('all-in-one', async (dataDir) => {
   const running = await startAllInOne(configFor(dataDir), silentLogger(), { host: '127.0.0.1' });
-  return { base: `http://127.0.0.1:${running.port}`, stop: running.stop };
+  return {
+    base: `http://127.0.0.1:${running.port}`,
+    internal: (subject, request) => running.bus.request(subject, request),
+    stop: running.stop,
+  };
 });
 
 const natsAvailable = natsServerAvailable();
@@ -158,9 +188,13 @@ restFlow(
       FETCH_ALLOW_PRIVATE_NETWORKS: 'true',
       DEMO_DATA: 'off',
     });
+    // the test's own connection to the cluster's NATS, for the checkout's internal pay step
+    const bus = await connectNatsBus({ servers: nats.url, name: 'drafting-rest-flow-test' });
     return {
       base: `http://127.0.0.1:${cluster.port}`,
+      internal: (subject, request) => bus.request(subject, request),
       stop: async () => {
+        await bus.close();
         await cluster.stop();
         await nats.stop();
       },
