@@ -4,134 +4,164 @@ import path from 'node:path';
 import { systemClock } from '@listings/platform/clock';
 import { loadConfig } from '@listings/platform/config';
 import { silentLogger } from '@listings/platform/logger';
+import { natsServerAvailable, startNatsServer } from '@listings/platform/testing/nats-server';
 import { type ProductSite, startProductSite } from '@listings/platform/testing/product-site';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAllInOne } from '../../../launcher/src/all-in-one.ts';
+import { startCluster } from '../../../launcher/src/cluster.ts';
 import { openIdentityStore } from '../../gateway/src/identity/identity-store.ts';
 import { identityDatabaseFile } from '../../gateway/src/identity/index.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies freely
 const json = async (response: Response): Promise<any> => response.json();
 
-/** Claims through REST in all-in-one mode: a listing made from a loopback site, claimed by meta tag. */
-describe('claims through REST (all-in-one)', () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'claims-rest-'));
-  let running: Awaited<ReturnType<typeof startAllInOne>>;
-  let base: string;
-  let site: ProductSite;
-  let siteUrl: string;
-  let meta = '';
-  const keys: Record<'a' | 'b', string> = { a: '', b: '' };
+interface Running {
+  readonly port: number;
+  stop(): Promise<void>;
+}
 
-  beforeAll(async () => {
-    site = await startProductSite((requestPath) =>
-      requestPath === '/'
-        ? `<!doctype html><head><title>Acme Widgets</title>${meta}</head><h1>Acme Widgets</h1><p>Widgets for teams.</p>`
-        : null,
-    );
-    siteUrl = site.url;
-    running = await startAllInOne(
-      loadConfig({
-        PORT: '0',
-        DATA_DIR: dataDir,
-        DEMO_DATA: 'off',
-        LOG_LEVEL: 'silent',
-        FETCH_ALLOW_PRIVATE_NETWORKS: 'true',
-        PUBLIC_URL: 'http://directory.test',
-      }),
-      silentLogger(),
-      { host: '127.0.0.1' },
-    );
-    base = `http://127.0.0.1:${running.port}`;
-    const store = openIdentityStore({ file: identityDatabaseFile(dataDir), clock: systemClock });
-    for (const who of ['a', 'b'] as const) {
-      const { account } = store.ensureAccount(`${who}@example.com`);
-      keys[who] = store.createApiKey({
-        accountId: account.id,
-        name: who,
-        scopes: ['account:read', 'listings:write'],
-      }).key;
-    }
-    store.close();
-  }, 60_000);
-  afterAll(async () => {
-    await running?.stop();
-    await site?.close();
-    rmSync(dataDir, { recursive: true, force: true });
+/** the service's settings in both modes: a loopback product site may be fetched */
+const SETTINGS = {
+  PORT: '0',
+  DEMO_DATA: 'off',
+  LOG_LEVEL: 'silent',
+  FETCH_ALLOW_PRIVATE_NETWORKS: 'true',
+  PUBLIC_URL: 'http://directory.test',
+};
+
+/** Claims through REST: a listing made from a loopback site, claimed by meta tag. */
+const claimsFlow = (mode: string, start: (dataDir: string) => Promise<Running>, skip = false) =>
+  describe.skipIf(skip)(`claims through REST (${mode})`, () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'claims-rest-'));
+    let running: Running;
+    let base: string;
+    let site: ProductSite;
+    let siteUrl: string;
+    let meta = '';
+    const keys: Record<'a' | 'b', string> = { a: '', b: '' };
+
+    beforeAll(async () => {
+      site = await startProductSite((requestPath) =>
+        requestPath === '/'
+          ? `<!doctype html><head><title>Acme Widgets</title>${meta}</head><h1>Acme Widgets</h1><p>Widgets for teams.</p>`
+          : null,
+      );
+      siteUrl = site.url;
+      running = await start(dataDir);
+      base = `http://127.0.0.1:${running.port}`;
+      const store = openIdentityStore({ file: identityDatabaseFile(dataDir), clock: systemClock });
+      for (const who of ['a', 'b'] as const) {
+        const { account } = store.ensureAccount(`${who}@example.com`);
+        keys[who] = store.createApiKey({
+          accountId: account.id,
+          name: who,
+          scopes: ['account:read', 'listings:write'],
+        }).key;
+      }
+      store.close();
+    }, 60_000);
+    afterAll(async () => {
+      await running?.stop();
+      await site?.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    const api = (who: 'a' | 'b' | null, method: string, url: string, body?: unknown) =>
+      fetch(`${base}/api/v1${url}`, {
+        method,
+        headers: {
+          ...(who ? { authorization: `Bearer ${keys[who]}` } : {}),
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      });
+
+    it('when the owner of a listing publishes the meta tag then verify_claim verifies it; B sees none of it', async () => {
+      // a listing of A's, made through the drafting operations from the loopback site
+      const draft = await json(await api('a', 'POST', '/drafts', { url: siteUrl }));
+      let ready = draft;
+      for (let read = 0; ready.status === 'crawling' || ready.status === 'drafting'; read++) {
+        if (read > 600) throw new Error('draft never became ready');
+        ready = await json(await api('a', 'GET', `/drafts/${draft.id}`));
+      }
+      const named = await api('a', 'PATCH', `/drafts/${draft.id}`, { fields: { name: 'Acme Widgets' } });
+      expect(named.status, JSON.stringify(await named.clone().json())).toBe(200);
+      expect((await api('a', 'POST', `/drafts/${draft.id}/submit`)).status).toBe(200);
+
+      expect((await api(null, 'POST', '/claims', { slug: 'acme-widgets', method: 'meta' })).status).toBe(401);
+      const bad = await api('a', 'POST', '/claims', { slug: 'acme-widgets', method: 'email' });
+      expect(bad.status).toBe(400);
+      // the listing is not published: to anyone but its owners it does not exist
+      expect((await api('b', 'POST', '/claims', { slug: 'acme-widgets', method: 'meta' })).status).toBe(404);
+
+      const created = await api('a', 'POST', '/claims', { slug: 'acme-widgets', method: 'meta' });
+      const claim = await json(created);
+      expect(created.status, JSON.stringify(claim)).toBe(200);
+      expect(claim).toMatchObject({ slug: 'acme-widgets', method: 'meta', status: 'pending' });
+      const tag = /<meta name="listings-verification" content="[0-9a-f]+">/.exec(claim.instructions)?.[0] as string;
+      expect(tag).toBeTruthy();
+
+      const notYet = await json(await api('a', 'POST', `/claims/${claim.claim_id}/verify`));
+      expect(notYet).toMatchObject({ status: 'pending', last_check: { passed: false } });
+
+      const stolen = await api('b', 'POST', `/claims/${claim.claim_id}/verify`);
+      const unknown = await api('b', 'POST', '/claims/987654/verify');
+      expect(stolen.status).toBe(404);
+      expect(unknown.status).toBe(404);
+      expect((await json(stolen)).detail.replace(String(claim.claim_id), '<id>')).toBe(
+        (await json(unknown)).detail.replace('987654', '<id>'),
+      );
+
+      meta = tag;
+      const verified = await json(await api('a', 'POST', `/claims/${claim.claim_id}/verify`));
+      expect(verified.status).toBe('verified');
+
+      const listed = await json(await api('a', 'GET', '/claims?per_page=5'));
+      expect(listed).toMatchObject({
+        page: 1,
+        per_page: 5,
+        total: 1,
+        items: [{ claim_id: claim.claim_id, status: 'verified' }],
+      });
+      expect(await json(await api('b', 'GET', '/claims'))).toMatchObject({ total: 0, items: [] });
+      // verified already: a new claim has nothing to prove
+      expect((await api('a', 'POST', '/claims', { slug: 'acme-widgets', method: 'dns' })).status).toBe(409);
+    }, 60_000);
+
+    it('when the emailed link page is opened with a malformed or unknown token then it verifies nothing', async () => {
+      expect((await fetch(`${base}/claims/verify-email?token=nope`)).status).toBe(400);
+      const form = await fetch(`${base}/claims/verify-email?token=${'A'.repeat(43)}`);
+      expect(form.status).toBe(200);
+      expect(await form.text()).toContain('<form method="post"');
+      const posted = await fetch(`${base}/claims/verify-email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `token=${'A'.repeat(43)}`,
+      });
+      expect(posted.status).toBe(404);
+    });
   });
 
-  const api = (who: 'a' | 'b' | null, method: string, url: string, body?: unknown) =>
-    fetch(`${base}/api/v1${url}`, {
-      method,
-      headers: {
-        ...(who ? { authorization: `Bearer ${keys[who]}` } : {}),
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+claimsFlow('all-in-one', (dataDir) =>
+  startAllInOne(loadConfig({ ...SETTINGS, DATA_DIR: dataDir }), silentLogger(), { host: '127.0.0.1' }),
+);
+
+const natsAvailable = natsServerAvailable();
+if (!natsAvailable)
+  console.warn('cluster claims flow skipped: nats-server is not on the PATH (apt-get install nats-server)');
+claimsFlow(
+  'cluster over NATS',
+  async (dataDir) => {
+    const nats = await startNatsServer();
+    const env = { ...SETTINGS, DATA_DIR: dataDir, NATS_URL: nats.url };
+    const cluster = await startCluster(loadConfig(env), silentLogger(), { ...process.env, ...env });
+    return {
+      port: cluster.port,
+      stop: async () => {
+        await cluster.stop();
+        await nats.stop();
       },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-
-  it('when the owner of a listing publishes the meta tag then verify_claim verifies it; B sees none of it', async () => {
-    // a listing of A's, made through the drafting operations from the loopback site
-    const draft = await json(await api('a', 'POST', '/drafts', { url: siteUrl }));
-    let ready = draft;
-    for (let read = 0; ready.status === 'crawling' || ready.status === 'drafting'; read++) {
-      if (read > 600) throw new Error('draft never became ready');
-      ready = await json(await api('a', 'GET', `/drafts/${draft.id}`));
-    }
-    const named = await api('a', 'PATCH', `/drafts/${draft.id}`, { fields: { name: 'Acme Widgets' } });
-    expect(named.status, JSON.stringify(await named.clone().json())).toBe(200);
-    expect((await api('a', 'POST', `/drafts/${draft.id}/submit`)).status).toBe(200);
-
-    expect((await api(null, 'POST', '/claims', { slug: 'acme-widgets', method: 'meta' })).status).toBe(401);
-    const bad = await api('a', 'POST', '/claims', { slug: 'acme-widgets', method: 'email' });
-    expect(bad.status).toBe(400);
-    // the listing is not published: to anyone but its owners it does not exist
-    expect((await api('b', 'POST', '/claims', { slug: 'acme-widgets', method: 'meta' })).status).toBe(404);
-
-    const created = await api('a', 'POST', '/claims', { slug: 'acme-widgets', method: 'meta' });
-    const claim = await json(created);
-    expect(created.status, JSON.stringify(claim)).toBe(200);
-    expect(claim).toMatchObject({ slug: 'acme-widgets', method: 'meta', status: 'pending' });
-    const tag = /<meta name="listings-verification" content="[0-9a-f]+">/.exec(claim.instructions)?.[0] as string;
-    expect(tag).toBeTruthy();
-
-    const notYet = await json(await api('a', 'POST', `/claims/${claim.claim_id}/verify`));
-    expect(notYet).toMatchObject({ status: 'pending', last_check: { passed: false } });
-
-    const stolen = await api('b', 'POST', `/claims/${claim.claim_id}/verify`);
-    const unknown = await api('b', 'POST', '/claims/987654/verify');
-    expect(stolen.status).toBe(404);
-    expect(unknown.status).toBe(404);
-    expect((await json(stolen)).detail.replace(String(claim.claim_id), '<id>')).toBe(
-      (await json(unknown)).detail.replace('987654', '<id>'),
-    );
-
-    meta = tag;
-    const verified = await json(await api('a', 'POST', `/claims/${claim.claim_id}/verify`));
-    expect(verified.status).toBe('verified');
-
-    const listed = await json(await api('a', 'GET', '/claims?per_page=5'));
-    expect(listed).toMatchObject({
-      page: 1,
-      per_page: 5,
-      total: 1,
-      items: [{ claim_id: claim.claim_id, status: 'verified' }],
-    });
-    expect(await json(await api('b', 'GET', '/claims'))).toMatchObject({ total: 0, items: [] });
-    // verified already: a new claim has nothing to prove
-    expect((await api('a', 'POST', '/claims', { slug: 'acme-widgets', method: 'dns' })).status).toBe(409);
-  }, 60_000);
-
-  it('when the emailed link page is opened with a malformed or unknown token then it verifies nothing', async () => {
-    expect((await fetch(`${base}/claims/verify-email?token=nope`)).status).toBe(400);
-    const form = await fetch(`${base}/claims/verify-email?token=${'A'.repeat(43)}`);
-    expect(form.status).toBe(200);
-    expect(await form.text()).toContain('<form method="post"');
-    const posted = await fetch(`${base}/claims/verify-email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: `token=${'A'.repeat(43)}`,
-    });
-    expect(posted.status).toBe(404);
-  });
-});
+    };
+  },
+  !natsAvailable,
+);
