@@ -86,7 +86,7 @@ export {
   type RecordVerifiedClaimReply,
   recordVerifiedClaim,
 } from './internal/catalog-claims.ts';
-export { describeCheckout, type PayOrderRequest, payOrder } from './internal/commerce.ts';
+export { type PayOrderRequest, payOrder } from './internal/commerce.ts';
 export {
   type AcceptInviteRequest,
   acceptInvite,

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describeCheckout, payOrder } from '@listings/contracts';
+import { payOrder } from '@listings/contracts';
 import type { Bus } from '@listings/platform/bus';
 import { type Clock, systemClock } from '@listings/platform/clock';
 import { type Config, loadWorkflowSettings, type WorkflowSettings } from '@listings/platform/config';
@@ -115,10 +115,7 @@ export const startCommerce = async (deps: CommerceDeps) => {
     service: 'commerce',
     bus: deps.bus,
     logger: deps.logger,
-    operations: [
-      { contract: describeCheckout, handle: operations.describeCheckout },
-      { contract: payOrder, handle: operations.payOrder },
-    ],
+    operations: [{ contract: payOrder, handle: operations.payOrder }],
   });
 
   // Unfinished lifecycles resume from the orders' state: the same workflow ids start again (a

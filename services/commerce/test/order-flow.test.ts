@@ -169,9 +169,11 @@ describe('orders from quote to a live listing (catalog + commerce over the bus)'
     // the same Idempotency-Key names the same order
     expect((await call('create_checkout', ALICE, { body, key: 'k-1' })).body.number).toBe(order.number);
 
-    const page = await internal('commerce.internal.describe_checkout', { number: order.number });
-    expect(page.body).toMatchObject({ number: order.number, status: 'pending' });
-    const paid = await internal('commerce.internal.pay_order', { number: order.number });
+    // only the account the order belongs to can pay it: another gets the same 404 as an unknown number
+    const byBob = await internal('commerce.internal.pay_order', { number: order.number, account_id: 'acct-bob' });
+    expect(byBob.status).toBe(404);
+    expect((await call('get_order', ALICE, { params: { number: order.number } })).body.status).toBe('pending');
+    const paid = await internal('commerce.internal.pay_order', { number: order.number, account_id: 'acct-alice' });
     expect(paid.status).toBe(200);
     expect(paid.body.status).toBe('fulfilled');
     expect(paid.body.lines.map((l: { fulfilled: boolean }) => l.fulfilled)).toEqual([true, true]);
@@ -193,7 +195,9 @@ describe('orders from quote to a live listing (catalog + commerce over the bus)'
       ],
     });
     // paying again changes nothing; a paid launch cannot be bought again for the listing
-    expect((await internal('commerce.internal.pay_order', { number: order.number })).body.status).toBe('fulfilled');
+    expect(
+      (await internal('commerce.internal.pay_order', { number: order.number, account_id: 'acct-alice' })).body.status,
+    ).toBe('fulfilled');
     const again = await call('quote_order', ALICE, { body: { items: [{ product: 'launch', listing_id: id }] } });
     expect(again.status).toBe(400);
   });
@@ -239,9 +243,10 @@ describe('orders from quote to a live listing (catalog + commerce over the bus)'
       body: { items: [{ product: 'launch', listing_id: id, extra_categories: ['design', 'ai'] }] },
     });
     expect(created.body.lines[0].extra_categories).toEqual(['design', 'ai']);
-    expect((await internal('commerce.internal.pay_order', { number: created.body.number })).body.status).toBe(
-      'fulfilled',
-    );
+    expect(
+      (await internal('commerce.internal.pay_order', { number: created.body.number, account_id: 'acct-alice' })).body
+        .status,
+    ).toBe('fulfilled');
 
     // the draft's own extra (writing) gives way to the bought ones, primary first
     const listing = await call('get_listing', ALICE, { params: { slug: 'extras' } });
@@ -258,7 +263,7 @@ describe('orders from quote to a live listing (catalog + commerce over the bus)'
       body: { items: [{ product: 'launch', listing_id: id, launch_week: '2030-01-14' }] },
     });
     expect(created.status).toBe(200);
-    await internal('commerce.internal.pay_order', { number: created.body.number });
+    await internal('commerce.internal.pay_order', { number: created.body.number, account_id: 'acct-alice' });
     const listing = await internal('catalog.internal.describe_listing_for_order', {
       listing_id: id,
       account_id: 'acct-alice',
@@ -312,7 +317,7 @@ describe('orders from quote to a live listing (catalog + commerce over the bus)'
     await t.stop();
     running = await startCommerce({ bus, config, logger: silentLogger(), overrides: { clock } });
     await (running.runner as InProcessRunner).settled(orderWorkflowId(created.body.number));
-    const late = await internal('commerce.internal.pay_order', { number: created.body.number });
+    const late = await internal('commerce.internal.pay_order', { number: created.body.number, account_id: 'acct-bob' });
     expect(late.status).toBe(409);
     expect(late.problem.detail).toContain('expired');
     const listing = await internal('catalog.internal.describe_listing_for_order', {

@@ -64,7 +64,7 @@ describe('a paid order whose fulfilment could not reach the catalog', () => {
 
     await catalog.stop();
     catalog = undefined;
-    const paid = await internal('commerce.internal.pay_order', { number });
+    const paid = await internal('commerce.internal.pay_order', { number, account_id: 'acct-alice' });
     expect(paid.status).toBe(200);
     expect(paid.body).toMatchObject({ status: 'paid', lines: [{ fulfilled: false }] });
     // the workflow gave up for now (its retries ran out); the payment is kept

@@ -141,7 +141,11 @@ const restFlow = (mode: string, start: (dataDir: string) => Promise<Running>, sk
       expect(checkout.status, JSON.stringify(order)).toBe(200);
       expect(order).toMatchObject({ status: 'pending', billing_country: 'US' });
       expect((await api(bob, 'GET', `/orders/${order.number}`)).status).toBe(404);
-      const paid = (await running.internal('commerce.internal.pay_order', { number: order.number })) as {
+      const me = await json(await api(alice, 'GET', '/me'));
+      const paid = (await running.internal('commerce.internal.pay_order', {
+        number: order.number,
+        account_id: me.id,
+      })) as {
         status: number;
         body: { status: string };
       };

@@ -204,10 +204,12 @@ export const createCommerceOperations = (deps: CommerceOperationDeps) => {
 
   return {
     handlers,
-    /** the checkout page: the order number in the link is the credential */
-    describeCheckout: async (request: { number: string }) => orderView(await load(request.number)),
-    /** the local payment provider's "pay" step on the checkout page */
-    payOrder: async (request: { number: string; payment_reference?: string }) => {
+    /** the local payment provider's "pay" step on the checkout page, by the signed-in account */
+    payOrder: async (request: { number: string; account_id: string; payment_reference?: string }) => {
+      // someone else's order answers exactly like an unknown number, whoever relays the request
+      const owned = await load(request.number);
+      if (owned.status === 'none' || owned.accountId !== request.account_id)
+        throw new NotFoundError(`no order ${request.number}`);
       const reference = request.payment_reference ?? `local-${randomBytes(6).toString('hex')}`;
       // too late: the expiry is recorded (freeing its weeks), then the payment is refused (409)
       await deps.lifecycle.expireIfDue(request.number);

@@ -228,7 +228,7 @@ export const checkoutRoutes = async (
       return order.status === 404 ? notFound(reply, account, csrf) : unavailable(reply, account, csrf, number);
     // paid already (a second press, another tab) or no longer payable: the page says where it stands
     if (order.body.status !== 'pending') return reply.redirect(checkoutPagePath(number), 303);
-    const paid = await ask<Order>(bus, payOrder.subject, { number });
+    const paid = await ask<Order>(bus, payOrder.subject, { number, account_id: account.id });
     if (paid.ok || paid.status === 409) return reply.redirect(checkoutPagePath(number), 303);
     if (paid.status === 404) return notFound(reply, account, csrf);
     request.log.warn({ number, status: paid.status, detail: paid.detail }, 'pay_order did not complete');
