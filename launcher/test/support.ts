@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import type { Scope } from '@listings/contracts';
+import { identityDatabaseFile, openIdentityStore } from '@listings/gateway/identity';
+import { systemClock } from '@listings/platform/clock';
 import { type Config, loadConfig } from '@listings/platform/config';
+import { silentLogger } from '@listings/platform/logger';
+import { startNatsServer } from '@listings/platform/testing/nats-server';
+import { startCluster } from '../src/cluster.ts';
 
 export const tempDataDir = () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'listings-test-'));
@@ -77,4 +83,49 @@ export const createApiKey = async (env: Record<string, string>, email: string, s
   const result = await runCli(env, 'api-key', 'create', '--email', email, '--scopes', scopes);
   if (result.code !== 0) throw new Error(`api-key create failed: ${result.stderr}`);
   return result.stdout.trimEnd().split('\n').at(-1) as string;
+};
+
+/**
+ * Cluster mode on its own nats-server (a free loopback port): every service its own process, `env`
+ * over the test defaults (quiet, no demo catalog, any port).
+ */
+export const startClusterOverNats = async (env: Record<string, string>) => {
+  const nats = await startNatsServer();
+  const settings = { LOG_LEVEL: 'silent', DEMO_DATA: 'off', PORT: '0', ...env, NATS_URL: nats.url };
+  try {
+    const cluster = await startCluster(testConfig(settings), silentLogger(), { ...process.env, ...settings });
+    return {
+      port: cluster.port,
+      natsUrl: nats.url,
+      stop: async () => {
+        await cluster.stop();
+        await nats.stop();
+      },
+    };
+  } catch (error) {
+    await nats.stop();
+    throw error;
+  }
+};
+
+/**
+ * API keys made straight in the identity store under `dataDir` (a running service sees them at
+ * once): one account `<name>@example.com` and one key per name.
+ */
+export const apiKeysFor = <N extends string>(
+  dataDir: string,
+  names: readonly N[],
+  scopes: readonly Scope[],
+): Record<N, string> => {
+  const store = openIdentityStore({ file: identityDatabaseFile(dataDir), clock: systemClock });
+  try {
+    const keys = {} as Record<N, string>;
+    for (const name of names) {
+      const { account } = store.ensureAccount(`${name}@example.com`);
+      keys[name] = store.createApiKey({ accountId: account.id, name, scopes: [...scopes] }).key;
+    }
+    return keys;
+  } finally {
+    store.close();
+  }
 };

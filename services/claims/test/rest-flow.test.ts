@@ -1,16 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { systemClock } from '@listings/platform/clock';
 import { loadConfig } from '@listings/platform/config';
 import { silentLogger } from '@listings/platform/logger';
-import { natsServerAvailable, startNatsServer } from '@listings/platform/testing/nats-server';
+import { natsServerAvailable } from '@listings/platform/testing/nats-server';
 import { type ProductSite, startProductSite } from '@listings/platform/testing/product-site';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAllInOne } from '../../../launcher/src/all-in-one.ts';
-import { startCluster } from '../../../launcher/src/cluster.ts';
-import { openIdentityStore } from '../../gateway/src/identity/identity-store.ts';
-import { identityDatabaseFile } from '../../gateway/src/identity/index.ts';
+import { apiKeysFor, startClusterOverNats } from '../../../launcher/test/support.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies freely
 const json = async (response: Response): Promise<any> => response.json();
@@ -49,16 +46,7 @@ const claimsFlow = (mode: string, start: (dataDir: string) => Promise<Running>, 
       siteUrl = site.url;
       running = await start(dataDir);
       base = `http://127.0.0.1:${running.port}`;
-      const store = openIdentityStore({ file: identityDatabaseFile(dataDir), clock: systemClock });
-      for (const who of ['a', 'b'] as const) {
-        const { account } = store.ensureAccount(`${who}@example.com`);
-        keys[who] = store.createApiKey({
-          accountId: account.id,
-          name: who,
-          scopes: ['account:read', 'listings:write'],
-        }).key;
-      }
-      store.close();
+      Object.assign(keys, apiKeysFor(dataDir, ['a', 'b'], ['account:read', 'listings:write']));
     }, 60_000);
     afterAll(async () => {
       await running?.stop();
@@ -149,19 +137,4 @@ claimsFlow('all-in-one', (dataDir) =>
 const natsAvailable = natsServerAvailable();
 if (!natsAvailable)
   console.warn('cluster claims flow skipped: nats-server is not on the PATH (apt-get install nats-server)');
-claimsFlow(
-  'cluster over NATS',
-  async (dataDir) => {
-    const nats = await startNatsServer();
-    const env = { ...SETTINGS, DATA_DIR: dataDir, NATS_URL: nats.url };
-    const cluster = await startCluster(loadConfig(env), silentLogger(), { ...process.env, ...env });
-    return {
-      port: cluster.port,
-      stop: async () => {
-        await cluster.stop();
-        await nats.stop();
-      },
-    };
-  },
-  !natsAvailable,
-);
+claimsFlow('cluster over NATS', (dataDir) => startClusterOverNats({ ...SETTINGS, DATA_DIR: dataDir }), !natsAvailable);

@@ -8,10 +8,10 @@ import { connectNatsBus } from '@listings/platform/bus';
 import { loadConfig } from '@listings/platform/config';
 import { silentLogger } from '@listings/platform/logger';
 import { readOutbox } from '@listings/platform/mail';
-import { natsServerAvailable, startNatsServer } from '@listings/platform/testing/nats-server';
+import { natsServerAvailable } from '@listings/platform/testing/nats-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAllInOne } from '../../../launcher/src/all-in-one.ts';
-import { startCluster } from '../../../launcher/src/cluster.ts';
+import { startClusterOverNats } from '../../../launcher/test/support.ts';
 import { FACTS, type FixtureSite, SECRET, startFixtureSite } from './support/fixture-site.ts';
 
 /**
@@ -185,22 +185,15 @@ if (!natsAvailable)
 restFlow(
   'cluster over NATS',
   async (dataDir) => {
-    const nats = await startNatsServer();
-    const cluster = await startCluster(configFor(dataDir, { NATS_URL: nats.url }), silentLogger(), {
-      ...process.env,
-      LOG_LEVEL: 'silent',
-      FETCH_ALLOW_PRIVATE_NETWORKS: 'true',
-      DEMO_DATA: 'off',
-    });
+    const cluster = await startClusterOverNats({ DATA_DIR: dataDir, FETCH_ALLOW_PRIVATE_NETWORKS: 'true' });
     // the test's own connection to the cluster's NATS, for the checkout's internal pay step
-    const bus = await connectNatsBus({ servers: nats.url, name: 'drafting-rest-flow-test' });
+    const bus = await connectNatsBus({ servers: cluster.natsUrl, name: 'drafting-rest-flow-test' });
     return {
       base: `http://127.0.0.1:${cluster.port}`,
       internal: (subject, request) => bus.request(subject, request),
       stop: async () => {
         await bus.close();
         await cluster.stop();
-        await nats.stop();
       },
     };
   },

@@ -3,15 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Operation, operations } from '@listings/contracts';
-import { systemClock } from '@listings/platform/clock';
 import { loadConfig } from '@listings/platform/config';
 import { silentLogger } from '@listings/platform/logger';
 import { sampleOf } from '@listings/platform/testing/contract-samples';
 import { type ProductSite, startProductSite } from '@listings/platform/testing/product-site';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAllInOne } from '../../../launcher/src/all-in-one.ts';
-import { openIdentityStore } from '../src/identity/identity-store.ts';
-import { identityDatabaseFile } from '../src/identity/index.ts';
+import { apiKeysFor } from '../../../launcher/test/support.ts';
 
 /**
  * Ownership matrix: for every operation that takes a draft id, listing id, claim id or order
@@ -66,16 +64,7 @@ describe("ownership: another account's ids are 404, like unknown ids", () => {
       { host: '127.0.0.1' },
     );
     base = `http://127.0.0.1:${running.port}`;
-    const store = openIdentityStore({ file: identityDatabaseFile(dataDir), clock: systemClock });
-    for (const who of ['a', 'b'] as const) {
-      const { account } = store.ensureAccount(`${who}@example.com`);
-      keys[who] = store.createApiKey({
-        accountId: account.id,
-        name: who,
-        scopes: ['account:read', 'listings:write', 'orders:write'],
-      }).key;
-    }
-    store.close();
+    Object.assign(keys, apiKeysFor(dataDir, ['a', 'b'], ['account:read', 'listings:write', 'orders:write']));
   }, 60_000);
   afterAll(async () => {
     await running?.stop();
