@@ -223,6 +223,32 @@ describe('the claims service', () => {
     expect(listed.body.items[0]).toMatchObject({ claim_id: started.body.claim_id, status: 'verified' });
   });
 
+  it('when the same email claim is asked for again then a new link is mailed (at most once a minute) and only it works', async () => {
+    listing('relink-co', { url: 'https://relink-co.example/' });
+    const body = { slug: 'relink-co', method: 'email', email: 'fay@relink-co.example' };
+    const tokens = async () =>
+      (await readOutbox(dataDir))
+        .filter((m) => m.kind === 'claim-verification' && m.to === 'fay@relink-co.example')
+        .map((m) => /\/claims\/verify-email\?token=([A-Za-z0-9_-]{43})/.exec(m.text)?.[1] as string);
+    const first = await call('claim_listing', 'fay', { body });
+    expect(first.status).toBe(200);
+    expect(await tokens()).toHaveLength(1);
+    // asked again at once: the same claim, no second mail
+    expect((await call('claim_listing', 'fay', { body })).body.claim_id).toBe(first.body.claim_id);
+    expect(await tokens()).toHaveLength(1);
+
+    clock.advance(2 * 60_000);
+    const again = await call('claim_listing', 'fay', { body });
+    expect(again.body.claim_id).toBe(first.body.claim_id);
+    const [oldToken, newToken] = await tokens();
+    expect(newToken).toBeTruthy();
+    expect(newToken).not.toBe(oldToken);
+    const old = (await bus.request(verifyEmailClaim.subject, { token: oldToken })) as OperationReply;
+    expect(old.status).toBe(404);
+    const opened = (await bus.request(verifyEmailClaim.subject, { token: newToken })) as OperationReply;
+    expect(opened).toMatchObject({ status: 200, body: { claim_id: first.body.claim_id, status: 'verified' } });
+  });
+
   it('when 14 days pass without verification then the claim expires and a new one may start', async () => {
     listing('slow-co');
     const started = await call('claim_listing', 'frank', { body: { slug: 'slow-co', method: 'dns' } });

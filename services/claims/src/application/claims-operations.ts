@@ -98,6 +98,35 @@ export const createClaimsOperations = (deps: ClaimsOperationDeps) => {
     return run(claim.id, { type: 'Verify', data: { now: now() } });
   };
 
+  /** the verification mail: the link with its token (only its hash is stored) */
+  const mailLink = (claim: ExistingClaim, linkToken: string) =>
+    deps.mailer.send({
+      kind: 'claim-verification',
+      to: claim.email as string,
+      subject: `Verify your claim on ${claim.slug}`,
+      text: [
+        `Someone (hopefully you) claimed the listing ${claim.slug} on ${deps.publicUrl} for ${claim.domain}.`,
+        '',
+        `Open this link to verify the claim: ${deps.publicUrl}${CLAIM_EMAIL_PATH}?token=${linkToken}`,
+        '',
+        `The link works until ${claim.expiresAt}. If you did not ask for this, ignore this message.`,
+      ].join('\n'),
+    });
+
+  /** a new link for an open email claim (the old one stops working), at most once a minute */
+  const renewEmailLink = async (open: ExistingClaim, slug: string): Promise<ExistingClaim> => {
+    const linkToken = randomBytes(32).toString('base64url');
+    const renewed = await run(open.id, {
+      type: 'RenewEmailLink',
+      data: { email_token_hash: sha256(linkToken), now: now() },
+    });
+    // renewed less than a minute ago: no new link, no new mail
+    if (renewed.emailTokenHash === open.emailTokenHash) return open;
+    await mailLink(renewed, linkToken);
+    deps.logger.info({ claim_id: open.id, slug }, 'claim email link renewed');
+    return renewed;
+  };
+
   const startClaim = async (account: string, body: { slug: string; method: ClaimMethod; email?: string }) => {
     const listing = await deps.catalog.listingBySlug(body.slug);
     const isOwner = listing?.owners.includes(account) ?? false;
@@ -115,8 +144,10 @@ export const createClaimsOperations = (deps: ClaimsOperationDeps) => {
       .map((id) => deps.index().claims.get(id) as ExistingClaim)
       .find((c) => c.listingId === listing.listing_id && statusAt(c, at) === 'pending');
     if (open) {
-      if (open.method === body.method && (body.method !== 'email' || open.email === body.email?.toLowerCase()))
-        return open;
+      if (open.method === body.method && body.method !== 'email') return open;
+      // the same email claim again (the mail never came, or was lost): a new link is mailed
+      if (open.method === 'email' && body.method === 'email' && open.email === body.email?.toLowerCase())
+        return renewEmailLink(open, listing.slug);
       throw new ConflictError(
         `you already have claim ${open.id} open on ${body.slug} (method ${open.method}): verify it or wait until it expires at ${open.expiresAt}`,
       );
@@ -163,19 +194,7 @@ export const createClaimsOperations = (deps: ClaimsOperationDeps) => {
         if (error instanceof WrongExpectedRevisionError || error instanceof ConflictError) continue;
         throw error;
       }
-      if (email && linkToken)
-        await deps.mailer.send({
-          kind: 'claim-verification',
-          to: email,
-          subject: `Verify your claim on ${listing.slug}`,
-          text: [
-            `Someone (hopefully you) claimed the listing ${listing.slug} on ${deps.publicUrl} for ${domain}.`,
-            '',
-            `Open this link to verify the claim: ${deps.publicUrl}${CLAIM_EMAIL_PATH}?token=${linkToken}`,
-            '',
-            `The link works until ${expiresAt}. If you did not ask for this, ignore this message.`,
-          ].join('\n'),
-        });
+      if (email && linkToken) await mailLink(claim, linkToken);
       deps.logger.info({ claim_id: claim.id, slug: claim.slug, method: claim.method }, 'claim started');
       return claim;
     }

@@ -27,7 +27,9 @@ export type ClaimEvent =
   | { type: 'ClaimCheckFailed'; data: { claim_id: number; reason: string; at: string } }
   | { type: 'ClaimVerified'; data: { claim_id: number; at: string } }
   | { type: 'ClaimRejected'; data: { claim_id: number; reason: string; at: string } }
-  | { type: 'ClaimExpired'; data: { claim_id: number; at: string } };
+  | { type: 'ClaimExpired'; data: { claim_id: number; at: string } }
+  /** an email claim asked for again: a new link (the old one stops working) is mailed */
+  | { type: 'ClaimEmailLinkRenewed'; data: { claim_id: number; email_token_hash: string; at: string } };
 
 export type Claim =
   | { readonly exists: false }
@@ -43,6 +45,8 @@ export type Claim =
       readonly token: string | null;
       readonly email: string | null;
       readonly emailTokenHash: string | null;
+      /** when the current email link was made (it is mailed right after) */
+      readonly emailLinkAt: string | null;
       readonly status: ClaimStatus;
       readonly createdAt: string;
       readonly expiresAt: string;
@@ -69,6 +73,7 @@ export const evolveClaim = (state: Claim, event: ClaimEvent): Claim => {
       token: d.token,
       email: d.email,
       emailTokenHash: d.email_token_hash,
+      emailLinkAt: d.email_token_hash ? d.at : null,
       status: 'pending',
       createdAt: d.at,
       expiresAt: d.expires_at,
@@ -91,6 +96,8 @@ export const evolveClaim = (state: Claim, event: ClaimEvent): Claim => {
       return { ...state, status: 'failed', lastCheck: { at: event.data.at, passed: false, reason: event.data.reason } };
     case 'ClaimExpired':
       return { ...state, status: 'expired' };
+    case 'ClaimEmailLinkRenewed':
+      return { ...state, emailTokenHash: event.data.email_token_hash, emailLinkAt: event.data.at };
     default:
       return state;
   }

@@ -95,4 +95,42 @@ describe('claim decider', () => {
       .given([started, verified])
       .when({ type: 'Expire', data: { now: AFTER_EXPIRY } })
       .then([]));
+
+  const emailStarted: ClaimEvent = {
+    type: 'ClaimStarted',
+    data: {
+      ...startData,
+      method: 'email',
+      token: null,
+      email: 'a@acme.example',
+      email_token_hash: 'hash-1',
+      at: NOW,
+      expires_at: EXPIRES,
+    },
+  };
+  it('when the same email claim is asked for again within a minute then no new link is made', () =>
+    spec
+      .given([emailStarted])
+      .when({ type: 'RenewEmailLink', data: { email_token_hash: 'hash-2', now: '2025-03-03T10:00:59.999Z' } })
+      .then([]));
+  it('when it is asked for again after a minute then a new link replaces the old one', () =>
+    spec
+      .given([emailStarted])
+      .when({ type: 'RenewEmailLink', data: { email_token_hash: 'hash-2', now: '2025-03-03T10:01:00.000Z' } })
+      .then([
+        {
+          type: 'ClaimEmailLinkRenewed',
+          data: { claim_id: 7, email_token_hash: 'hash-2', at: '2025-03-03T10:01:00.000Z' },
+        },
+      ]));
+  it('when a meta claim or a verified email claim is asked for a new link then it is a conflict', () => {
+    spec
+      .given([started])
+      .when({ type: 'RenewEmailLink', data: { email_token_hash: 'hash-2', now: LATER } })
+      .thenThrows(ConflictError);
+    spec
+      .given([emailStarted, verified])
+      .when({ type: 'RenewEmailLink', data: { email_token_hash: 'hash-2', now: LATER } })
+      .thenThrows(ConflictError);
+  });
 });

@@ -20,7 +20,12 @@ export type ClaimCommand =
   | { type: 'Verify'; data: { now: string } }
   /** the catalog refused: the listing is verified by other owners */
   | { type: 'Reject'; data: { reason: string; now: string } }
-  | { type: 'Expire'; data: { now: string } };
+  | { type: 'Expire'; data: { now: string } }
+  /** the same email claim asked for again: a new link replaces the old one (at most once a minute) */
+  | { type: 'RenewEmailLink'; data: { email_token_hash: string; now: string } };
+
+/** a new email link is made at most this often for one claim (each one is a mail) */
+export const EMAIL_LINK_RENEW_AFTER_MS = 60_000;
 
 const pending = (state: Claim, now: string) => {
   if (!state.exists) throw new ConflictError('no such claim');
@@ -60,6 +65,18 @@ export const decideClaim = (command: ClaimCommand, state: Claim): ClaimEvent[] =
     case 'Expire': {
       if (!state.exists || state.status !== 'pending' || command.data.now < state.expiresAt) return [];
       return [{ type: 'ClaimExpired', data: { claim_id: state.id, at: command.data.now } }];
+    }
+    case 'RenewEmailLink': {
+      const s = pending(state, command.data.now);
+      if (s?.method !== 'email') throw new ConflictError('only a pending email claim gets a new link');
+      const last = s.emailLinkAt ? Date.parse(s.emailLinkAt) : 0;
+      if (Date.parse(command.data.now) - last < EMAIL_LINK_RENEW_AFTER_MS) return [];
+      return [
+        {
+          type: 'ClaimEmailLinkRenewed',
+          data: { claim_id: s.id, email_token_hash: command.data.email_token_hash, at: command.data.now },
+        },
+      ];
     }
     default: {
       const never: never = command;

@@ -33,7 +33,14 @@ export const evolveClaimsIndex = (index: ClaimsIndex, event: RecordedEvent): Cla
   const after = evolveClaim(before, { type: event.type, data: event.data } as ClaimEvent);
   if (!after.exists || after === before) return next;
   const claims = new Map(index.claims).set(id, after);
-  if (before.exists) return { ...next, claims };
+  if (before.exists) {
+    if (before.emailTokenHash === after.emailTokenHash) return { ...next, claims };
+    // a renewed email link: only the new token finds the claim
+    const emailTokens = new Map(index.emailTokens);
+    if (before.emailTokenHash) emailTokens.delete(before.emailTokenHash);
+    if (after.emailTokenHash) emailTokens.set(after.emailTokenHash, id);
+    return { ...next, claims, emailTokens };
+  }
   const byAccount = new Map(index.byAccount).set(after.accountId, [
     ...(index.byAccount.get(after.accountId) ?? []),
     id,
