@@ -329,6 +329,20 @@ describe('submit_draft', () => {
     expect(catalog.saved.at(-1)?.listing_id).toBe(listingId);
     const forDraft = catalog.saved.filter((s) => s.draft_id === d.id);
     expect(forDraft.map((s) => s.listing_id)).toEqual([null, listingId, listingId]);
+
+    // the catalog cannot take the update: the edit is kept, the PATCH says the listing was not
+    // updated; the same PATCH again (nothing left to change in the draft) brings the listing in step
+    catalog.down = true;
+    const failed = await call('update_draft', ALICE, { params: { id: d.id }, body: { fields: { tagline: 'Kept' } } });
+    expect(failed.status).toBe(503);
+    expect(failed.problem.detail).toMatch(
+      /the edit is saved, but listing \d+ could not be updated .*send the PATCH again/,
+    );
+    catalog.down = false;
+    expect(catalog.saved.at(-1)?.profile.tagline).toBe('Paid on time');
+    const retried = await call('update_draft', ALICE, { params: { id: d.id }, body: { fields: { tagline: 'Kept' } } });
+    expect(retried.status).toBe(200);
+    expect(catalog.saved.at(-1)).toMatchObject({ listing_id: listingId, profile: { tagline: 'Kept' } });
   });
 });
 

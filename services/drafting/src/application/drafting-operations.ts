@@ -8,7 +8,7 @@ import {
 } from '@listings/contracts';
 import type { Clock } from '@listings/platform/clock';
 import { foldStream, handleCommand } from '@listings/platform/decider';
-import { NotFoundError, ValidationError } from '@listings/platform/errors';
+import { DomainError, NotFoundError, ServiceUnavailableError, ValidationError } from '@listings/platform/errors';
 import type { EventStore } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
 import type { Mailer } from '@listings/platform/mail';
@@ -162,9 +162,16 @@ export const createDraftingOperations = (deps: DraftingOperationDeps) => {
       );
       if (requestId && result.state.regenerating[requestId])
         await deps.runner.start('regenerate', regenerateWorkflowId(draftId, requestId), { draftId, requestId });
-      // a submitted draft keeps its listing in step: no new submit needed
-      if (result.state.listingId !== null && result.events.length > 0)
-        await syncListing(result.state, result.state.listingId);
+      // a submitted draft keeps its listing in step: no new submit needed. Synced on every PATCH,
+      // even one that changed nothing: a PATCH retried after the catalog could not be reached (the
+      // edit was kept) brings the listing up to date
+      if (result.state.listingId !== null)
+        await syncListing(result.state, result.state.listingId).catch((error: unknown) => {
+          if (!(error instanceof DomainError) || error.status < 500) throw error;
+          throw new ServiceUnavailableError(
+            `the edit is saved, but listing ${result.state.listingId} could not be updated (${error.message}): send the PATCH again`,
+          );
+        });
       return draftView(result.events.length > 0 ? result.state : before);
     },
 

@@ -12,7 +12,10 @@ export const serveFakeCatalog = async (bus: Bus, categoryNames = ['Invoicing', '
       items: categoryNames.map((name, i) => ({ slug: `c${i}`, name, parent: null, subcategories: [], live_count: 0 })),
     },
   }));
+  const state = { down: false };
   const save = await bus.serve(saveListingFromDraft.subject, async (payload) => {
+    if (state.down)
+      return { status: 503, problem: { type: 'about:blank', title: 'Unavailable', status: 503, detail: 'down' } };
     const errors = checkValue(saveListingFromDraft.request, payload);
     if (errors.length > 0)
       return {
@@ -28,6 +31,10 @@ export const serveFakeCatalog = async (bus: Bus, categoryNames = ['Invoicing', '
   return {
     saved,
     listings,
+    /** while true, saves answer 503 (the catalog cannot take them) */
+    set down(value: boolean) {
+      state.down = value;
+    },
     stop: async () => {
       await categories.stop();
       await save.stop();
