@@ -82,7 +82,7 @@ export const createCommerceOperations = (deps: CommerceOperationDeps) => {
 
   const orderView = (state: OrderState) => {
     if (state.status === 'none') throw new NotFoundError('no such order');
-    // a pending order past its time shows as expired before the sweep records it
+    // a pending order past its time shows as expired before its workflow records it
     const status = orderStatusAt(state, at());
     return {
       number: state.number,
