@@ -1,0 +1,7 @@
+export { createKeyVault, memorySubjectKeys, type SubjectKeys, sqliteSubjectKeys } from './key-vault.ts';
+export {
+  isSealedValue,
+  type PersonalDataVault,
+  type SealedValue,
+  sealedSubject,
+} from './personal-data-vault.ts';
