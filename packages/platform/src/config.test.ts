@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -12,6 +13,7 @@ describe('configuration', () => {
       fetchAllowPrivateNetworks: false,
       natsUrl: null,
       logLevel: 'info',
+      mail: { smtp: null, from: 'Listings <no-reply@localhost>' },
     });
   });
 
@@ -52,5 +54,76 @@ describe('configuration', () => {
       const message = (error as Error).message;
       for (const name of ['PORT', 'PUBLIC_URL', 'DEMO_DATA', 'NATS_URL', 'LOG_LEVEL']) expect(message).toContain(name);
     }
+  });
+
+  describe('mail (SMTP_URL, MAIL_FROM)', () => {
+    const problemsOf = (env: NodeJS.ProcessEnv): string => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        if (error instanceof ConfigError) return error.message;
+        throw error;
+      }
+      throw new Error('expected a ConfigError');
+    };
+
+    it('when SMTP_URL is set then host, port, TLS and the percent-decoded user and password are read', () => {
+      const { smtp } = loadConfig({ SMTP_URL: 'smtp://apikey:p%40ss%2Fw%3Ard@mail.example.com:2525' }).mail;
+      expect(smtp).toMatchObject({ secure: false, host: 'mail.example.com', port: 2525, user: 'apikey' });
+      expect(smtp?.password?.reveal()).toBe('p@ss/w:rd');
+    });
+
+    it('when SMTP_URL has no port then smtp: is 587 (STARTTLS) and smtps: is 465 (TLS), with no login unless given', () => {
+      expect(loadConfig({ SMTP_URL: 'smtp://relay.internal' }).mail.smtp).toEqual({
+        secure: false,
+        host: 'relay.internal',
+        port: 587,
+        user: null,
+        password: null,
+      });
+      expect(loadConfig({ SMTP_URL: 'smtps://u:p@mail.example.com' }).mail.smtp).toMatchObject({
+        secure: true,
+        port: 465,
+      });
+    });
+
+    it('when the configuration is logged or printed then the SMTP password is not in it', () => {
+      const config = loadConfig({ SMTP_URL: 'smtps://user:hunter2-secret@mail.example.com' });
+      expect(JSON.stringify(config)).not.toContain('hunter2');
+      expect(inspect(config, { depth: 10 })).not.toContain('hunter2');
+      expect(`${config.mail.smtp?.password}`).toBe('[hidden]');
+      expect(JSON.stringify(config.mail.smtp)).toContain('"password":"[hidden]"');
+    });
+
+    it('when SMTP_URL is malformed then start-up stops saying why, with the password hidden', () => {
+      for (const [url, why] of [
+        ['http://user:hunter2@mail.example.com', 'has the scheme "http:"'],
+        ['smtp://user:hunter2@mail.example.com:99999', 'is not a URL'],
+        ['smtp://user:hunter2@mail.example.com/path', 'has a path, query or fragment'],
+        ['smtp://user:hun@ter2@mail.example.com:abc', 'is not a URL'],
+        ['mail.example.com', 'is not a URL'],
+      ] as const) {
+        const message = problemsOf({ SMTP_URL: url });
+        expect(message).toContain(`SMTP_URL ${why}`);
+        expect(message).toContain('smtp://user:password@host:587');
+        expect(message).not.toContain('hunter2');
+        expect(message).not.toContain('ter2');
+      }
+      expect(problemsOf({ SMTP_URL: 'smtp://user:hunter2@mail.example.com/x' })).toContain(
+        '"smtp://user:***@mail.example.com/x"',
+      );
+    });
+
+    it('when MAIL_FROM is unset then it is no-reply at the PUBLIC_URL host; a bad MAIL_FROM stops start-up', () => {
+      expect(loadConfig({ PUBLIC_URL: 'https://directory.example' }).mail.from).toBe(
+        'Listings <no-reply@directory.example>',
+      );
+      expect(loadConfig({ MAIL_FROM: 'Acme Listings <hello@acme.example>' }).mail.from).toBe(
+        'Acme Listings <hello@acme.example>',
+      );
+      expect(loadConfig({ MAIL_FROM: 'hello@acme.example' }).mail.from).toBe('hello@acme.example');
+      for (const bad of ['not an address', 'A <a@b>\r\nBcc: x@y', 'Name <a@b'])
+        expect(problemsOf({ MAIL_FROM: bad })).toContain('MAIL_FROM must be an address or "Name <address>"');
+    });
   });
 });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { type MailSettings, mailSettingsOf } from './mail/mail-settings.ts';
 
 /** Configuration every way of running understands (README lists them all). */
 export interface Config {
@@ -9,6 +10,8 @@ export interface Config {
   readonly fetchAllowPrivateNetworks: boolean;
   readonly natsUrl: string | null;
   readonly logLevel: string;
+  /** SMTP_URL (password kept as a `Secret`) and MAIL_FROM */
+  readonly mail: MailSettings;
 }
 
 export class ConfigError extends Error {
@@ -50,6 +53,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, cwd = process.c
     ),
     natsUrl,
     logLevel,
+    mail: mailSettingsOf(env, publicUrl, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

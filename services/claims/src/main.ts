@@ -6,7 +6,7 @@ import { type Clock, systemClock } from '@listings/platform/clock';
 import type { Config } from '@listings/platform/config';
 import { openSqliteEventStore } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
-import { createOutboxMailer, type Mailer } from '@listings/platform/mail';
+import { createMailer, type Mailer } from '@listings/platform/mail';
 import { createSafeFetch, type HostLookup, type SafeFetch } from '@listings/platform/outbound';
 import { serveInternalOperations, serveOperations } from '@listings/platform/service-host';
 import { createCatalogClient } from './adapters/catalog-client.ts';
@@ -17,7 +17,7 @@ import { type ClaimsIndex, evolveClaimsIndex, initialClaimsIndex } from './proje
 export interface ClaimsDeps {
   readonly bus: Bus;
   readonly logger: Logger;
-  readonly config: Pick<Config, 'dataDir' | 'publicUrl' | 'fetchAllowPrivateNetworks'>;
+  readonly config: Pick<Config, 'dataDir' | 'publicUrl' | 'fetchAllowPrivateNetworks'> & Partial<Pick<Config, 'mail'>>;
   /** tests replace pieces here; production uses none of it */
   readonly overrides?: {
     readonly resolveTxt?: TxtResolver;
@@ -70,7 +70,7 @@ export const startClaims = async (deps: ClaimsDeps) => {
     indexCaughtUp,
     catalog: createCatalogClient(deps.bus),
     check: createOwnershipCheck({ safeFetch, resolveTxt: overrides.resolveTxt ?? createSystemTxtResolver() }),
-    mailer: overrides.mailer ?? createOutboxMailer({ dataDir: deps.config.dataDir, now: () => clock.now() }),
+    mailer: overrides.mailer ?? createMailer(deps.config, clock),
     clock,
     publicUrl: deps.config.publicUrl,
     logger: deps.logger,

@@ -13,7 +13,8 @@ import {
 import { createInProcessBus } from '@listings/platform/bus';
 import { manualClock } from '@listings/platform/clock';
 import { silentLogger } from '@listings/platform/logger';
-import { readOutbox } from '@listings/platform/mail';
+import { createOutboxMailer, createSmtpMailer, type Mailer, readOutbox } from '@listings/platform/mail';
+import { freePort } from '@listings/platform/testing/free-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startClaims } from '../src/main.ts';
 
@@ -48,6 +49,9 @@ describe('the claims service', () => {
   const clock = manualClock('2025-03-03T10:00:00.000Z');
   const txt = new Map<string, string[][]>();
   let claims: Awaited<ReturnType<typeof startClaims>>;
+  // the outbox, unless a test puts another mailer in
+  const outbox = createOutboxMailer({ dataDir, now: () => clock.now() });
+  let mailer: Mailer = outbox;
 
   const call = async (
     operationId: string,
@@ -113,7 +117,7 @@ describe('the claims service', () => {
       bus,
       logger: silentLogger(),
       config: { dataDir, publicUrl: 'https://listings.test', fetchAllowPrivateNetworks: true },
-      overrides: { clock, resolveTxt: async (name) => txt.get(name) ?? [] },
+      overrides: { clock, resolveTxt: async (name) => txt.get(name) ?? [], mailer: { send: (m) => mailer.send(m) } },
     });
   });
   afterAll(async () => {
@@ -247,6 +251,35 @@ describe('the claims service', () => {
     expect(old.status).toBe(404);
     const opened = (await bus.request(verifyEmailClaim.subject, { token: newToken })) as OperationReply;
     expect(opened).toMatchObject({ status: 200, body: { claim_id: first.body.claim_id, status: 'verified' } });
+  });
+
+  it('when the mail server is down then the email claim is saved and the 503 says so; asking again a minute later mails a link that works', async () => {
+    listing('downmail-co', { url: 'https://downmail-co.example/' });
+    const body = { slug: 'downmail-co', method: 'email', email: 'gus@downmail-co.example' };
+    // a real SMTP client towards a loopback port nobody listens on
+    mailer = createSmtpMailer({
+      smtp: { secure: false, host: '127.0.0.1', port: await freePort(), user: null, password: null },
+      from: 'no-reply@listings.test',
+    });
+    const failed = await call('claim_listing', 'gus', { body });
+    expect(failed.status).toBe(503);
+    expect(failed.body.detail).toMatch(
+      /^claim \d+ is saved, but the mail could not be sent: the mail server could not be reached; ask for the same email claim again in a minute for a new link$/,
+    );
+    const claimId = Number(/^claim (\d+)/.exec(failed.body.detail)?.[1]);
+    expect((await call('list_my_claims', 'gus', {})).body.items).toMatchObject([
+      { claim_id: claimId, status: 'pending' },
+    ]);
+
+    mailer = outbox;
+    clock.advance(61_000);
+    const again = await call('claim_listing', 'gus', { body });
+    expect(again).toMatchObject({ status: 200, body: { claim_id: claimId } });
+    const mails = (await readOutbox(dataDir)).filter((m) => m.to === 'gus@downmail-co.example');
+    expect(mails).toHaveLength(1);
+    const token = /\/claims\/verify-email\?token=([A-Za-z0-9_-]{43})/.exec(mails[0]?.text ?? '')?.[1];
+    const opened = (await bus.request(verifyEmailClaim.subject, { token })) as OperationReply;
+    expect(opened).toMatchObject({ status: 200, body: { claim_id: claimId, status: 'verified' } });
   });
 
   it('when 14 days pass without verification then the claim expires and a new one may start', async () => {

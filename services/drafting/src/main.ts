@@ -7,7 +7,7 @@ import { type Clock, systemClock } from '@listings/platform/clock';
 import type { Config } from '@listings/platform/config';
 import { openSqliteEventStore } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
-import { createOutboxMailer, type Mailer } from '@listings/platform/mail';
+import { createMailer, type Mailer } from '@listings/platform/mail';
 import { createSafeFetch, type HostLookup, type SafeFetch } from '@listings/platform/outbound';
 import { serveInternalOperations, serveOperations } from '@listings/platform/service-host';
 import type { RetryPolicy } from '@listings/platform/workflows';
@@ -30,7 +30,7 @@ export const userAgentFor = (publicUrl: string) => `${ROBOTS_TOKEN}/1.0 (+${publ
 export interface DraftingDeps {
   readonly bus: Bus;
   readonly logger: Logger;
-  readonly config: Pick<Config, 'dataDir' | 'publicUrl' | 'fetchAllowPrivateNetworks'>;
+  readonly config: Pick<Config, 'dataDir' | 'publicUrl' | 'fetchAllowPrivateNetworks'> & Partial<Pick<Config, 'mail'>>;
   /** environment for drafting's own settings (OPENAI_*, TEMPORAL_*); default process.env */
   readonly env?: NodeJS.ProcessEnv;
   /** tests and benchmarks replace pieces here; production uses none of it */
@@ -121,7 +121,7 @@ export const startDrafting = async (deps: DraftingDeps) => {
     indexCaughtUp,
     runner,
     catalog,
-    mailer: overrides.mailer ?? createOutboxMailer({ dataDir: deps.config.dataDir, now: () => clock.now() }),
+    mailer: overrides.mailer ?? createMailer(deps.config, clock),
     clock,
     publicUrl: deps.config.publicUrl,
     logger: deps.logger,

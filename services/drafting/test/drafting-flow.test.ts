@@ -1,5 +1,6 @@
 import { operationById } from '@listings/contracts';
-import { readOutbox } from '@listings/platform/mail';
+import { createOutboxMailer, createSmtpMailer, type Mailer, readOutbox } from '@listings/platform/mail';
+import { freePort } from '@listings/platform/testing/free-port';
 import { checkValue } from '@listings/platform/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageEvidenceText } from '../src/adapters/page-content.ts';
@@ -22,6 +23,8 @@ let env: Awaited<ReturnType<typeof startTestDrafting>>;
 let catalog: Awaited<ReturnType<typeof serveFakeCatalog>>;
 // biome-ignore lint/suspicious/noExplicitAny: a draft body
 let ready: any;
+// the outbox, unless a test puts a mailer whose server is down in its place
+let mailerDown: Mailer | null = null;
 
 const call = (op: string, principal = ALICE, c: Parameters<typeof callOperation>[3] = {}) =>
   callOperation(env.bus, op, principal, c);
@@ -37,7 +40,9 @@ const readyDraft = async (principal = ALICE) => {
 
 beforeAll(async () => {
   site = await startFixtureSite();
-  env = await startTestDrafting();
+  env = await startTestDrafting({
+    overrides: { mailer: { send: (m) => (mailerDown ?? createOutboxMailer({ dataDir: env.dataDir })).send(m) } },
+  });
   catalog = await serveFakeCatalog(env.bus);
   const id = await submitNew();
   ready = await pollDraft(env.bus, ALICE, id, settledStatus);
@@ -376,6 +381,32 @@ describe('invite_cofounder', () => {
       principal: principalOf('acct-mallory'),
     })) as { status: number };
     expect(stolen.status).toBe(409);
+  });
+
+  it('when the mail server is down then no invite is recorded and the 503 says so; the same request again invites and mails', async () => {
+    const d = await readyDraft();
+    const request = { params: { id: d.id }, body: { email: 'carol@example.com' }, idempotencyKey: 'invite-carol' };
+    const mailsToCarol = async () => (await readOutbox(env.dataDir)).filter((m) => m.to === 'carol@example.com');
+    // a real SMTP client towards a loopback port nobody listens on
+    mailerDown = createSmtpMailer({
+      smtp: { secure: false, host: '127.0.0.1', port: await freePort(), user: null, password: null },
+      from: 'no-reply@listings.test',
+    });
+    const failed = await call('invite_cofounder', ALICE, request);
+    mailerDown = null;
+    expect(failed.status).toBe(503);
+    expect(failed.problem.detail).toBe('the mail could not be sent: the mail server could not be reached');
+    expect((await call('get_draft', ALICE, { params: { id: d.id } })).body.invites).toEqual([]);
+
+    const invited = await call('invite_cofounder', ALICE, request);
+    expect(invited.status).toBe(201);
+    expect(await mailsToCarol()).toHaveLength(1);
+    // the same request once more: the same invite, no second mail
+    expect((await call('invite_cofounder', ALICE, request)).body.id).toBe(invited.body.id);
+    expect(await mailsToCarol()).toHaveLength(1);
+    const token = /\/invites\/(\S+)/.exec((await mailsToCarol())[0]?.text ?? '')?.[1];
+    const accepted = await env.bus.request('drafting.internal.accept_invite', { token, principal: BOB });
+    expect(accepted).toEqual({ status: 200, body: { draft_id: d.id } });
   });
 
   it('when ten invites exist then the eleventh is refused with a clear error', async () => {

@@ -1,1 +1,4 @@
+export { createMailer } from './create-mailer.ts';
 export { createOutboxMailer, type Mailer, type MailMessage, type OutboxEntry, outboxDir, readOutbox } from './mail.ts';
+export { type MailSettings, redactSmtpUrl, Secret, type SmtpSettings } from './mail-settings.ts';
+export { createSmtpMailer, KIND_HEADER, MailDeliveryError, type MailFailure } from './smtp-mailer.ts';

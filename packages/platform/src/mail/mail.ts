@@ -11,7 +11,11 @@ export interface MailMessage {
   readonly kind: string;
 }
 
-/** The email port. Production: SMTP (not built yet); embedded: an outbox directory. */
+/**
+ * The email port. Production: SMTP (`createSmtpMailer`, when SMTP_URL is set); otherwise an outbox
+ * directory. `send` resolves once the message is handed over (written, or accepted by the SMTP
+ * server) and rejects when it was not; it never retries on its own.
+ */
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
@@ -34,7 +38,8 @@ export const createOutboxMailer = (options: { dataDir: string; now?: () => Date 
       const sentAt = now().toISOString();
       const id = randomUUID();
       const entry: OutboxEntry = { id, sent_at: sentAt, ...message };
-      const name = `${sentAt.replace(/[:.]/g, '-')}-${id}.json`;
+      // the monotonic counter orders messages sent within one millisecond (or under a pinned clock)
+      const name = `${sentAt.replace(/[:.]/g, '-')}-${process.hrtime.bigint().toString().padStart(20, '0')}-${id}.json`;
       const temp = path.join(dir, `.${name}.tmp`);
       await fs.writeFile(temp, `${JSON.stringify(entry, null, 2)}\n`);
       await fs.rename(temp, path.join(dir, name));

@@ -5,7 +5,7 @@ import { handleCommand } from '@listings/platform/decider';
 import { ConflictError, DomainError, NotFoundError, ValidationError } from '@listings/platform/errors';
 import { type EventStore, WrongExpectedRevisionError } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
-import type { Mailer } from '@listings/platform/mail';
+import { MailDeliveryError, type Mailer } from '@listings/platform/mail';
 import { type OperationCall, type OperationHandlers, signedInAccount } from '@listings/platform/service-host';
 import type { CatalogClient } from '../adapters/catalog-client.ts';
 import type { OwnershipCheck } from '../adapters/ownership-checks.ts';
@@ -98,8 +98,20 @@ export const createClaimsOperations = (deps: ClaimsOperationDeps) => {
     return run(claim.id, { type: 'Verify', data: { now: now() } });
   };
 
-  /** the verification mail: the link with its token (only its hash is stored) */
+  /**
+   * the verification mail: the link with its token (only its hash is stored). Sent after the claim
+   * is saved: when the mail server does not take it, the claim stays and the 503 says how to get a
+   * new link (the same email claim again, after the one-minute renewal limit).
+   */
   const mailLink = (claim: ExistingClaim, linkToken: string) =>
+    sendLink(claim, linkToken).catch((error: unknown) => {
+      if (!(error instanceof MailDeliveryError)) throw error;
+      throw new MailDeliveryError(
+        `claim ${claim.id} is saved, but ${error.message}; ask for the same email claim again in a minute for a new link`,
+        error,
+      );
+    });
+  const sendLink = (claim: ExistingClaim, linkToken: string) =>
     deps.mailer.send({
       kind: 'claim-verification',
       to: claim.email as string,

@@ -178,20 +178,24 @@ export const createDraftingOperations = (deps: DraftingOperationDeps) => {
     async invite_cofounder(call) {
       const account = callerOf(call);
       const draftId = String(call.params.id);
-      await loadOwned(draftId, account);
+      const before = await loadOwned(draftId, account);
       const { email } = call.body as { email: string };
       const inviteId = call.idempotencyKey
         ? uuidFrom(`invite_cofounder\n${account}\n${draftId}\n${call.idempotencyKey}`)
         : randomUUID();
       const token = `${draftId}.${randomBytes(32).toString('base64url')}`;
-      const result = await run(
-        draftId,
-        { type: 'InviteCofounder', by: account, inviteId, email, tokenHash: sha256(token), meta: { at: at() } },
-        account,
-      );
-      const invite = result.state.invites.find((i) => i.id === inviteId);
-      if (!invite) throw new Error('invite missing after append');
-      if (result.events.length > 0) {
+      const command: DraftCommand = {
+        type: 'InviteCofounder',
+        by: account,
+        inviteId,
+        email,
+        tokenHash: sha256(token),
+        meta: { at: at() },
+      };
+      // mailed before it is recorded: when the mail server refuses, no invite is left behind without
+      // its mail, and the same request again (same Idempotency-Key too) sends it. The decider says
+      // first whether there is anything to record (an 11th invite is refused, a repeat is a no-op).
+      if (draftDecider.decide(command, before).length > 0) {
         const link = `${deps.publicUrl}${inviteAcceptPath(token)}`;
         await deps.mailer.send({
           kind: 'draft-invite',
@@ -200,13 +204,16 @@ export const createDraftingOperations = (deps: DraftingOperationDeps) => {
           text: [
             'Hello,',
             '',
-            `You have been invited to co-own the draft listing for ${result.state.url}.`,
+            `You have been invited to co-own the draft listing for ${before.url}.`,
             `Sign in and accept the invite here: ${link}`,
             '',
             'If you did not expect this, ignore this email.',
           ].join('\n'),
         });
       }
+      const result = await run(draftId, command, account);
+      const invite = result.state.invites.find((i) => i.id === inviteId);
+      if (!invite) throw new Error('invite missing after append');
       return { id: invite.id, email: invite.email, invited_at: invite.invitedAt };
     },
 
