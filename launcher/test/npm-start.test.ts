@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
 import { loadConfig } from '@listings/platform/config';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createApiKey, freePort, startAllInOneProcess, tempDataDir } from './support.ts';
+import { createApiKey, freePort, ROOT, startAllInOneProcess, tempDataDir } from './support.ts';
 
 describe('npm start (the all-in-one process)', () => {
   const data = tempDataDir();
@@ -32,6 +34,22 @@ describe('npm start (the all-in-one process)', () => {
     expect(again.status).toBe(200);
     expect(((await again.json()) as { id: string }).id).toBe(draft.id);
     expect(await second.interrupt()).toBe(0);
+  });
+
+  it('when SMTP_URL is malformed then it stops before starting anything, naming it, and never prints the password', async () => {
+    const env = { ...process.env, DATA_DIR: data.dir, SMTP_URL: 'smtp://mailer:hunter2-secret@mail.example.com:25x' };
+    const result = await new Promise<{ code: number | null; output: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        [path.join(ROOT, 'launcher/src/all-in-one.ts')],
+        { cwd: ROOT, env },
+        (error, stdout, stderr) => resolve({ code: error ? (error.code as number) : 0, output: stdout + stderr }),
+      );
+    });
+    expect(result.code).toBe(2);
+    expect(result.output).toContain('SMTP_URL is not a URL');
+    expect(result.output).toContain('"smtp://mailer:***@mail.example.com:25x"');
+    expect(result.output).not.toContain('hunter2');
   });
 
   it('when PORT is not set then the default is 3000', () => {

@@ -1,6 +1,7 @@
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
+import { createLogger } from '../logger.ts';
 import { freePort } from '../testing/free-port.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../testing/smtp-server.ts';
 import { createMailer } from './create-mailer.ts';
@@ -44,9 +45,23 @@ const message: MailMessage = {
   kind: 'draft-invite',
 };
 
-/** wherever an error could end up: its message, stack, JSON (pino) and inspect (console) */
-const everyFormOf = (error: unknown) =>
-  [String(error), (error as Error).stack ?? '', JSON.stringify(error), inspect(error, { depth: 10 })].join('\n');
+/** wherever an error could end up: its message, stack, JSON, inspect (console) and our pino logs */
+const everyFormOf = (error: unknown) => {
+  const lines: string[] = [];
+  const logger = createLogger({
+    name: 'test',
+    level: 'info',
+    destination: { write: (line: string) => lines.push(line) },
+  });
+  logger.error({ err: error }, 'operation failed');
+  return [
+    String(error),
+    (error as Error).stack ?? '',
+    JSON.stringify(error),
+    inspect(error, { depth: 10 }),
+    ...lines,
+  ].join('\n');
+};
 
 const rejection = async (promise: Promise<unknown>): Promise<MailDeliveryError> => {
   const error = await promise.then(
@@ -101,6 +116,7 @@ describe('smtp mailer', () => {
     expect(error.server).toBe(`127.0.0.1:${server.port}`);
     expect(error.permanent).toBe(true);
     const text = everyFormOf(error);
+    expect(text).toContain('refused our login');
     for (const secret of [wrong, encodeURIComponent(wrong), PASSWORD, encodeURIComponent(PASSWORD)])
       expect(text).not.toContain(secret);
     expect(server.received).toEqual([]);

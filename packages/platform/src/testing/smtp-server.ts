@@ -33,6 +33,7 @@ export const startTestSmtpServer = async (options: { login?: { user: string; pas
   const { login } = options;
   const server = new SMTPServer({
     logger: false,
+    disableReverseLookup: true,
     disabledCommands: login ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
     authOptional: !login,
     allowInsecureAuth: true,
