@@ -2,8 +2,12 @@ import Type, { type Static } from 'typebox';
 import { CountryCode, IsoDate, IsoDateTime, Page, PageQuery, PositiveId, Slug } from './common.ts';
 import { defineOperation } from './operation.ts';
 
-/** Spec Part 2 names pending and paid; the rest of the lifecycle is ours (docs/api-decisions.md). */
-export const ORDER_STATUSES = ['pending', 'paid', 'fulfilled', 'expired', 'cancelled', 'refunded'] as const;
+/**
+ * Spec Part 2 names pending and paid; the rest of the lifecycle is ours (docs/api-decisions.md).
+ * `refused`: the payment was refused before anything was charged (the listing's launch is another
+ * order's, or the week has no slot left); `status_reason` says why.
+ */
+export const ORDER_STATUSES = ['pending', 'paid', 'fulfilled', 'expired', 'refused', 'cancelled', 'refunded'] as const;
 
 export const Product = Type.Object({
   slug: Slug,
@@ -79,6 +83,8 @@ const OrderLine = Type.Object({
 export const Order = Type.Object({
   number: Type.String({ pattern: ORDER_NUMBER_PATTERN }),
   status: Type.Enum([...ORDER_STATUSES]),
+  /** why the order is in its status when that needs saying (`refused`, `expired`), for a person to read; else null */
+  status_reason: Type.Union([Type.String(), Type.Null()]),
   totals: Totals,
   lines: Type.Array(OrderLine),
   /** as given when the order was created (VAT was worked out from them) */
@@ -112,7 +118,8 @@ export const quoteOrder = defineOperation({
   service: 'commerce',
   scope: 'orders:write',
   summary: 'Quote an order',
-  description: 'Prices with a VAT preview at current prices and validates the options. Saves and charges nothing.',
+  description:
+    'Prices with a VAT preview at current prices and validates the options. Saves and charges nothing. 409 when a listing already has a paid launch or a chosen `launch_week` has no slot left (as things stand now: only a checkout reserves a slot).',
   body: OrderRequest,
   response: Type.Object({ totals: Totals, lines: Type.Array(OrderLine) }),
 });
@@ -126,7 +133,7 @@ export const createCheckout = defineOperation({
   idempotent: true,
   summary: 'Create a checkout link',
   description:
-    'Builds an order and returns `checkout_url`, a page where the person reviews, enters billing details and pays themselves. Hand the link to the user; never ask for card details: payment never happens through the API.',
+    "Builds an order and returns `checkout_url`, a page where the person reviews, enters billing details and pays themselves. Hand the link to the user; never ask for card details: payment never happens through the API. A launch in a chosen `launch_week` reserves one of that week's slots until the order is paid or expires. 409 when a listing already has a paid launch, or when the week is full. A listing gets one paid launch: when two orders race for it, the second payment is refused (status `refused`, `status_reason` says why) and nothing is charged.",
   body: OrderRequest,
   response: Order,
 });

@@ -13,6 +13,7 @@ import { startWorkflowRunner } from '@listings/platform/workflows/temporal-runne
 import { createCatalogClient } from './adapters/catalog-client.ts';
 import { createJsvatCheck, createSalesTaxRates } from './adapters/offline-vat.ts';
 import { createCommerceOperations } from './application/commerce-operations.ts';
+import { createLaunchRules } from './application/launch-rules.ts';
 import { createCommerceActivities, createOrderLifecycle } from './application/order-lifecycle.ts';
 import { commerceEventsFile, seedDefaultShop } from './application/shop-admin.ts';
 import { evolveOrdersIndex, initialOrdersIndex, type OrdersIndex } from './projections/orders-index.ts';
@@ -74,7 +75,8 @@ export const startCommerce = async (deps: CommerceDeps) => {
     });
 
   const catalog = createCatalogClient(deps.bus);
-  const lifecycle = createOrderLifecycle({ store, catalog, clock, indexCaughtUp });
+  const rules = createLaunchRules({ store, catalog, logger: deps.logger });
+  const lifecycle = createOrderLifecycle({ store, catalog, rules, clock, indexCaughtUp });
   const activities = createCommerceActivities(lifecycle);
   // each order's payment lifecycle is a workflow: on Temporal when TEMPORAL_ADDRESS is set
   const runner = await startWorkflowRunner({
@@ -95,6 +97,7 @@ export const startCommerce = async (deps: CommerceDeps) => {
     indexChanged,
     payWaitMs: deps.overrides?.payWaitMs ?? 5_000,
     lifecycle,
+    rules,
     runner,
     catalog,
     rates: createSalesTaxRates(),

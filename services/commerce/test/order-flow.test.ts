@@ -4,10 +4,12 @@ import path from 'node:path';
 import { type OperationReply, operationById, type Principal } from '@listings/contracts';
 import { createInProcessBus } from '@listings/platform/bus';
 import { manualClock } from '@listings/platform/clock';
+import { openSqliteEventStore } from '@listings/platform/event-store';
 import { silentLogger } from '@listings/platform/logger';
 import type { InProcessRunner } from '@listings/platform/workflows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCatalog } from '../../catalog/src/main.ts';
+import { commerceEventsFile } from '../src/application/shop-admin.ts';
 import { startCommerce } from '../src/main.ts';
 import { orderWorkflowId } from '../src/workflows/order-workflow.ts';
 
@@ -199,7 +201,12 @@ describe('orders from quote to a live listing (catalog + commerce over the bus)'
       (await internal('commerce.internal.pay_order', { number: order.number, account_id: 'acct-alice' })).body.status,
     ).toBe('fulfilled');
     const again = await call('quote_order', ALICE, { body: { items: [{ product: 'launch', listing_id: id }] } });
-    expect(again.status).toBe(400);
+    expect(again.status).toBe(409);
+    expect(again.problem.detail).toBe(`listing ${id} already has a paid launch (bought in another order)`);
+    const againCheckout = await call('create_checkout', ALICE, {
+      body: { items: [{ product: 'launch', listing_id: id }] },
+    });
+    expect(againCheckout.status).toBe(409);
   });
 
   it('a launch buys up to 3 extra categories: checked when quoted, shown and searched once paid', async () => {
@@ -271,9 +278,84 @@ describe('orders from quote to a live listing (catalog + commerce over the bus)'
     expect(listing.body).toMatchObject({ status: 'scheduled', plan: 'paid', launch_week: '2030-01-14' });
   });
 
+  it('when two orders race for one listing’s launch then the second payment is refused, says why and releases its week slot', async () => {
+    const id = await newListing('acct-alice', 'onelaunch');
+    const week = '2030-01-21';
+    const body = { items: [{ product: 'launch', listing_id: id, launch_week: week }] };
+    // both are placed while nothing is paid yet: each reserves a slot of the week
+    const first = (await call('create_checkout', ALICE, { body })).body;
+    const second = (await call('create_checkout', ALICE, { body })).body;
+    expect([first.status, second.status]).toEqual(['pending', 'pending']);
+    expect(first.status_reason).toBeNull();
+
+    const paid = await internal('commerce.internal.pay_order', { number: first.number, account_id: 'acct-alice' });
+    expect(paid.body.status).toBe('fulfilled');
+    const refused = await internal('commerce.internal.pay_order', { number: second.number, account_id: 'acct-alice' });
+    expect(refused.status).toBe(409);
+    expect(refused.problem.detail).toContain(`Listing ${id} already has a paid launch`);
+    expect(refused.problem.detail).toContain('nothing was charged');
+    const shown = (await call('get_order', ALICE, { params: { number: second.number } })).body;
+    expect(shown).toMatchObject({ status: 'refused', lines: [{ fulfilled: false }] });
+    expect(shown.status_reason).toBe(
+      `Listing ${id} already has a paid launch, bought in another order. This order was refused before payment: nothing was charged.`,
+    );
+    const mine = (await call('list_my_orders', ALICE)).body.items;
+    expect(mine.find((o: { number: string }) => o.number === second.number).status_reason).toBe(shown.status_reason);
+    // paying it again: the same 409, still refused
+    const again = await internal('commerce.internal.pay_order', { number: second.number, account_id: 'acct-alice' });
+    expect([again.status, again.problem.detail]).toEqual([409, refused.problem.detail]);
+
+    // the listing was published once, and the refused order's week slot went back
+    const log = openSqliteEventStore({ path: commerceEventsFile(dir) });
+    try {
+      expect(
+        (await log.readStream(`listing-launch-${id}`)).map((e) => [
+          e.type,
+          (e.data as { order_number: string }).order_number,
+        ]),
+      ).toEqual([['ListingLaunchHeld', first.number]]);
+      expect(
+        (await log.readStream(`launch-week-${week}`)).map((e) => [
+          e.type,
+          (e.data as { order_number: string }).order_number,
+        ]),
+      ).toEqual([
+        ['LaunchSlotReserved', first.number],
+        ['LaunchSlotReserved', second.number],
+        ['LaunchSlotConfirmed', first.number],
+        ['LaunchSlotReleased', second.number],
+      ]);
+    } finally {
+      await log.close();
+    }
+    const listing = await internal('catalog.internal.describe_listing_for_order', {
+      listing_id: id,
+      account_id: 'acct-alice',
+    });
+    expect(listing.body).toMatchObject({ status: 'scheduled', plan: 'paid', launch_week: week });
+  });
+
+  it('when the catalog shows a paid launch no order here holds (bought before the rule) then checkout and payment refuse it', async () => {
+    const id = await newListing('acct-alice', 'earlier');
+    const pending = (await call('create_checkout', ALICE, { body: { items: [{ product: 'launch', listing_id: id }] } }))
+      .body;
+    // paid for before commerce kept the listing-launch streams: the catalog alone knows
+    const published = await internal('catalog.internal.publish_listing', {
+      listing_id: id,
+      launch_week: null,
+      plan: 'paid',
+    });
+    expect(published.status).toBe(200);
+    const checkout = await call('create_checkout', ALICE, { body: { items: [{ product: 'launch', listing_id: id }] } });
+    expect(checkout.status).toBe(409);
+    const pay = await internal('commerce.internal.pay_order', { number: pending.number, account_id: 'acct-alice' });
+    expect(pay.status).toBe(409);
+    expect((await call('get_order', ALICE, { params: { number: pending.number } })).body.status).toBe('refused');
+  });
+
   it('lists my orders newest first; another account’s order answers 404 like an unknown one', async () => {
     const mine = await call('list_my_orders', ALICE);
-    expect(mine.body.total).toBe(3);
+    expect(mine.body.total).toBe(6);
     expect(mine.body.items[0].created_at >= mine.body.items[1].created_at).toBe(true);
     const number = mine.body.items[0].number;
     const bob = await call('get_order', BOB, { params: { number } });
@@ -302,14 +384,19 @@ describe('orders from quote to a live listing (catalog + commerce over the bus)'
     const full = await call('quote_order', BOB, {
       body: { items: [{ product: 'launch', listing_id: second, launch_week: week }] },
     });
-    expect(full.problem.errors).toEqual([
-      { field: 'body.items.0.launch_week', message: `the week of ${week} is full` },
-    ]);
+    expect(full.status).toBe(409);
+    expect(full.problem.detail).toContain(`the week of ${week} is full`);
+    const fullCheckout = await call('create_checkout', BOB, {
+      body: { items: [{ product: 'launch', listing_id: second, launch_week: week }] },
+    });
+    expect(fullCheckout.status).toBe(409);
+    expect(fullCheckout.problem.detail).toContain(`the week of ${week} is full`);
 
     clock.advance(24 * 3_600_000);
     // shown expired at once
     expect((await call('get_order', BOB, { params: { number: created.body.number } })).body).toMatchObject({
       status: 'expired',
+      status_reason: 'Not paid within 24 hours: nothing was charged.',
       expires_at: null,
     });
     // the order's workflow records the expiry when its time is up; here a restarted service resumes it
@@ -317,6 +404,15 @@ describe('orders from quote to a live listing (catalog + commerce over the bus)'
     await t.stop();
     running = await startCommerce({ bus, config, logger: silentLogger(), overrides: { clock } });
     await (running.runner as InProcessRunner).settled(orderWorkflowId(created.body.number));
+    // the week's own stream says the slot went back when the expiry was recorded
+    const weekLog = openSqliteEventStore({ path: commerceEventsFile(dir) });
+    expect(
+      (await weekLog.readStream(`launch-week-${week}`)).map((e) => [e.type, (e.data as { reason?: string }).reason]),
+    ).toEqual([
+      ['LaunchSlotReserved', undefined],
+      ['LaunchSlotReleased', 'expired'],
+    ]);
+    await weekLog.close();
     const late = await internal('commerce.internal.pay_order', { number: created.body.number, account_id: 'acct-bob' });
     expect(late.status).toBe(409);
     expect(late.problem.detail).toContain('expired');

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { openSqliteEventStore } from '@listings/platform/event-store';
 import { type ProductSite, startProductSite } from '@listings/platform/testing/product-site';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAllInOneInProcess } from '../../../launcher/test/in-process.ts';
@@ -175,6 +177,67 @@ describe('the checkout page, end to end in all-in-one mode', () => {
     expect(JSON.stringify(listing.body)).toContain(slug);
     const owned = await api(a.key, 'GET', `/me/listings/${listingId}`);
     expect(owned.body).toMatchObject({ status: 'live' });
+  }, 90_000);
+
+  it('when two orders launch one listing and both are paid on the checkout page then one launch, and the other order says why', async () => {
+    const c = await person('c@example.com');
+    const listingId = await listingOf(c.key);
+    const order = { items: [{ product: 'launch', listing_id: listingId }] };
+    // two tabs: both checkouts are made before either is paid
+    const first = await api(c.key, 'POST', '/orders/checkout', order, { 'idempotency-key': 'twice-1' });
+    const second = await api(c.key, 'POST', '/orders/checkout', order, { 'idempotency-key': 'twice-2' });
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(first.body.number).not.toBe(second.body.number);
+    const firstPage = new URL(first.body.checkout_url).pathname;
+    const secondPage = new URL(second.body.checkout_url).pathname;
+
+    expect(await c.browser.submit(firstPage, `${firstPage}/pay`, {})).toMatchObject({
+      status: 303,
+      location: firstPage,
+    });
+    expect((await api(c.key, 'GET', `/orders/${first.body.number}`)).body).toMatchObject({
+      status: 'fulfilled',
+      status_reason: null,
+    });
+    // the second order's page still offers to pay; paying is refused before anything is charged
+    expect((await c.browser.get(secondPage)).html).toContain(`action="${secondPage}/pay"`);
+    expect(await c.browser.submit(secondPage, `${secondPage}/pay`, {})).toMatchObject({
+      status: 303,
+      location: secondPage,
+    });
+    const reason = `Listing ${listingId} already has a paid launch, bought in another order. This order was refused before payment: nothing was charged.`;
+    const refused = await api(c.key, 'GET', `/orders/${second.body.number}`);
+    expect(refused.body).toMatchObject({ status: 'refused', status_reason: reason });
+    expect(refused.body.lines.every((line: { fulfilled: boolean }) => !line.fulfilled)).toBe(true);
+    const mine = await api(c.key, 'GET', '/orders');
+    expect(mine.body.items.find((o: { number: string }) => o.number === second.body.number)).toMatchObject({
+      status: 'refused',
+      status_reason: reason,
+    });
+    const page = await c.browser.get(secondPage);
+    expect(page.html).toContain('data-status="refused"');
+    expect(page.html).toContain('Refused: not charged');
+    expect(page.html).toContain(`<p role="status" id="status-reason" class="error">${reason}</p>`);
+    expect(page.html).not.toContain(`action="${secondPage}/pay"`);
+    // pressing Pay again (an old tab) changes nothing
+    expect((await c.browser.post(`${secondPage}/pay`, { csrf: csrfIn(page.html) })).status).toBe(303);
+    expect((await api(c.key, 'GET', `/orders/${second.body.number}`)).body.status).toBe('refused');
+
+    // one launch: the catalog recorded the paid launch once, and the listing is live
+    const catalogLog = openSqliteEventStore({ path: path.join(running.dataDir, 'catalog', 'events.sqlite') });
+    try {
+      const launches = (await catalogLog.readAll(0, 100_000)).filter(
+        (e) => e.type === 'LaunchScheduled' && (e.data as { listing_id: number }).listing_id === listingId,
+      );
+      expect(launches.map((e) => (e.data as { plan: string }).plan)).toEqual(['paid']);
+    } finally {
+      await catalogLog.close();
+    }
+    expect((await api(c.key, 'GET', `/me/listings/${listingId}`)).body).toMatchObject({ status: 'live' });
+    // and a third checkout for it is refused at once
+    const third = await api(c.key, 'POST', '/orders/checkout', order, { 'idempotency-key': 'twice-3' });
+    expect(third.status).toBe(409);
+    expect(third.body.detail).toBe(`listing ${listingId} already has a paid launch (bought in another order)`);
   }, 90_000);
 
   it('when the number is malformed then the 404 page, and everything on the page is escaped', async () => {

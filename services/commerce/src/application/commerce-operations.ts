@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { PENDING_ORDER_TTL_HOURS } from '@listings/contracts';
 import type { Clock } from '@listings/platform/clock';
 import { foldStream } from '@listings/platform/decider';
 import { NotFoundError } from '@listings/platform/errors';
@@ -7,12 +8,20 @@ import type { Logger } from '@listings/platform/logger';
 import { callerAccount, type OperationCall, type OperationHandlers } from '@listings/platform/service-host';
 import type { WorkflowRunner } from '@listings/platform/workflows';
 import type { CatalogClient } from '../adapters/catalog-client.ts';
-import { type OrderLineData, type OrderState, orderStatusAt } from '../domain/order/order.ts';
+import { LaunchTakenError } from '../domain/listing-launch/listing-launch.ts';
+import {
+  type OrderLineData,
+  type OrderState,
+  orderExpiresAt,
+  orderStatusAt,
+  orderStream,
+} from '../domain/order/order.ts';
 import { type ListingFacts, type OrderRequestInput, priceOrder } from '../domain/pricing/price-order.ts';
 import type { VatNumberCheck, VatRates } from '../domain/pricing/vat.ts';
 import { SHOP_STREAM, type ShopCommand, type ShopSettings, shopDecider } from '../domain/shop/shop.ts';
 import type { OrdersIndex } from '../projections/orders-index.ts';
 import { type OrderWorkflowInput, orderWorkflowId, PAID_SIGNAL } from '../workflows/order-workflow.ts';
+import { catalogShowsPaidLaunch, type LaunchRules } from './launch-rules.ts';
 import type { OrderLifecycle } from './order-lifecycle.ts';
 import { runShopCommand } from './shop-admin.ts';
 
@@ -25,6 +34,8 @@ export interface CommerceOperationDeps {
   /** how long paying waits for the fulfilment before answering with the order as it is (`paid`) */
   readonly payWaitMs: number;
   readonly lifecycle: OrderLifecycle;
+  /** the week capacity and one-launch-per-listing streams */
+  readonly rules: LaunchRules;
   /** runs each order's payment workflow (`order`, id `orderWorkflowId(number)`) */
   readonly runner: WorkflowRunner;
   readonly catalog: CatalogClient;
@@ -87,6 +98,12 @@ export const createCommerceOperations = (deps: CommerceOperationDeps) => {
     return {
       number: state.number,
       status,
+      status_reason:
+        status === 'refused'
+          ? state.refusedBecause
+          : status === 'expired'
+            ? `Not paid within ${PENDING_ORDER_TTL_HOURS} hours: nothing was charged.`
+            : null,
       totals: state.totals,
       lines: state.lines.map((line, i) => lineView(line, state.fulfilled[i] ?? false)),
       billing_country: state.billingCountry,
@@ -97,7 +114,12 @@ export const createCommerceOperations = (deps: CommerceOperationDeps) => {
     };
   };
 
-  const price = async (account: string, request: OrderRequestInput) => {
+  /**
+   * Prices the request for `account` (400 naming each bad field). A launch of a listing whose paid
+   * launch is taken already (by a paid order, or shown by the catalog from before that was
+   * recorded) is 409: the fast answer; paying decides for good.
+   */
+  const price = async (account: string, request: OrderRequestInput, now: Date) => {
     const listings = new Map<number, ListingFacts>();
     // each listing once, with the extra categories its items would add (the catalog names unknown ones)
     const categoriesByListing = new Map<number, string[]>();
@@ -113,16 +135,23 @@ export const createCommerceOperations = (deps: CommerceOperationDeps) => {
         if (facts) listings.set(id, facts);
       }),
     );
-    const index = deps.index();
-    return priceOrder({
+    for (const item of request.items) {
+      if (item.product !== 'launch' || item.listing_id === undefined || !listings.has(item.listing_id)) continue;
+      const taken =
+        catalogShowsPaidLaunch(listings.get(item.listing_id)) ||
+        (await deps.rules.listingLaunch(item.listing_id)).status === 'held';
+      if (taken) throw new LaunchTakenError(item.listing_id);
+    }
+    const settings = await shop();
+    const priced = priceOrder({
       request,
-      shop: await shop(),
+      shop: settings,
       listings,
-      launchesBooked: (week) => index.launchWeeks.get(week) ?? 0,
-      now: deps.clock.now(),
+      now,
       rates: deps.rates,
       vatNumbers: deps.vatNumbers,
     });
+    return { ...priced, capacity: settings.weeklyLaunchCapacity };
   };
 
   const handlers: OperationHandlers = {
@@ -143,7 +172,10 @@ export const createCommerceOperations = (deps: CommerceOperationDeps) => {
 
     async quote_order(call) {
       const account = callerOf(call);
-      const { lines, totals } = await price(account, call.body as OrderRequestInput);
+      const now = deps.clock.now();
+      const { lines, totals, capacity } = await price(account, call.body as OrderRequestInput, now);
+      // availability as the week streams say it now; only a checkout reserves
+      await deps.rules.checkWeeksOpen(lines, capacity, now.toISOString());
       return {
         totals,
         lines: lines.map((line) => lineView(line, false)),
@@ -159,23 +191,29 @@ export const createCommerceOperations = (deps: CommerceOperationDeps) => {
         : `ORD-${randomBytes(10).toString('hex')}`;
       const existing = await load(number);
       if (existing.status !== 'none') return orderView(existing);
-      const { lines, totals } = await price(account, request);
-      const result = await runOrder(
-        number,
-        {
-          type: 'PlaceOrder',
-          data: {
-            number,
-            account_id: account,
-            lines,
-            totals,
-            billing_country: request.billing_country ?? null,
-            vat_number: request.vat_number ?? null,
-            at: at(),
-          },
+      const now = deps.clock.now();
+      const placedAt = now.toISOString();
+      const { lines, totals, capacity } = await price(account, request, now);
+      // the order's week slots first (409 when a week is full), held until the order would expire
+      await deps.rules.reserveWeeks(number, lines, { capacity, expiresAt: orderExpiresAt(placedAt), at: placedAt });
+      const placeOrder = {
+        type: 'PlaceOrder' as const,
+        data: {
+          number,
+          account_id: account,
+          lines,
+          totals,
+          billing_country: request.billing_country ?? null,
+          vat_number: request.vat_number ?? null,
+          at: placedAt,
         },
-        account,
-      );
+      };
+      const result = await runOrder(number, placeOrder, account).catch(async (error: unknown) => {
+        // not placed (and no one else placed it meanwhile): the slots go back at once, not at expiry
+        if ((await deps.store.readStream(orderStream(number))).length === 0)
+          await deps.rules.releaseWeeks(number, lines, 'abandoned', placedAt);
+        throw error;
+      });
       if (result.position > 0) await deps.indexCaughtUp(result.position);
       await startLifecycle(result.state);
       return orderView(result.state);
@@ -211,13 +249,10 @@ export const createCommerceOperations = (deps: CommerceOperationDeps) => {
       if (owned.status === 'none' || owned.accountId !== request.account_id)
         throw new NotFoundError(`no order ${request.number}`);
       const reference = request.payment_reference ?? `local-${randomBytes(6).toString('hex')}`;
-      // too late: the expiry is recorded (freeing its weeks), then the payment is refused (409)
+      // too late: the expiry is recorded (releasing its week slots), then the payment is refused (409)
       await deps.lifecycle.expireIfDue(request.number);
-      const { state } = await runOrder(
-        request.number,
-        { type: 'PayOrder', data: { payment_reference: reference, at: at() } },
-        'checkout',
-      );
+      // the launch rules decide before the order counts as paid: refused (409, with why) or paid
+      const state = await deps.lifecycle.pay(request.number, reference);
       // the payment workflow fulfils the order; the page shows the outcome if it comes quickly
       await startLifecycle(state);
       await deps.runner.signal(orderWorkflowId(request.number), PAID_SIGNAL, { payment_reference: reference });

@@ -26,15 +26,17 @@ const placed = (number: string, weeks: string[]): OrderEvent => ({
 });
 
 describe('orders index', () => {
-  it('when a pending order expires then the weeks it booked are free again; a paid one keeps them', () => {
+  it('when a pending order expires or is refused then it is no longer pending; a paid one is unfulfilled', () => {
     const index = recorded([
       placed('A', ['2030-01-14', '2030-01-21']),
       placed('B', ['2030-01-14']),
+      placed('C', []),
+      placed('D', []),
       { type: 'OrderPaid', data: { number: 'B', payment_reference: 'p', at: 't' } },
       { type: 'OrderExpired', data: { number: 'A', at: 't' } },
+      { type: 'OrderRefused', data: { number: 'C', reason: 'why', at: 't' } },
     ]).reduce(evolveOrdersIndex, initialOrdersIndex);
-    expect(Object.fromEntries(index.launchWeeks)).toEqual({ '2030-01-14': 1, '2030-01-21': 0 });
-    expect([...index.pending.keys()]).toEqual([]);
+    expect([...index.pending.keys()]).toEqual(['D']);
     expect([...index.unfulfilled]).toEqual(['B']);
   });
 

@@ -51,4 +51,10 @@ describe('order workflow', () => {
     await orderWorkflow(ctx, { number: 'ORD-1', payWithinMs: 0 });
     expect(log).toEqual([`wait ${PAID_SIGNAL} 0`, 'expireIfDue ORD-1', 'fulfilOrder ORD-1']);
   });
+
+  it('when the order was refused at payment then the wait ends there and nothing is fulfilled', async () => {
+    const { ctx, log } = scripted({ signals: [undefined], expiries: [{ status: 'refused', remainingMs: 0 }] });
+    await orderWorkflow(ctx, { number: 'ORD-1', payWithinMs: 1000 });
+    expect(log).toEqual([`wait ${PAID_SIGNAL} 1000`, 'expireIfDue ORD-1']);
+  });
 });

@@ -21,7 +21,7 @@ export const ORDER_RETRY: RetryPolicy = { maxAttempts: 40, initialIntervalMs: 1_
 
 /**
  * Waits for the payment while the order can be paid. Unpaid in time: the order expires (its launch
- * weeks are freed) and that is the end. Paid: every line is fulfilled, retried until the catalog has
+ * week slots are released) and that is the end; refused at payment, it ends too. Paid: every line is fulfilled, retried until the catalog has
  * it. When the wait ends without the signal, the order's own events decide (it may have been paid
  * while no one listened, e.g. across a restart).
  */
@@ -30,7 +30,7 @@ export const orderWorkflow: WorkflowDefinition<OrderWorkflowInput, CommerceActiv
   for (;;) {
     if ((await ctx.waitForSignal(PAID_SIGNAL, waitMs)) !== undefined) break;
     const order = await ctx.activity('expireIfDue', { number: input.number });
-    if (order.status === 'expired' || order.status === 'none') return;
+    if (order.status === 'expired' || order.status === 'refused' || order.status === 'none') return;
     if (order.status !== 'pending') break;
     waitMs = order.remainingMs;
   }

@@ -40,6 +40,7 @@ const STATUS_TEXT: Record<string, string> = {
   paid: 'Paid: being fulfilled',
   fulfilled: 'Paid and fulfilled',
   expired: 'Expired',
+  refused: 'Refused: not charged',
   cancelled: 'Cancelled',
   refunded: 'Refunded',
 };
@@ -154,7 +155,8 @@ export const checkoutRoutes = async (
 
   const orderPage = async (reply: FastifyReply, order: Order, account: Account, csrf: string) => {
     const names = await productNames();
-    const paidOrLater = order.status !== 'pending';
+    // fulfilment per line means something once paid (an expired or refused order was never charged)
+    const paidOrLater = order.status === 'paid' || order.status === 'fulfilled' || order.status === 'refunded';
     const rows = order.lines
       .map(
         (
@@ -199,6 +201,8 @@ export const checkoutRoutes = async (
     else if (order.status === 'fulfilled') action = '<p role="status">Paid, and everything in this order is done.</p>';
     else if (order.status === 'expired')
       action = `<p role="status">This order was not paid within ${PENDING_ORDER_TTL_HOURS} hours and has expired; nothing was charged. Create a new checkout to buy again.</p>`;
+    else if (order.status === 'refused')
+      action = `<p role="status" id="status-reason" class="error">${escapeHtml(order.status_reason ?? 'This order was refused before payment: nothing was charged.')}</p>`;
     return html(reply, 200, `Order ${order.number}`, `${summary}${action}`, account, csrf);
   };
 

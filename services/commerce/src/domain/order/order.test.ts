@@ -129,4 +129,41 @@ describe('order decider', () => {
       .when({ type: 'RecordLineFulfilled', data: { line: 0, at: 't' } })
       .thenThrows(ConflictError, /unpaid/);
   });
+
+  const reason = 'listing 7 already has a paid launch (bought in another order)';
+  const refused: OrderEvent = {
+    type: 'OrderRefused',
+    data: { number: 'ORD-1', reason, at: '2030-01-01T00:01:00.000Z' },
+  };
+  it('when a pending order cannot be paid then it is refused, with why', () => {
+    spec
+      .given([placed])
+      .when({ type: 'RefuseOrder', data: { reason, at: refused.data.at } })
+      .then([refused]);
+  });
+  it('when a paid, refused or expired order is refused then nothing changes', () => {
+    for (const given of [
+      [placed, paid],
+      [placed, refused],
+      [placed, expired],
+    ])
+      spec
+        .given(given)
+        .when({ type: 'RefuseOrder', data: { reason: 'again', at: 't' } })
+        .then([]);
+  });
+  it('when a refused order is paid then it is a conflict that says why; it is never fulfilled', () => {
+    spec
+      .given([placed, refused])
+      .when({ type: 'PayOrder', data: { payment_reference: 'p', at: '2030-01-01T00:02:00.000Z' } })
+      .thenThrows(ConflictError, /refused: listing 7 already has a paid launch/);
+    spec
+      .given([placed, refused])
+      .when({ type: 'RecordLineFulfilled', data: { line: 0, at: 't' } })
+      .thenThrows(ConflictError, /unpaid/);
+    spec
+      .given([placed, refused])
+      .when({ type: 'ExpireOrder', data: { at: '2030-02-01T00:00:00.000Z' } })
+      .then([]);
+  });
 });

@@ -37,19 +37,23 @@ export type OrderEvent =
   | { type: 'OrderPaid'; data: { number: string; payment_reference: string; at: string } }
   | { type: 'OrderLineFulfilled'; data: { number: string; line: number; at: string } }
   | { type: 'OrderFulfilled'; data: { number: string; at: string } }
-  | { type: 'OrderExpired'; data: { number: string; at: string } };
+  | { type: 'OrderExpired'; data: { number: string; at: string } }
+  /** refused at payment, before anything was charged (e.g. the listing's launch is held by another order) */
+  | { type: 'OrderRefused'; data: { number: string; reason: string; at: string } };
 
 export type OrderCommand =
   | { type: 'PlaceOrder'; data: Extract<OrderEvent, { type: 'OrderPlaced' }>['data'] }
   | { type: 'PayOrder'; data: { payment_reference: string; at: string } }
   | { type: 'RecordLineFulfilled'; data: { line: number; at: string } }
   /** records that a pending order was not paid in time (nothing when it is not due or not pending) */
-  | { type: 'ExpireOrder'; data: { at: string } };
+  | { type: 'ExpireOrder'; data: { at: string } }
+  /** a pending order that cannot be paid, with why (nothing when it is no longer pending) */
+  | { type: 'RefuseOrder'; data: { reason: string; at: string } };
 
 export type OrderState =
   | { status: 'none' }
   | {
-      status: 'pending' | 'paid' | 'fulfilled' | 'expired';
+      status: 'pending' | 'paid' | 'fulfilled' | 'expired' | 'refused';
       number: string;
       accountId: string;
       lines: OrderLineData[];
@@ -61,6 +65,8 @@ export type OrderState =
       /** until when it can be paid while pending */
       expiresAt: string;
       paidAt: string | null;
+      /** why a refused order was refused */
+      refusedBecause: string | null;
     };
 
 export const orderStream = (number: string) => `order-${number}`;
@@ -89,6 +95,7 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderEvent> = {
           createdAt: event.data.at,
           expiresAt: orderExpiresAt(event.data.at),
           paidAt: null,
+          refusedBecause: null,
         };
       case 'OrderPaid':
         return state.status === 'none' ? state : { ...state, status: 'paid', paidAt: event.data.at };
@@ -100,6 +107,8 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderEvent> = {
         return state.status === 'none' ? state : { ...state, status: 'fulfilled' };
       case 'OrderExpired':
         return state.status === 'none' ? state : { ...state, status: 'expired' };
+      case 'OrderRefused':
+        return state.status === 'none' ? state : { ...state, status: 'refused', refusedBecause: event.data.reason };
     }
   },
   decide: (command, state) => {
@@ -112,6 +121,7 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderEvent> = {
         if (state.status === 'none') throw new NotFoundError('no such order');
         if (orderStatusAt(state, command.data.at) === 'expired')
           throw new ConflictError('this order expired unpaid: create a new checkout');
+        if (state.status === 'refused') throw new ConflictError(`this order was refused: ${state.refusedBecause}`);
         if (state.status !== 'pending') return [];
         return [
           {
@@ -121,7 +131,7 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderEvent> = {
         ];
       case 'RecordLineFulfilled': {
         if (state.status === 'none') throw new NotFoundError('no such order');
-        if (state.status === 'pending' || state.status === 'expired')
+        if (state.status === 'pending' || state.status === 'expired' || state.status === 'refused')
           throw new ConflictError('an unpaid order cannot be fulfilled');
         const { line, at } = command.data;
         if (line < 0 || line >= state.lines.length) throw new ConflictError(`order has no line ${line}`);
@@ -134,6 +144,10 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderEvent> = {
       case 'ExpireOrder':
         if (state.status !== 'pending' || command.data.at < state.expiresAt) return [];
         return [{ type: 'OrderExpired', data: { number: state.number, at: command.data.at } }];
+      case 'RefuseOrder':
+        if (state.status === 'none') throw new NotFoundError('no such order');
+        if (state.status !== 'pending') return [];
+        return [{ type: 'OrderRefused', data: { number: state.number, ...command.data } }];
       default: {
         const never: never = command;
         throw new Error(`unknown command ${JSON.stringify(never)}`);

@@ -37,14 +37,13 @@ const mondayOf = (date: Date): string => {
 
 /**
  * Prices and validates an order, pure: every option is checked and each failure names its field
- * (`body.items.0.launch_week`). Listing facts, week usage and the clock arrive as inputs.
+ * (`body.items.0.launch_week`). Listing facts and the clock arrive as inputs. Whether a week has a
+ * slot left is not a property of the request: the week's own stream answers it (409).
  */
 export const priceOrder = (input: {
   request: OrderRequestInput;
   shop: ShopSettings;
   listings: ReadonlyMap<number, ListingFacts>;
-  /** paid launches already booked (pending or paid orders) per week */
-  launchesBooked: (week: string) => number;
   now: Date;
   rates: VatRates;
   vatNumbers: VatNumberCheck;
@@ -52,7 +51,6 @@ export const priceOrder = (input: {
   const errors: FieldError[] = [];
   const lines: OrderLineData[] = [];
   const thisMonday = mondayOf(input.now);
-  const weeksInOrder = new Map<string, number>();
   const launchedInOrder = new Set<number>();
 
   /** prices one item into `lines`; false (and a field error) when it cannot be bought */
@@ -92,9 +90,6 @@ export const priceOrder = (input: {
             return fail('launch_week', 'is not a calendar date');
           if (mondayOf(date) !== week) return fail('launch_week', 'must be a Monday');
           if (week <= thisMonday) return fail('launch_week', 'must be a future week (leave it out to go live now)');
-          const booked = input.launchesBooked(week) + (weeksInOrder.get(week) ?? 0);
-          if (booked >= input.shop.weeklyLaunchCapacity) return fail('launch_week', `the week of ${week} is full`);
-          weeksInOrder.set(week, (weeksInOrder.get(week) ?? 0) + 1);
         }
         if (item.extra_categories !== undefined && listing) {
           const extras = item.extra_categories;
