@@ -35,11 +35,12 @@ describe('crawled pages in the blob store', () => {
       const raw = openSqliteEventStore({ path: eventsFile(env.dataDir) });
       const crawled = (await raw.readStream(draftStream(draft.id))).find((e) => e.type === 'SiteCrawled');
       await raw.close();
-      expect(crawled?.metadata[SCHEMA_VERSION_KEY]).toBe(2);
-      const pages = (crawled?.data as { pages: { url: string; text_ref: string; html_ref: string }[] }).pages;
+      if (!crawled) throw new Error('no SiteCrawled in the log');
+      expect(crawled.metadata[SCHEMA_VERSION_KEY]).toBe(2);
+      const pages = (crawled.data as { pages: { url: string; text_ref: string; html_ref: string }[] }).pages;
       expect(pages.length).toBeGreaterThanOrEqual(5);
-      expect(JSON.stringify(crawled?.data)).not.toContain('<html');
-      expect(JSON.stringify(crawled?.data).length).toBeLessThan(MAX_EVENT_BYTES / 4);
+      expect(JSON.stringify(crawled.data)).not.toContain('<html');
+      expect(JSON.stringify(crawled.data).length).toBeLessThan(MAX_EVENT_BYTES / 4);
 
       const blobs = openFileBlobStore({ dir: path.join(env.dataDir, 'blobs') });
       const home = pages.find((p) => new URL(p.url).pathname === '/');
