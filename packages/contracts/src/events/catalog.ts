@@ -7,14 +7,14 @@ const ListingStatus = Type.Enum(['draft', 'awaiting_badge', 'scheduled', 'live',
 });
 const Milestone = data({
   id: Type.Integer({ description: 'the milestone id within the listing, never reused' }),
-  date: Type.String(),
+  date: IsoDay,
   title: Type.String(),
   description: Type.Optional(Type.String()),
   url: Type.Optional(Type.String()),
 });
 const Faq = data({ question: Type.String(), answer: Type.String() });
 const CategoryData = data({
-  slug: Type.String(),
+  slug: Type.String({ description: 'the category slug (its stream id)' }),
   name: Type.String(),
   parent: Type.Union([Type.String(), Type.Null()], { description: 'slug of the parent category, null at the top' }),
   description: Type.String(),
@@ -24,10 +24,10 @@ const CategoryData = data({
   }),
 });
 const BlogPostData = data({
-  slug: Type.String(),
+  slug: Type.String({ description: 'the post slug (its stream id)' }),
   title: Type.String(),
   excerpt: Type.String(),
-  body_markdown: Type.String(),
+  body_markdown: Type.String({ description: 'the post, Markdown' }),
   faqs: Type.Array(Faq),
   published_at: At,
 });
@@ -69,7 +69,7 @@ export const catalogEvents = serviceEvents({
         slug: Type.String({ description: 'the slug reserved for it (listingslug stream)' }),
         draft_id: Type.String({ description: 'the drafting service draft it came from' }),
         owners: Type.Array(AccountId, { description: 'accounts that own the listing' }),
-        status: Type.Literal('draft'),
+        status: Type.Literal('draft', { description: 'always draft: a new listing waits for a plan' }),
         at: At,
       }),
     }),
@@ -96,7 +96,9 @@ export const catalogEvents = serviceEvents({
       data: data({
         listing_id: ListingId,
         launch_week: WeekStart,
-        plan: Type.Enum(['none', 'free', 'paid']),
+        plan: Type.Enum(['none', 'free', 'paid'], {
+          description: 'free: queued weeks out, live once the badge is found; paid: bought through commerce',
+        }),
         at: At,
       }),
     }),
@@ -113,7 +115,11 @@ export const catalogEvents = serviceEvents({
     event('ExtraCategoriesChosen', {
       stream: 'listing',
       description: 'The extra categories bought with a paid launch; they replace the draft extras for good.',
-      data: data({ listing_id: ListingId, categories: Type.Array(Type.String()), at: At }),
+      data: data({
+        listing_id: ListingId,
+        categories: Type.Array(Type.String(), { description: 'extra category slugs, after the primary one' }),
+        at: At,
+      }),
     }),
     event('ListingUpdatePosted', {
       stream: 'listing',
@@ -123,7 +129,11 @@ export const catalogEvents = serviceEvents({
     event('DomainRatingRecorded', {
       stream: 'listing',
       description: "The website's domain rating on a day.",
-      data: data({ listing_id: ListingId, value: Type.Number(), date: IsoDay }),
+      data: data({
+        listing_id: ListingId,
+        value: Type.Number({ description: 'domain rating, 0 to 100' }),
+        date: IsoDay,
+      }),
     }),
     event('RevenueRecorded', {
       stream: 'listing',
@@ -170,7 +180,12 @@ export const catalogEvents = serviceEvents({
     event('FollowerNotified', {
       stream: 'listing',
       description: 'A follower was told about a listing update.',
-      data: data({ listing_id: ListingId, account_id: AccountId, update_title: Type.String(), at: At }),
+      data: data({
+        listing_id: ListingId,
+        account_id: AccountId,
+        update_title: Type.String({ description: 'the title of the update they were told about' }),
+        at: At,
+      }),
     }),
     event('MilestoneAdded', {
       stream: 'listing',
@@ -180,7 +195,11 @@ export const catalogEvents = serviceEvents({
     event('MilestoneDeleted', {
       stream: 'listing',
       description: 'An owner deleted a milestone.',
-      data: data({ listing_id: ListingId, milestone_id: Type.Integer(), at: At }),
+      data: data({
+        listing_id: ListingId,
+        milestone_id: Type.Integer({ description: 'the id MilestoneAdded gave it' }),
+        at: At,
+      }),
     }),
     event('FounderStorySet', {
       stream: 'listing',
@@ -199,7 +218,7 @@ export const catalogEvents = serviceEvents({
     event('ListingSlugReserved', {
       stream: 'listingslug',
       description: 'A slug was taken for a listing.',
-      data: data({ slug: Type.String(), listing_id: ListingId }),
+      data: data({ slug: Type.String({ description: 'the slug taken (its stream id)' }), listing_id: ListingId }),
     }),
     event('CategoryCreated', {
       stream: 'category',
@@ -209,7 +228,7 @@ export const catalogEvents = serviceEvents({
     event('CategoryRemoved', {
       stream: 'category',
       description: 'The site team removed a category.',
-      data: data({ slug: Type.String() }),
+      data: data({ slug: Type.String({ description: 'the category slug' }) }),
     }),
     event('BlogPostPublished', {
       stream: 'blogpost',
@@ -290,7 +309,7 @@ export const catalogEvents = serviceEvents({
     event('FreeQueueWeeksSet', {
       stream: 'settings',
       description: 'An operator set how many weeks out a free listing is queued (6-8).',
-      data: data({ weeks: Type.Integer() }),
+      data: data({ weeks: Type.Integer({ description: 'weeks from this Monday to the free launch week, 6 to 8' }) }),
     }),
   ],
 });

@@ -24,7 +24,10 @@ export const claimsEvents = serviceEvents({
         homepage: Type.Union([Type.String(), Type.Null()], {
           description: "the listing's homepage, read by the meta and file checks",
         }),
-        method: Type.Enum(['dns', 'meta', 'file', 'email']),
+        method: Type.Enum(['dns', 'meta', 'file', 'email'], {
+          description:
+            'dns: TXT record; meta: tag on the homepage; file: /.well-known file; email: a link to an address at the domain',
+        }),
         token: Type.Union([Type.String(), Type.Null()], {
           description: 'dns, meta, file: the public token to publish (not a secret)',
         }),
@@ -39,7 +42,7 @@ export const claimsEvents = serviceEvents({
     event('ClaimCheckFailed', {
       stream: 'claim',
       description: 'A verification check did not pass; the claim stays pending.',
-      data: data({ claim_id: ClaimId, reason: Type.String(), at: At }),
+      data: data({ claim_id: ClaimId, reason: Type.String({ description: 'what the check found, in words' }), at: At }),
     }),
     event('ClaimVerified', {
       stream: 'claim',
@@ -49,7 +52,7 @@ export const claimsEvents = serviceEvents({
     event('ClaimRejected', {
       stream: 'claim',
       description: 'The claim was refused and ended.',
-      data: data({ claim_id: ClaimId, reason: Type.String(), at: At }),
+      data: data({ claim_id: ClaimId, reason: Type.String({ description: 'why it was refused' }), at: At }),
     }),
     event('ClaimExpired', {
       stream: 'claim',

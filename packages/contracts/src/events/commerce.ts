@@ -20,7 +20,7 @@ export const commerceEvents = serviceEvents({
       stream: 'shop',
       description: 'An operator defined (or redefined) a product.',
       data: data({
-        slug: Type.String(),
+        slug: Type.String({ description: 'the product slug, e.g. launch, billboard' }),
         name: Type.String(),
         description: Type.String(),
         price_cents: Type.Integer({ description: 'USD cents excluding VAT; for billboard the minimum contribution' }),
@@ -31,12 +31,15 @@ export const commerceEvents = serviceEvents({
     event('ProductPriceSet', {
       stream: 'shop',
       description: "An operator set a product's current price.",
-      data: data({ slug: Type.String(), price_cents: Type.Integer({ description: 'USD cents excluding VAT' }) }),
+      data: data({
+        slug: Type.String({ description: 'the product slug' }),
+        price_cents: Type.Integer({ description: 'USD cents excluding VAT' }),
+      }),
     }),
     event('WeeklyLaunchCapacitySet', {
       stream: 'shop',
       description: 'An operator set how many paid launches a week holds.',
-      data: data({ capacity: Type.Integer() }),
+      data: data({ capacity: Type.Integer({ description: 'paid launches a launch week holds' }) }),
     }),
     event('SellerCountrySet', {
       stream: 'shop',
@@ -70,8 +73,12 @@ export const commerceEvents = serviceEvents({
           reverse_charge: Type.Boolean({ description: 'EU B2B reverse charge: no VAT charged' }),
           currency: Type.Literal('USD'),
         }),
-        billing_country: Type.Union([Type.String(), Type.Null()]),
-        vat_number: Type.Union([Type.String(), Type.Null()]),
+        billing_country: Type.Union([Type.String(), Type.Null()], {
+          description: "the buyer's country (ISO 3166-1 alpha-2), for VAT; null when not given",
+        }),
+        vat_number: Type.Union([Type.String(), Type.Null()], {
+          description: "the buyer's EU VAT number (business buyers), null when none",
+        }),
         at: At,
       }),
     }),

@@ -72,8 +72,8 @@ export const draftingEvents = serviceEvents({
       description: 'The crawl moved on (shown as progress).',
       data: data({
         step: Type.String({ description: 'what the crawler is doing, e.g. robots, homepage, pages' }),
-        pages_read: Type.Integer(),
-        pages_planned: Type.Integer(),
+        pages_read: Type.Integer({ description: 'pages fetched so far' }),
+        pages_planned: Type.Integer({ description: 'pages the crawler means to fetch, as known now' }),
         at: At,
       }),
     }),
@@ -103,7 +103,7 @@ export const draftingEvents = serviceEvents({
     event('DraftFailed', {
       stream: 'draft',
       description: 'The crawl or the draft failed for good.',
-      data: data({ reason: Type.String(), at: At }),
+      data: data({ reason: Type.String({ description: 'why, in words shown to the owner' }), at: At }),
     }),
     event('ProfileDrafted', {
       stream: 'draft',
@@ -122,12 +122,20 @@ export const draftingEvents = serviceEvents({
     event('RegenerationRequested', {
       stream: 'draft',
       description: 'An owner asked the drafter to redraft some slots.',
-      data: data({ request_id: Type.String(), keys: Keys, at: At }),
+      data: data({
+        request_id: Type.String({ description: 'uuid of the request, answered by ProfileDrafted' }),
+        keys: Keys,
+        at: At,
+      }),
     }),
     event('RegenerationAbandoned', {
       stream: 'draft',
       description: 'A regeneration could not finish and was given up.',
-      data: data({ request_id: Type.String(), reason: Type.String(), at: At }),
+      data: data({
+        request_id: Type.String({ description: 'the RegenerationRequested it ends' }),
+        reason: Type.String(),
+        at: At,
+      }),
     }),
     event('FieldsEdited', {
       stream: 'draft',
@@ -152,7 +160,7 @@ export const draftingEvents = serviceEvents({
       stream: 'draft',
       description: 'An owner invited a cofounder by email to co-own the draft.',
       data: data({
-        invite_id: Type.String(),
+        invite_id: Type.String({ description: 'uuid of the invitation' }),
         email: Type.String({ description: 'the invitee (personal data)' }),
         token_hash: Type.String({ description: "SHA-256 of the invitation link's token" }),
         by: AccountId,
@@ -162,7 +170,11 @@ export const draftingEvents = serviceEvents({
     event('InviteAccepted', {
       stream: 'draft',
       description: 'An invitee accepted and became an owner.',
-      data: data({ invite_id: Type.String(), account_id: AccountId, at: At }),
+      data: data({
+        invite_id: Type.String({ description: 'the CofounderInvited it accepts' }),
+        account_id: AccountId,
+        at: At,
+      }),
     }),
     event('DraftSubmitted', {
       stream: 'draft',
