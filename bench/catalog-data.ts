@@ -4,8 +4,9 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { catalogEvents } from '@listings/contracts/events';
 import type { DomainEvent } from '@listings/platform/decider';
-import { openSqliteEventStore } from '@listings/platform/event-store';
+import { openSqliteEventStore, withEventSchemas } from '@listings/platform/event-store';
 import { prng } from '../services/catalog/src/application/demo/demo-catalog.ts';
 import { categoryDecider, categoryStream } from '../services/catalog/src/domain/category/category.ts';
 import { engagementDecider, engagementStream } from '../services/catalog/src/domain/engagement/engagement.ts';
@@ -31,7 +32,7 @@ export interface BenchCatalog {
 export const writeBenchCatalog = async (dataDir: string, listings: number, seed = 42): Promise<BenchCatalog> => {
   const dir = path.join(dataDir, 'catalog');
   mkdirSync(dir, { recursive: true });
-  const store = openSqliteEventStore({ path: path.join(dir, 'events.sqlite') });
+  const store = withEventSchemas(openSqliteEventStore({ path: path.join(dir, 'events.sqlite') }), catalogEvents);
   const random = prng(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const syllable = () => `${pick([...CONSONANTS])}${pick([...VOWELS])}`;

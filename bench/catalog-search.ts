@@ -8,9 +8,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { catalogEvents } from '@listings/contracts/events';
 import { startCluster } from '@listings/launcher/cluster';
 import { loadConfig } from '@listings/platform/config';
-import { openSqliteEventStore } from '@listings/platform/event-store';
+import { openSqliteEventStore, withEventSchemas } from '@listings/platform/event-store';
 import { silentLogger } from '@listings/platform/logger';
 import { openSqliteReadModelStore } from '@listings/platform/read-models';
 import { openEmbeddedSearchIndex } from '@listings/platform/search';
@@ -61,7 +62,7 @@ export const runCatalogBench = async () => {
 
       // read-model rebuild from the event store, from scratch (documents + search index)
       const dir = path.join(dataDir, 'catalog');
-      const events = openSqliteEventStore({ path: path.join(dir, 'events.sqlite') });
+      const events = withEventSchemas(openSqliteEventStore({ path: path.join(dir, 'events.sqlite') }), catalogEvents);
       const store = openSqliteReadModelStore({ path: path.join(dir, 'read-models.sqlite') });
       const search = openEmbeddedSearchIndex({ path: path.join(dir, 'search.sqlite'), fields: LISTING_SEARCH_FIELDS });
       started = performance.now();

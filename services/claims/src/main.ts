@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { CLAIM_CHECK_MAX_BYTES, CLAIM_CHECK_TIMEOUT_MS, verifyEmailClaim } from '@listings/contracts';
+import { claimsEvents } from '@listings/contracts/events';
 import type { Bus } from '@listings/platform/bus';
 import { type Clock, systemClock } from '@listings/platform/clock';
 import type { Config } from '@listings/platform/config';
-import { openSqliteEventStore } from '@listings/platform/event-store';
+import { openSqliteEventStore, withEventSchemas } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
 import { createMailer, type Mailer } from '@listings/platform/mail';
 import { createSafeFetch, type HostLookup, type SafeFetch } from '@listings/platform/outbound';
@@ -33,7 +34,7 @@ export const startClaims = async (deps: ClaimsDeps) => {
   const overrides = deps.overrides ?? {};
   const dir = path.join(deps.config.dataDir, 'claims');
   mkdirSync(dir, { recursive: true });
-  const store = openSqliteEventStore({ path: path.join(dir, 'events.sqlite') });
+  const store = withEventSchemas(openSqliteEventStore({ path: path.join(dir, 'events.sqlite') }), claimsEvents);
   const clock = overrides.clock ?? systemClock;
 
   let index: ClaimsIndex = initialClaimsIndex;

@@ -10,11 +10,13 @@ import {
   recordVerifiedClaim,
   verifyEmailClaim,
 } from '@listings/contracts';
+import { claimsEvents } from '@listings/contracts/events';
 import { createInProcessBus } from '@listings/platform/bus';
 import { manualClock } from '@listings/platform/clock';
 import { silentLogger } from '@listings/platform/logger';
 import { createOutboxMailer, createSmtpMailer, type Mailer, readOutbox } from '@listings/platform/mail';
 import { freePort } from '@listings/platform/testing/free-port';
+import { storedEventProblems } from '@listings/platform/testing/stored-events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startClaims } from '../src/main.ts';
 
@@ -293,6 +295,12 @@ describe('the claims service', () => {
     const page = await call('list_my_claims', 'frank', { query: { page: 1, per_page: 1 } });
     expect(page.body).toMatchObject({ page: 1, per_page: 1, total: 2 });
     expect(page.body.items.map((c: Body) => c.claim_id)).toEqual([fresh.body.claim_id]);
+  });
+
+  it('when claims stored events then each is declared and carries its schema version', async () => {
+    listing('stored-co');
+    await call('claim_listing', 'ivan', { body: { slug: 'stored-co', method: 'dns' } });
+    expect(await storedEventProblems(path.join(dataDir, 'claims', 'events.sqlite'), claimsEvents)).toEqual([]);
   });
 
   it("when another account's claim id is verified then 404 exactly like an unknown id", async () => {

@@ -2,10 +2,11 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { payOrder } from '@listings/contracts';
+import { commerceEvents } from '@listings/contracts/events';
 import type { Bus } from '@listings/platform/bus';
 import { type Clock, systemClock } from '@listings/platform/clock';
 import { type Config, loadWorkflowSettings, type WorkflowSettings } from '@listings/platform/config';
-import { openSqliteEventStore } from '@listings/platform/event-store';
+import { openSqliteEventStore, withEventSchemas } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
 import { serveInternalOperations, serveOperations } from '@listings/platform/service-host';
 import type { RetryPolicy } from '@listings/platform/workflows';
@@ -38,7 +39,7 @@ export interface CommerceDeps {
 export const startCommerce = async (deps: CommerceDeps) => {
   const file = commerceEventsFile(deps.config.dataDir);
   mkdirSync(path.dirname(file), { recursive: true });
-  const store = openSqliteEventStore({ path: file });
+  const store = withEventSchemas(openSqliteEventStore({ path: file }), commerceEvents);
   const clock = deps.overrides?.clock ?? systemClock;
 
   const settings = deps.settings ?? loadWorkflowSettings(process.env, 'TEMPORAL_COMMERCE_TASK_QUEUE', 'commerce');

@@ -2,10 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type OperationReply, operationById, type Principal } from '@listings/contracts';
+import { catalogEvents, commerceEvents } from '@listings/contracts/events';
 import { createInProcessBus } from '@listings/platform/bus';
 import { manualClock } from '@listings/platform/clock';
 import { openSqliteEventStore } from '@listings/platform/event-store';
 import { silentLogger } from '@listings/platform/logger';
+import { storedEventProblems } from '@listings/platform/testing/stored-events';
 import type { InProcessRunner } from '@listings/platform/workflows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCatalog } from '../../catalog/src/main.ts';
@@ -426,5 +428,10 @@ describe('orders from quote to a live listing (catalog + commerce over the bus)'
     });
     expect(free.status).toBe(200);
     await running.operations.runShop({ type: 'SetWeeklyLaunchCapacity', data: { capacity: 20 } }, 'operator');
+  });
+
+  it('when catalog and commerce stored events then each is declared and carries its schema version', async () => {
+    expect(await storedEventProblems(commerceEventsFile(dir), commerceEvents)).toEqual([]);
+    expect(await storedEventProblems(path.join(dir, 'catalog', 'events.sqlite'), catalogEvents)).toEqual([]);
   });
 });

@@ -2,10 +2,12 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { acceptInvite as acceptInviteContract, describeInvite as describeInviteContract } from '@listings/contracts';
+import { draftingEvents } from '@listings/contracts/events';
+import { openFileBlobStore } from '@listings/platform/blobs';
 import type { Bus } from '@listings/platform/bus';
 import { type Clock, systemClock } from '@listings/platform/clock';
 import type { Config } from '@listings/platform/config';
-import { openSqliteEventStore } from '@listings/platform/event-store';
+import { openSqliteEventStore, withEventSchemas } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
 import { createMailer, type Mailer } from '@listings/platform/mail';
 import { createSafeFetch, type HostLookup, type SafeFetch } from '@listings/platform/outbound';
@@ -51,7 +53,9 @@ export const startDrafting = async (deps: DraftingDeps) => {
   const overrides = deps.overrides ?? {};
   const dir = path.join(deps.config.dataDir, 'drafting');
   mkdirSync(dir, { recursive: true });
-  const store = openSqliteEventStore({ path: path.join(dir, 'events.sqlite') });
+  const store = withEventSchemas(openSqliteEventStore({ path: path.join(dir, 'events.sqlite') }), draftingEvents);
+  // crawled pages: shared by every drafting process on this DATA_DIR (content-addressed, written by rename)
+  const blobs = openFileBlobStore({ dir: path.join(deps.config.dataDir, 'blobs') });
   const clock = overrides.clock ?? systemClock;
   const shutdown = new AbortController();
 
@@ -97,6 +101,7 @@ export const startDrafting = async (deps: DraftingDeps) => {
       : createExtractiveDrafter());
   const activities = createActivities({
     store,
+    blobs,
     crawler: createSiteCrawler({ safeFetch, robotsToken: ROBOTS_TOKEN, limits: overrides.crawlLimits }),
     drafter,
     categoryNames: () =>

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AllSubscription, EventStore, NewEvent, RecordedEvent } from './event-store.ts';
-import { DuplicateEventIdError, WrongExpectedRevisionError } from './event-store.ts';
+import {
+  DuplicateEventIdError,
+  EventTooLargeError,
+  MAX_EVENT_BYTES,
+  WrongExpectedRevisionError,
+} from './event-store.ts';
 
 /**
  * The behaviour every EventStore adapter must have, as one vitest suite. Test-only: import it
@@ -191,6 +196,28 @@ export function describeEventStoreContract(
           DuplicateEventIdError,
         );
         expect(await store.readAll(0, 100)).toEqual([]);
+      });
+
+      it('refuses an event over MAX_EVENT_BYTES (data + metadata, UTF-8) and appends nothing of the batch', async () => {
+        // 'é' is 2 bytes in UTF-8: the limit counts bytes, not characters
+        const tooBig = newEvent('PageStored', { html: 'é'.repeat(MAX_EVENT_BYTES / 2) });
+        const error = await store
+          .append('listing-1', [newEvent(), tooBig], 'no_stream')
+          .catch((caught: unknown) => caught);
+
+        expect(error).toBeInstanceOf(EventTooLargeError);
+        expect(error).toMatchObject({ stream: 'listing-1', eventType: 'PageStored', limit: MAX_EVENT_BYTES });
+        expect((error as EventTooLargeError).bytes).toBeGreaterThan(MAX_EVENT_BYTES);
+        expect(await store.readAll(0, 100)).toEqual([]);
+      });
+
+      it('takes an event of exactly MAX_EVENT_BYTES, metadata included', async () => {
+        const metadata = { by: 'account-1' };
+        const overhead = JSON.stringify({ text: '' }).length + JSON.stringify(metadata).length;
+        const exact = newEvent('PageStored', { text: 'x'.repeat(MAX_EVENT_BYTES - overhead) }, metadata);
+        expect(await store.append('listing-1', [exact], 'no_stream')).toEqual({ revision: 0, position: 1 });
+        const bigger = newEvent('PageStored', { text: 'x'.repeat(MAX_EVENT_BYTES - overhead) }, { by: 'account-12' });
+        await expect(store.append('listing-1', [bigger], 0)).rejects.toBeInstanceOf(EventTooLargeError);
       });
 
       it('appending no events only checks the expected revision and reports the head', async () => {

@@ -3,6 +3,14 @@
  * stream; positions count from 1 across the whole store (global order of commit).
  */
 
+/**
+ * The largest event the store takes: its data and metadata encoded as JSON, in UTF-8 bytes. Big
+ * payloads (crawled pages) go to the blob store and the event holds a reference
+ * (docs/architecture.md). KurrentDB's own limit is far higher; this one keeps events cheap to
+ * read, fold, publish and export.
+ */
+export const MAX_EVENT_BYTES = 64 * 1024;
+
 export interface NewEvent {
   /** uuid; the de-duplication id used when the event is published as an integration event */
   readonly id: string;
@@ -91,5 +99,24 @@ export class DuplicateEventIdError extends Error {
     this.name = 'DuplicateEventIdError';
     this.stream = stream;
     this.eventId = eventId;
+  }
+}
+
+/** An appended event is bigger than MAX_EVENT_BYTES; nothing of the batch is appended. */
+export class EventTooLargeError extends Error {
+  readonly stream: string;
+  readonly eventType: string;
+  /** encoded data + metadata, in bytes */
+  readonly bytes: number;
+  readonly limit: number;
+  constructor(stream: string, eventType: string, bytes: number, limit: number) {
+    super(
+      `stream ${stream}: event ${eventType} is ${bytes} bytes encoded (data + metadata), over the limit of ${limit}; put big payloads in the blob store and reference them`,
+    );
+    this.name = 'EventTooLargeError';
+    this.stream = stream;
+    this.eventType = eventType;
+    this.bytes = bytes;
+    this.limit = limit;
   }
 }

@@ -1,3 +1,13 @@
+export type { EventSchemaOptions } from './event-schemas.ts';
+export {
+  InvalidEventDataError,
+  liftEvent,
+  SCHEMA_VERSION_KEY,
+  STORED_SCHEMA_VERSION_KEY,
+  storedSchemaVersion,
+  UndeclaredEventTypeError,
+  withEventSchemas,
+} from './event-schemas.ts';
 export type {
   AllSubscription,
   AppendResult,
@@ -7,7 +17,12 @@ export type {
   RecordedEvent,
   SubscribeAllOptions,
 } from './event-store.ts';
-export { DuplicateEventIdError, WrongExpectedRevisionError } from './event-store.ts';
+export {
+  DuplicateEventIdError,
+  EventTooLargeError,
+  MAX_EVENT_BYTES,
+  WrongExpectedRevisionError,
+} from './event-store.ts';
 export type { MemoryEventStoreOptions } from './memory-event-store.ts';
 export { openMemoryEventStore } from './memory-event-store.ts';
 export type { SqliteEventStoreOptions } from './sqlite-event-store.ts';

@@ -1,6 +1,6 @@
 /** Helpers shared by the adapters so they behave alike; not part of the public API. */
 import type { ExpectedRevision, NewEvent, RecordedEvent } from './event-store.ts';
-import { WrongExpectedRevisionError } from './event-store.ts';
+import { EventTooLargeError, MAX_EVENT_BYTES, WrongExpectedRevisionError } from './event-store.ts';
 
 /** `actual` is the stream's last revision, -1 when it does not exist */
 export function checkExpectedRevision(stream: string, expected: ExpectedRevision, actual: number): void {
@@ -24,6 +24,16 @@ export function encodeEvent(event: NewEvent): EncodedEvent {
     data: JSON.stringify(event.data ?? null),
     metadata: JSON.stringify(event.metadata ?? {}),
   };
+}
+
+/** Throws EventTooLargeError for the first event of the batch over MAX_EVENT_BYTES. */
+export function checkEventSizes(stream: string, events: readonly EncodedEvent[]): void {
+  for (const event of events) {
+    // UTF-16 length is a lower bound of the UTF-8 length: count bytes only when it could matter
+    if ((event.data.length + event.metadata.length) * 3 <= MAX_EVENT_BYTES) continue;
+    const bytes = Buffer.byteLength(event.data) + Buffer.byteLength(event.metadata);
+    if (bytes > MAX_EVENT_BYTES) throw new EventTooLargeError(stream, event.type, bytes, MAX_EVENT_BYTES);
+  }
 }
 
 /** An event as both adapters keep it: payload as JSON text, parsed afresh on every read. */

@@ -1,7 +1,7 @@
 import type { AppendResult, EventStore, ExpectedRevision, NewEvent, RecordedEvent } from './event-store.ts';
 import { DuplicateEventIdError } from './event-store.ts';
 import type { StoredEvent } from './internal.ts';
-import { checkExpectedRevision, decodeEvent, encodeEvent } from './internal.ts';
+import { checkEventSizes, checkExpectedRevision, decodeEvent, encodeEvent } from './internal.ts';
 import type { RunningSubscription } from './subscription.ts';
 import { startSubscription } from './subscription.ts';
 
@@ -47,6 +47,7 @@ export function openMemoryEventStore(options: MemoryEventStoreOptions = {}): Eve
       const head = existing.at(-1);
       checkExpectedRevision(stream, expected, head?.revision ?? -1);
       const encoded = events.map(encodeEvent);
+      checkEventSizes(stream, encoded);
       // all checks before any change: a failing append leaves the store untouched
       const batchIds = new Set<string>();
       for (const event of encoded) {

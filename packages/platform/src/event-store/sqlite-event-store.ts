@@ -2,7 +2,7 @@ import { DatabaseSync } from 'node:sqlite';
 import type { AppendResult, EventStore, ExpectedRevision, NewEvent, RecordedEvent } from './event-store.ts';
 import { DuplicateEventIdError, WrongExpectedRevisionError } from './event-store.ts';
 import type { EncodedEvent, StoredEvent } from './internal.ts';
-import { checkExpectedRevision, decodeEvent, encodeEvent } from './internal.ts';
+import { checkEventSizes, checkExpectedRevision, decodeEvent, encodeEvent } from './internal.ts';
 import type { RunningSubscription } from './subscription.ts';
 import { startSubscription } from './subscription.ts';
 
@@ -120,6 +120,7 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
     async append(stream: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
       assertOpen();
       const encoded = events.map(encodeEvent);
+      checkEventSizes(stream, encoded);
       db.exec('BEGIN IMMEDIATE');
       let result: AppendResult;
       try {

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { commerceEvents } from '@listings/contracts/events';
 import { foldStream, handleCommand } from '@listings/platform/decider';
-import { type EventStore, openSqliteEventStore } from '@listings/platform/event-store';
+import { type EventStore, openSqliteEventStore, withEventSchemas } from '@listings/platform/event-store';
 import { SHOP_STREAM, type ShopCommand, type ShopSettings, shopDecider } from '../domain/shop/shop.ts';
 import { DEFAULT_SHOP } from './default-shop.ts';
 
@@ -24,7 +25,7 @@ export const seedDefaultShop = async (store: EventStore): Promise<void> => {
  */
 export const openShopAdmin = async (dataDir: string) => {
   mkdirSync(path.dirname(commerceEventsFile(dataDir)), { recursive: true });
-  const store = openSqliteEventStore({ path: commerceEventsFile(dataDir) });
+  const store = withEventSchemas(openSqliteEventStore({ path: commerceEventsFile(dataDir) }), commerceEvents);
   try {
     await seedDefaultShop(store);
   } catch (error) {

@@ -1,4 +1,5 @@
 import { ListingDraftProfile } from '@listings/contracts';
+import type { BlobStore } from '@listings/platform/blobs';
 import type { Clock } from '@listings/platform/clock';
 import { foldStream, handleCommand } from '@listings/platform/decider';
 import type { EventStore } from '@listings/platform/event-store';
@@ -9,9 +10,12 @@ import type { SiteCrawler } from '../adapters/site-crawler.ts';
 import { type DraftCommand, draftDecider } from '../domain/draft/decide.ts';
 import { type DraftState, draftStream, type Proposal, SLOT_KEYS } from '../domain/draft/draft.ts';
 import { verifyProposals } from '../domain/evidence/verify-evidence.ts';
+import { loadCrawledPages, storeCrawledPages } from './crawled-pages.ts';
 
 export interface ActivityDeps {
   readonly store: EventStore;
+  /** where crawled pages go; the draft's events hold their references */
+  readonly blobs: BlobStore;
   readonly crawler: SiteCrawler;
   readonly drafter: Drafter;
   /** category names list_categories knows (empty when the catalog cannot be asked) */
@@ -39,8 +43,9 @@ export const createActivities = (deps: ActivityDeps) => {
   /** drafter output → checked proposals: quotes verified on the pages, values within the contract's limits */
   const draftChecked = async (state: DraftState, keys: readonly string[]): Promise<Record<string, Proposal>> => {
     const categoryNames = keys.includes('categories') ? await deps.categoryNames() : [];
-    const raw = await deps.drafter.draft({ pages: state.pages, keys, categoryNames });
-    const verified = verifyProposals(state.pages, raw, keys);
+    const pages = await loadCrawledPages(deps.blobs, state.pages);
+    const raw = await deps.drafter.draft({ pages, keys, categoryNames });
+    const verified = verifyProposals(pages, raw, keys);
     const proposals: Record<string, Proposal> = {};
     const dropped = [...verified.dropped];
     for (const [key, proposal] of Object.entries(verified.proposals)) {
@@ -80,7 +85,8 @@ export const createActivities = (deps: ActivityDeps) => {
       await run(
         input.draftId,
         result.ok
-          ? { type: 'RecordCrawl', pages: result.pages, meta: { at: at() } }
+          ? // blobs first, then the event that references them: a retry puts the same blobs again (a no-op)
+            { type: 'RecordCrawl', pages: await storeCrawledPages(deps.blobs, result.pages), meta: { at: at() } }
           : { type: 'FailDraft', reason: result.reason, meta: { at: at() } },
       );
     },

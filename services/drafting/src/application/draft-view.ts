@@ -1,11 +1,4 @@
-import {
-  type CrawledPage,
-  completenessOf,
-  type DraftState,
-  FIELD_KEYS,
-  SECTION_KEYS,
-  type Slot,
-} from '../domain/draft/draft.ts';
+import { completenessOf, type DraftState, FIELD_KEYS, SECTION_KEYS, type Slot } from '../domain/draft/draft.ts';
 
 const slotView = (slot: Slot | undefined) => ({
   value: slot?.value ?? null,
@@ -31,7 +24,7 @@ export const draftView = (state: DraftState) => {
     locked_fields: FIELD_KEYS.filter((key) => state.slots[key]?.locked),
     regenerating: [...new Set(Object.values(state.regenerating).flat())],
     completeness,
-    pages: state.pages.map((p: CrawledPage) => ({ url: p.url, title: p.title })),
+    pages: state.pages.map((p) => ({ url: p.url, title: p.title })),
     invites: state.invites.map((i) => ({
       id: i.id,
       email: i.email,

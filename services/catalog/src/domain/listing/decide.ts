@@ -149,7 +149,9 @@ export const decideListing = (command: ListingCommand, state: Listing): ListingE
       const s = mustExist(state);
       if (!Number.isInteger(command.data.mrr_cents) || command.data.mrr_cents < 0)
         throw new ValidationError([{ field: 'mrr_cents', message: 'must be a whole number of cents >= 0' }]);
-      return [{ type: 'RevenueRecorded', data: { listing_id: s.id, ...command.data } }];
+      // only the declared fields: the command also carries the handler's `now`
+      const { mrr_cents, date } = command.data;
+      return [{ type: 'RevenueRecorded', data: { listing_id: s.id, mrr_cents, date } }];
     }
     case 'ContributeToBillboard': {
       const s = mustExist(state);

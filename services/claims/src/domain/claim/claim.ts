@@ -1,35 +1,10 @@
+import type { claimsEvents, DomainEventOf } from '@listings/contracts/events';
 /** Claim methods and statuses: the contracts' lists (packages/contracts/src/claims.ts). */
 export type ClaimMethod = 'dns' | 'meta' | 'file' | 'email';
 export type ClaimStatus = 'pending' | 'verified' | 'failed' | 'expired';
 
-export type ClaimEvent =
-  | {
-      type: 'ClaimStarted';
-      data: {
-        claim_id: number;
-        account_id: string;
-        listing_id: number;
-        slug: string;
-        /** the host the checks look at (the listing website's host, `www.` dropped) */
-        domain: string;
-        /** the listing's homepage, read by the meta and file checks */
-        homepage: string | null;
-        method: ClaimMethod;
-        /** dns, meta, file: the public token to publish (not a secret: it ends up in DNS or on a page) */
-        token: string | null;
-        /** email: where the link went, and the SHA-256 of the link's token (a bearer secret) */
-        email: string | null;
-        email_token_hash: string | null;
-        at: string;
-        expires_at: string;
-      };
-    }
-  | { type: 'ClaimCheckFailed'; data: { claim_id: number; reason: string; at: string } }
-  | { type: 'ClaimVerified'; data: { claim_id: number; at: string } }
-  | { type: 'ClaimRejected'; data: { claim_id: number; reason: string; at: string } }
-  | { type: 'ClaimExpired'; data: { claim_id: number; at: string } }
-  /** an email claim asked for again: a new link (the old one stops working) is mailed */
-  | { type: 'ClaimEmailLinkRenewed'; data: { claim_id: number; email_token_hash: string; at: string } };
+/** The claim's events, derived from their declared schemas (packages/contracts/src/events/claims.ts). */
+export type ClaimEvent = DomainEventOf<typeof claimsEvents>;
 
 export type Claim =
   | { readonly exists: false }

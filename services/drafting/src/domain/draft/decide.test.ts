@@ -14,7 +14,17 @@ const started: DraftEvent = {
 };
 const crawled: DraftEvent = {
   type: 'SiteCrawled',
-  data: { pages: [{ url: 'https://acme.test/', title: 'Acme', text: 'Acme', html: '' }], at },
+  data: {
+    pages: [
+      {
+        url: 'https://acme.test/',
+        title: 'Acme',
+        text_ref: `sha256:${'a'.repeat(64)}`,
+        html_ref: `sha256:${'b'.repeat(64)}`,
+      },
+    ],
+    at,
+  },
 };
 const drafted: DraftEvent = {
   type: 'ProfileDrafted',

@@ -2,12 +2,12 @@ import { INVITE_TTL_DAYS, INVITES_MAX } from '@listings/contracts';
 import type { Decider } from '@listings/platform/decider';
 import { ConflictError, DomainError, NotFoundError, ValidationError } from '@listings/platform/errors';
 import {
-  type CrawledPage,
   type DraftEvent,
   type DraftState,
   evolve,
   initialDraftState,
   type Proposal,
+  type StoredPage,
 } from './draft.ts';
 
 interface Meta {
@@ -17,7 +17,8 @@ interface Meta {
 export type DraftCommand =
   | { type: 'StartDraft'; draftId: string; url: string; ownerId: string; idempotencyKey: string | null; meta: Meta }
   | { type: 'RecordProgress'; step: string; pagesRead: number; pagesPlanned: number; meta: Meta }
-  | { type: 'RecordCrawl'; pages: CrawledPage[]; meta: Meta }
+  /** the pages already in the blob store: the event holds their references */
+  | { type: 'RecordCrawl'; pages: StoredPage[]; meta: Meta }
   | { type: 'FailDraft'; reason: string; meta: Meta }
   | { type: 'RecordProfile'; keys: string[]; proposals: Record<string, Proposal>; requestId: string | null; meta: Meta }
   | { type: 'AbandonRegeneration'; requestId: string; reason: string; meta: Meta }

@@ -1,4 +1,5 @@
 import { DRAFT_FIELD_KEYS, PROFILE_SECTION_KEYS } from '@listings/contracts';
+import type { DomainEventOf, draftingEvents, EventDataOf } from '@listings/contracts/events';
 
 /**
  * The draft aggregate: events, state and evolve (pure). Every profile value lives in a "slot":
@@ -28,6 +29,7 @@ export interface Proposal {
   readonly evidence: readonly Evidence[];
 }
 
+/** A page as the crawler read it and the drafter reads it: content in hand, never in an event. */
 export interface CrawledPage {
   readonly url: string;
   readonly title: string;
@@ -36,6 +38,12 @@ export interface CrawledPage {
   /** the HTML as fetched (bounded), for redrafts by the extractive drafter */
   readonly html: string;
 }
+
+/**
+ * A page as the draft keeps it (SiteCrawled v2): its text and HTML in the blob store, by content
+ * hash; or, for drafts crawled before pages moved out of events (v1 lifted to v2), inline.
+ */
+export type StoredPage = EventDataOf<typeof draftingEvents, 'SiteCrawled'>['pages'][number];
 
 export interface Slot {
   readonly value: unknown;
@@ -70,7 +78,7 @@ export interface DraftState {
   readonly createdAt: string;
   readonly updatedAt: string;
   readonly progress: { readonly step: string; readonly pagesRead: number; readonly pagesPlanned: number };
-  readonly pages: readonly CrawledPage[];
+  readonly pages: readonly StoredPage[];
   readonly slots: Readonly<Record<string, Slot>>;
   /** regenerations asked for and not finished: request id -> keys */
   readonly regenerating: Readonly<Record<string, readonly string[]>>;
@@ -80,29 +88,8 @@ export interface DraftState {
   readonly idempotencyKey: string | null;
 }
 
-export type DraftEvent =
-  | {
-      type: 'DraftStarted';
-      data: { draft_id: string; url: string; owner_id: string; at: string; idempotency_key: string | null };
-    }
-  | { type: 'CrawlProgressed'; data: { step: string; pages_read: number; pages_planned: number; at: string } }
-  | { type: 'SiteCrawled'; data: { pages: CrawledPage[]; at: string } }
-  | { type: 'DraftFailed'; data: { reason: string; at: string } }
-  | {
-      type: 'ProfileDrafted';
-      data: { keys: string[]; proposals: Record<string, Proposal>; request_id: string | null; at: string };
-    }
-  | { type: 'RegenerationRequested'; data: { request_id: string; keys: string[]; at: string } }
-  | { type: 'RegenerationAbandoned'; data: { request_id: string; reason: string; at: string } }
-  | { type: 'FieldsEdited'; data: { values: Record<string, unknown>; by: string; at: string } }
-  | { type: 'FieldsLocked'; data: { keys: string[]; by: string; at: string } }
-  | { type: 'FieldsRestored'; data: { keys: string[]; by: string; at: string } }
-  | {
-      type: 'CofounderInvited';
-      data: { invite_id: string; email: string; token_hash: string; by: string; at: string };
-    }
-  | { type: 'InviteAccepted'; data: { invite_id: string; account_id: string; at: string } }
-  | { type: 'DraftSubmitted'; data: { listing_id: number; by: string; at: string } };
+/** The draft's events, derived from their declared schemas (packages/contracts/src/events/drafting.ts). */
+export type DraftEvent = DomainEventOf<typeof draftingEvents>;
 
 const emptySlot: Slot = { value: null, state: 'not_found', evidence: [], locked: false, ai: null };
 

@@ -1,0 +1,315 @@
+import Type from 'typebox';
+import { event, serviceEvents } from './event-schema.ts';
+import { AccountId, At, Cents, data, IsoDay, ListingId, WeekStart } from './fields.ts';
+
+const ListingStatus = Type.Enum(['draft', 'awaiting_badge', 'scheduled', 'live', 'rejected', 'archived'], {
+  description: 'the listing status (docs/api-decisions.md)',
+});
+const Milestone = data({
+  id: Type.Integer({ description: 'the milestone id within the listing, never reused' }),
+  date: IsoDay,
+  title: Type.String(),
+  description: Type.Optional(Type.String()),
+  url: Type.Optional(Type.String()),
+});
+const Faq = data({ question: Type.String(), answer: Type.String() });
+const CategoryData = data({
+  slug: Type.String({ description: 'the category slug (its stream id)' }),
+  name: Type.String(),
+  parent: Type.Union([Type.String(), Type.Null()], { description: 'slug of the parent category, null at the top' }),
+  description: Type.String(),
+  faqs: Type.Array(Faq),
+  attributes: Type.Array(Type.String(), {
+    description: 'the facts a comparison shows side by side, e.g. pricing_model, country',
+  }),
+});
+const BlogPostData = data({
+  slug: Type.String({ description: 'the post slug (its stream id)' }),
+  title: Type.String(),
+  excerpt: Type.String(),
+  body_markdown: Type.String({ description: 'the post, Markdown' }),
+  faqs: Type.Array(Faq),
+  published_at: At,
+});
+const PersonOnListing = data({ listing_id: ListingId, account_id: AccountId, at: At });
+
+/** Catalog: listings, categories, launches, engagement, blog, awards and site settings. */
+export const catalogEvents = serviceEvents({
+  service: 'catalog',
+  description: 'Listings and their launches, categories, votes, follows, reviews, views, blog posts, awards.',
+  streams: [
+    {
+      category: 'listing',
+      pattern: 'listing-<listing_id>',
+      description: 'one listing: its profile, plan, launch, status',
+    },
+    {
+      category: 'listingslug',
+      pattern: 'listingslug-<slug>',
+      description: 'holds a slug for one listing: created with no_stream, so a slug is taken once',
+    },
+    { category: 'category', pattern: 'category-<slug>', description: 'one category of the directory' },
+    { category: 'blogpost', pattern: 'blogpost-<slug>', description: 'one blog post' },
+    {
+      category: 'engagement',
+      pattern: 'engagement-<listing_id>_<account_id>',
+      description: "one person's vote, follow and review of one listing (account id URI-encoded)",
+    },
+    { category: 'views', pattern: 'views-<listing_id>', description: 'page views of one listing, append-only' },
+    { category: 'interview', pattern: 'interview-<account_id>', description: "one founder's interview answers" },
+    { category: 'weekawards', pattern: 'weekawards-<week_start>', description: 'Launch of the Week awards' },
+    { category: 'settings', pattern: 'settings-site', description: 'the site settings, one stream' },
+  ],
+  events: [
+    event('ListingCreated', {
+      stream: 'listing',
+      description: 'A listing was created from a submitted draft (status draft until a plan is chosen).',
+      data: data({
+        listing_id: ListingId,
+        slug: Type.String({ description: 'the slug reserved for it (listingslug stream)' }),
+        draft_id: Type.String({ description: 'the drafting service draft it came from' }),
+        owners: Type.Array(AccountId, { description: 'accounts that own the listing' }),
+        status: Type.Literal('draft', { description: 'always draft: a new listing waits for a plan' }),
+        at: At,
+      }),
+    }),
+    event('ListingProfileSaved', {
+      stream: 'listing',
+      description: "The draft's profile was saved into the listing (on submit and on every later draft save).",
+      data: data({
+        listing_id: ListingId,
+        profile: Type.Object(
+          {},
+          {
+            additionalProperties: true,
+            description:
+              'the profile as the draft held it (fields and sections of the listing draft profile: name, tagline, socials, faqs, founders, milestones, ...)',
+          },
+        ),
+        categories: Type.Array(Type.String(), { description: 'category slugs, the primary one first' }),
+        at: At,
+      }),
+    }),
+    event('LaunchScheduled', {
+      stream: 'listing',
+      description: 'The listing got a launch week, free (queued) or paid.',
+      data: data({
+        listing_id: ListingId,
+        launch_week: WeekStart,
+        plan: Type.Enum(['none', 'free', 'paid'], {
+          description: 'free: queued weeks out, live once the badge is found; paid: bought through commerce',
+        }),
+        at: At,
+      }),
+    }),
+    event('ListingStatusChanged', {
+      stream: 'listing',
+      description: 'The listing moved to another status.',
+      data: data({ listing_id: ListingId, status: ListingStatus, at: At }),
+    }),
+    event('PaidSectionsUnlocked', {
+      stream: 'listing',
+      description: 'A paid launch unlocked the paid profile sections.',
+      data: data({ listing_id: ListingId, at: At }),
+    }),
+    event('ExtraCategoriesChosen', {
+      stream: 'listing',
+      description: 'The extra categories bought with a paid launch; they replace the draft extras for good.',
+      data: data({
+        listing_id: ListingId,
+        categories: Type.Array(Type.String(), { description: 'extra category slugs, after the primary one' }),
+        at: At,
+      }),
+    }),
+    event('ListingUpdatePosted', {
+      stream: 'listing',
+      description: 'An owner posted an update (news) on the listing; followers are notified.',
+      data: data({ listing_id: ListingId, title: Type.String(), body: Type.String(), at: At }),
+    }),
+    event('DomainRatingRecorded', {
+      stream: 'listing',
+      description: "The website's domain rating on a day.",
+      data: data({
+        listing_id: ListingId,
+        value: Type.Number({ description: 'domain rating, 0 to 100' }),
+        date: IsoDay,
+      }),
+    }),
+    event('RevenueRecorded', {
+      stream: 'listing',
+      description: 'Monthly recurring revenue reported for the listing on a day.',
+      data: data({ listing_id: ListingId, mrr_cents: Cents, date: IsoDay }),
+    }),
+    event('BillboardContributed', {
+      stream: 'listing',
+      description: 'A paid billboard order contributed to the listing.',
+      data: data({
+        listing_id: ListingId,
+        order_number: Type.String({ description: 'the commerce order number' }),
+        amount_cents: Cents,
+        at: At,
+      }),
+    }),
+    event('ListingVerified', {
+      stream: 'listing',
+      description: 'A verified claim made the claimant an owner of the listing.',
+      data: data({ listing_id: ListingId, account_id: AccountId, at: At }),
+    }),
+    event('ListingFeatured', {
+      stream: 'listing',
+      description: 'The site team featured the listing.',
+      data: data({ listing_id: ListingId, at: At }),
+    }),
+    event('AlternativeApproved', {
+      stream: 'listing',
+      description: 'Another listing was approved as an alternative to this one.',
+      data: data({ listing_id: ListingId, alternative_id: ListingId, at: At }),
+    }),
+    event('ListingEdited', {
+      stream: 'listing',
+      description: 'An owner edited the listing (update_my_listing); only the keys that changed.',
+      data: data({
+        listing_id: ListingId,
+        account_id: AccountId,
+        version: Type.Integer({ description: "the listing's edit version after this edit (optimistic concurrency)" }),
+        before: Type.Record(Type.String(), Type.Unknown(), { description: 'changed keys: their values before' }),
+        after: Type.Record(Type.String(), Type.Unknown(), { description: 'changed keys: their new values' }),
+        at: At,
+      }),
+    }),
+    event('FollowerNotified', {
+      stream: 'listing',
+      description: 'A follower was told about a listing update.',
+      data: data({
+        listing_id: ListingId,
+        account_id: AccountId,
+        update_title: Type.String({ description: 'the title of the update they were told about' }),
+        at: At,
+      }),
+    }),
+    event('MilestoneAdded', {
+      stream: 'listing',
+      description: 'An owner added a milestone.',
+      data: data({ listing_id: ListingId, milestone: Milestone, at: At }),
+    }),
+    event('MilestoneDeleted', {
+      stream: 'listing',
+      description: 'An owner deleted a milestone.',
+      data: data({
+        listing_id: ListingId,
+        milestone_id: Type.Integer({ description: 'the id MilestoneAdded gave it' }),
+        at: At,
+      }),
+    }),
+    event('FounderStorySet', {
+      stream: 'listing',
+      description: "An owner set the listing's founder story.",
+      data: data({
+        listing_id: ListingId,
+        story: Type.Record(Type.String(), Type.String(), { description: 'story section -> text' }),
+        at: At,
+      }),
+    }),
+    event('BadgeFound', {
+      stream: 'listing',
+      description: "The badge check found the site's badge on the listing's website (free plan).",
+      data: data({ listing_id: ListingId, at: At }),
+    }),
+    event('ListingSlugReserved', {
+      stream: 'listingslug',
+      description: 'A slug was taken for a listing.',
+      data: data({ slug: Type.String({ description: 'the slug taken (its stream id)' }), listing_id: ListingId }),
+    }),
+    event('CategoryCreated', {
+      stream: 'category',
+      description: 'The site team created a category.',
+      data: CategoryData,
+    }),
+    event('CategoryRemoved', {
+      stream: 'category',
+      description: 'The site team removed a category.',
+      data: data({ slug: Type.String({ description: 'the category slug' }) }),
+    }),
+    event('BlogPostPublished', {
+      stream: 'blogpost',
+      description: 'A blog post was published.',
+      data: BlogPostData,
+    }),
+    event('BlogPostRevised', {
+      stream: 'blogpost',
+      description: 'A published blog post was replaced by a new text.',
+      data: BlogPostData,
+    }),
+    event('VoteCast', { stream: 'engagement', description: 'A person voted for a listing.', data: PersonOnListing }),
+    event('VoteWithdrawn', {
+      stream: 'engagement',
+      description: 'A person took back their vote.',
+      data: PersonOnListing,
+    }),
+    event('ListingFollowed', {
+      stream: 'engagement',
+      description: 'A person followed a listing.',
+      data: PersonOnListing,
+    }),
+    event('ListingUnfollowed', {
+      stream: 'engagement',
+      description: 'A person stopped following a listing.',
+      data: PersonOnListing,
+    }),
+    event('ReviewSubmitted', {
+      stream: 'engagement',
+      description: "A person reviewed a live listing; a later review replaces the person's earlier one.",
+      data: data({
+        listing_id: ListingId,
+        account_id: AccountId,
+        rating: Type.Integer({ description: 'stars, 1 to 5' }),
+        body: Type.String(),
+        at: At,
+      }),
+    }),
+    event('ListingViewed', {
+      stream: 'views',
+      description: 'Page views of a listing were counted.',
+      data: data({ listing_id: ListingId, count: Type.Integer({ minimum: 1, description: 'views counted' }), at: At }),
+    }),
+    event('InterviewAnswered', {
+      stream: 'interview',
+      description: "A founder answered the interview; the answers replace the founder's earlier ones.",
+      data: data({
+        account_id: AccountId,
+        answers: Type.Array(
+          data({
+            question_id: Type.String({ description: 'an interview question id (site settings)' }),
+            answer: Type.String(),
+          }),
+        ),
+        at: At,
+      }),
+    }),
+    event('WeekAwardsDecided', {
+      stream: 'weekawards',
+      description: 'Launch of the Week #1-#3, decided from community votes once the week was over.',
+      data: data({
+        week_start: WeekStart,
+        winners: Type.Array(
+          data({
+            rank: Type.Integer({ description: '1, 2 or 3' }),
+            listing_id: ListingId,
+            votes: Type.Integer({ description: 'votes counted during the week' }),
+          }),
+        ),
+        at: At,
+      }),
+    }),
+    event('InterviewQuestionsSet', {
+      stream: 'settings',
+      description: 'An operator set the founder interview questions.',
+      data: data({ questions: Type.Array(data({ id: Type.String(), question: Type.String() })) }),
+    }),
+    event('FreeQueueWeeksSet', {
+      stream: 'settings',
+      description: 'An operator set how many weeks out a free listing is queued (6-8).',
+      data: data({ weeks: Type.Integer({ description: 'weeks from this Monday to the free launch week, 6 to 8' }) }),
+    }),
+  ],
+});

@@ -1,0 +1,72 @@
+import Type from 'typebox';
+import { event, serviceEvents } from './event-schema.ts';
+import { AccountId, At, data, ListingId } from './fields.ts';
+
+const ClaimId = Type.Integer({ minimum: 1, description: 'the claim id (its stream id)' });
+
+/** Claims: a person proving they own a listing's website. */
+export const claimsEvents = serviceEvents({
+  service: 'claims',
+  description: 'Claims of listings by the people who run their websites, and their verification.',
+  streams: [
+    { category: 'claim', pattern: 'claim-<claim_id>', description: 'one claim, from start to verified or not' },
+  ],
+  events: [
+    event('ClaimStarted', {
+      stream: 'claim',
+      description: 'A person started a claim on a listing with one verification method.',
+      data: data({
+        claim_id: ClaimId,
+        account_id: AccountId,
+        listing_id: ListingId,
+        slug: Type.String({ description: "the listing's slug when the claim started" }),
+        domain: Type.String({ description: "the host the checks look at (the website's host, www. dropped)" }),
+        homepage: Type.Union([Type.String(), Type.Null()], {
+          description: "the listing's homepage, read by the meta and file checks",
+        }),
+        method: Type.Enum(['dns', 'meta', 'file', 'email'], {
+          description:
+            'dns: TXT record; meta: tag on the homepage; file: /.well-known file; email: a link to an address at the domain',
+        }),
+        token: Type.Union([Type.String(), Type.Null()], {
+          description: 'dns, meta, file: the public token to publish (not a secret)',
+        }),
+        email: Type.Union([Type.String(), Type.Null()], { description: 'email: where the link went (personal data)' }),
+        email_token_hash: Type.Union([Type.String(), Type.Null()], {
+          description: "email: SHA-256 of the link's token (the token itself is a bearer secret, never stored)",
+        }),
+        at: At,
+        expires_at: Type.String({ description: 'a claim still pending then expires (ISO-8601 UTC)' }),
+      }),
+    }),
+    event('ClaimCheckFailed', {
+      stream: 'claim',
+      description: 'A verification check did not pass; the claim stays pending.',
+      data: data({ claim_id: ClaimId, reason: Type.String({ description: 'what the check found, in words' }), at: At }),
+    }),
+    event('ClaimVerified', {
+      stream: 'claim',
+      description: 'The check passed: the claimant owns the listing (the catalog records ListingVerified).',
+      data: data({ claim_id: ClaimId, at: At }),
+    }),
+    event('ClaimRejected', {
+      stream: 'claim',
+      description: 'The claim was refused and ended.',
+      data: data({ claim_id: ClaimId, reason: Type.String({ description: 'why it was refused' }), at: At }),
+    }),
+    event('ClaimExpired', {
+      stream: 'claim',
+      description: 'The claim was not verified in time.',
+      data: data({ claim_id: ClaimId, at: At }),
+    }),
+    event('ClaimEmailLinkRenewed', {
+      stream: 'claim',
+      description: 'An email claim asked for again: a new link was mailed and the old one stops working.',
+      data: data({
+        claim_id: ClaimId,
+        email_token_hash: Type.String({ description: "SHA-256 of the new link's token" }),
+        at: At,
+      }),
+    }),
+  ],
+});

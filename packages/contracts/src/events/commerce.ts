@@ -1,0 +1,177 @@
+import Type from 'typebox';
+import { event, serviceEvents } from './event-schema.ts';
+import { AccountId, At, Cents, data, ListingId, WeekStart } from './fields.ts';
+
+const OrderNumber = Type.String({ description: 'the order number (its stream id)' });
+const ProductKind = Type.Enum(['launch', 'billboard'], {
+  description: 'what buying it does: launch = a paid launch week for a listing, billboard = a contribution',
+});
+
+/** Commerce: shop settings (products, prices, capacity) and orders. */
+export const commerceEvents = serviceEvents({
+  service: 'commerce',
+  description: 'Products and their prices, launch capacity, the seller country, orders and their payment.',
+  streams: [
+    { category: 'shop', pattern: 'shop-settings', description: "the shop's settings, one stream set by operators" },
+    { category: 'order', pattern: 'order-<number>', description: 'one order, from checkout to fulfilment' },
+    {
+      category: 'launch',
+      pattern: 'launch-week-<monday>',
+      description: "one launch week's paid launch slots: the rule that a week holds at most its capacity",
+    },
+    {
+      category: 'listing',
+      pattern: 'listing-launch-<listing_id>',
+      description: "which order holds a listing's one paid launch",
+    },
+  ],
+  events: [
+    event('ProductDefined', {
+      stream: 'shop',
+      description: 'An operator defined (or redefined) a product.',
+      data: data({
+        slug: Type.String({ description: 'the product slug, e.g. launch, billboard' }),
+        name: Type.String(),
+        description: Type.String(),
+        price_cents: Type.Integer({ description: 'USD cents excluding VAT; for billboard the minimum contribution' }),
+        needs_listing: Type.Boolean({ description: 'an order line for it names a listing' }),
+        kind: ProductKind,
+      }),
+    }),
+    event('ProductPriceSet', {
+      stream: 'shop',
+      description: "An operator set a product's current price.",
+      data: data({
+        slug: Type.String({ description: 'the product slug' }),
+        price_cents: Type.Integer({ description: 'USD cents excluding VAT' }),
+      }),
+    }),
+    event('WeeklyLaunchCapacitySet', {
+      stream: 'shop',
+      description: 'An operator set how many paid launches a week holds.',
+      data: data({ capacity: Type.Integer({ description: 'paid launches a launch week holds' }) }),
+    }),
+    event('SellerCountrySet', {
+      stream: 'shop',
+      description: "An operator set the seller's country (for domestic VAT).",
+      data: data({ country: Type.String({ description: 'ISO 3166-1 alpha-2' }) }),
+    }),
+    event('OrderPlaced', {
+      stream: 'order',
+      description: 'A buyer placed an order at checkout (pending until paid or expired), priced at that moment.',
+      data: data({
+        number: OrderNumber,
+        account_id: AccountId,
+        lines: Type.Array(
+          data({
+            product: Type.String({ description: 'product slug' }),
+            kind: ProductKind,
+            listing_id: Type.Optional(ListingId),
+            launch_week: Type.Optional(WeekStart),
+            extra_categories: Type.Optional(
+              Type.Array(Type.String(), { description: "a launch's chosen extra category slugs" }),
+            ),
+            amount_cents: Type.Optional(Type.Integer({ description: 'billboard: the amount contributed (cents)' })),
+            unit_price_cents: Cents,
+          }),
+        ),
+        totals: data({
+          subtotal_cents: Cents,
+          vat_cents: Cents,
+          total_cents: Cents,
+          vat_rate: Type.Number({ description: 'VAT rate applied, e.g. 0.2' }),
+          reverse_charge: Type.Boolean({ description: 'EU B2B reverse charge: no VAT charged' }),
+          currency: Type.Literal('USD'),
+        }),
+        billing_country: Type.Union([Type.String(), Type.Null()], {
+          description: "the buyer's country (ISO 3166-1 alpha-2), for VAT; null when not given",
+        }),
+        vat_number: Type.Union([Type.String(), Type.Null()], {
+          description: "the buyer's EU VAT number (business buyers), null when none",
+        }),
+        at: At,
+      }),
+    }),
+    event('OrderPaid', {
+      stream: 'order',
+      description: 'The payment provider confirmed the payment.',
+      data: data({
+        number: OrderNumber,
+        payment_reference: Type.String({ description: "the payment provider's reference" }),
+        at: At,
+      }),
+    }),
+    event('OrderLineFulfilled', {
+      stream: 'order',
+      description: 'One line of a paid order took effect (e.g. the launch was scheduled in the catalog).',
+      data: data({ number: OrderNumber, line: Type.Integer({ description: '0-based line index' }), at: At }),
+    }),
+    event('OrderFulfilled', {
+      stream: 'order',
+      description: 'Every line of the order took effect.',
+      data: data({ number: OrderNumber, at: At }),
+    }),
+    event('OrderExpired', {
+      stream: 'order',
+      description: 'A pending order was not paid in time.',
+      data: data({ number: OrderNumber, at: At }),
+    }),
+    event('OrderRefused', {
+      stream: 'order',
+      description:
+        "The payment was refused before anything was charged: the listing's launch was held by another order, or its week was full.",
+      data: data({ number: OrderNumber, reason: Type.String({ description: 'why, in words for the buyer' }), at: At }),
+    }),
+    event('LaunchSlotReserved', {
+      stream: 'launch',
+      description: "A checkout reserved a paid launch slot in the week, until the order's expiry.",
+      data: data({
+        week: WeekStart,
+        order_number: OrderNumber,
+        listing_id: ListingId,
+        expires_at: Type.String({ description: 'when the unconfirmed slot stops counting (ISO-8601 UTC)' }),
+        at: At,
+      }),
+    }),
+    event('LaunchSlotConfirmed', {
+      stream: 'launch',
+      description: "The order's payment confirmed its slot: it counts for good.",
+      data: data({ week: WeekStart, order_number: OrderNumber, listing_id: ListingId, at: At }),
+    }),
+    event('LaunchSlotReleased', {
+      stream: 'launch',
+      description: 'An order gave its slot back.',
+      data: data({
+        week: WeekStart,
+        order_number: OrderNumber,
+        listing_id: ListingId,
+        reason: Type.Enum(['expired', 'refused', 'cancelled', 'abandoned'], {
+          description:
+            'expired unpaid, refused at payment, cancelled, or abandoned (the checkout failed after reserving)',
+        }),
+        at: At,
+      }),
+    }),
+    event('ListingLaunchHeld', {
+      stream: 'listing',
+      description: "An order took the listing's one paid launch while being paid.",
+      data: data({
+        listing_id: ListingId,
+        order_number: Type.Union([OrderNumber, Type.Null()], {
+          description: 'null: the catalog had the listing on a paid launch before this rule existed',
+        }),
+        at: At,
+      }),
+    }),
+    event('ListingLaunchReleased', {
+      stream: 'listing',
+      description: "An unpaid order gave the listing's launch back.",
+      data: data({
+        listing_id: ListingId,
+        order_number: OrderNumber,
+        reason: Type.Enum(['expired', 'refused'], { description: 'why the order let go' }),
+        at: At,
+      }),
+    }),
+  ],
+});

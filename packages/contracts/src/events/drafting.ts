@@ -1,0 +1,185 @@
+import Type from 'typebox';
+import { event, serviceEvents, upcaster } from './event-schema.ts';
+import { AccountId, At, data, ListingId } from './fields.ts';
+
+/** A blob's content address: `sha256:` and the SHA-256 of its bytes in lowercase hex (platform blob store). */
+export const BlobRef = Type.String({
+  pattern: '^sha256:[0-9a-f]{64}$',
+  description: 'a blob in the blob store, by the SHA-256 of its bytes',
+});
+
+const Evidence = data({
+  quote: Type.String({ description: 'the words quoted from a crawled page' }),
+  url: Type.String({ description: 'the crawled page the quote is on' }),
+  field: Type.Optional(
+    Type.String({ description: 'which part of a structured value it supports, e.g. faqs[0].answer' }),
+  ),
+});
+const Proposal = data({
+  value: Type.Unknown({ description: "the drafter's value for the slot" }),
+  evidence: Type.Array(Evidence),
+});
+const Keys = Type.Array(Type.String(), { description: 'profile slot keys (the 18 fields and 8 sections)' });
+
+/** SiteCrawled v1 (until November 2026): the pages inline, up to 4 MiB of HTML in one event. */
+const SiteCrawledV1 = data({
+  pages: Type.Array(data({ url: Type.String(), title: Type.String(), text: Type.String(), html: Type.String() })),
+  at: At,
+});
+const PageInBlobs = data({
+  url: Type.String({ description: 'the page as fetched (after redirects)' }),
+  title: Type.String(),
+  text_ref: BlobRef,
+  html_ref: BlobRef,
+});
+const PageInline = data({
+  url: Type.String(),
+  title: Type.String(),
+  inline: data(
+    { text: Type.String(), html: Type.String() },
+    'only on SiteCrawled v1 events lifted to v2: the content the old event held inline',
+  ),
+});
+const SiteCrawledV2 = data({
+  pages: Type.Array(Type.Union([PageInBlobs, PageInline]), {
+    description:
+      'the pages read. text_ref: visible text plus metadata lines (the evidence base), UTF-8; html_ref: the HTML as fetched (bounded), for redrafts',
+  }),
+  at: At,
+});
+
+/** Drafting: drafts made from a crawl of the product's website, edited, then submitted as listings. */
+export const draftingEvents = serviceEvents({
+  service: 'drafting',
+  description: 'Drafts: crawl of the website, AI or extractive draft, owner edits, invitations, submission.',
+  streams: [{ category: 'draft', pattern: 'draft-<draft_id>', description: 'one draft (uuid), from crawl to submit' }],
+  events: [
+    event('DraftStarted', {
+      stream: 'draft',
+      description: 'A person asked for a draft of a product website; crawling starts.',
+      data: data({
+        draft_id: Type.String({ description: 'uuid' }),
+        url: Type.String({ description: 'the website to crawl' }),
+        owner_id: AccountId,
+        at: At,
+        idempotency_key: Type.Union([Type.String(), Type.Null()], {
+          description: 'the Idempotency-Key of the request that started it',
+        }),
+      }),
+    }),
+    event('CrawlProgressed', {
+      stream: 'draft',
+      description: 'The crawl moved on (shown as progress).',
+      data: data({
+        step: Type.String({ description: 'what the crawler is doing, e.g. robots, homepage, pages' }),
+        pages_read: Type.Integer({ description: 'pages fetched so far' }),
+        pages_planned: Type.Integer({ description: 'pages the crawler means to fetch, as known now' }),
+        at: At,
+      }),
+    }),
+    event('SiteCrawled', {
+      stream: 'draft',
+      version: 2,
+      description: 'The crawl finished; the pages are in the blob store and the event holds their references.',
+      data: SiteCrawledV2,
+      upcasters: [
+        upcaster({
+          from: 1,
+          data: SiteCrawledV1,
+          to: SiteCrawledV2,
+          description:
+            'v1 held each page inline (text, html). Lifted to v2 as pages with `inline` content, which the drafter reads in place of the blobs; nothing is rewritten in the log.',
+          upcast: (v1) => ({
+            pages: v1.pages.map((page) => ({
+              url: page.url,
+              title: page.title,
+              inline: { text: page.text, html: page.html },
+            })),
+            at: v1.at,
+          }),
+        }),
+      ],
+    }),
+    event('DraftFailed', {
+      stream: 'draft',
+      description: 'The crawl or the draft failed for good.',
+      data: data({ reason: Type.String({ description: 'why, in words shown to the owner' }), at: At }),
+    }),
+    event('ProfileDrafted', {
+      stream: 'draft',
+      description: 'The drafter proposed values for profile slots, each with the quotes it stands on.',
+      data: data({
+        keys: Keys,
+        proposals: Type.Record(Type.String(), Proposal, {
+          description: 'slot key -> proposal; a key with none was not found on the pages',
+        }),
+        request_id: Type.Union([Type.String(), Type.Null()], {
+          description: 'the regeneration request it answers; null for the first draft',
+        }),
+        at: At,
+      }),
+    }),
+    event('RegenerationRequested', {
+      stream: 'draft',
+      description: 'An owner asked the drafter to redraft some slots.',
+      data: data({
+        request_id: Type.String({ description: 'uuid of the request, answered by ProfileDrafted' }),
+        keys: Keys,
+        at: At,
+      }),
+    }),
+    event('RegenerationAbandoned', {
+      stream: 'draft',
+      description: 'A regeneration could not finish and was given up.',
+      data: data({
+        request_id: Type.String({ description: 'the RegenerationRequested it ends' }),
+        reason: Type.String(),
+        at: At,
+      }),
+    }),
+    event('FieldsEdited', {
+      stream: 'draft',
+      description: 'An owner edited slots of the draft.',
+      data: data({
+        values: Type.Record(Type.String(), Type.Unknown(), { description: 'slot key -> new value (null clears)' }),
+        by: AccountId,
+        at: At,
+      }),
+    }),
+    event('FieldsLocked', {
+      stream: 'draft',
+      description: 'An owner locked slots against AI redrafts.',
+      data: data({ keys: Keys, by: AccountId, at: At }),
+    }),
+    event('FieldsRestored', {
+      stream: 'draft',
+      description: "An owner restored slots to the AI's proposal.",
+      data: data({ keys: Keys, by: AccountId, at: At }),
+    }),
+    event('CofounderInvited', {
+      stream: 'draft',
+      description: 'An owner invited a cofounder by email to co-own the draft.',
+      data: data({
+        invite_id: Type.String({ description: 'uuid of the invitation' }),
+        email: Type.String({ description: 'the invitee (personal data)' }),
+        token_hash: Type.String({ description: "SHA-256 of the invitation link's token" }),
+        by: AccountId,
+        at: At,
+      }),
+    }),
+    event('InviteAccepted', {
+      stream: 'draft',
+      description: 'An invitee accepted and became an owner.',
+      data: data({
+        invite_id: Type.String({ description: 'the CofounderInvited it accepts' }),
+        account_id: AccountId,
+        at: At,
+      }),
+    }),
+    event('DraftSubmitted', {
+      stream: 'draft',
+      description: 'The draft was submitted and saved as a listing in the catalog.',
+      data: data({ listing_id: ListingId, by: AccountId, at: At }),
+    }),
+  ],
+});
