@@ -54,7 +54,9 @@ export const decideListingClaims = (command: ListingClaimsCommand, state: Listin
         // someone else verified first: this claim can only be rejected now
         if (isOpen(claim, now))
           return [{ type: 'ClaimRejected', data: { claim_id, reason: OTHER_CLAIMANT_VERIFIED, at: now } }];
-        return decideClaim(inner, claim); // expired, rejected: the claim's own answer (410, 409)
+        // rejected already (the winner's append did it while this check ran): that is the answer
+        if (claim.status === 'rejected') return [];
+        return decideClaim(inner, claim); // expired: gone (410)
       }
       const verified = decideClaim(inner, claim);
       const others = [...state.claims.values()].filter((c) => c.id !== claim_id && isOpen(c, now));
