@@ -36,6 +36,12 @@ export interface CatalogDeps {
   readonly demo?: DemoOptions;
   /** where the badge workflows run; default: TEMPORAL_ADDRESS and TEMPORAL_CATALOG_TASK_QUEUE (`catalog`) */
   readonly workflows?: WorkflowSettings;
+  /**
+   * where this instance keeps its read models and search index; default `DATA_DIR/catalog`, next to
+   * the event store. Replicas that share one event store file each keep their own (as each would
+   * keep its own connection to a shared MongoDB/Typesense in production).
+   */
+  readonly readModelDir?: string;
 }
 
 /** Search weights: a name match counts most, then tagline, keywords, short description. */
@@ -47,8 +53,13 @@ export const startCatalog = async (deps: CatalogDeps) => {
   mkdirSync(dir, { recursive: true });
   const clock = deps.clock ?? systemClock;
   const events = openSqliteEventStore({ path: path.join(dir, 'events.sqlite') });
-  const store = openSqliteReadModelStore({ path: path.join(dir, 'read-models.sqlite') });
-  const search = openEmbeddedSearchIndex({ path: path.join(dir, 'search.sqlite'), fields: LISTING_SEARCH_FIELDS });
+  const modelDir = deps.readModelDir ?? dir;
+  mkdirSync(modelDir, { recursive: true });
+  const store = openSqliteReadModelStore({ path: path.join(modelDir, 'read-models.sqlite') });
+  const search = openEmbeddedSearchIndex({
+    path: path.join(modelDir, 'search.sqlite'),
+    fields: LISTING_SEARCH_FIELDS,
+  });
   const readModel = await openCatalogReadModel({ events, store, search, logger: deps.logger });
   const commands = createCatalogCommands({ events, readModel, clock });
 

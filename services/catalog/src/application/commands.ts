@@ -54,18 +54,17 @@ export const createCatalogCommands = (deps: { events: EventStore; readModel: Cat
    * is its own stream (`listingslug-<slug>`), reserved with the expected revision, so two catalog
    * replicas never give one slug to two listings; the read model only skips slugs known taken.
    */
-  const reserveSlug = async (name: string, listingId: number): Promise<string> => {
+  const reserveSlug = async (name: string, listingId: number, reservationId: string): Promise<string> => {
     const base = slugify(name) || `listing-${listingId}`;
     for (let n = 1; n < 1000; n++) {
       const slug = n === 1 ? base : `${base}-${n}`;
-      const shown = view.listingBySlug(slug);
-      if (shown && shown.id !== listingId) continue;
+      if (view.listingBySlug(slug)) continue;
       try {
         await handleCommand({
           store: events,
           stream: slugStream(slug),
           decider: slugDecider,
-          command: { type: 'ReserveSlug', data: { slug, listing_id: listingId } },
+          command: { type: 'ReserveSlug', data: { slug, listing_id: listingId, reservation_id: reservationId } },
         });
         return slug;
       } catch (error) {
@@ -74,12 +73,12 @@ export const createCatalogCommands = (deps: { events: EventStore; readModel: Cat
     }
     throw new ConflictError(`no free slug for ${name}`);
   };
-  const releaseSlug = (slug: string, listingId: number) =>
+  const releaseSlug = (slug: string, listingId: number, reservationId: string) =>
     handleCommand({
       store: events,
       stream: slugStream(slug),
       decider: slugDecider,
-      command: { type: 'ReleaseSlug', data: { slug, listing_id: listingId } },
+      command: { type: 'ReleaseSlug', data: { slug, listing_id: listingId, reservation_id: reservationId } },
     });
 
   /**
@@ -164,7 +163,8 @@ export const createCatalogCommands = (deps: { events: EventStore; readModel: Cat
       }
       for (let attempt = 0; attempt < 100; attempt++) {
         const id = allocateListingId();
-        const slug = await reserveSlug(input.profile.name ?? input.profile.url, id);
+        const reservationId = randomUUID();
+        const slug = await reserveSlug(input.profile.name ?? input.profile.url, id, reservationId);
         try {
           await listingCommand(id, {
             type: 'SaveListingFromDraft',
@@ -182,7 +182,7 @@ export const createCatalogCommands = (deps: { events: EventStore; readModel: Cat
         } catch (error) {
           // another writer took this id (e.g. a second catalog replica): free the slug, take the next id
           if (!(error instanceof ConflictError) && !(error instanceof WrongExpectedRevisionError)) throw error;
-          await releaseSlug(slug, id);
+          await releaseSlug(slug, id, reservationId);
           rescan = true;
         }
       }
