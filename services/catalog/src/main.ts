@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { catalogInternalOperations } from '@listings/contracts';
+import { catalogInternalOperations, claimVerifiedEvent } from '@listings/contracts';
 import { type Bus, encodedOnce } from '@listings/platform/bus';
 import { type Clock, systemClock } from '@listings/platform/clock';
 import { type Config, loadWorkflowSettings, type WorkflowSettings } from '@listings/platform/config';
@@ -16,6 +16,7 @@ import { createBadgeCheck } from './application/badge-check.ts';
 import { createCatalogCommands } from './application/commands.ts';
 import { DEFAULT_DEMO, type DemoOptions, loadDemoCatalog } from './application/demo/demo-catalog.ts';
 import { createWeekTicker } from './application/week-ticker.ts';
+import { CLAIM_EVENTS_CONSUMER, claimVerifiedHandler } from './entrypoints/claims-events.ts';
 import { claimsInternalHandlers } from './entrypoints/claims-handlers.ts';
 import { commerceInternalHandlers } from './entrypoints/commerce-handlers.ts';
 import { internalHandlers, publicHandlers } from './entrypoints/handlers.ts';
@@ -136,6 +137,13 @@ export const startCatalog = async (deps: CatalogDeps) => {
     },
   });
 
+  // integration events of other services, through durable consumers (replicas share one)
+  const claimEvents = await deps.bus.consume({
+    durable: CLAIM_EVENTS_CONSUMER,
+    filter: claimVerifiedEvent.subject,
+    handler: claimVerifiedHandler({ commands, logger: deps.logger }),
+  });
+
   return {
     /** for tests and tools: the live view, the commands and the ticker */
     readModel,
@@ -145,6 +153,7 @@ export const startCatalog = async (deps: CatalogDeps) => {
     runner,
     events,
     stop: async () => {
+      await claimEvents.stop();
       await served.stop();
       await internal.stop();
       await ticker.stop();

@@ -4,6 +4,8 @@ import { createServer, type Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  type ClaimVerifiedEventData,
+  claimVerifiedEvent,
   getListingForClaim,
   type OperationReply,
   operationById,
@@ -37,6 +39,24 @@ type FakeListing = {
   verified: boolean;
 };
 const listings = new Map<string, FakeListing>();
+/** the claim_verified events the fake catalog consumed */
+const heard: ClaimVerifiedEventData[] = [];
+const waiters = new Set<{ listingId: number; resolve: (event: ClaimVerifiedEventData) => void }>();
+/** resolves with the first claim_verified event for the listing, once the catalog consumed it */
+const catalogHears = (listingId: number): Promise<ClaimVerifiedEventData> => {
+  const already = heard.find((e) => e.listing_id === listingId);
+  if (already) return Promise.resolve(already);
+  return new Promise((resolve) => {
+    const waiter = {
+      listingId,
+      resolve: (event: ClaimVerifiedEventData) => {
+        waiters.delete(waiter);
+        resolve(event);
+      },
+    };
+    waiters.add(waiter);
+  });
+};
 
 const principal = (account: string): Principal => ({
   account_id: account,
@@ -111,6 +131,21 @@ describe('the claims service', () => {
       if (!found.owners.includes(r.account_id)) found.owners.push(r.account_id);
       return { status: 200, body: { listing_id: found.listing_id, verified: true, owner: true } };
     });
+    // the catalog's consumer of events.claims.claim_verified (idempotent, like the real one)
+    await bus.consume({
+      durable: 'fake-catalog',
+      filter: claimVerifiedEvent.subject,
+      handler: async (event) => {
+        const d = event.data as ClaimVerifiedEventData;
+        const found = [...listings.values()].find((l) => l.listing_id === d.listing_id) as FakeListing;
+        if (!found.verified) {
+          found.verified = true;
+          if (!found.owners.includes(d.account_id)) found.owners.push(d.account_id);
+        }
+        heard.push(d);
+        for (const waiter of [...waiters]) if (waiter.listingId === d.listing_id) waiter.resolve(d);
+      },
+    });
     claims = await startClaims({
       bus,
       logger: silentLogger(),
@@ -151,6 +186,9 @@ describe('the claims service', () => {
     site.meta = `<meta content='${token}' name="listings-verification">`;
     const ok = await call('verify_claim', 'alice', { params: { claim_id: started.body.claim_id } });
     expect(ok.body.status).toBe('verified');
+    // the catalog learns of it from the integration event, published from the claims log
+    const event = await catalogHears(listings.get('meta-co')?.listing_id as number);
+    expect(event).toMatchObject({ claim_id: started.body.claim_id, account_id: 'alice' });
     expect(listings.get('meta-co')).toMatchObject({ verified: true, owners: ['founder', 'alice'] });
   });
 

@@ -1,7 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { getListingForClaim, type OperationReply, operationById, recordVerifiedClaim } from '@listings/contracts';
+import {
+  type ClaimVerifiedEventData,
+  claimVerifiedEvent,
+  getListingForClaim,
+  type OperationReply,
+  operationById,
+} from '@listings/contracts';
 import { type Bus, connectNatsBus } from '@listings/platform/bus';
 import { openSqliteEventStore } from '@listings/platform/event-store';
 import { createLogger, type Logger } from '@listings/platform/logger';
@@ -34,7 +40,7 @@ type FakeListing = {
   url: string;
   owners: string[];
   verified: boolean;
-  /** every account the catalog was asked to record as the verified owner */
+  /** every account a claim_verified event named as the verified owner */
   recorded: string[];
 };
 
@@ -54,6 +60,13 @@ describe.skipIf(!available)('claims with two replicas over a real nats-server', 
   const replicas: Awaited<ReturnType<typeof startClaims>>[] = [];
   const counters = [countingLogger(), countingLogger()];
   const listings = new Map<string, FakeListing>();
+  /** listing id → called when the fake catalog consumed a claim_verified event for it */
+  const heard = new Map<number, () => void>();
+  const catalogHears = (listingId: number) =>
+    new Promise<void>((resolve) => {
+      if ([...listings.values()].some((l) => l.listing_id === listingId && l.verified)) resolve();
+      else heard.set(listingId, resolve);
+    });
   /** every TXT record is there: every dns check passes */
   const published: string[][] = [];
 
@@ -109,15 +122,17 @@ describe.skipIf(!available)('claims with two replicas over a real nats-server', 
         ? { status: 200, body: { ...found, recorded: undefined } }
         : { status: 404, problem: { type: 'x', title: 'Not found', status: 404, detail: 'no listing' } };
     });
-    await catalog.serve(recordVerifiedClaim.subject, async (request) => {
-      const r = request as { listing_id: number; account_id: string };
-      const found = [...listings.values()].find((l) => l.listing_id === r.listing_id) as FakeListing;
-      found.recorded.push(r.account_id);
-      if (found.verified && !found.owners.includes(r.account_id))
-        return { status: 409, problem: { type: 'x', title: 'Conflict', status: 409, detail: 'verified already' } };
-      found.verified = true;
-      if (!found.owners.includes(r.account_id)) found.owners.push(r.account_id);
-      return { status: 200, body: { listing_id: found.listing_id, verified: true, owner: true } };
+    // the catalog hears of verified owners from events.claims.claim_verified (JetStream, durable)
+    await catalog.consume({
+      durable: 'fake-catalog',
+      filter: claimVerifiedEvent.subject,
+      handler: async (event) => {
+        const d = event.data as ClaimVerifiedEventData;
+        const found = [...listings.values()].find((l) => l.listing_id === d.listing_id) as FakeListing;
+        found.recorded.push(d.account_id);
+        found.verified = true;
+        heard.get(d.listing_id)?.();
+      },
     });
     for (const [i, counter] of counters.entries())
       replicas.push(
@@ -180,11 +195,13 @@ describe.skipIf(!available)('claims with two replicas over a real nats-server', 
       const winner = both.find((v) => v.reply.body.status === 'verified');
       const loser = both.find((v) => v.reply.body.status === 'rejected');
       expect(loser?.reply.body.last_check.reason).toBe('another claimant verified this listing first');
-      // the stream holds one ClaimVerified and one ClaimRejected, and the catalog heard of the winner only
+      // the stream holds one ClaimVerified and one ClaimRejected, and the catalog hears of the winner only
+      // (published by both replicas from the shared log: JetStream de-duplicates by event id)
       const events = await claimEvents(target.listing_id);
       expect(events.filter((e) => e.type === 'ClaimVerified').map((e) => e.claim_id)).toEqual([winner?.id]);
       expect(events.filter((e) => e.type === 'ClaimRejected').map((e) => e.claim_id)).toEqual([loser?.id]);
-      expect(target.recorded).toEqual([winner?.account]);
+      await catalogHears(target.listing_id);
+      expect(new Set(target.recorded)).toEqual(new Set([winner?.account]));
     }
   });
 });

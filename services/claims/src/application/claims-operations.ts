@@ -115,15 +115,16 @@ export const createClaimsOperations = (deps: ClaimsOperationDeps) => {
     return located;
   };
 
-  /** the catalog makes the claimant an owner and shows Verified (idempotent: asked again, it changes nothing) */
+  /** claims started before: the catalog makes the claimant an owner and decides who was first */
   const tellCatalog = (claim: ExistingClaim) =>
     deps.catalog.recordVerifiedClaim({ listing_id: claim.listingId, account_id: claim.accountId, claim_id: claim.id });
 
   /**
    * The check passed. The listing's claims stream decides who owns it, in one append: this claim
    * is verified and every other open claim rejected, or, when someone verified first, this one is
-   * rejected. Then the catalog records the owner. A listing the catalog already shows verified by
-   * other owners (verified before claims kept their owner in the stream) rejects the claim first.
+   * rejected. The catalog learns of the owner from `events.claims.claim_verified`, published from
+   * the log. A listing the catalog already shows verified by other owners (verified before claims
+   * kept their owner in the stream) rejects the claim first.
    */
   const complete = async (located: Located): Promise<ExistingClaim> => {
     const claim = located.claim;
@@ -147,9 +148,7 @@ export const createClaimsOperations = (deps: ClaimsOperationDeps) => {
       }
       return run(located, { type: 'Verify', data: { now: now() } });
     }
-    const decided = await run(located, { type: 'Verify', data: { now: now() } });
-    if (decided.status === 'verified') await tellCatalog(decided);
-    return decided;
+    return run(located, { type: 'Verify', data: { now: now() } });
   };
 
   /** the verification mail: the link with its token (only its hash is stored) */
@@ -301,11 +300,6 @@ export const createClaimsOperations = (deps: ClaimsOperationDeps) => {
       const located = await ownClaim(claim_id, account);
       let claim = located.claim;
       const at = now();
-      if (claim.status === 'verified') {
-        // asked again: the catalog records the owner again, should the first time not have reached it
-        await tellCatalog(claim);
-        return claimView(claim, at);
-      }
       if (claim.status !== 'pending') return claimView(claim, at);
       if (statusAt(claim, at) === 'expired')
         return claimView(await run(located, { type: 'Expire', data: { now: at } }), at);
