@@ -67,9 +67,9 @@ describe.skipIf(!available)('catalog with two replicas over a real nats-server',
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('when 12 listings with one name are created at once across the replicas then their slugs and ids are all different', async () => {
+  it('when 16 listings with one name are created at once across the replicas then their slugs and ids are all different', async () => {
     const saved = (await Promise.all(
-      Array.from({ length: 12 }, () =>
+      Array.from({ length: 16 }, () =>
         client.request('catalog.internal.save_listing_from_draft', {
           listing_id: null,
           draft_id: draftId(),
@@ -78,11 +78,11 @@ describe.skipIf(!available)('catalog with two replicas over a real nats-server',
         }),
       ),
     )) as Reply[];
-    expect(saved.map((r) => r.status)).toEqual(Array(12).fill(200));
+    expect(saved.map((r) => r.status)).toEqual(Array(16).fill(200));
     const slugs = saved.map((r) => r.body.slug as string);
     const ids = saved.map((r) => r.body.listing_id as number);
-    expect(new Set(slugs).size).toBe(12);
-    expect(new Set(ids).size).toBe(12);
+    expect(new Set(slugs).size).toBe(16);
+    expect(new Set(ids).size).toBe(16);
     expect(slugs).toContain('acme-widgets');
     for (const slug of slugs) expect(slug).toMatch(/^acme-widgets(-\d+)?$/);
     for (const [i, c] of counters.entries()) expect(c.served(), `replica ${i + 1}`).toBeGreaterThan(0);
@@ -93,8 +93,8 @@ describe.skipIf(!available)('catalog with two replicas over a real nats-server',
       const created = (await store.readAll(0, 10_000))
         .filter((e) => e.type === 'ListingCreated')
         .map((e) => e.data as { listing_id: number; slug: string });
-      expect(created).toHaveLength(12);
-      expect(new Set(created.map((c) => c.slug)).size).toBe(12);
+      expect(created).toHaveLength(16);
+      expect(new Set(created.map((c) => c.slug)).size).toBe(16);
       for (const { listing_id, slug } of created) {
         const reservations = await store.readStream(`listingslug-${slug}`);
         expect(reservations.at(-1)).toMatchObject({ type: 'ListingSlugReserved', data: { slug, listing_id } });

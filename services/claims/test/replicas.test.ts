@@ -168,8 +168,8 @@ describe.skipIf(!available)('claims with two replicas over a real nats-server', 
   });
 
   it('when two claimants verify at once on every listing then each listing has one verified owner and the other claim is rejected', async () => {
-    const targets = Array.from({ length: 6 }, (_, i) => listing(`race-two-${i}`));
-    // 12 claims started at once: their ids, allocated by two replicas, are all different
+    const targets = Array.from({ length: 8 }, (_, i) => listing(`race-two-${i}`));
+    // 16 claims started at once: their ids, allocated by two replicas, are all different
     const claims = await Promise.all(
       targets.flatMap((t) =>
         ['bob', 'carol'].map(async (account) => {
