@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { openShopAdmin } from '@listings/commerce/shop-admin';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, SCOPES, type Scope } from '@listings/contracts';
-import { identityDatabaseFile, openIdentityStore } from '@listings/gateway/identity';
+import { ApiKeyNameTakenError, identityDatabaseFile, openIdentityStore } from '@listings/gateway/identity';
 import { systemClock } from '@listings/platform/clock';
 import { loadConfig } from '@listings/platform/config';
 import { ValidationError } from '@listings/platform/errors';
@@ -43,11 +43,22 @@ const createApiKey = (rest: string[]): number => {
   const store = openIdentityStore({ file: identityDatabaseFile(config.dataDir), clock: systemClock });
   try {
     const { account, created } = store.ensureAccount(email);
-    const { key, summary } = store.createApiKey({
-      accountId: account.id,
-      name: values.name?.trim() || 'created by the operator CLI',
-      scopes: [...new Set(scopes)] as Scope[],
-    });
+    const named = values.name?.trim();
+    let made: ReturnType<typeof store.createApiKey>;
+    try {
+      // a name given is the key's name or refused; without one, the default gets a number if taken
+      made = store.createApiKey({
+        accountId: account.id,
+        name: named || 'created by the operator CLI',
+        scopes: [...new Set(scopes)] as Scope[],
+        suffixIfTaken: !named,
+      });
+    } catch (error) {
+      if (error instanceof ApiKeyNameTakenError)
+        throw new ValidationError([{ field: '--name', message: error.message }]);
+      throw error;
+    }
+    const { key, summary } = made;
     console.log(`${created ? 'created account' : 'account'} ${account.email} (${account.id})`);
     console.log(`API key ${summary.prefix} with scopes ${summary.scopes.join(' ')}; it is shown only once:`);
     console.log(key);

@@ -57,6 +57,36 @@ describe('operator CLI', () => {
     expect(email.stderr).toContain('--email must be an email address');
   });
 
+  it('when a key name the account uses is given again then it exits non-zero naming --name; without a name a number is added', async () => {
+    const first = await cli(
+      'api-key',
+      'create',
+      '--email',
+      'n@example.com',
+      '--scopes',
+      'account:read',
+      '--name',
+      'ci',
+    );
+    expect(first.code).toBe(0);
+    const again = await cli(
+      'api-key',
+      'create',
+      '--email',
+      'n@example.com',
+      '--scopes',
+      'account:read',
+      '--name',
+      'CI',
+    );
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('--name: you already have an API key named "CI"');
+    expect(again.stdout).not.toMatch(/ldk_/);
+    // the default name twice: both keys are made, the second one numbered
+    expect((await cli('api-key', 'create', '--email', 'n@example.com', '--scopes', 'account:read')).code).toBe(0);
+    expect((await cli('api-key', 'create', '--email', 'n@example.com', '--scopes', 'account:read')).code).toBe(0);
+  });
+
   it('when the operator sets a price then the running service quotes it at once; mistakes are said, not applied', async () => {
     const priceOf = async (slug: string) => {
       const products = (await (await fetch(`${base}/api/v1/products`)).json()) as {

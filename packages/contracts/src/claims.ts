@@ -3,8 +3,8 @@ import { Email, IsoDateTime, Page, PageQuery, PositiveId, Slug } from './common.
 import { defineOperation } from './operation.ts';
 
 export const CLAIM_METHODS = ['dns', 'meta', 'file', 'email'] as const;
-/** Spec leaves claim statuses open; ours: pending → verified, or pending → failed/expired. */
-export const CLAIM_STATUSES = ['pending', 'verified', 'failed', 'expired'] as const;
+/** Spec leaves claim statuses open; ours: pending → verified, or pending → rejected/expired. */
+export const CLAIM_STATUSES = ['pending', 'verified', 'rejected', 'expired'] as const;
 
 export const Claim = Type.Object({
   claim_id: PositiveId,

@@ -54,6 +54,7 @@ export {
   type ProblemBody,
   TRACEPARENT_HEADER,
 } from './envelope.ts';
+export { type ClaimVerifiedEventData, claimVerifiedEvent } from './integration/claims.ts';
 export {
   BILLBOARD_AMOUNT_MAX,
   castVote,

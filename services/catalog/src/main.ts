@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { catalogInternalOperations } from '@listings/contracts';
+import { catalogInternalOperations, claimVerifiedEvent } from '@listings/contracts';
 import { catalogEvents } from '@listings/contracts/events';
 import { type Bus, encodedOnce } from '@listings/platform/bus';
 import { type Clock, systemClock } from '@listings/platform/clock';
@@ -17,6 +17,7 @@ import { createBadgeCheck } from './application/badge-check.ts';
 import { createCatalogCommands } from './application/commands.ts';
 import { DEFAULT_DEMO, type DemoOptions, loadDemoCatalog } from './application/demo/demo-catalog.ts';
 import { createWeekTicker } from './application/week-ticker.ts';
+import { CLAIM_EVENTS_CONSUMER, claimVerifiedHandler } from './entrypoints/claims-events.ts';
 import { claimsInternalHandlers } from './entrypoints/claims-handlers.ts';
 import { commerceInternalHandlers } from './entrypoints/commerce-handlers.ts';
 import { internalHandlers, publicHandlers } from './entrypoints/handlers.ts';
@@ -37,6 +38,12 @@ export interface CatalogDeps {
   readonly demo?: DemoOptions;
   /** where the badge workflows run; default: TEMPORAL_ADDRESS and TEMPORAL_CATALOG_TASK_QUEUE (`catalog`) */
   readonly workflows?: WorkflowSettings;
+  /**
+   * where this instance keeps its read models and search index; default `DATA_DIR/catalog`, next to
+   * the event store. Replicas that share one event store file each keep their own (as each would
+   * keep its own connection to a shared MongoDB/Typesense in production).
+   */
+  readonly readModelDir?: string;
 }
 
 /** Search weights: a name match counts most, then tagline, keywords, short description. */
@@ -48,8 +55,13 @@ export const startCatalog = async (deps: CatalogDeps) => {
   mkdirSync(dir, { recursive: true });
   const clock = deps.clock ?? systemClock;
   const events = withEventSchemas(openSqliteEventStore({ path: path.join(dir, 'events.sqlite') }), catalogEvents);
-  const store = openSqliteReadModelStore({ path: path.join(dir, 'read-models.sqlite') });
-  const search = openEmbeddedSearchIndex({ path: path.join(dir, 'search.sqlite'), fields: LISTING_SEARCH_FIELDS });
+  const modelDir = deps.readModelDir ?? dir;
+  mkdirSync(modelDir, { recursive: true });
+  const store = openSqliteReadModelStore({ path: path.join(modelDir, 'read-models.sqlite') });
+  const search = openEmbeddedSearchIndex({
+    path: path.join(modelDir, 'search.sqlite'),
+    fields: LISTING_SEARCH_FIELDS,
+  });
   const readModel = await openCatalogReadModel({ events, store, search, logger: deps.logger });
   const commands = createCatalogCommands({ events, readModel, clock });
 
@@ -126,6 +138,13 @@ export const startCatalog = async (deps: CatalogDeps) => {
     },
   });
 
+  // integration events of other services, through durable consumers (replicas share one)
+  const claimEvents = await deps.bus.consume({
+    durable: CLAIM_EVENTS_CONSUMER,
+    filter: claimVerifiedEvent.subject,
+    handler: claimVerifiedHandler({ commands, logger: deps.logger }),
+  });
+
   return {
     /** for tests and tools: the live view, the commands and the ticker */
     readModel,
@@ -135,6 +154,7 @@ export const startCatalog = async (deps: CatalogDeps) => {
     runner,
     events,
     stop: async () => {
+      await claimEvents.stop();
       await served.stop();
       await internal.stop();
       await ticker.stop();

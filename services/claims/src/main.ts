@@ -3,6 +3,7 @@ import path from 'node:path';
 import { CLAIM_CHECK_MAX_BYTES, CLAIM_CHECK_TIMEOUT_MS, verifyEmailClaim } from '@listings/contracts';
 import { claimsEvents } from '@listings/contracts/events';
 import type { Bus } from '@listings/platform/bus';
+import { openSqliteCheckpointStore } from '@listings/platform/checkpoints';
 import { type Clock, systemClock } from '@listings/platform/clock';
 import type { Config } from '@listings/platform/config';
 import { openSqliteEventStore, withEventSchemas } from '@listings/platform/event-store';
@@ -13,6 +14,7 @@ import { serveInternalOperations, serveOperations } from '@listings/platform/ser
 import { createCatalogClient } from './adapters/catalog-client.ts';
 import { createOwnershipCheck, createSystemTxtResolver, type TxtResolver } from './adapters/ownership-checks.ts';
 import { createClaimsOperations } from './application/claims-operations.ts';
+import { startClaimsPublisher } from './entrypoints/integration-events.ts';
 import { type ClaimsIndex, evolveClaimsIndex, initialClaimsIndex } from './projections/claims-index/evolve.ts';
 
 export interface ClaimsDeps {
@@ -83,6 +85,14 @@ export const startClaims = async (deps: ClaimsDeps) => {
     logger: deps.logger,
     handlers: operations.handlers,
   });
+  // claim_verified and the like, published from the log; the catalog consumes them
+  const checkpoints = openSqliteCheckpointStore({ path: path.join(dir, 'checkpoints.sqlite') });
+  const publisher = await startClaimsPublisher({
+    store,
+    checkpoints,
+    bus: deps.bus,
+    onError: (error) => deps.logger.error({ err: error }, 'claims integration events stopped'),
+  });
   const emailServed = await serveInternalOperations({
     service: 'claims',
     bus: deps.bus,
@@ -95,6 +105,8 @@ export const startClaims = async (deps: ClaimsDeps) => {
       await served.stop();
       await emailServed.stop();
       await subscription.close();
+      await publisher.close();
+      await checkpoints.close();
       await store.close();
     },
   };

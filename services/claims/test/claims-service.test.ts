@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  type ClaimVerifiedEventData,
+  claimVerifiedEvent,
   getListingForClaim,
   type OperationReply,
   operationById,
@@ -13,6 +16,7 @@ import {
 import { claimsEvents } from '@listings/contracts/events';
 import { createInProcessBus } from '@listings/platform/bus';
 import { manualClock } from '@listings/platform/clock';
+import { openSqliteEventStore } from '@listings/platform/event-store';
 import { silentLogger } from '@listings/platform/logger';
 import { createOutboxMailer, createSmtpMailer, type Mailer, readOutbox } from '@listings/platform/mail';
 import { freePort } from '@listings/platform/testing/free-port';
@@ -38,6 +42,24 @@ type FakeListing = {
   verified: boolean;
 };
 const listings = new Map<string, FakeListing>();
+/** the claim_verified events the fake catalog consumed */
+const heard: ClaimVerifiedEventData[] = [];
+const waiters = new Set<{ listingId: number; resolve: (event: ClaimVerifiedEventData) => void }>();
+/** resolves with the first claim_verified event for the listing, once the catalog consumed it */
+const catalogHears = (listingId: number): Promise<ClaimVerifiedEventData> => {
+  const already = heard.find((e) => e.listing_id === listingId);
+  if (already) return Promise.resolve(already);
+  return new Promise((resolve) => {
+    const waiter = {
+      listingId,
+      resolve: (event: ClaimVerifiedEventData) => {
+        waiters.delete(waiter);
+        resolve(event);
+      },
+    };
+    waiters.add(waiter);
+  });
+};
 
 const principal = (account: string): Principal => ({
   account_id: account,
@@ -115,6 +137,21 @@ describe('the claims service', () => {
       if (!found.owners.includes(r.account_id)) found.owners.push(r.account_id);
       return { status: 200, body: { listing_id: found.listing_id, verified: true, owner: true } };
     });
+    // the catalog's consumer of events.claims.claim_verified (idempotent, like the real one)
+    await bus.consume({
+      durable: 'fake-catalog',
+      filter: claimVerifiedEvent.subject,
+      handler: async (event) => {
+        const d = event.data as ClaimVerifiedEventData;
+        const found = [...listings.values()].find((l) => l.listing_id === d.listing_id) as FakeListing;
+        if (!found.verified) {
+          found.verified = true;
+          if (!found.owners.includes(d.account_id)) found.owners.push(d.account_id);
+        }
+        heard.push(d);
+        for (const waiter of [...waiters]) if (waiter.listingId === d.listing_id) waiter.resolve(d);
+      },
+    });
     claims = await startClaims({
       bus,
       logger: silentLogger(),
@@ -155,10 +192,13 @@ describe('the claims service', () => {
     site.meta = `<meta content='${token}' name="listings-verification">`;
     const ok = await call('verify_claim', 'alice', { params: { claim_id: started.body.claim_id } });
     expect(ok.body.status).toBe('verified');
+    // the catalog learns of it from the integration event, published from the claims log
+    const event = await catalogHears(listings.get('meta-co')?.listing_id as number);
+    expect(event).toMatchObject({ claim_id: started.body.claim_id, account_id: 'alice' });
     expect(listings.get('meta-co')).toMatchObject({ verified: true, owners: ['founder', 'alice'] });
   });
 
-  it('when someone else claims a verified listing then 409; a racing pending claim fails when verified', async () => {
+  it('when someone else claims a verified listing then 409; a racing pending claim is rejected when the other verifies', async () => {
     listing('race-co');
     site.file = null;
     const bob = await call('claim_listing', 'bob', { body: { slug: 'race-co', method: 'file' } });
@@ -175,10 +215,16 @@ describe('the claims service', () => {
     expect((await call('verify_claim', 'bob', { params: { claim_id: bob.body.claim_id } })).body.status).toBe(
       'verified',
     );
+    // bob's verification rejected carol's open claim in the same append
+    const carolsClaims = await call('list_my_claims', 'carol', {});
+    expect(carolsClaims.body.items.find((c: Body) => c.claim_id === carol.body.claim_id)).toMatchObject({
+      status: 'rejected',
+      last_check: { reason: 'another claimant verified this listing first' },
+    });
     const lost = await call('verify_claim', 'carol', { params: { claim_id: carol.body.claim_id } });
     expect(lost.body).toMatchObject({
-      status: 'failed',
-      last_check: { reason: 'the listing was verified by its owners first' },
+      status: 'rejected',
+      last_check: { reason: 'another claimant verified this listing first' },
     });
     expect((await call('claim_listing', 'dave', { body: { slug: 'race-co', method: 'dns' } })).status).toBe(409);
   });
@@ -313,5 +359,58 @@ describe('the claims service', () => {
       unknown.body.detail.replace('987654', '<id>'),
     );
     expect((await call('list_my_claims', 'harry', {})).body.total).toBe(0);
+  });
+
+  it('when one claimant asks for the same claim 20 times at once then one claim is open and every answer is it', async () => {
+    listing('busy-co');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => call('claim_listing', 'ivan', { body: { slug: 'busy-co', method: 'meta' } })),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+    expect(new Set(answers.map((a) => a.body.claim_id)).size).toBe(1);
+    const mine = await call('list_my_claims', 'ivan', {});
+    expect(mine.body.items.filter((c: Body) => c.slug === 'busy-co' && c.status === 'pending')).toHaveLength(1);
+  });
+
+  it('when a claim was started before claims moved into their listing stream then it still verifies', async () => {
+    const old = listing('old-co');
+    site.meta = '<meta name="listings-verification" content="oldtoken">';
+    const store = openSqliteEventStore({ path: path.join(dataDir, 'claims', 'events.sqlite') });
+    try {
+      await store.append(
+        'claim-900',
+        [
+          {
+            id: randomUUID(),
+            type: 'ClaimStarted',
+            data: {
+              claim_id: 900,
+              account_id: 'judy',
+              listing_id: old.listing_id,
+              slug: 'old-co',
+              domain: '127.0.0.1',
+              homepage: siteUrl,
+              method: 'meta',
+              token: 'oldtoken',
+              email: null,
+              email_token_hash: null,
+              at: clock.now().toISOString(),
+              expires_at: new Date(clock.now().getTime() + 86_400_000).toISOString(),
+            },
+          },
+        ],
+        'no_stream',
+      );
+    } finally {
+      await store.close();
+    }
+    const verified = await call('verify_claim', 'judy', { params: { claim_id: 900 } });
+    expect(verified.body).toMatchObject({ claim_id: 900, status: 'verified' });
+    expect(listings.get('old-co')).toMatchObject({ verified: true, owners: ['founder', 'judy'] });
+    // the next new claim id comes after it
+    listing('after-co');
+    const next = await call('claim_listing', 'judy', { body: { slug: 'after-co', method: 'dns' } });
+    expect(next.status).toBe(200);
+    expect(next.body.claim_id).not.toBe(900);
   });
 });

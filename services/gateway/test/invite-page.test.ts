@@ -60,6 +60,20 @@ describe('the invite accept page, end to end in all-in-one mode', () => {
     return { browser, key };
   };
 
+  it('when a person makes a second key with a name they already use then 409 names the field and no key is made', async () => {
+    const { browser } = await signUp('names@example.com');
+    const again = await browser.submit('/account/api-keys', '/account/api-keys', {
+      name: 'Tools',
+      scopes: 'account:read',
+    });
+    expect(again.status).toBe(409);
+    expect(again.html).toContain('Name: you already have an API key named &#34;Tools&#34;: choose another name.');
+    expect(again.html).not.toContain('id="new-key"');
+    expect(
+      running.identity.store.listApiKeys(running.identity.store.ensureAccount('names@example.com').account.id),
+    ).toHaveLength(1);
+  });
+
   it('when A invites B, B signs up from the link and accepts then B co-owns the draft and C still gets 404', async () => {
     // A submits a draft and invites b@example.com; the link comes from the outbox
     const created = await api(keyA, 'POST', '/drafts', { url: siteUrl });

@@ -217,8 +217,24 @@ export const catalogEvents = serviceEvents({
     }),
     event('ListingSlugReserved', {
       stream: 'listingslug',
-      description: 'A slug was taken for a listing.',
-      data: data({ slug: Type.String({ description: 'the slug taken (its stream id)' }), listing_id: ListingId }),
+      description: 'A slug was taken for a listing (appended with the expected revision: one holder at a time).',
+      data: data({
+        slug: Type.String({ description: 'the slug taken (its stream id)' }),
+        listing_id: ListingId,
+        reservation_id: Type.Optional(
+          Type.String({ description: "the reserving writer's own id (absent on reservations never released)" }),
+        ),
+      }),
+    }),
+    event('ListingSlugReleased', {
+      stream: 'listingslug',
+      description:
+        'A reservation was given back: the listing id it was for was taken by another catalog replica first.',
+      data: data({
+        slug: Type.String({ description: 'the slug (its stream id)' }),
+        listing_id: ListingId,
+        reservation_id: Type.Optional(Type.String({ description: 'the reservation released' })),
+      }),
     }),
     event('CategoryCreated', {
       stream: 'category',

@@ -9,11 +9,27 @@ export const claimsEvents = serviceEvents({
   service: 'claims',
   description: 'Claims of listings by the people who run their websites, and their verification.',
   streams: [
-    { category: 'claim', pattern: 'claim-<claim_id>', description: 'one claim, from start to verified or not' },
+    {
+      category: 'listing',
+      pattern: 'listing-claims-<listing_id>',
+      description:
+        'every claim on one listing, from start to verified or not: holds one open claim per claimant and one verified owner (appended with the expected revision)',
+    },
+    {
+      category: 'claim',
+      pattern: 'claim-<claim_id>',
+      description:
+        "the claim id's allocation (ClaimIdAssigned, appended with no_stream); a claim started before listing-claims streams existed keeps all its events here",
+    },
   ],
   events: [
-    event('ClaimStarted', {
+    event('ClaimIdAssigned', {
       stream: 'claim',
+      description: 'A claim id was taken for a new claim on a listing (the claim itself is told in listing-claims).',
+      data: data({ claim_id: ClaimId, listing_id: ListingId, at: At }),
+    }),
+    event('ClaimStarted', {
+      stream: 'listing',
       description: 'A person started a claim on a listing with one verification method.',
       data: data({
         claim_id: ClaimId,
@@ -40,27 +56,28 @@ export const claimsEvents = serviceEvents({
       }),
     }),
     event('ClaimCheckFailed', {
-      stream: 'claim',
+      stream: 'listing',
       description: 'A verification check did not pass; the claim stays pending.',
       data: data({ claim_id: ClaimId, reason: Type.String({ description: 'what the check found, in words' }), at: At }),
     }),
     event('ClaimVerified', {
-      stream: 'claim',
+      stream: 'listing',
       description: 'The check passed: the claimant owns the listing (the catalog records ListingVerified).',
       data: data({ claim_id: ClaimId, at: At }),
     }),
     event('ClaimRejected', {
-      stream: 'claim',
-      description: 'The claim was refused and ended.',
+      stream: 'listing',
+      description:
+        'The claim was refused and ended (status rejected), e.g. because another claimant verified the listing first.',
       data: data({ claim_id: ClaimId, reason: Type.String({ description: 'why it was refused' }), at: At }),
     }),
     event('ClaimExpired', {
-      stream: 'claim',
+      stream: 'listing',
       description: 'The claim was not verified in time.',
       data: data({ claim_id: ClaimId, at: At }),
     }),
     event('ClaimEmailLinkRenewed', {
-      stream: 'claim',
+      stream: 'listing',
       description: 'An email claim asked for again: a new link was mailed and the old one stops working.',
       data: data({
         claim_id: ClaimId,

@@ -16,8 +16,10 @@ export const publishFromLog = (options: {
   readonly bus: Bus;
   /** durable name of this publisher's checkpoint */
   readonly name: string;
-  /** the contract event for a domain event, or null when it is not published */
-  readonly map: (event: RecordedEvent) => Omit<IntegrationEvent, 'id'> | null;
+  /** the contract event for a domain event, or null when it is not published (it may read the store) */
+  readonly map: (
+    event: RecordedEvent,
+  ) => Omit<IntegrationEvent, 'id'> | null | Promise<Omit<IntegrationEvent, 'id'> | null>;
   readonly onError?: (error: unknown) => void;
 }): Promise<AllSubscription> =>
   startCheckpointedSubscription({
@@ -25,7 +27,7 @@ export const publishFromLog = (options: {
     checkpoints: options.checkpoints,
     name: options.name,
     handler: async (event) => {
-      const mapped = options.map(event);
+      const mapped = await options.map(event);
       if (mapped) await options.bus.publish({ ...mapped, id: event.id });
     },
     ...(options.onError ? { onError: options.onError } : {}),

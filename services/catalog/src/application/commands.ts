@@ -27,6 +27,7 @@ import {
   SITE_SETTINGS_STREAM,
   siteSettingsDecider,
 } from '../domain/settings/site-settings.ts';
+import { SlugTakenError, slugDecider, slugStream } from '../domain/slug/slug-reservation.ts';
 import { isoDate, mondayOf } from '../domain/weeks.ts';
 import type { CatalogReadModel } from '../projections/catalog/read-model.ts';
 import { slugify } from '../projections/catalog/search-documents.ts';
@@ -48,31 +49,50 @@ export const createCatalogCommands = (deps: { events: EventStore; readModel: Cat
     return result;
   };
 
-  /** Reserves a unique slug for a new listing: `notion`, else `notion-2`, `notion-3`, ... */
-  const reserveSlug = async (name: string, listingId: number): Promise<string> => {
+  /**
+   * Reserves a unique slug for a new listing: `notion`, else `notion-2`, `notion-3`, ... Each slug
+   * is its own stream (`listingslug-<slug>`), reserved with the expected revision, so two catalog
+   * replicas never give one slug to two listings; the read model only skips slugs known taken.
+   */
+  const reserveSlug = async (name: string, listingId: number, reservationId: string): Promise<string> => {
     const base = slugify(name) || `listing-${listingId}`;
     for (let n = 1; n < 1000; n++) {
       const slug = n === 1 ? base : `${base}-${n}`;
       if (view.listingBySlug(slug)) continue;
       try {
-        await events.append(
-          `listingslug-${slug}`,
-          [{ id: randomUUID(), type: 'ListingSlugReserved', data: { slug, listing_id: listingId } }],
-          'no_stream',
-        );
+        await handleCommand({
+          store: events,
+          stream: slugStream(slug),
+          decider: slugDecider,
+          command: { type: 'ReserveSlug', data: { slug, listing_id: listingId, reservation_id: reservationId } },
+        });
         return slug;
       } catch (error) {
-        if (!(error instanceof WrongExpectedRevisionError)) throw error;
+        if (!(error instanceof SlugTakenError)) throw error;
       }
     }
     throw new ConflictError(`no free slug for ${name}`);
   };
+  const releaseSlug = (slug: string, listingId: number, reservationId: string) =>
+    handleCommand({
+      store: events,
+      stream: slugStream(slug),
+      decider: slugDecider,
+      command: { type: 'ReleaseSlug', data: { slug, listing_id: listingId, reservation_id: reservationId } },
+    });
 
-  let nextListingId = 0;
+  /**
+   * The next listing id to try. The listing stream itself decides: creating `listing-<id>` when
+   * another writer (another replica) created it first is a conflict, and the next id is tried.
+   */
+  let lastListingId = 0;
+  /** after a conflict, the read model may know listings another replica created since */
+  let rescan = true;
   const allocateListingId = () => {
-    if (nextListingId === 0) for (const l of view.listings()) nextListingId = Math.max(nextListingId, l.id);
-    nextListingId++;
-    return nextListingId;
+    if (rescan) for (const l of view.listings()) if (l.id > lastListingId) lastListingId = l.id;
+    rescan = false;
+    lastListingId++;
+    return lastListingId;
   };
 
   /** Category names (as list_categories shows them) or slugs → slugs, primary first. */
@@ -141,9 +161,10 @@ export const createCatalogCommands = (deps: { events: EventStore; readModel: Cat
         });
         return view.listing(listingId) as NonNullable<ReturnType<typeof view.listing>>;
       }
-      for (let attempt = 0; attempt < 5; attempt++) {
+      for (let attempt = 0; attempt < 100; attempt++) {
         const id = allocateListingId();
-        const slug = await reserveSlug(input.profile.name ?? input.profile.url, id);
+        const reservationId = randomUUID();
+        const slug = await reserveSlug(input.profile.name ?? input.profile.url, id, reservationId);
         try {
           await listingCommand(id, {
             type: 'SaveListingFromDraft',
@@ -159,9 +180,10 @@ export const createCatalogCommands = (deps: { events: EventStore; readModel: Cat
           });
           return view.listing(id) as NonNullable<ReturnType<typeof view.listing>>;
         } catch (error) {
-          // another writer took this id (e.g. a second catalog process): take the next one
+          // another writer took this id (e.g. a second catalog replica): free the slug, take the next id
           if (!(error instanceof ConflictError) && !(error instanceof WrongExpectedRevisionError)) throw error;
-          nextListingId = 0;
+          await releaseSlug(slug, id, reservationId);
+          rescan = true;
         }
       }
       throw new ConflictError('could not allocate a listing id');

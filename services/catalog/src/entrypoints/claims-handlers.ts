@@ -8,7 +8,8 @@ import type { InternalHandler } from './internal-operations.ts';
  * The claims service's two internal requests: look a listing up by slug, and record a verified
  * claim (the claimant becomes an owner through the `ListingVerified` event; the listing earns the
  * Verified badge). The first verified claim wins: a listing verified by its owners refuses a
- * stranger's claim with 409.
+ * stranger's claim with 409. Only claims started before claims held their owner in the listing's
+ * claims stream still ask this; newer ones arrive as `events.claims.claim_verified` (claims-events.ts).
  */
 export const claimsInternalHandlers = (deps: {
   view: CatalogView;

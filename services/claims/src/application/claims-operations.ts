@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { CLAIM_EMAIL_PATH, CLAIM_REASON_MAX, CLAIM_TTL_DAYS, type Principal } from '@listings/contracts';
 import type { Clock } from '@listings/platform/clock';
-import { handleCommand } from '@listings/platform/decider';
+import { foldStream, handleCommand } from '@listings/platform/decider';
 import { ConflictError, DomainError, NotFoundError, ValidationError } from '@listings/platform/errors';
 import { type EventStore, WrongExpectedRevisionError } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
@@ -9,8 +9,18 @@ import { MailDeliveryError, type Mailer } from '@listings/platform/mail';
 import { type OperationCall, type OperationHandlers, signedInAccount } from '@listings/platform/service-host';
 import type { CatalogClient } from '../adapters/catalog-client.ts';
 import type { OwnershipCheck } from '../adapters/ownership-checks.ts';
-import { type Claim, type ClaimMethod, claimStream } from '../domain/claim/claim.ts';
+import {
+  type Claim,
+  type ClaimEvent,
+  type ClaimIdEvent,
+  type ClaimMethod,
+  claimStream,
+  evolveClaim,
+  initialClaim,
+} from '../domain/claim/claim.ts';
 import { type ClaimCommand, claimDecider, GoneError } from '../domain/claim/decide.ts';
+import { listingClaimsDecider, OpenClaimExistsError } from '../domain/listing-claims/decide.ts';
+import { listingClaimsStream, openClaimOf } from '../domain/listing-claims/listing-claims.ts';
 import type { ClaimsIndex } from '../projections/claims-index/evolve.ts';
 import { claimView, statusAt } from './claim-view.ts';
 
@@ -43,59 +53,102 @@ export const emailMatchesDomain = (email: string, domain: string): boolean => {
   return at.includes('.') && (domain === at || domain.endsWith(`.${at}`));
 };
 
+/** Where a claim's events live: its listing's claims stream, or (claims started before) its own stream. */
+type Located = { readonly claim: ExistingClaim; readonly listingId: number | null };
+
+type NotStart = Exclude<ClaimCommand, { type: 'StartClaim' }>;
+
 /** claim_listing, verify_claim, list_my_claims, and the emailed link (verify_email_claim). */
 export const createClaimsOperations = (deps: ClaimsOperationDeps) => {
   const now = () => deps.clock.now().toISOString();
-  const locks = new Map<string, Promise<unknown>>();
-  /** one claim_listing at a time per account and listing in this process (one open claim each) */
-  const serialised = async <T>(key: string, work: () => Promise<T>): Promise<T> => {
-    const previous = locks.get(key) ?? Promise.resolve();
-    const current = previous.catch(() => {}).then(work);
-    locks.set(key, current);
-    try {
-      return await current;
-    } finally {
-      if (locks.get(key) === current) locks.delete(key);
-    }
-  };
 
   const signedIn = (principal: Principal): string => signedInAccount(principal, 'claim listings');
 
-  const run = async (claimId: number, command: ClaimCommand) => {
+  /**
+   * The claim as the event store has it now (not the index, which may lag behind another
+   * replica's appends). `claim-<id>` says where the claim lives (`ClaimIdAssigned`), or holds
+   * the whole claim when it was started before claims moved into their listing's stream.
+   */
+  const locate = async (claimId: number): Promise<Located | null> => {
+    const own = await deps.store.readStream(claimStream(claimId));
+    const first = own[0];
+    if (!first) return null;
+    if (first.type === 'ClaimIdAssigned') {
+      const listingId = (first.data as ClaimIdEvent['data']).listing_id;
+      const { state } = await foldStream(deps.store, listingClaimsStream(listingId), listingClaimsDecider);
+      const claim = state.claims.get(claimId);
+      // an id taken by a claim_listing that then found the claimant's open claim: no claim
+      return claim ? { claim, listingId } : null;
+    }
+    let claim: Claim = initialClaim;
+    for (const event of own) claim = evolveClaim(claim, { type: event.type, data: event.data } as ClaimEvent);
+    return claim.exists ? { claim, listingId: null } : null;
+  };
+
+  /** one command for one claim: appended to its listing's stream (or its own, for older claims) */
+  const run = async (located: Located, command: NotStart): Promise<ExistingClaim> => {
+    const id = located.claim.id;
+    if (located.listingId === null) {
+      const result = await handleCommand({
+        store: deps.store,
+        stream: claimStream(id),
+        decider: claimDecider,
+        command,
+      });
+      if (result.position > 0) await deps.indexCaughtUp(result.position);
+      return result.state as ExistingClaim;
+    }
     const result = await handleCommand({
       store: deps.store,
-      stream: claimStream(claimId),
-      decider: claimDecider,
-      command,
+      stream: listingClaimsStream(located.listingId),
+      decider: listingClaimsDecider,
+      command: { type: 'OnClaim', data: { claim_id: id, command } },
     });
     if (result.position > 0) await deps.indexCaughtUp(result.position);
-    return deps.index().claims.get(claimId) as ExistingClaim;
+    return result.state.claims.get(id) as ExistingClaim;
   };
 
   /** your own claim, or 404 exactly like an unknown id */
-  const ownClaim = (claimId: number, account: string): ExistingClaim => {
-    const claim = deps.index().claims.get(claimId);
-    if (!claim || claim.accountId !== account) throw new NotFoundError(`no claim ${claimId}`);
-    return claim;
+  const ownClaim = async (claimId: number, account: string): Promise<Located> => {
+    const located = await locate(claimId);
+    if (!located || located.claim.accountId !== account) throw new NotFoundError(`no claim ${claimId}`);
+    return located;
   };
 
-  /** the catalog makes the claimant an owner and shows Verified; the first verified claim wins */
-  const complete = async (claim: ExistingClaim): Promise<ExistingClaim> => {
-    try {
-      await deps.catalog.recordVerifiedClaim({
-        listing_id: claim.listingId,
-        account_id: claim.accountId,
-        claim_id: claim.id,
+  /** claims started before: the catalog makes the claimant an owner and decides who was first */
+  const tellCatalog = (claim: ExistingClaim) =>
+    deps.catalog.recordVerifiedClaim({ listing_id: claim.listingId, account_id: claim.accountId, claim_id: claim.id });
+
+  /**
+   * The check passed. The listing's claims stream decides who owns it, in one append: this claim
+   * is verified and every other open claim rejected, or, when someone verified first, this one is
+   * rejected. The catalog learns of the owner from `events.claims.claim_verified`, published from
+   * the log. A listing the catalog already shows verified by other owners (verified before claims
+   * kept their owner in the stream) rejects the claim first.
+   */
+  const complete = async (located: Located): Promise<ExistingClaim> => {
+    const claim = located.claim;
+    const listing = await deps.catalog.listingBySlug(claim.slug);
+    if (listing?.verified && !listing.owners.includes(claim.accountId))
+      return run(located, {
+        type: 'Reject',
+        data: { reason: 'the listing was verified by its owners first', now: now() },
       });
-    } catch (error) {
-      if (error instanceof DomainError && error.status === 409)
-        return run(claim.id, {
-          type: 'Reject',
-          data: { reason: 'the listing was verified by its owners first', now: now() },
-        });
-      throw error;
+    if (located.listingId === null) {
+      // an older claim, in its own stream: the catalog's answer decides, as it did then
+      try {
+        await tellCatalog(claim);
+      } catch (error) {
+        if (error instanceof DomainError && error.status === 409)
+          return run(located, {
+            type: 'Reject',
+            data: { reason: 'the listing was verified by its owners first', now: now() },
+          });
+        throw error;
+      }
+      return run(located, { type: 'Verify', data: { now: now() } });
     }
-    return run(claim.id, { type: 'Verify', data: { now: now() } });
+    return run(located, { type: 'Verify', data: { now: now() } });
   };
 
   /**
@@ -126,17 +179,52 @@ export const createClaimsOperations = (deps: ClaimsOperationDeps) => {
     });
 
   /** a new link for an open email claim (the old one stops working), at most once a minute */
-  const renewEmailLink = async (open: ExistingClaim, slug: string): Promise<ExistingClaim> => {
+  const renewEmailLink = async (open: Located, slug: string): Promise<ExistingClaim> => {
     const linkToken = randomBytes(32).toString('base64url');
-    const renewed = await run(open.id, {
+    const renewed = await run(open, {
       type: 'RenewEmailLink',
       data: { email_token_hash: sha256(linkToken), now: now() },
     });
     // renewed less than a minute ago: no new link, no new mail
-    if (renewed.emailTokenHash === open.emailTokenHash) return open;
+    if (renewed.emailTokenHash === open.claim.emailTokenHash) return open.claim;
     await mailLink(renewed, linkToken);
-    deps.logger.info({ claim_id: open.id, slug }, 'claim email link renewed');
+    deps.logger.info({ claim_id: open.claim.id, slug }, 'claim email link renewed');
     return renewed;
+  };
+
+  /** the claimant asked again while a claim is open: the same claim, a new email link, or 409 */
+  const answerOpenClaim = async (
+    open: Located,
+    body: { slug: string; method: ClaimMethod; email?: string },
+  ): Promise<ExistingClaim> => {
+    const claim = open.claim;
+    if (claim.method === body.method && body.method !== 'email') return claim;
+    // the same email claim again (the mail never came, or was lost): a new link is mailed
+    if (claim.method === 'email' && body.method === 'email' && claim.email === body.email?.toLowerCase())
+      return renewEmailLink(open, claim.slug);
+    throw new ConflictError(
+      `you already have claim ${claim.id} open on ${body.slug} (method ${claim.method}): verify it or wait until it expires at ${claim.expiresAt}`,
+    );
+  };
+
+  /** the highest id this process took or saw taken; the index's may lag behind other replicas */
+  let lastClaimId = 0;
+  /**
+   * A new claim id: the next free `claim-<id>` stream, taken by appending `ClaimIdAssigned` with
+   * `no_stream`. The event store lets exactly one append create a stream, so two requests (or
+   * two replicas) never get the same id; the loser tries the next one.
+   */
+  const allocateClaimId = async (listingId: number, at: string): Promise<number> => {
+    for (let id = Math.max(deps.index().maxId, lastClaimId) + 1; ; id++) {
+      lastClaimId = Math.max(lastClaimId, id);
+      const assigned: ClaimIdEvent = { type: 'ClaimIdAssigned', data: { claim_id: id, listing_id: listingId, at } };
+      try {
+        await deps.store.append(claimStream(id), [{ id: randomUUID(), ...assigned }], 'no_stream');
+        return id;
+      } catch (error) {
+        if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      }
+    }
   };
 
   const startClaim = async (account: string, body: { slug: string; method: ClaimMethod; email?: string }) => {
@@ -152,18 +240,16 @@ export const createClaimsOperations = (deps: ClaimsOperationDeps) => {
     if (!listing.url) throw new ConflictError(`${body.slug} has no website to verify against`);
     const domain = domainOf(listing.url);
     const at = now();
-    const open = (deps.index().byAccount.get(account) ?? [])
+    const listingId = listing.listing_id;
+    // an open claim of the claimant's: in the listing's stream, or an older one in its own stream
+    const { state } = await foldStream(deps.store, listingClaimsStream(listingId), listingClaimsDecider);
+    const inStream = openClaimOf(state, account, at);
+    if (inStream) return answerOpenClaim({ claim: inStream, listingId }, body);
+    const older = (deps.index().byAccount.get(account) ?? [])
       .map((id) => deps.index().claims.get(id) as ExistingClaim)
-      .find((c) => c.listingId === listing.listing_id && statusAt(c, at) === 'pending');
-    if (open) {
-      if (open.method === body.method && body.method !== 'email') return open;
-      // the same email claim again (the mail never came, or was lost): a new link is mailed
-      if (open.method === 'email' && body.method === 'email' && open.email === body.email?.toLowerCase())
-        return renewEmailLink(open, listing.slug);
-      throw new ConflictError(
-        `you already have claim ${open.id} open on ${body.slug} (method ${open.method}): verify it or wait until it expires at ${open.expiresAt}`,
-      );
-    }
+      .find((c) => c.listingId === listingId && statusAt(c, at) === 'pending' && !state.claims.has(c.id));
+    if (older) return answerOpenClaim({ claim: older, listingId: null }, body);
+
     let email: string | null = null;
     if (body.method === 'email') {
       email = (body.email ?? '').toLowerCase();
@@ -173,61 +259,62 @@ export const createClaimsOperations = (deps: ClaimsOperationDeps) => {
     const token = body.method === 'email' ? null : randomBytes(16).toString('hex');
     const linkToken = body.method === 'email' ? randomBytes(32).toString('base64url') : null;
     const expiresAt = new Date(deps.clock.now().getTime() + CLAIM_TTL_DAYS * 86_400_000).toISOString();
-    for (let claimId = deps.index().maxId + 1; ; claimId++) {
-      let claim: ExistingClaim;
-      try {
-        const result = await handleCommand({
-          store: deps.store,
-          stream: claimStream(claimId),
-          decider: claimDecider,
-          retries: 0,
-          command: {
-            type: 'StartClaim',
-            data: {
-              claim_id: claimId,
-              account_id: account,
-              listing_id: listing.listing_id,
-              slug: listing.slug,
-              domain,
-              homepage: listing.url,
-              method: body.method,
-              token,
-              email,
-              email_token_hash: linkToken ? sha256(linkToken) : null,
-              now: at,
-              expires_at: expiresAt,
-            },
+    const claimId = await allocateClaimId(listingId, at);
+    let claim: ExistingClaim;
+    try {
+      // appended with the listing stream's expected revision: of two requests racing (on any
+      // replicas), the second one re-reads, finds the first one's open claim and answers with it
+      const result = await handleCommand({
+        store: deps.store,
+        stream: listingClaimsStream(listingId),
+        decider: listingClaimsDecider,
+        retries: 10,
+        command: {
+          type: 'StartClaim',
+          data: {
+            claim_id: claimId,
+            account_id: account,
+            listing_id: listingId,
+            slug: listing.slug,
+            domain,
+            homepage: listing.url,
+            method: body.method,
+            token,
+            email,
+            email_token_hash: linkToken ? sha256(linkToken) : null,
+            now: at,
+            expires_at: expiresAt,
           },
-        });
-        await deps.indexCaughtUp(result.position);
-        claim = deps.index().claims.get(claimId) as ExistingClaim;
-      } catch (error) {
-        // another claim took this id first (another request or instance): try the next one
-        if (error instanceof WrongExpectedRevisionError || error instanceof ConflictError) continue;
-        throw error;
-      }
-      if (email && linkToken) await mailLink(claim, linkToken);
-      deps.logger.info({ claim_id: claim.id, slug: claim.slug, method: claim.method }, 'claim started');
-      return claim;
+        },
+      });
+      await deps.indexCaughtUp(result.position);
+      claim = result.state.claims.get(claimId) as ExistingClaim;
+    } catch (error) {
+      // the id stays unused (claim ids may have gaps)
+      if (error instanceof OpenClaimExistsError) return answerOpenClaim({ claim: error.claim, listingId }, body);
+      throw error;
     }
+    if (email && linkToken) await mailLink(claim, linkToken);
+    deps.logger.info({ claim_id: claim.id, slug: claim.slug, method: claim.method }, 'claim started');
+    return claim;
   };
 
   const handlers: OperationHandlers = {
     async claim_listing(call: OperationCall) {
       const account = signedIn(call.principal);
       const body = call.body as { slug: string; method: ClaimMethod; email?: string };
-      const claim = await serialised(`${account}\n${body.slug}`, () => startClaim(account, body));
-      return claimView(claim, now());
+      return claimView(await startClaim(account, body), now());
     },
 
     async verify_claim(call: OperationCall) {
       const account = signedIn(call.principal);
       const { claim_id } = call.params as { claim_id: number };
-      let claim = ownClaim(claim_id, account);
+      const located = await ownClaim(claim_id, account);
+      let claim = located.claim;
       const at = now();
       if (claim.status !== 'pending') return claimView(claim, at);
       if (statusAt(claim, at) === 'expired')
-        return claimView(await run(claim.id, { type: 'Expire', data: { now: at } }), at);
+        return claimView(await run(located, { type: 'Expire', data: { now: at } }), at);
       if (claim.method === 'email')
         throw new ConflictError(`email claims verify when the link we emailed to ${claim.email} is opened`);
       const result = await deps.check({
@@ -237,8 +324,8 @@ export const createClaimsOperations = (deps: ClaimsOperationDeps) => {
         token: claim.token as string,
       });
       claim = result.passed
-        ? await complete(claim)
-        : await run(claim.id, {
+        ? await complete(located)
+        : await run(located, {
             type: 'RecordFailedCheck',
             data: { reason: result.reason.slice(0, CLAIM_REASON_MAX), now: now() },
           });
@@ -261,17 +348,19 @@ export const createClaimsOperations = (deps: ClaimsOperationDeps) => {
   /** The emailed link was opened: the token is the only credential. */
   const verifyEmail = async (request: { token: string }) => {
     const id = deps.index().emailTokens.get(sha256(request.token));
-    const found = id === undefined ? undefined : deps.index().claims.get(id);
-    if (!found) throw new NotFoundError('no such verification link');
-    let claim = found;
+    const located = id === undefined ? null : await locate(id);
+    // the link renewed since (by this or another replica): only the newest token works
+    if (!located || located.claim.emailTokenHash !== sha256(request.token))
+      throw new NotFoundError('no such verification link');
+    let claim = located.claim;
     const at = now();
     if (claim.status === 'pending' && statusAt(claim, at) === 'expired') {
-      await run(claim.id, { type: 'Expire', data: { now: at } });
+      await run(located, { type: 'Expire', data: { now: at } });
       throw new GoneError('this verification link expired; start a new claim');
     }
     if (claim.status === 'expired') throw new GoneError('this verification link expired; start a new claim');
-    if (claim.status === 'pending') claim = await complete(claim);
-    if (claim.status === 'failed') throw new ConflictError(claim.lastCheck?.reason ?? 'the claim failed');
+    if (claim.status === 'pending') claim = await complete(located);
+    if (claim.status === 'rejected') throw new ConflictError(claim.lastCheck?.reason ?? 'the claim was rejected');
     return { claim_id: claim.id, slug: claim.slug, status: claim.status };
   };
 

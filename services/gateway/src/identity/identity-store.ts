@@ -32,6 +32,65 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
 const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 
+/** An API key name the account already uses (on a key that is not revoked). */
+export class ApiKeyNameTakenError extends ConflictError {
+  readonly field = 'name';
+  constructor(name: string) {
+    super(`you already have an API key named "${name}": choose another name`);
+  }
+}
+
+/** `base`, else `base (2)`, `base (3)`, ...: the first name none of the account's live keys has */
+const freeApiKeyName = (db: DatabaseSync, accountId: string, base: string): string => {
+  const taken = new Set(
+    (
+      db.prepare('SELECT name FROM api_keys WHERE account_id = ? AND revoked_at IS NULL').all(accountId) as {
+        name: string;
+      }[]
+    ).map((row) => row.name.toLowerCase()),
+  );
+  for (let n = 1; ; n++) {
+    const name = n === 1 ? base : `${base} (${n})`;
+    if (!taken.has(name.toLowerCase())) return name;
+  }
+};
+
+/**
+ * Makes API key names unique per account (live keys, ignoring case). Keys made before the rule
+ * that share a name keep it on the oldest; the others get ` (2)`, ` (3)`, ... Runs in one
+ * transaction, so replicas starting together on one file migrate once.
+ */
+const migrateApiKeyNames = (db: DatabaseSync): void => {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const exists = db
+      .prepare("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = 'api_keys_account_name'")
+      .get();
+    if (!exists) {
+      const rows = db
+        .prepare('SELECT id, account_id, name FROM api_keys WHERE revoked_at IS NULL ORDER BY created_at, id')
+        .all() as { id: string; account_id: string; name: string }[];
+      const seen = new Map<string, Set<string>>();
+      const rename = db.prepare('UPDATE api_keys SET name = ? WHERE id = ?');
+      for (const row of rows) {
+        const names = seen.get(row.account_id) ?? new Set<string>();
+        seen.set(row.account_id, names);
+        let name = row.name;
+        for (let n = 2; names.has(name.toLowerCase()); n++) name = `${row.name} (${n})`;
+        if (name !== row.name) rename.run(name, row.id);
+        names.add(name.toLowerCase());
+      }
+      db.exec(
+        'CREATE UNIQUE INDEX api_keys_account_name ON api_keys(account_id, name COLLATE NOCASE) WHERE revoked_at IS NULL',
+      );
+    }
+    db.exec('COMMIT');
+  } catch (error) {
+    if (db.isTransaction) db.exec('ROLLBACK');
+    throw error;
+  }
+};
+
 /**
  * Accounts, API keys, site sessions and the OAuth server's records, in one SQLite file under
  * DATA_DIR (WAL, so the operator CLI can write while the service runs). Secrets are stored hashed:
@@ -58,6 +117,7 @@ export const openIdentityStore = (options: { file: string; clock: Clock }) => {
     CREATE INDEX IF NOT EXISTS oauth_records_grant ON oauth_records(grant_id);
     CREATE INDEX IF NOT EXISTS oauth_records_uid ON oauth_records(uid);
   `);
+  migrateApiKeyNames(db);
   const now = () => options.clock.now();
 
   type AccountRow = {
@@ -108,19 +168,35 @@ export const openIdentityStore = (options: { file: string; clock: Clock }) => {
       return { account, created: true };
     },
 
-    /** returns the key in clear: shown once, never stored */
-    createApiKey: (input: { accountId: string; name: string; scopes: readonly Scope[] }) => {
+    /**
+     * Returns the key in clear: shown once, never stored. The name is unique among the account's
+     * keys that are not revoked (ignoring case), held by a UNIQUE index so that two gateway replicas
+     * or the CLI writing the same file cannot both take it: a taken name throws ApiKeyNameTakenError,
+     * or with `suffixIfTaken` becomes `name (2)`, `name (3)`, ... (in one transaction).
+     */
+    createApiKey: (input: { accountId: string; name: string; scopes: readonly Scope[]; suffixIfTaken?: boolean }) => {
       const id = randomBytes(6).toString('base64url').replace(/[-_]/g, 'x').slice(0, 8);
       const key = `${API_KEY_PREFIX}${id}_${randomBytes(32).toString('base64url')}`;
       const createdAt = now().toISOString();
-      db.prepare(
-        'INSERT INTO api_keys (id, account_id, name, secret_hash, scopes, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-      ).run(id, input.accountId, input.name, sha256(key), JSON.stringify(input.scopes), createdAt);
+      let name = input.name;
+      db.exec('BEGIN IMMEDIATE');
+      try {
+        if (input.suffixIfTaken) name = freeApiKeyName(db, input.accountId, input.name);
+        db.prepare(
+          'INSERT INTO api_keys (id, account_id, name, secret_hash, scopes, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+        ).run(id, input.accountId, name, sha256(key), JSON.stringify(input.scopes), createdAt);
+        db.exec('COMMIT');
+      } catch (error) {
+        if (db.isTransaction) db.exec('ROLLBACK');
+        if (error instanceof Error && error.message.includes('UNIQUE constraint failed: api_keys.account_id'))
+          throw new ApiKeyNameTakenError(name);
+        throw error;
+      }
       return {
         key,
         summary: {
           id,
-          name: input.name,
+          name,
           prefix: `${API_KEY_PREFIX}${id}_…`,
           scopes: input.scopes,
           createdAt,

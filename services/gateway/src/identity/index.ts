@@ -1,2 +1,8 @@
-export { type Account, type ApiKeySummary, type IdentityStore, openIdentityStore } from './identity-store.ts';
+export {
+  type Account,
+  ApiKeyNameTakenError,
+  type ApiKeySummary,
+  type IdentityStore,
+  openIdentityStore,
+} from './identity-store.ts';
 export const identityDatabaseFile = (dataDir: string): string => `${dataDir.replace(/\/+$/, '')}/identity.sqlite`;

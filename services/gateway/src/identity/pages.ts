@@ -13,7 +13,7 @@ import {
 import type { Bus } from '@listings/platform/bus';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { siteCsrf, sitePage } from '../site-page.ts';
-import type { Account, IdentityStore } from './identity-store.ts';
+import { type Account, ApiKeyNameTakenError, type IdentityStore } from './identity-store.ts';
 import { createInviteClient, isInviteToken } from './invites.ts';
 import { escapeHtml, OAUTH_PREFIX, type OAuthServer } from './oauth-server.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -238,7 +238,13 @@ export const identityPages =
       if (store.listApiKeys(account.id).length >= API_KEYS_PER_ACCOUNT_MAX)
         errors.push(`At most ${API_KEYS_PER_ACCOUNT_MAX} keys: revoke one first.`);
       if (errors.length > 0) return html(reply, 400, keysPage(account, csrf, '', errors));
-      const created = store.createApiKey({ accountId: account.id, name, scopes: [...new Set(scopes)] as Scope[] });
+      let created: ReturnType<typeof store.createApiKey>;
+      try {
+        created = store.createApiKey({ accountId: account.id, name, scopes: [...new Set(scopes)] as Scope[] });
+      } catch (error) {
+        if (!(error instanceof ApiKeyNameTakenError)) throw error;
+        return html(reply, 409, keysPage(account, csrf, '', [`Name: ${error.message}.`]));
+      }
       const shown = `<section role="status"><p>Your new key <strong>${escapeHtml(name)}</strong>. Copy it now: it is shown only once.</p>
         <p class="key" id="new-key">${created.key}</p></section>`;
       return html(reply, 201, keysPage(account, csrf, shown));

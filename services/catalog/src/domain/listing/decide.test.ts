@@ -208,6 +208,11 @@ describe('listing decider', () => {
       .when({ type: 'MarkVerified', data: { account_id: 'acc-1', now: NOW } })
       .then([]);
   });
+  it('given a verified listing when another account would verify it then it is a conflict', () =>
+    spec
+      .given([...live, { type: 'ListingVerified', data: { listing_id: 1, account_id: 'acc-1', at: NOW } }])
+      .when({ type: 'MarkVerified', data: { account_id: 'acc-2', now: NOW } })
+      .thenThrows(ConflictError, /already verified/));
   it('given a listing when featured then featured once', () => {
     spec
       .given(live)

@@ -166,7 +166,12 @@ export const decideListing = (command: ListingCommand, state: Listing): ListingE
     }
     case 'MarkVerified': {
       const s = mustExist(state);
-      if (s.verified) return [];
+      // one verified owner, held by the listing's stream: a replica that read a stale view still
+      // cannot verify the listing for a second claimant
+      if (s.verified) {
+        if (s.owners.includes(command.data.account_id)) return [];
+        throw new ConflictError('the listing is already verified by its owners');
+      }
       return [
         {
           type: 'ListingVerified',

@@ -1,7 +1,7 @@
 import type { claimsEvents, DomainEventOf } from '@listings/contracts/events';
 /** Claim methods and statuses: the contracts' lists (packages/contracts/src/claims.ts). */
 export type ClaimMethod = 'dns' | 'meta' | 'file' | 'email';
-export type ClaimStatus = 'pending' | 'verified' | 'failed' | 'expired';
+export type ClaimStatus = 'pending' | 'verified' | 'rejected' | 'expired';
 
 /** The claim's events, derived from their declared schemas (packages/contracts/src/events/claims.ts). */
 export type ClaimEvent = DomainEventOf<typeof claimsEvents>;
@@ -31,7 +31,15 @@ export type Claim =
 
 export const initialClaim: Claim = { exists: false };
 
+/**
+ * `claim-<id>`: the claim id's own stream. For a claim started since claims keep their events in
+ * their listing's stream (`listing-claims-<listingId>`), it holds only `ClaimIdAssigned`, which
+ * allocates the id (appended with `no_stream`, so two replicas never take the same id) and says
+ * where the claim lives. Older claims keep all their events here (read by the legacy path).
+ */
 export const claimStream = (claimId: number): string => `claim-${claimId}`;
+
+export type ClaimIdEvent = { type: 'ClaimIdAssigned'; data: { claim_id: number; listing_id: number; at: string } };
 
 export const evolveClaim = (state: Claim, event: ClaimEvent): Claim => {
   if (event.type === 'ClaimStarted') {
@@ -68,7 +76,11 @@ export const evolveClaim = (state: Claim, event: ClaimEvent): Claim => {
         lastCheck: { at: event.data.at, passed: true, reason: 'the check passed' },
       };
     case 'ClaimRejected':
-      return { ...state, status: 'failed', lastCheck: { at: event.data.at, passed: false, reason: event.data.reason } };
+      return {
+        ...state,
+        status: 'rejected',
+        lastCheck: { at: event.data.at, passed: false, reason: event.data.reason },
+      };
     case 'ClaimExpired':
       return { ...state, status: 'expired' };
     case 'ClaimEmailLinkRenewed':

@@ -63,11 +63,11 @@ describe('claim decider', () => {
       .given([started])
       .when({ type: 'Verify', data: { now: AFTER_EXPIRY } })
       .thenThrows(GoneError, /expired/));
-  it('when a failed claim is verified then it is a conflict', () =>
+  it('when a rejected claim is verified then it is a conflict', () =>
     spec
       .given([started, { type: 'ClaimRejected', data: { claim_id: 7, reason: 'taken', at: LATER } }])
       .when({ type: 'Verify', data: { now: LATER } })
-      .thenThrows(ConflictError, /failed/));
+      .thenThrows(ConflictError, /rejected/));
 
   it('when the catalog refuses a pending claim then it fails with the reason', () =>
     spec

@@ -27,8 +27,13 @@ export const initialClaimsIndex: ClaimsIndex = {
 export const evolveClaimsIndex = (index: ClaimsIndex, event: RecordedEvent): ClaimsIndex => {
   if (event.position <= index.position) return index;
   const next = { ...index, position: event.position };
-  if (!event.stream.startsWith('claim-')) return next;
-  const id = Number(event.stream.slice('claim-'.length));
+  // a claim's events are in its listing's stream (`listing-claims-<listingId>`, each naming its
+  // claim) or, for claims started before, in `claim-<id>`; there `ClaimIdAssigned` only takes the id
+  let id: number;
+  if (event.stream.startsWith('listing-claims-')) id = (event.data as { claim_id: number }).claim_id;
+  else if (event.stream.startsWith('claim-')) id = Number(event.stream.slice('claim-'.length));
+  else return next;
+  if (event.type === 'ClaimIdAssigned') return { ...next, maxId: Math.max(index.maxId, id) };
   const before = index.claims.get(id) ?? initialClaim;
   const after = evolveClaim(before, { type: event.type, data: event.data } as ClaimEvent);
   if (!after.exists || after === before) return next;
