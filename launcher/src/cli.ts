@@ -2,12 +2,8 @@ import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
-import { rebuildCatalogReadModels } from '@listings/catalog';
-import { rebuildClaimsReadModels } from '@listings/claims';
-import { rebuildCommerceReadModels } from '@listings/commerce';
 import { openShopAdmin } from '@listings/commerce/shop-admin';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, SCOPES, type Scope } from '@listings/contracts';
-import { rebuildDraftingReadModels } from '@listings/drafting';
 import { identityDatabaseFile, openIdentityStore } from '@listings/gateway/identity';
 import { systemClock } from '@listings/platform/clock';
 import { loadConfig } from '@listings/platform/config';
@@ -124,7 +120,7 @@ const parse = <O extends Record<string, { type: 'string' }>>(rest: string[], opt
   }
 };
 
-const servicesOf = (name: string | undefined): LoggedService[] => {
+const servicesOf = (name: string | undefined): readonly LoggedService[] => {
   if (name === undefined) return LOGGED_SERVICES;
   if (!(LOGGED_SERVICES as readonly string[]).includes(name))
     throw new UsageError(`unknown service "${name}" (services with an event log: ${LOGGED_SERVICES.join(', ')})`);
@@ -176,10 +172,12 @@ const readModels = async (command: string | undefined, rest: string[]): Promise<
   const values = parse(rest, { service: { type: 'string' } });
   const { dataDir } = loadConfig();
   const rebuilds: Record<LoggedService, () => Promise<{ position: number; documents: number }>> = {
-    catalog: () => rebuildCatalogReadModels({ dataDir, logger: silentLogger() }),
-    claims: () => rebuildClaimsReadModels({ dataDir }),
-    commerce: () => rebuildCommerceReadModels({ dataDir }),
-    drafting: () => rebuildDraftingReadModels({ dataDir }),
+    // each service's own code, loaded only for this command (the services are big)
+    catalog: async () =>
+      (await import('@listings/catalog')).rebuildCatalogReadModels({ dataDir, logger: silentLogger() }),
+    claims: async () => (await import('@listings/claims')).rebuildClaimsReadModels({ dataDir }),
+    commerce: async () => (await import('@listings/commerce')).rebuildCommerceReadModels({ dataDir }),
+    drafting: async () => (await import('@listings/drafting')).rebuildDraftingReadModels({ dataDir }),
   };
   let code = 0;
   for (const service of servicesOf(values.service)) {

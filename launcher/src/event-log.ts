@@ -1,10 +1,6 @@
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import type { Writable } from 'node:stream';
-import { catalogEventsFile } from '@listings/catalog';
-import { claimsEventsFile } from '@listings/claims';
-import { commerceEventsFile } from '@listings/commerce/shop-admin';
-import { draftingEventsFile } from '@listings/drafting';
 import {
   type AllSubscription,
   type EventStore,
@@ -16,15 +12,22 @@ import {
  * The services that keep an event log, each in its own store under DATA_DIR, in the order an
  * export lists them on a tie. Identity (in the gateway) keeps plain SQLite state, no events.
  */
-export const EVENT_LOGS = {
-  catalog: catalogEventsFile,
-  claims: claimsEventsFile,
-  commerce: commerceEventsFile,
-  drafting: draftingEventsFile,
-} as const satisfies Record<string, (dataDir: string) => string>;
+export const LOGGED_SERVICES = ['catalog', 'claims', 'commerce', 'drafting'] as const;
+export type LoggedService = (typeof LOGGED_SERVICES)[number];
 
-export type LoggedService = keyof typeof EVENT_LOGS;
-export const LOGGED_SERVICES = Object.keys(EVENT_LOGS) as LoggedService[];
+/** where a service keeps its log: asked of the service itself (loaded only when needed: it is big) */
+const eventsFileOf = async (service: LoggedService, dataDir: string): Promise<string> => {
+  switch (service) {
+    case 'catalog':
+      return (await import('@listings/catalog')).catalogEventsFile(dataDir);
+    case 'claims':
+      return (await import('@listings/claims')).claimsEventsFile(dataDir);
+    case 'commerce':
+      return (await import('@listings/commerce/shop-admin')).commerceEventsFile(dataDir);
+    case 'drafting':
+      return (await import('@listings/drafting')).draftingEventsFile(dataDir);
+  }
+};
 
 /** One line of `events export` and `events tail` (JSON Lines). */
 export interface EventLine {
@@ -63,10 +66,14 @@ export const lineOf = (service: LoggedService, event: RecordedEvent, sequence?: 
 };
 
 /** the services' event stores that exist under `dataDir` (a service never started has none) */
-const openLogs = (dataDir: string, services: readonly LoggedService[]) =>
-  services
-    .filter((service) => existsSync(EVENT_LOGS[service](dataDir)))
-    .map((service) => ({ service, store: openSqliteEventStore({ path: EVENT_LOGS[service](dataDir) }) }));
+const openLogs = async (dataDir: string, services: readonly LoggedService[]) => {
+  const logs: { service: LoggedService; store: EventStore }[] = [];
+  for (const service of services) {
+    const file = await eventsFileOf(service, dataDir);
+    if (existsSync(file)) logs.push({ service, store: openSqliteEventStore({ path: file }) });
+  }
+  return logs;
+};
 
 const PAGE = 1000;
 
@@ -99,7 +106,7 @@ export const exportEvents = async (options: {
   after: number;
   out: Writable;
 }): Promise<Record<string, number>> => {
-  const logs = openLogs(options.dataDir, options.services);
+  const logs = await openLogs(options.dataDir, options.services);
   const counts: Record<string, number> = {};
   try {
     const heads = [];
@@ -152,7 +159,7 @@ export const lastPosition = async (store: EventStore): Promise<number> => {
  * once every log is followed; `stop()` ends it.
  */
 export const tailEvents = (options: { dataDir: string; services: readonly LoggedService[]; out: Writable }) => {
-  const logs = openLogs(options.dataDir, options.services);
+  const logs: Awaited<ReturnType<typeof openLogs>> = [];
   const subscriptions: AllSubscription[] = [];
   let failed: (error: unknown) => void = () => {};
   const stopped = new Promise<void>((_resolve, reject) => {
@@ -160,6 +167,7 @@ export const tailEvents = (options: { dataDir: string; services: readonly Logged
   });
   stopped.catch(() => {});
   const ready = (async () => {
+    logs.push(...(await openLogs(options.dataDir, options.services)));
     for (const { service, store } of logs) {
       const subscription = store.subscribeAll({
         after: await lastPosition(store),
