@@ -112,6 +112,8 @@ export const startCommerce = async (deps: CommerceDeps) => {
   return {
     operations,
     runner,
+    /** for tests and tools: the orders index (its view, position and read-your-writes wait) */
+    ordersIndex,
     stop: async () => {
       await served.stop();
       await internalServed.stop();
