@@ -130,6 +130,11 @@ const servicesOf = (name: string | undefined): readonly LoggedService[] => {
 /** `events export` and `events tail`: the services' event logs as JSON Lines, for analytics */
 const events = async (command: string | undefined, rest: string[]): Promise<number> => {
   const { dataDir } = loadConfig();
+  // a reader that stops early (`| head`) ends the command quietly
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(0);
+  });
   if (command === 'export') {
     const values = parse(rest, { service: { type: 'string' }, from: { type: 'string' }, out: { type: 'string' } });
     const services = servicesOf(values.service);
