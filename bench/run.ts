@@ -87,5 +87,11 @@ for (const r of mcpResults) console.log(`| ${r.name} | ${Math.round(r.rps)} | ${
   console.log(`| drafts completed per minute | ${Math.round(d.perMinute)} |`);
 }
 
+// read models: restart over 1,000,000 commerce events, and an explicit rebuild
+if (process.env.BENCH_READ_MODELS !== 'off') {
+  const { benchReadModels, printReadModelFigures } = await import('./read-models.ts');
+  printReadModelFigures(await benchReadModels());
+}
+
 // catalog: search_listings and get_listing at 10k and 100k listings, rebuild speed, typo recall
 if (process.env.BENCH_CATALOG !== 'off') await (await import('./catalog-search.ts')).runCatalogBench();

@@ -1,3 +1,6 @@
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import type { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { openShopAdmin } from '@listings/commerce/shop-admin';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, SCOPES, type Scope } from '@listings/contracts';
@@ -5,6 +8,9 @@ import { ApiKeyNameTakenError, identityDatabaseFile, openIdentityStore } from '@
 import { systemClock } from '@listings/platform/clock';
 import { loadConfig } from '@listings/platform/config';
 import { ValidationError } from '@listings/platform/errors';
+import { silentLogger } from '@listings/platform/logger';
+import { ReadModelStoreInUseError } from '@listings/platform/read-models';
+import { exportEvents, LOGGED_SERVICES, type LoggedService, tailEvents } from './event-log.ts';
 
 const USAGE = `usage: npm run --silent cli -- <command>
   api-key create --email <email> --scopes <scope,scope> [--name <name>]
@@ -12,7 +18,13 @@ const USAGE = `usage: npm run --silent cli -- <command>
   product set-price <product> <cents>        current price in USD cents, excluding VAT
   shop set-launch-capacity <launches>        paid launches a week can take
   shop set-seller-country <country>          ISO code, for domestic VAT
-scopes: ${SCOPES.join(', ')}`;
+  events export [--service <name>] [--from <position>] [--out <file>]
+                                             every event as JSON Lines, in log order (stdout without --out);
+                                             --from needs --service (positions belong to one service's log)
+  events tail [--service <name>]             follows new events as JSON Lines until Ctrl-C
+  read-models rebuild [--service <name>]     rebuilds read models from the event log (service stopped)
+scopes: ${SCOPES.join(', ')}
+services: ${LOGGED_SERVICES.join(', ')}`;
 
 /** a usage mistake: said on stderr with the usage, exit code 2 */
 class UsageError extends Error {}
@@ -109,12 +121,104 @@ const shop = async (group: string, command: string | undefined, rest: string[]):
   }
 };
 
+const parse = <O extends Record<string, { type: 'string' }>>(rest: string[], options: O) => {
+  try {
+    return parseArgs({ args: rest, options, strict: true, allowPositionals: false }).values as {
+      [K in keyof O]?: string;
+    };
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+};
+
+const servicesOf = (name: string | undefined): readonly LoggedService[] => {
+  if (name === undefined) return LOGGED_SERVICES;
+  if (!(LOGGED_SERVICES as readonly string[]).includes(name))
+    throw new UsageError(`unknown service "${name}" (services with an event log: ${LOGGED_SERVICES.join(', ')})`);
+  return [name as LoggedService];
+};
+
+/** `events export` and `events tail`: the services' event logs as JSON Lines, for analytics */
+const events = async (command: string | undefined, rest: string[]): Promise<number> => {
+  const { dataDir } = loadConfig();
+  // a reader that stops early (`| head`) ends the command quietly
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(0);
+  });
+  if (command === 'export') {
+    const values = parse(rest, { service: { type: 'string' }, from: { type: 'string' }, out: { type: 'string' } });
+    const services = servicesOf(values.service);
+    if (values.from !== undefined && values.service === undefined)
+      throw new UsageError("--from needs --service: a position belongs to one service's log");
+    const after = values.from === undefined ? 0 : count(values.from, '--from');
+    const out: Writable = values.out ? createWriteStream(values.out) : process.stdout;
+    const counts = await exportEvents({ dataDir, services, after, out });
+    if (values.out) {
+      out.end();
+      await once(out, 'finish');
+    }
+    const total = Object.values(counts).reduce((a, b) => a + b, 0);
+    console.error(
+      `${total} events${values.out ? ` written to ${values.out}` : ''} (${Object.entries(counts)
+        .map(([service, n]) => `${service} ${n}`)
+        .join(', ')})`,
+    );
+    return 0;
+  }
+  if (command === 'tail') {
+    const values = parse(rest, { service: { type: 'string' } });
+    const tail = tailEvents({ dataDir, services: servicesOf(values.service), out: process.stdout });
+    const followed = await tail.ready;
+    console.error(`following ${followed.join(', ') || 'no event log yet'} (Ctrl-C stops)`);
+    const interrupted = new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
+    await Promise.race([interrupted, tail.failure]);
+    await tail.stop();
+    return 0;
+  }
+  throw new UsageError(`unknown command: events ${[command, ...rest].join(' ')}`);
+};
+
+/**
+ * `read-models rebuild`: each service's own rebuild command (its composition root's
+ * `rebuild<Service>ReadModels`), which refuses while that service has its read models open.
+ */
+const readModels = async (command: string | undefined, rest: string[]): Promise<number> => {
+  if (command !== 'rebuild') throw new UsageError(`unknown command: read-models ${[command, ...rest].join(' ')}`);
+  const values = parse(rest, { service: { type: 'string' } });
+  const { dataDir } = loadConfig();
+  const rebuilds: Record<LoggedService, () => Promise<{ position: number; documents: number }>> = {
+    // each service's own code, loaded only for this command (the services are big)
+    catalog: async () =>
+      (await import('@listings/catalog')).rebuildCatalogReadModels({ dataDir, logger: silentLogger() }),
+    claims: async () => (await import('@listings/claims')).rebuildClaimsReadModels({ dataDir }),
+    commerce: async () => (await import('@listings/commerce')).rebuildCommerceReadModels({ dataDir }),
+    drafting: async () => (await import('@listings/drafting')).rebuildDraftingReadModels({ dataDir }),
+  };
+  let code = 0;
+  for (const service of servicesOf(values.service)) {
+    const started = performance.now();
+    try {
+      const { position, documents } = await rebuilds[service]();
+      const seconds = ((performance.now() - started) / 1000).toFixed(2);
+      console.log(`${service}: rebuilt to position ${position} (${documents} documents) in ${seconds} s`);
+    } catch (error) {
+      if (!(error instanceof ReadModelStoreInUseError)) throw error;
+      console.error(`${service}: not rebuilt: ${error.message}`);
+      code = 1;
+    }
+  }
+  return code;
+};
+
 /** The operator command line. It writes to the same stores under DATA_DIR as the running service. */
 const main = async (argv: string[]): Promise<number> => {
   const [group, command, ...rest] = argv;
   try {
     if (group === 'api-key' && command === 'create') return createApiKey(rest);
     if (group === 'product' || group === 'shop') return await shop(group, command, rest);
+    if (group === 'events') return await events(command, rest);
+    if (group === 'read-models') return await readModels(command, rest);
     throw new UsageError(group ? `unknown command: ${argv.join(' ')}` : 'no command given');
   } catch (error) {
     if (error instanceof UsageError) {

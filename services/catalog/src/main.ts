@@ -9,7 +9,11 @@ import { type Config, loadWorkflowSettings, type WorkflowSettings } from '@listi
 import { openSqliteEventStore, withEventSchemas } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
 import { createSafeFetch, type SafeFetch } from '@listings/platform/outbound';
-import { openSqliteReadModelStore } from '@listings/platform/read-models';
+import {
+  openSqliteReadModelStore,
+  ReadModelStoreInUseError,
+  readModelStoreInUse,
+} from '@listings/platform/read-models';
 import { openEmbeddedSearchIndex } from '@listings/platform/search';
 import { type OperationCall, serveOperations } from '@listings/platform/service-host';
 import { startWorkflowRunner } from '@listings/platform/workflows/temporal-runner';
@@ -54,12 +58,19 @@ export const startCatalog = async (deps: CatalogDeps) => {
   const dir = path.join(deps.config.dataDir, 'catalog');
   mkdirSync(dir, { recursive: true });
   const clock = deps.clock ?? systemClock;
-  const events = withEventSchemas(openSqliteEventStore({ path: path.join(dir, 'events.sqlite') }), catalogEvents);
-  const modelDir = deps.readModelDir ?? dir;
-  mkdirSync(modelDir, { recursive: true });
-  const store = openSqliteReadModelStore({ path: path.join(modelDir, 'read-models.sqlite') });
+  const events = withEventSchemas(
+    openSqliteEventStore({ path: catalogEventsFile(deps.config.dataDir) }),
+    catalogEvents,
+  );
+  // a replica may keep its own read models (tests of two catalog replicas on one event store)
+  if (deps.readModelDir) mkdirSync(deps.readModelDir, { recursive: true });
+  const store = openSqliteReadModelStore({
+    path: deps.readModelDir
+      ? path.join(deps.readModelDir, 'read-models.sqlite')
+      : catalogReadModelsFile(deps.config.dataDir),
+  });
   const search = openEmbeddedSearchIndex({
-    path: path.join(modelDir, 'search.sqlite'),
+    path: deps.readModelDir ? path.join(deps.readModelDir, 'search.sqlite') : catalogSearchFile(deps.config.dataDir),
     fields: LISTING_SEARCH_FIELDS,
   });
   const readModel = await openCatalogReadModel({ events, store, search, logger: deps.logger });
@@ -165,4 +176,39 @@ export const startCatalog = async (deps: CatalogDeps) => {
       await events.close();
     },
   };
+};
+
+export const catalogEventsFile = (dataDir: string): string => path.join(dataDir, 'catalog', 'events.sqlite');
+/** the catalog's documents and their checkpoint; the search index keeps its own position beside them */
+export const catalogReadModelsFile = (dataDir: string): string => path.join(dataDir, 'catalog', 'read-models.sqlite');
+const catalogSearchFile = (dataDir: string): string => path.join(dataDir, 'catalog', 'search.sqlite');
+
+/**
+ * The explicit rebuild of the catalog's read models and search index from position 0, with the
+ * service's own read model; refuses (ReadModelStoreInUseError) while a catalog instance has them
+ * open. A restart never needs it: the read model resumes from its stored position.
+ */
+export const rebuildCatalogReadModels = async (options: { dataDir: string; logger: Logger }) => {
+  const { dataDir } = options;
+  mkdirSync(path.join(dataDir, 'catalog'), { recursive: true });
+  if (readModelStoreInUse(catalogReadModelsFile(dataDir)))
+    throw new ReadModelStoreInUseError(catalogReadModelsFile(dataDir));
+  const events = withEventSchemas(openSqliteEventStore({ path: catalogEventsFile(dataDir) }), catalogEvents);
+  const store = openSqliteReadModelStore({ path: catalogReadModelsFile(dataDir) });
+  const search = openEmbeddedSearchIndex({ path: catalogSearchFile(dataDir), fields: LISTING_SEARCH_FIELDS });
+  try {
+    await store.clear();
+    await search.clear();
+    const readModel = await openCatalogReadModel({ events, store, search, logger: options.logger });
+    const position = readModel.view.position;
+    let documents = 0;
+    for (const _ of readModel.view.listings()) documents++;
+    documents += readModel.view.categories.size + readModel.view.blog.size + readModel.view.awards.size;
+    await readModel.close();
+    return { events: position, documents, position };
+  } finally {
+    await search.close();
+    await store.close();
+    await events.close();
+  }
 };

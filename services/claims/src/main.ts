@@ -10,12 +10,17 @@ import { openSqliteEventStore, withEventSchemas } from '@listings/platform/event
 import type { Logger } from '@listings/platform/logger';
 import { createMailer, type Mailer } from '@listings/platform/mail';
 import { createSafeFetch, type HostLookup, type SafeFetch } from '@listings/platform/outbound';
+import {
+  openDocumentReadModel,
+  openSqliteReadModelStore,
+  rebuildEmbeddedDocumentReadModel,
+} from '@listings/platform/read-models';
 import { serveInternalOperations, serveOperations } from '@listings/platform/service-host';
 import { createCatalogClient } from './adapters/catalog-client.ts';
 import { createOwnershipCheck, createSystemTxtResolver, type TxtResolver } from './adapters/ownership-checks.ts';
 import { createClaimsOperations } from './application/claims-operations.ts';
 import { startClaimsPublisher } from './entrypoints/integration-events.ts';
-import { type ClaimsIndex, evolveClaimsIndex, initialClaimsIndex } from './projections/claims-index/evolve.ts';
+import { claimsIndexProjection } from './projections/claims-index/evolve.ts';
 
 export interface ClaimsDeps {
   readonly bus: Bus;
@@ -36,26 +41,17 @@ export const startClaims = async (deps: ClaimsDeps) => {
   const overrides = deps.overrides ?? {};
   const dir = path.join(deps.config.dataDir, 'claims');
   mkdirSync(dir, { recursive: true });
-  const store = withEventSchemas(openSqliteEventStore({ path: path.join(dir, 'events.sqlite') }), claimsEvents);
+  const store = withEventSchemas(openSqliteEventStore({ path: claimsEventsFile(deps.config.dataDir) }), claimsEvents);
   const clock = overrides.clock ?? systemClock;
 
-  let index: ClaimsIndex = initialClaimsIndex;
-  const waiters = new Set<{ position: number; resolve: () => void }>();
-  const subscription = store.subscribeAll({
-    after: 0,
-    handler: (event) => {
-      index = evolveClaimsIndex(index, event);
-      for (const waiter of waiters)
-        if (index.position >= waiter.position) {
-          waiters.delete(waiter);
-          waiter.resolve();
-        }
-    },
+  // the claims index resumes from its checkpoint in the read-model store (rebuilt only on command)
+  const readModels = openSqliteReadModelStore({ path: claimsReadModelsFile(deps.config.dataDir) });
+  const claimsIndex = await openDocumentReadModel({
+    events: store,
+    store: readModels,
+    projection: claimsIndexProjection,
     onError: (error) => deps.logger.error({ err: error }, 'claims index stopped'),
   });
-  await subscription.caughtUp;
-  const indexCaughtUp = (position: number) =>
-    index.position >= position ? Promise.resolve() : new Promise<void>((resolve) => waiters.add({ position, resolve }));
 
   const safeFetch =
     overrides.safeFetch ??
@@ -69,8 +65,8 @@ export const startClaims = async (deps: ClaimsDeps) => {
     });
   const operations = createClaimsOperations({
     store,
-    index: () => index,
-    indexCaughtUp,
+    index: claimsIndex.view,
+    indexCaughtUp: claimsIndex.waitFor,
     catalog: createCatalogClient(deps.bus),
     check: createOwnershipCheck({ safeFetch, resolveTxt: overrides.resolveTxt ?? createSystemTxtResolver() }),
     mailer: overrides.mailer ?? createMailer(deps.config, clock),
@@ -104,10 +100,29 @@ export const startClaims = async (deps: ClaimsDeps) => {
     stop: async () => {
       await served.stop();
       await emailServed.stop();
-      await subscription.close();
+      await claimsIndex.close();
+      await readModels.close();
       await publisher.close();
       await checkpoints.close();
       await store.close();
     },
   };
+};
+
+export const claimsEventsFile = (dataDir: string): string => path.join(dataDir, 'claims', 'events.sqlite');
+/** the claims read models (the claims index) and their checkpoint */
+export const claimsReadModelsFile = (dataDir: string): string => path.join(dataDir, 'claims', 'read-models.sqlite');
+
+/**
+ * The explicit rebuild of the claims read models from position 0, with the service's own
+ * projection; refuses (ReadModelStoreInUseError) while a claims instance has them open.
+ */
+export const rebuildClaimsReadModels = async (options: { dataDir: string }) => {
+  mkdirSync(path.join(options.dataDir, 'claims'), { recursive: true });
+  return rebuildEmbeddedDocumentReadModel({
+    eventsPath: claimsEventsFile(options.dataDir),
+    readModelsPath: claimsReadModelsFile(options.dataDir),
+    projection: claimsIndexProjection,
+    eventSchemas: claimsEvents,
+  });
 };

@@ -8,6 +8,11 @@ import { type Clock, systemClock } from '@listings/platform/clock';
 import { type Config, loadWorkflowSettings, type WorkflowSettings } from '@listings/platform/config';
 import { openSqliteEventStore, withEventSchemas } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
+import {
+  openDocumentReadModel,
+  openSqliteReadModelStore,
+  rebuildEmbeddedDocumentReadModel,
+} from '@listings/platform/read-models';
 import { serveInternalOperations, serveOperations } from '@listings/platform/service-host';
 import type { RetryPolicy } from '@listings/platform/workflows';
 import { startWorkflowRunner } from '@listings/platform/workflows/temporal-runner';
@@ -17,7 +22,7 @@ import { createCommerceOperations } from './application/commerce-operations.ts';
 import { createLaunchRules } from './application/launch-rules.ts';
 import { createCommerceActivities, createOrderLifecycle } from './application/order-lifecycle.ts';
 import { commerceEventsFile, seedDefaultShop } from './application/shop-admin.ts';
-import { evolveOrdersIndex, initialOrdersIndex, type OrdersIndex } from './projections/orders-index.ts';
+import { ordersIndexProjection } from './projections/orders-index.ts';
 import { commerceWorkflows, ORDER_RETRY } from './workflows/order-workflow.ts';
 
 export interface CommerceDeps {
@@ -44,36 +49,16 @@ export const startCommerce = async (deps: CommerceDeps) => {
 
   const settings = deps.settings ?? loadWorkflowSettings(process.env, 'TEMPORAL_COMMERCE_TASK_QUEUE', 'commerce');
 
-  let index: OrdersIndex = initialOrdersIndex;
-  const waiters = new Set<{ position: number; resolve: () => void }>();
-  let changeWaiters: (() => void)[] = [];
-  const subscription = store.subscribeAll({
-    after: 0,
-    handler: (event) => {
-      index = evolveOrdersIndex(index, event);
-      for (const waiter of waiters)
-        if (index.position >= waiter.position) {
-          waiters.delete(waiter);
-          waiter.resolve();
-        }
-      const changed = changeWaiters;
-      changeWaiters = [];
-      for (const resolve of changed) resolve();
-    },
+  // the orders index resumes from its checkpoint in the read-model store (rebuilt only on command)
+  const readModels = openSqliteReadModelStore({ path: commerceReadModelsFile(deps.config.dataDir) });
+  const ordersIndex = await openDocumentReadModel({
+    events: store,
+    store: readModels,
+    projection: ordersIndexProjection,
     onError: (error) => deps.logger.error({ err: error }, 'orders index stopped'),
   });
-  await subscription.caughtUp;
-  const indexCaughtUp = (position: number) =>
-    index.position >= position ? Promise.resolve() : new Promise<void>((resolve) => waiters.add({ position, resolve }));
-
-  const indexChanged = (timeoutMs: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, timeoutMs);
-      changeWaiters.push(() => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
+  const indexCaughtUp = ordersIndex.waitFor;
+  const indexChanged = ordersIndex.nextChange;
 
   const catalog = createCatalogClient(deps.bus);
   const rules = createLaunchRules({ store, catalog, logger: deps.logger });
@@ -93,7 +78,7 @@ export const startCommerce = async (deps: CommerceDeps) => {
 
   const operations = createCommerceOperations({
     store,
-    index: () => index,
+    index: ordersIndex.view,
     indexCaughtUp,
     indexChanged,
     payWaitMs: deps.overrides?.payWaitMs ?? 5_000,
@@ -131,12 +116,32 @@ export const startCommerce = async (deps: CommerceDeps) => {
   return {
     operations,
     runner,
+    /** for tests and tools: the orders index (its view, position and read-your-writes wait) */
+    ordersIndex,
     stop: async () => {
       await served.stop();
       await internalServed.stop();
       await runner.stop();
-      await subscription.close();
+      await ordersIndex.close();
+      await readModels.close();
       await store.close();
     },
   };
+};
+
+/** the commerce read models (the orders index) and their checkpoint */
+export const commerceReadModelsFile = (dataDir: string): string => path.join(dataDir, 'commerce', 'read-models.sqlite');
+
+/**
+ * The explicit rebuild of commerce's read models from position 0, with the service's own
+ * projection; refuses (ReadModelStoreInUseError) while a commerce instance has them open.
+ */
+export const rebuildCommerceReadModels = async (options: { dataDir: string }) => {
+  mkdirSync(path.dirname(commerceEventsFile(options.dataDir)), { recursive: true });
+  return rebuildEmbeddedDocumentReadModel({
+    eventsPath: commerceEventsFile(options.dataDir),
+    readModelsPath: commerceReadModelsFile(options.dataDir),
+    projection: ordersIndexProjection,
+    eventSchemas: commerceEvents,
+  });
 };

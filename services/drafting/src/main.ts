@@ -11,6 +11,11 @@ import { openSqliteEventStore, withEventSchemas } from '@listings/platform/event
 import type { Logger } from '@listings/platform/logger';
 import { createMailer, type Mailer } from '@listings/platform/mail';
 import { createSafeFetch, type HostLookup, type SafeFetch } from '@listings/platform/outbound';
+import {
+  openDocumentReadModel,
+  openSqliteReadModelStore,
+  rebuildEmbeddedDocumentReadModel,
+} from '@listings/platform/read-models';
 import { serveInternalOperations, serveOperations } from '@listings/platform/service-host';
 import type { RetryPolicy } from '@listings/platform/workflows';
 import { startWorkflowRunner } from '@listings/platform/workflows/temporal-runner';
@@ -22,7 +27,7 @@ import { createOpenAiDrafter } from './adapters/openai-drafter.ts';
 import { type CrawlLimits, createSiteCrawler } from './adapters/site-crawler.ts';
 import { createDraftingOperations, draftWorkflowId, regenerateWorkflowId } from './application/drafting-operations.ts';
 import { loadDraftingConfig } from './config.ts';
-import { type DraftsIndex, evolveDraftsIndex, initialDraftsIndex } from './projections/drafts-index/evolve.ts';
+import { draftsIndexProjection } from './projections/drafts-index/evolve.ts';
 import { draftingWorkflows } from './workflows/draft-workflows.ts';
 
 /** The crawler's product token (robots.txt groups) and its full user agent. */
@@ -53,31 +58,24 @@ export const startDrafting = async (deps: DraftingDeps) => {
   const overrides = deps.overrides ?? {};
   const dir = path.join(deps.config.dataDir, 'drafting');
   mkdirSync(dir, { recursive: true });
-  const store = withEventSchemas(openSqliteEventStore({ path: path.join(dir, 'events.sqlite') }), draftingEvents);
+  const store = withEventSchemas(
+    openSqliteEventStore({ path: draftingEventsFile(deps.config.dataDir) }),
+    draftingEvents,
+  );
   // crawled pages: shared by every drafting process on this DATA_DIR (content-addressed, written by rename)
   const blobs = openFileBlobStore({ dir: path.join(deps.config.dataDir, 'blobs') });
   const clock = overrides.clock ?? systemClock;
   const shutdown = new AbortController();
 
-  let index: DraftsIndex = initialDraftsIndex;
-  const positionWaiters = new Set<{ position: number; resolve: () => void }>();
-  const subscription = store.subscribeAll({
-    after: 0,
-    handler: (event) => {
-      index = evolveDraftsIndex(index, event);
-      for (const waiter of positionWaiters)
-        if (index.position >= waiter.position) {
-          positionWaiters.delete(waiter);
-          waiter.resolve();
-        }
-    },
+  // the drafts index resumes from its checkpoint in the read-model store (rebuilt only on command)
+  const readModels = openSqliteReadModelStore({ path: draftingReadModelsFile(deps.config.dataDir) });
+  const draftsIndex = await openDocumentReadModel({
+    events: store,
+    store: readModels,
+    projection: draftsIndexProjection,
     onError: (error) => deps.logger.error({ err: error }, 'drafts index stopped'),
   });
-  await subscription.caughtUp;
-  const indexCaughtUp = (position: number) =>
-    index.position >= position
-      ? Promise.resolve()
-      : new Promise<void>((resolve) => positionWaiters.add({ position, resolve }));
+  const index = draftsIndex.view;
 
   const safeFetch =
     overrides.safeFetch ??
@@ -122,8 +120,8 @@ export const startDrafting = async (deps: DraftingDeps) => {
 
   const operations = createDraftingOperations({
     store,
-    index: () => index,
-    indexCaughtUp,
+    index,
+    indexCaughtUp: draftsIndex.waitFor,
     runner,
     catalog,
     mailer: overrides.mailer ?? createMailer(deps.config, clock),
@@ -150,14 +148,16 @@ export const startDrafting = async (deps: DraftingDeps) => {
 
   // Unfinished work resumes from the aggregates' state: the same workflow ids start again and the
   // idempotent activities skip whatever is already done.
-  for (const draftId of index.unfinished) await runner.start('draft', draftWorkflowId(draftId), { draftId });
-  for (const key of index.regenerating) {
+  const unfinished = [...index().unfinished];
+  const regenerating = [...index().regenerating];
+  for (const draftId of unfinished) await runner.start('draft', draftWorkflowId(draftId), { draftId });
+  for (const key of regenerating) {
     const [draftId, requestId] = key.split('/') as [string, string];
     await runner.start('regenerate', regenerateWorkflowId(draftId, requestId), { draftId, requestId });
   }
-  if (index.unfinished.size + index.regenerating.size > 0)
+  if (unfinished.length + regenerating.length > 0)
     deps.logger.info(
-      { drafts: index.unfinished.size, regenerations: index.regenerating.size },
+      { drafts: unfinished.length, regenerations: regenerating.length },
       'resumed unfinished drafting work',
     );
 
@@ -168,8 +168,27 @@ export const startDrafting = async (deps: DraftingDeps) => {
       await internalServed.stop();
       shutdown.abort();
       await runner.stop();
-      await subscription.close();
+      await draftsIndex.close();
+      await readModels.close();
       await store.close();
     },
   };
+};
+
+export const draftingEventsFile = (dataDir: string): string => path.join(dataDir, 'drafting', 'events.sqlite');
+/** the drafting read models (the drafts index) and their checkpoint */
+export const draftingReadModelsFile = (dataDir: string): string => path.join(dataDir, 'drafting', 'read-models.sqlite');
+
+/**
+ * The explicit rebuild of the drafting read models from position 0, with the service's own
+ * projection; refuses (ReadModelStoreInUseError) while a drafting instance has them open.
+ */
+export const rebuildDraftingReadModels = async (options: { dataDir: string }) => {
+  mkdirSync(path.join(options.dataDir, 'drafting'), { recursive: true });
+  return rebuildEmbeddedDocumentReadModel({
+    eventsPath: draftingEventsFile(options.dataDir),
+    readModelsPath: draftingReadModelsFile(options.dataDir),
+    projection: draftsIndexProjection,
+    eventSchemas: draftingEvents,
+  });
 };

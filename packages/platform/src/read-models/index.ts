@@ -1,4 +1,13 @@
+export {
+  type DocumentProjection,
+  type DocumentReadModel,
+  foldDocumentView,
+  openDocumentReadModel,
+  rebuildDocumentReadModel,
+  type StoredDocument,
+} from './document-read-model.ts';
 export { openMemoryReadModelStore } from './memory-read-model-store.ts';
 export type { ReadModelStore, ReadModelWrite } from './read-model-store.ts';
 export { StalePositionError } from './read-model-store.ts';
-export { openSqliteReadModelStore } from './sqlite-read-model-store.ts';
+export { ReadModelStoreInUseError, rebuildEmbeddedDocumentReadModel } from './rebuild-embedded.ts';
+export { openSqliteReadModelStore, readModelStoreInUse } from './sqlite-read-model-store.ts';

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { type ReadModelStore, type ReadModelWrite, StalePositionError } from './read-model-store.ts';
 
@@ -65,4 +66,23 @@ export const openSqliteReadModelStore = (options: { path: string }): ReadModelSt
       db.close();
     },
   };
+};
+
+/**
+ * Whether some connection (this process or another) has the read-model store at `path` open: an
+ * open WAL connection keeps the journal mode from being changed. Operator commands that must not
+ * run beside the service (a rebuild) ask this first. False when the file does not exist.
+ */
+export const readModelStoreInUse = (path: string): boolean => {
+  if (!existsSync(path)) return false;
+  const db = new DatabaseSync(path, { timeout: 0 });
+  try {
+    db.exec('PRAGMA journal_mode = DELETE');
+    db.exec('PRAGMA journal_mode = WAL');
+    return false;
+  } catch {
+    return true;
+  } finally {
+    db.close();
+  }
 };

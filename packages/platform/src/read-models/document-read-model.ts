@@ -1,0 +1,246 @@
+import type { AllSubscription, EventStore, RecordedEvent } from '../event-store/event-store.ts';
+import { type ReadModelStore, type ReadModelWrite, StalePositionError } from './read-model-store.ts';
+
+/**
+ * A read model made of one document per stream (an order, a claim, a draft), folded by a pure
+ * `evolve`, plus lookups derived from the documents (an account's orders, pending orders, ...)
+ * that a `put` keeps in step on every change. Both are mutated in place: one event costs one
+ * document, never a copy of the whole index.
+ */
+export interface DocumentProjection<Doc, View> {
+  /** the read-model store collection the documents live in */
+  readonly collection: string;
+  /** the document an event folds into; undefined when the event is not for this read model */
+  documentOf(event: RecordedEvent): string | undefined;
+  /** pure: the document after the event (undefined deletes it); `doc` itself when nothing changes */
+  evolve(doc: Doc | undefined, event: RecordedEvent): Doc | undefined;
+  /** empty lookups; `put` is called for every stored document at start and for every change */
+  createView(): { view: View; put(id: string, before: Doc | undefined, after: Doc | undefined): void };
+}
+
+/** how a document is stored: with the position of the last event folded into it */
+export interface StoredDocument<Doc> {
+  readonly at: number;
+  readonly doc: Doc;
+}
+
+export interface DocumentReadModel<View> {
+  /** what queries read; a rebuild replaces it */
+  view(): View;
+  /** position of the last event folded in (in memory; the store follows in batches) */
+  readonly position: number;
+  /** resolves once the event at `position` is folded in (read-your-writes after an append) */
+  waitFor(position: number): Promise<void>;
+  /** resolves at the next folded event, or after `timeoutMs` */
+  nextChange(timeoutMs: number): Promise<void>;
+  /** writes the pending documents and the position to the store, in one atomic step */
+  flush(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** events per readAll page while catching up or rebuilding */
+const PAGE = 2000;
+/** pending documents that force a write while catching up */
+const FLUSH_EVERY = 20_000;
+
+/**
+ * Starts a document read model: loads the stored documents and their checkpoint, catches up from
+ * the checkpoint in pages (so a restart reads only what is new), then follows the log.
+ *
+ * Several instances may share one store (replicas of a service on one DATA_DIR): each folds the
+ * same log, and a write whose position is not above the stored one (`StalePositionError`) means
+ * another instance already stored at least as far, documents included, so it is dropped. Loading
+ * reads the position before the documents; a document a replica wrote in between is newer than
+ * the position, and its `at` guard skips the events it already holds.
+ */
+export const openDocumentReadModel = async <Doc, View>(deps: {
+  events: EventStore;
+  store: ReadModelStore;
+  projection: DocumentProjection<Doc, View>;
+  onError: (error: unknown) => void;
+}): Promise<DocumentReadModel<View>> => {
+  const { events, store, projection } = deps;
+  const docs = new Map<string, StoredDocument<Doc>>();
+  const lookups = projection.createView();
+  let position = await store.position();
+  for (const { id, doc } of await store.all(projection.collection)) {
+    const stored = doc as StoredDocument<Doc>;
+    docs.set(id, stored);
+    lookups.put(id, undefined, stored.doc);
+  }
+
+  const dirty = new Set<string>();
+  let flushedAt = position;
+  let flushing: Promise<void> = Promise.resolve();
+  let flushScheduled = false;
+  const waiters = new Set<{ position: number; resolve: () => void }>();
+  let changeWaiters: (() => void)[] = [];
+
+  const fold = (event: RecordedEvent) => {
+    if (event.position <= position) return;
+    const id = projection.documentOf(event);
+    if (id !== undefined) {
+      const before = docs.get(id);
+      if (!before || before.at < event.position) {
+        const after = projection.evolve(before?.doc, event);
+        if (after !== before?.doc) {
+          if (after === undefined) docs.delete(id);
+          else docs.set(id, { at: event.position, doc: after });
+          lookups.put(id, before?.doc, after);
+          dirty.add(id);
+        }
+      }
+    }
+    position = event.position;
+    for (const waiter of waiters)
+      if (waiter.position <= position) {
+        waiters.delete(waiter);
+        waiter.resolve();
+      }
+    if (changeWaiters.length > 0) {
+      const changed = changeWaiters;
+      changeWaiters = [];
+      for (const resolve of changed) resolve();
+    }
+  };
+
+  const flushNow = async () => {
+    if (position === flushedAt) return;
+    const at = position;
+    const writes: ReadModelWrite[] = [];
+    for (const id of dirty) writes.push({ collection: projection.collection, id, doc: docs.get(id) ?? null });
+    dirty.clear();
+    try {
+      await store.write(writes, at);
+    } catch (error) {
+      // another instance on the same store has written this far or further: its documents
+      // already hold every change up to `at`
+      if (!(error instanceof StalePositionError)) {
+        for (const w of writes) dirty.add(w.id);
+        throw error;
+      }
+    }
+    flushedAt = at;
+  };
+  const flush = () => {
+    // a failed flush must not block the next one: the dirty set still holds what is pending
+    const next = flushing.then(flushNow);
+    flushing = next.catch(() => {});
+    return next;
+  };
+  const scheduleFlush = () => {
+    if (flushScheduled) return;
+    flushScheduled = true;
+    setImmediate(() => {
+      flushScheduled = false;
+      flush().catch(deps.onError);
+    });
+  };
+
+  // catch up in pages, writing every FLUSH_EVERY documents, then follow the log
+  for (;;) {
+    const page = await events.readAll(position, PAGE);
+    for (const event of page) fold(event);
+    if (dirty.size >= FLUSH_EVERY) await flush();
+    if (page.length < PAGE) break;
+  }
+  await flush();
+  const subscription: AllSubscription = events.subscribeAll({
+    after: position,
+    handler: (event) => {
+      fold(event);
+      scheduleFlush();
+    },
+    onError: deps.onError,
+  });
+
+  return {
+    view: () => lookups.view,
+    get position() {
+      return position;
+    },
+    waitFor: (at) =>
+      at <= position ? Promise.resolve() : new Promise((resolve) => waiters.add({ position: at, resolve })),
+    nextChange: (timeoutMs) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, timeoutMs);
+        changeWaiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      }),
+    flush,
+    close: async () => {
+      await subscription.close();
+      await flush();
+    },
+  };
+};
+
+/**
+ * Rebuilds a document read model from position 0: drops the stored documents and checkpoint, then
+ * folds the whole log in pages and writes documents and position every page. A crash half-way
+ * leaves a consistent prefix (documents and checkpoint agree), from which the next start resumes.
+ * Run it while no instance of the service has the store open (the CLI checks, see
+ * `readModelStoreInUse`): a running instance would keep writing from what it had folded.
+ */
+export const rebuildDocumentReadModel = async <Doc, View>(deps: {
+  events: EventStore;
+  store: ReadModelStore;
+  projection: DocumentProjection<Doc, View>;
+}): Promise<{ events: number; documents: number; position: number }> => {
+  const { events, store, projection } = deps;
+  await store.clear();
+  const docs = new Map<string, StoredDocument<Doc>>();
+  const dirty = new Set<string>();
+  let position = 0;
+  let folded = 0;
+  const write = async () => {
+    if (position === (await store.position())) return;
+    const writes: ReadModelWrite[] = [];
+    for (const id of dirty) writes.push({ collection: projection.collection, id, doc: docs.get(id) ?? null });
+    dirty.clear();
+    await store.write(writes, position);
+  };
+  for (;;) {
+    const page = await events.readAll(position, PAGE * 5);
+    for (const event of page) {
+      const id = projection.documentOf(event);
+      if (id !== undefined) {
+        const before = docs.get(id);
+        const after = projection.evolve(before?.doc, event);
+        if (after !== before?.doc) {
+          if (after === undefined) docs.delete(id);
+          else docs.set(id, { at: event.position, doc: after });
+          dirty.add(id);
+        }
+      }
+      position = event.position;
+      folded++;
+    }
+    if (dirty.size >= FLUSH_EVERY) await write();
+    if (page.length < PAGE * 5) break;
+  }
+  await write();
+  return { events: folded, documents: docs.size, position };
+};
+
+/** Folds events into a projection's documents and view in memory (unit tests of projections). */
+export const foldDocumentView = <Doc, View>(
+  projection: DocumentProjection<Doc, View>,
+  events: Iterable<RecordedEvent>,
+): { view: View; docs: Map<string, Doc> } => {
+  const docs = new Map<string, Doc>();
+  const { view, put } = projection.createView();
+  for (const event of events) {
+    const id = projection.documentOf(event);
+    if (id === undefined) continue;
+    const before = docs.get(id);
+    const after = projection.evolve(before, event);
+    if (after === before) continue;
+    if (after === undefined) docs.delete(id);
+    else docs.set(id, after);
+    put(id, before, after);
+  }
+  return { view, docs };
+};
