@@ -23,6 +23,8 @@ const USAGE = `usage: npm run --silent cli -- <command>
                                              --from needs --service (positions belong to one service's log)
   events tail [--service <name>]             follows new events as JSON Lines until Ctrl-C
   read-models rebuild [--service <name>]     rebuilds read models from the event log (service stopped)
+  account erase --email <email>              erases an account: its sign-in data, keys and sessions, and the
+                                             personal data its events hold (sealed keys deleted)
 scopes: ${SCOPES.join(', ')}
 services: ${LOGGED_SERVICES.join(', ')}`;
 
@@ -211,6 +213,37 @@ const readModels = async (command: string | undefined, rest: string[]): Promise<
   return code;
 };
 
+/**
+ * `account erase`: the account's personal data goes, through each owner's own command: identity
+ * overwrites its email and name and deletes its password, keys, sessions and OAuth records; claims
+ * and drafting delete the account's personal-data key, so what their events sealed with it (claim
+ * addresses, invitees' addresses) opens to nothing from now on (docs/architecture.md, Personal data).
+ */
+const account = async (command: string | undefined, rest: string[]): Promise<number> => {
+  if (command !== 'erase') throw new UsageError(`unknown command: account ${[command, ...rest].join(' ')}`);
+  const values = parse(rest, { email: { type: 'string' } });
+  const email = values.email?.trim() ?? '';
+  if (!EMAIL_PATTERN.test(email)) throw new UsageError('--email must be an email address');
+  const { dataDir } = loadConfig();
+  const identity = openIdentityStore({ file: identityDatabaseFile(dataDir), clock: systemClock });
+  try {
+    const found = identity.findAccountForSignIn(email);
+    if (!found) {
+      console.error(`no account with the email ${email}`);
+      return 1;
+    }
+    // the services' keys first: should this stop half-way, the account can still be named to finish
+    await (await import('@listings/claims')).forgetClaimsPersonalData({ dataDir, accountId: found.id });
+    await (await import('@listings/drafting')).forgetDraftingPersonalData({ dataDir, accountId: found.id });
+    identity.eraseAccount(found.id);
+    console.log(`erased account ${found.id}: its email, name, password, API keys, sessions and OAuth grants are gone,`);
+    console.log('and the personal data its events held (claim and invite addresses) can no longer be read');
+    return 0;
+  } finally {
+    identity.close();
+  }
+};
+
 /** The operator command line. It writes to the same stores under DATA_DIR as the running service. */
 const main = async (argv: string[]): Promise<number> => {
   const [group, command, ...rest] = argv;
@@ -219,6 +252,7 @@ const main = async (argv: string[]): Promise<number> => {
     if (group === 'product' || group === 'shop') return await shop(group, command, rest);
     if (group === 'events') return await events(command, rest);
     if (group === 'read-models') return await readModels(command, rest);
+    if (group === 'account') return await account(command, rest);
     throw new UsageError(group ? `unknown command: ${argv.join(' ')}` : 'no command given');
   } catch (error) {
     if (error instanceof UsageError) {

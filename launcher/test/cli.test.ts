@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { openPersonalDataVault, revealPersonalData } from '@listings/platform/personal-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, runCli, type StartedProcess, startAllInOneProcess, tempDataDir } from './support.ts';
 
@@ -114,5 +116,56 @@ describe('operator CLI', () => {
     expect(country.code).toBe(1);
     expect(country.stderr).toContain('must be two capital letters');
     expect((await cli('shop', 'nothing')).code).toBe(2);
+  });
+
+  it('when an account is erased then its keys stop working and the addresses its events sealed can no longer be read', async () => {
+    const created = await cli(
+      'api-key',
+      'create',
+      '--email',
+      'erase-me@example.com',
+      '--scopes',
+      'account:read,listings:write',
+    );
+    expect(created.code).toBe(0);
+    const key = created.stdout.trimEnd().split('\n').at(-1) as string;
+    const api = (method: string, route: string, body?: object) =>
+      fetch(`${base}/api/v1${route}`, {
+        method,
+        headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+    const draft = (await (await api('POST', '/drafts', { url: 'https://example.com' })).json()) as { id: string };
+    const invited = await api('POST', `/drafts/${draft.id}/invites`, { email: 'cofounder@example.org' });
+    expect(invited.status).toBe(201);
+    expect(
+      ((await (await api('GET', `/drafts/${draft.id}`)).json()) as { invites: { email: string }[] }).invites,
+    ).toEqual([expect.objectContaining({ email: 'cofounder@example.org' })]);
+    // the log holds the address sealed, never in clear
+    const exported = await cli('events', 'export', '--service', 'drafting');
+    expect(exported.code).toBe(0);
+    expect(exported.stdout).toContain('CofounderInvited');
+    expect(exported.stdout).not.toContain('cofounder@example.org');
+    const sealed = (
+      exported.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { type: string; data: { email: string } })
+        .find((e) => e.type === 'CofounderInvited') as { data: { email: string } }
+    ).data.email;
+
+    const erased = await cli('account', 'erase', '--email', 'erase-me@example.com');
+    expect(erased.code).toBe(0);
+    expect(erased.stdout).toContain('erased account');
+    expect((await api('GET', '/me')).status).toBe(401);
+    const vault = openPersonalDataVault({ path: path.join(data.dir, 'drafting', 'personal-data.sqlite') });
+    try {
+      expect(await revealPersonalData(vault, sealed)).toBeNull();
+    } finally {
+      await vault.close();
+    }
+    // the address can start afresh, and erasing again finds nobody
+    expect((await cli('account', 'erase', '--email', 'erase-me@example.com')).code).toBe(1);
+    expect((await cli('account', 'erase', '--email', 'not-an-email')).code).toBe(2);
   });
 });

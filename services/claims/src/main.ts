@@ -10,6 +10,7 @@ import { openSqliteEventStore, withEventSchemas } from '@listings/platform/event
 import type { Logger } from '@listings/platform/logger';
 import { createMailer, type Mailer } from '@listings/platform/mail';
 import { createSafeFetch, type HostLookup, type SafeFetch } from '@listings/platform/outbound';
+import { openPersonalDataVault } from '@listings/platform/personal-data';
 import {
   openDocumentReadModel,
   openSqliteReadModelStore,
@@ -63,8 +64,10 @@ export const startClaims = async (deps: ClaimsDeps) => {
       timeoutMs: CLAIM_CHECK_TIMEOUT_MS,
       ...(overrides.lookup ? { lookup: overrides.lookup } : {}),
     });
+  const vault = openPersonalDataVault({ path: claimsPersonalDataFile(deps.config.dataDir) });
   const operations = createClaimsOperations({
     store,
+    vault,
     index: claimsIndex.view,
     indexCaughtUp: claimsIndex.waitFor,
     catalog: createCatalogClient(deps.bus),
@@ -102,6 +105,7 @@ export const startClaims = async (deps: ClaimsDeps) => {
       await emailServed.stop();
       await claimsIndex.close();
       await readModels.close();
+      await vault.close();
       await publisher.close();
       await checkpoints.close();
       await store.close();
@@ -111,6 +115,23 @@ export const startClaims = async (deps: ClaimsDeps) => {
 
 export const claimsEventsFile = (dataDir: string): string => path.join(dataDir, 'claims', 'events.sqlite');
 /** the claims read models (the claims index) and their checkpoint */
+/** the claimants' personal-data keys (crypto-shredding: docs/architecture.md, Personal data) */
+export const claimsPersonalDataFile = (dataDir: string): string => path.join(dataDir, 'claims', 'personal-data.sqlite');
+
+/**
+ * Erases what claims keeps of an account's personal data: its key is deleted, so the addresses its
+ * email claims were sealed with open to nothing, in the log, its exports and the read model alike.
+ * Safe while the service runs (the key file is shared) and to repeat.
+ */
+export const forgetClaimsPersonalData = async (options: { dataDir: string; accountId: string }) => {
+  mkdirSync(path.join(options.dataDir, 'claims'), { recursive: true });
+  const vault = openPersonalDataVault({ path: claimsPersonalDataFile(options.dataDir) });
+  try {
+    await vault.forget(options.accountId);
+  } finally {
+    await vault.close();
+  }
+};
 export const claimsReadModelsFile = (dataDir: string): string => path.join(dataDir, 'claims', 'read-models.sqlite');
 
 /**

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import {
   type ClaimVerifiedEventData,
   claimVerifiedEvent,
@@ -22,7 +23,7 @@ import { createOutboxMailer, createSmtpMailer, type Mailer, readOutbox } from '@
 import { freePort } from '@listings/platform/testing/free-port';
 import { storedEventProblems } from '@listings/platform/testing/stored-events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startClaims } from '../src/main.ts';
+import { forgetClaimsPersonalData, startClaims } from '../src/main.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read reply bodies freely
 type Body = any;
@@ -347,6 +348,38 @@ describe('the claims service', () => {
     listing('stored-co');
     await call('claim_listing', 'ivan', { body: { slug: 'stored-co', method: 'dns' } });
     expect(await storedEventProblems(path.join(dataDir, 'claims', 'events.sqlite'), claimsEvents)).toEqual([]);
+  });
+
+  it('when an email claim is stored then its address is sealed in the log; once the claimant is erased it reads as nothing', async () => {
+    listing('sealed-co', { url: 'https://sealed-co.example/' });
+    const started = await call('claim_listing', 'nadia', {
+      body: { slug: 'sealed-co', method: 'email', email: 'nadia@sealed-co.example' },
+    });
+    expect(started.status).toBe(200);
+    expect(started.body.email).toBe('nadia@sealed-co.example');
+    const rawLog = () => {
+      const db = new DatabaseSync(path.join(dataDir, 'claims', 'events.sqlite'));
+      try {
+        return JSON.stringify(db.prepare('SELECT data FROM events').all());
+      } finally {
+        db.close();
+      }
+    };
+    expect(rawLog()).not.toContain('nadia@sealed-co.example');
+    expect((await call('list_my_claims', 'nadia', {})).body.items[0].email).toBe('nadia@sealed-co.example');
+
+    await forgetClaimsPersonalData({ dataDir, accountId: 'nadia' });
+    const after = (await call('list_my_claims', 'nadia', {})).body.items[0];
+    expect(after.claim_id).toBe(started.body.claim_id);
+    expect(after.email).toBeUndefined();
+    expect(after.instructions).toContain('an address since erased');
+    // the read model holds the sealed value only
+    const readModels = new DatabaseSync(path.join(dataDir, 'claims', 'read-models.sqlite'));
+    try {
+      expect(JSON.stringify(readModels.prepare('SELECT * FROM docs').all())).not.toContain('nadia@sealed-co');
+    } finally {
+      readModels.close();
+    }
   });
 
   it("when another account's claim id is verified then 404 exactly like an unknown id", async () => {

@@ -11,6 +11,7 @@ import { openSqliteEventStore, withEventSchemas } from '@listings/platform/event
 import type { Logger } from '@listings/platform/logger';
 import { createMailer, type Mailer } from '@listings/platform/mail';
 import { createSafeFetch, type HostLookup, type SafeFetch } from '@listings/platform/outbound';
+import { openPersonalDataVault } from '@listings/platform/personal-data';
 import {
   openDocumentReadModel,
   openSqliteReadModelStore,
@@ -118,7 +119,9 @@ export const startDrafting = async (deps: DraftingDeps) => {
     inProcess: { workflows: draftingWorkflows, activities, logger: deps.logger, retry: overrides.retry },
   });
 
+  const vault = openPersonalDataVault({ path: draftingPersonalDataFile(deps.config.dataDir) });
   const operations = createDraftingOperations({
+    vault,
     store,
     index,
     indexCaughtUp: draftsIndex.waitFor,
@@ -170,11 +173,29 @@ export const startDrafting = async (deps: DraftingDeps) => {
       await runner.stop();
       await draftsIndex.close();
       await readModels.close();
+      await vault.close();
       await store.close();
     },
   };
 };
 
+/** the inviting accounts' personal-data keys (crypto-shredding: docs/architecture.md, Personal data) */
+export const draftingPersonalDataFile = (dataDir: string): string =>
+  path.join(dataDir, 'drafting', 'personal-data.sqlite');
+
+/**
+ * Erases what drafting keeps of an account's personal data: the addresses it invited co-founders
+ * at were sealed with its key, which is deleted. Safe while the service runs, and to repeat.
+ */
+export const forgetDraftingPersonalData = async (options: { dataDir: string; accountId: string }) => {
+  mkdirSync(path.join(options.dataDir, 'drafting'), { recursive: true });
+  const vault = openPersonalDataVault({ path: draftingPersonalDataFile(options.dataDir) });
+  try {
+    await vault.forget(options.accountId);
+  } finally {
+    await vault.close();
+  }
+};
 export const draftingEventsFile = (dataDir: string): string => path.join(dataDir, 'drafting', 'events.sqlite');
 /** the drafting read models (the drafts index) and their checkpoint */
 export const draftingReadModelsFile = (dataDir: string): string => path.join(dataDir, 'drafting', 'read-models.sqlite');

@@ -47,7 +47,10 @@ export const claimsEvents = serviceEvents({
         token: Type.Union([Type.String(), Type.Null()], {
           description: 'dns, meta, file: the public token to publish (not a secret)',
         }),
-        email: Type.Union([Type.String(), Type.Null()], { description: 'email: where the link went (personal data)' }),
+        email: Type.Union([Type.String(), Type.Null()], {
+          description:
+            'email: where the link went. Personal data, sealed for the claimant (pii1:…, AES-256-GCM under their key; unreadable once their account is erased); events before 2026-11-24 hold it in clear',
+        }),
         email_token_hash: Type.Union([Type.String(), Type.Null()], {
           description: "email: SHA-256 of the link's token (the token itself is a bearer secret, never stored)",
         }),

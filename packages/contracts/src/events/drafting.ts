@@ -161,7 +161,10 @@ export const draftingEvents = serviceEvents({
       description: 'An owner invited a cofounder by email to co-own the draft.',
       data: data({
         invite_id: Type.String({ description: 'uuid of the invitation' }),
-        email: Type.String({ description: 'the invitee (personal data)' }),
+        email: Type.String({
+          description:
+            "the invitee's address. Personal data, sealed for the inviting account (pii1:…; unreadable once that account is erased); events before 2026-11-24 hold it in clear",
+        }),
         token_hash: Type.String({ description: "SHA-256 of the invitation link's token" }),
         by: AccountId,
         at: At,

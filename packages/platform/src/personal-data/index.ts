@@ -1,4 +1,11 @@
-export { createKeyVault, memorySubjectKeys, type SubjectKeys, sqliteSubjectKeys } from './key-vault.ts';
+export {
+  createKeyVault,
+  memorySubjectKeys,
+  openPersonalDataVault,
+  revealPersonalData,
+  type SubjectKeys,
+  sqliteSubjectKeys,
+} from './key-vault.ts';
 export {
   isSealedValue,
   type PersonalDataVault,

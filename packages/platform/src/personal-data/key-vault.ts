@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { DatabaseSync } from 'node:sqlite';
-import { formatSealed, type PersonalDataVault, parseSealed } from './personal-data-vault.ts';
+import { formatSealed, isSealedValue, type PersonalDataVault, parseSealed } from './personal-data-vault.ts';
 
 /** Where a vault keeps one 256-bit key per subject; a forgotten subject keeps a tombstone, no key. */
 export interface SubjectKeys {
@@ -100,3 +100,16 @@ export const sqliteSubjectKeys = (options: { path: string; busyTimeoutMs?: numbe
     close: () => db.close(),
   };
 };
+
+/** A vault on a SQLite key file (one per service, beside its event store). */
+export const openPersonalDataVault = (options: { path: string }): PersonalDataVault =>
+  createKeyVault(sqliteSubjectKeys(options));
+
+/**
+ * A stored value that may be sealed: opened when sealed (null once its subject was erased);
+ * a plain value (stored before values were sealed) as it is.
+ */
+export const revealPersonalData = async (
+  vault: Pick<PersonalDataVault, 'open'>,
+  value: string | null,
+): Promise<string | null> => (value !== null && isSealedValue(value) ? vault.open(value) : value);

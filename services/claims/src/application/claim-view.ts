@@ -24,7 +24,7 @@ export const instructionsOf = (claim: ExistingClaim): string => {
     case 'file':
       return `Publish a plain text file at ${new URL(CLAIM_FILE_PATH, claim.homepage ?? `https://${claim.domain}`).toString()} containing the line ${claim.token}, ${verify}`;
     case 'email':
-      return `We emailed a verification link to ${claim.email}. Open it (${CLAIM_EMAIL_PATH}?token=…) before ${claim.expiresAt} to verify the claim.`;
+      return `We emailed a verification link to ${claim.email ?? 'an address since erased'}. Open it (${CLAIM_EMAIL_PATH}?token=…) before ${claim.expiresAt} to verify the claim.`;
     default: {
       const never: never = claim.method;
       throw new Error(`unknown method ${String(never)}`);

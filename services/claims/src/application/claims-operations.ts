@@ -6,6 +6,7 @@ import { ConflictError, DomainError, NotFoundError, ValidationError } from '@lis
 import { type EventStore, WrongExpectedRevisionError } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
 import { MailDeliveryError, type Mailer } from '@listings/platform/mail';
+import { type PersonalDataVault, revealPersonalData } from '@listings/platform/personal-data';
 import { type OperationCall, type OperationHandlers, signedInAccount } from '@listings/platform/service-host';
 import type { CatalogClient } from '../adapters/catalog-client.ts';
 import type { OwnershipCheck } from '../adapters/ownership-checks.ts';
@@ -32,6 +33,8 @@ export interface ClaimsOperationDeps {
   readonly catalog: CatalogClient;
   readonly check: OwnershipCheck;
   readonly mailer: Mailer;
+  /** an email claim's address is stored sealed for the claimant (erased with their account) */
+  readonly vault: PersonalDataVault;
   readonly clock: Clock;
   readonly publicUrl: string;
   readonly logger: Pick<Logger, 'info' | 'warn' | 'error'>;
@@ -63,6 +66,11 @@ export const createClaimsOperations = (deps: ClaimsOperationDeps) => {
   const now = () => deps.clock.now().toISOString();
 
   const signedIn = (principal: Principal): string => signedInAccount(principal, 'claim listings');
+
+  /** the claim with its address opened (null once the claimant's account was erased) */
+  const reveal = async (claim: ExistingClaim): Promise<ExistingClaim> =>
+    claim.email === null ? claim : { ...claim, email: await revealPersonalData(deps.vault, claim.email) };
+  const view = async (claim: ExistingClaim, at: string) => claimView(await reveal(claim), at);
 
   /**
    * The claim as the event store has it now (not the index, which may lag behind another
@@ -164,10 +172,12 @@ export const createClaimsOperations = (deps: ClaimsOperationDeps) => {
         error,
       );
     });
-  const sendLink = (claim: ExistingClaim, linkToken: string) =>
-    deps.mailer.send({
+  const sendLink = async (claim: ExistingClaim, linkToken: string) => {
+    const to = (await reveal(claim)).email;
+    if (!to) throw new ConflictError(`claim ${claim.id}'s address was erased: start a new claim`);
+    return deps.mailer.send({
       kind: 'claim-verification',
-      to: claim.email as string,
+      to,
       subject: `Verify your claim on ${claim.slug}`,
       text: [
         `Someone (hopefully you) claimed the listing ${claim.slug} on ${deps.publicUrl} for ${claim.domain}.`,
@@ -177,6 +187,7 @@ export const createClaimsOperations = (deps: ClaimsOperationDeps) => {
         `The link works until ${claim.expiresAt}. If you did not ask for this, ignore this message.`,
       ].join('\n'),
     });
+  };
 
   /** a new link for an open email claim (the old one stops working), at most once a minute */
   const renewEmailLink = async (open: Located, slug: string): Promise<ExistingClaim> => {
@@ -200,7 +211,11 @@ export const createClaimsOperations = (deps: ClaimsOperationDeps) => {
     const claim = open.claim;
     if (claim.method === body.method && body.method !== 'email') return claim;
     // the same email claim again (the mail never came, or was lost): a new link is mailed
-    if (claim.method === 'email' && body.method === 'email' && claim.email === body.email?.toLowerCase())
+    if (
+      claim.method === 'email' &&
+      body.method === 'email' &&
+      (await reveal(claim)).email === body.email?.toLowerCase()
+    )
       return renewEmailLink(open, claim.slug);
     throw new ConflictError(
       `you already have claim ${claim.id} open on ${body.slug} (method ${claim.method}): verify it or wait until it expires at ${claim.expiresAt}`,
@@ -280,7 +295,7 @@ export const createClaimsOperations = (deps: ClaimsOperationDeps) => {
             homepage: listing.url,
             method: body.method,
             token,
-            email,
+            email: email === null ? null : await deps.vault.seal(account, email),
             email_token_hash: linkToken ? sha256(linkToken) : null,
             now: at,
             expires_at: expiresAt,
@@ -303,7 +318,7 @@ export const createClaimsOperations = (deps: ClaimsOperationDeps) => {
     async claim_listing(call: OperationCall) {
       const account = signedIn(call.principal);
       const body = call.body as { slug: string; method: ClaimMethod; email?: string };
-      return claimView(await startClaim(account, body), now());
+      return view(await startClaim(account, body), now());
     },
 
     async verify_claim(call: OperationCall) {
@@ -312,11 +327,12 @@ export const createClaimsOperations = (deps: ClaimsOperationDeps) => {
       const located = await ownClaim(claim_id, account);
       let claim = located.claim;
       const at = now();
-      if (claim.status !== 'pending') return claimView(claim, at);
-      if (statusAt(claim, at) === 'expired')
-        return claimView(await run(located, { type: 'Expire', data: { now: at } }), at);
+      if (claim.status !== 'pending') return view(claim, at);
+      if (statusAt(claim, at) === 'expired') return view(await run(located, { type: 'Expire', data: { now: at } }), at);
       if (claim.method === 'email')
-        throw new ConflictError(`email claims verify when the link we emailed to ${claim.email} is opened`);
+        throw new ConflictError(
+          `email claims verify when the link we emailed to ${(await reveal(claim)).email ?? 'the address given'} is opened`,
+        );
       const result = await deps.check({
         method: claim.method,
         domain: claim.domain,
@@ -329,7 +345,7 @@ export const createClaimsOperations = (deps: ClaimsOperationDeps) => {
             type: 'RecordFailedCheck',
             data: { reason: result.reason.slice(0, CLAIM_REASON_MAX), now: now() },
           });
-      return claimView(claim, now());
+      return view(claim, now());
     },
 
     async list_my_claims(call: OperationCall) {
@@ -340,7 +356,7 @@ export const createClaimsOperations = (deps: ClaimsOperationDeps) => {
         .map((id) => index.claims.get(id) as ExistingClaim)
         .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
       const at = now();
-      const items = mine.slice((page - 1) * per_page, page * per_page).map((c) => claimView(c, at));
+      const items = await Promise.all(mine.slice((page - 1) * per_page, page * per_page).map((c) => view(c, at)));
       return { items, page, per_page, total: mine.length };
     },
   };

@@ -12,6 +12,7 @@ import { DomainError, NotFoundError, ServiceUnavailableError, ValidationError } 
 import type { EventStore } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
 import type { Mailer } from '@listings/platform/mail';
+import { type PersonalDataVault, revealPersonalData } from '@listings/platform/personal-data';
 import {
   callerAccount,
   type OperationCall,
@@ -33,6 +34,8 @@ export interface DraftingOperationDeps {
   readonly runner: WorkflowRunner;
   readonly catalog: CatalogClient;
   readonly mailer: Mailer;
+  /** an invitee's address is stored sealed for the inviting account (erased with that account) */
+  readonly vault: PersonalDataVault;
   readonly clock: Clock;
   readonly publicUrl: string;
   readonly logger: Pick<Logger, 'info' | 'warn' | 'error'>;
@@ -50,6 +53,17 @@ export const regenerateWorkflowId = (draftId: string, requestId: string) => `dra
 
 /** The drafting operations and the accept-invite internal request. */
 export const createDraftingOperations = (deps: DraftingOperationDeps) => {
+  /** the draft with its invitees' addresses opened (null once the inviting account was erased) */
+  const reveal = async (state: DraftState): Promise<DraftState> =>
+    !state.exists || state.invites.length === 0
+      ? state
+      : {
+          ...state,
+          invites: await Promise.all(
+            state.invites.map(async (i) => ({ ...i, email: (await revealPersonalData(deps.vault, i.email)) ?? '' })),
+          ),
+        };
+  const view = async (state: DraftState) => draftView(await reveal(state));
   const at = () => deps.clock.now().toISOString();
 
   const signedIn = (principal: Principal): string => signedInAccount(principal, 'use drafts');
@@ -101,7 +115,7 @@ export const createDraftingOperations = (deps: DraftingOperationDeps) => {
       );
       if (result.position > 0) await deps.indexCaughtUp(result.position);
       await deps.runner.start('draft', draftWorkflowId(draftId), { draftId });
-      return draftView(result.state);
+      return view(result.state);
     },
 
     async list_my_drafts(call) {
@@ -111,13 +125,13 @@ export const createDraftingOperations = (deps: DraftingOperationDeps) => {
         .filter(([, d]) => d.owners.includes(account))
         .sort(([ida, a], [idb, b]) => b.createdAt.localeCompare(a.createdAt) || idb.localeCompare(ida));
       const slice = mine.slice((page - 1) * per_page, page * per_page);
-      const items = await Promise.all(slice.map(async ([id]) => draftView(await load(id))));
+      const items = await Promise.all(slice.map(async ([id]) => view(await load(id))));
       return { items, page, per_page, total: mine.length };
     },
 
     async get_draft(call) {
       const account = callerOf(call);
-      return draftView(await loadOwned(String(call.params.id), account));
+      return view(await loadOwned(String(call.params.id), account));
     },
 
     async update_draft(call) {
@@ -172,7 +186,7 @@ export const createDraftingOperations = (deps: DraftingOperationDeps) => {
             `the edit is saved, but listing ${result.state.listingId} could not be updated (${error.message}): send the PATCH again`,
           );
         });
-      return draftView(result.events.length > 0 ? result.state : before);
+      return view(result.events.length > 0 ? result.state : before);
     },
 
     async invite_cofounder(call) {
@@ -188,7 +202,7 @@ export const createDraftingOperations = (deps: DraftingOperationDeps) => {
         type: 'InviteCofounder',
         by: account,
         inviteId,
-        email,
+        email: await deps.vault.seal(account, email),
         tokenHash: sha256(token),
         meta: { at: at() },
       };
@@ -214,7 +228,11 @@ export const createDraftingOperations = (deps: DraftingOperationDeps) => {
       const result = await run(draftId, command, account);
       const invite = result.state.invites.find((i) => i.id === inviteId);
       if (!invite) throw new Error('invite missing after append');
-      return { id: invite.id, email: invite.email, invited_at: invite.invitedAt };
+      return {
+        id: invite.id,
+        email: (await revealPersonalData(deps.vault, invite.email)) ?? '',
+        invited_at: invite.invitedAt,
+      };
     },
 
     async submit_draft(call) {
@@ -232,7 +250,7 @@ export const createDraftingOperations = (deps: DraftingOperationDeps) => {
         { type: 'SubmitDraft', by: account, listingId: saved.listing_id, meta: { at: at() } },
         account,
       );
-      return { listing_id: saved.listing_id, draft: draftView(result.state) };
+      return { listing_id: saved.listing_id, draft: await view(result.state) };
     },
   };
 
@@ -265,7 +283,7 @@ export const createDraftingOperations = (deps: DraftingOperationDeps) => {
       product_url: state.url,
       product_name: typeof name === 'string' && name.trim() !== '' ? name : null,
       invited_by: invite.invitedBy,
-      invited_email: invite.email,
+      invited_email: (await revealPersonalData(deps.vault, invite.email)) ?? '',
       invited_at: invite.invitedAt,
       expires_at: expiresAt,
       state: invite.acceptedBy !== null ? 'accepted' : at() >= expiresAt ? 'expired' : 'open',

@@ -86,3 +86,31 @@ describe('API key names', () => {
     again.close();
   });
 });
+
+describe('erasing an account', () => {
+  it('when an account is erased then its address, password, keys, sessions and OAuth records are gone and the address is free', () => {
+    const store = openIdentityStore({ file: ':memory:', clock: systemClock });
+    const account = store.createAccount({ email: 'gone@example.com', name: 'Gone', passwordHash: 'hash' });
+    const { key } = store.createApiKey({ accountId: account.id, name: 'ci', scopes: ['account:read'] });
+    const session = store.createSession(account.id);
+    store.db
+      .prepare('INSERT INTO oauth_records (model, id, payload) VALUES (?, ?, ?)')
+      .run('Grant', 'g1', JSON.stringify({ accountId: account.id }));
+    store.db
+      .prepare('INSERT INTO oauth_records (model, id, payload) VALUES (?, ?, ?)')
+      .run('Grant', 'g2', JSON.stringify({ accountId: 'someone-else' }));
+
+    expect(store.eraseAccount(account.id)).toBe(true);
+    expect(store.findAccountForSignIn('gone@example.com')).toBeNull();
+    expect(store.findAccountById(account.id)).toMatchObject({
+      name: null,
+      email: expect.stringMatching(/@erased\.invalid$/),
+    });
+    expect(store.verifyApiKey(key)).toBeNull();
+    expect(store.sessionAccount(session.token)).toBeNull();
+    expect(store.db.prepare('SELECT id FROM oauth_records').all()).toEqual([{ id: 'g2' }]);
+    expect(store.createAccount({ email: 'gone@example.com', name: null, passwordHash: null }).id).not.toBe(account.id);
+    expect(store.eraseAccount('no-such-account')).toBe(false);
+    store.close();
+  });
+});

@@ -159,6 +159,28 @@ export const openIdentityStore = (options: { file: string; clock: Clock }) => {
       insertAccount.run(account.id, email, input.name, input.passwordHash, account.createdAt);
       return account;
     },
+    /**
+     * Erases an account (the operator's `account erase`): its email and name are overwritten, its
+     * password, API keys, sessions and OAuth records (grants, tokens, consent) are deleted, in one
+     * transaction. The id stays, so the events that name it still fold, but it names nobody: the
+     * address can sign up again as a new account. False when there is no such account.
+     */
+    eraseAccount: (accountId: string): boolean => {
+      db.exec('BEGIN IMMEDIATE');
+      try {
+        const changed = db
+          .prepare('UPDATE accounts SET email = ?, name = NULL, password_hash = NULL WHERE id = ?')
+          .run(`erased-${accountId}@erased.invalid`, accountId).changes;
+        db.prepare('DELETE FROM api_keys WHERE account_id = ?').run(accountId);
+        db.prepare('DELETE FROM sessions WHERE account_id = ?').run(accountId);
+        db.prepare("DELETE FROM oauth_records WHERE json_extract(payload, '$.accountId') = ?").run(accountId);
+        db.exec('COMMIT');
+        return Number(changed) > 0;
+      } catch (error) {
+        if (db.isTransaction) db.exec('ROLLBACK');
+        throw error;
+      }
+    },
     /** the operator CLI's path: the account with this email, created (without a password) when missing */
     ensureAccount: (email: string): { account: Account; created: boolean } => {
       const row = accountByEmail.get(normaliseEmail(email)) as AccountRow | undefined;
