@@ -31,11 +31,15 @@ const eventsFileOf = async (service: LoggedService, dataDir: string): Promise<st
 
 /** One line of `events export` and `events tail` (JSON Lines). */
 export interface EventLine {
-  /** export only: 1, 2, 3, ... across the whole file, in the order the lines are written */
-  readonly sequence?: number;
-  readonly service: LoggedService;
-  /** the event's global position in its service's log (strictly increasing per service) */
+  /**
+   * the event's position in the log being read, strictly increasing line after line: its service's
+   * log position when one service is read; when several services' logs are exported together, the
+   * merged log's position (1, 2, 3, ... in the order the lines are written)
+   */
   readonly position: number;
+  readonly service: LoggedService;
+  /** the event's position in its own service's log (strictly increasing per service) */
+  readonly service_position: number;
   readonly id: string;
   readonly stream: string;
   readonly revision: number;
@@ -48,12 +52,12 @@ export interface EventLine {
   readonly metadata: Record<string, unknown>;
 }
 
-export const lineOf = (service: LoggedService, event: RecordedEvent, sequence?: number): EventLine => {
+export const lineOf = (service: LoggedService, event: RecordedEvent, mergedPosition?: number): EventLine => {
   const version = event.metadata.schema_version;
   return {
-    ...(sequence === undefined ? {} : { sequence }),
+    position: mergedPosition ?? event.position,
     service,
-    position: event.position,
+    service_position: event.position,
     id: event.id,
     stream: event.stream,
     revision: event.revision,
@@ -96,8 +100,8 @@ const writeLine = async (out: Writable, line: EventLine) => {
 /**
  * Writes every event of the chosen services as JSON Lines, in log order. Each service's events
  * come in its own log order (positions strictly increase per service); several services' logs
- * are merged by recorded time (ties in service order), and `sequence` numbers the lines of the
- * file. Reads a page at a time and waits for the destination to drain: constant memory.
+ * are merged by recorded time (ties in service order) into one log whose positions number the
+ * lines 1, 2, 3, ... (each line keeps its `service_position`). Reads a page at a time and waits for the destination to drain: constant memory.
  */
 export const exportEvents = async (options: {
   dataDir: string;
@@ -116,13 +120,15 @@ export const exportEvents = async (options: {
       counts[service] = 0;
       if (!first.done) heads.push({ service, events, event: first.value });
     }
+    // one service: its own log positions; several: the merged log's
+    const merged = logs.length > 1;
     let sequence = 0;
     while (heads.length > 0) {
       let next = 0;
       for (let i = 1; i < heads.length; i++)
         if ((heads[i]?.event.recordedAt as string) < (heads[next]?.event.recordedAt as string)) next = i;
       const head = heads[next] as (typeof heads)[number];
-      await writeLine(options.out, lineOf(head.service, head.event, ++sequence));
+      await writeLine(options.out, lineOf(head.service, head.event, merged ? ++sequence : undefined));
       counts[head.service] = (counts[head.service] ?? 0) + 1;
       const following = await head.events.next();
       if (following.done) heads.splice(next, 1);

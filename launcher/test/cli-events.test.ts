@@ -65,7 +65,7 @@ describe('operator CLI: event logs and read models, on the demo data', () => {
     return { status: response.status, body: text ? JSON.parse(text) : null };
   };
 
-  it('when the events are exported to a file then it is valid JSON Lines, in log order with strictly increasing positions per service and sequence', async () => {
+  it('when the events are exported to a file then it is valid JSON Lines, in log order with strictly increasing positions, per service too', async () => {
     const out = path.join(data.dir, 'events.jsonl');
     const result = await cli('events', 'export', '--out', out);
     expect(result.code, result.stderr).toBe(0);
@@ -81,17 +81,17 @@ describe('operator CLI: event logs and read models, on the demo data', () => {
           'metadata',
           'position',
           'revision',
-          'sequence',
           'service',
+          'service_position',
           'stream',
           'time',
           'type',
           'version',
         ].sort(),
       );
-      expect(event.sequence).toBe(i + 1);
-      expect(event.position).toBeGreaterThan(last[event.service] ?? 0);
-      last[event.service] = event.position;
+      expect(event.position).toBe(i + 1);
+      expect(event.service_position).toBeGreaterThan(last[event.service] ?? 0);
+      last[event.service] = event.service_position;
       expect(event.version).toBe(1);
       expect(Number.isNaN(Date.parse(event.time))).toBe(false);
     });
@@ -101,7 +101,7 @@ describe('operator CLI: event logs and read models, on the demo data', () => {
 
     // one service from a position on: only what follows it, still in order
     const catalog = events.filter((e) => e.service === 'catalog');
-    const from = catalog[catalog.length - 10].position as number;
+    const from = catalog[catalog.length - 10].service_position as number;
     const tail = await cli('events', 'export', '--service', 'catalog', '--from', String(from));
     expect(tail.code, tail.stderr).toBe(0);
     const after = tail.stdout

@@ -46,7 +46,7 @@ describe('event log export', () => {
     return store;
   };
 
-  it('when several logs are exported then they merge by time, each in its own order, numbered by sequence, waiting for a slow destination', async () => {
+  it('when several logs are exported then they merge by time, each in its own order, numbered in one merged log, waiting for a slow destination', async () => {
     // drafting's clock went back once: its own order still wins over time
     const catalog = await writeLog('catalog', [1, 3, 5, ...Array.from({ length: 1200 }, () => 9)]);
     const drafting = await writeLog('drafting', [2, 6, 4, 8], { schema_version: 3 });
@@ -61,7 +61,7 @@ describe('event log export', () => {
     await once(sink, 'finish');
     expect(lines).toHaveLength(1207);
     expect(counts).toEqual({ catalog: 1203, drafting: 4 });
-    expect(lines.slice(0, 8).map((l) => `${l.service}:${l.position}`)).toEqual([
+    expect(lines.slice(0, 8).map((l) => `${l.service}:${l.service_position}`)).toEqual([
       'catalog:1',
       'drafting:1',
       'catalog:2',
@@ -71,7 +71,7 @@ describe('event log export', () => {
       'drafting:4',
       'catalog:4',
     ]);
-    expect(lines.map((l) => l.sequence)).toEqual(lines.map((_, i) => i + 1));
+    expect(lines.map((l) => l.position)).toEqual(lines.map((_, i) => i + 1));
     expect(lines.filter((l) => l.service === 'drafting').map((l) => l.version)).toEqual([3, 3, 3, 3]);
     expect(lines[0]).toMatchObject({ version: 1, stream: 'thing-0', revision: 0, type: 'ThingHappened' });
     // backpressure: the exporter waited for the sink instead of buffering the log in memory
