@@ -55,6 +55,19 @@ export {
   TRACEPARENT_HEADER,
 } from './envelope.ts';
 export {
+  type BillboardContributionRecordedEvent,
+  billboardContributionRecorded,
+  catalogIntegrationEvents,
+  type PaidLaunchPublishedEvent,
+  paidLaunchPublished,
+} from './integration/catalog.ts';
+export { commerceIntegrationEvents, type OrderPaidEvent, orderPaid } from './integration/commerce.ts';
+export {
+  defineIntegrationEvent,
+  type IntegrationEventContract,
+  type IntegrationEventData,
+} from './integration/integration-event.ts';
+export {
   BILLBOARD_AMOUNT_MAX,
   castVote,
   catalogInternalOperations,

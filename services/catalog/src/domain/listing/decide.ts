@@ -29,6 +29,8 @@ export type ListingCommand =
         plan: 'free' | 'paid';
         /** paid only: the categories chosen besides the primary one (known categories, checked by the caller) */
         extra_categories?: readonly string[];
+        /** paid only: the order that bought this launch (commerce); the same order again is a no-op */
+        order_number?: string;
         now: string;
       };
     }
@@ -68,6 +70,11 @@ const mustOwn = (state: Listing, accountId: string) => {
   return s;
 };
 
+const paidLaunchRecorded = (listingId: number, order: string, launchWeek: string | null, at: string): ListingEvent => ({
+  type: 'PaidLaunchRecorded',
+  data: { listing_id: listingId, order_number: order, launch_week: launchWeek, at },
+});
+
 export const decideListing = (command: ListingCommand, state: Listing): ListingEvent[] => {
   switch (command.type) {
     case 'SaveListingFromDraft': {
@@ -100,6 +107,16 @@ export const decideListing = (command: ListingCommand, state: Listing): ListingE
     case 'PublishListing': {
       const s = mustExist(state);
       const d = command.data;
+      const order = d.order_number;
+      if (order !== undefined) {
+        if (d.plan !== 'paid') throw new ValidationError([{ field: 'plan', message: 'an order buys the paid plan' }]);
+        if (s.paidLaunchOrder === order) return []; // this order's launch, told again
+        if (s.paidLaunchOrder !== null)
+          throw new ConflictError(`listing ${s.id}'s paid launch is order ${s.paidLaunchOrder}'s`);
+        // a paid launch from before orders were recorded here (commerce's one-launch rule gave it to this order)
+        if (s.plan === 'paid' && (s.status === 'live' || s.status === 'scheduled'))
+          return [paidLaunchRecorded(s.id, order, s.status === 'live' ? null : s.launchWeek, d.now)];
+      }
       if (!PUBLISHABLE.has(s.status)) throw new ConflictError(`a ${s.status} listing cannot be published`);
       if (d.launch_week !== null && d.launch_week < d.this_week)
         throw new ValidationError([{ field: 'launch_week', message: 'is in the past' }]);
@@ -124,6 +141,7 @@ export const decideListing = (command: ListingCommand, state: Listing): ListingE
       const status = week <= d.this_week ? 'live' : plan === 'free' ? 'awaiting_badge' : 'scheduled';
       if (status !== s.status)
         events.push({ type: 'ListingStatusChanged', data: { listing_id: id, status, at: d.now } });
+      if (order !== undefined) events.push(paidLaunchRecorded(id, order, status === 'live' ? null : week, d.now));
       return events;
     }
     case 'GoLive': {
