@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { IsoDate, IsoDateTime, PositiveId } from '../common.ts';
+import { BILLBOARD_AMOUNT_MAX } from '../internal/catalog.ts';
 import { defineIntegrationEvent } from './integration-event.ts';
 
 const OrderNumber = Type.String({ minLength: 1, maxLength: 64 });
@@ -32,7 +33,7 @@ export const billboardContributionRecorded = defineIntegrationEvent({
     {
       order_number: OrderNumber,
       listing_id: PositiveId,
-      amount_cents: Type.Integer({ minimum: 1 }),
+      amount_cents: Type.Integer({ minimum: 1, maximum: BILLBOARD_AMOUNT_MAX }),
       at: IsoDateTime,
     },
     { additionalProperties: false },

@@ -1,6 +1,7 @@
 import Type, { type Static } from 'typebox';
 import { EXTRA_CATEGORIES_MAX, ORDER_ITEMS_MAX } from '../commerce.ts';
 import { IsoDate, IsoDateTime, PositiveId, Slug } from '../common.ts';
+import { BILLBOARD_AMOUNT_MAX } from '../internal/catalog.ts';
 import { defineIntegrationEvent } from './integration-event.ts';
 
 const OrderNumber = Type.String({ minLength: 1, maxLength: 64 });
@@ -27,7 +28,7 @@ export const PaidBillboardLine = Type.Object(
     line: LineIndex,
     kind: Type.Literal('billboard'),
     listing_id: PositiveId,
-    amount_cents: Type.Integer({ minimum: 1 }),
+    amount_cents: Type.Integer({ minimum: 1, maximum: BILLBOARD_AMOUNT_MAX }),
   },
   { additionalProperties: false },
 );
