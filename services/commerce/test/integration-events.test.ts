@@ -172,10 +172,11 @@ describe.each(modes)('integration events between commerce and catalog, $mode', (
 
       // the same order_paid again under a new id (a bus whose de-duplication window has passed): nothing changes
       const paidEvent = orderEvents.find((e) => e.type === 'OrderPaid');
+      if (!paidEvent) throw new Error('no OrderPaid');
       const again = (await catalog.events.readAll(0, 10_000)).length;
       await client.publish({
         subject: orderPaid.subject,
-        id: `again-${paidEvent?.id}`,
+        id: `again-${paidEvent.id}`,
         data: {
           number,
           account_id: 'acct-alice',
@@ -183,7 +184,7 @@ describe.each(modes)('integration events between commerce and catalog, $mode', (
             { line: 0, kind: 'launch', listing_id: launched, launch_week: null },
             { line: 1, kind: 'billboard', listing_id: boosted, amount_cents: 1500 },
           ],
-          paid_at: (paidEvent?.data as { at: string }).at,
+          paid_at: (paidEvent.data as { at: string }).at,
         },
       });
       await vi.waitFor(() => expect(delivered.get(orderPaid.subject)).toBe(2));
