@@ -59,7 +59,9 @@ export {
   billboardContributionRecorded,
   catalogIntegrationEvents,
   type PaidLaunchPublishedEvent,
+  type PaidLaunchRefusedEvent,
   paidLaunchPublished,
+  paidLaunchRefused,
 } from './integration/catalog.ts';
 export { commerceIntegrationEvents, type OrderPaidEvent, orderPaid } from './integration/commerce.ts';
 export {

@@ -1,4 +1,4 @@
-import { billboardContributionRecorded, orderPaid, paidLaunchPublished } from '@listings/contracts';
+import { billboardContributionRecorded, orderPaid, paidLaunchPublished, paidLaunchRefused } from '@listings/contracts';
 import type { Consumer, DeliveredEvent } from '@listings/platform/bus';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addListing, seedCategories, startTestCatalog, type TestCatalog } from './support.ts';
@@ -41,7 +41,7 @@ describe('the catalog reacting to paid orders (events.commerce.order_paid)', () 
     const bought = await addListing(t, 'Bought', { categories: ['Note Taking'] }, false);
     const scheduled = await addListing(t, 'Later', { categories: ['Design'] }, false);
 
-    // live on the free plan already: the catalog refuses this launch (logged: it needs a refund)
+    // live on the free plan already: the catalog refuses this launch and says so (it needs a refund)
     await paid('A-1', [{ line: 0, kind: 'launch', listing_id: free.listing_id, launch_week: null }]);
     // malformed: skipped, never retried
     await t.bus.publish({ subject: orderPaid.subject, id: 'malformed', data: { number: 'A-x' } });
@@ -50,13 +50,22 @@ describe('the catalog reacting to paid orders (events.commerce.order_paid)', () 
       { line: 1, kind: 'billboard', listing_id: free.listing_id, amount_cents: 700 },
     ]);
     await paid('A-3', [{ line: 0, kind: 'launch', listing_id: scheduled.listing_id, launch_week: '2026-12-07' }]);
-    // a second order for a listing whose paid launch is A-2's: refused, nothing changes
+    // a second order for a listing whose paid launch is A-2's: refused, the listing does not change
     await paid('A-4', [{ line: 0, kind: 'launch', listing_id: bought.listing_id, launch_week: '2026-12-07' }]);
     // handled after A-4 (one event at a time, in order): its outcome shows A-4 was handled
     await paid('A-5', [{ line: 0, kind: 'billboard', listing_id: scheduled.listing_id, amount_cents: 600 }]);
 
-    await vi.waitFor(() => expect(published).toHaveLength(4), { timeout: 10_000, interval: 10 });
+    await vi.waitFor(() => expect(published).toHaveLength(6), { timeout: 10_000, interval: 10 });
     expect(published.map((e) => [e.subject, e.data])).toEqual([
+      [
+        paidLaunchRefused.subject,
+        {
+          order_number: 'A-1',
+          listing_id: free.listing_id,
+          reason: 'a live listing cannot be published',
+          at: expect.any(String),
+        },
+      ],
       [
         paidLaunchPublished.subject,
         { order_number: 'A-2', listing_id: bought.listing_id, launch_week: null, at: expect.any(String) },
@@ -68,6 +77,15 @@ describe('the catalog reacting to paid orders (events.commerce.order_paid)', () 
       [
         paidLaunchPublished.subject,
         { order_number: 'A-3', listing_id: scheduled.listing_id, launch_week: '2026-12-07', at: expect.any(String) },
+      ],
+      [
+        paidLaunchRefused.subject,
+        {
+          order_number: 'A-4',
+          listing_id: bought.listing_id,
+          reason: `listing ${bought.listing_id}'s paid launch is order A-2's`,
+          at: expect.any(String),
+        },
       ],
       [
         billboardContributionRecorded.subject,
@@ -89,5 +107,18 @@ describe('the catalog reacting to paid orders (events.commerce.order_paid)', () 
     // A-4 changed nothing: the listing's paid launch stays A-2's
     const recorded = (await t.catalog.events.readAll(0, 10_000)).filter((e) => e.type === 'PaidLaunchRecorded');
     expect(recorded.map((e) => (e.data as { order_number: string }).order_number)).toEqual(['A-2', 'A-3']);
+
+    // every order told again (a redelivery): nothing more is recorded or published
+    const before = (await t.catalog.events.readAll(0, 10_000)).length;
+    for (const [number, lines] of [
+      ['A-1', [{ line: 0, kind: 'launch', listing_id: free.listing_id, launch_week: null }]],
+      ['A-2', [{ line: 0, kind: 'launch', listing_id: bought.listing_id, launch_week: null }]],
+      ['A-4', [{ line: 0, kind: 'launch', listing_id: bought.listing_id, launch_week: '2026-12-07' }]],
+    ] as const)
+      await paid(number, [...lines]);
+    await paid('A-6', [{ line: 0, kind: 'billboard', listing_id: bought.listing_id, amount_cents: 500 }]);
+    await vi.waitFor(() => expect(published).toHaveLength(7), { timeout: 10_000, interval: 10 });
+    expect(published[6]?.data).toMatchObject({ order_number: 'A-6' });
+    expect((await t.catalog.events.readAll(0, 10_000)).length).toBe(before + 1); // A-6's contribution only
   });
 });

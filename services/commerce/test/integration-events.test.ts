@@ -193,4 +193,37 @@ describe.each(modes)('integration events between commerce and catalog, $mode', (
       expect(types(await commerceLog((log) => log.readStream(orderStream(number))))).toHaveLength(5);
     },
   );
+
+  it.skipIf(skip)(
+    'when the catalog cannot carry out a paid launch then the order stays paid and says it needs a refund, once',
+    async () => {
+      const id = await newListing('went-free');
+      const created = await call('create_checkout', { body: { items: [{ product: 'launch', listing_id: id }] } });
+      expect(created.status).toBe(200);
+      const number = created.body.number as string;
+      // between checkout and payment the listing went live on the free plan
+      await catalog.commands.publishListing(id, null, 'free');
+      const paid = await internal('commerce.internal.pay_order', { number, account_id: 'acct-alice' });
+      expect(paid.status).toBe(200);
+
+      await vi.waitFor(
+        async () =>
+          expect((await call('get_order', { params: { number } })).body.status_reason).toBe(
+            `Paid, but the catalog could not carry out line 1 (listing ${id}): a live listing cannot be published. This needs a refund.`,
+          ),
+        { timeout: 15_000, interval: 20 },
+      );
+      const order = (await call('get_order', { params: { number } })).body;
+      expect(order).toMatchObject({ status: 'paid', lines: [{ fulfilled: false }] });
+      expect(catalog.readModel.view.listing(id)).toMatchObject({ status: 'live', plan: 'free' });
+      expect(types(await commerceLog((log) => log.readStream(orderStream(number))))).toEqual([
+        'OrderPlaced',
+        'OrderPaid',
+        'OrderLineRefused',
+      ]);
+      expect(
+        types((await catalog.events.readStream(`listing-${id}`)).filter((e) => e.type.startsWith('PaidLaunch'))),
+      ).toEqual(['PaidLaunchRefused']);
+    },
+  );
 });

@@ -23,6 +23,24 @@ export const paidLaunchPublished = defineIntegrationEvent({
 });
 export type PaidLaunchPublishedEvent = Static<typeof paidLaunchPublished.data>;
 
+export const paidLaunchRefused = defineIntegrationEvent({
+  service: 'catalog',
+  name: 'paid_launch_refused',
+  description:
+    'The catalog could not carry out the paid launch an order bought (the listing was archived or rejected, went live on the free plan meanwhile, its launch is another order’s, or a chosen category is unknown): `reason` says why. The order needs a refund.',
+  consumers: ['commerce'],
+  data: Type.Object(
+    {
+      order_number: OrderNumber,
+      listing_id: PositiveId,
+      reason: Type.String({ minLength: 1, maxLength: 500 }),
+      at: IsoDateTime,
+    },
+    { additionalProperties: false },
+  ),
+});
+export type PaidLaunchRefusedEvent = Static<typeof paidLaunchRefused.data>;
+
 export const billboardContributionRecorded = defineIntegrationEvent({
   service: 'catalog',
   name: 'billboard_contribution_recorded',
@@ -41,4 +59,8 @@ export const billboardContributionRecorded = defineIntegrationEvent({
 });
 export type BillboardContributionRecordedEvent = Static<typeof billboardContributionRecorded.data>;
 
-export const catalogIntegrationEvents = [paidLaunchPublished, billboardContributionRecorded] as const;
+export const catalogIntegrationEvents = [
+  paidLaunchPublished,
+  paidLaunchRefused,
+  billboardContributionRecorded,
+] as const;

@@ -4,6 +4,7 @@ import {
   type OrderPaidEvent,
   orderPaid,
   paidLaunchPublished,
+  paidLaunchRefused,
 } from '@listings/contracts';
 import type { Bus, Consumer, DeliveredEvent, IntegrationEvent } from '@listings/platform/bus';
 import type { CheckpointStore } from '@listings/platform/checkpoints';
@@ -27,6 +28,16 @@ export const catalogIntegrationEvent = (event: RecordedEvent): Omit<IntegrationE
       const { order_number, listing_id, launch_week, at } = stored.data;
       const data: IntegrationEventData<typeof paidLaunchPublished> = { order_number, listing_id, launch_week, at };
       return { subject: paidLaunchPublished.subject, data };
+    }
+    case 'PaidLaunchRefused': {
+      const { order_number, listing_id, reason, at } = stored.data;
+      const data: IntegrationEventData<typeof paidLaunchRefused> = {
+        order_number,
+        listing_id,
+        reason: reason.slice(0, 500),
+        at,
+      };
+      return { subject: paidLaunchRefused.subject, data };
     }
     case 'BillboardContributed': {
       const { order_number, listing_id, amount_cents, at } = stored.data;
@@ -64,13 +75,32 @@ export const startCatalogPublisher = (deps: {
 const isRefusal = (error: unknown) =>
   error instanceof ConflictError || error instanceof NotFoundError || error instanceof ValidationError;
 
+const refuseLaunch = async (
+  deps: { readonly commands: CatalogCommands; readonly logger: Logger },
+  orderNumber: string,
+  listingId: number,
+  reason: string,
+) => {
+  try {
+    await deps.commands.listing(listingId, {
+      type: 'RefusePaidLaunch',
+      data: { order_number: orderNumber, reason: reason || 'the catalog refused it' },
+    });
+  } catch (error) {
+    // no such listing: there is nowhere to record it; the log line above is all there is
+    if (!(error instanceof NotFoundError)) throw error;
+  }
+};
+
 /**
  * What the catalog does when an order is paid: each launch line publishes its listing on the paid
  * plan for that order, each billboard line records the contribution. Both commands are idempotent
  * per order (the listing remembers the order of its paid launch and the orders that contributed),
  * so the same event twice changes nothing. A line the catalog's rules refuse (the listing was
- * archived, went live on the free plan, its launch is another order's) is logged for a refund and
- * skipped; anything else (e.g. the store failing) rejects, and the event comes again.
+ * archived, went live on the free plan, its launch is another order's) is logged for a refund and,
+ * for a launch, recorded on the listing (`PaidLaunchRefused`, published as
+ * `events.catalog.paid_launch_refused`); anything else (e.g. the store failing) rejects, and the
+ * event comes again.
  */
 export const handleOrderPaid =
   (deps: { readonly commands: CatalogCommands; readonly logger: Logger }) =>
@@ -96,6 +126,8 @@ export const handleOrderPaid =
           { err: error, order_number: order.number, line: line.line, listing_id: line.listing_id },
           `paid order ${order.number} line ${line.line} cannot be carried out by the catalog: it needs a refund`,
         );
+        // the launch's refusal is recorded on the listing and published, so commerce learns it
+        if (line.kind === 'launch') await refuseLaunch(deps, order.number, line.listing_id, (error as Error).message);
       }
     }
   };

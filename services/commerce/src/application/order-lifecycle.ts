@@ -101,7 +101,8 @@ export const createOrderLifecycle = (deps: OrderLifecycleDeps) => {
    * (`recordCatalogOutcome`); the last line makes the order `fulfilled`. This step only makes sure
    * a launch line's listing launch is this order's (an order paid before the one-launch rule takes
    * it now; another order's: it needs a refund, and retrying does not help), then waits up to
-   * `fulfilWaitMs` for the catalog's word. Not there yet: it throws, so the workflow tries again.
+   * `fulfilWaitMs` for the catalog's word. Not there yet: it throws, so the workflow tries again. A
+   * line the catalog refused ends it (the order stays `paid` and says it needs a refund).
    */
   const fulfil = async (number: string): Promise<OrderState> => {
     let state = await load(number);
@@ -121,6 +122,11 @@ export const createOrderLifecycle = (deps: OrderLifecycleDeps) => {
     for (;;) {
       state = await load(number);
       if (state.status !== 'paid') return state;
+      const refused = state.lineRefusals.findIndex((reason) => reason !== null);
+      if (refused >= 0)
+        throw new NonRetryableActivityError(
+          `order ${number} line ${refused}: the catalog could not carry it out (${state.lineRefusals[refused]}); it needs a refund`,
+        );
       const left = deadline - performance.now();
       if (left <= 0) throw new FulfilmentPendingError(number);
       // the index folds every new event; a replica that appended it elsewhere is seen by polling
@@ -147,6 +153,20 @@ export const createOrderLifecycle = (deps: OrderLifecycleDeps) => {
   };
 
   /**
+   * The catalog could not carry out the launch an order bought for one listing: that line is
+   * recorded refused with why (again: nothing), and the order shows it needs a refund. False for an
+   * order that is not paid here.
+   */
+  const recordCatalogRefusal = async (number: string, listingId: number, reason: string): Promise<boolean> => {
+    const state = await load(number);
+    if (state.status !== 'paid' && state.status !== 'fulfilled') return false;
+    for (const [i, line] of state.lines.entries())
+      if (line.kind === 'launch' && line.listing_id === listingId)
+        await runOrder(number, { type: 'RecordLineRefused', data: { line: i, reason, at: at() } }, 'catalog');
+    return true;
+  };
+
+  /**
    * Records the expiry of a pending order whose time is up (its week slots and launches are given
    * back); answers the order's status after that and, while it is still pending, how long it can
    * still be paid.
@@ -160,7 +180,7 @@ export const createOrderLifecycle = (deps: OrderLifecycleDeps) => {
     return { status: 'pending', remainingMs: Math.max(0, Date.parse(state.expiresAt) - Date.parse(now)) };
   };
 
-  return { at, load, runOrder, pay, fulfil, recordCatalogOutcome, expireIfDue, weeklyCapacity };
+  return { at, load, runOrder, pay, fulfil, recordCatalogOutcome, recordCatalogRefusal, expireIfDue, weeklyCapacity };
 };
 export type OrderLifecycle = ReturnType<typeof createOrderLifecycle>;
 

@@ -4,7 +4,9 @@ import {
   type OrderPaidEvent,
   orderPaid,
   type PaidLaunchPublishedEvent,
+  type PaidLaunchRefusedEvent,
   paidLaunchPublished,
+  paidLaunchRefused,
 } from '@listings/contracts';
 import type { Bus, Consumer, DeliveredEvent, IntegrationEvent } from '@listings/platform/bus';
 import type { CheckpointStore } from '@listings/platform/checkpoints';
@@ -75,7 +77,8 @@ export const startCommercePublisher = (deps: {
 
 /**
  * The catalog's word on what a paid order bought: each line it carried out is recorded fulfilled
- * here (the last one makes the order `fulfilled`). Idempotent: a line recorded already is skipped.
+ * here (the last one makes the order `fulfilled`), a launch it refused is recorded refused (the
+ * order stays `paid` and says it needs a refund). Idempotent: a line recorded already is skipped.
  * An event for an order this service does not know as paid (e.g. demo data) is logged and skipped.
  */
 export const handleCatalogEvent =
@@ -89,12 +92,22 @@ export const handleCatalogEvent =
       const e = data as BillboardContributionRecordedEvent;
       outcome = { order: e.order_number, kind: 'billboard', listingId: e.listing_id };
     }
+    if (subject === paidLaunchRefused.subject) {
+      const e = data as PaidLaunchRefusedEvent;
+      const known = await deps.lifecycle.recordCatalogRefusal(e.order_number, e.listing_id, e.reason);
+      if (known)
+        deps.logger.error(
+          { order_number: e.order_number, listing_id: e.listing_id, reason: e.reason },
+          `the catalog could not carry out order ${e.order_number}'s launch of listing ${e.listing_id}: it needs a refund`,
+        );
+      return;
+    }
     if (!outcome) return;
     const known = await deps.lifecycle.recordCatalogOutcome(outcome.order, outcome.kind, outcome.listingId);
     if (!known) deps.logger.debug({ subject, order_number: outcome.order }, 'catalog event for no paid order here');
   };
 
-const CONSUMED = [paidLaunchPublished, billboardContributionRecorded];
+const CONSUMED = [paidLaunchPublished, paidLaunchRefused, billboardContributionRecorded];
 
 /** commerce's durable consumer of the catalog's events */
 export const consumeCatalogEvents = (deps: {

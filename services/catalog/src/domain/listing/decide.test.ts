@@ -272,6 +272,34 @@ describe('a paid launch an order bought', () => {
       .then([recorded('A-1', '2026-11-23')]));
   it('given a listing live on the free plan when an order comes then conflict', () =>
     spec.given(live).when(paidBy('A-1')).thenThrows(ConflictError));
+  const refuse = (order: string) => ({
+    type: 'RefusePaidLaunch' as const,
+    data: { order_number: order, reason: 'a live listing cannot be published', now: NOW },
+  });
+  const refused = (order: string): ListingEvent => ({
+    type: 'PaidLaunchRefused',
+    data: { listing_id: 1, order_number: order, reason: 'a live listing cannot be published', at: NOW },
+  });
+  it('given a refused order when the refusal is recorded then it is, once', () => {
+    spec
+      .given(live)
+      .when(refuse('A-1'))
+      .then([refused('A-1')]);
+    spec
+      .given([...live, refused('A-1')])
+      .when(refuse('A-1'))
+      .then([]);
+  });
+  it('given a refused order when it comes again then nothing is published (decided already)', () =>
+    spec
+      .given([...created, refused('A-1')])
+      .when(paidBy('A-1'))
+      .then([]));
+  it('given the order’s launch when a refusal for it comes then nothing', () =>
+    spec
+      .given([...created, ...scheduledFor, recorded('A-1', '2026-11-23')])
+      .when(refuse('A-1'))
+      .then([]));
 });
 
 describe('listing state', () => {

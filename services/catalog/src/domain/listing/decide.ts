@@ -39,6 +39,8 @@ export type ListingCommand =
   | { type: 'RecordDomainRating'; data: { value: number; date: string } }
   | { type: 'RecordRevenue'; data: { mrr_cents: number; date: string } }
   | { type: 'ContributeToBillboard'; data: { order_number: string; amount_cents: number; now: string } }
+  /** records that an order's paid launch could not be carried out (nothing when it was, or was refused already) */
+  | { type: 'RefusePaidLaunch'; data: { order_number: string; reason: string; now: string } }
   | { type: 'MarkVerified'; data: { account_id: string; now: string } }
   | { type: 'Feature'; data: { now: string } }
   | { type: 'ApproveAlternative'; data: { alternative_id: number; now: string } }
@@ -110,7 +112,8 @@ export const decideListing = (command: ListingCommand, state: Listing): ListingE
       const order = d.order_number;
       if (order !== undefined) {
         if (d.plan !== 'paid') throw new ValidationError([{ field: 'plan', message: 'an order buys the paid plan' }]);
-        if (s.paidLaunchOrder === order) return []; // this order's launch, told again
+        // this order's launch, told again; or refused for this order already (decided: not again)
+        if (s.paidLaunchOrder === order || s.refusedLaunchOrders.includes(order)) return [];
         if (s.paidLaunchOrder !== null)
           throw new ConflictError(`listing ${s.id}'s paid launch is order ${s.paidLaunchOrder}'s`);
         // a paid launch from before orders were recorded here (commerce's one-launch rule gave it to this order)
@@ -177,6 +180,17 @@ export const decideListing = (command: ListingCommand, state: Listing): ListingE
         {
           type: 'BillboardContributed',
           data: { listing_id: s.id, order_number: d.order_number, amount_cents: d.amount_cents, at: d.now },
+        },
+      ];
+    }
+    case 'RefusePaidLaunch': {
+      const s = mustExist(state);
+      const d = command.data;
+      if (s.paidLaunchOrder === d.order_number || s.refusedLaunchOrders.includes(d.order_number)) return [];
+      return [
+        {
+          type: 'PaidLaunchRefused',
+          data: { listing_id: s.id, order_number: d.order_number, reason: d.reason, at: d.now },
         },
       ];
     }

@@ -56,7 +56,9 @@ export type ListingEvent =
   | {
       type: 'PaidLaunchRecorded';
       data: { listing_id: number; order_number: string; launch_week: string | null; at: string };
-    };
+    }
+  /** the paid launch an order bought could not be carried out (`reason`): the order needs a refund */
+  | { type: 'PaidLaunchRefused'; data: { listing_id: number; order_number: string; reason: string; at: string } };
 
 export type Listing =
   | { readonly exists: false }
@@ -74,6 +76,8 @@ export type Listing =
       readonly billboardOrders: readonly string[];
       /** the order whose paid launch this listing has (null: none, or one bought before orders were recorded) */
       readonly paidLaunchOrder: string | null;
+      /** orders whose paid launch of this listing was refused */
+      readonly refusedLaunchOrders: readonly string[];
       readonly alternatives: readonly number[];
       /** the profile last saved from the draft (null before the first save) */
       readonly profile: ListingDraftProfile | null;
@@ -116,6 +120,7 @@ export const evolveListing = (state: Listing, event: ListingEvent): Listing => {
       featured: false,
       billboardOrders: [],
       paidLaunchOrder: null,
+      refusedLaunchOrders: [],
       alternatives: [],
       profile: null,
       categories: [],
@@ -170,6 +175,8 @@ export const evolveListing = (state: Listing, event: ListingEvent): Listing => {
       return { ...state, billboardOrders: [...state.billboardOrders, event.data.order_number] };
     case 'PaidLaunchRecorded':
       return { ...state, paidLaunchOrder: event.data.order_number };
+    case 'PaidLaunchRefused':
+      return { ...state, refusedLaunchOrders: [...state.refusedLaunchOrders, event.data.order_number] };
     case 'ListingVerified': {
       // a verified claim makes the claimant an owner (services/claims)
       const owner = event.data.account_id;
