@@ -83,7 +83,10 @@ const OrderLine = Type.Object({
 export const Order = Type.Object({
   number: Type.String({ pattern: ORDER_NUMBER_PATTERN }),
   status: Type.Enum([...ORDER_STATUSES]),
-  /** why the order is in its status when that needs saying (`refused`, `expired`), for a person to read; else null */
+  /**
+   * why the order is in its status when that needs saying (`refused`, `expired`, or `paid` when the
+   * catalog could not carry out a line: it needs a refund), for a person to read; else null
+   */
   status_reason: Type.Union([Type.String(), Type.Null()]),
   totals: Totals,
   lines: Type.Array(OrderLine),

@@ -54,7 +54,22 @@ export {
   type ProblemBody,
   TRACEPARENT_HEADER,
 } from './envelope.ts';
+export {
+  type BillboardContributionRecordedEvent,
+  billboardContributionRecorded,
+  catalogIntegrationEvents,
+  type PaidLaunchPublishedEvent,
+  type PaidLaunchRefusedEvent,
+  paidLaunchPublished,
+  paidLaunchRefused,
+} from './integration/catalog.ts';
 export { type ClaimVerifiedEventData, claimVerifiedEvent } from './integration/claims.ts';
+export { commerceIntegrationEvents, type OrderPaidEvent, orderPaid } from './integration/commerce.ts';
+export {
+  defineIntegrationEvent,
+  type IntegrationEventContract,
+  type IntegrationEventData,
+} from './integration/integration-event.ts';
 export {
   BILLBOARD_AMOUNT_MAX,
   castVote,
@@ -68,11 +83,9 @@ export {
   markListingVerified,
   NOT_FOUND_KEYS,
   PROFILE_SECTION_KEYS,
-  publishListing,
   REVIEW_BODY_MAX,
   REVIEW_RATING_MAX,
   REVIEW_RATING_MIN,
-  recordBillboardContribution,
   recordView,
   type SaveListingFromDraftReply,
   type SaveListingFromDraftRequest,

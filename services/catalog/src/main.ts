@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { catalogInternalOperations, claimVerifiedEvent } from '@listings/contracts';
 import { catalogEvents } from '@listings/contracts/events';
 import { type Bus, encodedOnce } from '@listings/platform/bus';
+import { openSqliteCheckpointStore } from '@listings/platform/checkpoints';
 import { type Clock, systemClock } from '@listings/platform/clock';
 import { type Config, loadWorkflowSettings, type WorkflowSettings } from '@listings/platform/config';
 import { openSqliteEventStore, withEventSchemas } from '@listings/platform/event-store';
@@ -25,6 +26,7 @@ import { CLAIM_EVENTS_CONSUMER, claimVerifiedHandler } from './entrypoints/claim
 import { claimsInternalHandlers } from './entrypoints/claims-handlers.ts';
 import { commerceInternalHandlers } from './entrypoints/commerce-handlers.ts';
 import { internalHandlers, publicHandlers } from './entrypoints/handlers.ts';
+import { consumeCommerceEvents, startCatalogPublisher } from './entrypoints/integration-events.ts';
 import { serveInternalOperations } from './entrypoints/internal-operations.ts';
 import { openCatalogReadModel } from './projections/catalog/read-model.ts';
 import { BADGE_RETRY, type BadgeWorkflowInput, badgeWorkflowId, catalogWorkflows } from './workflows/badge-workflow.ts';
@@ -148,6 +150,11 @@ export const startCatalog = async (deps: CatalogDeps) => {
       ...claimsInternalHandlers({ view: readModel.view, commands }),
     },
   });
+  // integration events: the catalog's public events go out from its log (at least once), and
+  // commerce's paid orders come in through a durable consumer
+  const checkpoints = openSqliteCheckpointStore({ path: path.join(dir, 'checkpoints.sqlite') });
+  const publisher = await startCatalogPublisher({ events, checkpoints, bus: deps.bus, logger: deps.logger });
+  const commerceEvents = await consumeCommerceEvents({ bus: deps.bus, commands, logger: deps.logger });
 
   // integration events of other services, through durable consumers (replicas share one)
   const claimEvents = await deps.bus.consume({
@@ -168,6 +175,9 @@ export const startCatalog = async (deps: CatalogDeps) => {
       await claimEvents.stop();
       await served.stop();
       await internal.stop();
+      await commerceEvents.stop();
+      await publisher.close();
+      await checkpoints.close();
       await ticker.stop();
       await runner.stop();
       await readModel.close();

@@ -65,20 +65,17 @@ describe('catalog operations (through the bus)', () => {
       type: 'RecordRevenue',
       data: { mrr_cents: 500000, date: '2026-10-01' },
     });
-    await t.internal('record_billboard_contribution', {
-      listing_id: alpha?.id,
-      order_number: 'O-1',
-      amount_cents: 100,
+    await t.catalog.commands.listing(alpha?.id ?? 0, {
+      type: 'ContributeToBillboard',
+      data: { order_number: 'O-1', amount_cents: 100 },
     });
-    await t.internal('record_billboard_contribution', {
-      listing_id: gamma?.id,
-      order_number: 'O-2',
-      amount_cents: 900,
+    await t.catalog.commands.listing(gamma?.id ?? 0, {
+      type: 'ContributeToBillboard',
+      data: { order_number: 'O-2', amount_cents: 900 },
     });
-    await t.internal('record_billboard_contribution', {
-      listing_id: gamma?.id,
-      order_number: 'O-2',
-      amount_cents: 900,
+    await t.catalog.commands.listing(gamma?.id ?? 0, {
+      type: 'ContributeToBillboard',
+      data: { order_number: 'O-2', amount_cents: 900 },
     });
     await t.catalog.commands.listing(alpha?.id ?? 0, { type: 'PostUpdate', data: { title: 'v2', body: 'New!' } });
     await t.internal('mark_listing_verified', { listing_id: alpha?.id, account_id: 'owner-of-Alpha' });

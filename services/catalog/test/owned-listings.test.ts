@@ -211,7 +211,7 @@ describe('milestones and founder story', () => {
     expect(own.body.story).toEqual({ title: 'How we began', why_started: 'Notes were a mess.' });
 
     // publish free: public profile hides paid-only sections; paid unlock shows them
-    await t.internal('publish_listing', { listing_id: l.listing_id, launch_week: null, plan: 'free' });
+    await t.catalog.commands.publishListing(l.listing_id, null, 'free');
     const freePub = await t.call('get_listing', { params: { slug: l.slug } });
     expect(freePub.body.story).toBeUndefined();
     expect(freePub.body.milestones).toBeUndefined();

@@ -125,12 +125,8 @@ export const addListing = async (
   });
   if (saved.status !== 200) throw new Error(JSON.stringify(saved));
   if (publish !== false) {
-    const published = await t.internal('publish_listing', {
-      listing_id: saved.body.listing_id,
-      launch_week: publish.week ?? null,
-      plan: publish.plan ?? 'paid',
-    });
-    if (published.status !== 200) throw new Error(JSON.stringify(published));
+    // what an order (paid) or the free plan's badge check does, through the same command
+    await t.catalog.commands.publishListing(saved.body.listing_id, publish.week ?? null, publish.plan ?? 'paid');
   }
   return saved.body as { listing_id: number; slug: string; status: string };
 };

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { payOrder } from '@listings/contracts';
 import { commerceEvents } from '@listings/contracts/events';
 import type { Bus } from '@listings/platform/bus';
+import { openSqliteCheckpointStore } from '@listings/platform/checkpoints';
 import { type Clock, systemClock } from '@listings/platform/clock';
 import { type Config, loadWorkflowSettings, type WorkflowSettings } from '@listings/platform/config';
 import { openSqliteEventStore, withEventSchemas } from '@listings/platform/event-store';
@@ -22,6 +23,7 @@ import { createCommerceOperations } from './application/commerce-operations.ts';
 import { createLaunchRules } from './application/launch-rules.ts';
 import { createCommerceActivities, createOrderLifecycle } from './application/order-lifecycle.ts';
 import { commerceEventsFile, seedDefaultShop } from './application/shop-admin.ts';
+import { consumeCatalogEvents, startCommercePublisher } from './entrypoints/integration-events.ts';
 import { ordersIndexProjection } from './projections/orders-index.ts';
 import { commerceWorkflows, ORDER_RETRY } from './workflows/order-workflow.ts';
 
@@ -37,6 +39,8 @@ export interface CommerceDeps {
     readonly retry?: Partial<RetryPolicy>;
     /** how long paying waits for the fulfilment before answering (default 5 s) */
     readonly payWaitMs?: number;
+    /** how long one run of the fulfilment step waits for the catalog's word (default 10 s) */
+    readonly fulfilWaitMs?: number;
   };
 }
 
@@ -62,7 +66,14 @@ export const startCommerce = async (deps: CommerceDeps) => {
 
   const catalog = createCatalogClient(deps.bus);
   const rules = createLaunchRules({ store, catalog, logger: deps.logger });
-  const lifecycle = createOrderLifecycle({ store, catalog, rules, clock, indexCaughtUp });
+  const lifecycle = createOrderLifecycle({
+    store,
+    rules,
+    clock,
+    indexCaughtUp,
+    indexChanged,
+    fulfilWaitMs: deps.overrides?.fulfilWaitMs ?? 10_000,
+  });
   const activities = createCommerceActivities(lifecycle);
   // each order's payment lifecycle is a workflow: on Temporal when TEMPORAL_ADDRESS is set
   const runner = await startWorkflowRunner({
@@ -107,6 +118,12 @@ export const startCommerce = async (deps: CommerceDeps) => {
     operations: [{ contract: payOrder, handle: operations.payOrder }],
   });
 
+  // integration events: paid orders go out from this log (at least once); the catalog's word on
+  // what it carried out comes back through a durable consumer and records each line
+  const checkpoints = openSqliteCheckpointStore({ path: path.join(path.dirname(file), 'checkpoints.sqlite') });
+  const publisher = await startCommercePublisher({ store, checkpoints, bus: deps.bus, logger: deps.logger });
+  const catalogEvents = await consumeCatalogEvents({ bus: deps.bus, lifecycle, logger: deps.logger });
+
   // Unfinished lifecycles resume from the orders' state: the same workflow ids start again (a
   // pending order waits for what is left of its time, a paid one is fulfilled) and the idempotent
   // activities skip whatever is already done.
@@ -122,6 +139,9 @@ export const startCommerce = async (deps: CommerceDeps) => {
       await served.stop();
       await internalServed.stop();
       await runner.stop();
+      await catalogEvents.stop();
+      await publisher.close();
+      await checkpoints.close();
       await ordersIndex.close();
       await readModels.close();
       await store.close();

@@ -342,12 +342,12 @@ describe('orders from quote to a live listing (catalog + commerce over the bus)'
     const pending = (await call('create_checkout', ALICE, { body: { items: [{ product: 'launch', listing_id: id }] } }))
       .body;
     // paid for before commerce kept the listing-launch streams: the catalog alone knows
-    const published = await internal('catalog.internal.publish_listing', {
-      listing_id: id,
-      launch_week: null,
-      plan: 'paid',
-    });
-    expect(published.status).toBe(200);
+    const published = await (catalogService as NonNullable<typeof catalogService>).commands.publishListing(
+      id,
+      null,
+      'paid',
+    );
+    expect(published).toMatchObject({ status: 'live', plan: 'paid' });
     const checkout = await call('create_checkout', ALICE, { body: { items: [{ product: 'launch', listing_id: id }] } });
     expect(checkout.status).toBe(409);
     const pay = await internal('commerce.internal.pay_order', { number: pending.number, account_id: 'acct-alice' });

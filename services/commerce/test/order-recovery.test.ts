@@ -26,7 +26,13 @@ describe('a paid order whose fulfilment could not reach the catalog', () => {
       bus,
       config,
       logger: silentLogger(),
-      overrides: { clock, retry: { maxAttempts: 2, initialIntervalMs: 1, maxIntervalMs: 1 }, payWaitMs: 50 },
+      overrides: {
+        clock,
+        retry: { maxAttempts: 2, initialIntervalMs: 1, maxIntervalMs: 1 },
+        payWaitMs: 50,
+        // each run of the fulfilment step waits this long for the catalog's events
+        fulfilWaitMs: 1_000,
+      },
     });
   let catalog: Awaited<ReturnType<typeof startCatalogHere>> | undefined;
   let commerce: Awaited<ReturnType<typeof startCommerceHere>> | undefined;

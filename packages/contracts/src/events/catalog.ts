@@ -140,6 +140,28 @@ export const catalogEvents = serviceEvents({
       description: 'Monthly recurring revenue reported for the listing on a day.',
       data: data({ listing_id: ListingId, mrr_cents: Cents, date: IsoDay }),
     }),
+    event('PaidLaunchRecorded', {
+      stream: 'listing',
+      description:
+        "A paid order bought the listing's launch (events.commerce.order_paid); the listing is published on the paid plan for that order. The same order again changes nothing.",
+      data: data({
+        listing_id: ListingId,
+        order_number: Type.String({ description: 'the commerce order that paid' }),
+        launch_week: Type.Union([WeekStart, Type.Null()], { description: 'the chosen week, or null: live at once' }),
+        at: At,
+      }),
+    }),
+    event('PaidLaunchRefused', {
+      stream: 'listing',
+      description:
+        "The catalog could not carry out a paid order's launch (e.g. the listing was archived or is already live on the free plan); commerce records the line as needing a refund.",
+      data: data({
+        listing_id: ListingId,
+        order_number: Type.String({ description: 'the commerce order that paid' }),
+        reason: Type.String({ description: 'why, in words for the buyer' }),
+        at: At,
+      }),
+    }),
     event('BillboardContributed', {
       stream: 'listing',
       description: 'A paid billboard order contributed to the listing.',

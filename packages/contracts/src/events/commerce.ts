@@ -106,6 +106,17 @@ export const commerceEvents = serviceEvents({
       description: 'One line of a paid order took effect (e.g. the launch was scheduled in the catalog).',
       data: data({ number: OrderNumber, line: Type.Integer({ description: '0-based line index' }), at: At }),
     }),
+    event('OrderLineRefused', {
+      stream: 'order',
+      description:
+        'The catalog refused to carry out one line of a paid order (events.catalog.paid_launch_refused): the order stays paid and needs a refund.',
+      data: data({
+        number: OrderNumber,
+        line: Type.Integer({ description: '0-based line index' }),
+        reason: Type.String({ description: "the catalog's reason, in words for the buyer" }),
+        at: At,
+      }),
+    }),
     event('OrderFulfilled', {
       stream: 'order',
       description: 'Every line of the order took effect.',

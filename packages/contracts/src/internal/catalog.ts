@@ -148,43 +148,7 @@ export const submitReview = defineInternal({
   }),
 });
 
-/** What a listing's page can do next: commerce and the free-plan badge check call these. */
-export const publishListing = defineInternal({
-  name: 'publish_listing',
-  description:
-    'Schedules a listing for a launch week (`launch_week`, a Monday) or publishes it now (`launch_week` null). The paid plan unlocks the paid sections and extra categories; `extra_categories` (paid only) are the categories the buyer chose besides the primary one, shown in that order.',
-  request: Type.Object(
-    {
-      listing_id: PositiveId,
-      launch_week: Type.Union([IsoDate, Type.Null()]),
-      plan: Type.Enum(['free', 'paid']),
-      extra_categories: Type.Optional(Type.Array(Slug, { maxItems: EXTRA_CATEGORIES_MAX })),
-    },
-    { additionalProperties: false },
-  ),
-  reply: Type.Object({
-    listing_id: PositiveId,
-    status: ListingStatus,
-    launch_week: Type.Union([IsoDate, Type.Null()]),
-  }),
-});
-
 export const BILLBOARD_AMOUNT_MAX = 100_000_000;
-
-export const recordBillboardContribution = defineInternal({
-  name: 'record_billboard_contribution',
-  description:
-    'Money contributed to the PAID billboard ranking (commerce, after payment). Same order_number again = no-op.',
-  request: Type.Object(
-    {
-      listing_id: PositiveId,
-      order_number: Type.String({ minLength: 1, maxLength: 64 }),
-      amount_cents: Type.Integer({ minimum: 1, maximum: BILLBOARD_AMOUNT_MAX }),
-    },
-    { additionalProperties: false },
-  ),
-  reply: Type.Object({ listing_id: PositiveId, total_cents: Type.Integer({ minimum: 0 }) }),
-});
 
 export const markListingVerified = defineInternal({
   name: 'mark_listing_verified',
@@ -246,8 +210,6 @@ export const catalogInternalOperations = [
   unfollowListing,
   recordView,
   submitReview,
-  publishListing,
-  recordBillboardContribution,
   markListingVerified,
   getBadgeSvg,
   describeListingForOrder,

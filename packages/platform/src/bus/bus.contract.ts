@@ -195,6 +195,26 @@ export function describeBusContract(name: string, open: () => Promise<BusFixture
         await Promise.all(consumers.map((c) => c.stop()));
       });
 
+      it('shares a durable consumer among replicas: each event once in all, and the rest go on when one stops', async () => {
+        const got = collector<DeliveredEvent>();
+        const replica = (name: string) =>
+          bus.consume({
+            durable: durable('shared'),
+            filter: eventFilter(),
+            handler: async (e) => got.push({ ...e, subject: `${name}:${e.subject}` }),
+          });
+        const a = await replica('a');
+        const b = await replica('b');
+        for (const n of [1, 2, 3]) await bus.publish(event(`shared${n}`));
+        await got.until(hasId(`${tag}-shared3`));
+        await a.stop();
+        await bus.publish(event('marker'));
+        const all = await got.until(hasId(`${tag}-marker`));
+        expect(ids(all)).toEqual([`${tag}-shared1`, `${tag}-shared2`, `${tag}-shared3`, `${tag}-marker`]);
+        expect(all.at(-1)?.subject.startsWith('b:')).toBe(true);
+        await b.stop();
+      });
+
       it('delivers only the events matching the filter', async () => {
         const got = collector<DeliveredEvent>();
         const consumer = await bus.consume({

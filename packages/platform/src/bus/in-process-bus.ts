@@ -173,7 +173,12 @@ export function createInProcessBus(options: InProcessBusOptions = {}): Bus {
   const routed = new Map<string, number>();
   /** consumers waiting for the next append */
   const appendListeners = new Set<() => void>();
-  const activeDurables = new Set<string>();
+  /**
+   * consumers sharing a durable name (replicas of one service on one bus): one runner delivers
+   * each event once, to the first member still consuming, like a JetStream durable pull consumer
+   * shared by replicas (one event in flight)
+   */
+  const durableGroups = new Map<string, { filter: string; handlers: ConsumeOptions['handler'][]; runner: Consumer }>();
   const served = new Set<Served>();
   const consumers = new Set<Consumer>();
   let closing: Promise<void> | undefined;
@@ -278,7 +283,6 @@ export function createInProcessBus(options: InProcessBusOptions = {}): Bus {
         try {
           await running;
         } finally {
-          activeDurables.delete(durable);
           consumers.delete(consumer);
         }
       },
@@ -344,13 +348,37 @@ export function createInProcessBus(options: InProcessBusOptions = {}): Bus {
     async consume(consumeOptions: ConsumeOptions): Promise<Consumer> {
       assertOpen();
       assertDurableName(consumeOptions.durable);
-      if (activeDurables.has(consumeOptions.durable)) {
-        throw new Error(`durable consumer ${consumeOptions.durable} is already consuming on this bus`);
+      const { durable, filter, handler } = consumeOptions;
+      let group = durableGroups.get(durable);
+      if (group && group.filter !== filter)
+        throw new Error(`durable consumer ${durable} already consumes ${group.filter} on this bus, not ${filter}`);
+      if (!group) {
+        const handlers: ConsumeOptions['handler'][] = [];
+        const runner = startConsumer({
+          durable,
+          filter,
+          handler: (event) => {
+            const first = handlers[0];
+            if (!first) throw new Error(`durable consumer ${durable} has no member`);
+            return first(event);
+          },
+        });
+        consumers.add(runner);
+        group = { filter, handlers, runner };
+        durableGroups.set(durable, group);
       }
-      activeDurables.add(consumeOptions.durable);
-      const consumer = startConsumer(consumeOptions);
-      consumers.add(consumer);
-      return consumer;
+      const members = group;
+      members.handlers.push(handler);
+      const member: Consumer = {
+        async stop() {
+          const index = members.handlers.indexOf(handler);
+          if (index !== -1) members.handlers.splice(index, 1);
+          if (members.handlers.length > 0 || durableGroups.get(durable) !== members) return;
+          durableGroups.delete(durable);
+          await members.runner.stop();
+        },
+      };
+      return member;
     },
 
     close(): Promise<void> {

@@ -50,4 +50,31 @@ describe('publishing integration events from the log', () => {
     await bus.close();
     await store.close();
   });
+
+  it('when many events publish nothing then the checkpoint is written every 1000 of them and on close, not once per event', async () => {
+    const store = openMemoryEventStore();
+    const memory = openMemoryCheckpointStore();
+    const saves: number[] = [];
+    const checkpoints = {
+      ...memory,
+      save: async (name: string, position: number) => {
+        saves.push(position);
+        await memory.save(name, position);
+      },
+    };
+    const bus = createInProcessBus();
+    for (let i = 1; i <= 2500; i++)
+      await store.append(`thing-${i}`, [{ id: `n${i}`, type: 'Noise', data: {} }], 'no_stream');
+    await store.append('thing-x', [{ id: 'p1', type: 'Published', data: {} }], 'no_stream');
+    await store.append('thing-y', [{ id: 'n-last', type: 'Noise', data: {} }], 'no_stream');
+    const map = (event: { type: string }) =>
+      event.type === 'Published' ? { subject: 'events.test.p', data: null } : null;
+    const publisher = await publishFromLog({ store, checkpoints, bus, name: 'quiet', map });
+    await publisher.caughtUp;
+    await publisher.close();
+    expect(saves).toEqual([1000, 2000, 2501, 2502]);
+    expect(await memory.load('quiet')).toBe(2502);
+    await bus.close();
+    await store.close();
+  });
 });

@@ -1,34 +1,84 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Bus, IntegrationEvent } from '../bus/bus.ts';
 import type { CheckpointStore } from '../checkpoints/checkpoint-store.ts';
-import { startCheckpointedSubscription } from '../checkpoints/checkpointed-subscription.ts';
 import type { AllSubscription, EventStore, RecordedEvent } from '../event-store/event-store.ts';
+
+/** the longest pause between two attempts to publish one event while the bus refuses it */
+const MAX_RETRY_MS = 30_000;
+/** events that publish nothing move the checkpoint only every so many (a restart maps them again) */
+const SKIPPED_PER_SAVE = 1_000;
 
 /**
  * Publishes integration events from a service's event log, never from the request path: a
  * checkpointed subscription maps each stored domain event to zero or one contract event and
- * publishes it with the stored event's id as the de-duplication id. A crash between append and
+ * publishes it with the stored event's id as the de-duplication id. The checkpoint is saved after
+ * each published event, and after every SKIPPED_PER_SAVE events that publish nothing (and on
+ * close), so a first start over a long log does not write once per event. A crash between append and
  * publish loses nothing (the subscription resumes after its checkpoint); a crash between publish
- * and checkpoint publishes that event again, which the bus de-duplicates by id.
+ * and checkpoint publishes that event again, which the bus de-duplicates by id (and consumers
+ * handle idempotently). While the bus refuses an event (e.g. NATS is away) the same event is tried
+ * again with a growing pause, and nothing later is published before it.
  */
-export const publishFromLog = (options: {
+export const publishFromLog = async (options: {
   readonly store: EventStore;
   readonly checkpoints: CheckpointStore;
   readonly bus: Bus;
   /** durable name of this publisher's checkpoint */
   readonly name: string;
-  /** the contract event for a domain event, or null when it is not published (it may read the store) */
+  /** the contract event for a domain event, or null when it is not published (may read the store) */
   readonly map: (
     event: RecordedEvent,
   ) => Omit<IntegrationEvent, 'id'> | null | Promise<Omit<IntegrationEvent, 'id'> | null>;
+  /** a publish failed and will be tried again (default: nothing) */
+  readonly onPublishError?: (error: unknown, event: RecordedEvent) => void;
+  /** the mapping or the checkpoint failed: the publisher stops */
   readonly onError?: (error: unknown) => void;
-}): Promise<AllSubscription> =>
-  startCheckpointedSubscription({
-    store: options.store,
-    checkpoints: options.checkpoints,
-    name: options.name,
+}): Promise<AllSubscription> => {
+  let closed = false;
+  const abort = new AbortController();
+  const { checkpoints, name } = options;
+  let saved = await checkpoints.load(name);
+  let handled = saved;
+  let skipped = 0;
+  const save = async (position: number) => {
+    await checkpoints.save(name, position);
+    saved = position;
+    skipped = 0;
+  };
+  const subscription = options.store.subscribeAll({
+    after: saved,
     handler: async (event) => {
       const mapped = await options.map(event);
-      if (mapped) await options.bus.publish({ ...mapped, id: event.id });
+      if (!mapped) {
+        handled = event.position;
+        if (++skipped >= SKIPPED_PER_SAVE) await save(event.position);
+        return;
+      }
+      for (let failures = 0; ; failures++) {
+        try {
+          await options.bus.publish({ ...mapped, id: event.id });
+          handled = event.position;
+          await save(event.position);
+          return;
+        } catch (error) {
+          if (closed) throw error;
+          options.onPublishError?.(error, event);
+          await sleep(Math.min(MAX_RETRY_MS, 100 * 2 ** failures), undefined, { signal: abort.signal }).catch(
+            () => undefined,
+          );
+          if (closed) throw error;
+        }
+      }
     },
-    ...(options.onError ? { onError: options.onError } : {}),
+    ...(options.onError ? { onError: (error: unknown) => (closed ? undefined : options.onError?.(error)) } : {}),
   });
+  return {
+    caughtUp: subscription.caughtUp,
+    close: async () => {
+      closed = true;
+      abort.abort();
+      await subscription.close();
+      if (handled > saved) await save(handled);
+    },
+  };
+};

@@ -193,6 +193,8 @@ export const createCatalogCommands = (deps: { events: EventStore; readModel: Cat
       launchWeek: string | null,
       plan: 'free' | 'paid',
       extraCategories?: readonly string[],
+      /** the order that bought this paid launch: the same order again changes nothing */
+      orderNumber?: string,
     ) => {
       const unknown = (extraCategories ?? []).filter((slug) => !view.categories.has(slug));
       if (unknown.length > 0)
@@ -207,6 +209,7 @@ export const createCatalogCommands = (deps: { events: EventStore; readModel: Cat
           this_week: thisWeek,
           plan,
           ...(extraCategories !== undefined ? { extra_categories: extraCategories } : {}),
+          ...(orderNumber !== undefined ? { order_number: orderNumber } : {}),
         },
       });
       return view.listing(listingId) as NonNullable<ReturnType<typeof view.listing>>;

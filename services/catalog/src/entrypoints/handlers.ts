@@ -95,22 +95,6 @@ export const internalHandlers = (deps: {
       const doc = view.listingBySlug(r.slug);
       return { slug: r.slug, rating: doc ? ratingOf(doc) : { average: null, count: 0 } };
     },
-    publish_listing: async (r: {
-      listing_id: number;
-      launch_week: string | null;
-      plan: 'free' | 'paid';
-      extra_categories?: string[];
-    }) => {
-      const doc = await commands.publishListing(r.listing_id, r.launch_week, r.plan, r.extra_categories);
-      return { listing_id: doc.id, status: doc.status, launch_week: doc.launch_week };
-    },
-    record_billboard_contribution: async (r: { listing_id: number; order_number: string; amount_cents: number }) => {
-      await commands.listing(r.listing_id, {
-        type: 'ContributeToBillboard',
-        data: { order_number: r.order_number, amount_cents: r.amount_cents },
-      });
-      return { listing_id: r.listing_id, total_cents: view.listing(r.listing_id)?.billboard_cents ?? 0 };
-    },
     mark_listing_verified: async (r: { listing_id: number; account_id: string }) => {
       await commands.listing(r.listing_id, { type: 'MarkVerified', data: { account_id: r.account_id } });
       return { listing_id: r.listing_id, verified: true };

@@ -1,13 +1,11 @@
-import {
-  type DescribeListingForOrderReply,
-  describeListingForOrder,
-  publishListing,
-  recordBillboardContribution,
-} from '@listings/contracts';
+import { type DescribeListingForOrderReply, describeListingForOrder } from '@listings/contracts';
 import type { Bus } from '@listings/platform/bus';
 import { internalReplyBody, requestInternal } from '@listings/platform/internal-client';
 
-/** What commerce asks the catalog, over the bus. */
+/**
+ * What commerce asks the catalog over the bus, and must know at once (to quote and to take a
+ * payment). What a paid order buys goes to the catalog as an integration event instead.
+ */
 export interface CatalogClient {
   /** undefined when the listing is unknown or not the account's; `categories`: slugs to check exist */
   describeListing(
@@ -15,8 +13,6 @@ export interface CatalogClient {
     accountId: string,
     categories?: readonly string[],
   ): Promise<DescribeListingForOrderReply | undefined>;
-  publishPaid(listingId: number, launchWeek: string | null, extraCategories?: readonly string[]): Promise<void>;
-  contributeToBillboard(listingId: number, orderNumber: string, amountCents: number): Promise<void>;
 }
 
 export const createCatalogClient = (bus: Bus): CatalogClient => ({
@@ -30,20 +26,5 @@ export const createCatalogClient = (bus: Bus): CatalogClient => ({
     const reply = await requestInternal(bus, describeListingForOrder.subject, request, asking);
     if (reply.status === 404) return undefined;
     return internalReplyBody(reply, asking) as DescribeListingForOrderReply;
-  },
-  async publishPaid(listingId, launchWeek, extraCategories) {
-    const asking = { service: 'catalog', what: `publishing listing ${listingId}` };
-    const request = {
-      listing_id: listingId,
-      launch_week: launchWeek,
-      plan: 'paid',
-      ...(extraCategories ? { extra_categories: extraCategories } : {}),
-    };
-    internalReplyBody(await requestInternal(bus, publishListing.subject, request, asking), asking);
-  },
-  async contributeToBillboard(listingId, orderNumber, amountCents) {
-    const asking = { service: 'catalog', what: `billboard contribution to listing ${listingId}` };
-    const request = { listing_id: listingId, order_number: orderNumber, amount_cents: amountCents };
-    internalReplyBody(await requestInternal(bus, recordBillboardContribution.subject, request, asking), asking);
   },
 });

@@ -71,13 +71,15 @@ export const createCommerceOperations = (deps: CommerceOperationDeps) => {
             state.status === 'pending' ? Math.max(0, Date.parse(state.expiresAt) - deps.clock.now().getTime()) : 0,
         } satisfies OrderWorkflowInput);
 
-  /** waits (up to `timeoutMs`) while a paid order is being fulfilled, then answers its state */
+  /** waits (up to `timeoutMs`) while a paid order is being fulfilled (or refused line by line), then answers its state */
   const settledOrder = async (number: string, timeoutMs: number): Promise<OrderState> => {
     const deadline = performance.now() + timeoutMs;
     for (;;) {
       const state = await load(number);
       const left = deadline - performance.now();
       if (state.status !== 'paid' || left <= 0) return state;
+      // every line carried out or refused by the catalog: nothing more is coming
+      if (state.lineRefusals.every((reason, i) => reason !== null || state.fulfilled[i])) return state;
       await deps.indexChanged(left);
     }
   };
@@ -91,6 +93,16 @@ export const createCommerceOperations = (deps: CommerceOperationDeps) => {
     fulfilled,
   });
 
+  /** a paid order a line of which the catalog refused says so (null when none was refused) */
+  const lineRefusalsReason = (state: Exclude<OrderState, { status: 'none' }>): string | null => {
+    const refused = state.lineRefusals.flatMap((reason, i) =>
+      reason === null ? [] : [`line ${i + 1} (listing ${state.lines[i]?.listing_id}): ${reason}`],
+    );
+    return refused.length === 0
+      ? null
+      : `Paid, but the catalog could not carry out ${refused.join('; ')}. This needs a refund.`;
+  };
+
   const orderView = (state: OrderState) => {
     if (state.status === 'none') throw new NotFoundError('no such order');
     // a pending order past its time shows as expired before its workflow records it
@@ -103,7 +115,9 @@ export const createCommerceOperations = (deps: CommerceOperationDeps) => {
           ? state.refusedBecause
           : status === 'expired'
             ? `Not paid within ${PENDING_ORDER_TTL_HOURS} hours: nothing was charged.`
-            : null,
+            : status === 'paid'
+              ? lineRefusalsReason(state)
+              : null,
       totals: state.totals,
       lines: state.lines.map((line, i) => lineView(line, state.fulfilled[i] ?? false)),
       billing_country: state.billingCountry,

@@ -2,20 +2,30 @@ import type { Clock } from '@listings/platform/clock';
 import { foldStream, handleCommand } from '@listings/platform/decider';
 import type { EventStore } from '@listings/platform/event-store';
 import { NonRetryableActivityError } from '@listings/platform/workflows';
-import type { CatalogClient } from '../adapters/catalog-client.ts';
 import { WeekFullError } from '../domain/launch-week/launch-week.ts';
 import { LaunchTakenError } from '../domain/listing-launch/listing-launch.ts';
 import { type OrderCommand, type OrderState, orderDecider, orderStream } from '../domain/order/order.ts';
 import { SHOP_STREAM, shopDecider } from '../domain/shop/shop.ts';
-import { catalogShowsPaidLaunch, type LaunchRules } from './launch-rules.ts';
+import type { LaunchRules } from './launch-rules.ts';
 
 export interface OrderLifecycleDeps {
   readonly store: EventStore;
-  readonly catalog: CatalogClient;
   readonly rules: LaunchRules;
   readonly clock: Clock;
   /** resolves once the orders index has folded the event at `position` */
   readonly indexCaughtUp: (position: number) => Promise<void>;
+  /** resolves when the orders index folds a new event, or after `timeoutMs` */
+  readonly indexChanged: (timeoutMs: number) => Promise<void>;
+  /** how long one run of the fulfilment step waits for the catalog's word before it is retried */
+  readonly fulfilWaitMs: number;
+}
+
+/** the catalog has not said yet that it carried out every line: the fulfilment step is tried again */
+export class FulfilmentPendingError extends Error {
+  constructor(number: string) {
+    super(`the catalog has not confirmed every line of order ${number} yet`);
+    this.name = 'FulfilmentPendingError';
+  }
 }
 
 /** what a refused order says, on the checkout page and in get_order */
@@ -85,33 +95,75 @@ export const createOrderLifecycle = (deps: OrderLifecycleDeps) => {
     }
   };
 
-  /** Tells the catalog what each paid line bought, then records it; safe to run again. */
+  /**
+   * The catalog learns of a paid order from commerce's `events.commerce.order_paid` (published from
+   * this log) and answers with its own events, which record each line here
+   * (`recordCatalogOutcome`); the last line makes the order `fulfilled`. This step only makes sure
+   * a launch line's listing launch is this order's (an order paid before the one-launch rule takes
+   * it now; another order's: it needs a refund, and retrying does not help), then waits up to
+   * `fulfilWaitMs` for the catalog's word. Not there yet: it throws, so the workflow tries again. A
+   * line the catalog refused ends it (the order stays `paid` and says it needs a refund).
+   */
   const fulfil = async (number: string): Promise<OrderState> => {
     let state = await load(number);
     if (state.status !== 'paid') return state;
     for (const [i, line] of state.lines.entries()) {
-      if (state.status === 'none' || state.fulfilled[i]) continue;
-      const id = line.listing_id as number;
-      if (line.kind === 'launch') {
-        // the launch is this order's: taken at payment (an order paid before the rule takes it now)
-        try {
-          await rules.holdListingLaunches(number, state.accountId, [line], at(), { checkCatalog: false });
-        } catch (error) {
-          if (!(error instanceof LaunchTakenError)) throw error;
-          throw new NonRetryableActivityError(
-            `order ${number} was paid before the one-launch-per-listing rule, but listing ${id}'s launch is another order's: it needs a refund`,
-          );
-        }
-        // published already by an earlier run of this step (it is this order's launch): not again
-        const facts = await deps.catalog.describeListing(id, state.accountId);
-        if (!catalogShowsPaidLaunch(facts))
-          await deps.catalog.publishPaid(id, line.launch_week ?? null, line.extra_categories);
-      } else {
-        await deps.catalog.contributeToBillboard(id, state.number, line.amount_cents as number);
+      if (line.kind !== 'launch' || state.fulfilled[i]) continue;
+      try {
+        await rules.holdListingLaunches(number, state.accountId, [line], at(), { checkCatalog: false });
+      } catch (error) {
+        if (!(error instanceof LaunchTakenError)) throw error;
+        throw new NonRetryableActivityError(
+          `order ${number} was paid before the one-launch-per-listing rule, but listing ${line.listing_id}'s launch is another order's: it needs a refund`,
+        );
       }
-      state = (await runOrder(number, { type: 'RecordLineFulfilled', data: { line: i, at: at() } }, 'commerce')).state;
     }
-    return state;
+    const deadline = performance.now() + deps.fulfilWaitMs;
+    for (;;) {
+      state = await load(number);
+      if (state.status !== 'paid') return state;
+      const refused = state.lineRefusals.findIndex((reason) => reason !== null);
+      if (refused >= 0)
+        throw new NonRetryableActivityError(
+          `order ${number} line ${refused}: the catalog could not carry it out (${state.lineRefusals[refused]}); it needs a refund`,
+        );
+      const left = deadline - performance.now();
+      if (left <= 0) throw new FulfilmentPendingError(number);
+      // the index folds every new event; a replica that appended it elsewhere is seen by polling
+      await deps.indexChanged(Math.min(left, 250));
+    }
+  };
+
+  /**
+   * The catalog carried out what an order bought for one listing (`kind`): every line of that kind
+   * for that listing is recorded fulfilled (again: nothing). An unknown or unpaid order is not
+   * this service's to fulfil: false, and nothing is recorded.
+   */
+  const recordCatalogOutcome = async (
+    number: string,
+    kind: 'launch' | 'billboard',
+    listingId: number,
+  ): Promise<boolean> => {
+    const state = await load(number);
+    if (state.status !== 'paid' && state.status !== 'fulfilled') return false;
+    for (const [i, line] of state.lines.entries())
+      if (line.kind === kind && line.listing_id === listingId && !state.fulfilled[i])
+        await runOrder(number, { type: 'RecordLineFulfilled', data: { line: i, at: at() } }, 'catalog');
+    return true;
+  };
+
+  /**
+   * The catalog could not carry out the launch an order bought for one listing: that line is
+   * recorded refused with why (again: nothing), and the order shows it needs a refund. False for an
+   * order that is not paid here.
+   */
+  const recordCatalogRefusal = async (number: string, listingId: number, reason: string): Promise<boolean> => {
+    const state = await load(number);
+    if (state.status !== 'paid' && state.status !== 'fulfilled') return false;
+    for (const [i, line] of state.lines.entries())
+      if (line.kind === 'launch' && line.listing_id === listingId)
+        await runOrder(number, { type: 'RecordLineRefused', data: { line: i, reason, at: at() } }, 'catalog');
+    return true;
   };
 
   /**
@@ -128,7 +180,7 @@ export const createOrderLifecycle = (deps: OrderLifecycleDeps) => {
     return { status: 'pending', remainingMs: Math.max(0, Date.parse(state.expiresAt) - Date.parse(now)) };
   };
 
-  return { at, load, runOrder, pay, fulfil, expireIfDue, weeklyCapacity };
+  return { at, load, runOrder, pay, fulfil, recordCatalogOutcome, recordCatalogRefusal, expireIfDue, weeklyCapacity };
 };
 export type OrderLifecycle = ReturnType<typeof createOrderLifecycle>;
 

@@ -16,13 +16,15 @@ export interface OrderWorkflowInput {
 export const PAID_SIGNAL = 'paid';
 export const orderWorkflowId = (number: string) => `order-${number}`;
 
-/** a paid order keeps trying to reach the catalog for about half an hour before the run gives up (a restart resumes it) */
+/** a paid order waits for the catalog's events for about half an hour before the run gives up (a restart resumes it) */
 export const ORDER_RETRY: RetryPolicy = { maxAttempts: 40, initialIntervalMs: 1_000, maxIntervalMs: 60_000 };
 
 /**
  * Waits for the payment while the order can be paid. Unpaid in time: the order expires (its launch
- * week slots are released) and that is the end; refused at payment, it ends too. Paid: every line is fulfilled, retried until the catalog has
- * it. When the wait ends without the signal, the order's own events decide (it may have been paid
+ * week slots are released) and that is the end; refused at payment, it ends too. Paid: it waits,
+ * retried, until the catalog's integration events have recorded every line (the catalog learns of
+ * the payment from commerce's `events.commerce.order_paid`; nothing here calls it), or a line the
+ * catalog refused ends it (the order needs a refund). When the wait ends without the signal, the order's own events decide (it may have been paid
  * while no one listened, e.g. across a restart).
  */
 export const orderWorkflow: WorkflowDefinition<OrderWorkflowInput, CommerceActivities> = async (ctx, input) => {

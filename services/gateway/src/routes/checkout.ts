@@ -196,8 +196,9 @@ export const checkoutRoutes = async (
           <button type="submit" class="primary">Pay ${money(totals.total_cents)}</button>
         </form></section>`;
     else if (order.status === 'paid')
-      action =
-        '<p role="status">Your payment is recorded. What you bought is being set up; reload this page to follow it.</p>';
+      action = order.status_reason
+        ? `<p role="status" id="status-reason" class="error">${escapeHtml(order.status_reason)}</p>`
+        : '<p role="status">Your payment is recorded. What you bought is being set up; reload this page to follow it.</p>';
     else if (order.status === 'fulfilled') action = '<p role="status">Paid, and everything in this order is done.</p>';
     else if (order.status === 'expired')
       action = `<p role="status">This order was not paid within ${PENDING_ORDER_TTL_HOURS} hours and has expired; nothing was charged. Create a new checkout to buy again.</p>`;

@@ -240,6 +240,73 @@ describe('listing decider', () => {
       .thenThrows(NotFoundError));
 });
 
+describe('a paid launch an order bought', () => {
+  const paidBy = (order: string, week: string | null = null) => ({
+    type: 'PublishListing' as const,
+    data: { launch_week: week, this_week: THIS_WEEK, plan: 'paid' as const, order_number: order, now: NOW },
+  });
+  const recorded = (order: string, week: string | null): ListingEvent => ({
+    type: 'PaidLaunchRecorded',
+    data: { listing_id: 1, order_number: order, launch_week: week, at: NOW },
+  });
+  const scheduledFor: ListingEvent[] = [
+    { type: 'PaidSectionsUnlocked', data: { listing_id: 1, at: NOW } },
+    { type: 'LaunchScheduled', data: { listing_id: 1, launch_week: '2026-11-23', plan: 'paid', at: NOW } },
+    { type: 'ListingStatusChanged', data: { listing_id: 1, status: 'scheduled', at: NOW } },
+  ];
+
+  it('given a draft when an order publishes it for a week then it is scheduled and the order is recorded', () =>
+    spec
+      .given(created)
+      .when(paidBy('A-1', '2026-11-23'))
+      .then([...scheduledFor, recorded('A-1', '2026-11-23')]));
+  it('given the order’s launch when the same order is told again then nothing changes', () =>
+    spec
+      .given([...created, ...scheduledFor, recorded('A-1', '2026-11-23')])
+      .when(paidBy('A-1', '2026-11-23'))
+      .then([]));
+  it('given another order’s launch when a second order comes then conflict', () =>
+    spec
+      .given([...created, ...scheduledFor, recorded('A-1', '2026-11-23')])
+      .when(paidBy('A-2'))
+      .thenThrows(ConflictError));
+  it('given a paid launch from before orders were recorded when an order comes then it is recorded as that order’s, not published again', () =>
+    spec
+      .given([...created, ...scheduledFor])
+      .when(paidBy('A-1', '2026-11-23'))
+      .then([recorded('A-1', '2026-11-23')]));
+  it('given a listing live on the free plan when an order comes then conflict', () =>
+    spec.given(live).when(paidBy('A-1')).thenThrows(ConflictError));
+  const refuse = (order: string) => ({
+    type: 'RefusePaidLaunch' as const,
+    data: { order_number: order, reason: 'a live listing cannot be published', now: NOW },
+  });
+  const refused = (order: string): ListingEvent => ({
+    type: 'PaidLaunchRefused',
+    data: { listing_id: 1, order_number: order, reason: 'a live listing cannot be published', at: NOW },
+  });
+  it('given a refused order when the refusal is recorded then it is, once', () => {
+    spec
+      .given(live)
+      .when(refuse('A-1'))
+      .then([refused('A-1')]);
+    spec
+      .given([...live, refused('A-1')])
+      .when(refuse('A-1'))
+      .then([]);
+  });
+  it('given a refused order when it comes again then nothing is published (decided already)', () =>
+    spec
+      .given([...created, refused('A-1')])
+      .when(paidBy('A-1'))
+      .then([]));
+  it('given the order’s launch when a refusal for it comes then nothing', () =>
+    spec
+      .given([...created, ...scheduledFor, recorded('A-1', '2026-11-23')])
+      .when(refuse('A-1'))
+      .then([]));
+});
+
 describe('listing state', () => {
   it('when extra categories were chosen then a later profile save keeps them after its primary category', () => {
     const events: ListingEvent[] = [

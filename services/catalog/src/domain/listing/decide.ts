@@ -29,6 +29,8 @@ export type ListingCommand =
         plan: 'free' | 'paid';
         /** paid only: the categories chosen besides the primary one (known categories, checked by the caller) */
         extra_categories?: readonly string[];
+        /** paid only: the order that bought this launch (commerce); the same order again is a no-op */
+        order_number?: string;
         now: string;
       };
     }
@@ -37,6 +39,8 @@ export type ListingCommand =
   | { type: 'RecordDomainRating'; data: { value: number; date: string } }
   | { type: 'RecordRevenue'; data: { mrr_cents: number; date: string } }
   | { type: 'ContributeToBillboard'; data: { order_number: string; amount_cents: number; now: string } }
+  /** records that an order's paid launch could not be carried out (nothing when it was, or was refused already) */
+  | { type: 'RefusePaidLaunch'; data: { order_number: string; reason: string; now: string } }
   | { type: 'MarkVerified'; data: { account_id: string; now: string } }
   | { type: 'Feature'; data: { now: string } }
   | { type: 'ApproveAlternative'; data: { alternative_id: number; now: string } }
@@ -67,6 +71,11 @@ const mustOwn = (state: Listing, accountId: string) => {
   if (!s.owners.includes(accountId)) throw new NotFoundError('no such listing');
   return s;
 };
+
+const paidLaunchRecorded = (listingId: number, order: string, launchWeek: string | null, at: string): ListingEvent => ({
+  type: 'PaidLaunchRecorded',
+  data: { listing_id: listingId, order_number: order, launch_week: launchWeek, at },
+});
 
 export const decideListing = (command: ListingCommand, state: Listing): ListingEvent[] => {
   switch (command.type) {
@@ -100,6 +109,17 @@ export const decideListing = (command: ListingCommand, state: Listing): ListingE
     case 'PublishListing': {
       const s = mustExist(state);
       const d = command.data;
+      const order = d.order_number;
+      if (order !== undefined) {
+        if (d.plan !== 'paid') throw new ValidationError([{ field: 'plan', message: 'an order buys the paid plan' }]);
+        // this order's launch, told again; or refused for this order already (decided: not again)
+        if (s.paidLaunchOrder === order || s.refusedLaunchOrders.includes(order)) return [];
+        if (s.paidLaunchOrder !== null)
+          throw new ConflictError(`listing ${s.id}'s paid launch is order ${s.paidLaunchOrder}'s`);
+        // a paid launch from before orders were recorded here (commerce's one-launch rule gave it to this order)
+        if (s.plan === 'paid' && (s.status === 'live' || s.status === 'scheduled'))
+          return [paidLaunchRecorded(s.id, order, s.status === 'live' ? null : s.launchWeek, d.now)];
+      }
       if (!PUBLISHABLE.has(s.status)) throw new ConflictError(`a ${s.status} listing cannot be published`);
       if (d.launch_week !== null && d.launch_week < d.this_week)
         throw new ValidationError([{ field: 'launch_week', message: 'is in the past' }]);
@@ -124,6 +144,7 @@ export const decideListing = (command: ListingCommand, state: Listing): ListingE
       const status = week <= d.this_week ? 'live' : plan === 'free' ? 'awaiting_badge' : 'scheduled';
       if (status !== s.status)
         events.push({ type: 'ListingStatusChanged', data: { listing_id: id, status, at: d.now } });
+      if (order !== undefined) events.push(paidLaunchRecorded(id, order, status === 'live' ? null : week, d.now));
       return events;
     }
     case 'GoLive': {
@@ -161,6 +182,17 @@ export const decideListing = (command: ListingCommand, state: Listing): ListingE
         {
           type: 'BillboardContributed',
           data: { listing_id: s.id, order_number: d.order_number, amount_cents: d.amount_cents, at: d.now },
+        },
+      ];
+    }
+    case 'RefusePaidLaunch': {
+      const s = mustExist(state);
+      const d = command.data;
+      if (s.paidLaunchOrder === d.order_number || s.refusedLaunchOrders.includes(d.order_number)) return [];
+      return [
+        {
+          type: 'PaidLaunchRefused',
+          data: { listing_id: s.id, order_number: d.order_number, reason: d.reason, at: d.now },
         },
       ];
     }

@@ -48,7 +48,17 @@ export type ListingEvent =
   | { type: 'MilestoneAdded'; data: { listing_id: number; milestone: Milestone; at: string } }
   | { type: 'MilestoneDeleted'; data: { listing_id: number; milestone_id: number; at: string } }
   | { type: 'FounderStorySet'; data: { listing_id: number; story: Record<string, string>; at: string } }
-  | { type: 'BadgeFound'; data: { listing_id: number; at: string } };
+  | { type: 'BadgeFound'; data: { listing_id: number; at: string } }
+  /**
+   * the listing's paid launch (published or scheduled for `launch_week`, null = live at once) is
+   * the one this order bought: at most one order per listing, and the same order again is a no-op
+   */
+  | {
+      type: 'PaidLaunchRecorded';
+      data: { listing_id: number; order_number: string; launch_week: string | null; at: string };
+    }
+  /** the paid launch an order bought could not be carried out (`reason`): the order needs a refund */
+  | { type: 'PaidLaunchRefused'; data: { listing_id: number; order_number: string; reason: string; at: string } };
 
 export type Listing =
   | { readonly exists: false }
@@ -64,6 +74,10 @@ export type Listing =
       readonly verified: boolean;
       readonly featured: boolean;
       readonly billboardOrders: readonly string[];
+      /** the order whose paid launch this listing has (null: none, or one bought before orders were recorded) */
+      readonly paidLaunchOrder: string | null;
+      /** orders whose paid launch of this listing was refused */
+      readonly refusedLaunchOrders: readonly string[];
       readonly alternatives: readonly number[];
       /** the profile last saved from the draft (null before the first save) */
       readonly profile: ListingDraftProfile | null;
@@ -105,6 +119,8 @@ export const evolveListing = (state: Listing, event: ListingEvent): Listing => {
       verified: false,
       featured: false,
       billboardOrders: [],
+      paidLaunchOrder: null,
+      refusedLaunchOrders: [],
       alternatives: [],
       profile: null,
       categories: [],
@@ -157,6 +173,10 @@ export const evolveListing = (state: Listing, event: ListingEvent): Listing => {
       return { ...state, unlocked: true };
     case 'BillboardContributed':
       return { ...state, billboardOrders: [...state.billboardOrders, event.data.order_number] };
+    case 'PaidLaunchRecorded':
+      return { ...state, paidLaunchOrder: event.data.order_number };
+    case 'PaidLaunchRefused':
+      return { ...state, refusedLaunchOrders: [...state.refusedLaunchOrders, event.data.order_number] };
     case 'ListingVerified': {
       // a verified claim makes the claimant an owner (services/claims)
       const owner = event.data.account_id;

@@ -166,4 +166,24 @@ describe('order decider', () => {
       .when({ type: 'ExpireOrder', data: { at: '2030-02-01T00:00:00.000Z' } })
       .then([]);
   });
+
+  describe('a line the catalog refused', () => {
+    const refuse = { type: 'RecordLineRefused' as const, data: { line: 0, reason: 'archived', at: 't' } };
+    const refused: OrderEvent = {
+      type: 'OrderLineRefused',
+      data: { number: 'ORD-1', line: 0, reason: 'archived', at: 't' },
+    };
+    it('given a paid order when the catalog refuses a line then it is recorded with why', () =>
+      spec.given([placed, paid]).when(refuse).then([refused]));
+    it('given the refusal when it is told again then nothing', () =>
+      spec.given([placed, paid, refused]).when(refuse).then([]));
+    it('given a fulfilled line when a refusal comes then nothing', () =>
+      spec.given([placed, paid, line0]).when(refuse).then([]));
+    it('given a pending order when a refusal comes then nothing', () => spec.given([placed]).when(refuse).then([]));
+    it('given no such line then conflict', () =>
+      spec
+        .given([placed, paid])
+        .when({ type: 'RecordLineRefused', data: { line: 5, reason: 'x', at: 't' } })
+        .thenThrows(ConflictError));
+  });
 });

@@ -36,6 +36,8 @@ export type OrderEvent =
     }
   | { type: 'OrderPaid'; data: { number: string; payment_reference: string; at: string } }
   | { type: 'OrderLineFulfilled'; data: { number: string; line: number; at: string } }
+  /** the catalog could not carry out a paid line (`reason` says why): the order needs a refund */
+  | { type: 'OrderLineRefused'; data: { number: string; line: number; reason: string; at: string } }
   | { type: 'OrderFulfilled'; data: { number: string; at: string } }
   | { type: 'OrderExpired'; data: { number: string; at: string } }
   /** refused at payment, before anything was charged (e.g. the listing's launch is held by another order) */
@@ -45,6 +47,8 @@ export type OrderCommand =
   | { type: 'PlaceOrder'; data: Extract<OrderEvent, { type: 'OrderPlaced' }>['data'] }
   | { type: 'PayOrder'; data: { payment_reference: string; at: string } }
   | { type: 'RecordLineFulfilled'; data: { line: number; at: string } }
+  /** the catalog refused a paid line (nothing when it is fulfilled or refused already) */
+  | { type: 'RecordLineRefused'; data: { line: number; reason: string; at: string } }
   /** records that a pending order was not paid in time (nothing when it is not due or not pending) */
   | { type: 'ExpireOrder'; data: { at: string } }
   /** a pending order that cannot be paid, with why (nothing when it is no longer pending) */
@@ -58,6 +62,8 @@ export type OrderState =
       accountId: string;
       lines: OrderLineData[];
       fulfilled: boolean[];
+      /** per line: why the catalog could not carry it out (null: not refused) */
+      lineRefusals: (string | null)[];
       totals: OrderTotals;
       billingCountry: string | null;
       vatNumber: string | null;
@@ -89,6 +95,7 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderEvent> = {
           accountId: event.data.account_id,
           lines: event.data.lines,
           fulfilled: event.data.lines.map(() => false),
+          lineRefusals: event.data.lines.map(() => null),
           totals: event.data.totals,
           billingCountry: event.data.billing_country,
           vatNumber: event.data.vat_number,
@@ -103,6 +110,13 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderEvent> = {
         return state.status === 'none'
           ? state
           : { ...state, fulfilled: state.fulfilled.map((f, i) => f || i === event.data.line) };
+      case 'OrderLineRefused':
+        return state.status === 'none'
+          ? state
+          : {
+              ...state,
+              lineRefusals: state.lineRefusals.map((r, i) => (i === event.data.line ? event.data.reason : r)),
+            };
       case 'OrderFulfilled':
         return state.status === 'none' ? state : { ...state, status: 'fulfilled' };
       case 'OrderExpired':
@@ -140,6 +154,13 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderEvent> = {
         if (state.fulfilled.every((f, i) => f || i === line))
           events.push({ type: 'OrderFulfilled', data: { number: state.number, at } });
         return events;
+      }
+      case 'RecordLineRefused': {
+        if (state.status === 'none') throw new NotFoundError('no such order');
+        const { line, reason, at } = command.data;
+        if (line < 0 || line >= state.lines.length) throw new ConflictError(`order has no line ${line}`);
+        if (state.status !== 'paid' || state.fulfilled[line] || state.lineRefusals[line] !== null) return [];
+        return [{ type: 'OrderLineRefused', data: { number: state.number, line, reason, at } }];
       }
       case 'ExpireOrder':
         if (state.status !== 'pending' || command.data.at < state.expiresAt) return [];

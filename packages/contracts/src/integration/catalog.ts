@@ -1,0 +1,66 @@
+import Type, { type Static } from 'typebox';
+import { IsoDate, IsoDateTime, PositiveId } from '../common.ts';
+import { BILLBOARD_AMOUNT_MAX } from '../internal/catalog.ts';
+import { defineIntegrationEvent } from './integration-event.ts';
+
+const OrderNumber = Type.String({ minLength: 1, maxLength: 64 });
+
+export const paidLaunchPublished = defineIntegrationEvent({
+  service: 'catalog',
+  name: 'paid_launch_published',
+  description:
+    'The catalog carried out the paid launch an order bought: the listing is on the paid plan, live or scheduled for `launch_week`. At most one order per listing.',
+  consumers: ['commerce'],
+  data: Type.Object(
+    {
+      order_number: OrderNumber,
+      listing_id: PositiveId,
+      launch_week: Type.Union([IsoDate, Type.Null()]),
+      at: IsoDateTime,
+    },
+    { additionalProperties: false },
+  ),
+});
+export type PaidLaunchPublishedEvent = Static<typeof paidLaunchPublished.data>;
+
+export const paidLaunchRefused = defineIntegrationEvent({
+  service: 'catalog',
+  name: 'paid_launch_refused',
+  description:
+    'The catalog could not carry out the paid launch an order bought (the listing was archived or rejected, went live on the free plan meanwhile, its launch is another order’s, or a chosen category is unknown): `reason` says why. The order needs a refund.',
+  consumers: ['commerce'],
+  data: Type.Object(
+    {
+      order_number: OrderNumber,
+      listing_id: PositiveId,
+      reason: Type.String({ minLength: 1, maxLength: 500 }),
+      at: IsoDateTime,
+    },
+    { additionalProperties: false },
+  ),
+});
+export type PaidLaunchRefusedEvent = Static<typeof paidLaunchRefused.data>;
+
+export const billboardContributionRecorded = defineIntegrationEvent({
+  service: 'catalog',
+  name: 'billboard_contribution_recorded',
+  description:
+    'Money an order contributed to a listing’s place on the PAID billboard ranking, recorded once per order.',
+  consumers: ['commerce'],
+  data: Type.Object(
+    {
+      order_number: OrderNumber,
+      listing_id: PositiveId,
+      amount_cents: Type.Integer({ minimum: 1, maximum: BILLBOARD_AMOUNT_MAX }),
+      at: IsoDateTime,
+    },
+    { additionalProperties: false },
+  ),
+});
+export type BillboardContributionRecordedEvent = Static<typeof billboardContributionRecorded.data>;
+
+export const catalogIntegrationEvents = [
+  paidLaunchPublished,
+  paidLaunchRefused,
+  billboardContributionRecorded,
+] as const;
