@@ -6,8 +6,8 @@ import { silentLogger } from '@listings/platform/logger';
 import { natsServerAvailable } from '@listings/platform/testing/nats-server';
 import { type ProductSite, startProductSite } from '@listings/platform/testing/product-site';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAllInOne } from '../../../launcher/src/all-in-one.ts';
-import { apiKeysFor, startClusterOverNats } from '../../../launcher/test/support.ts';
+import { startAllInOne } from '../../src/all-in-one.ts';
+import { apiKeysFor, startClusterOverNats } from '../support.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies freely
 const json = async (response: Response): Promise<any> => response.json();

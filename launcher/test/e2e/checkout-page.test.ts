@@ -2,8 +2,8 @@ import path from 'node:path';
 import { openSqliteEventStore } from '@listings/platform/event-store';
 import { type ProductSite, startProductSite } from '@listings/platform/testing/product-site';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAllInOneInProcess } from '../../../launcher/test/in-process.ts';
-import { browserFor, csrfIn } from './site-browser.ts';
+import { browserFor, csrfIn } from '../../../services/gateway/test/site-browser.ts';
+import { startAllInOneInProcess } from '../in-process.ts';
 
 const PASSWORD = 'a long enough password';
 

@@ -10,9 +10,14 @@ import { silentLogger } from '@listings/platform/logger';
 import { readOutbox } from '@listings/platform/mail';
 import { natsServerAvailable } from '@listings/platform/testing/nats-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAllInOne } from '../../../launcher/src/all-in-one.ts';
-import { startClusterOverNats } from '../../../launcher/test/support.ts';
-import { FACTS, type FixtureSite, SECRET, startFixtureSite } from './support/fixture-site.ts';
+import {
+  FACTS,
+  type FixtureSite,
+  SECRET,
+  startFixtureSite,
+} from '../../../services/drafting/test/support/fixture-site.ts';
+import { startAllInOne } from '../../src/all-in-one.ts';
+import { startClusterOverNats } from '../support.ts';
 
 /**
  * The whole drafting flow through REST. Who is calling comes from a hook: `authorizationFor(email)`
@@ -23,7 +28,7 @@ type AuthorizationFor = (email: string) => Promise<string>;
 // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies freely
 const json = async (response: Response): Promise<any> => response.json();
 
-const cli = fileURLToPath(new URL('../../../launcher/src/cli.ts', import.meta.url));
+const cli = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
 const apiKeysFromCli =
   (dataDir: string): AuthorizationFor =>
   async (email) => {

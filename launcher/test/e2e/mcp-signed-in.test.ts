@@ -7,7 +7,6 @@ import { freePort } from '@listings/platform/testing/free-port';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAllInOneInProcess } from '../../../launcher/test/in-process.ts';
 import {
   authorize,
   discoverFromResource,
@@ -15,8 +14,9 @@ import {
   type Person,
   registerClient,
   signUp,
-} from '../../gateway/test/oauth-client.ts';
-import { MODERN, toolCall } from './support/tool-call.ts';
+} from '../../../services/gateway/test/oauth-client.ts';
+import { MODERN, toolCall } from '../../../services/mcp-gateway/test/support/tool-call.ts';
+import { startAllInOneInProcess } from '../in-process.ts';
 
 const FOUNDER: Person = { email: 'founder@example.com', password: 'correct horse battery' };
 const ERAS = ['modern', 'legacy'] as const;

@@ -2,9 +2,9 @@ import { createLogger } from '@listings/platform/logger';
 import { natsServerAvailable, startNatsServer } from '@listings/platform/testing/nats-server';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCluster } from '../../../launcher/src/cluster.ts';
-import { startAllInOneInProcess } from '../../../launcher/test/in-process.ts';
-import { freePort, tempDataDir, testConfig } from '../../../launcher/test/support.ts';
+import { startCluster } from '../../src/cluster.ts';
+import { startAllInOneInProcess } from '../in-process.ts';
+import { freePort, tempDataDir, testConfig } from '../support.ts';
 
 const connect = async (url: string, era: 'modern' | 'legacy') => {
   const client = new Client(

@@ -4,9 +4,9 @@ import { silentLogger } from '@listings/platform/logger';
 import { readOutbox } from '@listings/platform/mail';
 import { type ProductSite, startProductSite } from '@listings/platform/testing/product-site';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAllInOneInProcess } from '../../../launcher/test/in-process.ts';
-import { buildApp, identityOf } from '../src/app.ts';
-import { browserFor } from './site-browser.ts';
+import { buildApp, identityOf } from '../../../services/gateway/src/app.ts';
+import { browserFor } from '../../../services/gateway/test/site-browser.ts';
+import { startAllInOneInProcess } from '../in-process.ts';
 
 describe('the invite accept page, end to end in all-in-one mode', () => {
   let running: Awaited<ReturnType<typeof startAllInOneInProcess>>;

@@ -8,8 +8,8 @@ import { silentLogger } from '@listings/platform/logger';
 import { sampleOf } from '@listings/platform/testing/contract-samples';
 import { type ProductSite, startProductSite } from '@listings/platform/testing/product-site';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAllInOne } from '../../../launcher/src/all-in-one.ts';
-import { apiKeysFor } from '../../../launcher/test/support.ts';
+import { startAllInOne } from '../../src/all-in-one.ts';
+import { apiKeysFor } from '../support.ts';
 
 /**
  * Ownership matrix: for every operation that takes a draft id, listing id, claim id or order

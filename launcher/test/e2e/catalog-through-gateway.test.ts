@@ -1,10 +1,10 @@
 import { silentLogger } from '@listings/platform/logger';
 import { natsServerAvailable, startNatsServer } from '@listings/platform/testing/nats-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAllInOne } from '../../../launcher/src/all-in-one.ts';
-import { startCluster } from '../../../launcher/src/cluster.ts';
-import { freePort, tempDataDir, testConfig } from '../../../launcher/test/support.ts';
-import type { Reply } from './support.ts';
+import type { Reply } from '../../../services/catalog/test/support.ts';
+import { startAllInOne } from '../../src/all-in-one.ts';
+import { startCluster } from '../../src/cluster.ts';
+import { freePort, tempDataDir, testConfig } from '../support.ts';
 
 /**
  * Every one of the 17 public catalog operations through the REST gateway, on the demo catalog,
