@@ -9,7 +9,7 @@ import { openSqliteEventStore } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
 import { createSafeFetch, type SafeFetch } from '@listings/platform/outbound';
 import { openSqliteReadModelStore } from '@listings/platform/read-models';
-import { openEmbeddedSearchIndex } from '@listings/platform/search';
+import { openEmbeddedSearchIndex, openTypesenseSearchIndex } from '@listings/platform/search';
 import { type OperationCall, serveOperations } from '@listings/platform/service-host';
 import { startWorkflowRunner } from '@listings/platform/workflows/temporal-runner';
 import { createBadgeCheck } from './application/badge-check.ts';
@@ -26,7 +26,7 @@ import { BADGE_RETRY, type BadgeWorkflowInput, badgeWorkflowId, catalogWorkflows
 export interface CatalogDeps {
   readonly bus: Bus;
   readonly config: Pick<Config, 'dataDir' | 'publicUrl'> &
-    Partial<Pick<Config, 'demoData' | 'fetchAllowPrivateNetworks'>>;
+    Partial<Pick<Config, 'demoData' | 'fetchAllowPrivateNetworks' | 'typesense'>>;
   /** default: createSafeFetch (public addresses only unless FETCH_ALLOW_PRIVATE_NETWORKS) */
   readonly safeFetch?: SafeFetch;
   readonly logger: Logger;
@@ -48,7 +48,17 @@ export const startCatalog = async (deps: CatalogDeps) => {
   const clock = deps.clock ?? systemClock;
   const events = openSqliteEventStore({ path: path.join(dir, 'events.sqlite') });
   const store = openSqliteReadModelStore({ path: path.join(dir, 'read-models.sqlite') });
-  const search = openEmbeddedSearchIndex({ path: path.join(dir, 'search.sqlite'), fields: LISTING_SEARCH_FIELDS });
+  // TYPESENSE_URL + TYPESENSE_API_KEY: Typesense; otherwise the embedded index under DATA_DIR
+  const typesense = deps.config.typesense ?? null;
+  const search = typesense
+    ? await openTypesenseSearchIndex({
+        url: typesense.url,
+        apiKey: typesense.apiKey.reveal(),
+        collection: 'catalog_listings',
+        fields: LISTING_SEARCH_FIELDS,
+      })
+    : openEmbeddedSearchIndex({ path: path.join(dir, 'search.sqlite'), fields: LISTING_SEARCH_FIELDS });
+  deps.logger.info({ search: typesense ? `typesense ${typesense.url}` : 'embedded' }, 'search index opened');
   const readModel = await openCatalogReadModel({ events, store, search, logger: deps.logger });
   const commands = createCatalogCommands({ events, readModel, clock });
 
