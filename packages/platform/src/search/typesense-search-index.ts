@@ -21,7 +21,9 @@ import type { SearchDocument, SearchHits, SearchIndex, SearchIndexOptions, Searc
  *
  * Typo tolerance matches the embedded index: exact for 1-3 letters, one typo from 4, two from 5
  * (`min_len_1typo`, `min_len_2typo`), prefix matching on the last word, and words dropped when
- * every word together finds nothing (`drop_tokens_threshold`).
+ * every word together finds nothing (`drop_tokens_threshold`). Typesense counts a swap of two
+ * neighbouring letters as one typo, but not a swap of the first two; a query that finds nothing is
+ * asked again with those swapped back (`firstLetterSwaps`), as the embedded index does.
  * Newer Typesense would be better at: `offset`/`limit` paging (0.24 pages by `page`/`per_page`,
  * so an offset that is not a multiple of the limit costs two requests), filtering by `id` (here a
  * copy in `k`), `enable_typos_for_numerical_tokens`, and per-request `max_candidates`.
@@ -48,6 +50,22 @@ export const orderedInt64 = (value: number): string => {
   const bits = view.getBigInt64(0);
   // positive doubles' bits already sort as int64; negative ones sort backwards: flip all but the sign
   return (bits >= 0n ? bits : bits ^ 0x7fffffffffffffffn).toString();
+};
+
+/**
+ * The text with the first two letters of one word (4+ letters) swapped back, one variant per word.
+ * Typesense counts a swap of neighbouring letters as one typo, except the first two (`imro`), which
+ * the embedded index finds by its swapped-back spellings: so does this adapter, when nothing else
+ * matched.
+ */
+export const firstLetterSwaps = (text: string): string[] => {
+  const words = text.toLowerCase().split(/\s+/).filter(Boolean);
+  if (text.length > 80) return [];
+  return words.flatMap((word, w) =>
+    word.length >= 4 && word[0] !== word[1]
+      ? [[...words.slice(0, w), `${word[1]}${word[0]}${word.slice(2)}`, ...words.slice(w + 1)].join(' ')]
+      : [],
+  );
 };
 
 const escapeValue = (value: string): string | undefined => (value.includes('`') ? undefined : `\`${value}\``);
@@ -244,7 +262,13 @@ export const openTypesenseSearchIndex = async (options: TypesenseSearchIndexOpti
       }
       keys.push('k:asc');
       try {
-        return await searchOnce(query, keys.join(','), filter);
+        const hits = await searchOnce(query, keys.join(','), filter);
+        if (hits.total > 0 || text === '') return hits;
+        for (const variant of firstLetterSwaps(text)) {
+          const swapped = await searchOnce({ ...query, text: variant }, keys.join(','), filter);
+          if (swapped.total > 0) return swapped;
+        }
+        return hits;
       } catch (error) {
         const message = error instanceof Error ? error.message : '';
         if (statusOf(error) !== 404) throw error;

@@ -19,6 +19,7 @@ export interface RunningTypesenseServer {
   readonly url: string;
   readonly apiKey: string;
   readonly port: number;
+  readonly pid: number;
   /** kills the server and removes its data directory */
   stop(): Promise<void>;
 }
@@ -175,6 +176,7 @@ export async function startTypesenseServer(options: { dataDir?: string } = {}): 
       url,
       apiKey,
       port,
+      pid: child.pid as number,
       async stop() {
         process.off('exit', killOnExit);
         await kill(child);
