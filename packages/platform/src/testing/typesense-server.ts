@@ -52,7 +52,7 @@ export function findTypesenseBinary(): string | undefined {
   } catch {
     return undefined;
   }
-  for (const entry of entries.sort().reverse()) {
+  for (const entry of entries.sort((a, b) => b.localeCompare(a, 'en', { numeric: true }))) {
     try {
       const binary = readFileSync(join(cache, entry, 'typesense-server.path'), 'utf8').trim();
       if (binary && executable(binary)) return binary;
