@@ -42,7 +42,7 @@ const SORTS: Record<string, SortOrder | undefined> = {
 };
 const TIE_BREAK: SortOrder = { field: 'votes', direction: 'desc' };
 
-const documentsOf = (count: number, seed = 42) => {
+export const documentsOf = (count: number, seed = 42) => {
   const random = prng(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const syllable = () => `${pick([...CONSONANTS])}${pick([...VOWELS])}`;

@@ -92,4 +92,35 @@ describe.skipIf(!available)('typesense search index (a real Typesense 0.24.1 on 
     expect(page).toEqual({ ids: ['22', '21', '20', '19', '18'], total: 30 });
     await index.close();
   });
+
+  it('when a text query is filtered then totals and pages are as the filter says (hits filtered here or by the server)', async () => {
+    const index = await open(`c${randomUUID().replaceAll('-', '')}`);
+    const upsert = Array.from({ length: 300 }, (_, i) => ({
+      id: String(i),
+      text: { name: `Tool ${i}` },
+      filters: { status: i % 2 === 0 ? 'live' : 'other', category: i % 3 === 0 ? ['a', 'b'] : ['b'] },
+      sort: { votes: i },
+    }));
+    await index.apply({ upsert, remove: [] }, 1);
+    const tieBreak = { field: 'votes', direction: 'desc' as const };
+    // 300 hits: more than one page, so the server filters
+    const many = await index.search({ text: 'tool', filters: { status: 'live' }, tieBreak, offset: 3, limit: 4 });
+    expect(many).toEqual({ ids: ['292', '290', '288', '286'], total: 150 });
+    // a few hits (names `Tool 1x`... are prefixes, `tool 12` matches 12 and 120-129): filtered here
+    const few = await index.search({
+      text: 'tool 12',
+      filters: { status: 'live', category: 'a' },
+      tieBreak,
+      offset: 0,
+      limit: 10,
+    });
+    expect(few.ids.every((id) => Number(id) % 6 === 0)).toBe(true);
+    expect(few.ids).toContain('12');
+    expect(few.total).toBe(few.ids.length);
+    expect(await index.search({ text: 'tool 12', filters: { status: 'nowhere' }, offset: 0, limit: 10 })).toEqual({
+      ids: [],
+      total: 0,
+    });
+    await index.close();
+  });
 });

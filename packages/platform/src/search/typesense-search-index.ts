@@ -207,7 +207,10 @@ export const openTypesenseSearchIndex = async (options: TypesenseSearchIndexOpti
       ...params,
       page: pageNo,
       per_page: perPage,
-    } as never)) as unknown as { found: number; hits?: { document: { id: string } }[] };
+    } as never)) as unknown as {
+      found: number;
+      hits?: { document: { id: string } & Record<string, unknown> }[];
+    };
 
   const searchOnce = async (query: SearchQuery, sortBy: string, filter: string | undefined): Promise<SearchHits> => {
     const text = query.text?.trim() ?? '';
@@ -226,6 +229,32 @@ export const openTypesenseSearchIndex = async (options: TypesenseSearchIndexOpti
       highlight_fields: 'none',
       ...(filter ? { filter_by: filter } : {}),
     };
+    if (text !== '' && filter && query.limit > 0) {
+      // 0.24 evaluates each filter over every document it matches before the text search: a
+      // filter most documents pass (`status:=live`) costs ~35 ms at 1M documents, the typo search
+      // itself ~1 ms. A text query mostly matches few documents, so its hits are fetched unfiltered
+      // with their filter fields and filtered here, in the server's order; when there are more than
+      // one page of them, or none passes, the server filters as usual.
+      const keys = Object.keys(query.filters ?? {});
+      const { filter_by: _, ...unfiltered } = params;
+      const probe = await page(
+        { ...unfiltered, include_fields: ['id', ...keys.map((key) => `f_${key}`)].join(',') },
+        1,
+        MAX_PER_PAGE,
+      );
+      if (probe.found <= MAX_PER_PAGE) {
+        const passing = (probe.hits ?? [])
+          .filter((hit) =>
+            keys.every((key) => {
+              const have = hit.document[`f_${key}`];
+              return Array.isArray(have) && have.includes(query.filters?.[key]);
+            }),
+          )
+          .map((hit) => hit.document.id);
+        if (passing.length > 0)
+          return { ids: passing.slice(query.offset, query.offset + query.limit), total: passing.length };
+      }
+    }
     if (query.limit <= 0) {
       const answer = await page(params, 1, 1);
       return { ids: [], total: answer.found };
