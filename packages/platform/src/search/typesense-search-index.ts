@@ -24,9 +24,10 @@ import type { SearchDocument, SearchHits, SearchIndex, SearchIndexOptions, Searc
  * every word together finds nothing (`drop_tokens_threshold`). Typesense counts a swap of two
  * neighbouring letters as one typo, but not a swap of the first two; a query that finds nothing is
  * asked again with those swapped back (`firstLetterSwaps`), as the embedded index does.
- * Newer Typesense would be better at: `offset`/`limit` paging (0.24 pages by `page`/`per_page`,
- * so an offset that is not a multiple of the limit costs two requests), filtering by `id` (here a
- * copy in `k`), `enable_typos_for_numerical_tokens`, and per-request `max_candidates`.
+ * Where a newer Typesense would be better: filters evaluated without materialising every match
+ * (0.24 lists all ids a filter matches, see searchOnce), `offset`/`limit` paging (0.24 pages by
+ * `page`/`per_page`, so an offset that is not a multiple of the limit costs two requests), and
+ * filtering by `id` (here a copy in `k`).
  */
 export interface TypesenseSearchIndexOptions extends SearchIndexOptions {
   /** e.g. `http://127.0.0.1:8108` */
