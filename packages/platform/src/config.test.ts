@@ -14,6 +14,36 @@ describe('configuration', () => {
       natsUrl: null,
       logLevel: 'info',
       mail: { smtp: null, from: 'Listings <no-reply@localhost>' },
+      typesense: null,
+    });
+  });
+
+  describe('search (TYPESENSE_URL, TYPESENSE_API_KEY)', () => {
+    it('when both are set then search goes to Typesense, with the key hidden from logs', () => {
+      const { typesense } = loadConfig({ TYPESENSE_URL: 'http://typesense:8108/', TYPESENSE_API_KEY: 'xyz-secret' });
+      expect(typesense?.url).toBe('http://typesense:8108');
+      expect(typesense?.apiKey.reveal()).toBe('xyz-secret');
+      expect(JSON.stringify(typesense)).not.toContain('xyz-secret');
+      expect(inspect(typesense)).not.toContain('xyz-secret');
+    });
+
+    it('when only one is set or the URL is no http(s) URL then start-up stops saying why', () => {
+      const problemsOf = (env: NodeJS.ProcessEnv) => {
+        try {
+          loadConfig(env);
+          return '';
+        } catch (error) {
+          return (error as Error).message;
+        }
+      };
+      expect(problemsOf({ TYPESENSE_URL: 'http://typesense:8108' })).toContain(
+        'TYPESENSE_URL and TYPESENSE_API_KEY go together',
+      );
+      expect(problemsOf({ TYPESENSE_API_KEY: 'k' })).toContain('only TYPESENSE_API_KEY is set');
+      for (const url of ['typesense:8108', 'ftp://typesense', 'http://user:pw@typesense:8108'])
+        expect(problemsOf({ TYPESENSE_URL: url, TYPESENSE_API_KEY: 'k' })).toContain(
+          'TYPESENSE_URL must be an http(s) URL',
+        );
     });
   });
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { type MailSettings, mailSettingsOf } from './mail/mail-settings.ts';
+import { type MailSettings, mailSettingsOf, Secret } from './mail/mail-settings.ts';
 
 /** Configuration every way of running understands (README lists them all). */
 export interface Config {
@@ -12,6 +12,14 @@ export interface Config {
   readonly logLevel: string;
   /** SMTP_URL (password kept as a `Secret`) and MAIL_FROM */
   readonly mail: MailSettings;
+  /** TYPESENSE_URL + TYPESENSE_API_KEY: catalog search on Typesense; null (both unset): the embedded index */
+  readonly typesense: TypesenseSettings | null;
+}
+
+export interface TypesenseSettings {
+  /** an http(s) origin, e.g. `http://typesense:8108` */
+  readonly url: string;
+  readonly apiKey: Secret;
 }
 
 export class ConfigError extends Error {
@@ -54,9 +62,41 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, cwd = process.c
     natsUrl,
     logLevel,
     mail: mailSettingsOf(env, publicUrl, problems),
+    typesense: typesenseSettingsOf(env, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+};
+
+/** TYPESENSE_URL and TYPESENSE_API_KEY go together: both set = Typesense, neither = the embedded index. */
+const typesenseSettingsOf = (env: NodeJS.ProcessEnv, problems: string[]): TypesenseSettings | null => {
+  const url = env.TYPESENSE_URL?.trim() ?? '';
+  const apiKey = env.TYPESENSE_API_KEY?.trim() ?? '';
+  if (url === '' && apiKey === '') return null;
+  if (url === '' || apiKey === '') {
+    problems.push(
+      `TYPESENSE_URL and TYPESENSE_API_KEY go together (set both for Typesense search, neither for the embedded index); only ${url === '' ? 'TYPESENSE_API_KEY' : 'TYPESENSE_URL'} is set`,
+    );
+    return null;
+  }
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url);
+  } catch {
+    // reported below
+  }
+  if (
+    !parsed ||
+    (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') ||
+    parsed.username !== '' ||
+    parsed.password !== '' ||
+    parsed.search !== '' ||
+    parsed.hash !== ''
+  ) {
+    problems.push(`TYPESENSE_URL must be an http(s) URL such as http://typesense:8108, got "${url}"`);
+    return null;
+  }
+  return { url: url.replace(/\/+$/, ''), apiKey: new Secret(apiKey) };
 };
 
 const parsePort = (raw: string | undefined, fallback: number, name: string, problems: string[]): number => {

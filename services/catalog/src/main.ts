@@ -15,7 +15,7 @@ import {
   ReadModelStoreInUseError,
   readModelStoreInUse,
 } from '@listings/platform/read-models';
-import { openEmbeddedSearchIndex } from '@listings/platform/search';
+import { openEmbeddedSearchIndex, openTypesenseSearchIndex } from '@listings/platform/search';
 import { type OperationCall, serveOperations } from '@listings/platform/service-host';
 import { startWorkflowRunner } from '@listings/platform/workflows/temporal-runner';
 import { createBadgeCheck } from './application/badge-check.ts';
@@ -34,7 +34,7 @@ import { BADGE_RETRY, type BadgeWorkflowInput, badgeWorkflowId, catalogWorkflows
 export interface CatalogDeps {
   readonly bus: Bus;
   readonly config: Pick<Config, 'dataDir' | 'publicUrl'> &
-    Partial<Pick<Config, 'demoData' | 'fetchAllowPrivateNetworks'>>;
+    Partial<Pick<Config, 'demoData' | 'fetchAllowPrivateNetworks' | 'typesense'>>;
   /** default: createSafeFetch (public addresses only unless FETCH_ALLOW_PRIVATE_NETWORKS) */
   readonly safeFetch?: SafeFetch;
   readonly logger: Logger;
@@ -71,10 +71,22 @@ export const startCatalog = async (deps: CatalogDeps) => {
       ? path.join(deps.readModelDir, 'read-models.sqlite')
       : catalogReadModelsFile(deps.config.dataDir),
   });
-  const search = openEmbeddedSearchIndex({
-    path: deps.readModelDir ? path.join(deps.readModelDir, 'search.sqlite') : catalogSearchFile(deps.config.dataDir),
-    fields: LISTING_SEARCH_FIELDS,
-  });
+  // TYPESENSE_URL + TYPESENSE_API_KEY: Typesense; otherwise the embedded index under DATA_DIR
+  const typesense = deps.config.typesense ?? null;
+  const search = typesense
+    ? await openTypesenseSearchIndex({
+        url: typesense.url,
+        apiKey: typesense.apiKey.reveal(),
+        collection: 'catalog_listings',
+        fields: LISTING_SEARCH_FIELDS,
+      })
+    : openEmbeddedSearchIndex({
+        path: deps.readModelDir
+          ? path.join(deps.readModelDir, 'search.sqlite')
+          : catalogSearchFile(deps.config.dataDir),
+        fields: LISTING_SEARCH_FIELDS,
+      });
+  deps.logger.info({ search: typesense ? `typesense ${typesense.url}` : 'embedded' }, 'search index opened');
   const readModel = await openCatalogReadModel({ events, store, search, logger: deps.logger });
   const commands = createCatalogCommands({ events, readModel, clock });
 

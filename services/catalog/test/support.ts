@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { ListingDraftProfile } from '@listings/contracts';
 import { createInProcessBus } from '@listings/platform/bus';
 import { manualClock } from '@listings/platform/clock';
+import type { TypesenseSettings } from '@listings/platform/config';
 import { createLogger, silentLogger } from '@listings/platform/logger';
 import type { SafeFetch } from '@listings/platform/outbound';
 import { startCatalog } from '../src/main.ts';
@@ -22,6 +23,8 @@ export const startTestCatalog = async (
     dir?: string;
     /** the badge check's fetch; default: one that fetches nothing (tests reach only loopback) */
     safeFetch?: SafeFetch;
+    /** search on this Typesense instead of the embedded index */
+    typesense?: TypesenseSettings;
   } = {},
 ) => {
   const dir = options.dir ?? mkdtempSync(path.join(os.tmpdir(), 'catalog-test-'));
@@ -30,7 +33,12 @@ export const startTestCatalog = async (
   const catalog = await startCatalog({
     bus,
     clock,
-    config: { dataDir: dir, publicUrl: 'http://directory.test', demoData: options.demo ?? false },
+    config: {
+      dataDir: dir,
+      publicUrl: 'http://directory.test',
+      demoData: options.demo ?? false,
+      typesense: options.typesense ?? null,
+    },
     logger: process.env.CATALOG_TEST_LOGS ? createLogger({ name: 'catalog-test', level: 'warn' }) : silentLogger(),
     demo: { seed: 7, listings: 60, people: 50, blogPosts: 10 },
     safeFetch:

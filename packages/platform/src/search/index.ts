@@ -7,3 +7,4 @@ export type {
   SearchQuery,
   SortOrder,
 } from './search-index.ts';
+export { openTypesenseSearchIndex, type TypesenseSearchIndexOptions } from './typesense-search-index.ts';

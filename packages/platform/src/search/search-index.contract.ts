@@ -71,6 +71,8 @@ export const searchIndexContract = (
         expect((await q(index, 'notoin')).ids[0]).toBe('1');
         expect((await q(index, 'figam')).ids[0]).toBe('2');
         expect((await q(index, 'linaer')).ids[0]).toBe('5');
+        expect((await q(index, 'ilnear')).ids[0]).toBe('5');
+        expect((await q(index, 'ifgma')).ids[0]).toBe('2');
       }));
     it('when a word is typed halfway then prefix matching finds it', () =>
       withIndex(async (index) => {

