@@ -1,0 +1,145 @@
+import { type AnyBulkWriteOperation, type Db, MongoBulkWriteError, MongoClient, MongoServerError } from 'mongodb';
+import { type ReadModelStore, type ReadModelWrite, StalePositionError } from './read-model-store.ts';
+
+/**
+ * The production read-model store: MongoDB (tested against FerretDB). Each read-model collection is
+ * its own Mongo collection, `<prefix><collection>` (so each can carry its own indexes), holding
+ * `{ _id: id, at: position, doc }`; the position is the document `{ _id: 'read-models', position }`
+ * in `<prefix>checkpoint`.
+ *
+ * MongoDB without a replica set (and FerretDB at all) has no transactions, so a `write` of the
+ * documents and the position cannot be one atomic step as the port describes. It is made safe
+ * instead, so that a crash anywhere in it is harmless:
+ *  - a position not above the stored checkpoint is refused first (StalePositionError);
+ *  - the documents are written before the checkpoint (one unordered bulkWrite per collection);
+ *  - every document carries the position that wrote it, and a write replaces it only when that
+ *    position is lower (`{ at: { $lt } }` upsert; a newer one makes the upsert's insert collide on
+ *    `_id`, which is the guard working, not an error);
+ *  - a deletion is a tombstone (`doc: null`) under the same guard, so a lagging writer can never
+ *    bring a deleted document back; reads leave tombstones out and `clear()` drops them;
+ *  - the checkpoint only moves forward (`{ position: { $lt } }`).
+ * A crash after some documents and before the checkpoint leaves documents ahead of the checkpoint.
+ * The reader then catches up from the checkpoint and replays the tail: each replayed event rewrites
+ * the same documents it wrote before (or is skipped by the guard where a later event already did),
+ * and the checkpoint lands where it would have. Readers that load documents and the position
+ * (document-read-model.ts) already treat a document newer than the position by its own `at`.
+ */
+export interface MongoReadModelStoreOptions {
+  /** `mongodb://…` (credentials stay inside the driver; never logged) */
+  readonly url: string;
+  readonly database: string;
+  /** prepended to every collection name, e.g. `commerce.`, so services can share a database */
+  readonly prefix: string;
+}
+
+const CHECKPOINT_ID = 'read-models';
+
+interface StoredRow {
+  _id: string;
+  at: number;
+  doc: unknown;
+}
+
+interface CheckpointRow {
+  _id: string;
+  position: number;
+}
+
+const DUPLICATE_KEY = 11000;
+
+/** JSON in, JSON out: what the SQLite adapter gives back (Dates become strings, undefined fields vanish) */
+const asJson = (doc: unknown): unknown => JSON.parse(JSON.stringify(doc));
+
+export const openMongoReadModelStore = (options: MongoReadModelStoreOptions): ReadModelStore => {
+  // the client connects on first use; no connect() so opening stays synchronous like SQLite's
+  const client = new MongoClient(options.url, { ignoreUndefined: true, serverSelectionTimeoutMS: 10_000 });
+  const db: Db = client.db(options.database);
+  const documents = (collection: string) => db.collection<StoredRow>(`${options.prefix}${collection}`);
+  const checkpoint = db.collection<CheckpointRow>(`${options.prefix}checkpoint`);
+  let closed = false;
+
+  const position = async (): Promise<number> => {
+    const row = await checkpoint.findOne({ _id: CHECKPOINT_ID });
+    return row ? Number(row.position) : 0;
+  };
+
+  /** runs the position-guarded upserts; a duplicate key means a newer write already holds the document */
+  const writeCollection = async (collection: string, rows: Map<string, unknown>, at: number) => {
+    const operations: AnyBulkWriteOperation<StoredRow>[] = [];
+    for (const [id, doc] of rows) {
+      operations.push({
+        updateOne: {
+          filter: { _id: id, at: { $lt: at } },
+          update: { $set: { at, doc: doc === null ? null : asJson(doc) } },
+          upsert: true,
+        },
+      });
+    }
+    try {
+      await documents(collection).bulkWrite(operations, { ordered: false });
+    } catch (error) {
+      if (error instanceof MongoBulkWriteError) {
+        const errors = Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors];
+        if (errors.length > 0 && errors.every((e) => e.code === DUPLICATE_KEY)) return;
+      }
+      throw error;
+    }
+  };
+
+  const prefixedNames = async (): Promise<string[]> =>
+    (await db.listCollections({}, { nameOnly: true }).toArray())
+      .map((c) => c.name)
+      .filter((name) => name.startsWith(options.prefix));
+
+  return {
+    position,
+    get: async (collection, id) => {
+      const row = await documents(collection).findOne({ _id: id });
+      return row && row.doc !== null ? row.doc : undefined;
+    },
+    all: async (collection) => {
+      const rows = await documents(collection)
+        .find({ doc: { $ne: null } })
+        .sort({ _id: 1 })
+        .toArray();
+      return rows.map((row) => ({ id: row._id, doc: row.doc }));
+    },
+    write: async (writes: readonly ReadModelWrite[], at: number) => {
+      const current = await position();
+      if (at <= current) throw new StalePositionError(current, at);
+      // the last write of a document in the batch wins, as in one transaction
+      const byCollection = new Map<string, Map<string, unknown>>();
+      for (const w of writes) {
+        const rows = byCollection.get(w.collection) ?? new Map<string, unknown>();
+        byCollection.set(w.collection, rows);
+        rows.delete(w.id);
+        rows.set(w.id, w.doc);
+      }
+      for (const [collection, rows] of byCollection) await writeCollection(collection, rows, at);
+      try {
+        await checkpoint.updateOne(
+          { _id: CHECKPOINT_ID, position: { $lt: at } },
+          { $set: { position: at } },
+          { upsert: true },
+        );
+      } catch (error) {
+        // another writer moved the checkpoint to `at` or beyond after we read it
+        if (error instanceof MongoServerError && error.code === DUPLICATE_KEY)
+          throw new StalePositionError(await position(), at);
+        throw error;
+      }
+    },
+    clear: async () => {
+      // the checkpoint first: from then on readers rebuild from 0, whatever documents remain
+      await checkpoint.deleteMany({});
+      for (const name of await prefixedNames()) {
+        if (name !== checkpoint.collectionName) await db.collection(name).deleteMany({});
+      }
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+  };
+};
