@@ -116,6 +116,20 @@ describe.skipIf(missing !== undefined)('MongoDB read-model store on FerretDB', (
     await store.close();
   });
 
+  it('when documents have field names MongoDB refuses (dots, a leading $) then they are stored and read back unchanged', async () => {
+    const { store } = fresh();
+    const doc = {
+      'acme.example': { $ref: 1, 'a%2Eb': 'literal %2E', '%': [{ 'x.y': true }] },
+      plain: 'v',
+      '': 0,
+      n: 2 ** 40,
+    };
+    await store.write([{ collection: 'sites', id: 'u.1', doc }], 1);
+    expect(await store.get('sites', 'u.1')).toEqual(doc);
+    expect(await store.all('sites')).toEqual([{ id: 'u.1', doc }]);
+    await store.close();
+  });
+
   it('when cleared then only its own prefix is emptied', async () => {
     const { options, store } = fresh();
     const other = openMongoReadModelStore({ ...options, prefix: 'other.' });

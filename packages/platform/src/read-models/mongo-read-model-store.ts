@@ -47,8 +47,29 @@ interface CheckpointRow {
 
 const DUPLICATE_KEY = 11000;
 
-/** JSON in, JSON out: what the SQLite adapter gives back (Dates become strings, undefined fields vanish) */
-const asJson = (doc: unknown): unknown => JSON.parse(JSON.stringify(doc));
+/**
+ * Field names MongoDB (and FerretDB) refuse: with a `.` or a leading `$`. Documents are JSON whose
+ * maps may be keyed by anything (domains, addresses), so such names are stored escaped: `%` as
+ * `%25`, `.` as `%2E`, a leading `$` as `%24`; every other name is stored as is (and indexable).
+ */
+const escapeKey = (key: string): string =>
+  /[.%]|^\$/.test(key) ? key.replace(/%/g, '%25').replace(/\./g, '%2E').replace(/^\$/, '%24') : key;
+const unescapeKey = (key: string): string =>
+  key.includes('%')
+    ? key.replace(/%(25|2E|24)/g, (_, code: string) => String.fromCharCode(Number.parseInt(code, 16)))
+    : key;
+
+const renameKeys = (value: unknown, rename: (key: string) => string): unknown => {
+  if (Array.isArray(value)) return value.map((item) => renameKeys(item, rename));
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) out[rename(key)] = renameKeys(item, rename);
+  return out;
+};
+
+/** JSON in (what the SQLite adapter stores: Dates become strings, undefined fields vanish), names escaped */
+const toStored = (doc: unknown): unknown => renameKeys(JSON.parse(JSON.stringify(doc)), escapeKey);
+const fromStored = (doc: unknown): unknown => renameKeys(doc, unescapeKey);
 
 export const openMongoReadModelStore = (options: MongoReadModelStoreOptions): ReadModelStore => {
   // the client connects on first use; no connect() so opening stays synchronous like SQLite's
@@ -70,7 +91,7 @@ export const openMongoReadModelStore = (options: MongoReadModelStoreOptions): Re
       operations.push({
         updateOne: {
           filter: { _id: id, at: { $lt: at } },
-          update: { $set: { at, doc: doc === null ? null : asJson(doc) } },
+          update: { $set: { at, doc: doc === null ? null : toStored(doc) } },
           upsert: true,
         },
       });
@@ -95,14 +116,14 @@ export const openMongoReadModelStore = (options: MongoReadModelStoreOptions): Re
     position,
     get: async (collection, id) => {
       const row = await documents(collection).findOne({ _id: id });
-      return row && row.doc !== null ? row.doc : undefined;
+      return row && row.doc !== null ? fromStored(row.doc) : undefined;
     },
     all: async (collection) => {
       const rows = await documents(collection)
         .find({ doc: { $ne: null } })
         .sort({ _id: 1 })
         .toArray();
-      return rows.map((row) => ({ id: row._id, doc: row.doc }));
+      return rows.map((row) => ({ id: row._id, doc: fromStored(row.doc) }));
     },
     write: async (writes: readonly ReadModelWrite[], at: number) => {
       const current = await position();
