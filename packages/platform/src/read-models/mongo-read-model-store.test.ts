@@ -103,6 +103,44 @@ describe.skipIf(missing !== undefined)('MongoDB read-model store on FerretDB', (
     await store.close();
   });
 
+  it('when a batch starts with a document a newer write holds then the rest of the batch is still written', async () => {
+    const { options, store } = fresh();
+    await store.write([{ collection: 'orders', id: 'a', doc: { v: 9 } }], 9);
+    await setCheckpoint(options, 1); // the writer of 9 has not stored its checkpoint yet
+    await store.write(
+      [
+        { collection: 'orders', id: 'a', doc: { v: 2 } },
+        { collection: 'orders', id: 'b', doc: { v: 2 } },
+        { collection: 'orders', id: 'c', doc: { v: 2 } },
+      ],
+      2,
+    );
+    expect(await store.all('orders')).toEqual([
+      { id: 'a', doc: { v: 9 } },
+      { id: 'b', doc: { v: 2 } },
+      { id: 'c', doc: { v: 2 } },
+    ]);
+    await store.close();
+  });
+
+  it('when two writers store overlapping batches at once then every document ends at its newest write', async () => {
+    const { options, store } = fresh();
+    const other = openMongoReadModelStore(options);
+    const batch = (at: number) =>
+      Array.from({ length: 20 }, (_, i) => ({
+        collection: 'orders',
+        id: `o${String(i).padStart(2, '0')}`,
+        doc: { at },
+      }));
+    const results = await Promise.allSettled([store.write(batch(6), 6), other.write(batch(7), 7)]);
+    for (const result of results)
+      if (result.status === 'rejected') expect(result.reason).toBeInstanceOf(StalePositionError);
+    expect((await store.all('orders')).map((row) => row.doc)).toEqual(batch(7).map((w) => w.doc));
+    expect(await store.position()).toBe(7);
+    await other.close();
+    await store.close();
+  });
+
   it('when a batch writes one document twice then the last write wins, and values read back as JSON', async () => {
     const { store } = fresh();
     await store.write(

@@ -1,4 +1,4 @@
-import { type AnyBulkWriteOperation, type Db, MongoBulkWriteError, MongoClient, MongoServerError } from 'mongodb';
+import { type Db, MongoBulkWriteError, MongoClient, MongoServerError } from 'mongodb';
 import { type ReadModelStore, type ReadModelWrite, StalePositionError } from './read-model-store.ts';
 
 /**
@@ -47,6 +47,12 @@ interface CheckpointRow {
 
 const DUPLICATE_KEY = 11000;
 
+const onlyDuplicateKeys = (error: unknown): boolean => {
+  if (!(error instanceof MongoBulkWriteError)) return false;
+  const errors = Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors];
+  return errors.length > 0 && errors.every((e) => e.code === DUPLICATE_KEY);
+};
+
 /**
  * Field names MongoDB (and FerretDB) refuse: with a `.` or a leading `$`. Documents are JSON whose
  * maps may be keyed by anything (domains, addresses), so such names are stored escaped: `%` as
@@ -84,26 +90,43 @@ export const openMongoReadModelStore = (options: MongoReadModelStoreOptions): Re
     return row ? Number(row.position) : 0;
   };
 
-  /** runs the position-guarded upserts; a duplicate key means a newer write already holds the document */
+  /** one position-guarded upsert: replaces the document only when it was written at a lower position */
+  const upsertOne = (id: string, doc: unknown, at: number) => ({
+    filter: { _id: id, at: { $lt: at } },
+    update: { $set: { at, doc: doc === null ? null : toStored(doc) } },
+    upsert: true,
+  });
+
+  /**
+   * Runs the position-guarded upserts, all in one unordered bulkWrite. A duplicate key means the
+   * document exists and the filter did not match it: a newer write holds it (the guard working),
+   * or another writer inserted it between our filter and our insert, possibly at a lower position.
+   * FerretDB also stops an unordered bulkWrite at its first error. So after duplicate keys the
+   * batch runs again one document at a time, each retried once on a duplicate key: by then the
+   * document exists, and a duplicate key again can only mean a newer write holds it.
+   */
   const writeCollection = async (collection: string, rows: Map<string, unknown>, at: number) => {
-    const operations: AnyBulkWriteOperation<StoredRow>[] = [];
-    for (const [id, doc] of rows) {
-      operations.push({
-        updateOne: {
-          filter: { _id: id, at: { $lt: at } },
-          update: { $set: { at, doc: doc === null ? null : toStored(doc) } },
-          upsert: true,
-        },
-      });
-    }
+    const target = documents(collection);
     try {
-      await documents(collection).bulkWrite(operations, { ordered: false });
+      await target.bulkWrite(
+        [...rows].map(([id, doc]) => ({ updateOne: upsertOne(id, doc, at) })),
+        { ordered: false },
+      );
+      return;
     } catch (error) {
-      if (error instanceof MongoBulkWriteError) {
-        const errors = Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors];
-        if (errors.length > 0 && errors.every((e) => e.code === DUPLICATE_KEY)) return;
+      if (!onlyDuplicateKeys(error)) throw error;
+    }
+    for (const [id, doc] of rows) {
+      const { filter, update, upsert } = upsertOne(id, doc, at);
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await target.updateOne(filter, update, { upsert });
+          break;
+        } catch (error) {
+          if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY)) throw error;
+          if (attempt === 2) break;
+        }
       }
-      throw error;
     }
   };
 

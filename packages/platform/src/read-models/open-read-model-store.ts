@@ -8,7 +8,7 @@ import { openSqliteReadModelStore } from './sqlite-read-model-store.ts';
  * collections prefixed by the service, e.g. `commerce.orders`), else the service's SQLite file.
  */
 export const openReadModelStore = (
-  config: Pick<Config, 'mongo'>,
+  config: Partial<Pick<Config, 'mongo'>>,
   target: { readonly service: string; readonly file: string },
 ): ReadModelStore =>
   config.mongo
