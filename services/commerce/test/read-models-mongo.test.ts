@@ -62,7 +62,12 @@ describe.skipIf(missing !== undefined)(
       })) as OperationReply as Reply;
 
     it('when both fold the shared log into MongoDB then they answer alike, and one started alone resumes from the checkpoint there', async () => {
-      const catalog = await startCatalog({ bus, clock, config: { dataDir: dir, publicUrl: 'http://directory.test', demoData: false }, logger: silentLogger() });
+      const catalog = await startCatalog({
+        bus,
+        clock,
+        config: { dataDir: dir, publicUrl: 'http://directory.test', demoData: false },
+        logger: silentLogger(),
+      });
       stops.push(catalog.stop);
       const a = await startReplica();
       const b = await startReplica();

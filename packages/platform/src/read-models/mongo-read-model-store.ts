@@ -81,8 +81,12 @@ export const openMongoReadModelStore = (options: MongoReadModelStoreOptions): Re
   // the client connects on first use; no connect() so opening stays synchronous like SQLite's
   const client = new MongoClient(options.url, { ignoreUndefined: true, serverSelectionTimeoutMS: 10_000 });
   const db: Db = client.db(options.database);
-  const documents = (collection: string) => db.collection<StoredRow>(`${options.prefix}${collection}`);
   const checkpoint = db.collection<CheckpointRow>(`${options.prefix}checkpoint`);
+  const documents = (collection: string) => {
+    if (`${options.prefix}${collection}` === checkpoint.collectionName)
+      throw new Error(`"${collection}" is the checkpoint's collection, not a read-model collection`);
+    return db.collection<StoredRow>(`${options.prefix}${collection}`);
+  };
   let closed = false;
 
   const position = async (): Promise<number> => {
