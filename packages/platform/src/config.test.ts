@@ -15,6 +15,7 @@ describe('configuration', () => {
       logLevel: 'info',
       mail: { smtp: null, from: 'Listings <no-reply@localhost>' },
       typesense: null,
+      mongo: null,
     });
   });
 
@@ -154,6 +155,48 @@ describe('configuration', () => {
       expect(loadConfig({ MAIL_FROM: 'hello@acme.example' }).mail.from).toBe('hello@acme.example');
       for (const bad of ['not an address', 'A <a@b>\r\nBcc: x@y', 'Name <a@b'])
         expect(problemsOf({ MAIL_FROM: bad })).toContain('MAIL_FROM must be an address or "Name <address>"');
+    });
+  });
+
+  describe('read models in MongoDB (MONGO_URL, MONGO_DB)', () => {
+    const problemsOf = (env: NodeJS.ProcessEnv): string => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        if (error instanceof ConfigError) return error.message;
+        throw error;
+      }
+      throw new Error('expected a ConfigError');
+    };
+
+    it('when MONGO_URL is set then it is kept hidden with MONGO_DB, which defaults to listings', () => {
+      const config = loadConfig({ MONGO_URL: 'mongodb://app:hunter2-secret@db1:27017,db2/?replicaSet=rs0' });
+      expect(config.mongo?.database).toBe('listings');
+      expect(config.mongo?.url.reveal()).toBe('mongodb://app:hunter2-secret@db1:27017,db2/?replicaSet=rs0');
+      expect(JSON.stringify(config)).not.toContain('hunter2');
+      expect(inspect(config, { depth: 10 })).not.toContain('hunter2');
+      expect(
+        loadConfig({ MONGO_URL: 'mongodb+srv://cluster0.example.net', MONGO_DB: 'directory' }).mongo?.database,
+      ).toBe('directory');
+    });
+
+    it('when MONGO_URL or MONGO_DB is malformed then start-up stops saying why, with the credentials hidden', () => {
+      for (const [url, why] of [
+        ['postgres://app:hunter2@db:5432', 'has another scheme'],
+        ['mongodb://app:hunter2@db:99999', 'has a port outside 1-65535'],
+        ['mongodb://app:hunter2@', 'has no host'],
+        ['mongodb+srv://app:hunter2@cluster0.example.net:27017', 'has a port, which mongodb+srv does not allow'],
+        ['db.example:27017', 'is not a URL'],
+      ] as const) {
+        const message = problemsOf({ MONGO_URL: url });
+        expect(message).toContain(`MONGO_URL ${why}`);
+        expect(message).toContain('mongodb://user:password@host:27017');
+        expect(message).not.toContain('hunter2');
+      }
+      expect(problemsOf({ MONGO_URL: 'mongodb://app:hunter2@db:0' })).toContain('"mongodb://***@db:0"');
+      expect(problemsOf({ MONGO_URL: 'mongodb://db', MONGO_DB: 'bad.name' })).toContain(
+        'MONGO_DB must be a database name',
+      );
     });
   });
 });

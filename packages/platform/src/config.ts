@@ -14,12 +14,19 @@ export interface Config {
   readonly mail: MailSettings;
   /** TYPESENSE_URL + TYPESENSE_API_KEY: catalog search on Typesense; null (both unset): the embedded index */
   readonly typesense: TypesenseSettings | null;
+  /** MONGO_URL (kept as a `Secret`: it may hold a password) and MONGO_DB; null = read models in SQLite under DATA_DIR */
+  readonly mongo: MongoSettings | null;
 }
 
 export interface TypesenseSettings {
   /** an http(s) origin, e.g. `http://typesense:8108` */
   readonly url: string;
   readonly apiKey: Secret;
+}
+
+export interface MongoSettings {
+  readonly url: Secret;
+  readonly database: string;
 }
 
 export class ConfigError extends Error {
@@ -63,6 +70,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel,
     mail: mailSettingsOf(env, publicUrl, problems),
     typesense: typesenseSettingsOf(env, problems),
+    mongo: mongoSettingsOf(env, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
@@ -166,4 +174,51 @@ export const loadWorkflowSettings = (
   const temporalAddress = temporalAddressOf(env, problems);
   if (problems.length > 0) throw new ConfigError(problems);
   return { temporalAddress, temporalTaskQueue: env[taskQueueVariable]?.trim() || defaultTaskQueue };
+};
+
+const MONGO_URL_SHAPE =
+  'mongodb://user:password@host:27017 (hosts separated by commas) or mongodb+srv://user:password@host';
+
+/** the URL as it may be shown: any user info replaced by `***` (up to the last `@` before the path) */
+export const redactMongoUrl = (raw: string): string => raw.replace(/^([^:/?#]*:\/\/)[^/?#]*@/s, '$1***@');
+
+/**
+ * MONGO_URL and MONGO_DB (default `listings`): read models and their checkpoints go to MongoDB when
+ * MONGO_URL is set. A bad value is added to `problems`, never with its credentials.
+ */
+export const mongoSettingsOf = (env: NodeJS.ProcessEnv, problems: string[]): MongoSettings | null => {
+  const raw = env.MONGO_URL?.trim() || null;
+  const database = env.MONGO_DB?.trim() || 'listings';
+  if (!/^[^\s/\\."$*<>:|?\0]{1,63}$/.test(database))
+    problems.push(
+      `MONGO_DB must be a database name (up to 63 characters, none of / \\ . " $ * < > : | ?), got "${database}"`,
+    );
+  if (raw === null) return null;
+  const problem = mongoUrlProblem(raw);
+  if (problem) {
+    problems.push(`MONGO_URL ${problem}: it must look like ${MONGO_URL_SHAPE}, got "${redactMongoUrl(raw)}"`);
+    return null;
+  }
+  return { url: new Secret(raw), database };
+};
+
+const mongoUrlProblem = (raw: string): string | null => {
+  const match = /^(mongodb|mongodb\+srv):\/\/([^/?#]*)(\/[^?#]*)?(\?[^#]*)?$/s.exec(raw);
+  if (!match) return /^[a-z+]+:\/\//i.test(raw) ? 'has another scheme or a fragment' : 'is not a URL';
+  const scheme = match[1];
+  const authority = match[2] ?? '';
+  if (/\s/.test(raw)) return 'contains white space';
+  const at = authority.lastIndexOf('@');
+  const userInfo = at >= 0 ? authority.slice(0, at) : '';
+  if (at >= 0 && (userInfo === '' || userInfo.startsWith(':'))) return 'has a password without a user';
+  const hosts = (at >= 0 ? authority.slice(at + 1) : authority).split(',');
+  for (const host of hosts) {
+    const hostMatch = /^(\[[0-9a-f:.]+\]|[^:[\]]+)(?::(\d+))?$/i.exec(host);
+    if (!hostMatch) return host === '' ? 'has no host' : 'has a malformed host';
+    const port = hostMatch[2];
+    if (port !== undefined && (Number(port) < 1 || Number(port) > 65535)) return 'has a port outside 1-65535';
+    if (scheme === 'mongodb+srv' && port !== undefined) return 'has a port, which mongodb+srv does not allow';
+  }
+  if (scheme === 'mongodb+srv' && hosts.length > 1) return 'has several hosts, which mongodb+srv does not allow';
+  return null;
 };

@@ -13,7 +13,7 @@ import { createSafeFetch, type HostLookup, type SafeFetch } from '@listings/plat
 import { openPersonalDataVault } from '@listings/platform/personal-data';
 import {
   openDocumentReadModel,
-  openSqliteReadModelStore,
+  openReadModelStore,
   rebuildEmbeddedDocumentReadModel,
 } from '@listings/platform/read-models';
 import { serveInternalOperations, serveOperations } from '@listings/platform/service-host';
@@ -26,7 +26,8 @@ import { claimsIndexProjection } from './projections/claims-index/evolve.ts';
 export interface ClaimsDeps {
   readonly bus: Bus;
   readonly logger: Logger;
-  readonly config: Pick<Config, 'dataDir' | 'publicUrl' | 'fetchAllowPrivateNetworks'> & Partial<Pick<Config, 'mail'>>;
+  readonly config: Pick<Config, 'dataDir' | 'publicUrl' | 'fetchAllowPrivateNetworks'> &
+    Partial<Pick<Config, 'mail' | 'mongo'>>;
   /** tests replace pieces here; production uses none of it */
   readonly overrides?: {
     readonly resolveTxt?: TxtResolver;
@@ -46,7 +47,10 @@ export const startClaims = async (deps: ClaimsDeps) => {
   const clock = overrides.clock ?? systemClock;
 
   // the claims index resumes from its checkpoint in the read-model store (rebuilt only on command)
-  const readModels = openSqliteReadModelStore({ path: claimsReadModelsFile(deps.config.dataDir) });
+  const readModels = openReadModelStore(deps.config, {
+    service: 'claims',
+    file: claimsReadModelsFile(deps.config.dataDir),
+  });
   const claimsIndex = await openDocumentReadModel({
     events: store,
     store: readModels,

@@ -11,7 +11,7 @@ import { openSqliteEventStore, withEventSchemas } from '@listings/platform/event
 import type { Logger } from '@listings/platform/logger';
 import {
   openDocumentReadModel,
-  openSqliteReadModelStore,
+  openReadModelStore,
   rebuildEmbeddedDocumentReadModel,
 } from '@listings/platform/read-models';
 import { serveInternalOperations, serveOperations } from '@listings/platform/service-host';
@@ -30,7 +30,7 @@ import { commerceWorkflows, ORDER_RETRY } from './workflows/order-workflow.ts';
 export interface CommerceDeps {
   readonly bus: Bus;
   readonly logger: Logger;
-  readonly config: Pick<Config, 'dataDir' | 'publicUrl'>;
+  readonly config: Pick<Config, 'dataDir' | 'publicUrl'> & Partial<Pick<Config, 'mongo'>>;
   /** where the order workflows run; default: TEMPORAL_ADDRESS and TEMPORAL_COMMERCE_TASK_QUEUE (`commerce`) */
   readonly settings?: WorkflowSettings;
   /** tests replace pieces here; production uses none of it */
@@ -54,7 +54,10 @@ export const startCommerce = async (deps: CommerceDeps) => {
   const settings = deps.settings ?? loadWorkflowSettings(process.env, 'TEMPORAL_COMMERCE_TASK_QUEUE', 'commerce');
 
   // the orders index resumes from its checkpoint in the read-model store (rebuilt only on command)
-  const readModels = openSqliteReadModelStore({ path: commerceReadModelsFile(deps.config.dataDir) });
+  const readModels = openReadModelStore(deps.config, {
+    service: 'commerce',
+    file: commerceReadModelsFile(deps.config.dataDir),
+  });
   const ordersIndex = await openDocumentReadModel({
     events: store,
     store: readModels,

@@ -14,7 +14,7 @@ import { createSafeFetch, type HostLookup, type SafeFetch } from '@listings/plat
 import { openPersonalDataVault } from '@listings/platform/personal-data';
 import {
   openDocumentReadModel,
-  openSqliteReadModelStore,
+  openReadModelStore,
   rebuildEmbeddedDocumentReadModel,
 } from '@listings/platform/read-models';
 import { serveInternalOperations, serveOperations } from '@listings/platform/service-host';
@@ -38,7 +38,8 @@ export const userAgentFor = (publicUrl: string) => `${ROBOTS_TOKEN}/1.0 (+${publ
 export interface DraftingDeps {
   readonly bus: Bus;
   readonly logger: Logger;
-  readonly config: Pick<Config, 'dataDir' | 'publicUrl' | 'fetchAllowPrivateNetworks'> & Partial<Pick<Config, 'mail'>>;
+  readonly config: Pick<Config, 'dataDir' | 'publicUrl' | 'fetchAllowPrivateNetworks'> &
+    Partial<Pick<Config, 'mail' | 'mongo'>>;
   /** environment for drafting's own settings (OPENAI_*, TEMPORAL_*); default process.env */
   readonly env?: NodeJS.ProcessEnv;
   /** tests and benchmarks replace pieces here; production uses none of it */
@@ -69,7 +70,10 @@ export const startDrafting = async (deps: DraftingDeps) => {
   const shutdown = new AbortController();
 
   // the drafts index resumes from its checkpoint in the read-model store (rebuilt only on command)
-  const readModels = openSqliteReadModelStore({ path: draftingReadModelsFile(deps.config.dataDir) });
+  const readModels = openReadModelStore(deps.config, {
+    service: 'drafting',
+    file: draftingReadModelsFile(deps.config.dataDir),
+  });
   const draftsIndex = await openDocumentReadModel({
     events: store,
     store: readModels,

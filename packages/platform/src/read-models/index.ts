@@ -7,6 +7,8 @@ export {
   type StoredDocument,
 } from './document-read-model.ts';
 export { openMemoryReadModelStore } from './memory-read-model-store.ts';
+export { type MongoReadModelStoreOptions, openMongoReadModelStore } from './mongo-read-model-store.ts';
+export { openReadModelStore } from './open-read-model-store.ts';
 export type { ReadModelStore, ReadModelWrite } from './read-model-store.ts';
 export { StalePositionError } from './read-model-store.ts';
 export { ReadModelStoreInUseError, rebuildEmbeddedDocumentReadModel } from './rebuild-embedded.ts';

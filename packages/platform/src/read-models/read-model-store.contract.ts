@@ -38,6 +38,17 @@ export const readModelStoreContract = (
       cleanup();
     });
 
+    it('when ids mix digits and cases then all() orders them by code point, as strings', async () => {
+      const { store, cleanup } = await open();
+      await store.write(
+        ['b', '10', '9', 'B', 'a', 'a.b'].map((id) => ({ collection: 'c', id, doc: { id } })),
+        1,
+      );
+      expect((await store.all('c')).map((row) => row.id)).toEqual(['10', '9', 'B', 'a', 'a.b', 'b']);
+      await store.close();
+      cleanup();
+    });
+
     it('when a document is written as null then it is deleted', async () => {
       const { store, cleanup } = await open();
       await store.write([{ collection: 'c', id: 'a', doc: { v: 1 } }], 1);

@@ -1,0 +1,183 @@
+import { MongoClient } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ferretDbMissing, type RunningFerretDb, startFerretDb } from '../testing/ferretdb-server.ts';
+import { openMongoReadModelStore } from './mongo-read-model-store.ts';
+import { readModelStoreContract } from './read-model-store.contract.ts';
+import { StalePositionError } from './read-model-store.ts';
+
+const missing = ferretDbMissing();
+if (missing) console.warn(`skipping the MongoDB read-model store tests: ${missing}`);
+
+describe.skipIf(missing !== undefined)('MongoDB read-model store on FerretDB', () => {
+  let server: RunningFerretDb;
+  let databases = 0;
+  beforeAll(async () => {
+    server = await startFerretDb();
+  }, 30_000);
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  /** a fresh database per case: cases never see each other's documents */
+  const fresh = () => {
+    const options = { url: server.url, database: `read_models_${++databases}`, prefix: 'svc.' };
+    return { options, store: openMongoReadModelStore(options) };
+  };
+
+  /** what a crash between the documents and the checkpoint leaves behind */
+  const setCheckpoint = async (options: { url: string; database: string; prefix: string }, position: number) => {
+    const raw = new MongoClient(options.url);
+    await raw
+      .db(options.database)
+      .collection<{ _id: string; position: number }>(`${options.prefix}checkpoint`)
+      .updateOne({ _id: 'read-models' }, { $set: { position } });
+    await raw.close();
+  };
+
+  readModelStoreContract('mongodb (FerretDB)', async () => {
+    const { options, store } = fresh();
+    return { store, reopen: async () => openMongoReadModelStore(options), cleanup: () => {} };
+  });
+
+  it('when a crash fell between the documents and the checkpoint then replaying the tail gives the same state', async () => {
+    const { options, store } = fresh();
+    await store.write([{ collection: 'orders', id: 'o1', doc: { state: 'new' } }], 3);
+    await store.write(
+      [
+        { collection: 'orders', id: 'o1', doc: { state: 'paid' } },
+        { collection: 'orders', id: 'o2', doc: { state: 'new' } },
+      ],
+      4,
+    );
+    await store.write([{ collection: 'orders', id: 'o2', doc: null }], 5);
+    // the crash: documents of 4 and 5 are stored, the checkpoint still says 3
+    await setCheckpoint(options, 3);
+    expect(await store.position()).toBe(3);
+
+    // the reader catches up from 3 and writes events 4 and 5 again
+    await store.write(
+      [
+        { collection: 'orders', id: 'o1', doc: { state: 'paid' } },
+        { collection: 'orders', id: 'o2', doc: { state: 'new' } },
+      ],
+      4,
+    );
+    await store.write([{ collection: 'orders', id: 'o2', doc: null }], 5);
+    expect(await store.position()).toBe(5);
+    expect(await store.all('orders')).toEqual([{ id: 'o1', doc: { state: 'paid' } }]);
+    expect(await store.get('orders', 'o2')).toBeUndefined();
+    await store.close();
+  });
+
+  it('when a lagging writer stores an older position then it neither overwrites newer documents nor revives deleted ones', async () => {
+    const { options, store } = fresh();
+    const lagging = openMongoReadModelStore(options);
+    await store.write([{ collection: 'claims', id: 'b', doc: { v: 1 } }], 1);
+    // the leader stores its documents of 3 and crashes before its checkpoint (still 1)
+    await store.write(
+      [
+        { collection: 'claims', id: 'a', doc: { v: 3 } },
+        { collection: 'claims', id: 'b', doc: null },
+      ],
+      3,
+    );
+    await setCheckpoint(options, 1);
+    // a replica behind it writes what it folded up to 2
+    await lagging.write(
+      [
+        { collection: 'claims', id: 'a', doc: { v: 2 } },
+        { collection: 'claims', id: 'b', doc: { v: 2 } },
+      ],
+      2,
+    );
+    expect(await lagging.all('claims')).toEqual([{ id: 'a', doc: { v: 3 } }]);
+    expect(await lagging.position()).toBe(2);
+    // the leader's replay of 3 moves the checkpoint; then a write of 3 or below is refused, nothing changed
+    await store.write([{ collection: 'claims', id: 'a', doc: { v: 3 } }], 3);
+    await expect(lagging.write([{ collection: 'claims', id: 'a', doc: { v: 0 } }], 3)).rejects.toThrow(
+      StalePositionError,
+    );
+    expect(await store.all('claims')).toEqual([{ id: 'a', doc: { v: 3 } }]);
+    expect(await store.position()).toBe(3);
+    await lagging.close();
+    await store.close();
+  });
+
+  it('when a batch starts with a document a newer write holds then the rest of the batch is still written', async () => {
+    const { options, store } = fresh();
+    await store.write([{ collection: 'orders', id: 'a', doc: { v: 9 } }], 9);
+    await setCheckpoint(options, 1); // the writer of 9 has not stored its checkpoint yet
+    await store.write(
+      [
+        { collection: 'orders', id: 'a', doc: { v: 2 } },
+        { collection: 'orders', id: 'b', doc: { v: 2 } },
+        { collection: 'orders', id: 'c', doc: { v: 2 } },
+      ],
+      2,
+    );
+    expect(await store.all('orders')).toEqual([
+      { id: 'a', doc: { v: 9 } },
+      { id: 'b', doc: { v: 2 } },
+      { id: 'c', doc: { v: 2 } },
+    ]);
+    await store.close();
+  });
+
+  it('when two writers store overlapping batches at once then every document ends at its newest write', async () => {
+    const { options, store } = fresh();
+    const other = openMongoReadModelStore(options);
+    const batch = (at: number) =>
+      Array.from({ length: 20 }, (_, i) => ({
+        collection: 'orders',
+        id: `o${String(i).padStart(2, '0')}`,
+        doc: { at },
+      }));
+    const results = await Promise.allSettled([store.write(batch(6), 6), other.write(batch(7), 7)]);
+    for (const result of results)
+      if (result.status === 'rejected') expect(result.reason).toBeInstanceOf(StalePositionError);
+    expect((await store.all('orders')).map((row) => row.doc)).toEqual(batch(7).map((w) => w.doc));
+    expect(await store.position()).toBe(7);
+    await other.close();
+    await store.close();
+  });
+
+  it('when a batch writes one document twice then the last write wins, and values read back as JSON', async () => {
+    const { store } = fresh();
+    await store.write(
+      [
+        { collection: 'drafts', id: 'd', doc: { v: 1 } },
+        { collection: 'drafts', id: 'd', doc: { v: 2, at: new Date('2026-11-24T00:00:00Z'), gone: undefined } },
+      ],
+      1,
+    );
+    expect(await store.get('drafts', 'd')).toEqual({ v: 2, at: '2026-11-24T00:00:00.000Z' });
+    await store.close();
+  });
+
+  it('when documents have field names MongoDB refuses (dots, a leading $) then they are stored and read back unchanged', async () => {
+    const { store } = fresh();
+    const doc = {
+      'acme.example': { $ref: 1, 'a%2Eb': 'literal %2E', '%': [{ 'x.y': true }] },
+      plain: 'v',
+      '': 0,
+      n: 2 ** 40,
+    };
+    await store.write([{ collection: 'sites', id: 'u.1', doc }], 1);
+    expect(await store.get('sites', 'u.1')).toEqual(doc);
+    expect(await store.all('sites')).toEqual([{ id: 'u.1', doc }]);
+    await store.close();
+  });
+
+  it('when cleared then only its own prefix is emptied', async () => {
+    const { options, store } = fresh();
+    const other = openMongoReadModelStore({ ...options, prefix: 'other.' });
+    await store.write([{ collection: 'c', id: 'a', doc: { v: 1 } }], 1);
+    await other.write([{ collection: 'c', id: 'a', doc: { v: 9 } }], 4);
+    await store.clear();
+    expect(await store.all('c')).toEqual([]);
+    expect(await other.all('c')).toEqual([{ id: 'a', doc: { v: 9 } }]);
+    expect(await other.position()).toBe(4);
+    await other.close();
+    await store.close();
+  });
+});

@@ -1,0 +1,193 @@
+import { type Db, MongoBulkWriteError, MongoClient, MongoServerError } from 'mongodb';
+import { type ReadModelStore, type ReadModelWrite, StalePositionError } from './read-model-store.ts';
+
+/**
+ * The production read-model store: MongoDB (tested against FerretDB). Each read-model collection is
+ * its own Mongo collection, `<prefix><collection>` (so each can carry its own indexes), holding
+ * `{ _id: id, at: position, doc }`; the position is the document `{ _id: 'read-models', position }`
+ * in `<prefix>checkpoint`.
+ *
+ * MongoDB without a replica set (and FerretDB at all) has no transactions, so a `write` of the
+ * documents and the position cannot be one atomic step as the port describes. It is made safe
+ * instead, so that a crash anywhere in it is harmless:
+ *  - a position not above the stored checkpoint is refused first (StalePositionError);
+ *  - the documents are written before the checkpoint (one unordered bulkWrite per collection);
+ *  - every document carries the position that wrote it, and a write replaces it only when that
+ *    position is lower (`{ at: { $lt } }` upsert; a newer one makes the upsert's insert collide on
+ *    `_id`, which is the guard working, not an error);
+ *  - a deletion is a tombstone (`doc: null`) under the same guard, so a lagging writer can never
+ *    bring a deleted document back; reads leave tombstones out and `clear()` drops them;
+ *  - the checkpoint only moves forward (`{ position: { $lt } }`).
+ * A crash after some documents and before the checkpoint leaves documents ahead of the checkpoint.
+ * The reader then catches up from the checkpoint and replays the tail: each replayed event rewrites
+ * the same documents it wrote before (or is skipped by the guard where a later event already did),
+ * and the checkpoint lands where it would have. Readers that load documents and the position
+ * (document-read-model.ts) already treat a document newer than the position by its own `at`.
+ */
+export interface MongoReadModelStoreOptions {
+  /** `mongodb://…` (credentials stay inside the driver; never logged) */
+  readonly url: string;
+  readonly database: string;
+  /** prepended to every collection name, e.g. `commerce.`, so services can share a database */
+  readonly prefix: string;
+}
+
+const CHECKPOINT_ID = 'read-models';
+
+interface StoredRow {
+  _id: string;
+  at: number;
+  doc: unknown;
+}
+
+interface CheckpointRow {
+  _id: string;
+  position: number;
+}
+
+const DUPLICATE_KEY = 11000;
+
+const onlyDuplicateKeys = (error: unknown): boolean => {
+  if (!(error instanceof MongoBulkWriteError)) return false;
+  const errors = Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors];
+  return errors.length > 0 && errors.every((e) => e.code === DUPLICATE_KEY);
+};
+
+/**
+ * Field names MongoDB (and FerretDB) refuse: with a `.` or a leading `$`. Documents are JSON whose
+ * maps may be keyed by anything (domains, addresses), so such names are stored escaped: `%` as
+ * `%25`, `.` as `%2E`, a leading `$` as `%24`; every other name is stored as is (and indexable).
+ */
+const escapeKey = (key: string): string =>
+  /[.%]|^\$/.test(key) ? key.replace(/%/g, '%25').replace(/\./g, '%2E').replace(/^\$/, '%24') : key;
+const unescapeKey = (key: string): string =>
+  key.includes('%')
+    ? key.replace(/%(25|2E|24)/g, (_, code: string) => String.fromCharCode(Number.parseInt(code, 16)))
+    : key;
+
+const renameKeys = (value: unknown, rename: (key: string) => string): unknown => {
+  if (Array.isArray(value)) return value.map((item) => renameKeys(item, rename));
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) out[rename(key)] = renameKeys(item, rename);
+  return out;
+};
+
+/** JSON in (what the SQLite adapter stores: Dates become strings, undefined fields vanish), names escaped */
+const toStored = (doc: unknown): unknown => renameKeys(JSON.parse(JSON.stringify(doc)), escapeKey);
+const fromStored = (doc: unknown): unknown => renameKeys(doc, unescapeKey);
+
+export const openMongoReadModelStore = (options: MongoReadModelStoreOptions): ReadModelStore => {
+  // the client connects on first use; no connect() so opening stays synchronous like SQLite's
+  const client = new MongoClient(options.url, { ignoreUndefined: true, serverSelectionTimeoutMS: 10_000 });
+  const db: Db = client.db(options.database);
+  const checkpoint = db.collection<CheckpointRow>(`${options.prefix}checkpoint`);
+  const documents = (collection: string) => {
+    if (`${options.prefix}${collection}` === checkpoint.collectionName)
+      throw new Error(`"${collection}" is the checkpoint's collection, not a read-model collection`);
+    return db.collection<StoredRow>(`${options.prefix}${collection}`);
+  };
+  let closed = false;
+
+  const position = async (): Promise<number> => {
+    const row = await checkpoint.findOne({ _id: CHECKPOINT_ID });
+    return row ? Number(row.position) : 0;
+  };
+
+  /** one position-guarded upsert: replaces the document only when it was written at a lower position */
+  const upsertOne = (id: string, doc: unknown, at: number) => ({
+    filter: { _id: id, at: { $lt: at } },
+    update: { $set: { at, doc: doc === null ? null : toStored(doc) } },
+    upsert: true,
+  });
+
+  /**
+   * Runs the position-guarded upserts, all in one unordered bulkWrite. A duplicate key means the
+   * document exists and the filter did not match it: a newer write holds it (the guard working),
+   * or another writer inserted it between our filter and our insert, possibly at a lower position.
+   * FerretDB also stops an unordered bulkWrite at its first error. So after duplicate keys the
+   * batch runs again one document at a time, each retried once on a duplicate key: by then the
+   * document exists, and a duplicate key again can only mean a newer write holds it.
+   */
+  const writeCollection = async (collection: string, rows: Map<string, unknown>, at: number) => {
+    const target = documents(collection);
+    try {
+      await target.bulkWrite(
+        [...rows].map(([id, doc]) => ({ updateOne: upsertOne(id, doc, at) })),
+        { ordered: false },
+      );
+      return;
+    } catch (error) {
+      if (!onlyDuplicateKeys(error)) throw error;
+    }
+    for (const [id, doc] of rows) {
+      const { filter, update, upsert } = upsertOne(id, doc, at);
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await target.updateOne(filter, update, { upsert });
+          break;
+        } catch (error) {
+          if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY)) throw error;
+          if (attempt === 2) break;
+        }
+      }
+    }
+  };
+
+  const prefixedNames = async (): Promise<string[]> =>
+    (await db.listCollections({}, { nameOnly: true }).toArray())
+      .map((c) => c.name)
+      .filter((name) => name.startsWith(options.prefix));
+
+  return {
+    position,
+    get: async (collection, id) => {
+      const row = await documents(collection).findOne({ _id: id });
+      return row && row.doc !== null ? fromStored(row.doc) : undefined;
+    },
+    all: async (collection) => {
+      const rows = await documents(collection)
+        .find({ doc: { $ne: null } })
+        .sort({ _id: 1 })
+        .toArray();
+      return rows.map((row) => ({ id: row._id, doc: fromStored(row.doc) }));
+    },
+    write: async (writes: readonly ReadModelWrite[], at: number) => {
+      const current = await position();
+      if (at <= current) throw new StalePositionError(current, at);
+      // the last write of a document in the batch wins, as in one transaction
+      const byCollection = new Map<string, Map<string, unknown>>();
+      for (const w of writes) {
+        const rows = byCollection.get(w.collection) ?? new Map<string, unknown>();
+        byCollection.set(w.collection, rows);
+        rows.delete(w.id);
+        rows.set(w.id, w.doc);
+      }
+      for (const [collection, rows] of byCollection) await writeCollection(collection, rows, at);
+      try {
+        await checkpoint.updateOne(
+          { _id: CHECKPOINT_ID, position: { $lt: at } },
+          { $set: { position: at } },
+          { upsert: true },
+        );
+      } catch (error) {
+        // another writer moved the checkpoint to `at` or beyond after we read it
+        if (error instanceof MongoServerError && error.code === DUPLICATE_KEY)
+          throw new StalePositionError(await position(), at);
+        throw error;
+      }
+    },
+    clear: async () => {
+      // the checkpoint first: from then on readers rebuild from 0, whatever documents remain
+      await checkpoint.deleteMany({});
+      for (const name of await prefixedNames()) {
+        if (name !== checkpoint.collectionName) await db.collection(name).deleteMany({});
+      }
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+  };
+};
