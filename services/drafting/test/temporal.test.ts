@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { startTemporalDevServer, temporalAvailable } from '@listings/platform/testing/temporal-server';
+import { recordingHistories, saveHistory } from '@listings/platform/testing/workflow-histories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveFakeCatalog } from './support/fake-catalog.ts';
 import { FACTS, startFixtureSite } from './support/fixture-site.ts';
@@ -41,6 +42,12 @@ describe.skipIf(!available)('the drafting workflow on Temporal', () => {
       const handle = temporal.client.workflow.getHandle(drafted?.workflowId ?? '');
       await handle.result();
       expect((await handle.describe()).status.name).toBe('COMPLETED');
+      if (recordingHistories())
+        await saveHistory(
+          new URL('../src/workflows/histories/', import.meta.url),
+          'draft-to-ready',
+          await handle.fetchHistory(),
+        );
     } finally {
       await env.stop();
       await site.close();

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
+import { expect } from 'vitest';
 import type { Activities, WorkflowDefinition } from '../workflows/context.ts';
 import { createInProcessRunner } from '../workflows/in-process-runner.ts';
 import { startTemporalRunner } from '../workflows/temporal-runner.ts';
@@ -18,6 +19,7 @@ import {
   temporalSkipReason,
   workflowBundle,
 } from './temporal-server.ts';
+import { recordingHistories, saveHistory } from './workflow-histories.ts';
 
 export interface WorkflowsUnderTest<A extends Activities> {
   // biome-ignore lint/suspicious/noExplicitAny: each definition declares its own input
@@ -25,6 +27,8 @@ export interface WorkflowsUnderTest<A extends Activities> {
   /** the service's Temporal entry module (the same definitions bound to Temporal's context) */
   readonly temporalEntry: URL;
   readonly activities: A;
+  /** where the service keeps recorded histories (see ./workflow-histories.ts) */
+  readonly histories?: URL;
 }
 
 export interface RunnerUnderTest {
@@ -131,7 +135,11 @@ const temporalRunnerKind = (kind: TemporalServerKind, name: string): RunnerKind 
       start: (type, id, input) => runner.start(type, id, input),
       signal: (id, name, payload) => runner.signal(id, name, payload),
       async result(id) {
-        await env.client.workflow.getHandle(id).result();
+        const handle = env.client.workflow.getHandle(id);
+        await handle.result();
+        const test = expect.getState().currentTestName;
+        if (kind === 'dev' && recordingHistories() && under.histories && test)
+          await saveHistory(under.histories, test, await handle.fetchHistory());
       },
       stop: () => runner.stop(),
     };

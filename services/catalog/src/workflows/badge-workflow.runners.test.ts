@@ -22,6 +22,7 @@ import {
 } from './badge-workflow.ts';
 
 const ENTRY = new URL('./temporal-workflows.ts', import.meta.url);
+const HISTORIES = new URL('./histories/', import.meta.url);
 
 /** a listing whose homepage answers `outcomes` in turn (then `rest`); records each check */
 const aListing = (outcomes: BadgeOutcome[], rest: BadgeOutcome = 'not_found') => {
@@ -33,7 +34,11 @@ const aListing = (outcomes: BadgeOutcome[], rest: BadgeOutcome = 'not_found') =>
       return outcomes.shift() ?? rest;
     },
   };
-  return { listingId, checks, under: { workflows: catalogWorkflows, temporalEntry: ENTRY, activities } };
+  return {
+    listingId,
+    checks,
+    under: { workflows: catalogWorkflows, temporalEntry: ENTRY, activities, histories: HISTORIES },
+  };
 };
 
 afterAll(stopTemporalServers);

@@ -33,10 +33,11 @@ const anOrder = (status: Status = 'pending') => {
       order.status = 'fulfilled';
     },
   };
-  return { order, under: { workflows: commerceWorkflows, temporalEntry: ENTRY, activities } };
+  return { order, under: { workflows: commerceWorkflows, temporalEntry: ENTRY, activities, histories: HISTORIES } };
 };
 
 const ENTRY = new URL('./temporal-workflows.ts', import.meta.url);
+const HISTORIES = new URL('./histories/', import.meta.url);
 const DAY_MS = 86_400_000;
 
 afterAll(stopTemporalServers);
