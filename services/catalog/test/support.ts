@@ -22,6 +22,8 @@ export const startTestCatalog = async (
     dir?: string;
     /** the badge check's fetch; default: one that fetches nothing (tests reach only loopback) */
     safeFetch?: SafeFetch;
+    /** where the badge workflows run: default the in-process runner (a test names a Temporal server here) */
+    workflows?: { temporalAddress: string | null; temporalTaskQueue: string };
   } = {},
 ) => {
   const dir = options.dir ?? mkdtempSync(path.join(os.tmpdir(), 'catalog-test-'));
@@ -33,6 +35,7 @@ export const startTestCatalog = async (
     config: { dataDir: dir, publicUrl: 'http://directory.test', demoData: options.demo ?? false },
     logger: process.env.CATALOG_TEST_LOGS ? createLogger({ name: 'catalog-test', level: 'warn' }) : silentLogger(),
     demo: { seed: 7, listings: 60, people: 50, blogPosts: 10 },
+    ...(options.workflows ? { workflows: options.workflows } : {}),
     safeFetch:
       options.safeFetch ??
       (async (url: string | URL) => {
