@@ -26,7 +26,7 @@ if [ ! -f "$stamp" ]; then
   if ! "$python" -m venv "$venv"; then
     # Debian's python3 has venv in a package of its own
     rm -rf "$venv"
-    apt-get install -y -qq python3-venv >/dev/null
+    apt-get update -qq && apt-get install -y -qq python3-venv >/dev/null
     "$python" -m venv "$venv"
   fi
   "$venv/bin/pip" install -q --disable-pip-version-check \
