@@ -6,7 +6,7 @@
 // (BENCH_CATALOG_SIZES=10000,100000 BENCH_DURATION=5 BENCH_ROUNDS=3;
 // BENCH_CATALOG_HTTP=off for data, rebuild, recall and gateway latency only).
 // Typesense beside the embedded index (BENCH_TYPESENSE=auto|on|off, auto = when Typesense 0.24.1 is
-// installed, scripts/stand-ins.sh): the same recall and in-process latency, the time to index every
+// installed, scripts/stand-ins/typesense-nats.sh): the same recall and in-process latency, the time to index every
 // listing into it, and search_listings latency through the gateway (all-in-one) with every query
 // different, for both indexes (BENCH_CATALOG_LATENCY=off skips that).
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';

@@ -187,7 +187,7 @@ export const runSearchIndexScaleBench = async () => {
           await server.stop();
         }
       } else if (INDEXES.includes('typesense'))
-        rows.push(`| ${size} | Typesense: not installed (scripts/stand-ins.sh) |`);
+        rows.push(`| ${size} | Typesense: not installed (scripts/stand-ins/typesense-nats.sh) |`);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

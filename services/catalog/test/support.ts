@@ -25,6 +25,8 @@ export const startTestCatalog = async (
     safeFetch?: SafeFetch;
     /** search on this Typesense instead of the embedded index */
     typesense?: TypesenseSettings;
+    /** where the badge workflows run: default the in-process runner (a test names a Temporal server here) */
+    workflows?: { temporalAddress: string | null; temporalTaskQueue: string };
   } = {},
 ) => {
   const dir = options.dir ?? mkdtempSync(path.join(os.tmpdir(), 'catalog-test-'));
@@ -41,6 +43,7 @@ export const startTestCatalog = async (
     },
     logger: process.env.CATALOG_TEST_LOGS ? createLogger({ name: 'catalog-test', level: 'warn' }) : silentLogger(),
     demo: { seed: 7, listings: 60, people: 50, blogPosts: 10 },
+    ...(options.workflows ? { workflows: options.workflows } : {}),
     safeFetch:
       options.safeFetch ??
       (async (url: string | URL) => {

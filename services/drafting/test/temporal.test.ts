@@ -1,20 +1,32 @@
+/**
+ * The drafting service on a real Temporal: a dev server this file starts (from the stand-in
+ * binaries; see scripts/stand-ins/temporal.sh), the service started with TEMPORAL_ADDRESS naming it,
+ * so its Temporal worker runs the crawl-and-draft workflow against the fixture site.
+ */
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { startTemporalDevServer, temporalAvailable } from '@listings/platform/testing/temporal-server';
+import { recordingHistories, saveHistory } from '@listings/platform/testing/workflow-histories';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveFakeCatalog } from './support/fake-catalog.ts';
 import { FACTS, startFixtureSite } from './support/fixture-site.ts';
 import { ALICE, callOperation, pollDraft, settledStatus, startTestDrafting } from './support/harness.ts';
 
-const address = process.env.TEMPORAL_ADDRESS;
-if (!address)
-  console.log(
-    'skipped the Temporal integration test: TEMPORAL_ADDRESS is not set (no Temporal server can be downloaded here)',
-  );
+const available = temporalAvailable('dev', 'the drafting service on Temporal');
 
-describe.skipIf(!address)('the drafting workflow on Temporal', () => {
-  it('when a URL is submitted with TEMPORAL_ADDRESS set then a Temporal worker runs the same workflow to ready', async () => {
+describe.skipIf(!available)('the drafting workflow on Temporal', () => {
+  let temporal: Awaited<ReturnType<typeof startTemporalDevServer>>;
+  beforeAll(async () => {
+    temporal = await startTemporalDevServer();
+  });
+  afterAll(async () => {
+    await temporal?.teardown();
+  });
+
+  it('when a URL is submitted to a service on Temporal then its Temporal worker crawls and drafts it to ready', async () => {
     const site = await startFixtureSite();
+    const taskQueue = `drafting-test-${randomUUID()}`;
     const env = await startTestDrafting({
-      env: { TEMPORAL_ADDRESS: address, TEMPORAL_TASK_QUEUE: `drafting-test-${randomUUID()}` },
+      env: { TEMPORAL_ADDRESS: temporal.address, TEMPORAL_TASK_QUEUE: taskQueue },
     });
     try {
       await serveFakeCatalog(env.bus);
@@ -22,6 +34,20 @@ describe.skipIf(!address)('the drafting workflow on Temporal', () => {
       const draft = await pollDraft(env.bus, ALICE, created.body.id, settledStatus, 60_000);
       expect(draft.status).toBe('ready');
       expect(draft.fields.name.value).toBe(FACTS.name);
+      // it ran on Temporal: the server holds the draft workflow on the service's task queue, and it completes
+      const runs = [];
+      for await (const run of temporal.client.workflow.list({ query: `TaskQueue = '${taskQueue}'` })) runs.push(run);
+      const drafted = runs.find((run) => run.type === 'draft');
+      expect(drafted).toBeDefined();
+      const handle = temporal.client.workflow.getHandle(drafted?.workflowId ?? '');
+      await handle.result();
+      expect((await handle.describe()).status.name).toBe('COMPLETED');
+      if (recordingHistories())
+        await saveHistory(
+          new URL('../src/workflows/histories/', import.meta.url),
+          'draft-to-ready',
+          await handle.fetchHistory(),
+        );
     } finally {
       await env.stop();
       await site.close();

@@ -40,11 +40,11 @@ const executable = (file: string): boolean => {
   }
 };
 
-/** where scripts/stand-ins.sh installs nats-server-bin: .cache/stand-ins/nats-server-<version>/bin */
+/** where scripts/stand-ins/typesense-nats.sh installs nats-server-bin: .cache/stand-ins/nats-server-<version>/bin */
 const STAND_INS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', '.cache', 'stand-ins');
 
 /**
- * `NATS_SERVER_BIN` when set, else the nats-server 2.15 that scripts/stand-ins.sh installed from
+ * `NATS_SERVER_BIN` when set, else the nats-server 2.15 that scripts/stand-ins/typesense-nats.sh installed from
  * PyPI under .cache/stand-ins/, else the first `nats-server` on PATH (Debian's 2.9.10 in /usr/sbin
  * is the fallback; it ignores per-key KV TTLs).
  */

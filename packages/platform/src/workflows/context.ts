@@ -1,6 +1,6 @@
 /**
  * The narrow context a workflow definition is written against: call an activity, sleep, wait for a
- * signal with a timeout, continue as new. Nothing else. The in-process runner binds it to direct calls and timers;
+ * signal with a timeout, continue as new, and version a change with `patched`. Nothing else. The in-process runner binds it to direct calls and timers;
  * the Temporal binding (`./temporal.ts`) binds it to proxyActivities, sleep and condition. A
  * definition file imports only this module's types and its service's activity types, so it stays
  * deterministic and bundles for Temporal.
@@ -21,6 +21,14 @@ export interface WorkflowContext<A extends Activities> {
    * loops for weeks keeps its history short on Temporal
    */
   continueAsNew(input: unknown): Promise<never>;
+  /**
+   * whether this run takes the new path of the change named `patchId`: true for a run that reaches
+   * this point on code that has the change (always so in the in-process runner, which keeps no
+   * history), false while Temporal replays a history recorded before it. Every change to a
+   * definition that alters what it calls, sleeps or waits for goes behind one (docs/architecture.md,
+   * "Changing a workflow").
+   */
+  patched(patchId: string): boolean;
 }
 
 /** A workflow: single object argument, orchestration only. */

@@ -90,6 +90,8 @@ export const createInProcessRunner = <A extends Activities>(options: InProcessRu
     activity: ((name: string, input: unknown) => callActivity(name, input)) as WorkflowContext<A>['activity'],
     sleep: (ms) => wait(ms),
     continueAsNew: (input) => Promise.reject(new ContinueAsNew(input)),
+    // no history to replay: every run is on the current code
+    patched: () => true,
     waitForSignal: <T>(name: string, timeoutMs: number) =>
       new Promise<T | undefined>((resolve, reject) => {
         const queued = run.signals.get(name);

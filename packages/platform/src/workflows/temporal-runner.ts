@@ -3,7 +3,7 @@
  * runs a worker over the same workflow definitions and activities the in-process runner uses.
  */
 import { Client, Connection, WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
-import { NativeConnection, Worker } from '@temporalio/worker';
+import { NativeConnection, Worker, type WorkflowBundle } from '@temporalio/worker';
 import type { Activities, WorkflowRunner } from './context.ts';
 import { createInProcessRunner, type InProcessRunnerOptions } from './in-process-runner.ts';
 
@@ -14,6 +14,8 @@ export interface TemporalRunnerOptions {
   readonly taskQueue: string;
   /** the module exporting the Temporal workflow functions, by workflow type name */
   readonly workflowsPath: string;
+  /** that module bundled already (tests bundle once and start many workers); default: bundled at start */
+  readonly workflowBundle?: WorkflowBundle;
   readonly activities: Activities;
 }
 
@@ -26,7 +28,7 @@ export const startTemporalRunner = async (options: TemporalRunnerOptions): Promi
     connection: workerConnection,
     namespace,
     taskQueue: options.taskQueue,
-    workflowsPath: options.workflowsPath,
+    ...(options.workflowBundle ? { workflowBundle: options.workflowBundle } : { workflowsPath: options.workflowsPath }),
     activities: options.activities,
   });
   const running = worker.run();

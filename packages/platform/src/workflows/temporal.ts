@@ -3,7 +3,15 @@
  * Temporal's deterministic sandbox): activities through `proxyActivities` with explicit timeouts
  * and retry policy, `sleep`, and signals through `condition` with a timeout.
  */
-import { condition, continueAsNew, defineSignal, proxyActivities, setHandler, sleep } from '@temporalio/workflow';
+import {
+  condition,
+  continueAsNew,
+  defineSignal,
+  patched,
+  proxyActivities,
+  setHandler,
+  sleep,
+} from '@temporalio/workflow';
 import type { Activities, RetryPolicy, WorkflowContext } from './context.ts';
 
 export interface TemporalContextOptions {
@@ -30,6 +38,7 @@ export const temporalWorkflowContext = <A extends Activities>(options: TemporalC
       )) as WorkflowContext<A>['activity'],
     sleep: (ms) => sleep(ms),
     continueAsNew: (input) => continueAsNew<(input: unknown) => Promise<void>>(input),
+    patched: (patchId) => patched(patchId),
     waitForSignal: async <T>(name: string, timeoutMs: number): Promise<T | undefined> => {
       if (!received.has(name)) {
         received.set(name, []);

@@ -1,4 +1,5 @@
 import { bundleWorkflowEntry } from '@listings/platform/testing/workflow-bundle';
+import { recordedHistories, replayHistory } from '@listings/platform/testing/workflow-histories';
 import { describe, expect, it } from 'vitest';
 
 describe('the drafting workflows under Temporal', () => {
@@ -7,5 +8,12 @@ describe('the drafting workflows under Temporal', () => {
     expect(code).toContain('regenerateFields');
     expect(code).toContain('crawlSite');
     expect(code).not.toContain('@crawlee');
+  }, 120_000);
+
+  it('when the histories recorded on a real Temporal are replayed then the current code makes the same decisions (no unversioned change)', async () => {
+    const histories = recordedHistories(new URL('./histories/', import.meta.url));
+    expect(histories.length).toBeGreaterThan(0);
+    for (const { name, history } of histories)
+      await replayHistory(new URL('./temporal-workflows.ts', import.meta.url), name, history);
   }, 120_000);
 });

