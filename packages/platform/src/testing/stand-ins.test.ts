@@ -7,7 +7,8 @@ import { findTypesenseBinary, startTypesenseServer, TYPESENSE_INSTALL_HINT } fro
 
 const STAND_INS = join(import.meta.dirname, '..', '..', '..', '..', '.cache', 'stand-ins');
 const natsInstalled = existsSync(join(STAND_INS, 'nats-server-2.15.1', 'bin', 'nats-server'));
-if (!natsInstalled) console.warn('stand-ins: nats-server 2.15.1 not installed (run scripts/stand-ins/typesense-nats.sh); skipped');
+if (!natsInstalled)
+  console.warn('stand-ins: nats-server 2.15.1 not installed (run scripts/stand-ins/typesense-nats.sh); skipped');
 const typesense = findTypesenseBinary();
 if (!typesense) console.warn(`stand-ins: skipped. ${TYPESENSE_INSTALL_HINT}`);
 
