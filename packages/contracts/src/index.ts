@@ -2,6 +2,7 @@ export {
   BADGE_MODES,
   BADGE_SHAPES,
   BADGE_SIZES,
+  catalogPublicOperations,
   getSiteInfo,
   LAUNCH_SECTIONS,
   LEADERBOARDS,
@@ -21,9 +22,11 @@ export {
   CLAIM_TTL_DAYS,
   CLAIM_TXT_LABEL,
   CLAIM_TXT_PREFIX,
+  claimsOperations,
   verifyEmailClaim,
 } from './claims.ts';
 export {
+  commerceOperations,
   EXTRA_CATEGORIES_MAX,
   extraCategoriesProblem,
   ORDER_STATUSES,
@@ -45,7 +48,14 @@ export {
   SLUG_PATTERN,
   Slug,
 } from './common.ts';
-export { DRAFT_FIELD_KEYS, DRAFT_STATUSES, DraftPatch, FIELD_STATES, INVITES_MAX } from './drafting.ts';
+export {
+  DRAFT_FIELD_KEYS,
+  DRAFT_STATUSES,
+  DraftPatch,
+  draftingOperations,
+  FIELD_STATES,
+  INVITES_MAX,
+} from './drafting.ts';
 export {
   ANONYMOUS,
   OperationReply,
@@ -54,6 +64,7 @@ export {
   type ProblemBody,
   TRACEPARENT_HEADER,
 } from './envelope.ts';
+export { identityOperations } from './identity.ts';
 export {
   type BillboardContributionRecordedEvent,
   billboardContributionRecorded,
@@ -141,4 +152,5 @@ export {
   type ServiceName,
 } from './operation.ts';
 export { operationById, operations, operationsOf } from './operations.ts';
+export { ownedListingOperations } from './owned-listings.ts';
 export { SOCIAL_PLATFORMS, type SocialPlatform, Socials } from './socials.ts';

@@ -36,7 +36,17 @@ export type OperationInput = Omit<Operation, 'subject' | 'successStatus' | 'idem
   readonly idempotent?: boolean;
 };
 
-export const defineOperation = (input: OperationInput): Operation => ({
+/**
+ * An operation as defined: its own literal id and schema types are kept (so handlers can be typed
+ * from it, `HandlersOf` in the platform's service host), and it is an `Operation`.
+ */
+export type DefinedOperation<I extends OperationInput> = Omit<I, 'successStatus' | 'idempotent'> & {
+  readonly successStatus: 200 | 201;
+  readonly idempotent: boolean;
+  readonly subject: string;
+};
+
+export const defineOperation = <const I extends OperationInput>(input: I): DefinedOperation<I> => ({
   ...input,
   successStatus: input.successStatus ?? 200,
   idempotent: input.idempotent ?? false,

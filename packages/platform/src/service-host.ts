@@ -6,6 +6,7 @@ import {
   type Principal,
   type ServiceName,
 } from '@listings/contracts';
+import type { Static, TSchema } from 'typebox';
 import type { Bus, Served } from './bus/bus.ts';
 import { EncodedJson } from './bus/encoded-json.ts';
 import { ForbiddenError, NotImplementedError, toProblem, UnauthorizedError, ValidationError } from './errors.ts';
@@ -38,6 +39,31 @@ export const callerAccount = (call: OperationCall, to: string): string => {
 export type OperationHandler = (call: OperationCall) => Promise<unknown>;
 
 export type OperationHandlers = Readonly<Record<string, OperationHandler>>;
+
+/** the checked input of one part (params, query, body) of an operation, typed from its schema */
+type InputOf<S> = S extends TSchema ? Static<S> : Record<string, never>;
+
+/** A call of one operation, its params, query and body typed from the operation's contract. */
+export interface CallOf<O extends Operation> extends OperationCall {
+  readonly params: InputOf<O['params']> & Record<string, unknown>;
+  readonly query: InputOf<O['query']> & Record<string, unknown>;
+  readonly body: O['body'] extends TSchema ? Static<O['body']> : undefined;
+}
+
+/**
+ * One handler for each of a service's operations, keyed by operationId, each taking its call typed
+ * from the contract: an operation without a handler, or a handler for no operation, does not compile.
+ */
+export type HandlersOf<Ops extends Operation> = {
+  readonly [O in Ops as O['operationId']]: (call: CallOf<O>) => Promise<unknown>;
+};
+
+/**
+ * A service's typed handlers as the host serves them. The host checks every call against its
+ * operation's contract before the handler runs, which is what makes the typed view true.
+ */
+export const typedHandlers = <Ops extends Operation>(handlers: HandlersOf<Ops>): OperationHandlers =>
+  handlers as unknown as OperationHandlers;
 
 /** the trace id of a W3C traceparent (`00-<trace id>-<parent id>-<flags>`), or null */
 export const traceIdOf = (traceparent: string | undefined): string | null =>

@@ -1,6 +1,6 @@
-import type { ListingDraftProfile } from '@listings/contracts';
+import type { catalogPublicOperations, ListingDraftProfile, ownedListingOperations } from '@listings/contracts';
 import type { Clock } from '@listings/platform/clock';
-import type { OperationHandlers } from '@listings/platform/service-host';
+import { type OperationHandlers, typedHandlers } from '@listings/platform/service-host';
 import type { CatalogCommands } from '../application/commands.ts';
 import { ownedListingHandlers } from '../application/owned-listings.ts';
 import { ratingOf, voteCount } from '../application/presenters.ts';
@@ -22,7 +22,8 @@ export const publicHandlers = (deps: {
   commands: CatalogCommands;
 }): OperationHandlers => {
   const { view, clock } = deps;
-  return {
+  // one handler per catalog operation, typed from its contract (a missing one does not compile)
+  return typedHandlers<(typeof catalogPublicOperations)[number] | (typeof ownedListingOperations)[number]>({
     ...ownedListingHandlers({ view, commands: deps.commands }),
     get_site_info: getSiteInfo({ publicUrl: deps.publicUrl, view }),
     search_listings: searchListings(view),
@@ -41,7 +42,7 @@ export const publicHandlers = (deps: {
     list_awards: listAwards(view),
     get_badges: getBadges(view, deps.publicUrl),
     list_interview_questions: listInterviewQuestions(view),
-  };
+  });
 };
 
 type Person = { slug: string; account_id: string };

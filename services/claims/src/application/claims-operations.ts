@@ -1,5 +1,11 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { CLAIM_EMAIL_PATH, CLAIM_REASON_MAX, CLAIM_TTL_DAYS, type Principal } from '@listings/contracts';
+import {
+  CLAIM_EMAIL_PATH,
+  CLAIM_REASON_MAX,
+  CLAIM_TTL_DAYS,
+  type claimsOperations,
+  type Principal,
+} from '@listings/contracts';
 import type { Clock } from '@listings/platform/clock';
 import { foldStream, handleCommand } from '@listings/platform/decider';
 import { ConflictError, DomainError, NotFoundError, ValidationError } from '@listings/platform/errors';
@@ -7,7 +13,7 @@ import { type EventStore, WrongExpectedRevisionError } from '@listings/platform/
 import type { Logger } from '@listings/platform/logger';
 import { MailDeliveryError, type Mailer } from '@listings/platform/mail';
 import { type PersonalDataVault, revealPersonalData } from '@listings/platform/personal-data';
-import { type OperationCall, type OperationHandlers, signedInAccount } from '@listings/platform/service-host';
+import { signedInAccount, typedHandlers } from '@listings/platform/service-host';
 import type { CatalogClient } from '../adapters/catalog-client.ts';
 import type { OwnershipCheck } from '../adapters/ownership-checks.ts';
 import {
@@ -314,16 +320,15 @@ export const createClaimsOperations = (deps: ClaimsOperationDeps) => {
     return claim;
   };
 
-  const handlers: OperationHandlers = {
-    async claim_listing(call: OperationCall) {
+  const handlers = typedHandlers<(typeof claimsOperations)[number]>({
+    async claim_listing(call) {
       const account = signedIn(call.principal);
-      const body = call.body as { slug: string; method: ClaimMethod; email?: string };
-      return view(await startClaim(account, body), now());
+      return view(await startClaim(account, call.body), now());
     },
 
-    async verify_claim(call: OperationCall) {
+    async verify_claim(call) {
       const account = signedIn(call.principal);
-      const { claim_id } = call.params as { claim_id: number };
+      const { claim_id } = call.params;
       const located = await ownClaim(claim_id, account);
       let claim = located.claim;
       const at = now();
@@ -348,9 +353,9 @@ export const createClaimsOperations = (deps: ClaimsOperationDeps) => {
       return view(claim, now());
     },
 
-    async list_my_claims(call: OperationCall) {
+    async list_my_claims(call) {
       const account = signedIn(call.principal);
-      const { page = 1, per_page = 20 } = call.query as { page?: number; per_page?: number };
+      const { page = 1, per_page = 20 } = call.query;
       const index = deps.index();
       const mine = (index.byAccount.get(account) ?? [])
         .map((id) => index.claims.get(id) as ExistingClaim)
@@ -359,7 +364,7 @@ export const createClaimsOperations = (deps: ClaimsOperationDeps) => {
       const items = await Promise.all(mine.slice((page - 1) * per_page, page * per_page).map((c) => view(c, at)));
       return { items, page, per_page, total: mine.length };
     },
-  };
+  });
 
   /** The emailed link was opened: the token is the only credential. */
   const verifyEmail = async (request: { token: string }) => {

@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { PENDING_ORDER_TTL_HOURS } from '@listings/contracts';
+import { type commerceOperations, PENDING_ORDER_TTL_HOURS } from '@listings/contracts';
 import type { Clock } from '@listings/platform/clock';
 import { foldStream } from '@listings/platform/decider';
 import { NotFoundError } from '@listings/platform/errors';
 import type { EventStore } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
-import { callerAccount, type OperationCall, type OperationHandlers } from '@listings/platform/service-host';
+import { callerAccount, type OperationCall, typedHandlers } from '@listings/platform/service-host';
 import type { WorkflowRunner } from '@listings/platform/workflows';
 import type { CatalogClient } from '../adapters/catalog-client.ts';
 import { LaunchTakenError } from '../domain/listing-launch/listing-launch.ts';
@@ -168,7 +168,7 @@ export const createCommerceOperations = (deps: CommerceOperationDeps) => {
     return { ...priced, capacity: settings.weeklyLaunchCapacity };
   };
 
-  const handlers: OperationHandlers = {
+  const handlers = typedHandlers<(typeof commerceOperations)[number]>({
     async list_products() {
       const { products } = await shop();
       const items = [...products.values()]
@@ -235,7 +235,7 @@ export const createCommerceOperations = (deps: CommerceOperationDeps) => {
 
     async list_my_orders(call) {
       const account = callerOf(call);
-      const { page = 1, per_page = 20 } = call.query as { page?: number; per_page?: number };
+      const { page = 1, per_page = 20 } = call.query;
       const mine = [...(deps.index().byAccount.get(account) ?? [])].sort(
         (a, b) => b.createdAt.localeCompare(a.createdAt) || b.number.localeCompare(a.number),
       );
@@ -252,7 +252,7 @@ export const createCommerceOperations = (deps: CommerceOperationDeps) => {
       if (state.status === 'none' || state.accountId !== account) throw new NotFoundError(`no order ${number}`);
       return orderView(state);
     },
-  };
+  });
 
   return {
     handlers,

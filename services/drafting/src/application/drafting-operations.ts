@@ -3,6 +3,7 @@ import {
   type AcceptInviteRequest,
   type DescribeInviteReply,
   type DescribeInviteRequest,
+  type draftingOperations,
   inviteAcceptPath,
   type Principal,
 } from '@listings/contracts';
@@ -13,12 +14,7 @@ import type { EventStore } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
 import type { Mailer } from '@listings/platform/mail';
 import { type PersonalDataVault, revealPersonalData } from '@listings/platform/personal-data';
-import {
-  callerAccount,
-  type OperationCall,
-  type OperationHandlers,
-  signedInAccount,
-} from '@listings/platform/service-host';
+import { callerAccount, type OperationCall, signedInAccount, typedHandlers } from '@listings/platform/service-host';
 import type { WorkflowRunner } from '@listings/platform/workflows';
 import type { CatalogClient } from '../adapters/catalog-client.ts';
 import { type DraftCommand, draftDecider, inviteExpiresAt } from '../domain/draft/decide.ts';
@@ -94,10 +90,10 @@ export const createDraftingOperations = (deps: DraftingOperationDeps) => {
       profile: listingProfileOf(state) as never,
     });
 
-  const handlers: OperationHandlers = {
+  const handlers = typedHandlers<(typeof draftingOperations)[number]>({
     async submit_listing(call) {
       const account = callerOf(call);
-      const { url } = call.body as { url: string };
+      const { url } = call.body;
       const draftId = call.idempotencyKey
         ? uuidFrom(`submit_listing\n${account}\n${call.idempotencyKey}`)
         : randomUUID();
@@ -120,7 +116,7 @@ export const createDraftingOperations = (deps: DraftingOperationDeps) => {
 
     async list_my_drafts(call) {
       const account = callerOf(call);
-      const { page = 1, per_page = 20 } = call.query as { page?: number; per_page?: number };
+      const { page = 1, per_page = 20 } = call.query;
       const mine = [...deps.index().drafts.entries()]
         .filter(([, d]) => d.owners.includes(account))
         .sort(([ida, a], [idb, b]) => b.createdAt.localeCompare(a.createdAt) || idb.localeCompare(ida));
@@ -193,7 +189,7 @@ export const createDraftingOperations = (deps: DraftingOperationDeps) => {
       const account = callerOf(call);
       const draftId = String(call.params.id);
       const before = await loadOwned(draftId, account);
-      const { email } = call.body as { email: string };
+      const { email } = call.body;
       const inviteId = call.idempotencyKey
         ? uuidFrom(`invite_cofounder\n${account}\n${draftId}\n${call.idempotencyKey}`)
         : randomUUID();
@@ -252,7 +248,7 @@ export const createDraftingOperations = (deps: DraftingOperationDeps) => {
       );
       return { listing_id: saved.listing_id, draft: await view(result.state) };
     },
-  };
+  });
 
   /** drafting.internal.accept_invite: the signed-in person becomes a co-owner */
   const acceptInvite = async (request: AcceptInviteRequest): Promise<{ draft_id: string }> => {

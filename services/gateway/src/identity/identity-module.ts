@@ -1,8 +1,9 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import type { identityOperations } from '@listings/contracts';
 import type { Bus, Served } from '@listings/platform/bus';
 import { type Clock, systemClock } from '@listings/platform/clock';
 import { NotFoundError } from '@listings/platform/errors';
-import type { OperationHandlers } from '@listings/platform/service-host';
+import { typedHandlers } from '@listings/platform/service-host';
 import { createAuthenticator, serveAuthenticate } from './authenticate.ts';
 import { openIdentityStore } from './identity-store.ts';
 import { createOAuthServer, type MetadataFetch } from './oauth-server.ts';
@@ -47,7 +48,7 @@ export const createIdentity = (options: IdentityOptions) => {
       }),
   });
   const authenticator = createAuthenticator({ publicUrl: options.publicUrl, store, oauth, clock });
-  const handlers: OperationHandlers = {
+  const handlers = typedHandlers<(typeof identityOperations)[number]>({
     get_account: async ({ principal }) => {
       const account = principal.account_id ? store.findAccountById(principal.account_id) : null;
       if (!account) throw new NotFoundError('the account no longer exists');
@@ -59,7 +60,7 @@ export const createIdentity = (options: IdentityOptions) => {
         credential: { type: principal.via, scopes: principal.scopes },
       };
     },
-  };
+  });
   return {
     store,
     oauth,
