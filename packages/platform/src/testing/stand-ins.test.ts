@@ -7,17 +7,16 @@ import { findTypesenseBinary, startTypesenseServer, TYPESENSE_INSTALL_HINT } fro
 
 const STAND_INS = join(import.meta.dirname, '..', '..', '..', '..', '.cache', 'stand-ins');
 const natsInstalled = existsSync(join(STAND_INS, 'nats-server-2.15.1', 'bin', 'nats-server'));
-if (!natsInstalled)
+if (!natsInstalled && !process.env.NATS_SERVER_BIN)
   console.warn('stand-ins: nats-server 2.15.1 not installed (run scripts/stand-ins/typesense-nats.sh); skipped');
 const typesense = findTypesenseBinary();
 if (!typesense) console.warn(`stand-ins: skipped. ${TYPESENSE_INSTALL_HINT}`);
 
 describe('stand-in servers installed by scripts/stand-ins/typesense-nats.sh', () => {
-  it.skipIf(!natsInstalled || process.env.NATS_SERVER_BIN)(
+  it.skipIf(!natsInstalled && !process.env.NATS_SERVER_BIN)(
     'when nats-server-bin is installed then the tests run nats-server 2.15, not Debian 2.9',
     () => {
       const binary = natsServerBinary() as string;
-      expect(binary.startsWith(STAND_INS)).toBe(true);
       expect(execFileSync(binary, ['--version']).toString()).toMatch(/v2\.15\./);
     },
   );
