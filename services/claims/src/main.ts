@@ -10,7 +10,7 @@ import { openSqliteEventStore, withEventSchemas } from '@listings/platform/event
 import type { Logger } from '@listings/platform/logger';
 import { createMailer, type Mailer } from '@listings/platform/mail';
 import { createSafeFetch, type HostLookup, type SafeFetch } from '@listings/platform/outbound';
-import { openPersonalDataVault } from '@listings/platform/personal-data';
+import { forgetPersonalData, openPersonalDataVault } from '@listings/platform/personal-data';
 import {
   openDocumentReadModel,
   openReadModelStore,
@@ -127,15 +127,8 @@ export const claimsPersonalDataFile = (dataDir: string): string => path.join(dat
  * email claims were sealed with open to nothing, in the log, its exports and the read model alike.
  * Safe while the service runs (the key file is shared) and to repeat.
  */
-export const forgetClaimsPersonalData = async (options: { dataDir: string; accountId: string }) => {
-  mkdirSync(path.join(options.dataDir, 'claims'), { recursive: true });
-  const vault = openPersonalDataVault({ path: claimsPersonalDataFile(options.dataDir) });
-  try {
-    await vault.forget(options.accountId);
-  } finally {
-    await vault.close();
-  }
-};
+export const forgetClaimsPersonalData = (options: { dataDir: string; accountId: string }) =>
+  forgetPersonalData({ path: claimsPersonalDataFile(options.dataDir), subject: options.accountId });
 export const claimsReadModelsFile = (dataDir: string): string => path.join(dataDir, 'claims', 'read-models.sqlite');
 
 /**

@@ -11,7 +11,7 @@ import { openSqliteEventStore, withEventSchemas } from '@listings/platform/event
 import type { Logger } from '@listings/platform/logger';
 import { createMailer, type Mailer } from '@listings/platform/mail';
 import { createSafeFetch, type HostLookup, type SafeFetch } from '@listings/platform/outbound';
-import { openPersonalDataVault } from '@listings/platform/personal-data';
+import { forgetPersonalData, openPersonalDataVault } from '@listings/platform/personal-data';
 import {
   openDocumentReadModel,
   openReadModelStore,
@@ -191,15 +191,8 @@ export const draftingPersonalDataFile = (dataDir: string): string =>
  * Erases what drafting keeps of an account's personal data: the addresses it invited co-founders
  * at were sealed with its key, which is deleted. Safe while the service runs, and to repeat.
  */
-export const forgetDraftingPersonalData = async (options: { dataDir: string; accountId: string }) => {
-  mkdirSync(path.join(options.dataDir, 'drafting'), { recursive: true });
-  const vault = openPersonalDataVault({ path: draftingPersonalDataFile(options.dataDir) });
-  try {
-    await vault.forget(options.accountId);
-  } finally {
-    await vault.close();
-  }
-};
+export const forgetDraftingPersonalData = (options: { dataDir: string; accountId: string }) =>
+  forgetPersonalData({ path: draftingPersonalDataFile(options.dataDir), subject: options.accountId });
 export const draftingEventsFile = (dataDir: string): string => path.join(dataDir, 'drafting', 'events.sqlite');
 /** the drafting read models (the drafts index) and their checkpoint */
 export const draftingReadModelsFile = (dataDir: string): string => path.join(dataDir, 'drafting', 'read-models.sqlite');

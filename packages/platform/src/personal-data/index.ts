@@ -1,5 +1,6 @@
 export {
   createKeyVault,
+  forgetPersonalData,
   memorySubjectKeys,
   openPersonalDataVault,
   revealPersonalData,

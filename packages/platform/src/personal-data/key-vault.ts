@@ -1,4 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { formatSealed, isSealedValue, type PersonalDataVault, parseSealed } from './personal-data-vault.ts';
 
@@ -113,3 +115,17 @@ export const revealPersonalData = async (
   vault: Pick<PersonalDataVault, 'open'>,
   value: string | null,
 ): Promise<string | null> => (value !== null && isSealedValue(value) ? vault.open(value) : value);
+
+/**
+ * Erases one subject from a service's key file: its key is deleted, so every value sealed for it
+ * opens to nothing from now on. Safe while the service runs (the file is shared), and to repeat.
+ */
+export const forgetPersonalData = async (options: { path: string; subject: string }): Promise<void> => {
+  mkdirSync(path.dirname(options.path), { recursive: true });
+  const vault = openPersonalDataVault({ path: options.path });
+  try {
+    await vault.forget(options.subject);
+  } finally {
+    await vault.close();
+  }
+};

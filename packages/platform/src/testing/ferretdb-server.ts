@@ -7,12 +7,12 @@
  */
 
 import { type ChildProcess, spawn } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { executable, stopChild as kill } from './child-process.ts';
 import { freePort } from './free-port.ts';
 
 export const FERRETDB_VERSION = 'v1.24.2';
@@ -28,15 +28,6 @@ export interface RunningFerretDb {
   /** kills the server and removes its data and state directories */
   stop(): Promise<void>;
 }
-
-const executable = (file: string): boolean => {
-  try {
-    accessSync(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** the binary to run, or why there is none (tests skip and print the reason) */
 export const ferretDbBinary = (): { path: string } | { missing: string } => {
@@ -115,18 +106,6 @@ const waitUntilReady = (child: ChildProcess, port: number): Promise<void> =>
     child.once('close', onExit);
     child.once('error', onError);
   });
-
-const kill = (child: ChildProcess): Promise<void> => {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((done) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), 5_000);
-    child.once('exit', () => {
-      clearTimeout(force);
-      done();
-    });
-    child.kill('SIGTERM');
-  });
-};
 
 /** starts FerretDB with its SQLite backend; throws (with the reason) when the binary is absent */
 export const startFerretDb = async (): Promise<RunningFerretDb> => {

