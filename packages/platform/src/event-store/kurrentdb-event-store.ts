@@ -88,7 +88,7 @@ export function openKurrentDbEventStore(options: KurrentDbEventStoreOptions): Ev
   const knownIds = new Set<string>();
   /** ids of events being appended by this instance → their ordinal, once the index has seen them */
   const pending = new Map<string, number | undefined>();
-  let syncing: Promise<void> | undefined;
+  let syncing: Promise<void> = Promise.resolve();
 
   const subscriptions = new Set<RunningSubscription>();
   let notifier: AllStreamSubscription | undefined;
@@ -136,34 +136,37 @@ export function openKurrentDbEventStore(options: KurrentDbEventStoreOptions): Ev
     return undefined;
   }
 
-  /** reads the filtered `$all` past the index's last entry, to the end; one sync at a time */
+  /**
+   * Reads the filtered `$all` past the index's last entry, to the end. Syncs run one after the
+   * other, and each starts after it was asked for: an append that awaits its sync is sure the read
+   * began after its own commit (a sync already under way might have missed it).
+   */
   function syncIndex(): Promise<void> {
-    syncing ??= (async () => {
-      try {
-        for (;;) {
-          const from =
-            count === 0 ? START : { commit: commits[count - 1] as bigint, prepare: prepares[count - 1] as bigint };
-          let read = 0;
-          for await (const resolved of client.readAll({
-            fromPosition: from,
-            direction: FORWARDS,
-            maxCount: pageSize,
-            filter: filter(),
-          })) {
-            read++;
-            const event = resolved.event;
-            if (!event?.streamId.startsWith(prefix)) continue;
-            // a forward read from a position includes the event at it: skip what is indexed already
-            if (count > 0 && compare(event.position.commit, event.position.prepare, count - 1) <= 0) continue;
-            addToIndex(event.position, event.id);
-          }
-          if (read < pageSize) return;
-        }
-      } finally {
-        syncing = undefined;
+    const next = syncing.then(readToEnd);
+    syncing = next.catch(() => {});
+    return next;
+  }
+
+  async function readToEnd(): Promise<void> {
+    for (;;) {
+      const from =
+        count === 0 ? START : { commit: commits[count - 1] as bigint, prepare: prepares[count - 1] as bigint };
+      let read = 0;
+      for await (const resolved of client.readAll({
+        fromPosition: from,
+        direction: FORWARDS,
+        maxCount: pageSize,
+        filter: filter(),
+      })) {
+        read++;
+        const event = resolved.event;
+        if (!event?.streamId.startsWith(prefix)) continue;
+        // a forward read from a position may include the event at it: skip what is indexed already
+        if (count > 0 && compare(event.position.commit, event.position.prepare, count - 1) <= 0) continue;
+        addToIndex(event.position, event.id);
       }
-    })();
-    return syncing;
+      if (read < pageSize) return;
+    }
   }
 
   function toRecorded(
@@ -368,7 +371,7 @@ export function openKurrentDbEventStore(options: KurrentDbEventStoreOptions): Ev
         await Promise.all([...subscriptions].map((subscription) => subscription.close()));
         closed = true;
         await notifier?.unsubscribe().catch(() => {});
-        await syncing?.catch(() => {});
+        await syncing;
         await client.dispose();
       })();
       return closing;
