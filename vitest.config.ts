@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
@@ -9,6 +9,8 @@ export default defineConfig({
       'services/*/test/**/*.test.ts',
       'launcher/test/**/*.test.ts',
     ],
+    // the Docker suites run apart: `npm run test:containers` (vitest.containers.config.ts)
+    exclude: [...configDefaults.exclude, '**/*.containers.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

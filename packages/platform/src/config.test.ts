@@ -16,6 +16,7 @@ describe('configuration', () => {
       mail: { smtp: null, from: 'Listings <no-reply@localhost>' },
       typesense: null,
       mongo: null,
+      kurrentdb: null,
     });
   });
 
@@ -197,6 +198,35 @@ describe('configuration', () => {
       expect(problemsOf({ MONGO_URL: 'mongodb://db', MONGO_DB: 'bad.name' })).toContain(
         'MONGO_DB must be a database name',
       );
+    });
+  });
+
+  describe('event store in KurrentDB (KURRENTDB_URL)', () => {
+    const problemsOf = (env: NodeJS.ProcessEnv): string => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        if (error instanceof ConfigError) return error.message;
+        throw error;
+      }
+      throw new Error('expected a ConfigError');
+    };
+
+    it('when KURRENTDB_URL is set then it is kept hidden', () => {
+      const config = loadConfig({ KURRENTDB_URL: 'kurrentdb://admin:hunter2-secret@db1:2113,db2:2113?tls=true' });
+      expect(config.kurrentdb?.reveal()).toBe('kurrentdb://admin:hunter2-secret@db1:2113,db2:2113?tls=true');
+      expect(JSON.stringify(config)).not.toContain('hunter2');
+      expect(inspect(config)).not.toContain('hunter2');
+      expect(loadConfig({ KURRENTDB_URL: 'esdb+discover://cluster.example.net' }).kurrentdb).not.toBeNull();
+    });
+
+    it('when KURRENTDB_URL is malformed then start-up stops saying why, with the credentials hidden', () => {
+      for (const url of ['http://admin:hunter2@db:2113', 'kurrentdb://admin:hunter2@', 'db:2113', 'kurrentdb://a b']) {
+        const message = problemsOf({ KURRENTDB_URL: url });
+        expect(message).toContain('KURRENTDB_URL must look like kurrentdb://host:2113?tls=false');
+        expect(message).not.toContain('hunter2');
+      }
+      expect(problemsOf({ KURRENTDB_URL: 'kurrentdb://admin:hunter2@' })).toContain('"kurrentdb://***@"');
     });
   });
 });

@@ -16,6 +16,8 @@ export interface Config {
   readonly typesense: TypesenseSettings | null;
   /** MONGO_URL (kept as a `Secret`: it may hold a password) and MONGO_DB; null = read models in SQLite under DATA_DIR */
   readonly mongo: MongoSettings | null;
+  /** KURRENTDB_URL (kept as a `Secret`: it may hold a password); null = each service's events in SQLite under DATA_DIR */
+  readonly kurrentdb: Secret | null;
 }
 
 export interface TypesenseSettings {
@@ -71,6 +73,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mail: mailSettingsOf(env, publicUrl, problems),
     typesense: typesenseSettingsOf(env, problems),
     mongo: mongoSettingsOf(env, problems),
+    kurrentdb: kurrentDbUrlOf(env, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
@@ -221,4 +224,25 @@ const mongoUrlProblem = (raw: string): string | null => {
   }
   if (scheme === 'mongodb+srv' && hosts.length > 1) return 'has several hosts, which mongodb+srv does not allow';
   return null;
+};
+
+const KURRENTDB_URL_SHAPE = 'kurrentdb://host:2113?tls=false (or kurrentdb+discover://, esdb://, esdb+discover://)';
+
+/** the connection string as it may be shown: any user info replaced by `***` */
+export const redactKurrentDbUrl = (raw: string): string => raw.replace(/^([^:/?#]*:\/\/)[^/?#]*@/s, '$1***@');
+
+/**
+ * KURRENTDB_URL: every service's events go to KurrentDB (or EventStoreDB) when it is set
+ * (openEventStore). A bad value is added to `problems`, never with its credentials.
+ */
+export const kurrentDbUrlOf = (env: NodeJS.ProcessEnv, problems: string[]): Secret | null => {
+  const raw = env.KURRENTDB_URL?.trim() || null;
+  if (raw === null) return null;
+  const match = /^(kurrentdb|kurrent|kdb|esdb)(\+discover)?:\/\/(?:[^@/?#\s]+@)?([^/?#\s]+)\/?(\?[^#\s]*)?$/.exec(raw);
+  const hostsOk = match?.[3]?.split(',').every((host) => /^(\[[0-9a-f:.]+\]|[^:[\]]+)(:\d{1,5})?$/i.test(host));
+  if (!match || !hostsOk) {
+    problems.push(`KURRENTDB_URL must look like ${KURRENTDB_URL_SHAPE}, got "${redactKurrentDbUrl(raw)}"`);
+    return null;
+  }
+  return new Secret(raw);
 };

@@ -23,7 +23,11 @@ export {
   MAX_EVENT_BYTES,
   WrongExpectedRevisionError,
 } from './event-store.ts';
+export type { KurrentDbEventStoreOptions } from './kurrentdb-event-store.ts';
+export { openKurrentDbEventStore } from './kurrentdb-event-store.ts';
 export type { MemoryEventStoreOptions } from './memory-event-store.ts';
 export { openMemoryEventStore } from './memory-event-store.ts';
+export type { OpenEventStoreOptions } from './open-event-store.ts';
+export { openEventStore } from './open-event-store.ts';
 export type { SqliteEventStoreOptions } from './sqlite-event-store.ts';
 export { openSqliteEventStore } from './sqlite-event-store.ts';

@@ -1,0 +1,20 @@
+import type { Config } from '../config.ts';
+import type { EventStore } from './event-store.ts';
+import { openKurrentDbEventStore } from './kurrentdb-event-store.ts';
+import { openSqliteEventStore } from './sqlite-event-store.ts';
+
+export interface OpenEventStoreOptions {
+  /** the service whose log this is; with KurrentDB its streams are `<service>.<stream>` */
+  readonly service: string;
+  /** the SQLite file used when KURRENTDB_URL is not set (e.g. `<DATA_DIR>/catalog/events.db`) */
+  readonly file: string;
+}
+
+/**
+ * A service's event store as configured: KurrentDB when KURRENTDB_URL is set (all services share
+ * the server, each reading `$all` through its own stream-name prefix), else the SQLite file.
+ */
+export function openEventStore(config: Pick<Config, 'kurrentdb'>, options: OpenEventStoreOptions): EventStore {
+  if (config.kurrentdb) return openKurrentDbEventStore({ url: config.kurrentdb.reveal(), service: options.service });
+  return openSqliteEventStore({ path: options.file });
+}
