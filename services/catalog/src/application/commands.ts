@@ -183,7 +183,8 @@ export const createCatalogCommands = (deps: { events: EventStore; readModel: Cat
         });
       const saved = (listingId: number) => view.listing(listingId) as NonNullable<ReturnType<typeof view.listing>>;
       if (input.listing_id !== null) {
-        const existing = view.listing(input.listing_id);
+        // the stream, not the read model: the listing may have been made on another replica just now
+        const existing = await listingOrigin(input.listing_id);
         if (!existing) throw new NotFoundError(`listing ${input.listing_id} does not exist`);
         await save(input.listing_id, existing.slug, false);
         return saved(input.listing_id);
