@@ -103,4 +103,57 @@ describe.skipIf(!available)('catalog with two replicas over a real nats-server',
       await store.close();
     }
   });
+
+  it('when 16 creates for one draft arrive at once across the replicas then the draft makes one listing and every answer names it', async () => {
+    const draft = draftId();
+    const before = counters.map((c) => c.served());
+    const saved = (await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        client.request('catalog.internal.save_listing_from_draft', {
+          listing_id: null,
+          draft_id: draft,
+          owner_account_ids: ['owner'],
+          profile: profile('Acme Gadgets', { tagline: `attempt ${i}` }),
+        }),
+      ),
+    )) as Reply[];
+    expect(saved.map((r) => r.status)).toEqual(Array(16).fill(200));
+    const [first] = saved;
+    for (const reply of saved) expect(reply.body).toEqual({ ...first?.body, status: 'draft' });
+    expect(first?.body.slug).toBe('acme-gadgets');
+    for (const [i, c] of counters.entries()) expect(c.served(), `replica ${i + 1}`).toBeGreaterThan(before[i] ?? 0);
+
+    // the event store agrees: one ListingCreated for the draft, one claim naming it, and any other
+    // slug a losing create reserved on the way was given back
+    const store = openSqliteEventStore({ path: path.join(dataDir, 'catalog', 'events.sqlite') });
+    try {
+      const all = await store.readAll(0, 100_000);
+      const created = all
+        .filter((e) => e.type === 'ListingCreated' && (e.data as { draft_id: string }).draft_id === draft)
+        .map((e) => e.data);
+      expect(created).toEqual([expect.objectContaining({ listing_id: first?.body.listing_id, slug: 'acme-gadgets' })]);
+      // the last claim names it; a claim moved only from an id another draft's listing took
+      const claims = (await store.readStream(`draftlisting-${draft}`)).map(
+        (e) => e.data as { listing_id: number; replaces_listing_id?: number },
+      );
+      expect(claims.at(-1)?.listing_id).toBe(first?.body.listing_id);
+      for (const [i, claim] of claims.entries()) {
+        if (i > 0) expect(claim.replaces_listing_id).toBe(claims[i - 1]?.listing_id);
+        if (i < claims.length - 1)
+          expect((await store.readStream(`listing-${claim.listing_id}`))[0]?.data).not.toMatchObject({
+            draft_id: draft,
+          });
+      }
+      const gadgetSlugs = new Set(
+        all.filter((e) => e.stream.startsWith('listingslug-acme-gadgets-')).map((e) => e.stream),
+      );
+      for (const slugStream of gadgetSlugs)
+        expect((await store.readStream(slugStream)).at(-1)?.type, slugStream).toBe('ListingSlugReleased');
+      // the listing holds one of the 16 profiles
+      const tagline = replicas[0]?.readModel.view.listing(first?.body.listing_id)?.profile.tagline;
+      expect(tagline).toMatch(/^attempt \d+$/);
+    } finally {
+      await store.close();
+    }
+  });
 });

@@ -48,6 +48,12 @@ export const catalogEvents = serviceEvents({
       pattern: 'listingslug-<slug>',
       description: 'holds a slug for one listing: created with no_stream, so a slug is taken once',
     },
+    {
+      category: 'draftlisting',
+      pattern: 'draftlisting-<draft_id>',
+      description:
+        'which listing a draft made: claimed with no_stream before the listing is created, so a draft makes one listing',
+    },
     { category: 'category', pattern: 'category-<slug>', description: 'one category of the directory' },
     { category: 'blogpost', pattern: 'blogpost-<slug>', description: 'one blog post' },
     {
@@ -256,6 +262,25 @@ export const catalogEvents = serviceEvents({
         slug: Type.String({ description: 'the slug (its stream id)' }),
         listing_id: ListingId,
         reservation_id: Type.Optional(Type.String({ description: 'the reservation released' })),
+      }),
+    }),
+    event('DraftListingClaimed', {
+      stream: 'draftlisting',
+      description:
+        "A listing id was claimed for a draft's listing, before `listing-<id>` is created (appended with the expected revision: of two creates for one draft only one claims). The last claim names the draft's listing; a claim whose listing was never created is taken over by the next create for the draft.",
+      data: data({
+        draft_id: Type.String({ description: 'the drafting service draft (its stream id)' }),
+        listing_id: ListingId,
+        reservation_id: Type.String({
+          description: "the slug reservation id every writer creating this listing uses (ListingSlugReserved's)",
+        }),
+        replaces_listing_id: Type.Optional(
+          Type.Integer({
+            minimum: 1,
+            description:
+              "the id claimed before, which another draft's listing took first (two replicas gave it out at once)",
+          }),
+        ),
       }),
     }),
     event('CategoryCreated', {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ListingDraftProfile } from '@listings/contracts';
 import type { Clock } from '@listings/platform/clock';
-import { type Decider, type DomainEvent, handleCommand } from '@listings/platform/decider';
+import { type Decider, type DomainEvent, foldStream, handleCommand } from '@listings/platform/decider';
 import { ConflictError, NotFoundError, ValidationError } from '@listings/platform/errors';
 import { type EventStore, WrongExpectedRevisionError } from '@listings/platform/event-store';
 import {
@@ -12,6 +12,12 @@ import {
 } from '../domain/awards/week-awards.ts';
 import { type BlogPostData, blogPostDecider, blogPostStream } from '../domain/blog/blog-post.ts';
 import { type CategoryData, categoryDecider, categoryStream } from '../domain/category/category.ts';
+import {
+  DraftListingClaimedError,
+  type DraftListingCommand,
+  draftListingDecider,
+  draftListingStream,
+} from '../domain/draft/draft-listing.ts';
 import {
   type EngagementCommand,
   engagementDecider,
@@ -133,6 +139,27 @@ export const createCatalogCommands = (deps: { events: EventStore; readModel: Cat
     } as EngagementCommand);
   };
 
+  /** true when this claim is the draft's now, false when another writer's claim came first */
+  const claimDraftListing = async (command: DraftListingCommand): Promise<boolean> => {
+    try {
+      await handleCommand({
+        store: events,
+        stream: draftListingStream(command.data.draft_id),
+        decider: draftListingDecider,
+        command,
+      });
+      return true;
+    } catch (error) {
+      if (error instanceof DraftListingClaimedError) return false;
+      throw error;
+    }
+  };
+  /** who created `listing-<id>` (its draft and slug), null while nobody has */
+  const listingOrigin = async (listingId: number): Promise<{ draft_id: string; slug: string } | null> => {
+    const created = (await events.readStream(listingStream(listingId))).find((e) => e.type === 'ListingCreated');
+    return created ? (created.data as { draft_id: string; slug: string }) : null;
+  };
+
   return {
     saveListingFromDraft: async (input: {
       listing_id: number | null;
@@ -141,52 +168,92 @@ export const createCatalogCommands = (deps: { events: EventStore; readModel: Cat
       profile: ListingDraftProfile;
     }) => {
       const categories = resolveCategories(input.profile.categories);
-      // a draft makes one listing: a create repeated (a submit retried after a crash before the
-      // draft recorded its listing) updates the listing the first one made
-      const listingId = input.listing_id ?? view.listingByDraft(input.draft_id)?.id ?? null;
-      if (listingId !== null) {
-        const existing = view.listing(listingId);
-        if (!existing) throw new NotFoundError(`listing ${listingId} does not exist`);
-        await listingCommand(listingId, {
+      const save = (listingId: number, slug: string, create: boolean) =>
+        listingCommand(listingId, {
           type: 'SaveListingFromDraft',
           data: {
             listing_id: listingId,
-            slug: existing.slug,
+            slug,
             draft_id: input.draft_id,
             owners: input.owner_account_ids,
             profile: input.profile,
             categories,
-            create: false,
+            create,
           },
         });
-        return view.listing(listingId) as NonNullable<ReturnType<typeof view.listing>>;
+      const saved = (listingId: number) => view.listing(listingId) as NonNullable<ReturnType<typeof view.listing>>;
+      if (input.listing_id !== null) {
+        // the stream, not the read model: the listing may have been made on another replica just now
+        const existing = await listingOrigin(input.listing_id);
+        if (!existing) throw new NotFoundError(`listing ${input.listing_id} does not exist`);
+        await save(input.listing_id, existing.slug, false);
+        return saved(input.listing_id);
       }
+      // A draft makes one listing, across replicas: `draftlisting-<draft_id>` holds the id claimed
+      // for it (domain/draft). A create repeated (a submit retried, or sent to two replicas at once)
+      // updates the listing the claim names; a claim whose listing is absent is created under it.
+      const draftId = input.draft_id;
       for (let attempt = 0; attempt < 100; attempt++) {
-        const id = allocateListingId();
-        const reservationId = randomUUID();
-        const slug = await reserveSlug(input.profile.name ?? input.profile.url, id, reservationId);
-        try {
-          await listingCommand(id, {
-            type: 'SaveListingFromDraft',
+        const { claim } = (await foldStream(events, draftListingStream(draftId), draftListingDecider)).state;
+        if (claim === null) {
+          // a listing made before drafts held their listing here is the draft's; else the next id
+          const made = view.listingByDraft(draftId)?.id;
+          const id = made ?? allocateListingId();
+          if (made === undefined && (await listingOrigin(id)) !== null) {
+            // another replica's listing has it already: the read model knows more ids by now
+            rescan = true;
+            continue;
+          }
+          const claimed = await claimDraftListing({
+            type: 'ClaimListing',
+            data: { draft_id: draftId, listing_id: id, reservation_id: randomUUID() },
+          });
+          // another writer claimed first: give the id back, follow its claim
+          if (!claimed && made === undefined && lastListingId === id) lastListingId--;
+          continue;
+        }
+        const { listing_id: id, reservation_id: reservationId } = claim;
+        const listing = await listingOrigin(id);
+        if (listing !== null && listing.draft_id === draftId) {
+          try {
+            await save(id, listing.slug, false);
+          } catch (error) {
+            // many writers saving this listing at once: read and save again
+            if (error instanceof WrongExpectedRevisionError) continue;
+            throw error;
+          }
+          return saved(id);
+        }
+        if (listing !== null) {
+          // two replicas gave this id to two drafts at once and the other created it: claim a new id
+          rescan = true;
+          await claimDraftListing({
+            type: 'MoveClaim',
             data: {
-              listing_id: id,
-              slug,
-              draft_id: input.draft_id,
-              owners: input.owner_account_ids,
-              profile: input.profile,
-              categories,
-              create: true,
+              draft_id: draftId,
+              listing_id: allocateListingId(),
+              reservation_id: randomUUID(),
+              replaces_listing_id: id,
             },
           });
-          return view.listing(id) as NonNullable<ReturnType<typeof view.listing>>;
+          continue;
+        }
+        // claimed, not created yet: by a writer at it now, or one that died between the claim and
+        // the listing. Each creates it under the claim (its reservation id); `listing-<id>` takes one.
+        const slug = await reserveSlug(input.profile.name ?? input.profile.url, id, reservationId);
+        try {
+          await save(id, slug, true);
+          return saved(id);
         } catch (error) {
-          // another writer took this id (e.g. a second catalog replica): free the slug, take the next id
           if (!(error instanceof ConflictError) && !(error instanceof WrongExpectedRevisionError)) throw error;
-          await releaseSlug(slug, id, reservationId);
+          // created meanwhile: keep the slug if this draft's listing has it (a writer under the same
+          // claim took it too), else give it back; then read the claim again
+          const created = await listingOrigin(id);
+          if (created?.draft_id !== draftId || created.slug !== slug) await releaseSlug(slug, id, reservationId);
           rescan = true;
         }
       }
-      throw new ConflictError('could not allocate a listing id');
+      throw new ConflictError(`could not save the listing of draft ${draftId}`);
     },
     publishListing: async (
       listingId: number,
