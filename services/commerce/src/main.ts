@@ -6,7 +6,7 @@ import { commerceEvents } from '@listings/contracts/events';
 import type { Bus } from '@listings/platform/bus';
 import { openSqliteCheckpointStore } from '@listings/platform/checkpoints';
 import { type Clock, systemClock } from '@listings/platform/clock';
-import { type Config, loadWorkflowSettings, type WorkflowSettings } from '@listings/platform/config';
+import { type Config, type WorkflowSettings, workflowSettingsOf } from '@listings/platform/config';
 import { openSqliteEventStore, withEventSchemas } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
 import {
@@ -30,7 +30,7 @@ import { commerceWorkflows, ORDER_RETRY } from './workflows/order-workflow.ts';
 export interface CommerceDeps {
   readonly bus: Bus;
   readonly logger: Logger;
-  readonly config: Pick<Config, 'dataDir' | 'publicUrl'> & Partial<Pick<Config, 'mongo'>>;
+  readonly config: Pick<Config, 'dataDir' | 'publicUrl'> & Partial<Pick<Config, 'mongo' | 'temporal'>>;
   /** where the order workflows run; default: TEMPORAL_ADDRESS and TEMPORAL_COMMERCE_TASK_QUEUE (`commerce`) */
   readonly settings?: WorkflowSettings;
   /** tests replace pieces here; production uses none of it */
@@ -51,7 +51,7 @@ export const startCommerce = async (deps: CommerceDeps) => {
   const store = withEventSchemas(openSqliteEventStore({ path: file }), commerceEvents);
   const clock = deps.overrides?.clock ?? systemClock;
 
-  const settings = deps.settings ?? loadWorkflowSettings(process.env, 'TEMPORAL_COMMERCE_TASK_QUEUE', 'commerce');
+  const settings = deps.settings ?? workflowSettingsOf(deps.config, 'commerce');
 
   // the orders index resumes from its checkpoint in the read-model store (rebuilt only on command)
   const readModels = openReadModelStore(deps.config, {

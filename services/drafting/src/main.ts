@@ -6,7 +6,7 @@ import { draftingEvents } from '@listings/contracts/events';
 import { openFileBlobStore } from '@listings/platform/blobs';
 import type { Bus } from '@listings/platform/bus';
 import { type Clock, systemClock } from '@listings/platform/clock';
-import type { Config } from '@listings/platform/config';
+import { type Config, loadConfig } from '@listings/platform/config';
 import { openSqliteEventStore, withEventSchemas } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
 import { createMailer, type Mailer } from '@listings/platform/mail';
@@ -39,9 +39,9 @@ export interface DraftingDeps {
   readonly bus: Bus;
   readonly logger: Logger;
   readonly config: Pick<Config, 'dataDir' | 'publicUrl' | 'fetchAllowPrivateNetworks'> &
-    Partial<Pick<Config, 'mail' | 'mongo'>>;
-  /** environment for drafting's own settings (OPENAI_*, TEMPORAL_*); default process.env */
-  readonly env?: NodeJS.ProcessEnv;
+    Partial<Pick<Config, 'mail' | 'mongo' | 'openAi' | 'temporal'>>;
+  /** tests: an environment to read drafting's settings (OPENAI_*, TEMPORAL_*) from instead of `config` */
+  readonly env?: Readonly<Record<string, string | undefined>>;
   /** tests and benchmarks replace pieces here; production uses none of it */
   readonly overrides?: {
     readonly drafter?: Drafter;
@@ -56,7 +56,7 @@ export interface DraftingDeps {
 
 /** Composition root of the drafting service: store, index, crawler, drafter, workflows, endpoints. */
 export const startDrafting = async (deps: DraftingDeps) => {
-  const settings = loadDraftingConfig(deps.env ?? process.env);
+  const settings = loadDraftingConfig(deps.env ? loadConfig(deps.env) : deps.config);
   const overrides = deps.overrides ?? {};
   const dir = path.join(deps.config.dataDir, 'drafting');
   mkdirSync(dir, { recursive: true });
