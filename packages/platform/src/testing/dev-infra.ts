@@ -11,6 +11,7 @@ import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync }
 import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MongoClient } from 'mongodb';
 import { ferretDbBinary } from './ferretdb-server.ts';
 import { freePort } from './free-port.ts';
 import { natsServerBinary } from './nats-server.ts';
@@ -236,4 +237,14 @@ export const startDevInfra = async (options: DevInfraOptions): Promise<RunningDe
     },
     stop,
   };
+};
+
+/** the collections of one database (tests that check data went to MongoDB) */
+export const mongoCollectionNames = async (url: string, database: string): Promise<string[]> => {
+  const client = new MongoClient(url);
+  try {
+    return (await client.db(database).listCollections().toArray()).map((collection) => collection.name).sort();
+  } finally {
+    await client.close();
+  }
 };
