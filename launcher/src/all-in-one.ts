@@ -9,7 +9,7 @@ import { createMcpGateway, loadMcpConfig } from '@listings/mcp-gateway';
 import { createInProcessBus } from '@listings/platform/bus';
 import { systemClock } from '@listings/platform/clock';
 import type { Config } from '@listings/platform/config';
-import { loadEdgeConfig, openEdgeStores } from '@listings/platform/edge';
+import { openEdgeStores } from '@listings/platform/edge';
 import { createLogger, type Logger } from '@listings/platform/logger';
 import { configOrExit, type Running, stopOnSignals } from '@listings/platform/runtime';
 
@@ -34,7 +34,7 @@ export const startAllInOne = async (config: Config, logger: Logger, options: { h
     services.push(await startClaims({ ...deps, logger: logger.child({ service: 'claims' }) }));
     // one set of idempotency records and rate-limit counters for both edges: a key or a quota
     // means the same over REST and MCP
-    const edge = loadEdgeConfig(config.dataDir);
+    const edge = config.edge;
     const edgeStores = await openEdgeStores({ natsUrl: null, edge, clock: systemClock });
     services.push({ stop: () => edgeStores.close() });
     // the MCP server shares the gateway's port at /mcp; it stops after the gateway

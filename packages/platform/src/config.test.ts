@@ -17,6 +17,14 @@ describe('configuration', () => {
       typesense: null,
       mongo: null,
       kurrentdb: null,
+      temporal: { address: null, taskQueues: { drafting: 'drafting', commerce: 'commerce', catalog: 'catalog' } },
+      openAi: null,
+      edge: expect.objectContaining({
+        accessTokenTtlSeconds: 3600,
+        secretsDir: '/srv/app/data/secrets',
+        trustProxy: false,
+      }),
+      mcp: { port: 3001, gatewayUrl: 'http://127.0.0.1:3000', conformanceFixtures: false },
     });
   });
 

@@ -1,5 +1,9 @@
 import path from 'node:path';
+import { type EdgeConfig, edgeConfigOf } from './edge/config.ts';
+import { ConfigError, type Environment, environmentOf } from './environment.ts';
 import { type MailSettings, mailSettingsOf, Secret } from './mail/mail-settings.ts';
+
+export { ConfigError, type Environment, EnvironmentSchema, VARIABLE_NAMES } from './environment.ts';
 
 /** Configuration every way of running understands (README lists them all). */
 export interface Config {
@@ -18,6 +22,34 @@ export interface Config {
   readonly mongo: MongoSettings | null;
   /** KURRENTDB_URL (kept as a `Secret`: it may hold a password); null = each service's events in SQLite under DATA_DIR */
   readonly kurrentdb: Secret | null;
+  /** TEMPORAL_ADDRESS (null: the in-process runner) and each service's task queue */
+  readonly temporal: TemporalSettings;
+  /** OPENAI_API_KEY (+ OPENAI_BASE_URL, OPENAI_MODEL): the drafter; null = the extractive drafter */
+  readonly openAi: OpenAiSettings | null;
+  /** the REST and MCP edges: rate limits, OAuth token lifetime, secrets, proxy trust */
+  readonly edge: EdgeConfig;
+  /** the MCP gateway's own settings (MCP_PORT, GATEWAY_URL, MCP_CONFORMANCE_FIXTURES) */
+  readonly mcp: McpSettings;
+}
+
+export interface TemporalSettings {
+  readonly address: string | null;
+  readonly taskQueues: { readonly drafting: string; readonly commerce: string; readonly catalog: string };
+}
+
+export interface OpenAiSettings {
+  readonly apiKey: string;
+  readonly baseURL: string | undefined;
+  readonly model: string;
+}
+
+export interface McpSettings {
+  /** its own HTTP port in cluster mode (MCP_PORT, default PORT + 1, so 3001); all-in-one mode serves /mcp on PORT */
+  readonly port: number;
+  /** the REST gateway's origin, where the OAuth metadata lives (cluster mode proxies it) */
+  readonly gatewayUrl: string;
+  /** MCP_CONFORMANCE_FIXTURES=true adds the conformance suite's fixture tools: tests only */
+  readonly conformanceFixtures: boolean;
 }
 
 export interface TypesenseSettings {
@@ -31,18 +63,18 @@ export interface MongoSettings {
   readonly database: string;
 }
 
-export class ConfigError extends Error {
-  constructor(problems: readonly string[]) {
-    super(`invalid configuration:\n  - ${problems.join('\n  - ')}`);
-    this.name = 'ConfigError';
-  }
-}
-
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
-/** Reads and checks the environment once at start-up; every bad value is reported together. */
-export const loadConfig = (env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config => {
+/**
+ * Reads and checks the environment once at start-up, through the one schema of every variable
+ * (`environment.ts`); every bad value is reported together. The only reader of `process.env`.
+ */
+export const loadConfig = (
+  processEnv: Readonly<Record<string, string | undefined>> = process.env,
+  cwd = process.cwd(),
+): Config => {
   const problems: string[] = [];
+  const env = environmentOf(processEnv, problems);
 
   const port = parsePort(env.PORT, 3000, 'PORT', problems);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
@@ -57,10 +89,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (!LOG_LEVELS.includes(logLevel))
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
 
+  const dataDir = path.resolve(cwd, env.DATA_DIR ?? './data');
   const config: Config = {
     port,
     publicUrl,
-    dataDir: path.resolve(cwd, env.DATA_DIR ?? './data'),
+    dataDir,
     demoData: parseSwitch(env.DEMO_DATA, true, 'DEMO_DATA', problems),
     fetchAllowPrivateNetworks: parseSwitch(
       env.FETCH_ALLOW_PRIVATE_NETWORKS,
@@ -74,13 +107,24 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, cwd = process.c
     typesense: typesenseSettingsOf(env, problems),
     mongo: mongoSettingsOf(env, problems),
     kurrentdb: kurrentDbUrlOf(env, problems),
+    temporal: {
+      address: temporalAddressOf(env, problems),
+      taskQueues: {
+        drafting: env.TEMPORAL_TASK_QUEUE?.trim() || 'drafting',
+        commerce: env.TEMPORAL_COMMERCE_TASK_QUEUE?.trim() || 'commerce',
+        catalog: env.TEMPORAL_CATALOG_TASK_QUEUE?.trim() || 'catalog',
+      },
+    },
+    openAi: openAiSettingsOf(env, problems),
+    edge: edgeConfigOf(env, dataDir, problems),
+    mcp: mcpSettingsOf(env, port, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 };
 
 /** TYPESENSE_URL and TYPESENSE_API_KEY go together: both set = Typesense, neither = the embedded index. */
-const typesenseSettingsOf = (env: NodeJS.ProcessEnv, problems: string[]): TypesenseSettings | null => {
+const typesenseSettingsOf = (env: Environment, problems: string[]): TypesenseSettings | null => {
   const url = env.TYPESENSE_URL?.trim() ?? '';
   const apiKey = env.TYPESENSE_API_KEY?.trim() ?? '';
   if (url === '' && apiKey === '') return null;
@@ -154,7 +198,7 @@ const isHttpUrl = (value: string): boolean => {
  * TEMPORAL_ADDRESS (`host:port` of a Temporal frontend), shared by the services that run workflows;
  * unset = the in-process runner. A malformed value is added to `problems`.
  */
-export const temporalAddressOf = (env: NodeJS.ProcessEnv, problems: string[]): string | null => {
+export const temporalAddressOf = (env: Environment, problems: string[]): string | null => {
   const address = env.TEMPORAL_ADDRESS?.trim() || null;
   if (address && !/^[^\s/]+:\d+$/.test(address))
     problems.push(`TEMPORAL_ADDRESS must look like host:port, got "${address}"`);
@@ -167,16 +211,36 @@ export interface WorkflowSettings {
   readonly temporalTaskQueue: string;
 }
 
-/** TEMPORAL_ADDRESS and the service's own task queue variable (e.g. TEMPORAL_COMMERCE_TASK_QUEUE) */
-export const loadWorkflowSettings = (
-  env: NodeJS.ProcessEnv,
-  taskQueueVariable: string,
-  defaultTaskQueue: string,
-): WorkflowSettings => {
-  const problems: string[] = [];
-  const temporalAddress = temporalAddressOf(env, problems);
-  if (problems.length > 0) throw new ConfigError(problems);
-  return { temporalAddress, temporalTaskQueue: env[taskQueueVariable]?.trim() || defaultTaskQueue };
+/** a service's view of `Config.temporal` (a config without it: the in-process runner) */
+export const workflowSettingsOf = (
+  config: Partial<Pick<Config, 'temporal'>>,
+  service: keyof TemporalSettings['taskQueues'],
+): WorkflowSettings => ({
+  temporalAddress: config.temporal?.address ?? null,
+  temporalTaskQueue: config.temporal?.taskQueues[service] ?? service,
+});
+
+const openAiSettingsOf = (env: Environment, problems: string[]): OpenAiSettings | null => {
+  const apiKey = env.OPENAI_API_KEY?.trim();
+  const baseURL = env.OPENAI_BASE_URL?.trim() || undefined;
+  if (baseURL && !/^https?:\/\/\S+$/.test(baseURL))
+    problems.push(`OPENAI_BASE_URL must be an http(s) URL, got "${baseURL}"`);
+  return apiKey ? { apiKey, baseURL, model: env.OPENAI_MODEL?.trim() || 'gpt-4o-mini' } : null;
+};
+
+const mcpSettingsOf = (env: Environment, mainPort: number, problems: string[]): McpSettings => {
+  // PORT=0 (any free port) gives MCP_PORT=0 too
+  const rawPort = env.MCP_PORT || String(mainPort === 0 ? 0 : mainPort + 1);
+  const port = Number(rawPort);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    problems.push(`MCP_PORT must be a port number from 0 to 65535, got "${rawPort}"`);
+  const gatewayUrl = (env.GATEWAY_URL ?? `http://127.0.0.1:${mainPort}`).replace(/\/+$/, '');
+  if (!/^https?:\/\/[^\s/]+$/.test(gatewayUrl))
+    problems.push(`GATEWAY_URL must be an http(s) origin, got "${gatewayUrl}"`);
+  const fixtures = (env.MCP_CONFORMANCE_FIXTURES ?? 'false').toLowerCase();
+  if (!['true', 'false', '1', '0', 'on', 'off'].includes(fixtures))
+    problems.push(`MCP_CONFORMANCE_FIXTURES must be true or false, got "${env.MCP_CONFORMANCE_FIXTURES}"`);
+  return { port, gatewayUrl, conformanceFixtures: ['true', '1', 'on'].includes(fixtures) };
 };
 
 const MONGO_URL_SHAPE =
@@ -189,7 +253,7 @@ export const redactMongoUrl = (raw: string): string => raw.replace(/^([^:/?#]*:\
  * MONGO_URL and MONGO_DB (default `listings`): read models and their checkpoints go to MongoDB when
  * MONGO_URL is set. A bad value is added to `problems`, never with its credentials.
  */
-export const mongoSettingsOf = (env: NodeJS.ProcessEnv, problems: string[]): MongoSettings | null => {
+export const mongoSettingsOf = (env: Environment, problems: string[]): MongoSettings | null => {
   const raw = env.MONGO_URL?.trim() || null;
   const database = env.MONGO_DB?.trim() || 'listings';
   if (!/^[^\s/\\."$*<>:|?\0]{1,63}$/.test(database))

@@ -7,7 +7,7 @@ export const createLogger = (options: { name: string; level?: string; destinatio
   pino(
     {
       name: options.name,
-      level: options.level ?? process.env.LOG_LEVEL ?? 'info',
+      level: options.level ?? 'info',
       redact: {
         paths: [
           'req.headers.authorization',

@@ -1,7 +1,6 @@
 import type { Bus } from './bus/bus.ts';
 import { connectNatsBus } from './bus/nats-bus.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
-import { loadEdgeConfig } from './edge/config.ts';
 import { createLogger, type Logger } from './logger.ts';
 
 export interface Running {
@@ -38,12 +37,10 @@ export const stopOnSignals = (running: Running, logger: Logger): void => {
   process.on('SIGTERM', onSignal);
 };
 
-/** Loads the configuration (the edges' too, so a bad value stops start-up) or exits with every problem listed. */
+/** Loads the configuration (every service's and edge's part, so a bad value stops start-up) or exits with every problem listed. */
 export const configOrExit = (): Config => {
   try {
-    const config = loadConfig();
-    loadEdgeConfig(config.dataDir);
-    return config;
+    return loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

@@ -6,8 +6,8 @@ import { catalogEvents } from '@listings/contracts/events';
 import { type Bus, encodedOnce } from '@listings/platform/bus';
 import { openSqliteCheckpointStore } from '@listings/platform/checkpoints';
 import { type Clock, systemClock } from '@listings/platform/clock';
-import { type Config, loadWorkflowSettings, type WorkflowSettings } from '@listings/platform/config';
-import { openSqliteEventStore, withEventSchemas } from '@listings/platform/event-store';
+import { type Config, type WorkflowSettings, workflowSettingsOf } from '@listings/platform/config';
+import { openEventStore, openSqliteEventStore, withEventSchemas } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
 import { createSafeFetch, type SafeFetch } from '@listings/platform/outbound';
 import {
@@ -34,7 +34,7 @@ import { BADGE_RETRY, type BadgeWorkflowInput, badgeWorkflowId, catalogWorkflows
 export interface CatalogDeps {
   readonly bus: Bus;
   readonly config: Pick<Config, 'dataDir' | 'publicUrl'> &
-    Partial<Pick<Config, 'demoData' | 'fetchAllowPrivateNetworks' | 'typesense'>>;
+    Partial<Pick<Config, 'demoData' | 'fetchAllowPrivateNetworks' | 'typesense' | 'temporal' | 'kurrentdb'>>;
   /** default: createSafeFetch (public addresses only unless FETCH_ALLOW_PRIVATE_NETWORKS) */
   readonly safeFetch?: SafeFetch;
   readonly logger: Logger;
@@ -61,7 +61,7 @@ export const startCatalog = async (deps: CatalogDeps) => {
   mkdirSync(dir, { recursive: true });
   const clock = deps.clock ?? systemClock;
   const events = withEventSchemas(
-    openSqliteEventStore({ path: catalogEventsFile(deps.config.dataDir) }),
+    openEventStore(deps.config, { service: 'catalog', file: catalogEventsFile(deps.config.dataDir) }),
     catalogEvents,
   );
   // a replica may keep its own read models (tests of two catalog replicas on one event store)
@@ -117,7 +117,7 @@ export const startCatalog = async (deps: CatalogDeps) => {
   });
   // each listing awaiting its badge has a workflow checking its homepage every interval
   const runner = await startWorkflowRunner({
-    settings: deps.workflows ?? loadWorkflowSettings(process.env, 'TEMPORAL_CATALOG_TASK_QUEUE', 'catalog'),
+    settings: deps.workflows ?? workflowSettingsOf(deps.config, 'catalog'),
     workflowsPath: fileURLToPath(new URL('./workflows/temporal-workflows.ts', import.meta.url)),
     inProcess: {
       workflows: catalogWorkflows,

@@ -6,7 +6,7 @@ import type { Bus } from '@listings/platform/bus';
 import { openSqliteCheckpointStore } from '@listings/platform/checkpoints';
 import { type Clock, systemClock } from '@listings/platform/clock';
 import type { Config } from '@listings/platform/config';
-import { openSqliteEventStore, withEventSchemas } from '@listings/platform/event-store';
+import { openEventStore, withEventSchemas } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
 import { createMailer, type Mailer } from '@listings/platform/mail';
 import { createSafeFetch, type HostLookup, type SafeFetch } from '@listings/platform/outbound';
@@ -27,7 +27,7 @@ export interface ClaimsDeps {
   readonly bus: Bus;
   readonly logger: Logger;
   readonly config: Pick<Config, 'dataDir' | 'publicUrl' | 'fetchAllowPrivateNetworks'> &
-    Partial<Pick<Config, 'mail' | 'mongo'>>;
+    Partial<Pick<Config, 'mail' | 'mongo' | 'kurrentdb'>>;
   /** tests replace pieces here; production uses none of it */
   readonly overrides?: {
     readonly resolveTxt?: TxtResolver;
@@ -43,7 +43,10 @@ export const startClaims = async (deps: ClaimsDeps) => {
   const overrides = deps.overrides ?? {};
   const dir = path.join(deps.config.dataDir, 'claims');
   mkdirSync(dir, { recursive: true });
-  const store = withEventSchemas(openSqliteEventStore({ path: claimsEventsFile(deps.config.dataDir) }), claimsEvents);
+  const store = withEventSchemas(
+    openEventStore(deps.config, { service: 'claims', file: claimsEventsFile(deps.config.dataDir) }),
+    claimsEvents,
+  );
   const clock = overrides.clock ?? systemClock;
 
   // the claims index resumes from its checkpoint in the read-model store (rebuilt only on command)

@@ -6,8 +6,8 @@ import { commerceEvents } from '@listings/contracts/events';
 import type { Bus } from '@listings/platform/bus';
 import { openSqliteCheckpointStore } from '@listings/platform/checkpoints';
 import { type Clock, systemClock } from '@listings/platform/clock';
-import { type Config, loadWorkflowSettings, type WorkflowSettings } from '@listings/platform/config';
-import { openSqliteEventStore, withEventSchemas } from '@listings/platform/event-store';
+import { type Config, type WorkflowSettings, workflowSettingsOf } from '@listings/platform/config';
+import { openEventStore, withEventSchemas } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
 import {
   openDocumentReadModel,
@@ -30,7 +30,7 @@ import { commerceWorkflows, ORDER_RETRY } from './workflows/order-workflow.ts';
 export interface CommerceDeps {
   readonly bus: Bus;
   readonly logger: Logger;
-  readonly config: Pick<Config, 'dataDir' | 'publicUrl'> & Partial<Pick<Config, 'mongo'>>;
+  readonly config: Pick<Config, 'dataDir' | 'publicUrl'> & Partial<Pick<Config, 'mongo' | 'temporal' | 'kurrentdb'>>;
   /** where the order workflows run; default: TEMPORAL_ADDRESS and TEMPORAL_COMMERCE_TASK_QUEUE (`commerce`) */
   readonly settings?: WorkflowSettings;
   /** tests replace pieces here; production uses none of it */
@@ -48,10 +48,10 @@ export interface CommerceDeps {
 export const startCommerce = async (deps: CommerceDeps) => {
   const file = commerceEventsFile(deps.config.dataDir);
   mkdirSync(path.dirname(file), { recursive: true });
-  const store = withEventSchemas(openSqliteEventStore({ path: file }), commerceEvents);
+  const store = withEventSchemas(openEventStore(deps.config, { service: 'commerce', file }), commerceEvents);
   const clock = deps.overrides?.clock ?? systemClock;
 
-  const settings = deps.settings ?? loadWorkflowSettings(process.env, 'TEMPORAL_COMMERCE_TASK_QUEUE', 'commerce');
+  const settings = deps.settings ?? workflowSettingsOf(deps.config, 'commerce');
 
   // the orders index resumes from its checkpoint in the read-model store (rebuilt only on command)
   const readModels = openReadModelStore(deps.config, {

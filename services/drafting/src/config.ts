@@ -1,6 +1,6 @@
-import { ConfigError, temporalAddressOf } from '@listings/platform/config';
+import type { Config } from '@listings/platform/config';
 
-/** Drafting's own settings (README lists them); the shared ones come from the platform config. */
+/** Drafting's view of the one configuration (README lists every variable). */
 export interface DraftingConfig {
   readonly openAi: { readonly apiKey: string; readonly baseURL: string | undefined; readonly model: string } | null;
   /** Temporal frontend; unset = the in-process workflow runner */
@@ -8,17 +8,9 @@ export interface DraftingConfig {
   readonly temporalTaskQueue: string;
 }
 
-export const loadDraftingConfig = (env: NodeJS.ProcessEnv = process.env): DraftingConfig => {
-  const problems: string[] = [];
-  const apiKey = env.OPENAI_API_KEY?.trim();
-  const baseURL = env.OPENAI_BASE_URL?.trim() || undefined;
-  if (baseURL && !/^https?:\/\/\S+$/.test(baseURL))
-    problems.push(`OPENAI_BASE_URL must be an http(s) URL, got "${baseURL}"`);
-  const temporalAddress = temporalAddressOf(env, problems);
-  if (problems.length > 0) throw new ConfigError(problems);
-  return {
-    openAi: apiKey ? { apiKey, baseURL, model: env.OPENAI_MODEL?.trim() || 'gpt-4o-mini' } : null,
-    temporalAddress,
-    temporalTaskQueue: env.TEMPORAL_TASK_QUEUE?.trim() || 'drafting',
-  };
-};
+/** OPENAI_* and TEMPORAL_ADDRESS / TEMPORAL_TASK_QUEUE as read by `loadConfig` (absent: the defaults) */
+export const loadDraftingConfig = (config: Partial<Pick<Config, 'openAi' | 'temporal'>>): DraftingConfig => ({
+  openAi: config.openAi ?? null,
+  temporalAddress: config.temporal?.address ?? null,
+  temporalTaskQueue: config.temporal?.taskQueues.drafting ?? 'drafting',
+});

@@ -6,8 +6,8 @@ import { draftingEvents } from '@listings/contracts/events';
 import { openFileBlobStore } from '@listings/platform/blobs';
 import type { Bus } from '@listings/platform/bus';
 import { type Clock, systemClock } from '@listings/platform/clock';
-import type { Config } from '@listings/platform/config';
-import { openSqliteEventStore, withEventSchemas } from '@listings/platform/event-store';
+import { type Config, loadConfig } from '@listings/platform/config';
+import { openEventStore, withEventSchemas } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
 import { createMailer, type Mailer } from '@listings/platform/mail';
 import { createSafeFetch, type HostLookup, type SafeFetch } from '@listings/platform/outbound';
@@ -39,9 +39,9 @@ export interface DraftingDeps {
   readonly bus: Bus;
   readonly logger: Logger;
   readonly config: Pick<Config, 'dataDir' | 'publicUrl' | 'fetchAllowPrivateNetworks'> &
-    Partial<Pick<Config, 'mail' | 'mongo'>>;
-  /** environment for drafting's own settings (OPENAI_*, TEMPORAL_*); default process.env */
-  readonly env?: NodeJS.ProcessEnv;
+    Partial<Pick<Config, 'mail' | 'mongo' | 'openAi' | 'temporal' | 'kurrentdb'>>;
+  /** tests: an environment to read drafting's settings (OPENAI_*, TEMPORAL_*) from instead of `config` */
+  readonly env?: Readonly<Record<string, string | undefined>>;
   /** tests and benchmarks replace pieces here; production uses none of it */
   readonly overrides?: {
     readonly drafter?: Drafter;
@@ -56,12 +56,12 @@ export interface DraftingDeps {
 
 /** Composition root of the drafting service: store, index, crawler, drafter, workflows, endpoints. */
 export const startDrafting = async (deps: DraftingDeps) => {
-  const settings = loadDraftingConfig(deps.env ?? process.env);
+  const settings = loadDraftingConfig(deps.env ? loadConfig(deps.env) : deps.config);
   const overrides = deps.overrides ?? {};
   const dir = path.join(deps.config.dataDir, 'drafting');
   mkdirSync(dir, { recursive: true });
   const store = withEventSchemas(
-    openSqliteEventStore({ path: draftingEventsFile(deps.config.dataDir) }),
+    openEventStore(deps.config, { service: 'drafting', file: draftingEventsFile(deps.config.dataDir) }),
     draftingEvents,
   );
   // crawled pages: shared by every drafting process on this DATA_DIR (content-addressed, written by rename)

@@ -11,7 +11,8 @@ import { identityDatabaseFile } from './identity/index.ts';
 
 export interface GatewayDeps {
   readonly bus: Bus;
-  readonly config: Pick<Config, 'port' | 'publicUrl' | 'dataDir' | 'natsUrl' | 'fetchAllowPrivateNetworks'>;
+  readonly config: Pick<Config, 'port' | 'publicUrl' | 'dataDir' | 'natsUrl' | 'fetchAllowPrivateNetworks'> &
+    Partial<Pick<Config, 'edge'>>;
   readonly logger: Logger;
   /** default 0.0.0.0 */
   readonly host?: string;
@@ -28,7 +29,7 @@ export interface GatewayDeps {
  * in memory otherwise; serves `gateway.internal.authenticate`; listens on PORT.
  */
 export const startGateway = async (deps: GatewayDeps) => {
-  const edge = deps.edgeConfig ?? loadEdgeConfig(deps.config.dataDir);
+  const edge = deps.edgeConfig ?? deps.config.edge ?? loadEdgeConfig(deps.config.dataDir);
   const identity = createIdentity({
     publicUrl: deps.config.publicUrl,
     file: identityDatabaseFile(deps.config.dataDir),

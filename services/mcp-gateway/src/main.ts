@@ -22,7 +22,7 @@ import { MCP_PATH, mcpPlugin } from './http/mcp-plugin.ts';
 
 export interface McpGatewayDeps {
   readonly bus: Bus;
-  readonly config: Pick<Config, 'publicUrl' | 'natsUrl'> & Partial<Pick<Config, 'dataDir'>>;
+  readonly config: Pick<Config, 'publicUrl' | 'natsUrl'> & Partial<Pick<Config, 'dataDir' | 'edge' | 'mcp'>>;
   readonly logger: Logger;
   /** default: `gateway.internal.authenticate` over the bus */
   readonly authentication?: AuthenticationClient;
@@ -57,7 +57,7 @@ const allowedHostnamesOf = (publicUrl: string): string[] => {
 
 /** Composition root of the MCP gateway: picks the adapters, builds the endpoint. */
 export const createMcpGateway = async (deps: McpGatewayDeps): Promise<McpGateway> => {
-  const edge = deps.edgeConfig ?? loadEdgeConfig(deps.config.dataDir ?? '.');
+  const edge = deps.edgeConfig ?? deps.config.edge ?? loadEdgeConfig(deps.config.dataDir ?? '.');
   const clock = deps.clock ?? systemClock;
   const owned =
     deps.idempotencyStore && deps.rateLimitCounter

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ConfigError } from '../config.ts';
+import { ConfigError, type Environment } from '../environment.ts';
 import type { RateLimitPolicy } from './rate-limit.ts';
 
 /** Configuration of the edges (REST and MCP gateways); README lists every variable. */
@@ -21,8 +21,8 @@ export interface EdgeConfig {
 
 const parsePolicy = (
   name: string,
-  variable: string,
-  env: NodeJS.ProcessEnv,
+  variable: keyof Environment,
+  env: Environment,
   fallback: string,
   problems: string[],
 ): RateLimitPolicy => {
@@ -40,8 +40,8 @@ const parsePolicy = (
   return { name, limit, windowSeconds };
 };
 
-export const loadEdgeConfig = (dataDir: string, env: NodeJS.ProcessEnv = process.env): EdgeConfig => {
-  const problems: string[] = [];
+/** the edges' variables of `env` (from `loadConfig`, which holds the result as `config.edge`); bad values go to `problems` */
+export const edgeConfigOf = (env: Environment, dataDir: string, problems: string[]): EdgeConfig => {
   const ttlRaw = env.OAUTH_ACCESS_TOKEN_TTL?.trim() || '3600';
   const ttl = Number(ttlRaw);
   if (!Number.isInteger(ttl) || ttl < 60 || ttl > 86_400)
@@ -58,6 +58,13 @@ export const loadEdgeConfig = (dataDir: string, env: NodeJS.ProcessEnv = process
     secretsDir: path.resolve(dataDir, env.SECRETS_DIR ?? 'secrets'),
     trustProxy: ['on', 'true', '1', 'yes'].includes(trustRaw),
   };
+  return config;
+};
+
+/** the edge settings of `env` alone (tests and partial configs; production reads `config.edge`) */
+export const loadEdgeConfig = (dataDir: string, env: Environment = {}): EdgeConfig => {
+  const problems: string[] = [];
+  const config = edgeConfigOf(env, dataDir, problems);
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 };

@@ -14,7 +14,7 @@ export interface OpenEventStoreOptions {
  * A service's event store as configured: KurrentDB when KURRENTDB_URL is set (all services share
  * the server, each reading `$all` through its own stream-name prefix), else the SQLite file.
  */
-export function openEventStore(config: Pick<Config, 'kurrentdb'>, options: OpenEventStoreOptions): EventStore {
+export function openEventStore(config: Partial<Pick<Config, 'kurrentdb'>>, options: OpenEventStoreOptions): EventStore {
   if (config.kurrentdb) return openKurrentDbEventStore({ url: config.kurrentdb.reveal(), service: options.service });
   return openSqliteEventStore({ path: options.file });
 }

@@ -1,4 +1,5 @@
 import { inspect } from 'node:util';
+import type { Environment } from '../environment.ts';
 
 /** A value that must never reach a log or an error: JSON, `String()` and `inspect` all show `[hidden]`. */
 export class Secret {
@@ -44,7 +45,7 @@ export const redactSmtpUrl = (raw: string): string => raw.replace(/^([^:/?#]*:\/
 const FROM_PATTERN = /^(?:[^<>\r\n"]+ <[^\s<>@]+@[^\s<>@]+>|"[^"\r\n]+" <[^\s<>@]+@[^\s<>@]+>|[^\s<>@"]+@[^\s<>@"]+)$/;
 
 /** Reads SMTP_URL and MAIL_FROM; a bad value is added to `problems` (with any password hidden). */
-export const mailSettingsOf = (env: NodeJS.ProcessEnv, publicUrl: string, problems: string[]): MailSettings => {
+export const mailSettingsOf = (env: Environment, publicUrl: string, problems: string[]): MailSettings => {
   const raw = env.SMTP_URL?.trim() || null;
   const smtp = raw === null ? null : parseSmtpUrl(raw, problems);
   let host = 'localhost';

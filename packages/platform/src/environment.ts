@@ -1,0 +1,121 @@
+import Type, { type Static, type TString } from 'typebox';
+import Value from 'typebox/value';
+
+/**
+ * Every environment variable the product reads, declared once: name, pattern (when no parser of
+ * `config.ts` checks it more closely), default and description. `loadConfig` reads the environment
+ * only through this schema; the README configuration table lists exactly these variables (a test
+ * compares them). `secret: true` values are never printed; `tests: true` ones are read by the test
+ * helpers only.
+ */
+const variable = (
+  description: string,
+  options: { default?: string; pattern?: string; secret?: true; tests?: true } = {},
+): TString => Type.String({ description, ...options });
+
+export const EnvironmentSchema = Type.Object({
+  // every way of running
+  PORT: Type.Optional(variable('HTTP port of the all-in-one process and of the gateway', { default: '3000' })),
+  PUBLIC_URL: Type.Optional(
+    variable('public origin used in links and the OpenAPI `servers`', { default: 'http://localhost:$PORT' }),
+  ),
+  DATA_DIR: Type.Optional(variable('where embedded stores live', { default: './data' })),
+  DEMO_DATA: Type.Optional(
+    variable('`off` stops the demo catalog from loading into an empty data dir', { default: 'on' }),
+  ),
+  FETCH_ALLOW_PRIVATE_NETWORKS: Type.Optional(
+    variable('`true` lets outbound fetches reach private addresses (development and tests only)', { default: 'false' }),
+  ),
+  LOG_LEVEL: Type.Optional(variable('pino level: `fatal` … `trace`, or `silent`', { default: 'info' })),
+  // adapters: each set variable swaps an embedded adapter for a production one
+  NATS_URL: Type.Optional(variable('NATS instead of the in-process bus (cluster mode); also the edges’ state')),
+  KURRENTDB_URL: Type.Optional(
+    variable('every service’s events in KurrentDB/EventStoreDB instead of SQLite under `DATA_DIR`', { secret: true }),
+  ),
+  MONGO_URL: Type.Optional(variable('read models and their checkpoints in MongoDB', { secret: true })),
+  MONGO_DB: Type.Optional(variable('the MongoDB database of the read models', { default: 'listings' })),
+  TYPESENSE_URL: Type.Optional(variable('catalog search on this Typesense; needs `TYPESENSE_API_KEY`')),
+  TYPESENSE_API_KEY: Type.Optional(variable('the Typesense (admin) API key', { secret: true })),
+  TEMPORAL_ADDRESS: Type.Optional(variable('workflows on Temporal (`host:port`) instead of the in-process runner')),
+  TEMPORAL_TASK_QUEUE: Type.Optional(
+    variable('the drafting workers’ task queue', { default: 'drafting', pattern: '^\\S{1,200}$' }),
+  ),
+  TEMPORAL_COMMERCE_TASK_QUEUE: Type.Optional(
+    variable('the commerce (order workflow) workers’ task queue', { default: 'commerce', pattern: '^\\S{1,200}$' }),
+  ),
+  TEMPORAL_CATALOG_TASK_QUEUE: Type.Optional(
+    variable('the catalog (badge workflow) workers’ task queue', { default: 'catalog', pattern: '^\\S{1,200}$' }),
+  ),
+  SMTP_URL: Type.Optional(variable('send mail through this SMTP server; unset: `DATA_DIR/outbox`', { secret: true })),
+  MAIL_FROM: Type.Optional(variable('the From of every mail', { default: 'Listings <no-reply@HOST>' })),
+  // drafting
+  OPENAI_API_KEY: Type.Optional(
+    variable('the drafter: OpenAI with a key, else the extractive drafter', { secret: true }),
+  ),
+  OPENAI_BASE_URL: Type.Optional(variable('any OpenAI-compatible server for the drafter')),
+  OPENAI_MODEL: Type.Optional(variable('the drafter’s model', { default: 'gpt-4o-mini', pattern: '^\\S{1,200}$' })),
+  // the edges (REST and MCP)
+  RATE_LIMIT_AUTHENTICATED: Type.Optional(variable('requests/seconds per credential', { default: '600/60' })),
+  RATE_LIMIT_ANONYMOUS: Type.Optional(variable('requests/seconds per IP without a credential', { default: '120/60' })),
+  RATE_LIMIT_SIGN_IN: Type.Optional(variable('requests/seconds per IP on the password forms', { default: '10/60' })),
+  RATE_LIMIT_TOKEN: Type.Optional(variable('requests/seconds per IP on `POST /oauth/token`', { default: '60/60' })),
+  OAUTH_ACCESS_TOKEN_TTL: Type.Optional(variable('OAuth access token lifetime in seconds', { default: '3600' })),
+  SECRETS_DIR: Type.Optional(
+    variable('generated OAuth signing and cookie keys (relative to `DATA_DIR`)', {
+      default: 'secrets',
+      pattern: '^.+$',
+    }),
+  ),
+  TRUST_PROXY: Type.Optional(variable('take the client IP from `X-Forwarded-For`', { default: 'off' })),
+  MCP_PORT: Type.Optional(variable('the MCP gateway’s own port in cluster mode', { default: '$PORT + 1' })),
+  GATEWAY_URL: Type.Optional(
+    variable('the REST gateway’s origin, seen from the MCP gateway', { default: 'http://127.0.0.1:$PORT' }),
+  ),
+  MCP_CONFORMANCE_FIXTURES: Type.Optional(
+    variable('tests: `true` adds the MCP conformance suite’s fixture tools', { default: 'false' }),
+  ),
+  // read by the test helpers (packages/platform/src/testing/)
+  TEMPORAL_CLI_PATH: Type.Optional(variable('tests: the `temporal` CLI of the dev server', { tests: true })),
+  TEMPORAL_TEST_SERVER_PATH: Type.Optional(variable('tests: Temporal’s time-skipping test server', { tests: true })),
+  RECORD_WORKFLOW_HISTORIES: Type.Optional(
+    variable('tests: `1` writes the recorded workflow histories', { tests: true }),
+  ),
+});
+
+/** the environment as the product sees it: only the declared variables, each a string or unset */
+export type Environment = Static<typeof EnvironmentSchema>;
+export type VariableName = keyof Environment & string;
+
+export const VARIABLE_NAMES = Object.keys(EnvironmentSchema.properties) as VariableName[];
+
+export class ConfigError extends Error {
+  constructor(problems: readonly string[]) {
+    super(`invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * The declared variables of `env` (empty values count as unset), each checked against its schema;
+ * a value that does not match is added to `problems` (a secret without its value).
+ */
+export const environmentOf = (env: Readonly<Record<string, string | undefined>>, problems: string[]): Environment => {
+  const picked: Record<string, string> = {};
+  for (const name of VARIABLE_NAMES) {
+    const value = env[name];
+    if (value === undefined || value.trim() === '') continue;
+    const schema = EnvironmentSchema.properties[name] as unknown as TString & {
+      pattern?: string;
+      description?: string;
+      secret?: true;
+    };
+    if (!Value.Check(schema, value)) {
+      problems.push(
+        `${name} must match ${schema.pattern}${schema.secret ? '' : `, got "${value}"`} (${schema.description})`,
+      );
+      continue;
+    }
+    picked[name] = value;
+  }
+  return picked as Environment;
+};
