@@ -1,12 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { payOrder } from '@listings/contracts';
+import { payOrder, stripeWebhook } from '@listings/contracts';
 import { commerceEvents } from '@listings/contracts/events';
 import type { Bus } from '@listings/platform/bus';
 import { openSqliteCheckpointStore } from '@listings/platform/checkpoints';
 import { type Clock, systemClock } from '@listings/platform/clock';
-import { type Config, loadWorkflowSettings, type WorkflowSettings } from '@listings/platform/config';
+import {
+  type Config,
+  loadStripeSettings,
+  loadWorkflowSettings,
+  type StripeEnvSettings,
+  type WorkflowSettings,
+} from '@listings/platform/config';
 import { openSqliteEventStore, withEventSchemas } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
 import {
@@ -19,6 +25,8 @@ import type { RetryPolicy } from '@listings/platform/workflows';
 import { startWorkflowRunner } from '@listings/platform/workflows/temporal-runner';
 import { createCatalogClient } from './adapters/catalog-client.ts';
 import { createJsvatCheck, createSalesTaxRates } from './adapters/offline-vat.ts';
+import { createLocalPaymentProvider, type PaymentProvider } from './adapters/payment-provider.ts';
+import { createStripePaymentProvider } from './adapters/stripe-payments.ts';
 import { createCommerceOperations } from './application/commerce-operations.ts';
 import { createLaunchRules } from './application/launch-rules.ts';
 import { createCommerceActivities, createOrderLifecycle } from './application/order-lifecycle.ts';
@@ -33,6 +41,11 @@ export interface CommerceDeps {
   readonly config: Pick<Config, 'dataDir' | 'publicUrl'> & Partial<Pick<Config, 'mongo'>>;
   /** where the order workflows run; default: TEMPORAL_ADDRESS and TEMPORAL_COMMERCE_TASK_QUEUE (`commerce`) */
   readonly settings?: WorkflowSettings;
+  /**
+   * Stripe Checkout as the payment provider; default: STRIPE_SECRET_KEY + STRIPE_WEBHOOK_SECRET
+   * (+ STRIPE_API_BASE), and without them the local development provider. `null`: local.
+   */
+  readonly stripe?: StripeEnvSettings | null;
   /** tests replace pieces here; production uses none of it */
   readonly overrides?: {
     readonly clock?: Clock;
@@ -67,6 +80,12 @@ export const startCommerce = async (deps: CommerceDeps) => {
   const indexCaughtUp = ordersIndex.waitFor;
   const indexChanged = ordersIndex.nextChange;
 
+  const stripe = deps.stripe === undefined ? loadStripeSettings(process.env) : deps.stripe;
+  const payments: PaymentProvider = stripe
+    ? createStripePaymentProvider(stripe, () => clock.now())
+    : createLocalPaymentProvider();
+  deps.logger.info({ provider: payments.name }, 'payment provider');
+
   const catalog = createCatalogClient(deps.bus);
   const rules = createLaunchRules({ store, catalog, logger: deps.logger });
   const lifecycle = createOrderLifecycle({
@@ -100,6 +119,7 @@ export const startCommerce = async (deps: CommerceDeps) => {
     rules,
     runner,
     catalog,
+    payments,
     rates: createSalesTaxRates(),
     vatNumbers: createJsvatCheck(),
     clock,
@@ -118,7 +138,10 @@ export const startCommerce = async (deps: CommerceDeps) => {
     service: 'commerce',
     bus: deps.bus,
     logger: deps.logger,
-    operations: [{ contract: payOrder, handle: operations.payOrder }],
+    operations: [
+      { contract: payOrder, handle: operations.payOrder },
+      { contract: stripeWebhook, handle: operations.stripeWebhook },
+    ],
   });
 
   // integration events: paid orders go out from this log (at least once); the catalog's word on

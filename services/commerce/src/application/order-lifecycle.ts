@@ -29,10 +29,14 @@ export class FulfilmentPendingError extends Error {
 }
 
 /** what a refused order says, on the checkout page and in get_order */
-export const refusalReason = (error: LaunchTakenError | WeekFullError): string =>
-  error instanceof LaunchTakenError
-    ? `Listing ${error.listingId} already has a paid launch, bought in another order. This order was refused before payment: nothing was charged.`
-    : `The week of ${error.week} has no paid launch slot left. This order was refused before payment: nothing was charged.`;
+export const refusalReason = (error: LaunchTakenError | WeekFullError, captured = false): string => {
+  const outcome = captured
+    ? 'This order was refused after the payment arrived: the payment is refunded in full.'
+    : 'This order was refused before payment: nothing was charged.';
+  return error instanceof LaunchTakenError
+    ? `Listing ${error.listingId} already has a paid launch, bought in another order. ${outcome}`
+    : `The week of ${error.week} has no paid launch slot left. ${outcome}`;
+};
 
 /**
  * An order's stream and what happens to it after checkout: loading it, running its commands,
@@ -58,28 +62,43 @@ export const createOrderLifecycle = (deps: OrderLifecycleDeps) => {
   };
 
   /**
-   * The local provider's capture, guarded by the launch rules: the order first takes each
+   * The launch rules for a pending order about to be paid: it takes each listing's launch and
+   * confirms its week slots (again: nothing), or, when a rule says no, is recorded `refused` with
+   * why (`captured`: the money had arrived already and is refunded) and gives back what it took.
+   * Any other status: nothing happens. Answers the order after that.
+   */
+  const applyLaunchRules = async (number: string, options: { captured?: boolean } = {}): Promise<OrderState> => {
+    const state = await load(number);
+    if (state.status !== 'pending') return state;
+    const now = at();
+    try {
+      await rules.holdListingLaunches(number, state.accountId, state.lines, now, { checkCatalog: true });
+      await rules.confirmWeeks(number, state.lines, await weeklyCapacity(), now);
+      return state;
+    } catch (error) {
+      if (!(error instanceof LaunchTakenError || error instanceof WeekFullError)) throw error;
+      const refused = await runOrder(
+        number,
+        { type: 'RefuseOrder', data: { reason: refusalReason(error, options.captured), at: now } },
+        'checkout',
+      );
+      await releaseIfUnpaid(refused.state);
+      return refused.state;
+    }
+  };
+
+  /**
+   * The payment's capture (the local provider's at once, Stripe's on its verified webhook), guarded by the launch rules: the order first takes each
    * listing's launch and confirms its week slots, and only then is it recorded paid. When a rule
    * says no, the order is recorded `refused` with why and gives back what it took; paying it then
    * answers 409 with that reason (as does paying an expired one). Paid already: nothing changes.
    */
-  const pay = async (number: string, paymentReference: string): Promise<OrderState> => {
-    const state = await load(number);
-    if (state.status === 'pending') {
-      const now = at();
-      try {
-        await rules.holdListingLaunches(number, state.accountId, state.lines, now, { checkCatalog: true });
-        await rules.confirmWeeks(number, state.lines, await weeklyCapacity(), now);
-      } catch (error) {
-        if (!(error instanceof LaunchTakenError || error instanceof WeekFullError)) throw error;
-        const refused = await runOrder(
-          number,
-          { type: 'RefuseOrder', data: { reason: refusalReason(error), at: now } },
-          'checkout',
-        );
-        await releaseIfUnpaid(refused.state);
-      }
-    }
+  const pay = async (
+    number: string,
+    paymentReference: string,
+    options: { captured?: boolean } = {},
+  ): Promise<OrderState> => {
+    await applyLaunchRules(number, options);
     try {
       return (
         await runOrder(
@@ -180,7 +199,18 @@ export const createOrderLifecycle = (deps: OrderLifecycleDeps) => {
     return { status: 'pending', remainingMs: Math.max(0, Date.parse(state.expiresAt) - Date.parse(now)) };
   };
 
-  return { at, load, runOrder, pay, fulfil, recordCatalogOutcome, recordCatalogRefusal, expireIfDue, weeklyCapacity };
+  return {
+    at,
+    load,
+    runOrder,
+    applyLaunchRules,
+    pay,
+    fulfil,
+    recordCatalogOutcome,
+    recordCatalogRefusal,
+    expireIfDue,
+    weeklyCapacity,
+  };
 };
 export type OrderLifecycle = ReturnType<typeof createOrderLifecycle>;
 

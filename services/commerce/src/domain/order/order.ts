@@ -71,6 +71,8 @@ export type OrderState =
       /** until when it can be paid while pending */
       expiresAt: string;
       paidAt: string | null;
+      /** the provider's reference of the payment that paid it (Stripe: the payment intent) */
+      paymentReference: string | null;
       /** why a refused order was refused */
       refusedBecause: string | null;
     };
@@ -102,10 +104,13 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderEvent> = {
           createdAt: event.data.at,
           expiresAt: orderExpiresAt(event.data.at),
           paidAt: null,
+          paymentReference: null,
           refusedBecause: null,
         };
       case 'OrderPaid':
-        return state.status === 'none' ? state : { ...state, status: 'paid', paidAt: event.data.at };
+        return state.status === 'none'
+          ? state
+          : { ...state, status: 'paid', paidAt: event.data.at, paymentReference: event.data.payment_reference };
       case 'OrderLineFulfilled':
         return state.status === 'none'
           ? state
