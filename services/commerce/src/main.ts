@@ -95,6 +95,7 @@ export const startCommerce = async (deps: CommerceDeps) => {
     indexCaughtUp,
     indexChanged,
     fulfilWaitMs: deps.overrides?.fulfilWaitMs ?? 10_000,
+    payments,
   });
   const activities = createCommerceActivities(lifecycle);
   // each order's payment lifecycle is a workflow: on Temporal when TEMPORAL_ADDRESS is set

@@ -72,7 +72,7 @@ describe.skipIf(missing !== null)('commerce with Stripe Checkout: the signed web
   } as Logger;
   let mock: RunningStripeMock;
   let running: Awaited<ReturnType<typeof startCommerce>>;
-  let stopCatalog: () => Promise<void>;
+  let catalogService: Awaited<ReturnType<typeof startCatalog>>;
   let drafts = 0;
 
   const call = async (operationId: string, input: { params?: object; body?: unknown; key?: string } = {}) => {
@@ -131,7 +131,7 @@ describe.skipIf(missing !== null)('commerce with Stripe Checkout: the signed web
   beforeAll(async () => {
     mock = await startStripeMock();
     const catalog = await startCatalog({ bus, clock, config, logger: silentLogger() });
-    stopCatalog = catalog.stop;
+    catalogService = catalog;
     running = await startCommerce({
       bus,
       config,
@@ -142,7 +142,7 @@ describe.skipIf(missing !== null)('commerce with Stripe Checkout: the signed web
   }, 60_000);
   afterAll(async () => {
     await running?.stop();
-    await stopCatalog?.();
+    await catalogService?.stop();
     await bus.close();
     await mock?.stop();
     rmSync(dir, { recursive: true, force: true });
@@ -197,6 +197,30 @@ describe.skipIf(missing !== null)('commerce with Stripe Checkout: the signed web
     const other = stripeEvent('evt_paid_2', { order: number, paymentIntent: 'pi_paid_2' });
     expect(await webhook(other)).toMatchObject({ status: 200, body: { outcome: 'refunded' } });
     expect(await orderEvents(number)).toEqual(events);
+  });
+
+  it('a paid launch line the catalog refuses is refunded through the port, once, and the order says so', async () => {
+    const listing = await newListing('wentfree');
+    const number = await checkout(listing, 'k-wentfree');
+    expect((await pay(number)).body.payment_url).toBeTruthy();
+    // between the hand-off and the payment the listing went live on the free plan
+    await catalogService.commands.publishListing(listing, null, 'free');
+    const event = stripeEvent('evt_wentfree', { order: number, paymentIntent: 'pi_wentfree' });
+    expect((await webhook(event)).body.outcome).toBe('paid');
+    const deadline = performance.now() + 20_000;
+    let now = await order(number);
+    while (!String(now.status_reason).includes('Refunded') && performance.now() < deadline) {
+      await running.ordersIndex.nextChange(250);
+      now = await order(number);
+    }
+    expect(now).toMatchObject({ status: 'paid', lines: [{ fulfilled: false }] });
+    expect(now.status_reason).toBe(
+      `Paid, but the catalog could not carry out line 1 (listing ${listing}): a live listing cannot be published. Refunded: line 1 $49.00.`,
+    );
+    expect(await orderEvents(number)).toEqual(['OrderPlaced', 'OrderPaid', 'OrderLineRefused', 'OrderLineRefunded']);
+    // the webhook again: nothing more, no second refund
+    expect((await webhook(event)).body.outcome).toBe('already_paid');
+    expect((await orderEvents(number)).filter((type) => type === 'OrderLineRefunded')).toHaveLength(1);
   });
 
   it('a bad signature is 400 and changes nothing', async () => {

@@ -108,9 +108,15 @@ export const createCommerceOperations = (deps: CommerceOperationDeps) => {
     const refused = state.lineRefusals.flatMap((reason, i) =>
       reason === null ? [] : [`line ${i + 1} (listing ${state.lines[i]?.listing_id}): ${reason}`],
     );
-    return refused.length === 0
-      ? null
-      : `Paid, but the catalog could not carry out ${refused.join('; ')}. This needs a refund.`;
+    if (refused.length === 0) return null;
+    const refunds = state.lineRefunds.flatMap((refund, i) => (refund === null ? [] : [{ i, ...refund }]));
+    const unrefunded = state.lineRefusals.some((reason, i) => reason !== null && state.lineRefunds[i] === null);
+    const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+    return `Paid, but the catalog could not carry out ${refused.join('; ')}. ${
+      unrefunded
+        ? 'This needs a refund.'
+        : `Refunded: ${refunds.map((r) => `line ${r.i + 1} ${usd(r.amountCents)}`).join(', ')}.`
+    }`;
   };
 
   const orderView = (state: OrderState) => {

@@ -2,6 +2,7 @@ import type { Clock } from '@listings/platform/clock';
 import { foldStream, handleCommand } from '@listings/platform/decider';
 import type { EventStore } from '@listings/platform/event-store';
 import { NonRetryableActivityError } from '@listings/platform/workflows';
+import type { PaymentProvider } from '../adapters/payment-provider.ts';
 import { WeekFullError } from '../domain/launch-week/launch-week.ts';
 import { LaunchTakenError } from '../domain/listing-launch/listing-launch.ts';
 import { type OrderCommand, type OrderState, orderDecider, orderStream } from '../domain/order/order.ts';
@@ -18,7 +19,13 @@ export interface OrderLifecycleDeps {
   readonly indexChanged: (timeoutMs: number) => Promise<void>;
   /** how long one run of the fulfilment step waits for the catalog's word before it is retried */
   readonly fulfilWaitMs: number;
+  /** refunds a line the catalog refused (the local provider charged nothing: nothing to refund) */
+  readonly payments?: PaymentProvider;
 }
+
+/** a line's price with its share of the VAT, in cents (never more than the order's total) */
+export const lineRefundCents = (unitPriceCents: number, totals: { vat_rate: number; total_cents: number }) =>
+  Math.min(totals.total_cents, Math.round(unitPriceCents * (1 + totals.vat_rate)));
 
 /** the catalog has not said yet that it carried out every line: the fulfilment step is tried again */
 export class FulfilmentPendingError extends Error {
@@ -182,7 +189,37 @@ export const createOrderLifecycle = (deps: OrderLifecycleDeps) => {
     for (const [i, line] of state.lines.entries())
       if (line.kind === 'launch' && line.listing_id === listingId)
         await runOrder(number, { type: 'RecordLineRefused', data: { line: i, reason, at: at() } }, 'catalog');
+    await refundRefusedLines(number);
     return true;
+  };
+
+  /**
+   * With a provider that took money (Stripe), each refused line not refunded yet is refunded (its
+   * price with its VAT share; the provider's idempotency key is per payment and line, so a retry
+   * refunds nothing more) and `OrderLineRefunded` recorded. A failed refund throws: the catalog's
+   * event is delivered again and the refund retried.
+   */
+  const refundRefusedLines = async (number: string): Promise<void> => {
+    const payments = deps.payments;
+    if (!payments || payments.name === 'local') return;
+    const state = await load(number);
+    if (state.status === 'none' || !state.paymentReference) return;
+    for (const [i, line] of state.lines.entries()) {
+      const reason = state.lineRefusals[i];
+      if (reason === null || reason === undefined || state.lineRefunds[i] !== null) continue;
+      const amountCents = lineRefundCents(line.unit_price_cents, state.totals);
+      const { refundId } = await payments.refund({
+        reference: state.paymentReference,
+        amountCents,
+        reason: `order ${number} line ${i + 1}: ${reason}`,
+        idempotencyKey: `refund-${state.paymentReference}-line-${i}`,
+      });
+      await runOrder(
+        number,
+        { type: 'RecordLineRefund', data: { line: i, refund_id: refundId, amount_cents: amountCents, at: at() } },
+        'commerce',
+      );
+    }
   };
 
   /**
