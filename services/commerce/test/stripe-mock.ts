@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Stripe from 'stripe';
 
 /** the version scripts/stand-ins/stripe-mock.sh builds */
 export const STRIPE_MOCK_VERSION = 'v0.203.0';
@@ -73,3 +74,7 @@ export const startStripeMock = async (): Promise<RunningStripeMock> => {
       }),
   };
 };
+
+/** a `Stripe-Signature` header for `payload`, made by the library's own test helper */
+export const stripeSignature = (payload: string, secret: string): string =>
+  Stripe.webhooks.generateTestHeaderString({ payload, secret });
