@@ -223,6 +223,17 @@ describe.skipIf(missing !== null)('commerce with Stripe Checkout: the signed web
     expect((await orderEvents(number)).filter((type) => type === 'OrderLineRefunded')).toHaveLength(1);
   });
 
+  it('two payments of one order arriving at once: one pays it, the other is refunded', async () => {
+    const number = await checkout(await newListing('twotabs'), 'k-twotabs');
+    await pay(number);
+    const replies = await Promise.all([
+      webhook(stripeEvent('evt_tab_1', { order: number, paymentIntent: 'pi_tab_1' })),
+      webhook(stripeEvent('evt_tab_2', { order: number, paymentIntent: 'pi_tab_2' })),
+    ]);
+    expect(replies.map((r) => r.body.outcome).sort()).toEqual(['paid', 'refunded']);
+    expect((await orderEvents(number)).filter((type) => type === 'OrderPaid')).toHaveLength(1);
+  });
+
   it('a bad signature is 400 and changes nothing', async () => {
     const number = await checkout(await newListing('badsig'), 'k-badsig');
     await pay(number);

@@ -361,6 +361,9 @@ export const createCommerceOperations = (deps: CommerceOperationDeps) => {
         await deps.lifecycle.expireIfDue(number);
         try {
           const paid = await deps.lifecycle.pay(number, note.reference, { captured: true });
+          // another payment of this order got there first (two sessions completing at once): this one goes back
+          if (paid.status !== 'none' && paid.paymentReference !== note.reference)
+            return refund(`order ${number} was paid already by another payment`);
           await startLifecycle(paid);
           await deps.runner.signal(orderWorkflowId(number), PAID_SIGNAL, { payment_reference: note.reference });
           return { received: true, outcome: 'paid' };
