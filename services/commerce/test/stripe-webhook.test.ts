@@ -234,6 +234,26 @@ describe.skipIf(missing !== null)('commerce with Stripe Checkout: the signed web
     expect((await orderEvents(number)).filter((type) => type === 'OrderPaid')).toHaveLength(1);
   });
 
+  it('money for an order whose listing launch another order took meanwhile is refunded at once, and the order says so', async () => {
+    const listing = await newListing('taken');
+    const late = await checkout(listing, 'k-taken-late');
+    const first = await checkout(listing, 'k-taken-first');
+    // the other order holds the listing's launch (its Pay was pressed); this one's payment arrives anyway
+    expect((await pay(first)).body.payment_url).toBeTruthy();
+    const reply = await webhook(stripeEvent('evt_taken', { order: late, paymentIntent: 'pi_taken' }));
+    expect(reply).toMatchObject({ status: 200, body: { outcome: 'refunded' } });
+    const refused = await order(late);
+    expect(refused.status).toBe('refused');
+    expect(refused.status_reason).toBe(
+      `Listing ${listing} already has a paid launch, bought in another order. This order was refused after the payment arrived: the payment is refunded in full.`,
+    );
+    expect(await orderEvents(late)).toEqual(['OrderPlaced', 'OrderRefused']);
+    // the order that holds the launch is still payable
+    expect(
+      (await webhook(stripeEvent('evt_taken_first', { order: first, paymentIntent: 'pi_first' }))).body.outcome,
+    ).toBe('paid');
+  });
+
   it('a bad signature is 400 and changes nothing', async () => {
     const number = await checkout(await newListing('badsig'), 'k-badsig');
     await pay(number);
