@@ -111,7 +111,7 @@ export {
   type RecordVerifiedClaimReply,
   recordVerifiedClaim,
 } from './internal/catalog-claims.ts';
-export { type PayOrderRequest, payOrder } from './internal/commerce.ts';
+export { type PayOrderRequest, payOrder, type StripeWebhookRequest, stripeWebhook } from './internal/commerce.ts';
 export {
   type AcceptInviteRequest,
   acceptInvite,

@@ -17,6 +17,7 @@ describe('configuration', () => {
       typesense: null,
       mongo: null,
       kurrentdb: null,
+      stripe: null,
       temporal: { address: null, taskQueues: { drafting: 'drafting', commerce: 'commerce', catalog: 'catalog' } },
       openAi: null,
       edge: expect.objectContaining({

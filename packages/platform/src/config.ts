@@ -22,6 +22,8 @@ export interface Config {
   readonly mongo: MongoSettings | null;
   /** KURRENTDB_URL (kept as a `Secret`: it may hold a password); null = each service's events in SQLite under DATA_DIR */
   readonly kurrentdb: Secret | null;
+  /** STRIPE_SECRET_KEY + STRIPE_WEBHOOK_SECRET (+ STRIPE_API_BASE): commerce's payments on Stripe Checkout; null = the local provider */
+  readonly stripe: StripeSettings | null;
   /** TEMPORAL_ADDRESS (null: the in-process runner) and each service's task queue */
   readonly temporal: TemporalSettings;
   /** OPENAI_API_KEY (+ OPENAI_BASE_URL, OPENAI_MODEL): the drafter; null = the extractive drafter */
@@ -107,6 +109,7 @@ export const loadConfig = (
     typesense: typesenseSettingsOf(env, problems),
     mongo: mongoSettingsOf(env, problems),
     kurrentdb: kurrentDbUrlOf(env, problems),
+    stripe: stripeSettingsOf(env, problems),
     temporal: {
       address: temporalAddressOf(env, problems),
       taskQueues: {
@@ -310,3 +313,59 @@ export const kurrentDbUrlOf = (env: NodeJS.ProcessEnv, problems: string[]): Secr
   }
   return new Secret(raw);
 };
+
+/** Stripe Checkout as the payment provider (commerce); null: the local development provider */
+export interface StripeEnvSettings {
+  readonly secretKey: string;
+  readonly webhookSecret: string;
+  /** another API base (stripe-mock in tests); absent: Stripe's own */
+  readonly apiBase?: string;
+}
+
+/**
+ * STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET together choose Stripe (one without the other is a
+ * configuration error); STRIPE_API_BASE optionally points the client elsewhere. The values are
+ * never put in errors or logs.
+ */
+export const loadStripeSettings = (env: NodeJS.ProcessEnv): StripeEnvSettings | null => {
+  const secretKey = env.STRIPE_SECRET_KEY?.trim() || '';
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim() || '';
+  const apiBase = env.STRIPE_API_BASE?.trim() || '';
+  const problems: string[] = [];
+  if (Boolean(secretKey) !== Boolean(webhookSecret))
+    problems.push('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together (or neither: local payments)');
+  if (apiBase && !isHttpUrl(apiBase)) problems.push('STRIPE_API_BASE must be an http(s) URL');
+  if (problems.length > 0) throw new ConfigError(problems);
+  if (!secretKey) return null;
+  return { secretKey, webhookSecret, ...(apiBase ? { apiBase } : {}) };
+};
+
+/** Stripe's settings as `Config` keeps them: the secrets as `Secret`s, so printing a config shows none */
+export interface StripeSettings {
+  readonly secretKey: Secret;
+  readonly webhookSecret: Secret;
+  readonly apiBase?: string;
+}
+
+const stripeSettingsOf = (env: NodeJS.ProcessEnv, problems: string[]): StripeSettings | null => {
+  try {
+    const stripe = loadStripeSettings(env);
+    if (!stripe) return null;
+    return {
+      secretKey: new Secret(stripe.secretKey),
+      webhookSecret: new Secret(stripe.webhookSecret),
+      ...(stripe.apiBase ? { apiBase: stripe.apiBase } : {}),
+    };
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    problems.push(...error.problems);
+    return null;
+  }
+};
+
+/** the settings the Stripe adapter takes, from `Config` */
+export const stripeEnvSettingsOf = (stripe: StripeSettings): StripeEnvSettings => ({
+  secretKey: stripe.secretKey.reveal(),
+  webhookSecret: stripe.webhookSecret.reveal(),
+  ...(stripe.apiBase ? { apiBase: stripe.apiBase } : {}),
+});

@@ -32,6 +32,13 @@ export const EnvironmentSchema = Type.Object({
   KURRENTDB_URL: Type.Optional(
     variable('every service’s events in KurrentDB/EventStoreDB instead of SQLite under `DATA_DIR`', { secret: true }),
   ),
+  STRIPE_SECRET_KEY: Type.Optional(
+    variable('payments on Stripe Checkout (commerce); set with `STRIPE_WEBHOOK_SECRET`', { secret: true }),
+  ),
+  STRIPE_WEBHOOK_SECRET: Type.Optional(
+    variable('verifies the `checkout.session.completed` webhooks at `/webhooks/stripe`', { secret: true }),
+  ),
+  STRIPE_API_BASE: Type.Optional(variable('tests: another Stripe API base (stripe-mock)', { tests: true })),
   MONGO_URL: Type.Optional(variable('read models and their checkpoints in MongoDB', { secret: true })),
   MONGO_DB: Type.Optional(variable('the MongoDB database of the read models', { default: 'listings' })),
   TYPESENSE_URL: Type.Optional(variable('catalog search on this Typesense; needs `TYPESENSE_API_KEY`')),
@@ -89,9 +96,11 @@ export type VariableName = keyof Environment & string;
 export const VARIABLE_NAMES = Object.keys(EnvironmentSchema.properties) as VariableName[];
 
 export class ConfigError extends Error {
+  readonly problems: readonly string[];
   constructor(problems: readonly string[]) {
     super(`invalid configuration:\n  - ${problems.join('\n  - ')}`);
     this.name = 'ConfigError';
+    this.problems = problems;
   }
 }
 

@@ -1,12 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { payOrder } from '@listings/contracts';
+import { payOrder, stripeWebhook } from '@listings/contracts';
 import { commerceEvents } from '@listings/contracts/events';
 import type { Bus } from '@listings/platform/bus';
 import { openSqliteCheckpointStore } from '@listings/platform/checkpoints';
 import { type Clock, systemClock } from '@listings/platform/clock';
-import { type Config, type WorkflowSettings, workflowSettingsOf } from '@listings/platform/config';
+import {
+  type Config,
+  type StripeEnvSettings,
+  stripeEnvSettingsOf,
+  type WorkflowSettings,
+  workflowSettingsOf,
+} from '@listings/platform/config';
 import { openEventStore, withEventSchemas } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
 import {
@@ -19,6 +25,8 @@ import type { RetryPolicy } from '@listings/platform/workflows';
 import { startWorkflowRunner } from '@listings/platform/workflows/temporal-runner';
 import { createCatalogClient } from './adapters/catalog-client.ts';
 import { createJsvatCheck, createSalesTaxRates } from './adapters/offline-vat.ts';
+import { createLocalPaymentProvider, type PaymentProvider } from './adapters/payment-provider.ts';
+import { createStripePaymentProvider } from './adapters/stripe-payments.ts';
 import { createCommerceOperations } from './application/commerce-operations.ts';
 import { createLaunchRules } from './application/launch-rules.ts';
 import { createCommerceActivities, createOrderLifecycle } from './application/order-lifecycle.ts';
@@ -30,9 +38,15 @@ import { commerceWorkflows, ORDER_RETRY } from './workflows/order-workflow.ts';
 export interface CommerceDeps {
   readonly bus: Bus;
   readonly logger: Logger;
-  readonly config: Pick<Config, 'dataDir' | 'publicUrl'> & Partial<Pick<Config, 'mongo' | 'temporal' | 'kurrentdb'>>;
+  readonly config: Pick<Config, 'dataDir' | 'publicUrl'> &
+    Partial<Pick<Config, 'mongo' | 'temporal' | 'kurrentdb' | 'stripe'>>;
   /** where the order workflows run; default: TEMPORAL_ADDRESS and TEMPORAL_COMMERCE_TASK_QUEUE (`commerce`) */
   readonly settings?: WorkflowSettings;
+  /**
+   * Stripe Checkout as the payment provider; default: the config's (STRIPE_SECRET_KEY +
+   * STRIPE_WEBHOOK_SECRET, + STRIPE_API_BASE), and without them the local development provider. `null`: local.
+   */
+  readonly stripe?: StripeEnvSettings | null;
   /** tests replace pieces here; production uses none of it */
   readonly overrides?: {
     readonly clock?: Clock;
@@ -67,6 +81,13 @@ export const startCommerce = async (deps: CommerceDeps) => {
   const indexCaughtUp = ordersIndex.waitFor;
   const indexChanged = ordersIndex.nextChange;
 
+  const configured = deps.config.stripe ? stripeEnvSettingsOf(deps.config.stripe) : null;
+  const stripe = deps.stripe === undefined ? configured : deps.stripe;
+  const payments: PaymentProvider = stripe
+    ? createStripePaymentProvider(stripe, () => clock.now())
+    : createLocalPaymentProvider();
+  deps.logger.info({ provider: payments.name }, 'payment provider');
+
   const catalog = createCatalogClient(deps.bus);
   const rules = createLaunchRules({ store, catalog, logger: deps.logger });
   const lifecycle = createOrderLifecycle({
@@ -76,6 +97,7 @@ export const startCommerce = async (deps: CommerceDeps) => {
     indexCaughtUp,
     indexChanged,
     fulfilWaitMs: deps.overrides?.fulfilWaitMs ?? 10_000,
+    payments,
   });
   const activities = createCommerceActivities(lifecycle);
   // each order's payment lifecycle is a workflow: on Temporal when TEMPORAL_ADDRESS is set
@@ -100,6 +122,7 @@ export const startCommerce = async (deps: CommerceDeps) => {
     rules,
     runner,
     catalog,
+    payments,
     rates: createSalesTaxRates(),
     vatNumbers: createJsvatCheck(),
     clock,
@@ -118,7 +141,10 @@ export const startCommerce = async (deps: CommerceDeps) => {
     service: 'commerce',
     bus: deps.bus,
     logger: deps.logger,
-    operations: [{ contract: payOrder, handle: operations.payOrder }],
+    operations: [
+      { contract: payOrder, handle: operations.payOrder },
+      { contract: stripeWebhook, handle: operations.stripeWebhook },
+    ],
   });
 
   // integration events: paid orders go out from this log (at least once); the catalog's word on

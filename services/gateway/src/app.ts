@@ -230,6 +230,7 @@ export const buildApp = async (options: GatewayOptions): Promise<FastifyInstance
   });
   await app.register((await import('./routes/badges.ts')).badgeRoutes, { bus: options.bus });
   await app.register((await import('./routes/claim-email-link.ts')).claimEmailLinkRoutes, { bus: options.bus });
+  await app.register((await import('./routes/stripe-webhook.ts')).stripeWebhookRoutes, { bus: options.bus });
   for (const mount of options.mounts ?? []) await app.register(mount);
   return app;
 };

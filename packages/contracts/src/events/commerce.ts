@@ -117,6 +117,18 @@ export const commerceEvents = serviceEvents({
         at: At,
       }),
     }),
+    event('OrderLineRefunded', {
+      stream: 'order',
+      description:
+        "A line the catalog refused (OrderLineRefused) was refunded through the payment provider (Stripe: a refund of the order's payment intent); the order stays paid.",
+      data: data({
+        number: OrderNumber,
+        line: Type.Integer({ description: '0-based line index' }),
+        refund_id: Type.String({ description: "the provider's refund id (Stripe `re_…`)" }),
+        amount_cents: Type.Integer({ minimum: 0, description: "the line's price with its VAT share, USD cents" }),
+        at: At,
+      }),
+    }),
     event('OrderFulfilled', {
       stream: 'order',
       description: 'Every line of the order took effect.',

@@ -22,6 +22,39 @@ export const payOrder = {
     },
     { additionalProperties: false },
   ),
-  reply: Order,
+  /**
+   * The order; with Stripe as the payment provider a pending order whose launch rules hold also
+   * has `payment_url`, the Stripe Checkout page the person is sent to (the order stays `pending`
+   * until Stripe's signed `checkout.session.completed` arrives on `commerce.internal.stripe_webhook`).
+   */
+  reply: Type.Object({ ...Order.properties, payment_url: Type.Optional(Type.String()) }),
 } as const;
 export type PayOrderRequest = Static<typeof payOrder.request>;
+
+/**
+ * Commerce's internal operation on `commerce.internal.stripe_webhook`: the gateway's
+ * `POST /webhooks/stripe` hands over the request's raw body and its `Stripe-Signature` header
+ * untouched; commerce verifies them with the webhook signing secret (which only commerce holds).
+ * 400 when the signature does not verify (nothing changes); 404 when Stripe is not the payment
+ * provider. A verified `checkout.session.completed` (paid) marks its order paid, and nothing else
+ * does; the same event again, or another payment of an order already paid, changes nothing more
+ * (a second payment is refunded); an event for an unknown order is acknowledged and logged.
+ */
+export const stripeWebhook = {
+  name: 'stripe_webhook',
+  subject: 'commerce.internal.stripe_webhook',
+  description: "Stripe's signed webhook, relayed raw by the gateway; commerce verifies it and pays the order.",
+  request: Type.Object(
+    {
+      payload: Type.String({ maxLength: 512 * 1024 }),
+      signature: Type.String({ maxLength: 4096 }),
+    },
+    { additionalProperties: false },
+  ),
+  reply: Type.Object({
+    received: Type.Literal(true),
+    /** what the event did: `paid`, `already_paid`, `refunded` (the order could not take the payment), `unknown_order`, `ignored` */
+    outcome: Type.String(),
+  }),
+} as const;
+export type StripeWebhookRequest = Static<typeof stripeWebhook.request>;

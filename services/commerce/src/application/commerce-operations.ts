@@ -2,12 +2,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type commerceOperations, PENDING_ORDER_TTL_HOURS } from '@listings/contracts';
 import type { Clock } from '@listings/platform/clock';
 import { foldStream } from '@listings/platform/decider';
-import { NotFoundError } from '@listings/platform/errors';
+import { ConflictError, DomainError, NotFoundError } from '@listings/platform/errors';
 import type { EventStore } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
 import { callerAccount, type OperationCall, typedHandlers } from '@listings/platform/service-host';
 import type { WorkflowRunner } from '@listings/platform/workflows';
 import type { CatalogClient } from '../adapters/catalog-client.ts';
+import { type PaymentProvider, PaymentSignatureError } from '../adapters/payment-provider.ts';
 import { LaunchTakenError } from '../domain/listing-launch/listing-launch.ts';
 import {
   type OrderLineData,
@@ -39,6 +40,8 @@ export interface CommerceOperationDeps {
   /** runs each order's payment workflow (`order`, id `orderWorkflowId(number)`) */
   readonly runner: WorkflowRunner;
   readonly catalog: CatalogClient;
+  /** the payment port: the local development provider, or Stripe Checkout */
+  readonly payments: PaymentProvider;
   readonly rates: VatRates;
   readonly vatNumbers: VatNumberCheck;
   readonly clock: Clock;
@@ -47,6 +50,13 @@ export interface CommerceOperationDeps {
 }
 
 export const checkoutPath = (number: string) => `/checkout/${number}`;
+
+/** a payment provider's notification whose signature does not verify: 400, nothing changes */
+export class BadSignatureError extends DomainError {
+  constructor(detail: string) {
+    super(400, 'bad-signature', 'Signature does not verify', detail);
+  }
+}
 
 /** The five commerce operations, the checkout page's internal operations and the operator's shop commands. */
 export const createCommerceOperations = (deps: CommerceOperationDeps) => {
@@ -98,9 +108,15 @@ export const createCommerceOperations = (deps: CommerceOperationDeps) => {
     const refused = state.lineRefusals.flatMap((reason, i) =>
       reason === null ? [] : [`line ${i + 1} (listing ${state.lines[i]?.listing_id}): ${reason}`],
     );
-    return refused.length === 0
-      ? null
-      : `Paid, but the catalog could not carry out ${refused.join('; ')}. This needs a refund.`;
+    if (refused.length === 0) return null;
+    const refunds = state.lineRefunds.flatMap((refund, i) => (refund === null ? [] : [{ i, ...refund }]));
+    const unrefunded = state.lineRefusals.some((reason, i) => reason !== null && state.lineRefunds[i] === null);
+    const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+    return `Paid, but the catalog could not carry out ${refused.join('; ')}. ${
+      unrefunded
+        ? 'This needs a refund.'
+        : `Refunded: ${refunds.map((r) => `line ${r.i + 1} ${usd(r.amountCents)}`).join(', ')}.`
+    }`;
   };
 
   const orderView = (state: OrderState) => {
@@ -256,21 +272,112 @@ export const createCommerceOperations = (deps: CommerceOperationDeps) => {
 
   return {
     handlers,
-    /** the local payment provider's "pay" step on the checkout page, by the signed-in account */
+    /**
+     * The "pay" step on the checkout page, by the signed-in account. The launch rules decide first
+     * (refused: 409 with why, nothing charged). The local provider then pays at once; Stripe answers
+     * the order with `payment_url`, a Checkout Session to send the person to: the order stays
+     * `pending` until Stripe's verified webhook pays it (`stripeWebhook`).
+     */
     payOrder: async (request: { number: string; account_id: string; payment_reference?: string }) => {
       // someone else's order answers exactly like an unknown number, whoever relays the request
       const owned = await load(request.number);
       if (owned.status === 'none' || owned.accountId !== request.account_id)
         throw new NotFoundError(`no order ${request.number}`);
-      const reference = request.payment_reference ?? `local-${randomBytes(6).toString('hex')}`;
       // too late: the expiry is recorded (releasing its week slots), then the payment is refused (409)
       await deps.lifecycle.expireIfDue(request.number);
+      if (deps.payments.name !== 'local') {
+        const held = await deps.lifecycle.applyLaunchRules(request.number);
+        if (held.status === 'refused') throw new ConflictError(`this order was refused: ${held.refusedBecause}`);
+        if (held.status === 'expired') throw new ConflictError('this order expired unpaid: create a new checkout');
+        if (held.status !== 'pending') return orderView(held);
+        const started = await deps.payments.start({
+          orderNumber: held.number,
+          accountId: held.accountId,
+          totalCents: held.totals.total_cents,
+          currency: 'USD',
+          description: held.lines
+            .map((line) => `${line.product}${line.listing_id !== undefined ? ` (listing ${line.listing_id})` : ''}`)
+            .join(', '),
+          returnUrl: `${deps.publicUrl}${checkoutPath(held.number)}`,
+          payableUntil: held.expiresAt,
+        });
+        if (started.kind === 'redirect') return { ...orderView(held), payment_url: started.url };
+      }
+      const reference = request.payment_reference ?? `local-${randomBytes(6).toString('hex')}`;
       // the launch rules decide before the order counts as paid: refused (409, with why) or paid
       const state = await deps.lifecycle.pay(request.number, reference);
       // the payment workflow fulfils the order; the page shows the outcome if it comes quickly
       await startLifecycle(state);
       await deps.runner.signal(orderWorkflowId(request.number), PAID_SIGNAL, { payment_reference: reference });
       return orderView(await settledOrder(request.number, deps.payWaitMs));
+    },
+    /**
+     * Stripe's webhook, relayed raw by the gateway. Only a verified captured payment
+     * (`checkout.session.completed` paid, or `async_payment_succeeded`) pays its order, after the
+     * launch rules once more. The same event again changes nothing (the order is paid by that
+     * payment already); another payment of a paid order, or one that arrives for an order that can
+     * no longer be paid (expired, refused), is refunded; an unknown order is acknowledged and logged.
+     */
+    stripeWebhook: async (request: {
+      payload: string;
+      signature: string;
+    }): Promise<{ received: true; outcome: 'paid' | 'already_paid' | 'refunded' | 'unknown_order' | 'ignored' }> => {
+      if (deps.payments.name !== 'stripe') throw new NotFoundError('Stripe is not the payment provider here');
+      const note = await deps.payments.verifyNotification(request.payload, request.signature).catch((error) => {
+        throw error instanceof PaymentSignatureError ? new BadSignatureError(error.message) : error;
+      });
+      if (note.kind === 'ignored') {
+        deps.logger.info({ event_id: note.eventId, type: note.type }, 'Stripe event ignored');
+        return { received: true, outcome: 'ignored' };
+      }
+      const number = note.orderNumber;
+      const state = number
+        ? await load(number).catch(() => ({ status: 'none' as const }))
+        : { status: 'none' as const };
+      if (!number || state.status === 'none') {
+        deps.logger.warn(
+          { event_id: note.eventId, order_number: number, payment: note.reference },
+          'Stripe payment for an unknown order: acknowledged, nothing changed',
+        );
+        return { received: true, outcome: 'unknown_order' };
+      }
+      const refund = async (why: string) => {
+        const { refundId } = await deps.payments.refund({
+          reference: note.reference,
+          reason: why,
+          idempotencyKey: `refund-${note.reference}`,
+        });
+        deps.logger.warn(
+          { event_id: note.eventId, order_number: number, payment: note.reference, refund: refundId },
+          `payment refunded: ${why}`,
+        );
+        return { received: true as const, outcome: 'refunded' as const };
+      };
+      if (state.status === 'paid' || state.status === 'fulfilled')
+        return state.paymentReference === note.reference
+          ? { received: true, outcome: 'already_paid' }
+          : refund(`order ${number} was paid already by another payment`);
+      if (state.status === 'pending') {
+        await deps.lifecycle.expireIfDue(number);
+        try {
+          const paid = await deps.lifecycle.pay(number, note.reference, { captured: true });
+          // another payment of this order got there first (two sessions completing at once): this one goes back
+          if (paid.status !== 'none' && paid.paymentReference !== note.reference)
+            return refund(`order ${number} was paid already by another payment`);
+          await startLifecycle(paid);
+          await deps.runner.signal(orderWorkflowId(number), PAID_SIGNAL, { payment_reference: note.reference });
+          return { received: true, outcome: 'paid' };
+        } catch (error) {
+          if (!(error instanceof ConflictError)) throw error;
+        }
+      }
+      // refused (the launch rules said no when the money arrived, or before) or expired: money back
+      const ended = await load(number);
+      return refund(
+        ended.status === 'refused'
+          ? `order ${number} was refused: ${ended.refusedBecause}`
+          : `order ${number} can no longer be paid (${ended.status})`,
+      );
     },
     /** after a restart: every pending or paid-but-unfulfilled order's workflow runs again */
     resumeLifecycles: async (): Promise<number> => {

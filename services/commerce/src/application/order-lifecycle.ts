@@ -2,6 +2,7 @@ import type { Clock } from '@listings/platform/clock';
 import { foldStream, handleCommand } from '@listings/platform/decider';
 import type { EventStore } from '@listings/platform/event-store';
 import { NonRetryableActivityError } from '@listings/platform/workflows';
+import type { PaymentProvider } from '../adapters/payment-provider.ts';
 import { WeekFullError } from '../domain/launch-week/launch-week.ts';
 import { LaunchTakenError } from '../domain/listing-launch/listing-launch.ts';
 import { type OrderCommand, type OrderState, orderDecider, orderStream } from '../domain/order/order.ts';
@@ -18,7 +19,13 @@ export interface OrderLifecycleDeps {
   readonly indexChanged: (timeoutMs: number) => Promise<void>;
   /** how long one run of the fulfilment step waits for the catalog's word before it is retried */
   readonly fulfilWaitMs: number;
+  /** refunds a line the catalog refused (the local provider charged nothing: nothing to refund) */
+  readonly payments?: PaymentProvider;
 }
+
+/** a line's price with its share of the VAT, in cents (never more than the order's total) */
+export const lineRefundCents = (unitPriceCents: number, totals: { vat_rate: number; total_cents: number }) =>
+  Math.min(totals.total_cents, Math.round(unitPriceCents * (1 + totals.vat_rate)));
 
 /** the catalog has not said yet that it carried out every line: the fulfilment step is tried again */
 export class FulfilmentPendingError extends Error {
@@ -29,10 +36,14 @@ export class FulfilmentPendingError extends Error {
 }
 
 /** what a refused order says, on the checkout page and in get_order */
-export const refusalReason = (error: LaunchTakenError | WeekFullError): string =>
-  error instanceof LaunchTakenError
-    ? `Listing ${error.listingId} already has a paid launch, bought in another order. This order was refused before payment: nothing was charged.`
-    : `The week of ${error.week} has no paid launch slot left. This order was refused before payment: nothing was charged.`;
+export const refusalReason = (error: LaunchTakenError | WeekFullError, captured = false): string => {
+  const outcome = captured
+    ? 'This order was refused after the payment arrived: the payment is refunded in full.'
+    : 'This order was refused before payment: nothing was charged.';
+  return error instanceof LaunchTakenError
+    ? `Listing ${error.listingId} already has a paid launch, bought in another order. ${outcome}`
+    : `The week of ${error.week} has no paid launch slot left. ${outcome}`;
+};
 
 /**
  * An order's stream and what happens to it after checkout: loading it, running its commands,
@@ -58,28 +69,43 @@ export const createOrderLifecycle = (deps: OrderLifecycleDeps) => {
   };
 
   /**
-   * The local provider's capture, guarded by the launch rules: the order first takes each
+   * The launch rules for a pending order about to be paid: it takes each listing's launch and
+   * confirms its week slots (again: nothing), or, when a rule says no, is recorded `refused` with
+   * why (`captured`: the money had arrived already and is refunded) and gives back what it took.
+   * Any other status: nothing happens. Answers the order after that.
+   */
+  const applyLaunchRules = async (number: string, options: { captured?: boolean } = {}): Promise<OrderState> => {
+    const state = await load(number);
+    if (state.status !== 'pending') return state;
+    const now = at();
+    try {
+      await rules.holdListingLaunches(number, state.accountId, state.lines, now, { checkCatalog: true });
+      await rules.confirmWeeks(number, state.lines, await weeklyCapacity(), now);
+      return state;
+    } catch (error) {
+      if (!(error instanceof LaunchTakenError || error instanceof WeekFullError)) throw error;
+      const refused = await runOrder(
+        number,
+        { type: 'RefuseOrder', data: { reason: refusalReason(error, options.captured), at: now } },
+        'checkout',
+      );
+      await releaseIfUnpaid(refused.state);
+      return refused.state;
+    }
+  };
+
+  /**
+   * The payment's capture (the local provider's at once, Stripe's on its verified webhook), guarded by the launch rules: the order first takes each
    * listing's launch and confirms its week slots, and only then is it recorded paid. When a rule
    * says no, the order is recorded `refused` with why and gives back what it took; paying it then
    * answers 409 with that reason (as does paying an expired one). Paid already: nothing changes.
    */
-  const pay = async (number: string, paymentReference: string): Promise<OrderState> => {
-    const state = await load(number);
-    if (state.status === 'pending') {
-      const now = at();
-      try {
-        await rules.holdListingLaunches(number, state.accountId, state.lines, now, { checkCatalog: true });
-        await rules.confirmWeeks(number, state.lines, await weeklyCapacity(), now);
-      } catch (error) {
-        if (!(error instanceof LaunchTakenError || error instanceof WeekFullError)) throw error;
-        const refused = await runOrder(
-          number,
-          { type: 'RefuseOrder', data: { reason: refusalReason(error), at: now } },
-          'checkout',
-        );
-        await releaseIfUnpaid(refused.state);
-      }
-    }
+  const pay = async (
+    number: string,
+    paymentReference: string,
+    options: { captured?: boolean } = {},
+  ): Promise<OrderState> => {
+    await applyLaunchRules(number, options);
     try {
       return (
         await runOrder(
@@ -163,7 +189,37 @@ export const createOrderLifecycle = (deps: OrderLifecycleDeps) => {
     for (const [i, line] of state.lines.entries())
       if (line.kind === 'launch' && line.listing_id === listingId)
         await runOrder(number, { type: 'RecordLineRefused', data: { line: i, reason, at: at() } }, 'catalog');
+    await refundRefusedLines(number);
     return true;
+  };
+
+  /**
+   * With a provider that took money (Stripe), each refused line not refunded yet is refunded (its
+   * price with its VAT share; the provider's idempotency key is per payment and line, so a retry
+   * refunds nothing more) and `OrderLineRefunded` recorded. A failed refund throws: the catalog's
+   * event is delivered again and the refund retried.
+   */
+  const refundRefusedLines = async (number: string): Promise<void> => {
+    const payments = deps.payments;
+    if (!payments || payments.name === 'local') return;
+    const state = await load(number);
+    if (state.status === 'none' || !state.paymentReference) return;
+    for (const [i, line] of state.lines.entries()) {
+      const reason = state.lineRefusals[i];
+      if (reason === null || reason === undefined || state.lineRefunds[i] !== null) continue;
+      const amountCents = lineRefundCents(line.unit_price_cents, state.totals);
+      const { refundId } = await payments.refund({
+        reference: state.paymentReference,
+        amountCents,
+        reason: `order ${number} line ${i + 1}: ${reason}`,
+        idempotencyKey: `refund-${state.paymentReference}-line-${i}`,
+      });
+      await runOrder(
+        number,
+        { type: 'RecordLineRefund', data: { line: i, refund_id: refundId, amount_cents: amountCents, at: at() } },
+        'commerce',
+      );
+    }
   };
 
   /**
@@ -180,7 +236,18 @@ export const createOrderLifecycle = (deps: OrderLifecycleDeps) => {
     return { status: 'pending', remainingMs: Math.max(0, Date.parse(state.expiresAt) - Date.parse(now)) };
   };
 
-  return { at, load, runOrder, pay, fulfil, recordCatalogOutcome, recordCatalogRefusal, expireIfDue, weeklyCapacity };
+  return {
+    at,
+    load,
+    runOrder,
+    applyLaunchRules,
+    pay,
+    fulfil,
+    recordCatalogOutcome,
+    recordCatalogRefusal,
+    expireIfDue,
+    weeklyCapacity,
+  };
 };
 export type OrderLifecycle = ReturnType<typeof createOrderLifecycle>;
 

@@ -102,7 +102,7 @@ export const checkoutRoutes = async (
       .header('referrer-policy', 'no-referrer')
       .header(
         'content-security-policy',
-        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' https://checkout.stripe.com; frame-ancestors 'none'; base-uri 'none'",
       )
       .type('text/html; charset=utf-8')
       .send(page(title, body, account, csrf));
@@ -153,7 +153,13 @@ export const checkoutRoutes = async (
     return new Map(answer.ok ? answer.body.items.map((p) => [p.slug, p.name]) : []);
   };
 
-  const orderPage = async (reply: FastifyReply, order: Order, account: Account, csrf: string) => {
+  const orderPage = async (
+    reply: FastifyReply,
+    order: Order,
+    account: Account,
+    csrf: string,
+    returned: string | undefined,
+  ) => {
     const names = await productNames();
     // fulfilment per line means something once paid (an expired or refused order was never charged)
     const paidOrLater = order.status === 'paid' || order.status === 'fulfilled' || order.status === 'refunded';
@@ -189,8 +195,11 @@ export const checkoutRoutes = async (
     if (order.status === 'pending')
       action = `<section id="pay"><h2>Pay</h2>
         <p>This order can be paid until ${timeOf(order.expires_at ?? order.created_at)}.</p>
-        <p class="note">Payment provider: <strong>local development provider</strong>. Pressing Pay marks the order paid
-        without charging anything. Real payment providers come later; this site never asks for card details on its own pages.</p>
+        <p class="note">With the <strong>local development provider</strong>, pressing Pay marks the order paid
+        without charging anything. Where Stripe is set up, Pay takes you to Stripe Checkout (card, wallets, PayPal or crypto,
+        as the shop's account allows) and the order is paid once Stripe confirms it. This site never asks for card details on its own pages.</p>
+        ${returned === 'done' ? '<p role="status" id="payment-return">Back from Stripe: the order shows paid as soon as Stripe confirms the payment. Reload this page in a moment.</p>' : ''}
+        ${returned === 'cancelled' ? '<p role="status" id="payment-return">The payment was cancelled at Stripe: nothing was charged. You can pay again.</p>' : ''}
         <form method="post" action="${escapeHtml(`${checkoutPagePath(order.number)}/pay`)}">
           <input type="hidden" name="csrf" value="${escapeHtml(csrf)}">
           <button type="submit" class="primary">Pay ${money(totals.total_cents)}</button>
@@ -216,7 +225,7 @@ export const checkoutRoutes = async (
     const order = await readOrder(account, number);
     if (!order.ok)
       return order.status === 404 ? notFound(reply, account, csrf) : unavailable(reply, account, csrf, number);
-    return orderPage(reply, order.body, account, csrf);
+    return orderPage(reply, order.body, account, csrf, (request.query as { payment?: string }).payment);
   });
 
   app.post('/checkout/:number/pay', async (request, reply) => {
@@ -233,7 +242,9 @@ export const checkoutRoutes = async (
       return order.status === 404 ? notFound(reply, account, csrf) : unavailable(reply, account, csrf, number);
     // paid already (a second press, another tab) or no longer payable: the page says where it stands
     if (order.body.status !== 'pending') return reply.redirect(checkoutPagePath(number), 303);
-    const paid = await ask<Order>(bus, payOrder.subject, { number, account_id: account.id });
+    const paid = await ask<Order & { payment_url?: string }>(bus, payOrder.subject, { number, account_id: account.id });
+    // Stripe: the launch rules hold, so off to its Checkout page; the webhook pays the order
+    if (paid.ok && paid.body.payment_url?.startsWith('https://')) return reply.redirect(paid.body.payment_url, 303);
     if (paid.ok || paid.status === 409) return reply.redirect(checkoutPagePath(number), 303);
     if (paid.status === 404) return notFound(reply, account, csrf);
     request.log.warn({ number, status: paid.status, detail: paid.detail }, 'pay_order did not complete');

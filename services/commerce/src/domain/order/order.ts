@@ -38,6 +38,11 @@ export type OrderEvent =
   | { type: 'OrderLineFulfilled'; data: { number: string; line: number; at: string } }
   /** the catalog could not carry out a paid line (`reason` says why): the order needs a refund */
   | { type: 'OrderLineRefused'; data: { number: string; line: number; reason: string; at: string } }
+  /** a refused line's price (VAT included) was refunded through the payment provider */
+  | {
+      type: 'OrderLineRefunded';
+      data: { number: string; line: number; refund_id: string; amount_cents: number; at: string };
+    }
   | { type: 'OrderFulfilled'; data: { number: string; at: string } }
   | { type: 'OrderExpired'; data: { number: string; at: string } }
   /** refused at payment, before anything was charged (e.g. the listing's launch is held by another order) */
@@ -49,6 +54,8 @@ export type OrderCommand =
   | { type: 'RecordLineFulfilled'; data: { line: number; at: string } }
   /** the catalog refused a paid line (nothing when it is fulfilled or refused already) */
   | { type: 'RecordLineRefused'; data: { line: number; reason: string; at: string } }
+  /** records a refused line's refund (nothing when that line is refunded already) */
+  | { type: 'RecordLineRefund'; data: { line: number; refund_id: string; amount_cents: number; at: string } }
   /** records that a pending order was not paid in time (nothing when it is not due or not pending) */
   | { type: 'ExpireOrder'; data: { at: string } }
   /** a pending order that cannot be paid, with why (nothing when it is no longer pending) */
@@ -64,6 +71,8 @@ export type OrderState =
       fulfilled: boolean[];
       /** per line: why the catalog could not carry it out (null: not refused) */
       lineRefusals: (string | null)[];
+      /** per refused line: its refund (null: none yet) */
+      lineRefunds: ({ refundId: string; amountCents: number } | null)[];
       totals: OrderTotals;
       billingCountry: string | null;
       vatNumber: string | null;
@@ -71,6 +80,8 @@ export type OrderState =
       /** until when it can be paid while pending */
       expiresAt: string;
       paidAt: string | null;
+      /** the provider's reference of the payment that paid it (Stripe: the payment intent) */
+      paymentReference: string | null;
       /** why a refused order was refused */
       refusedBecause: string | null;
     };
@@ -96,16 +107,20 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderEvent> = {
           lines: event.data.lines,
           fulfilled: event.data.lines.map(() => false),
           lineRefusals: event.data.lines.map(() => null),
+          lineRefunds: event.data.lines.map(() => null),
           totals: event.data.totals,
           billingCountry: event.data.billing_country,
           vatNumber: event.data.vat_number,
           createdAt: event.data.at,
           expiresAt: orderExpiresAt(event.data.at),
           paidAt: null,
+          paymentReference: null,
           refusedBecause: null,
         };
       case 'OrderPaid':
-        return state.status === 'none' ? state : { ...state, status: 'paid', paidAt: event.data.at };
+        return state.status === 'none'
+          ? state
+          : { ...state, status: 'paid', paidAt: event.data.at, paymentReference: event.data.payment_reference };
       case 'OrderLineFulfilled':
         return state.status === 'none'
           ? state
@@ -116,6 +131,15 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderEvent> = {
           : {
               ...state,
               lineRefusals: state.lineRefusals.map((r, i) => (i === event.data.line ? event.data.reason : r)),
+            };
+      case 'OrderLineRefunded':
+        return state.status === 'none'
+          ? state
+          : {
+              ...state,
+              lineRefunds: state.lineRefunds.map((r, i) =>
+                i === event.data.line ? { refundId: event.data.refund_id, amountCents: event.data.amount_cents } : r,
+              ),
             };
       case 'OrderFulfilled':
         return state.status === 'none' ? state : { ...state, status: 'fulfilled' };
@@ -161,6 +185,14 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderEvent> = {
         if (line < 0 || line >= state.lines.length) throw new ConflictError(`order has no line ${line}`);
         if (state.status !== 'paid' || state.fulfilled[line] || state.lineRefusals[line] !== null) return [];
         return [{ type: 'OrderLineRefused', data: { number: state.number, line, reason, at } }];
+      }
+      case 'RecordLineRefund': {
+        if (state.status === 'none') throw new NotFoundError('no such order');
+        const { line, refund_id, amount_cents, at } = command.data;
+        if (line < 0 || line >= state.lines.length) throw new ConflictError(`order has no line ${line}`);
+        if (state.lineRefusals[line] === null) throw new ConflictError(`line ${line} was not refused: no refund`);
+        if (state.lineRefunds[line] !== null) return [];
+        return [{ type: 'OrderLineRefunded', data: { number: state.number, line, refund_id, amount_cents, at } }];
       }
       case 'ExpireOrder':
         if (state.status !== 'pending' || command.data.at < state.expiresAt) return [];
