@@ -5,12 +5,10 @@ import { type Bus, connectNatsBus } from '@listings/platform/bus';
 import { openSqliteEventStore } from '@listings/platform/event-store';
 import { createLogger, type Logger } from '@listings/platform/logger';
 import { natsServerAvailable, type RunningNatsServer, startNatsServer } from '@listings/platform/testing/nats-server';
+import type { Reply } from '@listings/platform/testing/reply';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCatalog } from '../src/main.ts';
 import { draftId, profile } from './support.ts';
-
-// biome-ignore lint/suspicious/noExplicitAny: tests read reply bodies freely
-type Reply = { status: number; body?: any; problem?: any };
 
 /** a logger that counts the internal requests this replica answered */
 const countingLogger = (): { logger: Logger; served: () => number } => {

@@ -12,8 +12,9 @@ import { startCatalog } from '../src/main.ts';
 export const ANON = { account_id: null, scopes: [], via: 'anonymous' };
 
 /** A bus reply as tests read it; the assertions check its shape. */
-// biome-ignore lint/suspicious/noExplicitAny: test replies are read freely and checked by assertions
-export type Reply = { status: number; body?: any; problem?: any };
+import type { Reply } from '@listings/platform/testing/reply';
+
+export type { Reply };
 
 /** A catalog on an in-process bus, a temp data dir and a manual clock; no demo data unless asked. */
 export const startTestCatalog = async (

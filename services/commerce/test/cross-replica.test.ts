@@ -7,15 +7,13 @@ import { foldStream } from '@listings/platform/decider';
 import { openSqliteEventStore } from '@listings/platform/event-store';
 import { silentLogger } from '@listings/platform/logger';
 import { natsServerAvailable, type RunningNatsServer, startNatsServer } from '@listings/platform/testing/nats-server';
+import type { Reply } from '@listings/platform/testing/reply';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCatalog } from '../../catalog/src/main.ts';
 import { commerceEventsFile } from '../src/application/shop-admin.ts';
 import { launchWeekDecider, launchWeekStream, slotsTaken } from '../src/domain/launch-week/launch-week.ts';
 import { listingLaunchStream } from '../src/domain/listing-launch/listing-launch.ts';
 import { startCommerce } from '../src/main.ts';
-
-// biome-ignore lint/suspicious/noExplicitAny: tests read reply bodies freely
-type Reply = { status: number; body?: any; problem?: any };
 
 /** counts the requests each replica served, per subject, so the test can show both took a share */
 const countingBus = (bus: Bus, served: Map<string, number>): Bus => ({

@@ -13,14 +13,12 @@ import { type Bus, connectNatsBus, createInProcessBus, type DeliveredEvent } fro
 import { type EventStore, openSqliteEventStore } from '@listings/platform/event-store';
 import { silentLogger } from '@listings/platform/logger';
 import { natsServerAvailable, type RunningNatsServer, startNatsServer } from '@listings/platform/testing/nats-server';
+import type { Reply } from '@listings/platform/testing/reply';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startCatalog } from '../../catalog/src/main.ts';
 import { commerceEventsFile } from '../src/application/shop-admin.ts';
 import { orderStream } from '../src/domain/order/order.ts';
 import { startCommerce } from '../src/main.ts';
-
-// biome-ignore lint/suspicious/noExplicitAny: tests read reply bodies freely
-type Reply = { status: number; body?: any; problem?: any };
 
 /**
  * Hands every event a durable consumer receives to its handler twice in a row (what an

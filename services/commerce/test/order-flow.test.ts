@@ -7,6 +7,7 @@ import { createInProcessBus } from '@listings/platform/bus';
 import { manualClock } from '@listings/platform/clock';
 import { openSqliteEventStore } from '@listings/platform/event-store';
 import { silentLogger } from '@listings/platform/logger';
+import type { Reply } from '@listings/platform/testing/reply';
 import { storedEventProblems } from '@listings/platform/testing/stored-events';
 import type { InProcessRunner } from '@listings/platform/workflows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,8 +16,6 @@ import { commerceEventsFile } from '../src/application/shop-admin.ts';
 import { startCommerce } from '../src/main.ts';
 import { orderWorkflowId } from '../src/workflows/order-workflow.ts';
 
-// biome-ignore lint/suspicious/noExplicitAny: tests read reply bodies freely
-type Reply = { status: number; body?: any; problem?: any };
 const principal = (account: string): Principal => ({
   account_id: account,
   scopes: ['account:read', 'orders:write'],

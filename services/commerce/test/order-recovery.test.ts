@@ -5,14 +5,13 @@ import { type OperationReply, operationById, type Principal } from '@listings/co
 import { createInProcessBus } from '@listings/platform/bus';
 import { manualClock } from '@listings/platform/clock';
 import { silentLogger } from '@listings/platform/logger';
+import type { Reply } from '@listings/platform/testing/reply';
 import type { InProcessRunner } from '@listings/platform/workflows';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startCatalog } from '../../catalog/src/main.ts';
 import { startCommerce } from '../src/main.ts';
 import { orderWorkflowId } from '../src/workflows/order-workflow.ts';
 
-// biome-ignore lint/suspicious/noExplicitAny: tests read reply bodies freely
-type Reply = { status: number; body?: any; problem?: any };
 const ALICE: Principal = { account_id: 'acct-alice', scopes: ['account:read', 'orders:write'], via: 'api_key' };
 
 describe('a paid order whose fulfilment could not reach the catalog', () => {

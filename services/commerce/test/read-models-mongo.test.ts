@@ -9,13 +9,12 @@ import { createLogger, silentLogger } from '@listings/platform/logger';
 import { Secret } from '@listings/platform/mail';
 import { openMongoReadModelStore } from '@listings/platform/read-models';
 import { ferretDbMissing, type RunningFerretDb, startFerretDb } from '@listings/platform/testing/ferretdb-server';
+import type { Reply } from '@listings/platform/testing/reply';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCatalog } from '../../catalog/src/main.ts';
 import { commerceEventsFile } from '../src/application/shop-admin.ts';
 import { commerceReadModelsFile, startCommerce } from '../src/main.ts';
 
-// biome-ignore lint/suspicious/noExplicitAny: tests read reply bodies freely
-type Reply = { status: number; body?: any; problem?: any };
 const ALICE: Principal = { account_id: 'acct-alice', scopes: ['account:read', 'orders:write'], via: 'api_key' };
 
 const missing = ferretDbMissing();

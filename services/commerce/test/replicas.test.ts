@@ -7,13 +7,12 @@ import { manualClock } from '@listings/platform/clock';
 import { openSqliteEventStore } from '@listings/platform/event-store';
 import { createLogger, silentLogger } from '@listings/platform/logger';
 import { openSqliteReadModelStore } from '@listings/platform/read-models';
+import type { Reply } from '@listings/platform/testing/reply';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startCatalog } from '../../catalog/src/main.ts';
 import { commerceEventsFile } from '../src/application/shop-admin.ts';
 import { commerceReadModelsFile, rebuildCommerceReadModels, startCommerce } from '../src/main.ts';
 
-// biome-ignore lint/suspicious/noExplicitAny: tests read reply bodies freely
-type Reply = { status: number; body?: any; problem?: any };
 const ALICE: Principal = { account_id: 'acct-alice', scopes: ['account:read', 'orders:write'], via: 'api_key' };
 
 describe('two commerce replicas on one DATA_DIR', () => {

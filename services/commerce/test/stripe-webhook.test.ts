@@ -6,6 +6,7 @@ import { createInProcessBus } from '@listings/platform/bus';
 import { manualClock } from '@listings/platform/clock';
 import { openSqliteEventStore } from '@listings/platform/event-store';
 import { type Logger, silentLogger } from '@listings/platform/logger';
+import type { Reply } from '@listings/platform/testing/reply';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCatalog } from '../../catalog/src/main.ts';
@@ -14,8 +15,6 @@ import { orderStream } from '../src/domain/order/order.ts';
 import { startCommerce } from '../src/main.ts';
 import { type RunningStripeMock, startStripeMock, stripeMockBinary } from './stripe-mock.ts';
 
-// biome-ignore lint/suspicious/noExplicitAny: tests read reply bodies freely
-type Reply = { status: number; body?: any; problem?: any };
 const ALICE: Principal = { account_id: 'acct-alice', scopes: ['account:read', 'orders:write'], via: 'api_key' };
 const SECRET_KEY = 'sk_test_WebhookSuite0123456789';
 const WEBHOOK_SECRET = 'whsec_stripe_webhook_suite';
