@@ -55,6 +55,8 @@ export const verifyClaim = defineOperation({
   idempotent: true,
   summary: 'Verify a claim',
   description: 'Checks the DNS record, meta tag or file of a pending claim.',
+  // a claim that expired before it was verified
+  extraProblemStatuses: [410],
   params: Type.Object({ claim_id: PositiveId }, { additionalProperties: false }),
   response: Claim,
 });

@@ -27,9 +27,39 @@ export interface Operation {
   readonly query?: TObject;
   readonly body?: TObject;
   readonly response: TSchema;
+  /**
+   * problem statuses this operation answers beyond those every operation of its kind can
+   * (`problemStatusesOf`): e.g. 410 for an expired claim
+   */
+  readonly extraProblemStatuses?: readonly ProblemStatus[];
   /** the NATS subject: `<service>.<operationId>` */
   readonly subject: string;
 }
+
+/** every problem status an operation of the API may answer */
+export const PROBLEM_STATUSES = [400, 401, 403, 404, 409, 410, 413, 415, 422, 429, 503] as const;
+export type ProblemStatus = (typeof PROBLEM_STATUSES)[number];
+
+/**
+ * The problem statuses an operation can answer, derived from what it is (the OpenAPI document
+ * declares exactly these): every call may be invalid (400), carry a bad credential (401), name
+ * something that does not exist (404), be rate limited (429) or meet a service that is down
+ * (503); a scoped one may lack the scope or the access (403); a write may conflict with the
+ * state (409); one that takes an Idempotency-Key may meet that key in flight (409) or reused
+ * for another request (422); one with a body may be too large (413) or not JSON (415).
+ */
+export const problemStatusesOf = (op: Operation): ProblemStatus[] => {
+  const statuses = new Set<ProblemStatus>([400, 401, 404, 429, 503]);
+  if (op.scope) statuses.add(403);
+  if (op.method !== 'GET') statuses.add(409);
+  if (op.idempotent) statuses.add(422);
+  if (op.body) {
+    statuses.add(413);
+    statuses.add(415);
+  }
+  for (const status of op.extraProblemStatuses ?? []) statuses.add(status);
+  return PROBLEM_STATUSES.filter((status) => statuses.has(status));
+};
 
 export type OperationInput = Omit<Operation, 'subject' | 'successStatus' | 'idempotent'> & {
   readonly successStatus?: 200 | 201;

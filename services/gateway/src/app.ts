@@ -24,7 +24,7 @@ import { identityPages } from './identity/pages.ts';
 import { protectedResourceMetadata } from './identity/resource-metadata.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 import { installProblemHandling } from './plugins/problems.ts';
-import { API_PREFIX, operationRoutes, RateLimitedError } from './routes/operations.ts';
+import { API_PREFIX, allowedApiMethods, operationRoutes, RateLimitedError } from './routes/operations.ts';
 
 export interface RegisteredOperationRoute {
   readonly operationId: string;
@@ -132,6 +132,9 @@ export const buildApp = async (options: GatewayOptions): Promise<FastifyInstance
   // An empty body with a JSON content type is "no body" (e.g. POST /drafts/{id}/submit).
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
+  // the API takes JSON only: any other body is a 415 (routes that take forms or raw bodies add
+  // their own parser in their own scope)
+  app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
@@ -186,7 +189,7 @@ export const buildApp = async (options: GatewayOptions): Promise<FastifyInstance
   });
 
   const document = buildOpenApiDocument({ publicUrl: options.config.publicUrl });
-  installProblemHandling(app as unknown as FastifyInstance);
+  installProblemHandling(app as unknown as FastifyInstance, { allowedMethods: allowedApiMethods });
   await app.register(fastifySwagger, { mode: 'static', specification: { document: document as never } });
   await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs` });
   app.get(`${API_PREFIX}/openapi.json`, async () => document);

@@ -1,4 +1,12 @@
-import { type Operation, operations, Problem, SCOPES, type Scope } from '@listings/contracts';
+import {
+  type Operation,
+  operations,
+  Problem,
+  type ProblemStatus,
+  problemStatusesOf,
+  SCOPES,
+  type Scope,
+} from '@listings/contracts';
 
 const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
   'account:read': 'Read your account, drafts, listings, claims and orders',
@@ -39,6 +47,20 @@ const parametersOf = (op: Operation) => {
   return out;
 };
 
+const PROBLEM_DESCRIPTIONS: Record<ProblemStatus, string> = {
+  400: 'Invalid input: `errors` names each failing field or parameter as sent',
+  401: 'Missing or invalid credentials (`WWW-Authenticate` says which)',
+  403: 'Insufficient scope, or not yours',
+  404: 'Not found: the path, or something the request names',
+  409: 'Conflict with the current state, or a request with this Idempotency-Key still in flight',
+  410: 'Gone: expired',
+  413: 'Body too large',
+  415: 'Body not `application/json`',
+  422: 'Idempotency-Key already used for a different request',
+  429: 'Rate limited (`Retry-After`, `RateLimit-*` headers)',
+  503: 'A service is unavailable; retry later',
+};
+
 const problemResponse = (description: string) => ({
   description,
   content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
@@ -62,15 +84,9 @@ const operationObject = (op: Operation) => ({
       description: op.successStatus === 201 ? 'Created' : 'OK',
       content: { 'application/json': { schema: schemaOf(op.response) } },
     },
-    '400': problemResponse('Invalid input: `errors` names each failing field'),
-    ...(op.scope
-      ? {
-          '401': problemResponse('Missing or invalid credentials'),
-          '403': problemResponse('Insufficient scope or access'),
-        }
-      : {}),
-    ...(op.path.includes('{') ? { '404': problemResponse('Not found') } : {}),
-    '429': problemResponse('Rate limited'),
+    ...Object.fromEntries(
+      problemStatusesOf(op).map((status) => [String(status), problemResponse(PROBLEM_DESCRIPTIONS[status])]),
+    ),
   },
 });
 

@@ -1,6 +1,6 @@
 import type { ProblemBody } from '@listings/contracts';
-import { DomainError, problemTypeUri, toProblem } from '@listings/platform/errors';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { DomainError, NotFoundError, problemTypeUri, toProblem } from '@listings/platform/errors';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
@@ -24,23 +24,47 @@ const clientProblem = (error: FastifyError): ProblemBody | null => {
   };
 };
 
-/** The one place where errors become problem+json for REST (installed on the root, not encapsulated). */
-export const installProblemHandling = (app: FastifyInstance): void => {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const problem = error instanceof DomainError ? toProblem(error) : (clientProblem(error) ?? toProblem(error));
-    if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
+/** a known path called with a method it does not answer; `allow` lists those it does */
+export class MethodNotAllowedError extends DomainError {
+  readonly allow: readonly string[];
+  constructor(method: string, path: string, allow: readonly string[]) {
+    super(405, 'http-405', 'Method not allowed', `${path} answers ${allow.join(', ')}, not ${method}`);
+    this.allow = allow;
+  }
+}
+
+/**
+ * The one place where errors become problem+json for REST (installed on the root, not encapsulated).
+ * `allowedMethods` names the methods a path answers (empty when no route has that path): a request
+ * with another method gets 405 with `Allow`, not 404.
+ */
+export const installProblemHandling = (
+  app: FastifyInstance,
+  options: { allowedMethods: (path: string) => readonly string[] },
+): void => {
+  const noRoute = (request: FastifyRequest): DomainError => {
+    const path = request.url.split('?')[0] as string;
+    const allowed = options.allowedMethods(path);
+    return allowed.length > 0
+      ? new MethodNotAllowedError(request.method, path, allowed)
+      : new NotFoundError(`no route ${request.method} ${path}`);
+  };
+  const send = (reply: FastifyReply, problem: ProblemBody, error: unknown) => {
+    if (error instanceof MethodNotAllowedError) reply.header('allow', error.allow.join(', '));
     return reply.code(problem.status).type(PROBLEM_CONTENT_TYPE).send(problem);
+  };
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    // a request that reached no route failed before the not-found handler (e.g. a body it could
+    // not parse): it is still a 404 or 405, not a complaint about its body
+    const known = request.is404 ? noRoute(request) : error;
+    const problem = known instanceof DomainError ? toProblem(known) : (clientProblem(error) ?? toProblem(error));
+    if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
+    return send(reply, problem, known);
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    reply
-      .code(404)
-      .type(PROBLEM_CONTENT_TYPE)
-      .send({
-        type: problemTypeUri('not-found'),
-        title: 'Not found',
-        status: 404,
-        detail: `no route ${request.method} ${request.url.split('?')[0]}`,
-      } satisfies ProblemBody),
-  );
+  app.setNotFoundHandler((request, reply) => {
+    const error = noRoute(request);
+    return send(reply, toProblem(error), error);
+  });
 };

@@ -1,4 +1,10 @@
-import { type Operation, type OperationReply, type OperationRequest, operations } from '@listings/contracts';
+import {
+  type HttpMethod,
+  type Operation,
+  type OperationReply,
+  type OperationRequest,
+  operations,
+} from '@listings/contracts';
 import { type Bus, EncodedJson, NoResponderError, RequestTimeoutError, traceparentOrNew } from '@listings/platform/bus';
 import {
   type IdempotencyOptions,
@@ -22,12 +28,64 @@ import { handleOperation } from '@listings/platform/service-host';
 import { checkOperationInput, markChecked } from '@listings/platform/validation';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Authenticator } from '../identity/authenticate.ts';
-import { PROBLEM_CONTENT_TYPE } from '../plugins/problems.ts';
+import { MethodNotAllowedError, PROBLEM_CONTENT_TYPE } from '../plugins/problems.ts';
 
 export const API_PREFIX = '/api/v1';
 
 /** `/drafts/{id}` → `/api/v1/drafts/:id` */
 export const routeUrl = (op: Operation): string => `${API_PREFIX}${op.path.replace(/\{(\w+)\}/g, ':$1')}`;
+
+/** whether a path template covers a path, segment by segment (`/orders/{number}` covers `/orders/quote`) */
+const templateCovers = (template: readonly string[], segments: readonly string[]) =>
+  template.length === segments.length && template.every((t, i) => t.startsWith('{') || t === segments[i]);
+
+const operationTemplates = operations.map((op) => ({ op, template: op.path.split('/') }));
+
+/**
+ * The methods the API answers on `path` (a GET also answers HEAD); empty when no operation has
+ * that path. As in OpenAPI path matching, a concrete path wins over a templated one: the
+ * templates with the most literal segments that cover the path are the ones that count.
+ */
+export const allowedApiMethods = (url: string): string[] => {
+  if (!url.startsWith(`${API_PREFIX}/`)) return [];
+  const segments = url
+    .slice(API_PREFIX.length)
+    .replace(/(.)\/$/, '$1')
+    .split('/');
+  let best = -1;
+  const methods = new Set<string>();
+  for (const { op, template } of operationTemplates) {
+    if (!templateCovers(template, segments)) continue;
+    const literals = template.filter((t) => !t.startsWith('{')).length;
+    if (literals < best) continue;
+    if (literals > best) {
+      best = literals;
+      methods.clear();
+    }
+    methods.add(op.method);
+    if (op.method === 'GET') methods.add('HEAD');
+  }
+  return [...methods];
+};
+
+/**
+ * Concrete paths that a templated route of another method would catch (GET `/orders/quote`
+ * would reach get_order): each gets a route of that method answering 405, so routing agrees
+ * with the OpenAPI document, where `/orders/quote` has no GET.
+ */
+const shadowedMethods = (): { method: HttpMethod; path: string }[] => {
+  const out: { method: HttpMethod; path: string }[] = [];
+  const paths = [...new Set(operations.map((op) => op.path))];
+  for (const path of paths) {
+    const segments = path.split('/');
+    for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+      if (operations.some((op) => op.method === method && op.path === path)) continue;
+      if (operationTemplates.some(({ op, template }) => op.method === method && templateCovers(template, segments)))
+        out.push({ method, path });
+    }
+  }
+  return out;
+};
 
 export interface EdgeGuards {
   readonly authenticator: Authenticator;
@@ -165,6 +223,15 @@ export const operationRoutes = async (
       },
     });
   }
+  for (const { method, path } of shadowedMethods())
+    app.route({
+      method,
+      url: `${API_PREFIX}${path}`,
+      handler: (request, reply) => {
+        const path = request.url.split('?')[0] as string;
+        reply.send(new MethodNotAllowedError(request.method, path, allowedApiMethods(path)));
+      },
+    });
 };
 
 /** a body that is still encoded JSON goes out as it is, bytes or text, without a stringify */

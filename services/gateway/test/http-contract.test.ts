@@ -1,0 +1,114 @@
+import { operations } from '@listings/contracts';
+import { createInProcessBus } from '@listings/platform/bus';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountWithKey, buildTestApp } from './support.ts';
+
+const concretePath = (path: string) => `/api/v1${path.replace(/\{\w+\}/g, '1')}`;
+
+describe('methods the API does not declare', () => {
+  let app: FastifyInstance;
+  const bus = createInProcessBus();
+  beforeAll(async () => {
+    app = await buildTestApp(bus);
+  });
+  afterAll(async () => {
+    await app.close();
+    await bus.close();
+  });
+
+  it('when a known path is called with an undeclared method then 405 problem+json names the allowed ones in Allow', async () => {
+    // as in OpenAPI, a path's methods are those of its own path item: GET /orders/quote is not get_order
+    const byPath = new Map<string, Set<string>>();
+    for (const op of operations) {
+      const methods = byPath.get(op.path) ?? new Set<string>();
+      methods.add(op.method);
+      if (op.method === 'GET') methods.add('HEAD');
+      byPath.set(op.path, methods);
+    }
+    for (const [path, methods] of byPath) {
+      for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'TRACE', 'QUERY'] as const) {
+        if (methods.has(method)) continue;
+        const res = await app.inject({ method, url: concretePath(path) });
+        expect(res.statusCode, `${method} ${path}`).toBe(405);
+        expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+        expect(new Set(String(res.headers.allow).split(', ')), `${method} ${path}`).toEqual(methods);
+        expect(res.json()).toMatchObject({ status: 405, title: 'Method not allowed' });
+      }
+    }
+  });
+
+  it('when a path is unknown then it stays 404 problem+json, whatever the method', async () => {
+    for (const method of ['GET', 'DELETE', 'TRACE'] as const) {
+      const res = await app.inject({ method, url: '/api/v1/no-such-thing' });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers.allow).toBeUndefined();
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+    }
+  });
+});
+
+describe('the statuses the OpenAPI document declares', () => {
+  let app: FastifyInstance;
+  const bus = createInProcessBus();
+  let authorization: string;
+  beforeAll(async () => {
+    app = await buildTestApp(bus, { requestTimeoutMs: 200 });
+    authorization = accountWithKey(app, 'statuses@example.com').authorization;
+  });
+  afterAll(async () => {
+    await app.close();
+    await bus.close();
+  });
+
+  const declared = async (operationId: string) => {
+    const document = (await app.inject({ url: '/api/v1/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>>;
+    };
+    for (const methods of Object.values(document.paths))
+      for (const operation of Object.values(methods))
+        if (operation.operationId === operationId) return Object.keys(operation.responses);
+    throw new Error(`no ${operationId} in the document`);
+  };
+
+  it('when the refusals the edge itself makes happen then each status is declared for that operation, as problem+json', async () => {
+    const cases = [
+      // a body that is not JSON
+      {
+        operationId: 'submit_listing',
+        status: 415,
+        request: {
+          method: 'POST' as const,
+          url: '/api/v1/drafts',
+          payload: 'url=https://example.com',
+          headers: { 'content-type': 'text/plain' },
+        },
+      },
+      // a body over the 1 MiB limit
+      {
+        operationId: 'submit_listing',
+        status: 413,
+        request: {
+          method: 'POST' as const,
+          url: '/api/v1/drafts',
+          payload: JSON.stringify({ url: `https://example.com/${'a'.repeat(1_100_000)}` }),
+          headers: { 'content-type': 'application/json' },
+        },
+      },
+      // no catalog answers on this bus
+      { operationId: 'get_listing', status: 503, request: { method: 'GET' as const, url: '/api/v1/listings/acme' } },
+      // a credential that is not one
+      {
+        operationId: 'get_account',
+        status: 401,
+        request: { method: 'GET' as const, url: '/api/v1/me', headers: { authorization: 'Bearer nope' } },
+      },
+    ];
+    for (const { operationId, status, request } of cases) {
+      const res = await app.inject({ ...request, headers: { authorization, ...request.headers } });
+      expect(res.statusCode, operationId).toBe(status);
+      expect(res.headers['content-type'], operationId).toMatch(/^application\/problem\+json/);
+      expect(await declared(operationId), operationId).toContain(String(status));
+    }
+  });
+});
