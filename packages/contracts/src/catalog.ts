@@ -125,8 +125,14 @@ export const BADGE_SHAPES = ['standard', 'outline', 'pill', 'banner', 'square'] 
 export const BADGE_MODES = ['light', 'dark', 'auto'] as const;
 export const BADGE_SIZES = ['s', 'm', 'l'] as const;
 
-/** `this`, `next`, `last`, or a YYYY-MM-DD date snapped to its Monday; max 10 characters. */
-export const WeekRef = Type.String({ maxLength: 10, pattern: '^(this|next|last|[0-9]{4}-[0-9]{2}-[0-9]{2})$' });
+/**
+ * `this`, `next`, `last`, or a real calendar date YYYY-MM-DD snapped to its Monday; max 10
+ * characters. Weeks run from 0001-01-01 (a Monday) to 9999-12-26 (a Sunday); a later date is 400.
+ */
+export const WeekRef = Type.Union([
+  Type.Enum(['this', 'next', 'last']),
+  Type.String({ format: 'date', maxLength: 10, description: 'YYYY-MM-DD, a real calendar date' }),
+]);
 
 export const getSiteInfo = defineOperation({
   operationId: 'get_site_info',

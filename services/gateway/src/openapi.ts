@@ -1,4 +1,6 @@
 import {
+  IDEMPOTENCY_KEY_BARE_PATTERN,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
   type Operation,
   operations,
   Problem,
@@ -40,8 +42,14 @@ const parametersOf = (op: Operation) => {
       name: 'Idempotency-Key',
       in: 'header',
       required: false,
-      description: 'Makes retries safe: a retry with the same key does not run the operation twice.',
-      schema: { type: 'string', minLength: 1, maxLength: 255 },
+      description:
+        'Makes retries safe: a retry with the same key does not run the operation twice. A token of printable ASCII without spaces, quotes, backslashes, commas or semicolons (or a quoted structured-field string, which may hold those).',
+      schema: {
+        type: 'string',
+        minLength: 1,
+        maxLength: IDEMPOTENCY_KEY_MAX_LENGTH,
+        pattern: IDEMPOTENCY_KEY_BARE_PATTERN.source,
+      },
     });
   }
   return out;

@@ -37,3 +37,25 @@ describe('launch weeks (Monday to Sunday, UTC) with an injected clock', () => {
     expect(() => resolveWeek('2026-13-01', now, 'params.week')).toThrow(ValidationError);
   });
 });
+
+describe('the range of weeks a date can name', () => {
+  const now = new Date('2026-11-25T12:00:00Z');
+  it('when a date of a year below 100 is named then its own week is found, not one in the 1900s', () => {
+    expect(resolveWeek('0050-06-15', now, 'params.week')).toMatchObject({ start: '0050-06-13', end: '0050-06-19' });
+    expect(resolveWeek('0001-01-01', now, 'params.week')).toMatchObject({ start: '0001-01-01', end: '0001-01-07' });
+  });
+  it('when the last week of year 9999 is named then it ends 9999-12-26, and a later date is 400 naming the field', () => {
+    expect(resolveWeek('9999-12-26', now, 'params.week')).toMatchObject({ start: '9999-12-20', end: '9999-12-26' });
+    for (const late of ['9999-12-27', '9999-12-31']) {
+      const refused = (() => {
+        try {
+          resolveWeek(late, now, 'query.week');
+        } catch (error) {
+          return error;
+        }
+      })();
+      expect(refused, late).toBeInstanceOf(ValidationError);
+      expect((refused as ValidationError).errors[0]?.field).toBe('query.week');
+    }
+  });
+});

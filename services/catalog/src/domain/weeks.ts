@@ -8,7 +8,8 @@ export const isoDate = (at: Date): string => at.toISOString().slice(0, 10);
 
 /** Monday 00:00 UTC of the week holding `at`. */
 export const mondayOf = (at: Date): Date => {
-  const day = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate());
+  // midnight UTC by arithmetic: Date.UTC would read years 0-99 as 1900-1999
+  const day = Math.floor(at.getTime() / DAY_MS) * DAY_MS;
   const weekday = (new Date(day).getUTCDay() + 6) % 7; // Monday 0 ... Sunday 6
   return new Date(day - weekday * DAY_MS);
 };
@@ -37,7 +38,8 @@ export const parseIsoDate = (text: string): Date | null => {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   if (!match) return null;
   const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const at = new Date(Date.UTC(y, m - 1, d));
+  const at = new Date(0);
+  at.setUTCFullYear(y, m - 1, d); // not Date.UTC, which reads years 0-99 as 1900-1999
   return at.getUTCFullYear() === y && at.getUTCMonth() === m - 1 && at.getUTCDate() === d ? at : null;
 };
 
@@ -49,5 +51,15 @@ export const resolveWeek = (ref: string, now: Date, field: string): Week => {
   if (ref === 'last') return weekOf(addWeeks(thisMonday, -1));
   const date = parseIsoDate(ref);
   if (!date) throw new ValidationError([{ field, message: 'must be this, next, last or a real date YYYY-MM-DD' }]);
-  return weekOf(mondayOf(date));
+  const week = weekOf(mondayOf(date));
+  if (week.startMs < FIRST_MONDAY_MS || week.endMs > END_OF_9999_MS)
+    throw new ValidationError([
+      { field, message: 'weeks run from 0001-01-01 to 9999-12-26: a later date has no week that ends in year 9999' },
+    ]);
+  return week;
 };
+
+/** 0001-01-01, a Monday: the first week a date can name */
+const FIRST_MONDAY_MS = Date.parse('0001-01-01T00:00:00Z');
+/** Monday 9999-12-27: the last week a date can name ends just before (its Sunday 9999-12-26) */
+const END_OF_9999_MS = Date.parse('9999-12-27T00:00:00Z');
