@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type Operation, operations } from '@listings/contracts';
 import { silentLogger } from '@listings/platform/logger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAllInOne } from '../../src/all-in-one.ts';
 import { ROOT, tempDataDir, testConfig } from '../support.ts';
+import { schemathesisConfig } from './schemathesis-config.ts';
 
 /** installed by scripts/stand-ins/schemathesis.sh (.ci/run runs it) */
 const SCHEMATHESIS = path.join(ROOT, '.cache/stand-ins/schemathesis-4.32.5/bin/schemathesis');
@@ -13,40 +13,14 @@ const available = existsSync(SCHEMATHESIS);
 if (!available)
   console.warn(`Schemathesis suite skipped: ${SCHEMATHESIS} is missing (run scripts/stand-ins/schemathesis.sh)`);
 
-/**
- * Refusals of schema-valid requests that a JSON Schema cannot express, each with its reason (the
- * same list is in docs/api-decisions.md, "Fuzzing"). Schemathesis's positive-data check accepts
- * these statuses for these operations only; everything else must pass as it is.
- */
-const REFUSALS_A_SCHEMA_CANNOT_EXPRESS: Record<string, { status: number; reason: string }[]> = {
-  quote_order: [{ status: 400, reason: 'products are data (list_products), VAT numbers are checked per country' }],
-  create_checkout: [{ status: 400, reason: 'products are data (list_products), VAT numbers are checked per country' }],
-  get_leaderboard: [{ status: 400, reason: '`week` applies to the community-weekly board only' }],
-  update_draft: [{ status: 400, reason: 'categories are data (list_categories)' }],
-  update_my_listing: [{ status: 400, reason: 'categories are data (list_categories)' }],
-  submit_listing: [{ status: 400, reason: 'the URL must reach a public address (SSRF guard)' }],
-  answer_interview: [
-    { status: 400, reason: 'question ids are data (list_interview_questions), each answered at most once' },
-  ],
-};
-
-const expectedStatuses = (op: Operation): string[] => {
-  const statuses = ['2xx', '3xx', '401', '403', '404', '409', '429', '5xx'];
-  // Schemathesis draws Idempotency-Keys from the header's schema, so two different requests
-  // often share one: that is a 422 by design (docs/api-decisions.md)
-  if (op.idempotent) statuses.push('422');
-  for (const { status } of REFUSALS_A_SCHEMA_CANNOT_EXPRESS[op.operationId] ?? []) statuses.push(String(status));
-  return statuses;
-};
-
-const configToml = () =>
-  operations
-    .map(
-      (op) =>
-        `[[operations]]\ninclude-name = "${op.method} ${op.path}"\n` +
-        `checks.positive_data_acceptance.expected-statuses = ${JSON.stringify(expectedStatuses(op))}\n`,
-    )
-    .join('\n');
+describe('schemathesis.toml at the root (so a plain `schemathesis run` there uses it)', () => {
+  it('when the contracts change then the committed configuration is regenerated from them', () => {
+    expect(
+      readFileSync(path.join(ROOT, 'schemathesis.toml'), 'utf8'),
+      'regenerate it: node launcher/test/e2e/schemathesis-config.ts > schemathesis.toml',
+    ).toBe(schemathesisConfig());
+  });
+});
 
 describe.skipIf(!available)('Schemathesis against a fresh all-in-one (demo catalog), signed in with an API key', () => {
   const data = tempDataDir();
@@ -77,8 +51,7 @@ describe.skipIf(!available)('Schemathesis against a fresh all-in-one (demo catal
   });
 
   it('when every check runs on every operation then Schemathesis finds no failure', async () => {
-    const config = path.join(data.dir, 'schemathesis.toml');
-    writeFileSync(config, configToml());
+    const config = path.join(ROOT, 'schemathesis.toml');
     const base = `http://127.0.0.1:${running.port}/api/v1`;
     const result = await new Promise<{ code: number; output: string }>((resolve) => {
       execFile(
