@@ -18,7 +18,11 @@ describe('configuration', () => {
       mongo: null,
       kurrentdb: null,
       stripe: null,
-      temporal: { address: null, taskQueues: { drafting: 'drafting', commerce: 'commerce', catalog: 'catalog' } },
+      temporal: {
+        address: null,
+        namespace: 'default',
+        taskQueues: { drafting: 'drafting', commerce: 'commerce', catalog: 'catalog', claims: 'claims' },
+      },
       openAi: null,
       edge: expect.objectContaining({
         accessTokenTtlSeconds: 3600,

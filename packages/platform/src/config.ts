@@ -36,7 +36,14 @@ export interface Config {
 
 export interface TemporalSettings {
   readonly address: string | null;
-  readonly taskQueues: { readonly drafting: string; readonly commerce: string; readonly catalog: string };
+  /** TEMPORAL_NAMESPACE: the namespace of every client and worker */
+  readonly namespace: string;
+  readonly taskQueues: {
+    readonly drafting: string;
+    readonly commerce: string;
+    readonly catalog: string;
+    readonly claims: string;
+  };
 }
 
 export interface OpenAiSettings {
@@ -112,10 +119,12 @@ export const loadConfig = (
     stripe: stripeSettingsOf(env, problems),
     temporal: {
       address: temporalAddressOf(env, problems),
+      namespace: env.TEMPORAL_NAMESPACE?.trim() || 'default',
       taskQueues: {
         drafting: env.TEMPORAL_TASK_QUEUE?.trim() || 'drafting',
         commerce: env.TEMPORAL_COMMERCE_TASK_QUEUE?.trim() || 'commerce',
         catalog: env.TEMPORAL_CATALOG_TASK_QUEUE?.trim() || 'catalog',
+        claims: env.TEMPORAL_CLAIMS_TASK_QUEUE?.trim() || 'claims',
       },
     },
     openAi: openAiSettingsOf(env, problems),
@@ -212,6 +221,8 @@ export const temporalAddressOf = (env: Environment, problems: string[]): string 
 export interface WorkflowSettings {
   readonly temporalAddress: string | null;
   readonly temporalTaskQueue: string;
+  /** TEMPORAL_NAMESPACE (default `default`) */
+  readonly temporalNamespace?: string;
 }
 
 /** a service's view of `Config.temporal` (a config without it: the in-process runner) */
@@ -221,6 +232,7 @@ export const workflowSettingsOf = (
 ): WorkflowSettings => ({
   temporalAddress: config.temporal?.address ?? null,
   temporalTaskQueue: config.temporal?.taskQueues[service] ?? service,
+  temporalNamespace: config.temporal?.namespace ?? 'default',
 });
 
 const openAiSettingsOf = (env: Environment, problems: string[]): OpenAiSettings | null => {

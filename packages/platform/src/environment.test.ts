@@ -76,13 +76,17 @@ describe('the one configuration module', () => {
       PORT: '4000',
       TEMPORAL_ADDRESS: 'temporal:7233',
       TEMPORAL_COMMERCE_TASK_QUEUE: 'orders',
+      TEMPORAL_NAMESPACE: 'listings-prod',
       OPENAI_API_KEY: 'sk-test',
       RATE_LIMIT_TOKEN: '5/10',
     });
     expect(config.temporal).toEqual({
       address: 'temporal:7233',
-      taskQueues: { drafting: 'drafting', commerce: 'orders', catalog: 'catalog' },
+      namespace: 'listings-prod',
+      taskQueues: { drafting: 'drafting', commerce: 'orders', catalog: 'catalog', claims: 'claims' },
     });
+    expect(loadConfig({}).temporal.namespace).toBe('default');
+    expect(() => loadConfig({ TEMPORAL_NAMESPACE: 'two words' })).toThrow(/TEMPORAL_NAMESPACE/);
     expect(config.openAi).toEqual({ apiKey: 'sk-test', baseURL: undefined, model: 'gpt-4o-mini' });
     expect(config.edge.rateLimitToken).toEqual({ name: 'token', limit: 5, windowSeconds: 10 });
     expect(config.mcp).toEqual({ port: 4001, gatewayUrl: 'http://127.0.0.1:4000', conformanceFixtures: false });

@@ -53,6 +53,15 @@ export const EnvironmentSchema = Type.Object({
   TEMPORAL_CATALOG_TASK_QUEUE: Type.Optional(
     variable('the catalog (badge workflow) workers’ task queue', { default: 'catalog', pattern: '^\\S{1,200}$' }),
   ),
+  TEMPORAL_CLAIMS_TASK_QUEUE: Type.Optional(
+    variable('the claims (claim expiry workflow) workers’ task queue', { default: 'claims', pattern: '^\\S{1,200}$' }),
+  ),
+  TEMPORAL_NAMESPACE: Type.Optional(
+    variable('the Temporal namespace of every service’s client and workers', {
+      default: 'default',
+      pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,254}$',
+    }),
+  ),
   SMTP_URL: Type.Optional(variable('send mail through this SMTP server; unset: `DATA_DIR/outbox`', { secret: true })),
   MAIL_FROM: Type.Optional(variable('the From of every mail', { default: 'Listings <no-reply@HOST>' })),
   // drafting

@@ -5,7 +5,7 @@ import { catalogInternalOperations, claimVerifiedEvent } from '@listings/contrac
 import { catalogEvents } from '@listings/contracts/events';
 import { type Bus, encodedOnce } from '@listings/platform/bus';
 import { openSqliteCheckpointStore } from '@listings/platform/checkpoints';
-import { type Clock, systemClock } from '@listings/platform/clock';
+import { type Clock, systemClock, type Timers } from '@listings/platform/clock';
 import { type Config, type WorkflowSettings, workflowSettingsOf } from '@listings/platform/config';
 import { openEventStore, openSqliteEventStore, withEventSchemas } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
@@ -18,9 +18,11 @@ import {
 import { openEmbeddedSearchIndex, openTypesenseSearchIndex } from '@listings/platform/search';
 import { type OperationCall, serveOperations } from '@listings/platform/service-host';
 import { startWorkflowRunner } from '@listings/platform/workflows/temporal-runner';
+import type { CatalogActivities } from './application/badge-check.ts';
 import { createBadgeCheck } from './application/badge-check.ts';
 import { createCatalogCommands } from './application/commands.ts';
 import { DEFAULT_DEMO, type DemoOptions, loadDemoCatalog } from './application/demo/demo-catalog.ts';
+import { createFreeLaunch } from './application/free-launch.ts';
 import { createWeekTicker } from './application/week-ticker.ts';
 import { CLAIM_EVENTS_CONSUMER, claimVerifiedHandler } from './entrypoints/claims-events.ts';
 import { claimsInternalHandlers } from './entrypoints/claims-handlers.ts';
@@ -30,6 +32,12 @@ import { consumeCommerceEvents, startCatalogPublisher } from './entrypoints/inte
 import { serveInternalOperations } from './entrypoints/internal-operations.ts';
 import { openCatalogReadModel } from './projections/catalog/read-model.ts';
 import { BADGE_RETRY, type BadgeWorkflowInput, badgeWorkflowId, catalogWorkflows } from './workflows/badge-workflow.ts';
+import {
+  type FreeLaunchActivities,
+  type FreeLaunchInput,
+  freeLaunchWorkflow,
+  freeLaunchWorkflowId,
+} from './workflows/free-launch-workflow.ts';
 
 export interface CatalogDeps {
   readonly bus: Bus;
@@ -42,8 +50,10 @@ export interface CatalogDeps {
   readonly clock?: Clock;
   /** default: DEFAULT_DEMO (when config.demoData is on and the store is empty) */
   readonly demo?: DemoOptions;
-  /** where the badge workflows run; default: TEMPORAL_ADDRESS and TEMPORAL_CATALOG_TASK_QUEUE (`catalog`) */
+  /** where the badge and free launch workflows run; default: TEMPORAL_ADDRESS and TEMPORAL_CATALOG_TASK_QUEUE (`catalog`) */
   readonly workflows?: WorkflowSettings;
+  /** the in-process workflow runner's timers; default the system's (tests: a manual clock's) */
+  readonly timers?: Timers;
   /**
    * where this instance keeps its read models and search index; default `DATA_DIR/catalog`, next to
    * the event store. Replicas that share one event store file each keep their own (as each would
@@ -100,6 +110,7 @@ export const startCatalog = async (deps: CatalogDeps) => {
   await ticker.tick();
   await readModel.flush();
   ticker.start();
+  const freeLaunch = createFreeLaunch({ view: readModel.view, commands, clock, logger: deps.logger });
   const badgeCheck = createBadgeCheck({
     view: readModel.view,
     commands,
@@ -116,26 +127,37 @@ export const startCatalog = async (deps: CatalogDeps) => {
       }),
   });
   // each listing awaiting its badge has a workflow checking its homepage every interval
-  const runner = await startWorkflowRunner({
+  const runner = await startWorkflowRunner<CatalogActivities & FreeLaunchActivities>({
     settings: deps.workflows ?? workflowSettingsOf(deps.config, 'catalog'),
     workflowsPath: fileURLToPath(new URL('./workflows/temporal-workflows.ts', import.meta.url)),
     inProcess: {
-      workflows: catalogWorkflows,
-      activities: badgeCheck.activities,
+      workflows: { ...catalogWorkflows, freeLaunch: freeLaunchWorkflow },
+      activities: { ...badgeCheck.activities, ...freeLaunch.activities },
       logger: deps.logger,
       retry: BADGE_RETRY,
+      ...(deps.timers ? { timers: deps.timers } : {}),
     },
   });
   const watchBadge = (listingId: number, checkFirst: boolean) =>
     runner.start('badge', badgeWorkflowId(listingId), { listingId, checkFirst } satisfies BadgeWorkflowInput);
+  // a free listing's launch: a durable timer to its week's Monday, then live if its badge was found
+  const scheduleFreeLaunch = (listingId: number, launchWeek: string) =>
+    runner.start('freeLaunch', freeLaunchWorkflowId(listingId), {
+      listingId,
+      delayMs: freeLaunch.delayFor(launchWeek),
+    } satisfies FreeLaunchInput);
   // after a restart the waiting listings' workflows start again (a no-op where they still run)
   for (const doc of readModel.view.listings()) if (doc.status === 'awaiting_badge') await watchBadge(doc.id, false);
-  /** the commands with the free plan's badge workflow started once a listing chooses it */
+  for (const doc of freeLaunch.queued()) await scheduleFreeLaunch(doc.id, doc.launch_week as string);
+  /** the commands with the free plan's workflows (badge check, launch) started once a listing chooses it */
   const handlerCommands: typeof commands = {
     ...commands,
     chooseFreePlan: async (listingId, accountId) => {
       const result = await commands.chooseFreePlan(listingId, accountId);
       await watchBadge(listingId, true);
+      // the command waited for the read model: the listing's launch week is there
+      const week = readModel.view.listing(listingId)?.launch_week;
+      if (week) await scheduleFreeLaunch(listingId, week);
       return result;
     },
   };

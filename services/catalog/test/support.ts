@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ListingDraftProfile } from '@listings/contracts';
 import { createInProcessBus } from '@listings/platform/bus';
-import { manualClock } from '@listings/platform/clock';
+import { manualClockWithTimers } from '@listings/platform/clock';
 import type { TypesenseSettings } from '@listings/platform/config';
 import { createLogger, silentLogger } from '@listings/platform/logger';
 import type { SafeFetch } from '@listings/platform/outbound';
@@ -28,10 +28,12 @@ export const startTestCatalog = async (
     typesense?: TypesenseSettings;
     /** where the badge workflows run: default the in-process runner (a test names a Temporal server here) */
     workflows?: { temporalAddress: string | null; temporalTaskQueue: string };
+    /** the in-process workflows' timers on the manual clock: their sleeps end when the test advances it */
+    injectTimers?: boolean;
   } = {},
 ) => {
   const dir = options.dir ?? mkdtempSync(path.join(os.tmpdir(), 'catalog-test-'));
-  const clock = manualClock(options.now ?? '2026-11-18T12:00:00.000Z');
+  const clock = manualClockWithTimers(options.now ?? '2026-11-18T12:00:00.000Z');
   const bus = createInProcessBus({});
   const catalog = await startCatalog({
     bus,
@@ -45,6 +47,7 @@ export const startTestCatalog = async (
     logger: process.env.CATALOG_TEST_LOGS ? createLogger({ name: 'catalog-test', level: 'warn' }) : silentLogger(),
     demo: { seed: 7, listings: 60, people: 50, blogPosts: 10 },
     ...(options.workflows ? { workflows: options.workflows } : {}),
+    ...(options.injectTimers ? { timers: clock.timers } : {}),
     safeFetch:
       options.safeFetch ??
       (async (url: string | URL) => {

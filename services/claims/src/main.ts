@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { CLAIM_CHECK_MAX_BYTES, CLAIM_CHECK_TIMEOUT_MS, verifyEmailClaim } from '@listings/contracts';
 import { claimsEvents } from '@listings/contracts/events';
 import type { Bus } from '@listings/platform/bus';
 import { openSqliteCheckpointStore } from '@listings/platform/checkpoints';
-import { type Clock, systemClock } from '@listings/platform/clock';
-import type { Config } from '@listings/platform/config';
+import { type Clock, systemClock, type Timers } from '@listings/platform/clock';
+import { type Config, type WorkflowSettings, workflowSettingsOf } from '@listings/platform/config';
 import { openEventStore, withEventSchemas } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
 import { createMailer, type Mailer } from '@listings/platform/mail';
@@ -17,17 +18,28 @@ import {
   rebuildEmbeddedDocumentReadModel,
 } from '@listings/platform/read-models';
 import { serveInternalOperations, serveOperations } from '@listings/platform/service-host';
+import type { WorkflowRunner } from '@listings/platform/workflows';
+import { startWorkflowRunner } from '@listings/platform/workflows/temporal-runner';
 import { createCatalogClient } from './adapters/catalog-client.ts';
 import { createOwnershipCheck, createSystemTxtResolver, type TxtResolver } from './adapters/ownership-checks.ts';
 import { createClaimsOperations } from './application/claims-operations.ts';
 import { startClaimsPublisher } from './entrypoints/integration-events.ts';
 import { claimsIndexProjection } from './projections/claims-index/evolve.ts';
+import {
+  CLAIM_EXPIRY_RETRY,
+  type ClaimExpiryInput,
+  type ClaimsActivities,
+  claimExpiryWorkflowId,
+  claimsWorkflows,
+} from './workflows/expiry-workflow.ts';
 
 export interface ClaimsDeps {
   readonly bus: Bus;
   readonly logger: Logger;
   readonly config: Pick<Config, 'dataDir' | 'publicUrl' | 'fetchAllowPrivateNetworks'> &
-    Partial<Pick<Config, 'mail' | 'mongo' | 'kurrentdb'>>;
+    Partial<Pick<Config, 'mail' | 'mongo' | 'kurrentdb' | 'temporal'>>;
+  /** where the claim expiry workflows run; default: TEMPORAL_ADDRESS and TEMPORAL_CLAIMS_TASK_QUEUE (`claims`) */
+  readonly workflows?: WorkflowSettings;
   /** tests replace pieces here; production uses none of it */
   readonly overrides?: {
     readonly resolveTxt?: TxtResolver;
@@ -35,6 +47,8 @@ export interface ClaimsDeps {
     readonly safeFetch?: SafeFetch;
     readonly mailer?: Mailer;
     readonly clock?: Clock;
+    /** the in-process workflow runner's timers (a manual clock's: the 14-day timer passes when the test advances it) */
+    readonly timers?: Timers;
   };
 }
 
@@ -72,6 +86,15 @@ export const startClaims = async (deps: ClaimsDeps) => {
       ...(overrides.lookup ? { lookup: overrides.lookup } : {}),
     });
   const vault = openPersonalDataVault({ path: claimsPersonalDataFile(deps.config.dataDir) });
+  // each claim's expiry is a workflow: on Temporal when TEMPORAL_ADDRESS is set, else in process
+  let runner: WorkflowRunner | null = null;
+  const watchExpiry = async (claim: { readonly id: number; readonly expiresAt: string }) => {
+    const delayMs = Math.max(0, Date.parse(claim.expiresAt) - clock.now().getTime());
+    await runner?.start('claimExpiry', claimExpiryWorkflowId(claim.id), {
+      claimId: claim.id,
+      delayMs,
+    } satisfies ClaimExpiryInput);
+  };
   const operations = createClaimsOperations({
     store,
     vault,
@@ -83,7 +106,22 @@ export const startClaims = async (deps: ClaimsDeps) => {
     clock,
     publicUrl: deps.config.publicUrl,
     logger: deps.logger,
+    watchExpiry,
   });
+  const activities: ClaimsActivities = { expireClaim: operations.expireClaim };
+  runner = await startWorkflowRunner({
+    settings: deps.workflows ?? workflowSettingsOf(deps.config, 'claims'),
+    workflowsPath: fileURLToPath(new URL('./workflows/temporal-workflows.ts', import.meta.url)),
+    inProcess: {
+      workflows: claimsWorkflows,
+      activities,
+      logger: deps.logger,
+      retry: CLAIM_EXPIRY_RETRY,
+      ...(overrides.timers ? { timers: overrides.timers } : {}),
+    },
+  });
+  // after a restart the open claims' workflows start again (a no-op where they still run)
+  for (const claim of claimsIndex.view().claims.values()) if (claim.status === 'pending') await watchExpiry(claim);
 
   const served = await serveOperations({
     service: 'claims',
@@ -107,8 +145,11 @@ export const startClaims = async (deps: ClaimsDeps) => {
   });
 
   return {
+    /** the workflow runner of the claim expiries (tests look at it) */
+    runner,
     stop: async () => {
       await served.stop();
+      await runner?.stop();
       await emailServed.stop();
       await claimsIndex.close();
       await readModels.close();

@@ -6,11 +6,14 @@ export interface DraftingConfig {
   /** Temporal frontend; unset = the in-process workflow runner */
   readonly temporalAddress: string | null;
   readonly temporalTaskQueue: string;
+  /** TEMPORAL_NAMESPACE (default `default`) */
+  readonly temporalNamespace: string;
 }
 
-/** OPENAI_* and TEMPORAL_ADDRESS / TEMPORAL_TASK_QUEUE as read by `loadConfig` (absent: the defaults) */
+/** OPENAI_* and TEMPORAL_ADDRESS / TEMPORAL_TASK_QUEUE / TEMPORAL_NAMESPACE as read by `loadConfig` (absent: the defaults) */
 export const loadDraftingConfig = (config: Partial<Pick<Config, 'openAi' | 'temporal'>>): DraftingConfig => ({
   openAi: config.openAi ?? null,
   temporalAddress: config.temporal?.address ?? null,
   temporalTaskQueue: config.temporal?.taskQueues.drafting ?? 'drafting',
+  temporalNamespace: config.temporal?.namespace ?? 'default',
 });

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { manualClockWithTimers, systemTimers } from '../clock.ts';
 import { silentLogger } from '../logger.ts';
 import { NonRetryableActivityError, type WorkflowDefinition } from './context.ts';
 import { createInProcessRunner } from './in-process-runner.ts';
@@ -6,6 +7,46 @@ import { createInProcessRunner } from './in-process-runner.ts';
 const logger = silentLogger();
 
 describe('in-process workflow runner', () => {
+  it('when the system timers wait eight weeks then they fire at eight weeks, not at once (one Node timer holds 24.8 days)', () => {
+    vi.useFakeTimers();
+    try {
+      const fired: number[] = [];
+      const eightWeeks = 8 * 7 * 86_400_000;
+      systemTimers.setTimeout(() => fired.push(Date.now()), eightWeeks);
+      const cancelled = systemTimers.setTimeout(() => fired.push(-1), eightWeeks);
+      const start = Date.now();
+      vi.advanceTimersByTime(30 * 86_400_000);
+      systemTimers.clearTimeout(cancelled);
+      vi.advanceTimersByTime(eightWeeks - 30 * 86_400_000 - 1);
+      expect(fired).toEqual([]);
+      vi.advanceTimersByTime(1);
+      expect(fired).toEqual([start + eightWeeks]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('when its timers are a manual clock then a sleep of eight weeks (longer than one Node timer) ends when the clock passes it, not before', async () => {
+    const clock = manualClockWithTimers('2026-01-05T00:00:00.000Z');
+    const woke: string[] = [];
+    const activities = { wake: async (_input: unknown) => void woke.push(clock.now().toISOString()) };
+    const eightWeeks = 8 * 7 * 86_400_000;
+    const wf: WorkflowDefinition<unknown, typeof activities> = async (ctx) => {
+      await ctx.sleep(eightWeeks);
+      await ctx.activity('wake', {});
+    };
+    const runner = createInProcessRunner({ workflows: { wf }, activities, logger, timers: clock.timers });
+    await runner.start('wf', 'w-long', {});
+    clock.advance(eightWeeks - 60_000);
+    await Promise.resolve();
+    expect(woke).toEqual([]);
+    expect(runner.running()).toEqual(['w-long']);
+    clock.advance(60_000);
+    await runner.settled('w-long');
+    expect(woke).toEqual(['2026-03-02T00:00:00.000Z']);
+    await runner.stop();
+  });
+
   it('when a workflow calls activities then they run in order with their inputs', async () => {
     const calls: string[] = [];
     const activities = {

@@ -1,3 +1,4 @@
+import { systemTimers, type Timers } from '../clock.ts';
 import type { Logger } from '../logger.ts';
 import {
   type Activities,
@@ -30,6 +31,8 @@ export interface InProcessRunnerOptions<A extends Activities> {
   readonly activities: A;
   readonly logger: Pick<Logger, 'info' | 'warn' | 'error'>;
   readonly retry?: Partial<RetryPolicy>;
+  /** where sleeps, signal timeouts and retry waits are scheduled; default the system's (tests inject a manual clock's) */
+  readonly timers?: Timers;
 }
 
 export interface InProcessRunner extends WorkflowRunner {
@@ -54,19 +57,19 @@ interface Run {
 export const createInProcessRunner = <A extends Activities>(options: InProcessRunnerOptions<A>): InProcessRunner => {
   const retry: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
   const runs = new Map<string, Run>();
-  const timers = new Set<{ timer: NodeJS.Timeout; reject: (error: Error) => void }>();
+  const clock = options.timers ?? systemTimers;
+  const timers = new Set<{ timer: unknown; reject: (error: Error) => void }>();
   let stopping = false;
 
+  /** a timer of any length (the system timers chain Node's for weeks-long sleeps), cancelled by stop() */
   const wait = (ms: number): Promise<void> =>
     new Promise((resolve, reject) => {
       if (stopping) return reject(new WorkflowRunnerStopped());
-      const entry = {
-        timer: setTimeout(() => {
-          timers.delete(entry);
-          resolve();
-        }, ms),
-        reject,
-      };
+      const entry: { timer: unknown; reject: (error: Error) => void } = { timer: undefined, reject };
+      entry.timer = clock.setTimeout(() => {
+        timers.delete(entry);
+        resolve();
+      }, ms);
       timers.add(entry);
     });
 
@@ -97,17 +100,15 @@ export const createInProcessRunner = <A extends Activities>(options: InProcessRu
         const queued = run.signals.get(name);
         if (queued && queued.length > 0) return resolve(queued.shift() as T);
         if (stopping) return reject(new WorkflowRunnerStopped());
-        const entry = {
-          timer: setTimeout(() => {
-            timers.delete(entry);
-            run.waiters.delete(name);
-            resolve(undefined);
-          }, timeoutMs),
-          reject,
-        };
+        const entry: { timer: unknown; reject: (error: Error) => void } = { timer: undefined, reject };
+        entry.timer = clock.setTimeout(() => {
+          timers.delete(entry);
+          run.waiters.delete(name);
+          resolve(undefined);
+        }, timeoutMs);
         timers.add(entry);
         run.waiters.set(name, (payload) => {
-          clearTimeout(entry.timer);
+          clock.clearTimeout(entry.timer);
           timers.delete(entry);
           run.waiters.delete(name);
           resolve(payload as T);
@@ -160,7 +161,7 @@ export const createInProcessRunner = <A extends Activities>(options: InProcessRu
     async stop() {
       stopping = true;
       for (const entry of timers) {
-        clearTimeout(entry.timer);
+        clock.clearTimeout(entry.timer);
         entry.reject(new WorkflowRunnerStopped());
       }
       timers.clear();

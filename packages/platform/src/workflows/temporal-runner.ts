@@ -10,6 +10,7 @@ import { createInProcessRunner, type InProcessRunnerOptions } from './in-process
 export interface TemporalRunnerOptions {
   /** host:port of the Temporal frontend (TEMPORAL_ADDRESS) */
   readonly address: string;
+  /** TEMPORAL_NAMESPACE: the namespace of the client and the worker (default `default`) */
   readonly namespace?: string;
   readonly taskQueue: string;
   /** the module exporting the Temporal workflow functions, by workflow type name */
@@ -57,7 +58,12 @@ export const startTemporalRunner = async (options: TemporalRunnerOptions): Promi
  * (TEMPORAL_ADDRESS), else the in-process runner, over the same definitions and activities.
  */
 export const startWorkflowRunner = async <A extends Activities>(options: {
-  readonly settings: { readonly temporalAddress: string | null; readonly temporalTaskQueue: string };
+  readonly settings: {
+    readonly temporalAddress: string | null;
+    readonly temporalTaskQueue: string;
+    /** TEMPORAL_NAMESPACE; default `default` */
+    readonly temporalNamespace?: string;
+  };
   /** the service's Temporal entry module (its workflows bound to the Temporal context) */
   readonly workflowsPath: string;
   readonly inProcess: InProcessRunnerOptions<A>;
@@ -65,6 +71,7 @@ export const startWorkflowRunner = async <A extends Activities>(options: {
   options.settings.temporalAddress
     ? startTemporalRunner({
         address: options.settings.temporalAddress,
+        namespace: options.settings.temporalNamespace ?? 'default',
         taskQueue: options.settings.temporalTaskQueue,
         workflowsPath: options.workflowsPath,
         activities: options.inProcess.activities,

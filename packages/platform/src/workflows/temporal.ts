@@ -17,12 +17,19 @@ import type { Activities, RetryPolicy, WorkflowContext } from './context.ts';
 export interface TemporalContextOptions {
   /** longest single activity attempt, e.g. 2 minutes for a crawl */
   readonly startToCloseTimeoutMs: number;
+  /**
+   * for activities that heartbeat (`withHeartbeat`, `./heartbeat.ts`): an attempt whose heartbeats
+   * stop for this long (its worker died) is retried elsewhere without waiting for the start-to-close
+   * timeout. Every activity of such a context must then finish or heartbeat within it.
+   */
+  readonly heartbeatTimeoutMs?: number;
   readonly retry: RetryPolicy;
 }
 
 export const temporalWorkflowContext = <A extends Activities>(options: TemporalContextOptions): WorkflowContext<A> => {
   const proxied = proxyActivities<A>({
     startToCloseTimeout: options.startToCloseTimeoutMs,
+    ...(options.heartbeatTimeoutMs ? { heartbeatTimeout: options.heartbeatTimeoutMs } : {}),
     retry: {
       maximumAttempts: options.retry.maxAttempts,
       initialInterval: options.retry.initialIntervalMs,

@@ -6,8 +6,9 @@ import type { CatalogCommands } from './commands.ts';
 import { weeklyStanding } from './queries/launches.ts';
 
 /**
- * Time-driven work, run at start-up and then every minute: scheduled listings whose week has
- * begun go live, and every launch week that has ended gets its Launch of the Week awards.
+ * Time-driven work, run at start-up and then every minute: paid scheduled listings whose week has
+ * begun go live, and every launch week that has ended gets its Launch of the Week awards. Free
+ * listings go live by their own free launch workflow (`workflows/free-launch-workflow.ts`).
  */
 export const createWeekTicker = (deps: {
   view: CatalogView;
@@ -19,7 +20,7 @@ export const createWeekTicker = (deps: {
     const now = deps.clock.now();
     const thisWeek = isoDate(mondayOf(now));
     const due = [...deps.view.listings()].filter(
-      (d) => d.status === 'scheduled' && d.launch_week !== null && d.launch_week <= thisWeek,
+      (d) => d.status === 'scheduled' && d.plan !== 'free' && d.launch_week !== null && d.launch_week <= thisWeek,
     );
     for (const doc of due) await deps.commands.goLive(doc.id);
     const weeks = new Set<string>();

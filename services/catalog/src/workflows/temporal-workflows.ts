@@ -1,13 +1,25 @@
 /**
  * The Temporal entry of the catalog workflows (bundled by the worker's `workflowsPath`): the same
- * definitions, bound to Temporal's context. Workflow type name: `badge`.
+ * definitions, bound to Temporal's context. Workflow type names: `badge`, `freeLaunch`.
  */
 import { temporalWorkflowContext } from '@listings/platform/workflows/temporal';
 import type { CatalogActivities } from '../application/badge-check.ts';
 import { BADGE_RETRY, type BadgeWorkflowInput, badgeWorkflow } from './badge-workflow.ts';
+import {
+  FREE_LAUNCH_RETRY,
+  type FreeLaunchActivities,
+  type FreeLaunchInput,
+  freeLaunchWorkflow,
+} from './free-launch-workflow.ts';
 
 export const badge = (input: BadgeWorkflowInput): Promise<void> =>
   badgeWorkflow(
     temporalWorkflowContext<CatalogActivities>({ startToCloseTimeoutMs: 60_000, retry: BADGE_RETRY }),
+    input,
+  );
+
+export const freeLaunch = (input: FreeLaunchInput): Promise<void> =>
+  freeLaunchWorkflow(
+    temporalWorkflowContext<FreeLaunchActivities>({ startToCloseTimeoutMs: 30_000, retry: FREE_LAUNCH_RETRY }),
     input,
   );

@@ -29,6 +29,7 @@ import { type ClaimCommand, claimDecider, GoneError } from '../domain/claim/deci
 import { listingClaimsDecider, OpenClaimExistsError } from '../domain/listing-claims/decide.ts';
 import { listingClaimsStream, openClaimOf } from '../domain/listing-claims/listing-claims.ts';
 import type { ClaimsIndex } from '../projections/claims-index/evolve.ts';
+import type { ExpireClaimOutcome } from '../workflows/expiry-workflow.ts';
 import { claimView, statusAt } from './claim-view.ts';
 
 export interface ClaimsOperationDeps {
@@ -44,6 +45,8 @@ export interface ClaimsOperationDeps {
   readonly clock: Clock;
   readonly publicUrl: string;
   readonly logger: Pick<Logger, 'info' | 'warn' | 'error'>;
+  /** starts the claim's expiry workflow (main.ts); a failure is logged: a restart starts it again */
+  readonly watchExpiry?: (claim: { readonly id: number; readonly expiresAt: string }) => Promise<void>;
 }
 
 type ExistingClaim = Extract<Claim, { exists: true }>;
@@ -315,6 +318,9 @@ export const createClaimsOperations = (deps: ClaimsOperationDeps) => {
       if (error instanceof OpenClaimExistsError) return answerOpenClaim({ claim: error.claim, listingId }, body);
       throw error;
     }
+    await deps.watchExpiry?.(claim).catch((error: unknown) => {
+      deps.logger.warn({ err: error, claim_id: claim.id }, 'claim expiry workflow not started; it starts on restart');
+    });
     if (email && linkToken) await mailLink(claim, linkToken);
     deps.logger.info({ claim_id: claim.id, slug: claim.slug, method: claim.method }, 'claim started');
     return claim;
@@ -385,5 +391,26 @@ export const createClaimsOperations = (deps: ClaimsOperationDeps) => {
     return { claim_id: claim.id, slug: claim.slug, status: claim.status };
   };
 
-  return { handlers, verifyEmail };
+  /**
+   * The expiry workflow's activity: the claim's `Expire` command, appended to its listing's stream
+   * with the expected revision (idempotent). A claim verified, rejected or expired meanwhile is left
+   * alone; one not yet due (this clock behind the timer's) says how long is left.
+   */
+  const expireClaim = async (request: { claimId: number }): Promise<ExpireClaimOutcome> => {
+    const located = await locate(request.claimId);
+    if (!located) return { outcome: 'left_alone', status: 'unknown' };
+    const claim = located.claim;
+    if (claim.status !== 'pending') return { outcome: 'left_alone', status: claim.status };
+    const at = deps.clock.now();
+    const dueInMs = Date.parse(claim.expiresAt) - at.getTime();
+    if (dueInMs > 0) return { outcome: 'not_due', dueInMs };
+    const after = await run(located, { type: 'Expire', data: { now: at.toISOString() } });
+    // verified or rejected by a command that won the append race: left alone
+    if (after.status !== 'expired')
+      return { outcome: 'left_alone', status: after.status === 'pending' ? 'unknown' : after.status };
+    deps.logger.info({ claim_id: claim.id, slug: claim.slug }, 'claim expired');
+    return { outcome: 'expired' };
+  };
+
+  return { handlers, verifyEmail, expireClaim };
 };

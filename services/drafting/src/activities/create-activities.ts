@@ -5,6 +5,7 @@ import { foldStream, handleCommand } from '@listings/platform/decider';
 import type { EventStore } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
 import { checkValue } from '@listings/platform/validation';
+import { withHeartbeat } from '@listings/platform/workflows/heartbeat';
 import type { Drafter } from '../adapters/drafter.ts';
 import type { SiteCrawler } from '../adapters/site-crawler.ts';
 import { type DraftCommand, draftDecider } from '../domain/draft/decide.ts';
@@ -70,18 +71,21 @@ export const createActivities = (deps: ActivityDeps) => {
     async crawlSite(input: { draftId: string }): Promise<void> {
       const state = await load(input.draftId);
       if (!state.exists || state.status !== 'crawling') return;
-      const result = await deps.crawler.crawl(state.url, {
-        signal: deps.shutdown,
-        onProgress: async (p) => {
-          await run(input.draftId, {
-            type: 'RecordProgress',
-            step: p.step,
-            pagesRead: p.pagesRead,
-            pagesPlanned: p.pagesPlanned,
-            meta: { at: at() },
-          });
-        },
-      });
+      // the crawl runs long (many pages): it heartbeats while it runs, so a dead worker is noticed soon
+      const result = await withHeartbeat(() =>
+        deps.crawler.crawl(state.url, {
+          signal: deps.shutdown,
+          onProgress: async (p) => {
+            await run(input.draftId, {
+              type: 'RecordProgress',
+              step: p.step,
+              pagesRead: p.pagesRead,
+              pagesPlanned: p.pagesPlanned,
+              meta: { at: at() },
+            });
+          },
+        }),
+      );
       await run(
         input.draftId,
         result.ok
@@ -94,7 +98,7 @@ export const createActivities = (deps: ActivityDeps) => {
     async draftProfile(input: { draftId: string }): Promise<void> {
       const state = await load(input.draftId);
       if (!state.exists || state.status !== 'drafting') return;
-      const proposals = await draftChecked(state, SLOT_KEYS);
+      const proposals = await withHeartbeat(() => draftChecked(state, SLOT_KEYS));
       await run(input.draftId, {
         type: 'RecordProfile',
         keys: [...SLOT_KEYS],
@@ -108,7 +112,7 @@ export const createActivities = (deps: ActivityDeps) => {
       const state = await load(input.draftId);
       const keys = state.regenerating[input.requestId];
       if (!keys) return;
-      const proposals = await draftChecked(state, keys);
+      const proposals = await withHeartbeat(() => draftChecked(state, keys));
       await run(input.draftId, {
         type: 'RecordProfile',
         keys: [...keys],
