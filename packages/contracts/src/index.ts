@@ -157,3 +157,10 @@ export {
 export { operationById, operations, operationsOf } from './operations.ts';
 export { ownedListingOperations } from './owned-listings.ts';
 export { SOCIAL_PLATFORMS, type SocialPlatform, Socials } from './socials.ts';
+export {
+  MULTI_LINE_TEXT_PATTERN,
+  SINGLE_LINE_MAX,
+  SINGLE_LINE_TEXT_PATTERN,
+  TEXT_RULE_MESSAGES,
+  withTextRules,
+} from './text-rules.ts';

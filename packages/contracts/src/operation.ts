@@ -1,4 +1,5 @@
 import type { TObject, TSchema } from 'typebox';
+import { withTextRules } from './text-rules.ts';
 
 export const SCOPES = ['account:read', 'listings:write', 'orders:write'] as const;
 export type Scope = (typeof SCOPES)[number];
@@ -76,8 +77,15 @@ export type DefinedOperation<I extends OperationInput> = Omit<I, 'successStatus'
   readonly subject: string;
 };
 
+/**
+ * An operation of the API; its params, query and body get the text rule on every free-text
+ * string (`withTextRules`), so validation, the OpenAPI document and the MCP tools all apply it.
+ */
 export const defineOperation = <const I extends OperationInput>(input: I): DefinedOperation<I> => ({
   ...input,
+  ...(input.params ? { params: withTextRules(input.params) } : {}),
+  ...(input.query ? { query: withTextRules(input.query) } : {}),
+  ...(input.body ? { body: withTextRules(input.body) } : {}),
   successStatus: input.successStatus ?? 200,
   idempotent: input.idempotent ?? false,
   subject: `${input.service}.${input.operationId}`,

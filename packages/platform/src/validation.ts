@@ -1,4 +1,4 @@
-import type { Operation } from '@listings/contracts';
+import { type Operation, TEXT_RULE_MESSAGES } from '@listings/contracts';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import formatsModule from 'ajv-formats';
 import type { FieldError } from './errors.ts';
@@ -77,6 +77,8 @@ export const fieldErrors = (part: InputPart, errors: readonly ErrorObject[] | nu
     } else if (error.keyword === 'additionalProperties') {
       path = [...path, String(error.params.additionalProperty)];
       message = 'is not a known property';
+    } else if (error.keyword === 'pattern' && TEXT_RULE_MESSAGES[String(error.params.pattern)]) {
+      message = TEXT_RULE_MESSAGES[String(error.params.pattern)] as string;
     } else if (error.keyword === 'enum') {
       message = `must be one of: ${(error.params.allowedValues as unknown[]).map(String).join(', ')}`;
     }

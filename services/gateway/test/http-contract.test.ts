@@ -112,3 +112,54 @@ describe('the statuses the OpenAPI document declares', () => {
     }
   });
 });
+
+describe('the text rule (no control characters, no lone surrogates; line breaks in prose only)', () => {
+  let app: FastifyInstance;
+  const bus = createInProcessBus();
+  let authorization: string;
+  beforeAll(async () => {
+    app = await buildTestApp(bus, { requestTimeoutMs: 200 });
+    authorization = accountWithKey(app, 'text@example.com').authorization;
+  });
+  afterAll(async () => {
+    await app.close();
+    await bus.close();
+  });
+
+  // raw JSON text, so a lone surrogate escape reaches the server as it would from any client
+  const postUpdate = (json: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/v1/me/listings/1/updates',
+      headers: { authorization, 'content-type': 'application/json' },
+      payload: json,
+    });
+
+  it('when a title holds NUL, a line break, a C1 control or a lone surrogate then 400 names body.title', async () => {
+    for (const title of ['\\u0000', 'two\\nlines', 'next\\u0085line', 'half \\ud800 a pair']) {
+      const res = await postUpdate(`{"title":"Launch ${title}","body":"We shipped."}`);
+      expect(res.statusCode, title).toBe(400);
+      expect(res.json().errors, title).toEqual([{ field: 'body.title', message: expect.stringMatching(/one line/) }]);
+    }
+  });
+
+  it('when prose holds tabs and line breaks, and text holds any script or emoji, then the edge lets it through', async () => {
+    const res = await postUpdate('{"title":"Déjà vu 🚀 中文","body":"Line one\\r\\nLine two\\tindented"}');
+    // no catalog answers on this bus: past validation means 503
+    expect(res.statusCode).toBe(503);
+  });
+
+  it('when prose holds another control character then 400 names body.body', async () => {
+    const res = await postUpdate('{"title":"Fine","body":"bell \\u0007 here"}');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([{ field: 'body.body', message: expect.stringMatching(/control characters/) }]);
+  });
+
+  it('when the OpenAPI document describes a free-text field then it carries the same rule as a pattern', async () => {
+    const document = (await app.inject({ url: '/api/v1/openapi.json' })).json();
+    const schema =
+      document.paths['/me/listings/{listing_id}/updates'].post.requestBody.content['application/json'].schema;
+    expect(new RegExp(schema.properties.title.pattern, 'u').test('a\u0000b')).toBe(false);
+    expect(new RegExp(schema.properties.body.pattern, 'u').test('a\nb')).toBe(true);
+  });
+});

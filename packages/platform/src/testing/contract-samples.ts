@@ -5,16 +5,25 @@
  * kind of constraint cannot slip past the tests unnoticed.
  */
 
+import { MULTI_LINE_TEXT_PATTERN, SINGLE_LINE_TEXT_PATTERN } from '@listings/contracts';
+
 type Schema = Record<string, unknown>;
 
 const PATTERN_SAMPLES: Record<string, string> = {
+  [SINGLE_LINE_TEXT_PATTERN]: 'sample',
+  [MULTI_LINE_TEXT_PATTERN]: 'sample',
   '^[a-z0-9][a-z0-9-]{0,219}$': 'sample-slug',
   '^[A-Za-z]{2}$': 'US',
-  '^(this|next|last|[0-9]{4}-[0-9]{2}-[0-9]{2})$': 'this',
   '^[A-Za-z0-9-]{1,64}$': 'ORD-1',
   '^https?://': 'https://example.com/',
   '^https://': 'https://example.com/',
   '^[A-Za-z0-9 .-]+$': 'DE123456789',
+};
+
+/** a value the pattern refuses, where the generic one would pass (free text takes `!!Not Valid!!`) */
+const PATTERN_INVALID: Record<string, string> = {
+  [SINGLE_LINE_TEXT_PATTERN]: 'two\nlines',
+  [MULTI_LINE_TEXT_PATTERN]: 'nul \u0000 inside',
 };
 
 const FORMAT_SAMPLES: Record<string, string> = {
@@ -142,7 +151,8 @@ export const invalidVariantsOf = (
       }
       if (typeof schema.minLength === 'number' && schema.minLength > 0)
         out.push({ kind: 'minLength', path, value: '' });
-      if (typeof schema.pattern === 'string') out.push({ kind: 'pattern', path, value: '!!Not Valid!!' });
+      if (typeof schema.pattern === 'string')
+        out.push({ kind: 'pattern', path, value: PATTERN_INVALID[schema.pattern] ?? '!!Not Valid!!' });
       if (typeof schema.format === 'string') {
         const invalid = FORMAT_INVALID[schema.format];
         if (invalid === undefined) throw new Error(`no invalid sample for format ${schema.format}`);
