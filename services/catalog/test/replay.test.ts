@@ -39,7 +39,7 @@ describe('read models rebuilt from the event store', () => {
         expect(await rebuilt.view.search.search(query)).toEqual(await live.view.search.search(query));
       // and what it wrote to its store is those same documents
       await rebuilt.flush();
-      expect((await store.all('listings')).map((row) => row.doc)).toEqual(
+      expect((await store.all('listings')).map((row) => (row.doc as { doc: unknown }).doc)).toEqual(
         snapshot(live.view)
           .listings.slice()
           .sort((a, b) => String(a.id).localeCompare(String(b.id))),

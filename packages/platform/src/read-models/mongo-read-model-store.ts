@@ -1,5 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { type Db, MongoBulkWriteError, MongoClient, MongoServerError } from 'mongodb';
-import { type ReadModelStore, type ReadModelWrite, StalePositionError } from './read-model-store.ts';
+import {
+  type ReadModelIndex,
+  type ReadModelStore,
+  type ReadModelWrite,
+  StalePositionError,
+} from './read-model-store.ts';
 
 /**
  * The production read-model store: MongoDB (tested against FerretDB). Each read-model collection is
@@ -23,6 +29,15 @@ import { type ReadModelStore, type ReadModelWrite, StalePositionError } from './
  * the same documents it wrote before (or is skipped by the guard where a later event already did),
  * and the checkpoint lands where it would have. Readers that load documents and the position
  * (document-read-model.ts) already treat a document newer than the position by its own `at`.
+ *
+ * Declared indexes are on `doc.<field>` of the stored rows. A unique index must only cover fields
+ * every live document of its collection has (FerretDB ignores `sparse`, and MongoDB has no partial
+ * index there); a write that breaks one fails (it is not mistaken for the position guard).
+ *
+ * While open, a store says so in `<prefix>instances` (a row per open store, its `seen` time
+ * refreshed every HEARTBEAT_MS and deleted on close): `openElsewhere()` tells an operator command
+ * (a rebuild) that a service is running on these collections. A process killed without closing
+ * leaves its row, which counts for 3 heartbeats (FerretDB has no TTL index to expire it).
  */
 export interface MongoReadModelStoreOptions {
   /** `mongodb://…` (credentials stay inside the driver; never logged) */
@@ -33,11 +48,18 @@ export interface MongoReadModelStoreOptions {
 }
 
 const CHECKPOINT_ID = 'read-models';
+const HEARTBEAT_MS = 10_000;
 
 interface StoredRow {
   _id: string;
   at: number;
   doc: unknown;
+}
+
+interface InstanceRow {
+  _id: string;
+  seen: number;
+  pid: number;
 }
 
 interface CheckpointRow {
@@ -82,12 +104,29 @@ export const openMongoReadModelStore = (options: MongoReadModelStoreOptions): Re
   const client = new MongoClient(options.url, { ignoreUndefined: true, serverSelectionTimeoutMS: 10_000 });
   const db: Db = client.db(options.database);
   const checkpoint = db.collection<CheckpointRow>(`${options.prefix}checkpoint`);
+  const instances = db.collection<InstanceRow>(`${options.prefix}instances`);
+  const reserved = new Set([checkpoint.collectionName, instances.collectionName]);
   const documents = (collection: string) => {
-    if (`${options.prefix}${collection}` === checkpoint.collectionName)
-      throw new Error(`"${collection}" is the checkpoint's collection, not a read-model collection`);
+    if (reserved.has(`${options.prefix}${collection}`))
+      throw new Error(`"${collection}" is the store's own collection, not a read-model collection`);
     return db.collection<StoredRow>(`${options.prefix}${collection}`);
   };
   let closed = false;
+  const instanceId = randomUUID();
+  const beat = () =>
+    instances.updateOne({ _id: instanceId }, { $set: { seen: Date.now(), pid: process.pid } }, { upsert: true });
+  // the first beat waits for the first use (opening stays synchronous); then every HEARTBEAT_MS
+  let beating: Promise<unknown> | undefined;
+  const heartbeat = setInterval(() => {
+    if (announced) beating = beat().catch(() => {});
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+  let announced = false;
+  const announce = async () => {
+    if (announced || closed) return;
+    announced = true;
+    await beat();
+  };
 
   const position = async (): Promise<number> => {
     const row = await checkpoint.findOne({ _id: CHECKPOINT_ID });
@@ -128,7 +167,13 @@ export const openMongoReadModelStore = (options: MongoReadModelStoreOptions): Re
           break;
         } catch (error) {
           if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY)) throw error;
-          if (attempt === 2) break;
+          if (attempt === 2) {
+            // the guard (a write at `at` or later holds the document), or a declared unique index
+            // broken: FerretDB's message does not name the index, so look
+            const held = await target.findOne({ _id: id });
+            if (held && held.at >= at) break;
+            throw error;
+          }
         }
       }
     }
@@ -140,7 +185,20 @@ export const openMongoReadModelStore = (options: MongoReadModelStoreOptions): Re
       .filter((name) => name.startsWith(options.prefix));
 
   return {
-    position,
+    position: async () => {
+      await announce();
+      return position();
+    },
+    declareIndexes: async (collection: string, indexes: readonly ReadModelIndex[]) => {
+      const target = documents(collection);
+      for (const index of indexes)
+        await target.createIndex(Object.fromEntries(index.fields.map((field) => [`doc.${field}`, 1])), {
+          name: `${index.unique ? 'unique_' : ''}${index.fields.join('_')}`,
+          ...(index.unique ? { unique: true } : {}),
+        });
+    },
+    openElsewhere: async () =>
+      (await instances.countDocuments({ _id: { $ne: instanceId }, seen: { $gt: Date.now() - 3 * HEARTBEAT_MS } })) > 0,
     get: async (collection, id) => {
       const row = await documents(collection).findOne({ _id: id });
       return row && row.doc !== null ? fromStored(row.doc) : undefined;
@@ -181,12 +239,15 @@ export const openMongoReadModelStore = (options: MongoReadModelStoreOptions): Re
       // the checkpoint first: from then on readers rebuild from 0, whatever documents remain
       await checkpoint.deleteMany({});
       for (const name of await prefixedNames()) {
-        if (name !== checkpoint.collectionName) await db.collection(name).deleteMany({});
+        if (!reserved.has(name)) await db.collection(name).deleteMany({});
       }
     },
     close: async () => {
       if (closed) return;
       closed = true;
+      clearInterval(heartbeat);
+      await beating;
+      if (announced) await instances.deleteOne({ _id: instanceId }).catch(() => {});
       await client.close();
     },
   };
