@@ -172,18 +172,23 @@ export const startCatalog = async (deps: CatalogDeps) => {
     runner,
     events,
     stop: async () => {
-      await claimEvents.stop();
-      await served.stop();
-      await internal.stop();
-      await commerceEvents.stop();
-      await publisher.close();
-      await checkpoints.close();
-      await ticker.stop();
-      await runner.stop();
-      await readModel.close();
-      await search.close();
-      await store.close();
-      await events.close();
+      try {
+        await claimEvents.stop();
+        await served.stop();
+        await internal.stop();
+        await commerceEvents.stop();
+        await publisher.close();
+        await checkpoints.close();
+        await ticker.stop();
+        await runner.stop();
+      } finally {
+        // the stores close even when a step above failed: an open MongoDB store says the service
+        // runs (its heartbeat row), which a rebuild refuses for a while
+        await readModel.close();
+        await search.close();
+        await store.close();
+        await events.close();
+      }
     },
   };
 };

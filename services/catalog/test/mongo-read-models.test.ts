@@ -14,6 +14,12 @@ import {
   startFerretDb,
   withMongoDatabase,
 } from '@listings/platform/testing/ferretdb-server';
+import {
+  type RunningTypesenseServer,
+  startTypesenseServer,
+  TYPESENSE_INSTALL_HINT,
+  typesenseServerAvailable,
+} from '@listings/platform/testing/typesense-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTING_SEARCH_FIELDS, rebuildCatalogReadModels, startCatalog } from '../src/main.ts';
 import { type CatalogView, openCatalogReadModel } from '../src/projections/catalog/read-model.ts';
@@ -21,6 +27,9 @@ import { startTestCatalog } from './support.ts';
 
 const missing = ferretDbMissing();
 if (missing) console.warn(`skipping the catalog's MongoDB read-model tests: ${missing}`);
+
+const typesense = typesenseServerAvailable();
+if (!typesense) console.warn(`skipping the catalog rebuild on MongoDB + Typesense: ${TYPESENSE_INSTALL_HINT}`);
 
 const snapshot = (view: CatalogView) => ({
   position: view.position,
@@ -234,3 +243,67 @@ describe.skipIf(missing !== undefined)('catalog read models in MongoDB (FerretDB
     }
   }, 90_000);
 });
+
+describe.skipIf(missing !== undefined || !typesense)(
+  'read-models rebuild of the catalog on MongoDB + Typesense',
+  () => {
+    let mongo: RunningFerretDb;
+    let search: RunningTypesenseServer;
+    beforeAll(async () => {
+      [mongo, search] = await Promise.all([startFerretDb(), startTypesenseServer()]);
+    }, 60_000);
+    afterAll(async () => {
+      await mongo?.stop();
+      await search?.stop();
+    });
+
+    it('when the catalog runs the rebuild is refused; stopped, it rebuilds documents and search from the log and the answers are the same', async () => {
+      const config = {
+        mongo: { url: new Secret(mongo.url), database: 'rebuild_test' },
+        typesense: { url: search.url, apiKey: new Secret(search.apiKey) },
+      };
+      const first = await startTestCatalog({ demo: true, ...config });
+      const ask = async (t: typeof first) =>
+        Promise.all([
+          t.call('search_listings', { query: { sort: 'votes', per_page: 50 } }),
+          t.call('search_listings', { query: { q: 'cloud' } }),
+          t.call('search_listings', { query: { sort: 'newest', per_page: 20, page: 2 } }),
+        ]);
+      const before = await ask(first);
+      const position = first.catalog.readModel.view.position;
+      await expect(rebuildCatalogReadModels({ dataDir: first.dir, config, logger: silentLogger() })).rejects.toThrow(
+        ReadModelStoreInUseError,
+      );
+      await first.stop(false);
+
+      // something the log does not hold, in both stores: the rebuild must drop it
+      const store = openMongoReadModelStore({ url: mongo.url, database: 'rebuild_test', prefix: 'catalog.' });
+      await store.write(
+        [{ collection: 'listings', id: '999999', doc: { at: position + 1, doc: { slug: 'x' } } }],
+        position + 1,
+      );
+      // an open store counts as a running service: closed before the rebuild
+      await store.close();
+      const rebuilt = await rebuildCatalogReadModels({ dataDir: first.dir, config, logger: silentLogger() });
+      expect(rebuilt.position).toBe(position);
+      expect(rebuilt.documents).toBeGreaterThanOrEqual(60);
+      const after = openMongoReadModelStore({ url: mongo.url, database: 'rebuild_test', prefix: 'catalog.' });
+      expect(await after.position()).toBe(position);
+      expect(await after.get('listings', '999999')).toBeUndefined();
+      expect(await after.all('listings')).toHaveLength(60);
+      await after.close();
+      const indexed = await fetch(`${search.url}/collections/catalog_listings`, {
+        headers: { 'X-TYPESENSE-API-KEY': search.apiKey },
+      });
+      expect(((await indexed.json()) as { num_documents: number }).num_documents).toBe(60);
+
+      const again = await startTestCatalog({ demo: true, dir: first.dir, ...config });
+      try {
+        expect(again.catalog.readModel.view.position).toBe(position);
+        expect(await ask(again)).toEqual(before);
+      } finally {
+        await again.stop();
+      }
+    }, 120_000);
+  },
+);

@@ -166,15 +166,19 @@ export const startCommerce = async (deps: CommerceDeps) => {
     /** for tests and tools: the orders index (its view, position and read-your-writes wait) */
     ordersIndex,
     stop: async () => {
-      await served.stop();
-      await internalServed.stop();
-      await runner.stop();
-      await catalogEvents.stop();
-      await publisher.close();
-      await checkpoints.close();
-      await ordersIndex.close();
-      await readModels.close();
-      await store.close();
+      try {
+        await served.stop();
+        await internalServed.stop();
+        await runner.stop();
+        await catalogEvents.stop();
+        await publisher.close();
+        await checkpoints.close();
+      } finally {
+        // closed even when a step above failed: an open MongoDB store says the service runs
+        await ordersIndex.close();
+        await readModels.close();
+        await store.close();
+      }
     },
   };
 };

@@ -172,14 +172,18 @@ export const startDrafting = async (deps: DraftingDeps) => {
   return {
     runner,
     stop: async () => {
-      await served.stop();
-      await internalServed.stop();
-      shutdown.abort();
-      await runner.stop();
-      await draftsIndex.close();
-      await readModels.close();
-      await vault.close();
-      await store.close();
+      try {
+        await served.stop();
+        await internalServed.stop();
+        shutdown.abort();
+        await runner.stop();
+      } finally {
+        // closed even when a step above failed: an open MongoDB store says the service runs
+        await draftsIndex.close();
+        await readModels.close();
+        await vault.close();
+        await store.close();
+      }
     },
   };
 };

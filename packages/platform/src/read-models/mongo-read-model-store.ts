@@ -200,10 +200,12 @@ export const openMongoReadModelStore = (options: MongoReadModelStoreOptions): Re
     openElsewhere: async () =>
       (await instances.countDocuments({ _id: { $ne: instanceId }, seen: { $gt: Date.now() - 3 * HEARTBEAT_MS } })) > 0,
     get: async (collection, id) => {
+      await announce();
       const row = await documents(collection).findOne({ _id: id });
       return row && row.doc !== null ? fromStored(row.doc) : undefined;
     },
     all: async (collection) => {
+      await announce();
       const rows = await documents(collection)
         .find({ doc: { $ne: null } })
         .sort({ _id: 1 })
@@ -211,6 +213,7 @@ export const openMongoReadModelStore = (options: MongoReadModelStoreOptions): Re
       return rows.map((row) => ({ id: row._id, doc: fromStored(row.doc) }));
     },
     write: async (writes: readonly ReadModelWrite[], at: number) => {
+      await announce();
       const current = await position();
       if (at <= current) throw new StalePositionError(current, at);
       // the last write of a document in the batch wins, as in one transaction
