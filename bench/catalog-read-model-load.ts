@@ -5,9 +5,9 @@
 // on an empty event log with a search index already at the store's position (so only the
 // documents are loaded: no catch-up, no search rebuild), with the heap it adds.
 // `node --expose-gc bench/catalog-read-model-load.ts` (BENCH_LOAD_LISTINGS=100000,300000;
-// BENCH_LOAD_STORES=sqlite; add `mongo` for FerretDB, but only for a few hundred listings: FerretDB
-// 1.24 on SQLite scans its table for every guarded upsert (docs/benchmarks.md), so writing
-// thousands of documents there takes minutes; a real MongoDB uses the _id index).
+// BENCH_LOAD_STORES=sqlite; add `mongo` for FerretDB, but only up to about 10,000 listings:
+// FerretDB 1.24 on SQLite scans its table for updates and `$in` finds (docs/benchmarks.md), so
+// larger sizes take many minutes; a real MongoDB uses the _id index).
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -148,8 +148,10 @@ export const openMongoReadModelStore = (options: MongoReadModelStoreOptions): Re
    * batch runs again one document at a time, each retried once on a duplicate key: by then the
    * document exists, and a duplicate key again can only mean a newer write holds it.
    */
-  const writeCollection = async (collection: string, rows: Map<string, unknown>, at: number) => {
+  const writeCollection = async (collection: string, all: Map<string, unknown>, at: number) => {
     const target = documents(collection);
+    const rows = await insertNew(target, all, at);
+    if (rows.size === 0) return;
     try {
       await target.bulkWrite(
         [...rows].map(([id, doc]) => ({ updateOne: upsertOne(id, doc, at) })),
@@ -177,6 +179,38 @@ export const openMongoReadModelStore = (options: MongoReadModelStoreOptions): Re
         }
       }
     }
+  };
+
+  /**
+   * Documents not stored yet go in with one `insertMany` (one query finds which exist): FerretDB
+   * scans its table for every update, so a guarded upsert of a new document costs a scan, and a
+   * rebuild or a first start would write thousands of them. Returns what is left for the guarded
+   * upserts: the documents that exist, or all of them when the insert failed (another writer may
+   * have inserted some meanwhile; the guard sorts it out, and a document this insert did store is
+   * then held at `at`, which the guard treats as already written).
+   */
+  const insertNew = async (
+    target: ReturnType<typeof documents>,
+    rows: Map<string, unknown>,
+    at: number,
+  ): Promise<Map<string, unknown>> => {
+    const existing = new Set(
+      (await target.find({ _id: { $in: [...rows.keys()] } }, { projection: { _id: 1 } }).toArray()).map(
+        (row) => row._id,
+      ),
+    );
+    const fresh = [...rows].filter(([id]) => !existing.has(id));
+    if (fresh.length === 0) return rows;
+    try {
+      await target.insertMany(
+        fresh.map(([id, doc]) => ({ _id: id, at, doc: doc === null ? null : toStored(doc) })),
+        { ordered: false },
+      );
+    } catch (error) {
+      if (!onlyDuplicateKeys(error)) throw error;
+      return rows;
+    }
+    return new Map([...rows].filter(([id]) => existing.has(id)));
   };
 
   const prefixedNames = async (): Promise<string[]> =>
