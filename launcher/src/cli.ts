@@ -188,14 +188,16 @@ const events = async (command: string | undefined, rest: string[]): Promise<numb
 const readModels = async (command: string | undefined, rest: string[]): Promise<number> => {
   if (command !== 'rebuild') throw new UsageError(`unknown command: read-models ${[command, ...rest].join(' ')}`);
   const values = parse(rest, { service: { type: 'string' } });
-  const { dataDir } = loadConfig();
+  // the stores the services run on: MONGO_URL, TYPESENSE_URL, KURRENTDB_URL, else DATA_DIR's files
+  const config = loadConfig();
+  const { dataDir } = config;
   const rebuilds: Record<LoggedService, () => Promise<{ position: number; documents: number }>> = {
     // each service's own code, loaded only for this command (the services are big)
     catalog: async () =>
-      (await import('@listings/catalog')).rebuildCatalogReadModels({ dataDir, logger: silentLogger() }),
-    claims: async () => (await import('@listings/claims')).rebuildClaimsReadModels({ dataDir }),
-    commerce: async () => (await import('@listings/commerce')).rebuildCommerceReadModels({ dataDir }),
-    drafting: async () => (await import('@listings/drafting')).rebuildDraftingReadModels({ dataDir }),
+      (await import('@listings/catalog')).rebuildCatalogReadModels({ dataDir, config, logger: silentLogger() }),
+    claims: async () => (await import('@listings/claims')).rebuildClaimsReadModels({ dataDir, config }),
+    commerce: async () => (await import('@listings/commerce')).rebuildCommerceReadModels({ dataDir, config }),
+    drafting: async () => (await import('@listings/drafting')).rebuildDraftingReadModels({ dataDir, config }),
   };
   let code = 0;
   for (const service of servicesOf(values.service)) {

@@ -40,11 +40,13 @@ describe.skipIf(missing.length > 0)('cluster mode on NATS, MongoDB (FerretDB), T
   let dataDir: string;
   let infra: RunningDevInfra | undefined;
   let cluster: { port: number; stop(): Promise<void> } | undefined;
+  /** the environment of the running cluster (the CLI runs with it) */
+  let settings: Record<string, string> = {};
 
   /** the stores (data under DATA_DIR/dev-infra), then the cluster over them */
   const start = async () => {
     infra = await startDevInfra({ dataDir, ports: 'free' });
-    const settings = {
+    settings = {
       LOG_LEVEL: 'silent',
       DEMO_DATA: 'off',
       PORT: '0',
@@ -171,10 +173,33 @@ describe.skipIf(missing.length > 0)('cluster mode on NATS, MongoDB (FerretDB), T
       });
       expect((await json(indexed)).num_documents).toBeGreaterThanOrEqual(1);
       expect(await mongoCollectionNames(env.MONGO_URL, 'production_stores_test')).toEqual(
-        expect.arrayContaining([expect.stringMatching(/^commerce\./), expect.stringMatching(/^drafting\./)]),
+        expect.arrayContaining([
+          expect.stringMatching(/^commerce\./),
+          expect.stringMatching(/^drafting\./),
+          'catalog.listings',
+          'catalog.checkpoint',
+        ]),
       );
     };
     await assertEverythingThere();
+
+    // read-models rebuild on MongoDB + Typesense: refused while the services run, then done
+    const rebuild = () =>
+      promisify(execFile)(process.execPath, [cli, 'read-models', 'rebuild'], {
+        env: { ...process.env, ...settings },
+      }).then(
+        (done) => ({ code: 0, ...done }),
+        (failed: { code: number; stdout: string; stderr: string }) => failed,
+      );
+    const refused = await rebuild();
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/catalog: not rebuilt: the MongoDB read models of catalog/);
+    await cluster?.stop();
+    cluster = undefined;
+    const rebuilt = await rebuild();
+    expect(rebuilt.code, rebuilt.stderr).toBe(0);
+    for (const name of ['catalog', 'claims', 'commerce', 'drafting'])
+      expect(rebuilt.stdout).toMatch(new RegExp(`^${name}: rebuilt to position \\d+ \\(\\d+ documents\\)`, 'm'));
 
     await stop();
     ({ base, natsUrl } = await start());

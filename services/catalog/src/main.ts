@@ -7,14 +7,10 @@ import { type Bus, encodedOnce } from '@listings/platform/bus';
 import { openSqliteCheckpointStore } from '@listings/platform/checkpoints';
 import { type Clock, systemClock, type Timers } from '@listings/platform/clock';
 import { type Config, type WorkflowSettings, workflowSettingsOf } from '@listings/platform/config';
-import { openEventStore, openSqliteEventStore, withEventSchemas } from '@listings/platform/event-store';
+import { openEventStore, withEventSchemas } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
 import { createSafeFetch, type SafeFetch } from '@listings/platform/outbound';
-import {
-  openSqliteReadModelStore,
-  ReadModelStoreInUseError,
-  readModelStoreInUse,
-} from '@listings/platform/read-models';
+import { openReadModelStore, openReadModelStoreForRebuild } from '@listings/platform/read-models';
 import { openEmbeddedSearchIndex, openTypesenseSearchIndex } from '@listings/platform/search';
 import { type OperationCall, serveOperations } from '@listings/platform/service-host';
 import { startWorkflowRunner } from '@listings/platform/workflows/temporal-runner';
@@ -42,7 +38,7 @@ import {
 export interface CatalogDeps {
   readonly bus: Bus;
   readonly config: Pick<Config, 'dataDir' | 'publicUrl'> &
-    Partial<Pick<Config, 'demoData' | 'fetchAllowPrivateNetworks' | 'typesense' | 'temporal' | 'kurrentdb'>>;
+    Partial<Pick<Config, 'demoData' | 'fetchAllowPrivateNetworks' | 'typesense' | 'temporal' | 'kurrentdb' | 'mongo'>>;
   /** default: createSafeFetch (public addresses only unless FETCH_ALLOW_PRIVATE_NETWORKS) */
   readonly safeFetch?: SafeFetch;
   readonly logger: Logger;
@@ -55,9 +51,9 @@ export interface CatalogDeps {
   /** the in-process workflow runner's timers; default the system's (tests: a manual clock's) */
   readonly timers?: Timers;
   /**
-   * where this instance keeps its read models and search index; default `DATA_DIR/catalog`, next to
-   * the event store. Replicas that share one event store file each keep their own (as each would
-   * keep its own connection to a shared MongoDB/Typesense in production).
+   * where this instance keeps its embedded read models and search index; default `DATA_DIR/catalog`,
+   * next to the event store. Replicas that share one event store file each keep their own. With
+   * MONGO_URL (TYPESENSE_URL) the read models (search) are in MongoDB (Typesense) instead, shared.
    */
   readonly readModelDir?: string;
 }
@@ -76,26 +72,18 @@ export const startCatalog = async (deps: CatalogDeps) => {
   );
   // a replica may keep its own read models (tests of two catalog replicas on one event store)
   if (deps.readModelDir) mkdirSync(deps.readModelDir, { recursive: true });
-  const store = openSqliteReadModelStore({
-    path: deps.readModelDir
+  // MONGO_URL: MongoDB (collections `catalog.*`); otherwise the SQLite file
+  const store = openReadModelStore(deps.config, {
+    service: 'catalog',
+    file: deps.readModelDir
       ? path.join(deps.readModelDir, 'read-models.sqlite')
       : catalogReadModelsFile(deps.config.dataDir),
   });
-  // TYPESENSE_URL + TYPESENSE_API_KEY: Typesense; otherwise the embedded index under DATA_DIR
   const typesense = deps.config.typesense ?? null;
-  const search = typesense
-    ? await openTypesenseSearchIndex({
-        url: typesense.url,
-        apiKey: typesense.apiKey.reveal(),
-        collection: 'catalog_listings',
-        fields: LISTING_SEARCH_FIELDS,
-      })
-    : openEmbeddedSearchIndex({
-        path: deps.readModelDir
-          ? path.join(deps.readModelDir, 'search.sqlite')
-          : catalogSearchFile(deps.config.dataDir),
-        fields: LISTING_SEARCH_FIELDS,
-      });
+  const search = await openCatalogSearch(
+    deps.config,
+    deps.readModelDir ? path.join(deps.readModelDir, 'search.sqlite') : catalogSearchFile(deps.config.dataDir),
+  );
   deps.logger.info({ search: typesense ? `typesense ${typesense.url}` : 'embedded' }, 'search index opened');
   const readModel = await openCatalogReadModel({ events, store, search, logger: deps.logger });
   const commands = createCatalogCommands({ events, readModel, clock });
@@ -206,21 +194,37 @@ export const startCatalog = async (deps: CatalogDeps) => {
     runner,
     events,
     stop: async () => {
-      await claimEvents.stop();
-      await served.stop();
-      await internal.stop();
-      await commerceEvents.stop();
-      await publisher.close();
-      await checkpoints.close();
-      await ticker.stop();
-      await runner.stop();
-      await readModel.close();
-      await search.close();
-      await store.close();
-      await events.close();
+      try {
+        await claimEvents.stop();
+        await served.stop();
+        await internal.stop();
+        await commerceEvents.stop();
+        await publisher.close();
+        await checkpoints.close();
+        await ticker.stop();
+        await runner.stop();
+      } finally {
+        // the stores close even when a step above failed: an open MongoDB store says the service
+        // runs (its heartbeat row), which a rebuild refuses for a while
+        await readModel.close();
+        await search.close();
+        await store.close();
+        await events.close();
+      }
     },
   };
 };
+
+/** TYPESENSE_URL + TYPESENSE_API_KEY: Typesense; otherwise the embedded index in `file` */
+const openCatalogSearch = async (config: Partial<Pick<Config, 'typesense'>>, file: string) =>
+  config.typesense
+    ? openTypesenseSearchIndex({
+        url: config.typesense.url,
+        apiKey: config.typesense.apiKey.reveal(),
+        collection: 'catalog_listings',
+        fields: LISTING_SEARCH_FIELDS,
+      })
+    : openEmbeddedSearchIndex({ path: file, fields: LISTING_SEARCH_FIELDS });
 
 export const catalogEventsFile = (dataDir: string): string => path.join(dataDir, 'catalog', 'events.sqlite');
 /** the catalog's documents and their checkpoint; the search index keeps its own position beside them */
@@ -229,17 +233,27 @@ const catalogSearchFile = (dataDir: string): string => path.join(dataDir, 'catal
 
 /**
  * The explicit rebuild of the catalog's read models and search index from position 0, with the
- * service's own read model; refuses (ReadModelStoreInUseError) while a catalog instance has them
- * open. A restart never needs it: the read model resumes from its stored position.
+ * service's own read model, on the stores `config` names (KURRENTDB_URL, MONGO_URL, TYPESENSE_URL;
+ * else the files under dataDir); refuses (ReadModelStoreInUseError) while a catalog instance has
+ * the read models open. A restart never needs it: the read model resumes from its stored position.
  */
-export const rebuildCatalogReadModels = async (options: { dataDir: string; logger: Logger }) => {
+export const rebuildCatalogReadModels = async (options: {
+  dataDir: string;
+  config?: Partial<Pick<Config, 'mongo' | 'kurrentdb' | 'typesense'>>;
+  logger: Logger;
+}) => {
   const { dataDir } = options;
+  const config = options.config ?? {};
   mkdirSync(path.join(dataDir, 'catalog'), { recursive: true });
-  if (readModelStoreInUse(catalogReadModelsFile(dataDir)))
-    throw new ReadModelStoreInUseError(catalogReadModelsFile(dataDir));
-  const events = withEventSchemas(openSqliteEventStore({ path: catalogEventsFile(dataDir) }), catalogEvents);
-  const store = openSqliteReadModelStore({ path: catalogReadModelsFile(dataDir) });
-  const search = openEmbeddedSearchIndex({ path: catalogSearchFile(dataDir), fields: LISTING_SEARCH_FIELDS });
+  const store = await openReadModelStoreForRebuild(config, {
+    service: 'catalog',
+    file: catalogReadModelsFile(dataDir),
+  });
+  const events = withEventSchemas(
+    openEventStore(config, { service: 'catalog', file: catalogEventsFile(dataDir) }),
+    catalogEvents,
+  );
+  const search = await openCatalogSearch(config, catalogSearchFile(dataDir));
   try {
     await store.clear();
     await search.clear();

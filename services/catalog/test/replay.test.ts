@@ -1,5 +1,8 @@
-import { silentLogger } from '@listings/platform/logger';
-import { openMemoryReadModelStore } from '@listings/platform/read-models';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createLogger, silentLogger } from '@listings/platform/logger';
+import { openMemoryReadModelStore, openSqliteReadModelStore } from '@listings/platform/read-models';
 import { openEmbeddedSearchIndex } from '@listings/platform/search';
 import { describe, expect, it } from 'vitest';
 import { LISTING_SEARCH_FIELDS } from '../src/main.ts';
@@ -39,7 +42,7 @@ describe('read models rebuilt from the event store', () => {
         expect(await rebuilt.view.search.search(query)).toEqual(await live.view.search.search(query));
       // and what it wrote to its store is those same documents
       await rebuilt.flush();
-      expect((await store.all('listings')).map((row) => row.doc)).toEqual(
+      expect((await store.all('listings')).map((row) => (row.doc as { doc: unknown }).doc)).toEqual(
         snapshot(live.view)
           .listings.slice()
           .sort((a, b) => String(a.id).localeCompare(String(b.id))),
@@ -72,6 +75,44 @@ describe('read models rebuilt from the event store', () => {
       expect(await again.call('search_listings', { query: { sort: 'votes', per_page: 50 } })).toEqual(before);
     } finally {
       await again.stop();
+    }
+  });
+
+  it('when two read models share one SQLite read-model file then the one behind drops its stale writes and neither fails a flush', async () => {
+    const t = await startTestCatalog({ demo: true });
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'catalog-shared-file-'));
+    const errors: string[] = [];
+    const logger = createLogger({
+      name: 'shared',
+      level: 'error',
+      destination: { write: (line: string) => void errors.push(line) },
+    });
+    const opened = [];
+    try {
+      for (let i = 0; i < 2; i++) {
+        const store = openSqliteReadModelStore({ path: path.join(dir, 'read-models.sqlite') });
+        const search = openEmbeddedSearchIndex({ path: ':memory:', fields: LISTING_SEARCH_FIELDS });
+        const readModel = await openCatalogReadModel({ events: t.catalog.events, store, search, logger });
+        opened.push({ store, search, readModel });
+      }
+      const live = [...t.catalog.readModel.view.listings()].filter((doc) => doc.status === 'live').slice(0, 4);
+      for (const doc of live) await t.catalog.commands.recordViews(doc.slug, 7);
+      const end = t.catalog.readModel.view.position;
+      for (const { readModel } of opened) {
+        await readModel.waitFor(end);
+        await readModel.flush();
+        expect(snapshot(readModel.view)).toEqual(snapshot(t.catalog.readModel.view));
+      }
+      expect(await opened[0]?.store.position()).toBe(end);
+      expect(errors).toEqual([]);
+    } finally {
+      for (const { store, search, readModel } of opened) {
+        await readModel.close();
+        await search.close();
+        await store.close();
+      }
+      rmSync(dir, { recursive: true, force: true });
+      await t.stop();
     }
   });
 });

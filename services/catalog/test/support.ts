@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { ListingDraftProfile } from '@listings/contracts';
 import { createInProcessBus } from '@listings/platform/bus';
 import { manualClockWithTimers } from '@listings/platform/clock';
-import type { TypesenseSettings } from '@listings/platform/config';
+import type { MongoSettings, TypesenseSettings } from '@listings/platform/config';
 import { createLogger, silentLogger } from '@listings/platform/logger';
 import type { SafeFetch } from '@listings/platform/outbound';
 import { startCatalog } from '../src/main.ts';
@@ -26,6 +26,8 @@ export const startTestCatalog = async (
     safeFetch?: SafeFetch;
     /** search on this Typesense instead of the embedded index */
     typesense?: TypesenseSettings;
+    /** read models in this MongoDB instead of SQLite under the data dir */
+    mongo?: MongoSettings;
     /** where the badge workflows run: default the in-process runner (a test names a Temporal server here) */
     workflows?: { temporalAddress: string | null; temporalTaskQueue: string };
     /** the in-process workflows' timers on the manual clock: their sleeps end when the test advances it */
@@ -43,6 +45,7 @@ export const startTestCatalog = async (
       publicUrl: 'http://directory.test',
       demoData: options.demo ?? false,
       typesense: options.typesense ?? null,
+      mongo: options.mongo ?? null,
     },
     logger: process.env.CATALOG_TEST_LOGS ? createLogger({ name: 'catalog-test', level: 'warn' }) : silentLogger(),
     demo: { seed: 7, listings: 60, people: 50, blogPosts: 10 },

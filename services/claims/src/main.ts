@@ -15,6 +15,7 @@ import { forgetPersonalData, openPersonalDataVault } from '@listings/platform/pe
 import {
   openDocumentReadModel,
   openReadModelStore,
+  type RebuildConfig,
   rebuildEmbeddedDocumentReadModel,
 } from '@listings/platform/read-models';
 import { serveInternalOperations, serveOperations } from '@listings/platform/service-host';
@@ -177,11 +178,14 @@ export const claimsReadModelsFile = (dataDir: string): string => path.join(dataD
 
 /**
  * The explicit rebuild of the claims read models from position 0, with the service's own
- * projection; refuses (ReadModelStoreInUseError) while a claims instance has them open.
+ * projection, on the stores `config` names (MONGO_URL, KURRENTDB_URL; else the files under dataDir);
+ * refuses (ReadModelStoreInUseError) while a claims instance has them open.
  */
-export const rebuildClaimsReadModels = async (options: { dataDir: string }) => {
+export const rebuildClaimsReadModels = async (options: { dataDir: string; config?: RebuildConfig }) => {
   mkdirSync(path.join(options.dataDir, 'claims'), { recursive: true });
   return rebuildEmbeddedDocumentReadModel({
+    config: options.config,
+    service: 'claims',
     eventsPath: claimsEventsFile(options.dataDir),
     readModelsPath: claimsReadModelsFile(options.dataDir),
     projection: claimsIndexProjection,

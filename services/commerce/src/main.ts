@@ -18,6 +18,7 @@ import type { Logger } from '@listings/platform/logger';
 import {
   openDocumentReadModel,
   openReadModelStore,
+  type RebuildConfig,
   rebuildEmbeddedDocumentReadModel,
 } from '@listings/platform/read-models';
 import { serveInternalOperations, serveOperations } from '@listings/platform/service-host';
@@ -165,15 +166,19 @@ export const startCommerce = async (deps: CommerceDeps) => {
     /** for tests and tools: the orders index (its view, position and read-your-writes wait) */
     ordersIndex,
     stop: async () => {
-      await served.stop();
-      await internalServed.stop();
-      await runner.stop();
-      await catalogEvents.stop();
-      await publisher.close();
-      await checkpoints.close();
-      await ordersIndex.close();
-      await readModels.close();
-      await store.close();
+      try {
+        await served.stop();
+        await internalServed.stop();
+        await runner.stop();
+        await catalogEvents.stop();
+        await publisher.close();
+        await checkpoints.close();
+      } finally {
+        // closed even when a step above failed: an open MongoDB store says the service runs
+        await ordersIndex.close();
+        await readModels.close();
+        await store.close();
+      }
     },
   };
 };
@@ -183,11 +188,14 @@ export const commerceReadModelsFile = (dataDir: string): string => path.join(dat
 
 /**
  * The explicit rebuild of commerce's read models from position 0, with the service's own
- * projection; refuses (ReadModelStoreInUseError) while a commerce instance has them open.
+ * projection, on the stores `config` names (MONGO_URL, KURRENTDB_URL; else the files under dataDir);
+ * refuses (ReadModelStoreInUseError) while a commerce instance has them open.
  */
-export const rebuildCommerceReadModels = async (options: { dataDir: string }) => {
+export const rebuildCommerceReadModels = async (options: { dataDir: string; config?: RebuildConfig }) => {
   mkdirSync(path.dirname(commerceEventsFile(options.dataDir)), { recursive: true });
   return rebuildEmbeddedDocumentReadModel({
+    config: options.config,
+    service: 'commerce',
     eventsPath: commerceEventsFile(options.dataDir),
     readModelsPath: commerceReadModelsFile(options.dataDir),
     projection: ordersIndexProjection,

@@ -7,13 +7,13 @@ import { manualClock } from '@listings/platform/clock';
 import { openSqliteEventStore } from '@listings/platform/event-store';
 import { createLogger, silentLogger } from '@listings/platform/logger';
 import { Secret } from '@listings/platform/mail';
-import { openMongoReadModelStore } from '@listings/platform/read-models';
+import { openMongoReadModelStore, ReadModelStoreInUseError } from '@listings/platform/read-models';
 import { ferretDbMissing, type RunningFerretDb, startFerretDb } from '@listings/platform/testing/ferretdb-server';
 import type { Reply } from '@listings/platform/testing/reply';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCatalog } from '../../catalog/src/main.ts';
 import { commerceEventsFile } from '../src/application/shop-admin.ts';
-import { commerceReadModelsFile, startCommerce } from '../src/main.ts';
+import { commerceReadModelsFile, rebuildCommerceReadModels, startCommerce } from '../src/main.ts';
 
 const ALICE: Principal = { account_id: 'acct-alice', scopes: ['account:read', 'orders:write'], via: 'api_key' };
 
@@ -34,10 +34,14 @@ describe.skipIf(missing !== undefined)(
       destination: { write: (line: string) => void errors.push(line) },
     });
     const stops: (() => Promise<void>)[] = [];
+    /** the replica left running by the first case */
+    let alone: Awaited<ReturnType<typeof startCommerce>> | undefined;
+    let answer: unknown;
     beforeAll(async () => {
       server = await startFerretDb();
     }, 30_000);
     afterAll(async () => {
+      await alone?.stop();
       for (const stop of stops.reverse()) await stop();
       await bus.close();
       await server?.stop();
@@ -97,7 +101,7 @@ describe.skipIf(missing !== undefined)(
       const seen = [await numbers(), await numbers()];
       expect(seen[0]).toHaveLength(3);
       expect(seen[1]).toEqual(seen[0]);
-      const answer = (await call('list_my_orders')).body;
+      answer = (await call('list_my_orders')).body;
 
       await a.stop();
       await b.stop();
@@ -108,9 +112,35 @@ describe.skipIf(missing !== undefined)(
       await store.close();
       expect(existsSync(commerceReadModelsFile(dir))).toBe(false);
 
-      const alone = await startReplica();
-      stops.push(alone.stop);
+      alone = await startReplica();
       expect(alone.ordersIndex.position).toBe(head);
+      expect((await call('list_my_orders')).body).toEqual(answer);
+      expect(errors).toEqual([]);
+    });
+
+    it('when read-models rebuild runs on MONGO_URL then it is refused while a replica runs, and after it the answers are the same', async () => {
+      const settings = { mongo: config().mongo };
+      await expect(rebuildCommerceReadModels({ dataDir: dir, config: settings })).rejects.toThrow(
+        ReadModelStoreInUseError,
+      );
+      await alone?.stop();
+      alone = undefined;
+      const store = openMongoReadModelStore({ url: server.url, database: 'listings', prefix: 'commerce.' });
+      const position = await store.position();
+      await store.write(
+        [{ collection: 'orders', id: 'not-from-the-log', doc: { at: position + 1, doc: {} } }],
+        position + 1,
+      );
+      // an open store counts as a running service: closed before the rebuild
+      await store.close();
+      const rebuilt = await rebuildCommerceReadModels({ dataDir: dir, config: settings });
+      expect(rebuilt).toMatchObject({ documents: 3, position });
+      const after = openMongoReadModelStore({ url: server.url, database: 'listings', prefix: 'commerce.' });
+      expect((await after.all('orders')).map((row) => row.id)).not.toContain('not-from-the-log');
+      expect(await after.position()).toBe(position);
+      await after.close();
+      expect(existsSync(commerceReadModelsFile(dir))).toBe(false);
+      alone = await startReplica();
       expect((await call('list_my_orders')).body).toEqual(answer);
       expect(errors).toEqual([]);
     });

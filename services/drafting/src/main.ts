@@ -15,6 +15,7 @@ import { forgetPersonalData, openPersonalDataVault } from '@listings/platform/pe
 import {
   openDocumentReadModel,
   openReadModelStore,
+  type RebuildConfig,
   rebuildEmbeddedDocumentReadModel,
 } from '@listings/platform/read-models';
 import { serveInternalOperations, serveOperations } from '@listings/platform/service-host';
@@ -171,14 +172,18 @@ export const startDrafting = async (deps: DraftingDeps) => {
   return {
     runner,
     stop: async () => {
-      await served.stop();
-      await internalServed.stop();
-      shutdown.abort();
-      await runner.stop();
-      await draftsIndex.close();
-      await readModels.close();
-      await vault.close();
-      await store.close();
+      try {
+        await served.stop();
+        await internalServed.stop();
+        shutdown.abort();
+        await runner.stop();
+      } finally {
+        // closed even when a step above failed: an open MongoDB store says the service runs
+        await draftsIndex.close();
+        await readModels.close();
+        await vault.close();
+        await store.close();
+      }
     },
   };
 };
@@ -199,11 +204,14 @@ export const draftingReadModelsFile = (dataDir: string): string => path.join(dat
 
 /**
  * The explicit rebuild of the drafting read models from position 0, with the service's own
- * projection; refuses (ReadModelStoreInUseError) while a drafting instance has them open.
+ * projection, on the stores `config` names (MONGO_URL, KURRENTDB_URL; else the files under dataDir);
+ * refuses (ReadModelStoreInUseError) while a drafting instance has them open.
  */
-export const rebuildDraftingReadModels = async (options: { dataDir: string }) => {
+export const rebuildDraftingReadModels = async (options: { dataDir: string; config?: RebuildConfig }) => {
   mkdirSync(path.join(options.dataDir, 'drafting'), { recursive: true });
   return rebuildEmbeddedDocumentReadModel({
+    config: options.config,
+    service: 'drafting',
     eventsPath: draftingEventsFile(options.dataDir),
     readModelsPath: draftingReadModelsFile(options.dataDir),
     projection: draftsIndexProjection,

@@ -9,7 +9,12 @@ export {
 export { openMemoryReadModelStore } from './memory-read-model-store.ts';
 export { type MongoReadModelStoreOptions, openMongoReadModelStore } from './mongo-read-model-store.ts';
 export { openReadModelStore } from './open-read-model-store.ts';
-export type { ReadModelStore, ReadModelWrite } from './read-model-store.ts';
+export type { ReadModelIndex, ReadModelStore, ReadModelWrite } from './read-model-store.ts';
 export { StalePositionError } from './read-model-store.ts';
-export { ReadModelStoreInUseError, rebuildEmbeddedDocumentReadModel } from './rebuild-embedded.ts';
+export {
+  openReadModelStoreForRebuild,
+  ReadModelStoreInUseError,
+  type RebuildConfig,
+  rebuildEmbeddedDocumentReadModel,
+} from './rebuild-embedded.ts';
 export { openSqliteReadModelStore, readModelStoreInUse } from './sqlite-read-model-store.ts';

@@ -180,4 +180,28 @@ describe.skipIf(missing !== undefined)('MongoDB read-model store on FerretDB', (
     await other.close();
     await store.close();
   });
+
+  it('when another store on the same prefix is open then openElsewhere says so, and no longer once it closes', async () => {
+    const { options, store } = fresh();
+    await store.position();
+    expect(await store.openElsewhere?.()).toBe(false);
+    const running = openMongoReadModelStore(options);
+    await running.position();
+    expect(await store.openElsewhere?.()).toBe(true);
+    await running.close();
+    expect(await store.openElsewhere?.()).toBe(false);
+    await store.close();
+  });
+
+  it('when a write breaks a declared unique index then it fails, not mistaken for the position guard', async () => {
+    const { store } = fresh();
+    await store.declareIndexes?.('listings', [{ fields: ['slug'], unique: true }, { fields: ['owners'] }]);
+    await store.write([{ collection: 'listings', id: '1', doc: { slug: 'notion', owners: ['a'] } }], 1);
+    await expect(
+      store.write([{ collection: 'listings', id: '2', doc: { slug: 'notion', owners: ['b'] } }], 2),
+    ).rejects.toThrow(/duplicate key/);
+    expect(await store.get('listings', '2')).toBeUndefined();
+    expect(await store.position()).toBe(1);
+    await store.close();
+  });
 });

@@ -1,5 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { type Db, MongoBulkWriteError, MongoClient, MongoServerError } from 'mongodb';
-import { type ReadModelStore, type ReadModelWrite, StalePositionError } from './read-model-store.ts';
+import {
+  type ReadModelIndex,
+  type ReadModelStore,
+  type ReadModelWrite,
+  StalePositionError,
+} from './read-model-store.ts';
 
 /**
  * The production read-model store: MongoDB (tested against FerretDB). Each read-model collection is
@@ -23,6 +29,15 @@ import { type ReadModelStore, type ReadModelWrite, StalePositionError } from './
  * the same documents it wrote before (or is skipped by the guard where a later event already did),
  * and the checkpoint lands where it would have. Readers that load documents and the position
  * (document-read-model.ts) already treat a document newer than the position by its own `at`.
+ *
+ * Declared indexes are on `doc.<field>` of the stored rows. A unique index must only cover fields
+ * every live document of its collection has (FerretDB ignores `sparse`, and MongoDB has no partial
+ * index there); a write that breaks one fails (it is not mistaken for the position guard).
+ *
+ * While open, a store says so in `<prefix>instances` (a row per open store, its `seen` time
+ * refreshed every HEARTBEAT_MS and deleted on close): `openElsewhere()` tells an operator command
+ * (a rebuild) that a service is running on these collections. A process killed without closing
+ * leaves its row, which counts for 3 heartbeats (FerretDB has no TTL index to expire it).
  */
 export interface MongoReadModelStoreOptions {
   /** `mongodb://…` (credentials stay inside the driver; never logged) */
@@ -33,11 +48,18 @@ export interface MongoReadModelStoreOptions {
 }
 
 const CHECKPOINT_ID = 'read-models';
+const HEARTBEAT_MS = 10_000;
 
 interface StoredRow {
   _id: string;
   at: number;
   doc: unknown;
+}
+
+interface InstanceRow {
+  _id: string;
+  seen: number;
+  pid: number;
 }
 
 interface CheckpointRow {
@@ -82,12 +104,29 @@ export const openMongoReadModelStore = (options: MongoReadModelStoreOptions): Re
   const client = new MongoClient(options.url, { ignoreUndefined: true, serverSelectionTimeoutMS: 10_000 });
   const db: Db = client.db(options.database);
   const checkpoint = db.collection<CheckpointRow>(`${options.prefix}checkpoint`);
+  const instances = db.collection<InstanceRow>(`${options.prefix}instances`);
+  const reserved = new Set([checkpoint.collectionName, instances.collectionName]);
   const documents = (collection: string) => {
-    if (`${options.prefix}${collection}` === checkpoint.collectionName)
-      throw new Error(`"${collection}" is the checkpoint's collection, not a read-model collection`);
+    if (reserved.has(`${options.prefix}${collection}`))
+      throw new Error(`"${collection}" is the store's own collection, not a read-model collection`);
     return db.collection<StoredRow>(`${options.prefix}${collection}`);
   };
   let closed = false;
+  const instanceId = randomUUID();
+  const beat = () =>
+    instances.updateOne({ _id: instanceId }, { $set: { seen: Date.now(), pid: process.pid } }, { upsert: true });
+  // the first beat waits for the first use (opening stays synchronous); then every HEARTBEAT_MS
+  let beating: Promise<unknown> | undefined;
+  const heartbeat = setInterval(() => {
+    if (announced) beating = beat().catch(() => {});
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+  let announced = false;
+  const announce = async () => {
+    if (announced || closed) return;
+    announced = true;
+    await beat();
+  };
 
   const position = async (): Promise<number> => {
     const row = await checkpoint.findOne({ _id: CHECKPOINT_ID });
@@ -109,8 +148,10 @@ export const openMongoReadModelStore = (options: MongoReadModelStoreOptions): Re
    * batch runs again one document at a time, each retried once on a duplicate key: by then the
    * document exists, and a duplicate key again can only mean a newer write holds it.
    */
-  const writeCollection = async (collection: string, rows: Map<string, unknown>, at: number) => {
+  const writeCollection = async (collection: string, all: Map<string, unknown>, at: number) => {
     const target = documents(collection);
+    const rows = await insertNew(target, all, at);
+    if (rows.size === 0) return;
     try {
       await target.bulkWrite(
         [...rows].map(([id, doc]) => ({ updateOne: upsertOne(id, doc, at) })),
@@ -128,10 +169,48 @@ export const openMongoReadModelStore = (options: MongoReadModelStoreOptions): Re
           break;
         } catch (error) {
           if (!(error instanceof MongoServerError && error.code === DUPLICATE_KEY)) throw error;
-          if (attempt === 2) break;
+          if (attempt === 2) {
+            // the guard (a write at `at` or later holds the document), or a declared unique index
+            // broken: FerretDB's message does not name the index, so look
+            const held = await target.findOne({ _id: id });
+            if (held && held.at >= at) break;
+            throw error;
+          }
         }
       }
     }
+  };
+
+  /**
+   * Documents not stored yet go in with one `insertMany` (one query finds which exist): FerretDB
+   * scans its table for every update, so a guarded upsert of a new document costs a scan, and a
+   * rebuild or a first start would write thousands of them. Returns what is left for the guarded
+   * upserts: the documents that exist, or all of them when the insert failed (another writer may
+   * have inserted some meanwhile; the guard sorts it out, and a document this insert did store is
+   * then held at `at`, which the guard treats as already written).
+   */
+  const insertNew = async (
+    target: ReturnType<typeof documents>,
+    rows: Map<string, unknown>,
+    at: number,
+  ): Promise<Map<string, unknown>> => {
+    const existing = new Set(
+      (await target.find({ _id: { $in: [...rows.keys()] } }, { projection: { _id: 1 } }).toArray()).map(
+        (row) => row._id,
+      ),
+    );
+    const fresh = [...rows].filter(([id]) => !existing.has(id));
+    if (fresh.length === 0) return rows;
+    try {
+      await target.insertMany(
+        fresh.map(([id, doc]) => ({ _id: id, at, doc: doc === null ? null : toStored(doc) })),
+        { ordered: false },
+      );
+    } catch (error) {
+      if (!onlyDuplicateKeys(error)) throw error;
+      return rows;
+    }
+    return new Map([...rows].filter(([id]) => existing.has(id)));
   };
 
   const prefixedNames = async (): Promise<string[]> =>
@@ -140,12 +219,27 @@ export const openMongoReadModelStore = (options: MongoReadModelStoreOptions): Re
       .filter((name) => name.startsWith(options.prefix));
 
   return {
-    position,
+    position: async () => {
+      await announce();
+      return position();
+    },
+    declareIndexes: async (collection: string, indexes: readonly ReadModelIndex[]) => {
+      const target = documents(collection);
+      for (const index of indexes)
+        await target.createIndex(Object.fromEntries(index.fields.map((field) => [`doc.${field}`, 1])), {
+          name: `${index.unique ? 'unique_' : ''}${index.fields.join('_')}`,
+          ...(index.unique ? { unique: true } : {}),
+        });
+    },
+    openElsewhere: async () =>
+      (await instances.countDocuments({ _id: { $ne: instanceId }, seen: { $gt: Date.now() - 3 * HEARTBEAT_MS } })) > 0,
     get: async (collection, id) => {
+      await announce();
       const row = await documents(collection).findOne({ _id: id });
       return row && row.doc !== null ? fromStored(row.doc) : undefined;
     },
     all: async (collection) => {
+      await announce();
       const rows = await documents(collection)
         .find({ doc: { $ne: null } })
         .sort({ _id: 1 })
@@ -153,6 +247,7 @@ export const openMongoReadModelStore = (options: MongoReadModelStoreOptions): Re
       return rows.map((row) => ({ id: row._id, doc: fromStored(row.doc) }));
     },
     write: async (writes: readonly ReadModelWrite[], at: number) => {
+      await announce();
       const current = await position();
       if (at <= current) throw new StalePositionError(current, at);
       // the last write of a document in the batch wins, as in one transaction
@@ -181,12 +276,15 @@ export const openMongoReadModelStore = (options: MongoReadModelStoreOptions): Re
       // the checkpoint first: from then on readers rebuild from 0, whatever documents remain
       await checkpoint.deleteMany({});
       for (const name of await prefixedNames()) {
-        if (name !== checkpoint.collectionName) await db.collection(name).deleteMany({});
+        if (!reserved.has(name)) await db.collection(name).deleteMany({});
       }
     },
     close: async () => {
       if (closed) return;
       closed = true;
+      clearInterval(heartbeat);
+      await beating;
+      if (announced) await instances.deleteOne({ _id: instanceId }).catch(() => {});
       await client.close();
     },
   };

@@ -11,6 +11,17 @@ export interface ReadModelWrite {
   readonly doc: unknown;
 }
 
+/**
+ * An index a read-model collection's queries need, on fields of its documents as written
+ * (`slug`, `doc.owners`: a dotted path reaches into nested objects; an array field is indexed per
+ * element). Stores that cannot index (SQLite's documents are opaque JSON) ignore it.
+ */
+export interface ReadModelIndex {
+  readonly fields: readonly string[];
+  /** two documents may not share the value (documents without the field are left out) */
+  readonly unique?: boolean;
+}
+
 export interface ReadModelStore {
   /** position of the last event whose effects were written (0 when nothing was) */
   position(): Promise<number>;
@@ -19,6 +30,13 @@ export interface ReadModelStore {
   all(collection: string): Promise<{ id: string; doc: unknown }[]>;
   /** writes all documents and the new position in one atomic step; a position not above the current one is refused */
   write(writes: readonly ReadModelWrite[], position: number): Promise<void>;
+  /** declares the indexes a collection's queries need (idempotent); absent where the store has none */
+  declareIndexes?(collection: string, indexes: readonly ReadModelIndex[]): Promise<void>;
+  /**
+   * whether another process has this store open now (a running service), for operator commands
+   * that must not run beside it; absent where the store cannot tell (the caller checks otherwise)
+   */
+  openElsewhere?(): Promise<boolean>;
   /** drops every document and resets the position to 0 (before a rebuild) */
   clear(): Promise<void>;
   close(): Promise<void>;

@@ -158,3 +158,21 @@ export const startFerretDb = async (): Promise<RunningFerretDb> => {
     };
   }
 };
+
+/**
+ * A raw MongoDB database handle for tests that look at (or damage, to stand for a crash) what an
+ * adapter stored, for packages that do not depend on the driver themselves; closed after `use`.
+ */
+export const withMongoDatabase = async <T>(
+  url: string,
+  database: string,
+  use: (db: import('mongodb').Db) => Promise<T>,
+): Promise<T> => {
+  const { MongoClient } = await import('mongodb');
+  const client = new MongoClient(url);
+  try {
+    return await use(client.db(database));
+  } finally {
+    await client.close();
+  }
+};
