@@ -201,6 +201,7 @@ export const buildApp = async (options: GatewayOptions): Promise<FastifyInstance
         oauth: identity.oauth,
         publicUrl: options.config.publicUrl,
         bus: options.bus,
+        sendConfirmation: identity.people.sendConfirmation,
       }),
     );
     await pages.register((await import('./routes/checkout.ts')).checkoutRoutes, {

@@ -3,6 +3,7 @@ import { systemClock } from '@listings/platform/clock';
 import type { Config } from '@listings/platform/config';
 import { type EdgeConfig, type EdgeStores, loadEdgeConfig, openEdgeStores } from '@listings/platform/edge';
 import type { Logger } from '@listings/platform/logger';
+import { createMailer } from '@listings/platform/mail';
 import { serveOperations } from '@listings/platform/service-host';
 import { buildApp, type GatewayOptions } from './app.ts';
 import { createClientMetadataFetch } from './identity/client-metadata-fetch.ts';
@@ -12,7 +13,7 @@ import { identityDatabaseFile } from './identity/index.ts';
 export interface GatewayDeps {
   readonly bus: Bus;
   readonly config: Pick<Config, 'port' | 'publicUrl' | 'dataDir' | 'natsUrl' | 'fetchAllowPrivateNetworks'> &
-    Partial<Pick<Config, 'edge'>>;
+    Partial<Pick<Config, 'edge' | 'mail'>>;
   readonly logger: Logger;
   /** default 0.0.0.0 */
   readonly host?: string;
@@ -30,8 +31,12 @@ export interface GatewayDeps {
  */
 export const startGateway = async (deps: GatewayDeps) => {
   const edge = deps.edgeConfig ?? deps.config.edge ?? loadEdgeConfig(deps.config.dataDir);
+  const stores = deps.edgeStores ?? (await openEdgeStores({ natsUrl: deps.config.natsUrl, edge, clock: systemClock }));
   const identity = createIdentity({
     publicUrl: deps.config.publicUrl,
+    // sign-in and confirmation links: SMTP when SMTP_URL is set, else DATA_DIR/outbox
+    mailer: createMailer(deps.config),
+    rateLimitCounter: stores.rateLimitCounter,
     file: identityDatabaseFile(deps.config.dataDir),
     secretsDir: edge.secretsDir,
     accessTokenTtlSeconds: edge.accessTokenTtlSeconds,
@@ -41,8 +46,7 @@ export const startGateway = async (deps: GatewayDeps) => {
       publicUrl: deps.config.publicUrl,
     }),
   });
-  const stores = deps.edgeStores ?? (await openEdgeStores({ natsUrl: deps.config.natsUrl, edge, clock: systemClock }));
-  const authenticateServed = await identity.serve(deps.bus);
+  const authenticateServed = await identity.serve(deps.bus, deps.logger);
   // the gateway's own operations (get_account) answer on the bus too, for the MCP edge
   const operationsServed = await serveOperations({
     service: 'gateway',
