@@ -10,6 +10,7 @@ import {
   listSessionApiKeys,
   lookupSession,
   MAIL_REQUESTS_PER_ADDRESS,
+  mailAccount,
   type OperationReply,
   redeemSignInLink,
   requestEmailConfirmation,
@@ -217,6 +218,24 @@ describe('identity for people: magic links, confirmation, sessions, keys (gatewa
       const s = await signIn('old@example.com');
       clock.advance(15 * 24 * 3_600_000);
       expect((await call(lookupSession, { session_token: s.session_token })).status).toBe(401);
+    });
+  });
+
+  describe('mail to an account (for other services)', () => {
+    it('when a service mails an account then it goes to the account’s address once per key; an erased account is 404', async () => {
+      const { account } = identity.store.ensureAccount('follower@example.com');
+      const request = {
+        account_id: account.id,
+        kind: 'listing-update',
+        subject: 'Acme: v2',
+        text: 'Acme posted an update.',
+        dedupe_key: 'follower-update:event-1',
+      };
+      expect(await ok(mailAccount, request)).toEqual({ sent: true });
+      expect(await ok(mailAccount, request)).toEqual({ sent: false });
+      expect((await readOutbox(dataDir)).filter((m) => m.to === 'follower@example.com')).toHaveLength(1);
+      identity.store.eraseAccount(account.id);
+      expect((await call(mailAccount, { ...request, dedupe_key: 'follower-update:event-2' })).status).toBe(404);
     });
   });
 

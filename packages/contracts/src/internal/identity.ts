@@ -243,6 +243,23 @@ export const revokeSessionApiKey = defineIdentityInternal({
   reply: Type.Object({ revoked: Type.Literal(true) }),
 });
 
+export const mailAccount = defineIdentityInternal({
+  name: 'mail_account',
+  description:
+    'Another service tells a person something by email without knowing the address (e.g. catalog: an update of a listing they follow). Sent once per `dedupe_key` (again = no-op, `sent: false`); 404 for an unknown or erased account.',
+  request: Type.Object(
+    {
+      account_id: Type.String({ minLength: 1, maxLength: 200 }),
+      kind: Type.String({ minLength: 1, maxLength: 60, pattern: '^[a-z0-9-]+$' }),
+      subject: Type.String({ minLength: 1, maxLength: 200 }),
+      text: Type.String({ minLength: 1, maxLength: 20_000 }),
+      dedupe_key: Type.String({ minLength: 1, maxLength: 200 }),
+    },
+    { additionalProperties: false },
+  ),
+  reply: Type.Object({ sent: Type.Boolean() }),
+});
+
 /** every `gateway.internal.<name>` request for people on the site, declared once */
 export const identityInternalOperations = [
   requestSignInLink,
@@ -256,6 +273,7 @@ export const identityInternalOperations = [
   listSessionApiKeys,
   createSessionApiKey,
   revokeSessionApiKey,
+  mailAccount,
 ] as const;
 export type IdentityInternalName = (typeof identityInternalOperations)[number]['name'];
 type IdentityInternalOf<N extends IdentityInternalName> = Extract<

@@ -110,6 +110,7 @@ const migratePeople = (db: DatabaseSync): void => {
       CREATE TABLE IF NOT EXISTS email_tokens (
         token_hash TEXT PRIMARY KEY, purpose TEXT NOT NULL, email TEXT NOT NULL, account_id TEXT,
         next TEXT, expires_at INTEGER NOT NULL, used_at INTEGER);
+      CREATE TABLE IF NOT EXISTS mails_sent (dedupe_key TEXT PRIMARY KEY, sent_at TEXT NOT NULL);
     `);
     db.exec('COMMIT');
   } catch (error) {
@@ -364,6 +365,17 @@ export const openIdentityStore = (options: { file: string; clock: Clock }) => {
         now().toISOString(),
         accountId,
       );
+    },
+    /** takes a mail's de-duplication key: false when it was taken before (the mail went out already) */
+    takeMailKey: (dedupeKey: string): boolean =>
+      Number(
+        db
+          .prepare('INSERT INTO mails_sent (dedupe_key, sent_at) VALUES (?, ?) ON CONFLICT DO NOTHING')
+          .run(dedupeKey, now().toISOString()).changes,
+      ) > 0,
+    /** gives a key back when its mail could not be handed over, so a retry sends it */
+    releaseMailKey: (dedupeKey: string): void => {
+      db.prepare('DELETE FROM mails_sent WHERE dedupe_key = ?').run(dedupeKey);
     },
     /** a one-time link token for a mail: returned in clear (it goes into the link), kept as SHA-256 */
     issueEmailToken: (input: {

@@ -195,6 +195,18 @@ export const createPeople = (deps: {
       if (!store.revokeApiKey(session.account_id, r.key_id)) throw new NotFoundError('no such key of yours');
       return { revoked: true };
     },
+    mail_account: async (r: IdentityRequest<'mail_account'>): Promise<IdentityReply<'mail_account'>> => {
+      const account = store.findAccountById(r.account_id);
+      if (!account || account.email.endsWith('@erased.invalid')) throw new NotFoundError('no such account');
+      if (!store.takeMailKey(r.dedupe_key)) return { sent: false };
+      try {
+        await deps.mailer.send({ to: account.email, kind: r.kind, subject: r.subject, text: r.text });
+      } catch (error) {
+        store.releaseMailKey(r.dedupe_key);
+        throw error;
+      }
+      return { sent: true };
+    },
   } satisfies Record<Op['name'], (request: never) => Promise<unknown>>;
 
   /** mails a confirmation link for the account's current address (sign-up and the request above) */
