@@ -5,9 +5,19 @@ import type { Logger } from '@listings/platform/logger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync, LogController } from 'fastify';
 import { ASSETS_DIR, ASSETS_PREFIX } from './assets.ts';
 import { createCatalogClient } from './catalog-client.ts';
+import { awardRoutes } from './pages/awards/route.ts';
+import { blogRoutes } from './pages/blog/route.ts';
+import { categoryRoutes } from './pages/categories/route.ts';
 import { ErrorView } from './pages/error/view.ts';
+import { feedRoutes } from './pages/feeds/route.ts';
+import { founderRoutes } from './pages/founders/route.ts';
 import { homeRoutes } from './pages/home/route.ts';
+import { launchWeekRoutes } from './pages/launch-week/route.ts';
+import { leaderboardRoutes } from './pages/leaderboards/route.ts';
+import { listingRoutes } from './pages/listing/route.ts';
 import { NotFoundView } from './pages/not-found/view.ts';
+import { searchRoutes } from './pages/search/route.ts';
+import { sitemapRoutes } from './pages/sitemap/route.ts';
 import { installSecurityHeaders } from './security.ts';
 import { sendPage } from './send-page.ts';
 import { anonymousOnly, type ViewerOf } from './viewer.ts';
@@ -74,7 +84,20 @@ export const webPlugin =
         const what = `There is no page at ${request.url.split('?')[0]}.`;
         return sendPage(request, reply, frame, NotFoundView({ what }, frame), 404);
       });
-    await app.register(homeRoutes, web);
+    for (const routes of [
+      homeRoutes,
+      listingRoutes,
+      launchWeekRoutes,
+      categoryRoutes,
+      leaderboardRoutes,
+      awardRoutes,
+      founderRoutes,
+      blogRoutes,
+      searchRoutes,
+      feedRoutes,
+      sitemapRoutes,
+    ])
+      await app.register(routes, web);
   };
 
 /**
