@@ -18,6 +18,7 @@ export interface GatewayDeps {
   /** default 0.0.0.0 */
   readonly host?: string;
   readonly mounts?: GatewayOptions['mounts'];
+  readonly siteAtRoot?: boolean;
   /** default: read from the environment (RATE_LIMIT_*, OAUTH_ACCESS_TOKEN_TTL, SECRETS_DIR, TRUST_PROXY) */
   readonly edgeConfig?: EdgeConfig;
   /** idempotency records and rate-limit counters shared with the MCP edge (all-in-one); default: opened here */
@@ -69,6 +70,7 @@ export const startGateway = async (deps: GatewayDeps) => {
     idempotencyStore: stores.idempotencyStore,
     rateLimitCounter: stores.rateLimitCounter,
     ...(deps.mounts ? { mounts: deps.mounts } : {}),
+    ...(deps.siteAtRoot ? { siteAtRoot: true } : {}),
   });
   await app.listen({ port: deps.config.port, host: deps.host ?? '0.0.0.0' });
   const address = app.server.address();

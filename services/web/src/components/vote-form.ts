@@ -1,0 +1,46 @@
+import { html, type VNode } from '../html.ts';
+import type { Viewer } from '../viewer.ts';
+import { CsrfField } from './csrf-field.ts';
+
+const signInFor = (returnTo: string): string => `/signin?next=${encodeURIComponent(returnTo)}`;
+
+/**
+ * A vote button: a plain form POST to /listings/{slug}/vote carrying the session's CSRF token, or,
+ * without a session, a link to sign in that comes back to this page.
+ */
+export const VoteForm = (props: {
+  slug: string;
+  name: string;
+  votes: number;
+  viewer: Viewer | null;
+  returnTo: string;
+}): VNode => {
+  const label = `Vote for ${props.name}`;
+  const count = html`<span class="count" data-vote-count>${props.votes}</span>`;
+  if (!props.viewer)
+    return html`<a class="vote" href=${signInFor(props.returnTo)} aria-label=${`${label}: sign in first (${props.votes} votes)`}>
+      <span aria-hidden="true">▲</span> ${count}
+    </a>`;
+  return html`<form class="vote" method="post" action=${`/listings/${props.slug}/vote`} data-enhance="vote">
+    <${CsrfField} viewer=${props.viewer} />
+    <input type="hidden" name="return_to" value=${props.returnTo} />
+    <button type="submit" aria-label=${`${label} (${props.votes} votes)`}><span aria-hidden="true">▲</span> ${count}</button>
+  </form>`;
+};
+
+/** Follow a listing: a form POST to /listings/{slug}/follow, or a sign-in link. */
+export const FollowForm = (props: {
+  slug: string;
+  name: string;
+  followers: number;
+  viewer: Viewer | null;
+  returnTo: string;
+}): VNode => {
+  if (!props.viewer)
+    return html`<a class="button secondary" href=${signInFor(props.returnTo)}>Follow ${props.name} <span class="muted">(${props.followers})</span></a>`;
+  return html`<form class="follow" method="post" action=${`/listings/${props.slug}/follow`} data-enhance="follow">
+    <${CsrfField} viewer=${props.viewer} />
+    <input type="hidden" name="return_to" value=${props.returnTo} />
+    <button type="submit" class="secondary">Follow ${props.name} <span class="muted">(${props.followers})</span></button>
+  </form>`;
+};

@@ -1,0 +1,82 @@
+import { getSiteInfo } from '@listings/contracts';
+import type { Clock } from '@listings/platform/clock';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CatalogClient, Outcome } from './catalog-client.ts';
+import type { PageFrame, SiteInfo } from './frame.ts';
+import { NONCE_PLACEHOLDER } from './send-page.ts';
+import type { ViewerOf } from './viewer.ts';
+
+/** What every page route is handed: the catalog over the bus, who is looking, the clock. */
+export interface WebContext {
+  readonly catalog: CatalogClient;
+  readonly clock: Clock;
+  readonly publicUrl: string;
+  frameOf(request: FastifyRequest, reply: FastifyReply): Promise<PageFrame>;
+}
+
+/** A page could not get what it shows: rendered as an HTML error page with this status. */
+export class PageError extends Error {
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/** the body of an outcome, or a PageError with its status */
+export const must = <T>(outcome: Outcome<T>): T => {
+  if (outcome.ok) return outcome.body;
+  throw new PageError(outcome.status, outcome.detail);
+};
+
+const FALLBACK_SITE: SiteInfo = {
+  name: 'Listings Directory',
+  purpose: 'a directory of products and their launches',
+  urls: { site: '', api: '/api/v1', docs: '/api/v1/docs', openapi: '/api/v1/openapi.json', mcp: '/mcp' },
+  counts: { live_listings: 0, categories: 0 },
+};
+
+/** the site's name and purpose change rarely: asked of the catalog at most once a minute */
+const SITE_INFO_TTL_MS = 60_000;
+
+export const createWebContext = (options: {
+  catalog: CatalogClient;
+  clock: Clock;
+  publicUrl: string;
+  viewerOf: ViewerOf;
+}): WebContext => {
+  let site: { info: SiteInfo; until: number } | null = null;
+  let refreshing: Promise<SiteInfo> | null = null;
+  const siteInfo = async (): Promise<SiteInfo> => {
+    const now = options.clock.now().getTime();
+    if (site && site.until > now) return site.info;
+    refreshing ??= options.catalog
+      .call(getSiteInfo, {})
+      .then((outcome) => {
+        const info = outcome.ok ? outcome.body : (site?.info ?? FALLBACK_SITE);
+        // a failed look-up is retried soon, a good answer kept for the minute
+        site = { info, until: now + (outcome.ok ? SITE_INFO_TTL_MS : 1_000) };
+        return info;
+      })
+      .finally(() => {
+        refreshing = null;
+      });
+    return refreshing;
+  };
+  return {
+    catalog: options.catalog,
+    clock: options.clock,
+    publicUrl: options.publicUrl,
+    frameOf: async (request, reply) => {
+      const viewerOrPromise = options.viewerOf(request, reply);
+      const [info, viewer] = await Promise.all([siteInfo(), viewerOrPromise]);
+      return {
+        site: info,
+        viewer,
+        nonce: NONCE_PLACEHOLDER,
+        path: request.url,
+        publicUrl: options.publicUrl,
+      };
+    },
+  };
+};
