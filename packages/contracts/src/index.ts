@@ -130,6 +130,7 @@ export {
   USER_AGENT_MAX_LENGTH,
   unfollowListing,
   VISITOR_MAX_LENGTH,
+  VOTE_RATE_LIMITS,
   withdrawVote,
 } from './internal/catalog.ts';
 export {

@@ -1,3 +1,4 @@
+import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import type { Bus } from '@listings/platform/bus';
 import { type Clock, systemClock } from '@listings/platform/clock';
@@ -18,9 +19,12 @@ import { listingRoutes } from './pages/listing/route.ts';
 import { NotFoundView } from './pages/not-found/view.ts';
 import { searchRoutes } from './pages/search/route.ts';
 import { sitemapRoutes } from './pages/sitemap/route.ts';
+import { createInternalClient } from './people/bus-client.ts';
+import { peopleRoutes, recordListingViews } from './people/routes.ts';
+import { createSessions } from './people/sessions.ts';
 import { installSecurityHeaders } from './security.ts';
 import { sendPage } from './send-page.ts';
-import { anonymousOnly, type ViewerOf } from './viewer.ts';
+import type { ViewerOf } from './viewer.ts';
 import { createWebContext, PageError } from './web-context.ts';
 
 export interface WebOptions {
@@ -47,12 +51,17 @@ export interface WebOptions {
 export const webPlugin =
   (options: WebOptions): FastifyPluginAsync =>
   async (app) => {
+    // the people side: identity's server-side sessions behind the `ld_session` cookie
+    const internal = createInternalClient(options.bus, { timeoutMs: options.requestTimeoutMs ?? 10_000 });
+    const sessions = createSessions({ identity: internal, publicUrl: options.publicUrl });
+    await app.register(fastifyCookie);
     const web = createWebContext({
       catalog: createCatalogClient(options.bus, { timeoutMs: options.requestTimeoutMs ?? 10_000 }),
       clock: options.clock ?? systemClock,
       publicUrl: options.publicUrl,
-      viewerOf: options.viewerOf ?? anonymousOnly,
+      viewerOf: options.viewerOf ?? sessions.viewerOf,
     });
+    recordListingViews(app, internal);
     await installSecurityHeaders(app);
     await app.register(fastifyStatic, {
       root: ASSETS_DIR,
@@ -96,6 +105,7 @@ export const webPlugin =
       searchRoutes,
       feedRoutes,
       sitemapRoutes,
+      peopleRoutes({ identity: internal, catalog: internal, sessions, clock: options.clock ?? systemClock }),
     ])
       await app.register(routes, web);
   };
