@@ -15,16 +15,14 @@ export const VoteForm = (props: {
   viewer: Viewer | null;
   returnTo: string;
 }): VNode => {
-  const label = `Vote for ${props.name}`;
-  const count = html`<span class="count" data-vote-count>${props.votes}</span>`;
-  if (!props.viewer)
-    return html`<a class="vote" href=${signInFor(props.returnTo)} aria-label=${`${label}: sign in first (${props.votes} votes)`}>
-      <span aria-hidden="true">▲</span> ${count}
-    </a>`;
+  // the accessible name holds the visible count: "Vote for Acme (sign in first): 12 votes"
+  const content = (hint: string) =>
+    html`<span aria-hidden="true">▲</span> <span class="visually-hidden">Vote for ${props.name}${hint}: </span><span class="count" data-vote-count>${props.votes}</span><span class="visually-hidden"> votes</span>`;
+  if (!props.viewer) return html`<a class="vote" href=${signInFor(props.returnTo)}>${content(' (sign in first)')}</a>`;
   return html`<form class="vote" method="post" action=${`/listings/${props.slug}/vote`} data-enhance="vote">
     <${CsrfField} viewer=${props.viewer} />
     <input type="hidden" name="return_to" value=${props.returnTo} />
-    <button type="submit" aria-label=${`${label} (${props.votes} votes)`}><span aria-hidden="true">▲</span> ${count}</button>
+    <button type="submit">${content('')}</button>
   </form>`;
 };
 
