@@ -89,10 +89,16 @@ export const peopleRoutes =
         status,
       );
 
-    /** the form's refusal page (403), or null when the form may act */
-    const refused = async (request: FastifyRequest, reply: FastifyReply) => {
+    /**
+     * true when the form is refused (its 403 page is sent): the handler then returns `reply`. (A
+     * FastifyReply is thenable, so it is never handed back through a promise.)
+     */
+    const refused = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
       const why = await sessions.refusal(request);
-      return why === null ? null : message(request, reply, 403, { title: 'Form refused', message: why });
+      if (why === null) return false;
+      if (wantsJson(request)) reply.code(403).send({ error: why });
+      else await message(request, reply, 403, { title: 'Form refused', message: why });
+      return true;
     };
 
     /** the signed-in session, or a redirect to sign in that comes back to `next` */
@@ -124,8 +130,7 @@ export const peopleRoutes =
     });
 
     app.post('/signin/email', async (request, reply) => {
-      const no = await refused(request, reply);
-      if (no) return no;
+      if (await refused(request, reply)) return reply;
       const form = request.body as Form;
       const email = field(form, 'email').trim();
       const next = localPathOrNull(field(form, 'next')) ?? '/';
@@ -161,8 +166,7 @@ export const peopleRoutes =
     });
 
     app.post('/signin/link', async (request, reply) => {
-      const no = await refused(request, reply);
-      if (no) return no;
+      if (await refused(request, reply)) return reply;
       const redeemed = await identity.send<NewSiteSession>(redeemSignInLink, {
         token: field(request.body as Form, 'token'),
       });
@@ -249,8 +253,7 @@ export const peopleRoutes =
     });
 
     app.post('/me/confirm-email', async (request, reply) => {
-      const no = await refused(request, reply);
-      if (no) return no;
+      if (await refused(request, reply)) return reply;
       const me = await signedIn(request, reply, '/me');
       if (!me) return reply;
       const sent = await identity.send(requestEmailConfirmation, { session_token: me.token, client_ip: request.ip });
@@ -261,8 +264,7 @@ export const peopleRoutes =
     });
 
     app.post('/me/api-keys', async (request, reply) => {
-      const no = await refused(request, reply);
-      if (no) return no;
+      if (await refused(request, reply)) return reply;
       const me = await signedIn(request, reply, '/me');
       if (!me) return reply;
       const form = request.body as Form;
@@ -293,8 +295,7 @@ export const peopleRoutes =
     });
 
     app.post('/me/api-keys/revoke', async (request, reply) => {
-      const no = await refused(request, reply);
-      if (no) return no;
+      if (await refused(request, reply)) return reply;
       const me = await signedIn(request, reply, '/me');
       if (!me) return reply;
       const revoked = await identity.send(revokeSessionApiKey, {
@@ -312,8 +313,7 @@ export const peopleRoutes =
       ['/me/signout-everywhere', signOutEverywhere],
     ] as const)
       app.post(path, async (request, reply) => {
-        const no = await refused(request, reply);
-        if (no) return no;
+        if (await refused(request, reply)) return reply;
         const token = sessions.tokenOf(request);
         if (token) await identity.send(contract, { session_token: token });
         sessions.endSession(reply);
@@ -347,8 +347,7 @@ export const peopleRoutes =
 
     app.post<{ Params: { slug: string } }>('/listings/:slug/vote', async (request, reply) => {
       const { slug } = request.params;
-      const no = await refused(request, reply);
-      if (no) return no;
+      if (await refused(request, reply)) return reply;
       const me = await signedIn(request, reply, returnTo(request, slug));
       if (!me) return reply;
       for (const decision of await Promise.all([
@@ -377,8 +376,7 @@ export const peopleRoutes =
 
     app.post<{ Params: { slug: string } }>('/listings/:slug/follow', async (request, reply) => {
       const { slug } = request.params;
-      const no = await refused(request, reply);
-      if (no) return no;
+      if (await refused(request, reply)) return reply;
       const me = await signedIn(request, reply, returnTo(request, slug));
       if (!me) return reply;
       const contract = field(request.body as Form, 'action') === 'unfollow' ? unfollowListing : followListing;
@@ -444,8 +442,7 @@ export const peopleRoutes =
 
     app.post<{ Params: { slug: string } }>('/listings/:slug/review', async (request, reply) => {
       const { slug } = request.params;
-      const no = await refused(request, reply);
-      if (no) return no;
+      if (await refused(request, reply)) return reply;
       const me = await signedIn(request, reply, `/listings/${slug}/reviews`);
       if (!me) return reply;
       const form = request.body as Form;
@@ -477,8 +474,7 @@ export const peopleRoutes =
       '/listings/:slug/reviews/:reviewer/reply',
       async (request, reply) => {
         const { slug, reviewer } = request.params;
-        const no = await refused(request, reply);
-        if (no) return no;
+        if (await refused(request, reply)) return reply;
         const me = await signedIn(request, reply, `/listings/${slug}/reviews`);
         if (!me) return reply;
         const body = field(request.body as Form, 'body').trim();
@@ -497,8 +493,7 @@ export const peopleRoutes =
       '/listings/:slug/reviews/:reviewer/report',
       async (request, reply) => {
         const { slug, reviewer } = request.params;
-        const no = await refused(request, reply);
-        if (no) return no;
+        if (await refused(request, reply)) return reply;
         const session = await sessions.sessionOf(request);
         const reason =
           field(request.body as Form, 'reason')

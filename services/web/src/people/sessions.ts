@@ -76,19 +76,24 @@ export const createSessions = (deps: { identity: InternalClient; publicUrl: stri
 
   /**
    * The one check every POST of the site passes, before it does anything:
-   * 1. not cross-site: `Sec-Fetch-Site` (when the browser sends it) is same-origin or none, and an
-   *    `Origin` (when sent) is this site's;
+   * 1. not cross-site: `Sec-Fetch-Site` (when the browser sends it) is same-origin or none;
+   *    without it, an `Origin` (when sent) is this site's;
    * 2. with a session, the form's `csrf` field equals the token bound to that session.
    * Returns why it is refused, or null.
    */
   const refusal = async (request: FastifyRequest): Promise<string | null> => {
+    // a browser that says where the request comes from is believed (pages sent with
+    // `Referrer-Policy: no-referrer` post with `Origin: null` even to themselves); otherwise the
+    // Origin header, when there is one, must be this site
     const site = request.headers['sec-fetch-site'];
-    if (typeof site === 'string' && site !== 'same-origin' && site !== 'none') return 'a cross-site form is refused';
-    const origin = request.headers.origin;
-    if (typeof origin === 'string' && origin !== 'null') {
+    if (typeof site === 'string') {
+      if (site !== 'same-origin' && site !== 'none') return 'a cross-site form is refused';
+    } else {
+      const origin = request.headers.origin;
       const here = `${request.protocol}://${request.host}`;
-      if (origin !== publicOrigin && origin !== here) return 'a cross-site form is refused';
-    } else if (origin === 'null') return 'a form from an opaque origin is refused';
+      if (typeof origin === 'string' && origin !== publicOrigin && origin !== here)
+        return 'a cross-site form is refused';
+    }
     const session = await sessionOf(request);
     if (session) {
       const sent = field(request.body as Form | undefined, 'csrf');
