@@ -1,5 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
+import { localPathOrNull } from '@listings/contracts';
 import type { Bus } from '@listings/platform/bus';
 import { type Clock, systemClock } from '@listings/platform/clock';
 import type { Logger } from '@listings/platform/logger';
@@ -87,6 +88,12 @@ export const webPlugin =
       if (status === 404) return sendPage(request, reply, frame, NotFoundView({ what: detail }, frame), 404);
       return sendPage(request, reply, frame, ErrorView({ status, detail }, frame), status);
     });
+    // on its own server the site answers /signin itself (in all-in-one the gateway's password page
+    // does, and links to the email sign-in)
+    if (options.notFoundPages)
+      app.get<{ Querystring: { next?: string } }>('/signin', async (request, reply) =>
+        reply.redirect(`/signin/email?next=${encodeURIComponent(localPathOrNull(request.query.next) ?? '/')}`, 303),
+      );
     if (options.notFoundPages)
       app.setNotFoundHandler(async (request, reply) => {
         const frame = await web.frameOf(request, reply);

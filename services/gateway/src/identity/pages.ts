@@ -159,7 +159,7 @@ export const identityPages =
         200,
         page(
           'Sign in',
-          `${signInForm('/signin', csrf, next)}<p>New here? <a href="/signup${escapeHtml(nextQuery(next))}">Sign up</a></p>`,
+          `${signInForm('/signin', csrf, next)}<p>No password? <a id="signin-by-email" href="/signin/email?next=${escapeHtml(encodeURIComponent(next))}">Email me a sign-in link</a>.</p><p>New here? <a href="/signup${escapeHtml(nextQuery(next))}">Sign up</a></p>`,
           currentAccount(request),
           csrf,
         ),
