@@ -3,7 +3,8 @@ import type { Clock } from '@listings/platform/clock';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CatalogClient, Outcome } from './catalog-client.ts';
 import type { PageFrame, SiteInfo } from './frame.ts';
-import { NONCE_PLACEHOLDER } from './send-page.ts';
+import type { VNode } from './html.ts';
+import { createPageCache, NONCE_PLACEHOLDER, renderPage, sendRendered } from './send-page.ts';
 import type { ViewerOf } from './viewer.ts';
 
 /** What every page route is handed: the catalog over the bus, who is looking, the clock. */
@@ -12,7 +13,23 @@ export interface WebContext {
   readonly clock: Clock;
   readonly publicUrl: string;
   frameOf(request: FastifyRequest, reply: FastifyReply): Promise<PageFrame>;
+  /**
+   * Answers with a page: `build` loads its data through the bus and gives its view (and status).
+   * An anonymous page rendered moments ago for the same URL is sent again instead (see PAGE_CACHE).
+   */
+  page(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    build: (frame: PageFrame) => Promise<VNode | { tree: VNode; status: number }>,
+  ): Promise<FastifyReply>;
 }
+
+/**
+ * Anonymous pages are kept for two seconds: under load the services are asked once per page and
+ * URL every two seconds, not once per request, and a count is never more than two seconds behind
+ * for anyone not signed in (people signed in always get a fresh page).
+ */
+export const PAGE_CACHE = { ttlMs: 2_000, maxEntries: 2_000, maxBytes: 512 * 1024 };
 
 /** A page could not get what it shows: rendered as an HTML error page with this status. */
 export class PageError extends Error {
@@ -44,7 +61,13 @@ export const createWebContext = (options: {
   clock: Clock;
   publicUrl: string;
   viewerOf: ViewerOf;
+  pageCacheTtlMs?: number;
 }): WebContext => {
+  const cache = createPageCache({
+    ...PAGE_CACHE,
+    ttlMs: options.pageCacheTtlMs ?? PAGE_CACHE.ttlMs,
+    now: () => options.clock.now().getTime(),
+  });
   let site: { info: SiteInfo; until: number } | null = null;
   let refreshing: Promise<SiteInfo> | null = null;
   const siteInfo = async (): Promise<SiteInfo> => {
@@ -63,20 +86,25 @@ export const createWebContext = (options: {
       });
     return refreshing;
   };
+  const frameOf = async (request: FastifyRequest, reply: FastifyReply): Promise<PageFrame> => {
+    const viewerOrPromise = options.viewerOf(request, reply);
+    const [info, viewer] = await Promise.all([siteInfo(), viewerOrPromise]);
+    return { site: info, viewer, nonce: NONCE_PLACEHOLDER, path: request.url, publicUrl: options.publicUrl };
+  };
   return {
     catalog: options.catalog,
     clock: options.clock,
     publicUrl: options.publicUrl,
-    frameOf: async (request, reply) => {
-      const viewerOrPromise = options.viewerOf(request, reply);
-      const [info, viewer] = await Promise.all([siteInfo(), viewerOrPromise]);
-      return {
-        site: info,
-        viewer,
-        nonce: NONCE_PLACEHOLDER,
-        path: request.url,
-        publicUrl: options.publicUrl,
-      };
+    frameOf,
+    page: async (request, reply, build) => {
+      const frame = await frameOf(request, reply);
+      const anonymous = frame.viewer === null && request.method === 'GET';
+      const cached = anonymous ? cache.get(request.url) : null;
+      if (cached) return sendRendered(request, reply, cached);
+      const built = await build(frame);
+      const rendered = 'tree' in built ? renderPage(frame, built.tree, built.status) : renderPage(frame, built);
+      if (anonymous) cache.set(request.url, rendered);
+      return sendRendered(request, reply, rendered);
     },
   };
 };

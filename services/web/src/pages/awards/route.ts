@@ -6,7 +6,6 @@ import { ListingRow } from '../../components/listing-row.ts';
 import { Pagination, queryString } from '../../components/pagination.ts';
 import type { PageFrame } from '../../frame.ts';
 import { html, type VNode } from '../../html.ts';
-import { sendPage } from '../../send-page.ts';
 import { must, type WebContext } from '../../web-context.ts';
 import { weekLabel } from '../../weeks.ts';
 
@@ -36,7 +35,9 @@ export const AwardsView = (awards: Awards, frame: PageFrame): VNode => {
 export const awardRoutes = async (app: FastifyInstance, web: WebContext) => {
   app.get<{ Querystring: { page?: string } }>('/awards', async (request, reply) => {
     const query = { per_page: '30', ...(request.query.page ? { page: request.query.page } : {}) };
-    const [frame, awards] = await Promise.all([web.frameOf(request, reply), web.catalog.call(listAwards, { query })]);
-    return sendPage(request, reply, frame, AwardsView(must(awards), frame));
+    return web.page(request, reply, async (frame) => {
+      const awards = await web.catalog.call(listAwards, { query });
+      return AwardsView(must(awards), frame);
+    });
   });
 };

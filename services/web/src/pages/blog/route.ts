@@ -7,7 +7,6 @@ import { Markdown } from '../../components/markdown.ts';
 import { Pagination, queryString } from '../../components/pagination.ts';
 import type { PageFrame } from '../../frame.ts';
 import { html, type VNode } from '../../html.ts';
-import { sendPage } from '../../send-page.ts';
 import { must, type WebContext } from '../../web-context.ts';
 import { dateLabel } from '../../weeks.ts';
 import { NotFoundView } from '../not-found/view.ts';
@@ -65,18 +64,19 @@ export const BlogPostView = (post: Post, frame: PageFrame): VNode => html`<${Lay
 export const blogRoutes = async (app: FastifyInstance, web: WebContext) => {
   app.get<{ Querystring: { page?: string } }>('/blog', async (request, reply) => {
     const query = request.query.page ? { page: request.query.page } : {};
-    const [frame, posts] = await Promise.all([web.frameOf(request, reply), web.catalog.call(listBlogPosts, { query })]);
-    if (!posts.ok && posts.status === 400)
-      return sendPage(request, reply, frame, NotFoundView({ what: 'There is no such page of the blog.' }, frame), 404);
-    return sendPage(request, reply, frame, BlogView(must(posts), frame));
+    return web.page(request, reply, async (frame) => {
+      const posts = await web.catalog.call(listBlogPosts, { query });
+      if (!posts.ok && posts.status === 400)
+        return { tree: NotFoundView({ what: 'There is no such page of the blog.' }, frame), status: 404 };
+      return BlogView(must(posts), frame);
+    });
   });
   app.get<{ Params: { slug: string } }>('/blog/:slug', async (request, reply) => {
-    const [frame, post] = await Promise.all([
-      web.frameOf(request, reply),
-      web.catalog.call(getBlogPost, { params: { slug: request.params.slug } }),
-    ]);
-    if (!post.ok && (post.status === 404 || post.status === 400))
-      return sendPage(request, reply, frame, NotFoundView({ what: 'There is no such blog post.' }, frame), 404);
-    return sendPage(request, reply, frame, BlogPostView(must(post), frame));
+    return web.page(request, reply, async (frame) => {
+      const post = await web.catalog.call(getBlogPost, { params: { slug: request.params.slug } });
+      if (!post.ok && (post.status === 404 || post.status === 400))
+        return { tree: NotFoundView({ what: 'There is no such blog post.' }, frame), status: 404 };
+      return BlogPostView(must(post), frame);
+    });
   });
 };

@@ -6,7 +6,6 @@ import { ListingRow } from '../../components/listing-row.ts';
 import { Pagination, queryString } from '../../components/pagination.ts';
 import type { PageFrame } from '../../frame.ts';
 import { html, type VNode } from '../../html.ts';
-import { sendPage } from '../../send-page.ts';
 import { must, type WebContext } from '../../web-context.ts';
 import { NotFoundView } from '../not-found/view.ts';
 
@@ -59,17 +58,18 @@ export const CategoryView = (category: CategoryPage, frame: PageFrame): VNode =>
 /** `/categories` (the tree) and `/categories/{slug}` (a category and its listings) */
 export const categoryRoutes = async (app: FastifyInstance, web: WebContext) => {
   app.get('/categories', async (request, reply) => {
-    const [frame, categories] = await Promise.all([web.frameOf(request, reply), web.catalog.call(listCategories, {})]);
-    return sendPage(request, reply, frame, CategoriesView(must(categories).items, frame));
+    return web.page(request, reply, async (frame) => {
+      const categories = await web.catalog.call(listCategories, {});
+      return CategoriesView(must(categories).items, frame);
+    });
   });
   app.get<{ Params: { slug: string }; Querystring: { page?: string } }>('/categories/:slug', async (request, reply) => {
     const query = request.query.page ? { page: request.query.page } : {};
-    const [frame, category] = await Promise.all([
-      web.frameOf(request, reply),
-      web.catalog.call(getCategory, { params: { slug: request.params.slug }, query }),
-    ]);
-    if (!category.ok && (category.status === 404 || category.status === 400))
-      return sendPage(request, reply, frame, NotFoundView({ what: 'There is no such category.' }, frame), 404);
-    return sendPage(request, reply, frame, CategoryView(must(category), frame));
+    return web.page(request, reply, async (frame) => {
+      const category = await web.catalog.call(getCategory, { params: { slug: request.params.slug }, query });
+      if (!category.ok && (category.status === 404 || category.status === 400))
+        return { tree: NotFoundView({ what: 'There is no such category.' }, frame), status: 404 };
+      return CategoryView(must(category), frame);
+    });
   });
 };

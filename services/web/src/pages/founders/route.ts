@@ -8,7 +8,6 @@ import { Markdown } from '../../components/markdown.ts';
 import { Pagination, queryString } from '../../components/pagination.ts';
 import type { PageFrame } from '../../frame.ts';
 import { html, type VNode } from '../../html.ts';
-import { sendPage } from '../../send-page.ts';
 import { must, type WebContext } from '../../web-context.ts';
 import { NotFoundView } from '../not-found/view.ts';
 
@@ -89,23 +88,21 @@ export const founderRoutes = async (app: FastifyInstance, web: WebContext) => {
     if (q) query.q = q;
     if (country) query.country = country;
     if (typeof request.query.page === 'string') query.page = request.query.page;
-    const [frame, founders] = await Promise.all([
-      web.frameOf(request, reply),
-      web.catalog.call(listFounders, { query }),
-    ]);
-    if (!founders.ok && founders.status === 400) {
-      const view = FoundersView({ founders: null, q, country, errors: fieldErrorsOf(founders.errors) }, frame);
-      return sendPage(request, reply, frame, view, 400);
-    }
-    return sendPage(request, reply, frame, FoundersView({ founders: must(founders), q, country, errors: {} }, frame));
+    return web.page(request, reply, async (frame) => {
+      const founders = await web.catalog.call(listFounders, { query });
+      if (!founders.ok && founders.status === 400) {
+        const view = FoundersView({ founders: null, q, country, errors: fieldErrorsOf(founders.errors) }, frame);
+        return { tree: view, status: 400 };
+      }
+      return FoundersView({ founders: must(founders), q, country, errors: {} }, frame);
+    });
   });
   app.get<{ Params: { slug: string } }>('/founders/:slug', async (request, reply) => {
-    const [frame, founder] = await Promise.all([
-      web.frameOf(request, reply),
-      web.catalog.call(getFounder, { params: { slug: request.params.slug } }),
-    ]);
-    if (!founder.ok && (founder.status === 404 || founder.status === 400))
-      return sendPage(request, reply, frame, NotFoundView({ what: 'There is no such founder.' }, frame), 404);
-    return sendPage(request, reply, frame, FounderView(must(founder), frame));
+    return web.page(request, reply, async (frame) => {
+      const founder = await web.catalog.call(getFounder, { params: { slug: request.params.slug } });
+      if (!founder.ok && (founder.status === 404 || founder.status === 400))
+        return { tree: NotFoundView({ what: 'There is no such founder.' }, frame), status: 404 };
+      return FounderView(must(founder), frame);
+    });
   });
 };

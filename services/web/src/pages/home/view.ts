@@ -1,4 +1,4 @@
-import type { getLaunchWeek, ListingSummary, listAwards } from '@listings/contracts';
+import type { ListingSummary, listAwards } from '@listings/contracts';
 import type { Static } from 'typebox';
 import { Layout } from '../../components/layout.ts';
 import { ListingRow } from '../../components/listing-row.ts';
@@ -7,7 +7,12 @@ import { html, type VNode } from '../../html.ts';
 import { weekLabel } from '../../weeks.ts';
 
 export interface HomeData {
-  readonly week: Static<typeof getLaunchWeek.response>;
+  /** this week's live launches, ranked by this week's votes (the first of them) */
+  readonly week: {
+    readonly start: string;
+    readonly total: number;
+    readonly items: readonly { listing: Static<typeof ListingSummary>; rank: number; votes: number }[];
+  };
   readonly upcoming: readonly Static<typeof ListingSummary>[];
   /** last week's Monday */
   readonly lastWeek: string;
@@ -32,15 +37,15 @@ export const HomeView = (data: HomeData, frame: PageFrame): VNode => html`<${Lay
   <section aria-labelledby="this-week">
     <div class="section-head">
       <h1 id="this-week">This week's launches</h1>
-      <p class="muted">${weekLabel(data.week.week_start)}, ranked by community votes. <a href=${`/launches/weeks/${data.week.week_start}`}>The whole week</a></p>
+      <p class="muted">${weekLabel(data.week.start)}, ranked by this week's community votes. <a href=${`/launches/weeks/${data.week.start}`}>The whole week${data.week.total > data.week.items.length ? ` (${data.week.total} launches)` : ''}</a></p>
     </div>
     ${
       data.week.items.length === 0
         ? html`<p>No launches yet this week. <a href="/launches/weeks/next">See next week</a>.</p>`
         : html`<ol class="listing-list ranked">
             ${data.week.items.map(
-              (item, index) =>
-                html`<${ListingRow} listing=${item} rank=${index + 1} votes=${item.week_votes} viewer=${frame.viewer} returnTo="/" />`,
+              (item) =>
+                html`<${ListingRow} listing=${item.listing} rank=${item.rank} votes=${item.votes} viewer=${frame.viewer} returnTo="/" />`,
             )}
           </ol>`
     }

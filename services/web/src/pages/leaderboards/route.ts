@@ -6,7 +6,6 @@ import { Logo } from '../../components/listing-row.ts';
 import { Pagination, queryString } from '../../components/pagination.ts';
 import type { PageFrame } from '../../frame.ts';
 import { html, type VNode } from '../../html.ts';
-import { sendPage } from '../../send-page.ts';
 import { must, type WebContext } from '../../web-context.ts';
 import { weekLabel } from '../../weeks.ts';
 import { NotFoundView } from '../not-found/view.ts';
@@ -61,13 +60,12 @@ export const leaderboardRoutes = async (app: FastifyInstance, web: WebContext) =
       const query: Record<string, string> = {};
       for (const key of ['week', 'page'] as const)
         if (typeof request.query[key] === 'string') query[key] = request.query[key];
-      const [frame, board] = await Promise.all([
-        web.frameOf(request, reply),
-        web.catalog.call(getLeaderboard, { params: { board: request.params.board }, query }),
-      ]);
-      if (!board.ok && board.status === 400)
-        return sendPage(request, reply, frame, NotFoundView({ what: 'There is no such leaderboard.' }, frame), 404);
-      return sendPage(request, reply, frame, LeaderboardView(must(board), frame));
+      return web.page(request, reply, async (frame) => {
+        const board = await web.catalog.call(getLeaderboard, { params: { board: request.params.board }, query });
+        if (!board.ok && board.status === 400)
+          return { tree: NotFoundView({ what: 'There is no such leaderboard.' }, frame), status: 404 };
+        return LeaderboardView(must(board), frame);
+      });
     },
   );
 };

@@ -1,6 +1,5 @@
 import { getAlternatives, getBadges, getListing, listAwards } from '@listings/contracts';
 import type { FastifyInstance } from 'fastify';
-import { sendPage } from '../../send-page.ts';
 import { must, type WebContext } from '../../web-context.ts';
 import { NotFoundView } from '../not-found/view.ts';
 import { type ListingData, ListingView } from './view.ts';
@@ -9,26 +8,25 @@ import { type ListingData, ListingView } from './view.ts';
 export const listingRoutes = async (app: FastifyInstance, web: WebContext) => {
   app.get<{ Params: { slug: string } }>('/listings/:slug', async (request, reply) => {
     const { slug } = request.params;
-    const [frame, listing] = await Promise.all([
-      web.frameOf(request, reply),
-      web.catalog.call(getListing, { params: { slug } }),
-    ]);
-    if (!listing.ok && (listing.status === 404 || listing.status === 400)) {
-      const what = `There is no listing called “${slug}”. Search for it instead:`;
-      return sendPage(request, reply, frame, NotFoundView({ what, query: slug.replace(/-/g, ' ') }, frame), 404);
-    }
-    const [alternatives, badges, awards] = await Promise.all([
-      web.catalog.call(getAlternatives, { params: { slug } }),
-      web.catalog.call(getBadges, { params: { slug } }),
-      web.catalog.call(listAwards, { query: { listing: slug, per_page: '10' } }),
-    ]);
-    const data: ListingData = {
-      listing: must(listing),
-      // the page stands without its side panels when one of them cannot be had
-      alternatives: alternatives.ok ? alternatives.body.items : [],
-      badges: badges.ok ? badges.body.items : [],
-      awards: awards.ok ? awards.body.items : [],
-    };
-    return sendPage(request, reply, frame, ListingView(data, frame));
+    return web.page(request, reply, async (frame) => {
+      const [listing, alternatives, badges, awards] = await Promise.all([
+        web.catalog.call(getListing, { params: { slug } }),
+        web.catalog.call(getAlternatives, { params: { slug } }),
+        web.catalog.call(getBadges, { params: { slug } }),
+        web.catalog.call(listAwards, { query: { listing: slug, per_page: '10' } }),
+      ]);
+      if (!listing.ok && (listing.status === 404 || listing.status === 400)) {
+        const what = `There is no listing called “${slug}”. Search for it instead:`;
+        return { tree: NotFoundView({ what, query: slug.replace(/-/g, ' ') }, frame), status: 404 };
+      }
+      const data: ListingData = {
+        listing: must(listing),
+        // the page stands without its side panels when one of them cannot be had
+        alternatives: alternatives.ok ? alternatives.body.items : [],
+        badges: badges.ok ? badges.body.items : [],
+        awards: awards.ok ? awards.body.items : [],
+      };
+      return ListingView(data, frame);
+    });
   });
 };

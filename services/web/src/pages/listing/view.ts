@@ -16,6 +16,9 @@ export interface ListingData {
   readonly awards: Static<typeof listAwards.response>['items'];
 }
 
+/** the makers' own picks come first in get_alternatives; the page shows the first few */
+const ALTERNATIVES_SHOWN = 5;
+
 const STORY_HEADINGS: Record<string, string> = {
   story: 'The story',
   why_started: 'Why we started',
@@ -245,10 +248,12 @@ export const ListingView = (data: ListingData, frame: PageFrame): VNode => {
       }
       ${
         data.alternatives.length
-          ? html`<section aria-labelledby="alternatives"><h2 id="alternatives">Alternatives</h2><ul class="listing-list compact">${data.alternatives.map(
-              (alternative) =>
-                html`<${ListingRow} listing=${alternative} note=${alternative.approved ? 'Suggested by the makers' : null} />`,
-            )}</ul></section>`
+          ? html`<section aria-labelledby="alternatives"><h2 id="alternatives">Alternatives</h2><ul class="listing-list compact">${data.alternatives
+              .slice(0, ALTERNATIVES_SHOWN)
+              .map(
+                (alternative) =>
+                  html`<${ListingRow} listing=${alternative} note=${alternative.approved ? 'Suggested by the makers' : null} />`,
+              )}</ul></section>`
           : null
       }
       <${BadgeEmbed} badges=${data.badges} />

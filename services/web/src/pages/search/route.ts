@@ -7,7 +7,6 @@ import { ListingRow } from '../../components/listing-row.ts';
 import { Pagination, queryString } from '../../components/pagination.ts';
 import type { PageFrame } from '../../frame.ts';
 import { html, type VNode } from '../../html.ts';
-import { sendPage } from '../../send-page.ts';
 import { must, type WebContext } from '../../web-context.ts';
 
 type Results = Static<typeof searchListings.response>;
@@ -139,24 +138,17 @@ export const searchRoutes = async (app: FastifyInstance, web: WebContext) => {
       // an empty field is an unset filter
       if (typeof text === 'string' && text.trim() !== '') form[field] = text.trim();
     }
-    const [frame, results, categories] = await Promise.all([
-      web.frameOf(request, reply),
-      web.catalog.call(searchListings, { query: form }),
-      web.catalog.call(listCategories, {}),
-    ]);
-    const categoryTree = categories.ok ? categories.body.items : [];
-    if (!results.ok && results.status === 400) {
-      const view = SearchView(
-        { form, results: null, errors: fieldErrorsOf(results.errors), categories: categoryTree },
-        frame,
-      );
-      return sendPage(request, reply, frame, view, 400);
-    }
-    return sendPage(
-      request,
-      reply,
-      frame,
-      SearchView({ form, results: must(results), errors: {}, categories: categoryTree }, frame),
-    );
+    return web.page(request, reply, async (frame) => {
+      const [results, categories] = await Promise.all([
+        web.catalog.call(searchListings, { query: form }),
+        web.catalog.call(listCategories, {}),
+      ]);
+      const categoryTree = categories.ok ? categories.body.items : [];
+      if (!results.ok && results.status === 400) {
+        const errors = fieldErrorsOf(results.errors);
+        return { tree: SearchView({ form, results: null, errors, categories: categoryTree }, frame), status: 400 };
+      }
+      return SearchView({ form, results: must(results), errors: {}, categories: categoryTree }, frame);
+    });
   });
 };
