@@ -129,6 +129,10 @@ describe('the people side of the site (all-in-one)', () => {
     expect((await c.go(`/listings/${slug}/vote`, { method: 'POST', form: { csrf } })).status).toBe(303);
     expect((await c.go(`/listings/${slug}/vote`, { method: 'POST', form: { csrf } })).status).toBe(303);
     expect(await weeklyVotesOf(slug)).toBe(before + 1);
+    // the listing page now offers to take the vote back, and to unfollow once followed
+    expect((await c.go(`/listings/${slug}`)).text).toContain('name="action" value="withdraw"');
+    expect((await c.go(`/listings/${slug}/follow`, { method: 'POST', form: { csrf } })).status).toBe(303);
+    expect((await c.go(`/listings/${slug}`)).text).toContain('name="action" value="unfollow"');
     expect((await c.go(`/listings/${slug}/vote`, { method: 'POST', form: { csrf, action: 'withdraw' } })).status).toBe(
       303,
     );

@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import { localPathOrNull } from '@listings/contracts';
+import { getEngagement, localPathOrNull } from '@listings/contracts';
 import type { Bus } from '@listings/platform/bus';
 import { type Clock, systemClock } from '@listings/platform/clock';
 import type { Logger } from '@listings/platform/logger';
@@ -61,6 +61,13 @@ export const webPlugin =
       clock: options.clock ?? systemClock,
       publicUrl: options.publicUrl,
       viewerOf: options.viewerOf ?? sessions.viewerOf,
+      mine: async (slug, viewer) => {
+        const found = await internal.send<{ voted: boolean; following: boolean }>(getEngagement, {
+          slug,
+          account_id: viewer.accountId,
+        });
+        return found.ok ? { voted: found.body.voted, following: found.body.following } : null;
+      },
     });
     recordListingViews(app, internal);
     await installSecurityHeaders(app);

@@ -5,7 +5,7 @@ import type { CatalogClient, Outcome } from './catalog-client.ts';
 import type { PageFrame, SiteInfo } from './frame.ts';
 import type { VNode } from './html.ts';
 import { createPageCache, NONCE_PLACEHOLDER, renderPage, sendRendered } from './send-page.ts';
-import type { ViewerOf } from './viewer.ts';
+import type { Viewer, ViewerOf } from './viewer.ts';
 
 /** What every page route is handed: the catalog over the bus, who is looking, the clock. */
 export interface WebContext {
@@ -13,6 +13,8 @@ export interface WebContext {
   readonly clock: Clock;
   readonly publicUrl: string;
   frameOf(request: FastifyRequest, reply: FastifyReply): Promise<PageFrame>;
+  /** what a signed-in person has done with a listing (their vote, their follow); null when unknown */
+  mine(slug: string, viewer: Viewer): Promise<{ voted: boolean; following: boolean } | null>;
   /**
    * Answers with a page: `build` loads its data through the bus and gives its view (and status).
    * An anonymous page rendered moments ago for the same URL is sent again instead (see PAGE_CACHE).
@@ -62,6 +64,8 @@ export const createWebContext = (options: {
   publicUrl: string;
   viewerOf: ViewerOf;
   pageCacheTtlMs?: number;
+  /** the people side's answer to `mine` (default: nothing known) */
+  mine?: WebContext['mine'];
 }): WebContext => {
   const cache = createPageCache({
     ...PAGE_CACHE,
@@ -96,6 +100,7 @@ export const createWebContext = (options: {
     clock: options.clock,
     publicUrl: options.publicUrl,
     frameOf,
+    mine: options.mine ?? (async () => null),
     page: async (request, reply, build) => {
       const frame = await frameOf(request, reply);
       const anonymous = frame.viewer === null && request.method === 'GET';

@@ -14,6 +14,8 @@ export const VoteForm = (props: {
   votes: number;
   viewer: Viewer | null;
   returnTo: string;
+  /** the viewer's vote stands: the button takes it back (`action=withdraw`) */
+  voted?: boolean;
 }): VNode => {
   // the accessible name holds the visible count: "Vote for Acme (sign in first): 12 votes"
   const content = (hint: string) =>
@@ -22,7 +24,8 @@ export const VoteForm = (props: {
   return html`<form class="vote" method="post" action=${`/listings/${props.slug}/vote`} data-enhance="vote">
     <${CsrfField} viewer=${props.viewer} />
     <input type="hidden" name="return_to" value=${props.returnTo} />
-    <button type="submit">${content('')}</button>
+    ${props.voted ? html`<input type="hidden" name="action" value="withdraw" />` : null}
+    <button type="submit" aria-pressed=${props.voted ? 'true' : undefined}>${content(props.voted ? ' (withdraw your vote)' : '')}</button>
   </form>`;
 };
 
@@ -33,9 +36,18 @@ export const FollowForm = (props: {
   followers: number;
   viewer: Viewer | null;
   returnTo: string;
+  /** the viewer follows it: the button unfollows (`action=unfollow`) */
+  following?: boolean;
 }): VNode => {
   if (!props.viewer)
     return html`<a class="button secondary" href=${signInFor(props.returnTo)}>Follow ${props.name} <span class="muted">(${props.followers})</span></a>`;
+  if (props.following)
+    return html`<form class="follow" method="post" action=${`/listings/${props.slug}/follow`}>
+      <${CsrfField} viewer=${props.viewer} />
+      <input type="hidden" name="return_to" value=${props.returnTo} />
+      <input type="hidden" name="action" value="unfollow" />
+      <button type="submit" class="secondary">Unfollow ${props.name} <span class="muted">(${props.followers})</span></button>
+    </form>`;
   return html`<form class="follow" method="post" action=${`/listings/${props.slug}/follow`} data-enhance="follow">
     <${CsrfField} viewer=${props.viewer} />
     <input type="hidden" name="return_to" value=${props.returnTo} />

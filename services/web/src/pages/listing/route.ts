@@ -9,11 +9,12 @@ export const listingRoutes = async (app: FastifyInstance, web: WebContext) => {
   app.get<{ Params: { slug: string } }>('/listings/:slug', async (request, reply) => {
     const { slug } = request.params;
     return web.page(request, reply, async (frame) => {
-      const [listing, alternatives, badges, awards] = await Promise.all([
+      const [listing, alternatives, badges, awards, mine] = await Promise.all([
         web.catalog.call(getListing, { params: { slug } }),
         web.catalog.call(getAlternatives, { params: { slug } }),
         web.catalog.call(getBadges, { params: { slug } }),
         web.catalog.call(listAwards, { query: { listing: slug, per_page: '10' } }),
+        frame.viewer ? web.mine(slug, frame.viewer) : null,
       ]);
       if (!listing.ok && (listing.status === 404 || listing.status === 400)) {
         const what = `There is no listing called “${slug}”. Search for it instead:`;
@@ -25,6 +26,7 @@ export const listingRoutes = async (app: FastifyInstance, web: WebContext) => {
         alternatives: alternatives.ok ? alternatives.body.items : [],
         badges: badges.ok ? badges.body.items : [],
         awards: awards.ok ? awards.body.items : [],
+        mine,
       };
       return ListingView(data, frame);
     });

@@ -14,6 +14,8 @@ export interface ListingData {
   readonly alternatives: Static<typeof getAlternatives.response>['items'];
   readonly badges: Static<typeof getBadges.response>['items'];
   readonly awards: Static<typeof listAwards.response>['items'];
+  /** what the signed-in viewer has done with it (their vote, their follow); absent when signed out */
+  readonly mine?: { readonly voted: boolean; readonly following: boolean } | null;
 }
 
 /** the makers' own picks come first in get_alternatives; the page shows the first few */
@@ -181,8 +183,9 @@ export const ListingView = (data: ListingData, frame: PageFrame): VNode => {
         </div>
       </header>
       <div class="actions">
-        <${VoteForm} slug=${listing.slug} name=${listing.name} votes=${listing.votes} viewer=${frame.viewer} returnTo=${here} />
-        <${FollowForm} slug=${listing.slug} name=${listing.name} followers=${listing.followers ?? 0} viewer=${frame.viewer} returnTo=${here} />
+        <${VoteForm} slug=${listing.slug} name=${listing.name} votes=${listing.votes} viewer=${frame.viewer} returnTo=${here} voted=${data.mine?.voted ?? false} />
+        <${FollowForm} slug=${listing.slug} name=${listing.name} followers=${listing.followers ?? 0} viewer=${frame.viewer} returnTo=${here} following=${data.mine?.following ?? false} />
+        <a class="button secondary" href=${`/listings/${listing.slug}/reviews`}>Reviews</a>
         <a class="button" href=${listing.url} rel="noopener ugc">Visit ${listing.name}</a>
       </div>
       ${listing.short_description ? html`<p>${listing.short_description}</p>` : null}
