@@ -1,4 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { readOutbox } from '@listings/platform/mail';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +11,9 @@ const CHROMIUM = '/usr/bin/chromium';
 const available = existsSync(CHROMIUM);
 if (!available)
   console.warn(`skipping the people browser test: ${CHROMIUM} is not installed (Debian package "chromium")`);
+
+/** where the account page's screenshot goes (docs/screenshots with SCREENSHOT_DIR=docs/screenshots) */
+const SCREENSHOTS = process.env.SCREENSHOT_DIR ?? path.join(tmpdir(), 'listings-web-screenshots');
 
 type Running = Awaited<ReturnType<typeof startAllInOneInProcess>>;
 
@@ -168,6 +174,7 @@ describe('the people side of the site (all-in-one)', () => {
   describe.skipIf(!available)('in a headless browser', () => {
     let browser: Browser;
     beforeAll(async () => {
+      mkdirSync(SCREENSHOTS, { recursive: true });
       browser = await chromium.launch({
         executablePath: CHROMIUM,
         headless: true,
@@ -232,7 +239,35 @@ describe('the people side of the site (all-in-one)', () => {
       const meOverApi = await fetch(`${running.base}/api/v1/me`, { headers: { authorization: `Bearer ${key}` } });
       expect(meOverApi.status).toBe(200);
       expect(await meOverApi.json()).toMatchObject({ email: 'browser@example.com' });
+      await page.screenshot({ path: `${SCREENSHOTS}/account.png` });
+
+      // the people pages: no serious or critical accessibility violation, no CSP refusal or script error
+      const problems: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error') problems.push(`${page.url()}: ${m.text()}`);
+      });
+      page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
+      for (const path of ['/me', '/me/notifications', `/listings/${slug}/reviews`, `/listings/${slug}`]) {
+        expect((await page.goto(`${running.base}${path}`))?.status(), path).toBe(200);
+        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+        const serious = results.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+        expect(serious, path).toEqual([]);
+      }
       await context.close();
+      const signedOut = await browser.newContext();
+      const anonymous = await signedOut.newPage();
+      for (const path of ['/signin/email?next=/']) {
+        await anonymous.goto(`${running.base}${path}`);
+        const results = await new AxeBuilder({ page: anonymous }).withTags(['wcag2a', 'wcag2aa']).analyze();
+        expect(
+          results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+          path,
+        ).toEqual([]);
+      }
+      await signedOut.close();
+      expect(problems).toEqual([]);
     }, 60_000);
   });
 });
