@@ -80,14 +80,10 @@ export const peopleRoutes =
       reply: FastifyReply,
       status: number,
       props: Parameters<typeof MessageView>[0],
-    ) =>
-      sendPage(
-        request,
-        reply,
-        await web.frameOf(request, reply),
-        MessageView(props, await web.frameOf(request, reply)),
-        status,
-      );
+    ) => {
+      const frame = await web.frameOf(request, reply);
+      return sendPage(request, reply, frame, MessageView(props, frame), status);
+    };
 
     /**
      * true when the form is refused (its 403 page is sent): the handler then returns `reply`. (A
