@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, watch } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -169,6 +169,67 @@ describe('the people side of the site (all-in-one)', () => {
       (await a.go('/me/signout-everywhere', { method: 'POST', form: { csrf: hidden(me.text, 'csrf') } })).status,
     ).toBe(303);
     expect((await b.go('/me')).location).toBe('/signin/email?next=%2Fme');
+  });
+
+  it('when a person follows a listing and its owner posts an update then it is mailed to them and on /me/notifications', async () => {
+    // the owner: an account with a key, and a listing of theirs (saved as a submitted draft would)
+    const owner = await signInAs('maker@example.com');
+    const ownerMe = await owner.go('/me');
+    const made = await owner.go('/me/api-keys', {
+      method: 'POST',
+      form: {
+        csrf: hidden(ownerMe.text, 'csrf'),
+        form_id: hidden(ownerMe.text, 'form_id'),
+        name: 'tools',
+        scopes: 'listings:write',
+      },
+    });
+    const key = /id="new-api-key">([^<]+)</.exec(made.text)?.[1] as string;
+    const ownerId = ((await running.identity.store.findAccountForSignIn('maker@example.com')) as { id: string }).id;
+    const saved = (await running.bus.request('catalog.internal.save_listing_from_draft', {
+      listing_id: null,
+      draft_id: '00000000-0000-4000-8000-00000000f011',
+      owner_account_ids: [ownerId],
+      profile: { url: 'https://www.followed.example', name: 'Followed Thing', tagline: 'Worth following' },
+    })) as { body: { listing_id: number; slug: string } };
+
+    const fan = await signInAs('fan@example.com');
+    const fanMe = await fan.go('/me');
+    expect(
+      (
+        await fan.go(`/listings/${saved.body.slug}/follow`, {
+          method: 'POST',
+          form: { csrf: hidden(fanMe.text, 'csrf') },
+        })
+      ).status,
+    ).toBe(303);
+
+    const outbox = path.join(running.dataDir, 'outbox');
+    const mailed = new Promise<void>((resolve) => {
+      const watcher = watch(outbox, async () => {
+        if (
+          (await readOutbox(running.dataDir)).some((m) => m.to === 'fan@example.com' && m.kind === 'listing-update')
+        ) {
+          watcher.close();
+          resolve();
+        }
+      });
+    });
+    const posted = await fetch(`${running.base}/api/v1/me/listings/${saved.body.listing_id}/updates`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Version 2 is out', body: 'Twice as fast.' }),
+    });
+    expect(posted.status).toBe(201);
+    await mailed;
+    const mail = (await readOutbox(running.dataDir)).find(
+      (m) => m.to === 'fan@example.com' && m.kind === 'listing-update',
+    );
+    expect(mail?.subject).toBe('Followed Thing: Version 2 is out');
+    expect(mail?.text).toContain(`/listings/${saved.body.slug}`);
+    const notifications = await fan.go('/me/notifications');
+    expect(notifications.text).toContain('Version 2 is out');
+    expect((await owner.go('/me/notifications')).text).not.toContain('Version 2 is out');
   });
 
   describe.skipIf(!available)('in a headless browser', () => {
