@@ -102,6 +102,14 @@ describe('the people side of the site (all-in-one)', () => {
     expect((await client(running.base).go('/signin/link', { method: 'POST', form: { token } })).status).toBe(410);
   });
 
+  it('when a mailed link is opened then its page is never stored by a cache and sends no referrer', async () => {
+    const r = await fetch(`${running.base}/signin/link?token=${'A'.repeat(43)}`);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('cache-control')).toBe('private, no-store');
+    expect(r.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(r.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
   it('when the email form is wrong then the error is next to the field and what was typed is kept', async () => {
     const c = client(running.base);
     const r = await c.go('/signin/email', { method: 'POST', form: { email: 'not-an-address', next: '/' } });

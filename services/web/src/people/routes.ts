@@ -37,10 +37,11 @@ import type { Clock } from '@listings/platform/clock';
 import { createMemoryRateLimitCounter, createRateLimiter, type RateLimitCounter } from '@listings/platform/edge';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageFrame } from '../frame.ts';
+import type { VNode } from '../html.ts';
 import { type ApiKeyRow, MeView, type NotificationRow, NotificationsView } from '../pages/me/view.ts';
 import { type ReviewRow, ReviewsView } from '../pages/reviews/view.ts';
 import { MessageView, SignInEmailView, SignInLinkView, SignInSentView } from '../pages/signin/view.ts';
-import { sendPage } from '../send-page.ts';
+import { renderPage, sendPage, sendRendered } from '../send-page.ts';
 import type { Viewer } from '../viewer.ts';
 import type { WebContext } from '../web-context.ts';
 import type { InternalClient } from './bus-client.ts';
@@ -54,6 +55,13 @@ export interface PeopleDeps {
   /** the vote counter (memory by default; the edge's shared counter when given) */
   readonly rateLimitCounter?: RateLimitCounter;
 }
+
+/**
+ * The people pages are never stored by a cache, even for someone not signed in: they carry
+ * one-time tokens, a person's own data or answers to their own form.
+ */
+const sendPrivate = (request: FastifyRequest, reply: FastifyReply, frame: PageFrame, tree: VNode, status = 200) =>
+  sendRendered(request, reply, { ...renderPage(frame, tree, status), etag: null });
 
 const signInPath = (next: string) => `/signin/email?next=${encodeURIComponent(next)}`;
 const wantsJson = (request: FastifyRequest) => (request.headers.accept ?? '').includes('application/json');
@@ -82,7 +90,7 @@ export const peopleRoutes =
       props: Parameters<typeof MessageView>[0],
     ) => {
       const frame = await web.frameOf(request, reply);
-      return sendPage(request, reply, frame, MessageView(props, frame), status);
+      return sendPrivate(request, reply, frame, MessageView(props, frame), status);
     };
 
     /**
@@ -117,7 +125,7 @@ export const peopleRoutes =
     app.get<{ Querystring: { next?: string } }>('/signin/email', async (request, reply) => {
       const next = localPathOrNull(request.query.next) ?? '/';
       const frame = await web.frameOf(request, reply);
-      return sendPage(
+      return sendPrivate(
         request,
         reply,
         frame,
@@ -132,7 +140,7 @@ export const peopleRoutes =
       const next = localPathOrNull(field(form, 'next')) ?? '/';
       const frame = await web.frameOf(request, reply);
       const again = (status: number, errors: Record<string, string[]>, notice: string | null = null) =>
-        sendPage(
+        sendPrivate(
           request,
           reply,
           frame,
@@ -142,7 +150,7 @@ export const peopleRoutes =
       if (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email))
         return again(400, { email: ['enter an email address, like name@example.com'] });
       if (!formOnce.take(field(form, 'form_id')))
-        return sendPage(request, reply, frame, SignInSentView({ email, minutes: 15 }, frame));
+        return sendPrivate(request, reply, frame, SignInSentView({ email, minutes: 15 }, frame));
       const sent = await identity.send<{ expires_in_minutes: number }>(requestSignInLink, {
         email,
         next,
@@ -152,13 +160,18 @@ export const peopleRoutes =
         return sent.status === 429
           ? again(429, { email: [`too many sign-in emails for now: ${sent.detail}`] })
           : again(sent.status >= 500 ? 503 : 400, { email: [sent.detail] });
-      return sendPage(request, reply, frame, SignInSentView({ email, minutes: sent.body.expires_in_minutes }, frame));
+      return sendPrivate(
+        request,
+        reply,
+        frame,
+        SignInSentView({ email, minutes: sent.body.expires_in_minutes }, frame),
+      );
     });
 
     app.get<{ Querystring: { token?: string } }>('/signin/link', async (request, reply) => {
       const frame = await web.frameOf(request, reply);
       reply.header('referrer-policy', 'no-referrer');
-      return sendPage(request, reply, frame, SignInLinkView({ token: String(request.query.token ?? '') }, frame));
+      return sendPrivate(request, reply, frame, SignInLinkView({ token: String(request.query.token ?? '') }, frame));
     });
 
     app.post('/signin/link', async (request, reply) => {
@@ -208,7 +221,7 @@ export const peopleRoutes =
       } = {},
     ) => {
       const keys = await identity.send<{ keys: ApiKeyRow[] }>(listSessionApiKeys, { session_token: me.token });
-      return sendPage(
+      return sendPrivate(
         request,
         reply,
         me.frame,
@@ -240,7 +253,7 @@ export const peopleRoutes =
       const found = await catalog.send<{ notifications: NotificationRow[] }>(listNotifications, {
         account_id: me.session.account_id,
       });
-      return sendPage(
+      return sendPrivate(
         request,
         reply,
         me.frame,
