@@ -52,7 +52,15 @@ export const startAllInOne = async (config: Config, logger: Logger, options: { h
       ...deps,
       logger: logger.child({ service: 'gateway' }),
       // the site for people at `/`, on the same server as the API and MCP
-      mounts: [mcp.plugin, createWebPlugin({ ...deps, logger: logger.child({ service: 'web' }) })],
+      mounts: [
+        mcp.plugin,
+        createWebPlugin({
+          ...deps,
+          logger: logger.child({ service: 'web' }),
+          // vote limits count in the same store as the API's and MCP's
+          rateLimitCounter: edgeStores.rateLimitCounter,
+        }),
+      ],
       siteAtRoot: true,
       edgeConfig: edge,
       edgeStores,

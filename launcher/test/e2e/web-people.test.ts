@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, watch } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import { VOTE_RATE_LIMITS } from '@listings/contracts';
 import { readOutbox } from '@listings/platform/mail';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -151,6 +152,16 @@ describe('the people side of the site (all-in-one)', () => {
       303,
     );
     expect(await weeklyVotesOf(slug)).toBe(before);
+  });
+
+  it('when one account votes more often than the limit then it gets 429 and catalog is not asked', async () => {
+    const c = await signInAs('eager@example.com');
+    const csrf = hidden((await c.go('/me')).text, 'csrf');
+    const statuses: number[] = [];
+    for (let i = 0; i <= VOTE_RATE_LIMITS.perAccount.limit; i++)
+      statuses.push((await c.go(`/listings/${slug}/vote`, { method: 'POST', form: { csrf } })).status);
+    expect(statuses.slice(0, VOTE_RATE_LIMITS.perAccount.limit).every((s) => s === 303)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
   });
 
   it('when the API key form is submitted twice then one key is made', async () => {

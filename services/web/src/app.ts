@@ -3,6 +3,7 @@ import fastifyStatic from '@fastify/static';
 import { getEngagement, localPathOrNull } from '@listings/contracts';
 import type { Bus } from '@listings/platform/bus';
 import { type Clock, systemClock } from '@listings/platform/clock';
+import type { RateLimitCounter } from '@listings/platform/edge';
 import type { Logger } from '@listings/platform/logger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync, LogController } from 'fastify';
 import { ASSETS_DIR, ASSETS_PREFIX } from './assets.ts';
@@ -36,6 +37,8 @@ export interface WebOptions {
   /** who is signed in (the people side's sessions); default: nobody */
   readonly viewerOf?: ViewerOf;
   readonly requestTimeoutMs?: number;
+  /** counts votes per account and IP: the edge's shared counter (all-in-one, cluster); default in memory */
+  readonly rateLimitCounter?: RateLimitCounter;
   /**
    * answer paths no route knows with the HTML 404 page (the web edge's own server); in all-in-one
    * mode the gateway's server answers them
@@ -119,7 +122,13 @@ export const webPlugin =
       searchRoutes,
       feedRoutes,
       sitemapRoutes,
-      peopleRoutes({ identity: internal, catalog: internal, sessions, clock: options.clock ?? systemClock }),
+      peopleRoutes({
+        identity: internal,
+        catalog: internal,
+        sessions,
+        clock: options.clock ?? systemClock,
+        ...(options.rateLimitCounter ? { rateLimitCounter: options.rateLimitCounter } : {}),
+      }),
     ])
       await app.register(routes, web);
   };

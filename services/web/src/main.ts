@@ -8,6 +8,8 @@ export interface WebDeps {
   readonly config: Pick<Config, 'publicUrl'> & { readonly web: Pick<Config['web'], 'port'> };
   readonly logger: Logger;
   readonly viewerOf?: WebOptions['viewerOf'];
+  /** the edge's shared rate-limit counter (votes per account and IP); default in memory */
+  readonly rateLimitCounter?: WebOptions['rateLimitCounter'];
   /** default 0.0.0.0 */
   readonly host?: string;
   readonly trustProxy?: boolean;
@@ -20,6 +22,7 @@ export const createWebPlugin = (deps: Omit<WebDeps, 'host' | 'trustProxy'>) =>
     publicUrl: deps.config.publicUrl,
     logger: deps.logger,
     ...(deps.viewerOf ? { viewerOf: deps.viewerOf } : {}),
+    ...(deps.rateLimitCounter ? { rateLimitCounter: deps.rateLimitCounter } : {}),
   });
 
 /** Cluster mode: the site on its own server, WEB_PORT, reaching the services over NATS. */
