@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PageFrame } from './frame.ts';
 import { renderDocument, type VNode } from './html.ts';
+import { cspNonceOf } from './security.ts';
 
 /**
  * Pages render with this stand-in where the request's CSP nonce goes; it is swapped for the real
@@ -23,9 +24,6 @@ export interface RenderedPage {
 
 const etagOf = (body: string): string => `"${createHash('sha1').update(body).digest('base64url')}"`;
 
-const nonceOf = (reply: FastifyReply): string =>
-  (reply as FastifyReply & { cspNonce?: { script: string } | null }).cspNonce?.script ?? '';
-
 export const renderPage = (frame: PageFrame, tree: VNode, status = 200): RenderedPage => {
   const body = renderDocument(tree);
   return { body, status, etag: frame.viewer === null && status === 200 ? etagOf(body) : null };
@@ -46,7 +44,7 @@ export const sendRendered = (request: FastifyRequest, reply: FastifyReply, page:
   } else {
     reply.header('cache-control', 'private, no-store');
   }
-  return reply.send(page.body.replaceAll(NONCE_PLACEHOLDER, nonceOf(reply)));
+  return reply.send(page.body.replaceAll(NONCE_PLACEHOLDER, cspNonceOf(reply)));
 };
 
 export const sendPage = (
