@@ -138,7 +138,7 @@ export const writeBenchCatalog = async (dataDir: string, listings: number, seed 
         await append(
           engagementStream(id, account),
           engagementDecider.decide(
-            { type: 'CastVote', data: { listing, account_id: account, now: at } },
+            { type: 'CastVote', data: { listing, account_id: account, email_confirmed: true, now: at } },
             engagementDecider.initialState,
           ),
         );

@@ -93,5 +93,8 @@ if (process.env.BENCH_READ_MODELS !== 'off') {
   printReadModelFigures(await benchReadModels());
 }
 
+// the site: listing and home pages at 100k listings, beside the API's get_listing
+if (process.env.BENCH_WEB !== 'off') await (await import('./web-pages.ts')).runWebBench();
+
 // catalog: search_listings and get_listing at 10k and 100k listings, rebuild speed, typo recall
 if (process.env.BENCH_CATALOG !== 'off') await (await import('./catalog-search.ts')).runCatalogBench();

@@ -12,6 +12,7 @@ import type { Config } from '@listings/platform/config';
 import { openEdgeStores } from '@listings/platform/edge';
 import { createLogger, type Logger } from '@listings/platform/logger';
 import { configOrExit, type Running, stopOnSignals } from '@listings/platform/runtime';
+import { createWebPlugin } from '@listings/web';
 
 /**
  * Every service in one process on the in-process bus, embedded stores under DATA_DIR: the way a
@@ -50,7 +51,17 @@ export const startAllInOne = async (config: Config, logger: Logger, options: { h
     const gateway = await startGateway({
       ...deps,
       logger: logger.child({ service: 'gateway' }),
-      mounts: [mcp.plugin],
+      // the site for people at `/`, on the same server as the API and MCP
+      mounts: [
+        mcp.plugin,
+        createWebPlugin({
+          ...deps,
+          logger: logger.child({ service: 'web' }),
+          // vote limits count in the same store as the API's and MCP's
+          rateLimitCounter: edgeStores.rateLimitCounter,
+        }),
+      ],
+      siteAtRoot: true,
       edgeConfig: edge,
       edgeStores,
       ...options,
@@ -81,7 +92,7 @@ if (import.meta.main) {
   const running = await startAllInOne(config, logger);
   logger.info(
     { url: config.publicUrl, port: running.port, dataDir: config.dataDir },
-    'listening: REST at /api/v1, docs at /api/v1/docs, MCP at /mcp',
+    'listening: the site at /, REST at /api/v1, docs at /api/v1/docs, MCP at /mcp',
   );
   stopOnSignals(running, logger);
 }

@@ -7,7 +7,7 @@ import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, SCOPES, type Scope } from '@listings/c
 import { ApiKeyNameTakenError, identityDatabaseFile, openIdentityStore } from '@listings/gateway/identity';
 import { systemClock } from '@listings/platform/clock';
 import { loadConfig } from '@listings/platform/config';
-import { ValidationError } from '@listings/platform/errors';
+import { NotFoundError, ValidationError } from '@listings/platform/errors';
 import { silentLogger } from '@listings/platform/logger';
 import { ReadModelStoreInUseError } from '@listings/platform/read-models';
 import { exportEvents, LOGGED_SERVICES, type LoggedService, tailEvents } from './event-log.ts';
@@ -23,6 +23,11 @@ const USAGE = `usage: npm run --silent cli -- <command>
                                              --from needs --service (positions belong to one service's log)
   events tail [--service <name>]             follows new events as JSON Lines until Ctrl-C
   read-models rebuild [--service <name>]     rebuilds read models from the event log (service stopped)
+  reviews list [--reported]                  every review (or the reported ones), newest first, as JSON Lines
+  reviews remove --listing <slug> --reviewer <account id> --reason <text>
+                                             takes a review down: it no longer shows or counts in the rating
+  reviews restore --listing <slug> --reviewer <account id>
+                                             puts a review taken down back up
   account erase --email <email>              erases an account: its sign-in data, keys and sessions, and the
                                              personal data its events hold (sealed keys deleted)
 scopes: ${SCOPES.join(', ')}
@@ -246,6 +251,63 @@ const account = async (command: string | undefined, rest: string[]): Promise<num
   }
 };
 
+/** Review moderation, through the catalog's own commands on its log (the running service folds them). */
+const reviews = async (command: string | undefined, rest: string[]): Promise<number> => {
+  const { openReviewAdmin } = await import('@listings/catalog/review-admin');
+  const config = loadConfig();
+  if (command === 'list') {
+    const { reported } = parseFlags(rest, { reported: { type: 'boolean' } });
+    const admin = openReviewAdmin(config);
+    try {
+      for (const review of await admin.list(reported === true)) console.log(JSON.stringify(review));
+      return 0;
+    } finally {
+      await admin.close();
+    }
+  }
+  if (command === 'remove' || command === 'restore') {
+    const values = parse(rest, {
+      listing: { type: 'string' },
+      reviewer: { type: 'string' },
+      reason: { type: 'string' },
+    });
+    const problems: string[] = [];
+    if (!values.listing) problems.push('--listing <slug> is needed');
+    if (!values.reviewer) problems.push('--reviewer <account id> is needed');
+    if (command === 'remove' && !values.reason?.trim()) problems.push('--reason <text> is needed');
+    if (problems.length > 0) throw new UsageError(problems.join('\n'));
+    const admin = openReviewAdmin(config);
+    try {
+      const { changed } =
+        command === 'remove'
+          ? await admin.remove(values.listing as string, values.reviewer as string, (values.reason as string).trim())
+          : await admin.restore(values.listing as string, values.reviewer as string);
+      const what = `the review by ${values.reviewer} of ${values.listing} is ${command === 'remove' ? 'down' : 'up'}`;
+      console.log(changed ? what : `${what} (unchanged)`);
+      return 0;
+    } catch (error) {
+      if (error instanceof NotFoundError) {
+        console.error(error.message);
+        return 1;
+      }
+      throw error;
+    } finally {
+      await admin.close();
+    }
+  }
+  throw new UsageError(`unknown command: reviews ${[command, ...rest].join(' ')}`);
+};
+
+const parseFlags = <O extends Record<string, { type: 'boolean' }>>(rest: string[], options: O) => {
+  try {
+    return parseArgs({ args: rest, options, strict: true, allowPositionals: false }).values as {
+      [K in keyof O]?: boolean;
+    };
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+};
+
 /** The operator command line. It writes to the same stores under DATA_DIR as the running service. */
 const main = async (argv: string[]): Promise<number> => {
   const [group, command, ...rest] = argv;
@@ -255,6 +317,7 @@ const main = async (argv: string[]): Promise<number> => {
     if (group === 'events') return await events(command, rest);
     if (group === 'read-models') return await readModels(command, rest);
     if (group === 'account') return await account(command, rest);
+    if (group === 'reviews') return await reviews(command, rest);
     throw new UsageError(group ? `unknown command: ${argv.join(' ')}` : 'no command given');
   } catch (error) {
     if (error instanceof UsageError) {

@@ -12,9 +12,10 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
  * Every service in its own process; the gateway after the services, so it finds them answering,
- * then the MCP gateway (its own port, MCP_PORT, default 3001), which forwards OAuth discovery to it.
+ * then the MCP gateway (its own port, MCP_PORT, default 3001), which forwards OAuth discovery to it,
+ * then the web edge, the site (its own port, WEB_PORT, default 3002).
  */
-export const CLUSTER_SERVICES = ['catalog', 'drafting', 'commerce', 'claims', 'gateway', 'mcp-gateway'] as const;
+export const CLUSTER_SERVICES = ['catalog', 'drafting', 'commerce', 'claims', 'gateway', 'mcp-gateway', 'web'] as const;
 
 const READY_TIMEOUT_MS = 30_000;
 
@@ -91,15 +92,17 @@ export const startCluster = async (config: Config, logger: Logger, env: NodeJS.P
   try {
     let port = config.port;
     let mcpPort: number | undefined;
+    let webPort: number | undefined;
     for (const name of CLUSTER_SERVICES) {
       const env = name === 'mcp-gateway' ? { ...childEnv, GATEWAY_URL: `http://127.0.0.1:${port}` } : childEnv;
       const child = startChild(name, env, logger);
       children.push(child);
       const ready = await child.ready;
       if (name === 'mcp-gateway') mcpPort = ready.port;
+      else if (name === 'web') webPort = ready.port;
       else if (ready.port !== undefined) port = ready.port;
     }
-    return { natsUrl, port, mcpPort, stop };
+    return { natsUrl, port, mcpPort, webPort, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -111,8 +114,8 @@ if (import.meta.main) {
   const logger = createLogger({ name: 'cluster', level: config.logLevel });
   const running = await startCluster(config, logger);
   logger.info(
-    { port: running.port, mcpPort: running.mcpPort, nats: running.natsUrl },
-    'cluster ready: REST at /api/v1, MCP at /mcp on mcpPort',
+    { port: running.port, mcpPort: running.mcpPort, webPort: running.webPort, nats: running.natsUrl },
+    'cluster ready: REST at /api/v1, MCP at /mcp on mcpPort, the site on webPort',
   );
   stopOnSignals(running, logger);
 }

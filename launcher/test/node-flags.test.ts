@@ -20,7 +20,7 @@ describe('service processes run with the same Node flags everywhere', () => {
       ...read('docker-compose.yml').matchAll(/command: \[("node".*)\]/g),
       ...read('infra/k8s/services.yaml').matchAll(/command: \[("node".*)\]/g),
     ].map((match) => match[1] ?? '');
-    expect(commands.length).toBe(1 + 6 + 6);
+    expect(commands.length).toBe(1 + 7 + 7);
     for (const command of commands) expect(command).toContain(`"node", ${flags}, `);
   });
 });

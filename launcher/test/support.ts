@@ -96,6 +96,8 @@ export const startClusterOverNats = async (env: Record<string, string>) => {
     const cluster = await startCluster(testConfig(settings), silentLogger(), { ...process.env, ...settings });
     return {
       port: cluster.port,
+      /** the web edge's own port (WEB_PORT) */
+      webPort: cluster.webPort,
       natsUrl: nats.url,
       stop: async () => {
         await cluster.stop();

@@ -43,7 +43,7 @@ describe('the invite accept page, end to end in all-in-one mode', () => {
     return { status: response.status, body: (text ? JSON.parse(text) : null) as any };
   };
   const linkFor = async (email: string) => {
-    const mail = (await readOutbox(running.dataDir)).find((m) => m.to === email);
+    const mail = (await readOutbox(running.dataDir)).find((m) => m.to === email && m.text.includes('/invites/'));
     return mail?.text.match(/http:\/\/directory\.test(\/invites\/\S+)/)?.[1] as string;
   };
   /** a person who signs up through the form and makes an API key in the keys area */

@@ -30,6 +30,7 @@ describe('configuration', () => {
         trustProxy: false,
       }),
       mcp: { port: 3001, gatewayUrl: 'http://127.0.0.1:3000', conformanceFixtures: false },
+      web: { port: 3002 },
     });
   });
 

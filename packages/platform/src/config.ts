@@ -32,6 +32,8 @@ export interface Config {
   readonly edge: EdgeConfig;
   /** the MCP gateway's own settings (MCP_PORT, GATEWAY_URL, MCP_CONFORMANCE_FIXTURES) */
   readonly mcp: McpSettings;
+  /** the web edge (the site for people): its own HTTP port in cluster mode (WEB_PORT, default PORT + 2); all-in-one serves it on PORT */
+  readonly web: { readonly port: number };
 }
 
 export interface TemporalSettings {
@@ -130,6 +132,7 @@ export const loadConfig = (
     openAi: openAiSettingsOf(env, problems),
     edge: edgeConfigOf(env, dataDir, problems),
     mcp: mcpSettingsOf(env, port, problems),
+    web: { port: portOf('WEB_PORT', env.WEB_PORT || String(port === 0 ? 0 : port + 2), problems) },
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
@@ -241,6 +244,14 @@ const openAiSettingsOf = (env: Environment, problems: string[]): OpenAiSettings 
   if (baseURL && !/^https?:\/\/\S+$/.test(baseURL))
     problems.push(`OPENAI_BASE_URL must be an http(s) URL, got "${baseURL}"`);
   return apiKey ? { apiKey, baseURL, model: env.OPENAI_MODEL?.trim() || 'gpt-4o-mini' } : null;
+};
+
+/** a port number from 0 to 65535 (0: any free port) */
+const portOf = (name: string, raw: string, problems: string[]): number => {
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    problems.push(`${name} must be a port number from 0 to 65535, got "${raw}"`);
+  return port;
 };
 
 const mcpSettingsOf = (env: Environment, mainPort: number, problems: string[]): McpSettings => {

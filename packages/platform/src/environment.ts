@@ -87,6 +87,7 @@ export const EnvironmentSchema = Type.Object({
   GATEWAY_URL: Type.Optional(
     variable('the REST gateway’s origin, seen from the MCP gateway', { default: 'http://127.0.0.1:$PORT' }),
   ),
+  WEB_PORT: Type.Optional(variable('the web edge’s (the site’s) own port in cluster mode', { default: '$PORT + 2' })),
   MCP_CONFORMANCE_FIXTURES: Type.Optional(
     variable('tests: `true` adds the MCP conformance suite’s fixture tools', { default: 'false' }),
   ),

@@ -23,6 +23,7 @@ import { createWeekTicker } from './application/week-ticker.ts';
 import { CLAIM_EVENTS_CONSUMER, claimVerifiedHandler } from './entrypoints/claims-events.ts';
 import { claimsInternalHandlers } from './entrypoints/claims-handlers.ts';
 import { commerceInternalHandlers } from './entrypoints/commerce-handlers.ts';
+import { startFollowerMail } from './entrypoints/follower-mail.ts';
 import { internalHandlers, publicHandlers } from './entrypoints/handlers.ts';
 import { consumeCommerceEvents, startCatalogPublisher } from './entrypoints/integration-events.ts';
 import { serveInternalOperations } from './entrypoints/internal-operations.ts';
@@ -176,6 +177,15 @@ export const startCatalog = async (deps: CatalogDeps) => {
   // commerce's paid orders come in through a durable consumer
   const checkpoints = openSqliteCheckpointStore({ path: path.join(dir, 'checkpoints.sqlite') });
   const publisher = await startCatalogPublisher({ events, checkpoints, bus: deps.bus, logger: deps.logger });
+  const followerMail = await startFollowerMail({
+    events,
+    checkpoints,
+    bus: deps.bus,
+    view: readModel.view,
+    clock,
+    publicUrl: deps.config.publicUrl,
+    logger: deps.logger,
+  });
   const commerceEvents = await consumeCommerceEvents({ bus: deps.bus, commands, logger: deps.logger });
 
   // integration events of other services, through durable consumers (replicas share one)
@@ -200,6 +210,7 @@ export const startCatalog = async (deps: CatalogDeps) => {
         await internal.stop();
         await commerceEvents.stop();
         await publisher.close();
+        await followerMail.close();
         await checkpoints.close();
         await ticker.stop();
         await runner.stop();

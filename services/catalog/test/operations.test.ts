@@ -36,16 +36,19 @@ describe('catalog operations (through the bus)', () => {
     );
     await addListing(t, 'Gamma', { categories: ['Note Taking'], country: 'GB' }, { plan: 'free' });
     t.clock.set('2026-11-05T08:00:00.000Z');
-    for (const who of ['p1', 'p2', 'p3']) await t.internal('cast_vote', { slug: 'beta', account_id: who });
-    for (const who of ['p1', 'p2']) await t.internal('cast_vote', { slug: 'alpha', account_id: who });
+    for (const who of ['p1', 'p2', 'p3'])
+      await t.internal('cast_vote', { slug: 'beta', account_id: who, email_confirmed: true });
+    for (const who of ['p1', 'p2'])
+      await t.internal('cast_vote', { slug: 'alpha', account_id: who, email_confirmed: true });
     t.clock.set('2026-11-06T08:00:00.000Z');
-    for (const who of ['p3', 'p4']) await t.internal('cast_vote', { slug: 'gamma', account_id: who }); // ties Alpha, later
+    for (const who of ['p3', 'p4'])
+      await t.internal('cast_vote', { slug: 'gamma', account_id: who, email_confirmed: true }); // ties Alpha, later
     // after the week ended: awards are decided by the ticker
     t.clock.set(NOW);
     await t.catalog.ticker.tick();
     await addListing(t, 'Delta', { categories: ['Design'], country: 'DE' }, { plan: 'paid' });
     await addListing(t, 'Soon', { categories: ['Design'] }, { week: '2026-11-23', plan: 'paid' });
-    await t.internal('cast_vote', { slug: 'delta', account_id: 'p1' });
+    await t.internal('cast_vote', { slug: 'delta', account_id: 'p1', email_confirmed: true });
     const alpha = t.catalog.readModel.view.listingBySlug('alpha');
     const gamma = t.catalog.readModel.view.listingBySlug('gamma');
     await t.catalog.commands.listing(alpha?.id ?? 0, {
@@ -139,18 +142,25 @@ describe('catalog operations (through the bus)', () => {
   });
 
   it('ratings count genuine reviews only: owners are refused, one review per person', async () => {
-    expect((await t.internal('submit_review', { slug: 'beta', account_id: 'owner-of-Beta', rating: 5 })).status).toBe(
-      403,
-    );
-    await t.internal('submit_review', { slug: 'beta', account_id: 'p1', rating: 5 });
-    await t.internal('submit_review', { slug: 'beta', account_id: 'p1', rating: 3 });
-    const r = await t.internal('submit_review', { slug: 'beta', account_id: 'p2', rating: 4 });
+    expect(
+      (
+        await t.internal('submit_review', {
+          slug: 'beta',
+          account_id: 'owner-of-Beta',
+          email_confirmed: true,
+          rating: 5,
+        })
+      ).status,
+    ).toBe(403);
+    await t.internal('submit_review', { slug: 'beta', account_id: 'p1', email_confirmed: true, rating: 5 });
+    await t.internal('submit_review', { slug: 'beta', account_id: 'p1', email_confirmed: true, rating: 3 });
+    const r = await t.internal('submit_review', { slug: 'beta', account_id: 'p2', email_confirmed: true, rating: 4 });
     expect(r.body.rating).toEqual({ average: 3.5, count: 2 });
     expect((await t.call('get_listing', { params: { slug: 'beta' } })).body.rating).toEqual({ average: 3.5, count: 2 });
   });
 
   it('votes are one per person and can be withdrawn', async () => {
-    expect((await t.internal('cast_vote', { slug: 'delta', account_id: 'p1' })).body).toEqual({
+    expect((await t.internal('cast_vote', { slug: 'delta', account_id: 'p1', email_confirmed: true })).body).toEqual({
       slug: 'delta',
       voted: true,
       votes: 1,
@@ -160,8 +170,10 @@ describe('catalog operations (through the bus)', () => {
       voted: false,
       votes: 0,
     });
-    expect((await t.internal('cast_vote', { slug: 'delta', account_id: 'p1' })).body.votes).toBe(1);
-    expect((await t.internal('cast_vote', { slug: 'nope', account_id: 'p1' })).status).toBe(404);
+    expect((await t.internal('cast_vote', { slug: 'delta', account_id: 'p1', email_confirmed: true })).body.votes).toBe(
+      1,
+    );
+    expect((await t.internal('cast_vote', { slug: 'nope', account_id: 'p1', email_confirmed: true })).status).toBe(404);
   });
 
   it('every slug operation answers 404 problem for an unknown slug', async () => {

@@ -42,12 +42,16 @@ describe('search_listings', () => {
     await addListing(t, 'Hidden Draft', { categories: ['Design'] }, false);
     // votes: Figma 3 (old), Notion 2 (recent), Obsidian 1; views and followers differ
     t.clock.set('2026-11-16T01:00:00.000Z');
-    for (const who of ['a', 'b', 'c']) await t.internal('cast_vote', { slug: 'figma', account_id: who });
+    for (const who of ['a', 'b', 'c'])
+      await t.internal('cast_vote', { slug: 'figma', account_id: who, email_confirmed: true });
     t.clock.set('2026-11-18T20:00:00.000Z');
-    for (const who of ['a', 'b']) await t.internal('cast_vote', { slug: 'notion', account_id: who });
-    await t.internal('cast_vote', { slug: 'obsidian', account_id: 'a' });
-    for (let i = 0; i < 3; i++) await t.internal('record_view', { slug: 'productive' });
-    await t.internal('record_view', { slug: 'obsidian' });
+    for (const who of ['a', 'b'])
+      await t.internal('cast_vote', { slug: 'notion', account_id: who, email_confirmed: true });
+    await t.internal('cast_vote', { slug: 'obsidian', account_id: 'a', email_confirmed: true });
+    const browser = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36';
+    for (let i = 0; i < 3; i++)
+      await t.internal('record_view', { slug: 'productive', visitor: `visitor-${i}`, user_agent: browser });
+    await t.internal('record_view', { slug: 'obsidian', visitor: 'visitor-0', user_agent: browser });
     for (const who of ['a', 'b']) await t.internal('follow_listing', { slug: 'obsidian', account_id: who });
     await t.internal('follow_listing', { slug: 'figma', account_id: 'a' });
   });

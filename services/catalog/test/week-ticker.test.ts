@@ -8,7 +8,7 @@ describe('the week ticker with an injected clock', () => {
     await seedCategories(t);
     await addListing(t, 'Now', { categories: ['Design'] }, { plan: 'paid' });
     await addListing(t, 'Next', { categories: ['Design'] }, { week: '2027-01-04', plan: 'paid' });
-    await t.internal('cast_vote', { slug: 'now', account_id: 'p1' });
+    await t.internal('cast_vote', { slug: 'now', account_id: 'p1', email_confirmed: true });
   });
   afterAll(() => t.stop());
 
@@ -42,7 +42,7 @@ describe('the week ticker with an injected clock', () => {
   });
 
   it('when the ticker runs again then the awards are not decided twice', async () => {
-    await t.internal('cast_vote', { slug: 'now', account_id: 'p2' });
+    await t.internal('cast_vote', { slug: 'now', account_id: 'p2', email_confirmed: true });
     await t.catalog.ticker.tick();
     expect((await t.call('list_awards')).body.items).toHaveLength(1);
   });

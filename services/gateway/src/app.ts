@@ -50,6 +50,8 @@ export interface GatewayOptions {
    * all-in-one mode); the gateway itself imports no other service.
    */
   readonly mounts?: readonly FastifyPluginAsync[];
+  /** a mount (the web edge, all-in-one mode) serves `/`: no redirect from `/` to the API docs */
+  readonly siteAtRoot?: boolean;
   /** accounts, keys, OAuth (default: an in-memory identity, for tests) */
   readonly identity?: Identity;
   readonly clock?: Clock;
@@ -193,7 +195,7 @@ export const buildApp = async (options: GatewayOptions): Promise<FastifyInstance
   await app.register(fastifySwagger, { mode: 'static', specification: { document: document as never } });
   await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs` });
   app.get(`${API_PREFIX}/openapi.json`, async () => document);
-  app.get('/', async (_request, reply) => reply.redirect(`${API_PREFIX}/docs`));
+  if (!options.siteAtRoot) app.get('/', async (_request, reply) => reply.redirect(`${API_PREFIX}/docs`));
   await app.register(identity.oauth.plugin);
   // cookies belong to the sign-in pages and checkout: the API routes neither parse nor set any
   await app.register(async (pages) => {
@@ -204,6 +206,7 @@ export const buildApp = async (options: GatewayOptions): Promise<FastifyInstance
         oauth: identity.oauth,
         publicUrl: options.config.publicUrl,
         bus: options.bus,
+        sendConfirmation: identity.people.sendConfirmation,
       }),
     );
     await pages.register((await import('./routes/checkout.ts')).checkoutRoutes, {

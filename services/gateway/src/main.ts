@@ -3,6 +3,7 @@ import { systemClock } from '@listings/platform/clock';
 import type { Config } from '@listings/platform/config';
 import { type EdgeConfig, type EdgeStores, loadEdgeConfig, openEdgeStores } from '@listings/platform/edge';
 import type { Logger } from '@listings/platform/logger';
+import { createMailer } from '@listings/platform/mail';
 import { serveOperations } from '@listings/platform/service-host';
 import { buildApp, type GatewayOptions } from './app.ts';
 import { createClientMetadataFetch } from './identity/client-metadata-fetch.ts';
@@ -12,11 +13,12 @@ import { identityDatabaseFile } from './identity/index.ts';
 export interface GatewayDeps {
   readonly bus: Bus;
   readonly config: Pick<Config, 'port' | 'publicUrl' | 'dataDir' | 'natsUrl' | 'fetchAllowPrivateNetworks'> &
-    Partial<Pick<Config, 'edge'>>;
+    Partial<Pick<Config, 'edge' | 'mail'>>;
   readonly logger: Logger;
   /** default 0.0.0.0 */
   readonly host?: string;
   readonly mounts?: GatewayOptions['mounts'];
+  readonly siteAtRoot?: boolean;
   /** default: read from the environment (RATE_LIMIT_*, OAUTH_ACCESS_TOKEN_TTL, SECRETS_DIR, TRUST_PROXY) */
   readonly edgeConfig?: EdgeConfig;
   /** idempotency records and rate-limit counters shared with the MCP edge (all-in-one); default: opened here */
@@ -30,8 +32,12 @@ export interface GatewayDeps {
  */
 export const startGateway = async (deps: GatewayDeps) => {
   const edge = deps.edgeConfig ?? deps.config.edge ?? loadEdgeConfig(deps.config.dataDir);
+  const stores = deps.edgeStores ?? (await openEdgeStores({ natsUrl: deps.config.natsUrl, edge, clock: systemClock }));
   const identity = createIdentity({
     publicUrl: deps.config.publicUrl,
+    // sign-in and confirmation links: SMTP when SMTP_URL is set, else DATA_DIR/outbox
+    mailer: createMailer(deps.config),
+    rateLimitCounter: stores.rateLimitCounter,
     file: identityDatabaseFile(deps.config.dataDir),
     secretsDir: edge.secretsDir,
     accessTokenTtlSeconds: edge.accessTokenTtlSeconds,
@@ -41,8 +47,7 @@ export const startGateway = async (deps: GatewayDeps) => {
       publicUrl: deps.config.publicUrl,
     }),
   });
-  const stores = deps.edgeStores ?? (await openEdgeStores({ natsUrl: deps.config.natsUrl, edge, clock: systemClock }));
-  const authenticateServed = await identity.serve(deps.bus);
+  const authenticateServed = await identity.serve(deps.bus, deps.logger);
   // the gateway's own operations (get_account) answer on the bus too, for the MCP edge
   const operationsServed = await serveOperations({
     service: 'gateway',
@@ -65,6 +70,7 @@ export const startGateway = async (deps: GatewayDeps) => {
     idempotencyStore: stores.idempotencyStore,
     rateLimitCounter: stores.rateLimitCounter,
     ...(deps.mounts ? { mounts: deps.mounts } : {}),
+    ...(deps.siteAtRoot ? { siteAtRoot: true } : {}),
   });
   await app.listen({ port: deps.config.port, host: deps.host ?? '0.0.0.0' });
   const address = app.server.address();

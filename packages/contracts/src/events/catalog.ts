@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { event, serviceEvents } from './event-schema.ts';
+import { event, serviceEvents, upcaster } from './event-schema.ts';
 import { AccountId, At, Cents, data, IsoDay, ListingId, WeekStart } from './fields.ts';
 
 const ListingStatus = Type.Enum(['draft', 'awaiting_badge', 'scheduled', 'live', 'rejected', 'archived'], {
@@ -32,6 +32,14 @@ const BlogPostData = data({
   published_at: At,
 });
 const PersonOnListing = data({ listing_id: ListingId, account_id: AccountId, at: At });
+const VoteCastV2 = data({
+  listing_id: ListingId,
+  account_id: AccountId,
+  launch_week: Type.Union([WeekStart, Type.Null()], {
+    description: "the listing's launch week when the vote was cast (one vote per person per listing per launch week)",
+  }),
+  at: At,
+});
 
 /** Catalog: listings, categories, launches, engagement, blog, awards and site settings. */
 export const catalogEvents = serviceEvents({
@@ -59,9 +67,15 @@ export const catalogEvents = serviceEvents({
     {
       category: 'engagement',
       pattern: 'engagement-<listing_id>_<account_id>',
-      description: "one person's vote, follow and review of one listing (account id URI-encoded)",
+      description:
+        "one person's vote, follow and review of one listing (account id URI-encoded), with the review's replies, reports and moderation",
     },
-    { category: 'views', pattern: 'views-<listing_id>', description: 'page views of one listing, append-only' },
+    {
+      category: 'views',
+      pattern: 'views-<listing_id>_<day>_<visitor hash>',
+      description:
+        "one visitor's view of one listing on one UTC day (at most one ListingViewed); `views-<listing_id>` holds bulk counts (the demo)",
+    },
     { category: 'interview', pattern: 'interview-<account_id>', description: "one founder's interview answers" },
     { category: 'weekawards', pattern: 'weekawards-<week_start>', description: 'Launch of the Week awards' },
     { category: 'settings', pattern: 'settings-site', description: 'the site settings, one stream' },
@@ -303,7 +317,22 @@ export const catalogEvents = serviceEvents({
       description: 'A published blog post was replaced by a new text.',
       data: BlogPostData,
     }),
-    event('VoteCast', { stream: 'engagement', description: 'A person voted for a listing.', data: PersonOnListing }),
+    event('VoteCast', {
+      stream: 'engagement',
+      version: 2,
+      description: 'A person voted for a listing, for its launch week.',
+      data: VoteCastV2,
+      upcasters: [
+        upcaster({
+          from: 1,
+          data: PersonOnListing,
+          to: VoteCastV2,
+          description:
+            'v1 did not say which launch week the vote was for. Lifted with `launch_week: null` (one vote per person per listing, as the rule then was); nothing is rewritten in the log.',
+          upcast: (v1) => ({ ...v1, launch_week: null }),
+        }),
+      ],
+    }),
     event('VoteWithdrawn', {
       stream: 'engagement',
       description: 'A person took back their vote.',
@@ -327,6 +356,49 @@ export const catalogEvents = serviceEvents({
         account_id: AccountId,
         rating: Type.Integer({ description: 'stars, 1 to 5' }),
         body: Type.String(),
+        at: At,
+      }),
+    }),
+    event('ReviewReplied', {
+      stream: 'engagement',
+      description: "An owner of the listing replied to a person's review; a later reply replaces it.",
+      data: data({
+        listing_id: ListingId,
+        account_id: Type.String({ description: "the review's author (the stream's person)" }),
+        by: Type.String({ description: 'the owner who replied' }),
+        body: Type.String(),
+        at: At,
+      }),
+    }),
+    event('ReviewReported', {
+      stream: 'engagement',
+      description: 'Someone reported a review to the moderators (once per reporter).',
+      data: data({
+        listing_id: ListingId,
+        account_id: Type.String({ description: "the review's author" }),
+        reported_by: Type.String({ description: 'an account id, or `visitor:<id>` for someone not signed in' }),
+        reason: Type.String(),
+        at: At,
+      }),
+    }),
+    event('ReviewRemoved', {
+      stream: 'engagement',
+      description: 'An operator took a review down: it no longer counts or shows.',
+      data: data({
+        listing_id: ListingId,
+        account_id: Type.String({ description: "the review's author" }),
+        by: Type.String({ description: 'who moderated (e.g. `operator`)' }),
+        reason: Type.String(),
+        at: At,
+      }),
+    }),
+    event('ReviewRestored', {
+      stream: 'engagement',
+      description: 'An operator put a review taken down back up.',
+      data: data({
+        listing_id: ListingId,
+        account_id: Type.String({ description: "the review's author" }),
+        by: Type.String({ description: 'who moderated' }),
         at: At,
       }),
     }),

@@ -88,18 +88,27 @@ export const saveListingFromDraft = defineInternal({
 });
 
 const PersonOnListing = Type.Object({ slug: Slug, account_id: AccountId }, { additionalProperties: false });
+/**
+ * Whether the person's email is confirmed, as identity told the web edge (`lookup_session`):
+ * catalog refuses votes and reviews without it (403).
+ */
+const EmailConfirmed = Type.Boolean();
 
 export const castVote = defineInternal({
   name: 'cast_vote',
   description:
-    'A signed-in person upvotes a live or scheduled listing; one vote per person per listing (again = no-op).',
-  request: PersonOnListing,
+    'A signed-in person with a confirmed email upvotes a live or scheduled listing that is not theirs: one vote per person per listing per launch week (again = no-op). 403 without a confirmed email or for an own listing. The rule is in docs/catalog.md.',
+  request: Type.Object(
+    { slug: Slug, account_id: AccountId, email_confirmed: EmailConfirmed },
+    { additionalProperties: false },
+  ),
   reply: Type.Object({ slug: Slug, voted: Type.Boolean(), votes: Type.Integer({ minimum: 0 }) }),
 });
 
 export const withdrawVote = defineInternal({
   name: 'withdraw_vote',
-  description: 'Takes a person’s vote back (no vote = no-op).',
+  description:
+    'Takes a person’s vote back while the launch week it was cast for runs (no vote = no-op); 409 once that week is over (its votes are final).',
   request: PersonOnListing,
   reply: castVote.reply,
 });
@@ -118,33 +127,133 @@ export const unfollowListing = defineInternal({
   reply: followListing.reply,
 });
 
+export const VISITOR_MAX_LENGTH = 128;
+export const USER_AGENT_MAX_LENGTH = 512;
+
 export const recordView = defineInternal({
   name: 'record_view',
-  description: 'A page view of a listing by anyone (signed in or not).',
-  request: Type.Object({ slug: Slug }, { additionalProperties: false }),
-  reply: Type.Object({ slug: Slug, views: Type.Integer({ minimum: 0 }) }),
+  description:
+    'A page view of a listing by anyone (signed in or not): counted once per visitor per listing per UTC day; known bots (by user agent) and requests without a user agent are not counted. `visitor` is an opaque id the web edge derives (e.g. a keyed hash of its visitor cookie); catalog hashes it again before it names a stream.',
+  request: Type.Object(
+    {
+      slug: Slug,
+      visitor: Type.String({ minLength: 1, maxLength: VISITOR_MAX_LENGTH }),
+      user_agent: Type.Union([Type.String({ maxLength: USER_AGENT_MAX_LENGTH }), Type.Null()]),
+    },
+    { additionalProperties: false },
+  ),
+  reply: Type.Object({ slug: Slug, counted: Type.Boolean(), views: Type.Integer({ minimum: 0 }) }),
 });
 
 export const REVIEW_RATING_MIN = 1;
 export const REVIEW_RATING_MAX = 5;
 export const REVIEW_BODY_MAX = 3000;
+export const REVIEW_REPLY_MAX = 3000;
+export const REVIEW_REPORT_REASON_MAX = 500;
+
+const RatingSummary = Type.Object({
+  average: Type.Union([Type.Number(), Type.Null()]),
+  count: Type.Integer({ minimum: 0 }),
+});
 
 export const submitReview = defineInternal({
   name: 'submit_review',
   description:
-    'A genuine review: by a signed-in person who is not an owner of the listing, one per person (sending again replaces that person’s review). Owners get 403.',
+    'A genuine review: by a signed-in person with a confirmed email who is not an owner of the listing, one per person (sending again edits that person’s review). 403 for owners or without a confirmed email; 409 when a moderator took the review down.',
   request: Type.Object(
     {
       slug: Slug,
       account_id: AccountId,
+      email_confirmed: EmailConfirmed,
       rating: Type.Integer({ minimum: REVIEW_RATING_MIN, maximum: REVIEW_RATING_MAX }),
       body: Type.Optional(Type.String({ maxLength: REVIEW_BODY_MAX })),
     },
     { additionalProperties: false },
   ),
+  reply: Type.Object({ slug: Slug, rating: RatingSummary }),
+});
+
+export const replyToReview = defineInternal({
+  name: 'reply_to_review',
+  description:
+    'An owner of the listing replies to a review (replying again replaces the reply). 403 for anyone else; 404 when there is no such review.',
+  request: Type.Object(
+    {
+      slug: Slug,
+      /** the review's author */
+      reviewer_id: AccountId,
+      account_id: AccountId,
+      body: Type.String({ minLength: 1, maxLength: REVIEW_REPLY_MAX }),
+    },
+    { additionalProperties: false },
+  ),
+  reply: Type.Object({ slug: Slug, reviewer_id: AccountId, replied: Type.Literal(true) }),
+});
+
+export const reportReview = defineInternal({
+  name: 'report_review',
+  description:
+    'Anyone reports a review for the moderators (once per reporter; again = no-op). `reported_by` is an account id, or `visitor:<id>` for someone not signed in. 404 when there is no such review.',
+  request: Type.Object(
+    {
+      slug: Slug,
+      reviewer_id: AccountId,
+      reported_by: Type.String({ minLength: 1, maxLength: 200 }),
+      reason: Type.String({ minLength: 1, maxLength: REVIEW_REPORT_REASON_MAX }),
+    },
+    { additionalProperties: false },
+  ),
+  reply: Type.Object({ slug: Slug, reviewer_id: AccountId, reported: Type.Literal(true) }),
+});
+
+export const ReviewView = Type.Object({
+  reviewer_id: AccountId,
+  rating: Type.Integer(),
+  body: Type.String(),
+  at: Type.String(),
+  reply: Type.Union([Type.Object({ body: Type.String(), at: Type.String() }), Type.Null()]),
+});
+
+export const listReviews = defineInternal({
+  name: 'list_reviews',
+  description:
+    'The reviews of a listing that stand (not taken down), newest first, with the owner’s replies and the community rating computed from them. 404 for an unknown listing.',
+  request: Type.Object({ slug: Slug }, { additionalProperties: false }),
+  reply: Type.Object({ slug: Slug, rating: RatingSummary, reviews: Type.Array(ReviewView) }),
+});
+
+export const getEngagement = defineInternal({
+  name: 'get_engagement',
+  description:
+    'What one person has done with a listing, for the buttons of its page: voted (for its current launch week), following, their review. 404 for an unknown listing.',
+  request: PersonOnListing,
   reply: Type.Object({
     slug: Slug,
-    rating: Type.Object({ average: Type.Union([Type.Number(), Type.Null()]), count: Type.Integer({ minimum: 0 }) }),
+    voted: Type.Boolean(),
+    votes: Type.Integer({ minimum: 0 }),
+    following: Type.Boolean(),
+    followers: Type.Integer({ minimum: 0 }),
+    owner: Type.Boolean(),
+    review: Type.Union([Type.Object({ rating: Type.Integer(), body: Type.String() }), Type.Null()]),
+  }),
+});
+
+export const NOTIFICATIONS_MAX = 100;
+
+export const listNotifications = defineInternal({
+  name: 'list_notifications',
+  description:
+    'The updates of listings a person follows that they were told about (newest first, at most NOTIFICATIONS_MAX).',
+  request: Type.Object({ account_id: AccountId }, { additionalProperties: false }),
+  reply: Type.Object({
+    notifications: Type.Array(
+      Type.Object({
+        slug: Slug,
+        listing_name: Type.String(),
+        update_title: Type.String(),
+        at: Type.String(),
+      }),
+    ),
   }),
 });
 
@@ -210,6 +319,11 @@ export const catalogInternalOperations = [
   unfollowListing,
   recordView,
   submitReview,
+  replyToReview,
+  reportReview,
+  listReviews,
+  getEngagement,
+  listNotifications,
   markListingVerified,
   getBadgeSvg,
   describeListingForOrder,
@@ -217,3 +331,12 @@ export const catalogInternalOperations = [
 
 export type SaveListingFromDraftRequest = Static<typeof saveListingFromDraft.request>;
 export type SaveListingFromDraftReply = Static<typeof saveListingFromDraft.reply>;
+
+/**
+ * The web edge's limits on votes (cast and withdraw), before they reach catalog: per account and
+ * per client IP in each window; past either the answer is 429.
+ */
+export const VOTE_RATE_LIMITS = {
+  perAccount: { limit: 30, windowSeconds: 60 },
+  perIp: { limit: 120, windowSeconds: 60 },
+} as const;

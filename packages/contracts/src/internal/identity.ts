@@ -1,4 +1,4 @@
-import Type, { type Static } from 'typebox';
+import Type, { type Static, type TObject, type TSchema } from 'typebox';
 import { Problem } from '../common.ts';
 import { Principal } from '../envelope.ts';
 import { SCOPES } from '../operation.ts';
@@ -72,3 +72,214 @@ export const PASSWORD_MAX_LENGTH = 256;
 export const API_KEY_NAME_MAX_LENGTH = 100;
 /** live (unrevoked) keys one account may hold */
 export const API_KEYS_PER_ACCOUNT_MAX = 50;
+
+/**
+ * People on the site (the web edge asks; the gateway's identity module answers), each on
+ * `gateway.internal.<name>`. Request: the JSON object below; reply `{ status, body }` or
+ * `{ status, problem }` like an operation reply. Session tokens and link tokens travel only on the
+ * bus and in cookies or mailed links; identity keeps only their SHA-256.
+ */
+const defineIdentityInternal = <Name extends string, Req extends TObject, Rep extends TSchema>(input: {
+  name: Name;
+  description: string;
+  request: Req;
+  reply: Rep;
+}) => ({ ...input, subject: `gateway.internal.${input.name}` as const });
+
+/** a magic sign-in link is good for this long, and once */
+export const SIGN_IN_LINK_TTL_MINUTES = 15;
+/** an email confirmation link is good for this long, and once */
+export const EMAIL_CONFIRMATION_TTL_HOURS = 24;
+/** a site session lasts this long after it was created (signing in again makes a new one) */
+export const SESSION_TTL_DAYS = 14;
+/**
+ * Mails identity sends on request (sign-in links, confirmation links): at most this many per
+ * address (or account) and per client IP in each window; past that the request is 429.
+ */
+export const MAIL_REQUESTS_PER_ADDRESS = { limit: 5, windowSeconds: 3600 } as const;
+export const MAIL_REQUESTS_PER_IP = { limit: 20, windowSeconds: 3600 } as const;
+
+/** Where the mailed links point, below PUBLIC_URL (the web edge serves them). */
+export const signInLinkPath = (token: string): string => `/signin/link?token=${encodeURIComponent(token)}`;
+export const emailConfirmationPath = (token: string): string => `/confirm-email?token=${encodeURIComponent(token)}`;
+
+/** 256-bit random values, base64url */
+const OpaqueToken = Type.String({ minLength: 20, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' });
+const Email = Type.String({ minLength: 3, maxLength: EMAIL_MAX_LENGTH });
+/** a local path on the site to come back to (`/` then no `/` or `\`, printable ASCII), else null: no open redirect */
+export const localPathOrNull = (next: string | null | undefined): string | null =>
+  typeof next === 'string' && next.length <= 2000 && /^\/(?![/\\])[\x21-\x7e]*$/.test(next) ? next : null;
+const NextPath = Type.String({ maxLength: 2000 });
+const ClientIp = Type.String({ maxLength: 100 });
+
+/** what identity tells the web edge about a signed-in person */
+export const SiteSession = Type.Object({
+  account_id: Type.String(),
+  email: Type.String(),
+  name: Type.Union([Type.String(), Type.Null()]),
+  email_confirmed: Type.Boolean(),
+  /** the CSRF token bound to this session: every form of a signed-in page carries it */
+  csrf_token: Type.String(),
+  expires_at: Type.String(),
+});
+export type SiteSession = Static<typeof SiteSession>;
+
+/** a session just made: the cookie value (shown once, kept hashed) and the session */
+export const NewSiteSession = Type.Object({
+  session_token: Type.String(),
+  session: SiteSession,
+  /** where the person was when they asked to sign in (a local path), null when unknown */
+  next: Type.Union([Type.String(), Type.Null()]),
+});
+export type NewSiteSession = Static<typeof NewSiteSession>;
+
+export const requestSignInLink = defineIdentityInternal({
+  name: 'request_sign_in_link',
+  description:
+    'Mails a one-time sign-in link to an address (through the mail port). The account is created when the link is used, if there is none. The reply is the same whether or not the address has an account; 429 past the per-address or per-IP mail limit.',
+  request: Type.Object(
+    { email: Email, next: Type.Optional(NextPath), client_ip: Type.Optional(ClientIp) },
+    { additionalProperties: false },
+  ),
+  reply: Type.Object({ sent: Type.Literal(true), expires_in_minutes: Type.Integer() }),
+});
+
+export const redeemSignInLink = defineIdentityInternal({
+  name: 'redeem_sign_in_link',
+  description:
+    'Uses a sign-in link: creates the account on first use, confirms its email (the link proved it), and opens a session. A link works once and for SIGN_IN_LINK_TTL_MINUTES; used, expired or unknown links are 410.',
+  request: Type.Object({ token: OpaqueToken }, { additionalProperties: false }),
+  reply: NewSiteSession,
+});
+
+export const signInWithPassword = defineIdentityInternal({
+  name: 'sign_in_with_password',
+  description: 'Email and password sign-in: opens a session. Wrong email or password (the same answer) is 401.',
+  request: Type.Object(
+    { email: Email, password: Type.String({ maxLength: PASSWORD_MAX_LENGTH }) },
+    { additionalProperties: false },
+  ),
+  reply: NewSiteSession,
+});
+
+export const requestEmailConfirmation = defineIdentityInternal({
+  name: 'request_email_confirmation',
+  description:
+    'Mails the signed-in person a one-time link that confirms their email (needed to vote and review). 409 when it is confirmed already; 429 past the mail limits.',
+  request: Type.Object(
+    { session_token: OpaqueToken, client_ip: Type.Optional(ClientIp) },
+    { additionalProperties: false },
+  ),
+  reply: Type.Object({ sent: Type.Literal(true), expires_in_hours: Type.Integer() }),
+});
+
+export const confirmEmail = defineIdentityInternal({
+  name: 'confirm_email',
+  description:
+    'Uses a confirmation link: the account’s email is confirmed. Works once and for EMAIL_CONFIRMATION_TTL_HOURS; used, expired or unknown links are 410.',
+  request: Type.Object({ token: OpaqueToken }, { additionalProperties: false }),
+  reply: Type.Object({ account_id: Type.String(), email: Type.String(), email_confirmed: Type.Literal(true) }),
+});
+
+export const lookupSession = defineIdentityInternal({
+  name: 'lookup_session',
+  description: 'Who a session cookie belongs to. 401 for an unknown, ended or expired session.',
+  request: Type.Object({ session_token: OpaqueToken }, { additionalProperties: false }),
+  reply: SiteSession,
+});
+
+export const signOut = defineIdentityInternal({
+  name: 'sign_out',
+  description: 'Ends this session (an unknown one is a no-op).',
+  request: Type.Object({ session_token: OpaqueToken }, { additionalProperties: false }),
+  reply: Type.Object({ sessions_ended: Type.Integer({ minimum: 0 }) }),
+});
+
+export const signOutEverywhere = defineIdentityInternal({
+  name: 'sign_out_everywhere',
+  description: 'Ends every session of the account this session belongs to (this one too). 401 for an unknown session.',
+  request: Type.Object({ session_token: OpaqueToken }, { additionalProperties: false }),
+  reply: Type.Object({ sessions_ended: Type.Integer({ minimum: 0 }) }),
+});
+
+const ApiKeySummary = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  prefix: Type.String(),
+  scopes: Type.Array(Type.Enum([...SCOPES])),
+  created_at: Type.String(),
+  last_used_at: Type.Union([Type.String(), Type.Null()]),
+});
+
+export const listSessionApiKeys = defineIdentityInternal({
+  name: 'list_api_keys',
+  description: 'The signed-in person’s live API keys (the same store as the CLI). 401 for an unknown session.',
+  request: Type.Object({ session_token: OpaqueToken }, { additionalProperties: false }),
+  reply: Type.Object({ keys: Type.Array(ApiKeySummary) }),
+});
+
+export const createSessionApiKey = defineIdentityInternal({
+  name: 'create_api_key',
+  description:
+    'Creates an API key for the signed-in person; the key is in this reply only. 409 for a name one of their live keys has, 409 past API_KEYS_PER_ACCOUNT_MAX.',
+  request: Type.Object(
+    {
+      session_token: OpaqueToken,
+      name: Type.String({ minLength: 1, maxLength: API_KEY_NAME_MAX_LENGTH }),
+      scopes: Type.Array(Type.Enum([...SCOPES]), { minItems: 1, uniqueItems: true }),
+    },
+    { additionalProperties: false },
+  ),
+  reply: Type.Object({ key: Type.String(), summary: ApiKeySummary }),
+});
+
+export const revokeSessionApiKey = defineIdentityInternal({
+  name: 'revoke_api_key',
+  description: 'Revokes one of the signed-in person’s keys. 404 when it is not theirs or is revoked already.',
+  request: Type.Object(
+    { session_token: OpaqueToken, key_id: Type.String({ maxLength: 20 }) },
+    { additionalProperties: false },
+  ),
+  reply: Type.Object({ revoked: Type.Literal(true) }),
+});
+
+export const mailAccount = defineIdentityInternal({
+  name: 'mail_account',
+  description:
+    'Another service tells a person something by email without knowing the address (e.g. catalog: an update of a listing they follow). Sent once per `dedupe_key` (again = no-op, `sent: false`); 404 for an unknown or erased account.',
+  request: Type.Object(
+    {
+      account_id: Type.String({ minLength: 1, maxLength: 200 }),
+      kind: Type.String({ minLength: 1, maxLength: 60, pattern: '^[a-z0-9-]+$' }),
+      subject: Type.String({ minLength: 1, maxLength: 200 }),
+      text: Type.String({ minLength: 1, maxLength: 20_000 }),
+      dedupe_key: Type.String({ minLength: 1, maxLength: 200 }),
+    },
+    { additionalProperties: false },
+  ),
+  reply: Type.Object({ sent: Type.Boolean() }),
+});
+
+/** every `gateway.internal.<name>` request for people on the site, declared once */
+export const identityInternalOperations = [
+  requestSignInLink,
+  redeemSignInLink,
+  signInWithPassword,
+  requestEmailConfirmation,
+  confirmEmail,
+  lookupSession,
+  signOut,
+  signOutEverywhere,
+  listSessionApiKeys,
+  createSessionApiKey,
+  revokeSessionApiKey,
+  mailAccount,
+] as const;
+export type IdentityInternalName = (typeof identityInternalOperations)[number]['name'];
+type IdentityInternalOf<N extends IdentityInternalName> = Extract<
+  (typeof identityInternalOperations)[number],
+  { name: N }
+>;
+/** the request and the reply body of one people operation */
+export type IdentityRequest<N extends IdentityInternalName> = Static<IdentityInternalOf<N>['request']>;
+export type IdentityReply<N extends IdentityInternalName> = Static<IdentityInternalOf<N>['reply']>;

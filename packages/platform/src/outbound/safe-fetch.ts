@@ -236,7 +236,7 @@ const decoded = (response: http.IncomingMessage): Readable => {
 };
 
 /** Reads at most `maxBytes` of decoded body (so a compressed bomb is cut off too). */
-const readBody = (stream: Readable, maxBytes: number, href: string): Promise<Uint8Array> =>
+const readBody = (stream: Readable, maxBytes: number, href: string): Promise<Uint8Array<ArrayBuffer>> =>
   new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { ListingDraftProfile } from '@listings/contracts';
 import type { Clock } from '@listings/platform/clock';
 import { type Decider, type DomainEvent, foldStream, handleCommand } from '@listings/platform/decider';
@@ -24,6 +24,8 @@ import {
   engagementStream,
   viewDecider,
   viewStream,
+  visitDecider,
+  visitStream,
 } from '../domain/engagement/engagement.ts';
 import { type InterviewAnswer, interviewDecider, interviewStream } from '../domain/interview/interview.ts';
 import { type ListingCommand, listingDecider, listingStream } from '../domain/listing/decide.ts';
@@ -128,7 +130,12 @@ export const createCatalogCommands = (deps: { events: EventStore; readModel: Cat
   const listingFacts = (slug: string) => {
     const listing = view.listingBySlug(slug);
     if (!listing) throw new NotFoundError(`no listing ${slug}`);
-    return { listing_id: listing.id, status: listing.status, owners: listing.owners };
+    return {
+      listing_id: listing.id,
+      status: listing.status,
+      owners: listing.owners,
+      launch_week: listing.launch_week ?? null,
+    };
   };
 
   const engagement = async (command: Distribute<EngagementCommand>) => {
@@ -284,16 +291,35 @@ export const createCatalogCommands = (deps: { events: EventStore; readModel: Cat
     goLive: (listingId: number) =>
       listingCommand(listingId, { type: 'GoLive', data: { this_week: isoDate(mondayOf(deps.clock.now())) } }),
     listing: listingCommand,
-    castVote: (slug: string, accountId: string) =>
-      engagement({ type: 'CastVote', data: { listing: listingFacts(slug), account_id: accountId } }),
+    castVote: (slug: string, accountId: string, emailConfirmed: boolean) =>
+      engagement({
+        type: 'CastVote',
+        data: { listing: listingFacts(slug), account_id: accountId, email_confirmed: emailConfirmed },
+      }),
     withdrawVote: (slug: string, accountId: string) =>
       engagement({ type: 'WithdrawVote', data: { listing: listingFacts(slug), account_id: accountId } }),
     follow: (slug: string, accountId: string) =>
       engagement({ type: 'Follow', data: { listing: listingFacts(slug), account_id: accountId } }),
     unfollow: (slug: string, accountId: string) =>
       engagement({ type: 'Unfollow', data: { listing: listingFacts(slug), account_id: accountId } }),
-    submitReview: (slug: string, accountId: string, rating: number, body: string) =>
-      engagement({ type: 'SubmitReview', data: { listing: listingFacts(slug), account_id: accountId, rating, body } }),
+    submitReview: (slug: string, accountId: string, rating: number, body: string, emailConfirmed: boolean) =>
+      engagement({
+        type: 'SubmitReview',
+        data: { listing: listingFacts(slug), account_id: accountId, rating, body, email_confirmed: emailConfirmed },
+      }),
+    replyToReview: (slug: string, reviewerId: string, by: string, body: string) =>
+      engagement({ type: 'ReplyToReview', data: { listing: listingFacts(slug), account_id: reviewerId, by, body } }),
+    reportReview: (slug: string, reviewerId: string, reportedBy: string, reason: string) =>
+      engagement({
+        type: 'ReportReview',
+        data: { listing: listingFacts(slug), account_id: reviewerId, reported_by: reportedBy, reason },
+      }),
+    /** the operator's moderation (the CLI): take a review down, or put it back up */
+    removeReview: (slug: string, reviewerId: string, by: string, reason: string) =>
+      engagement({ type: 'RemoveReview', data: { listing: listingFacts(slug), account_id: reviewerId, by, reason } }),
+    restoreReview: (slug: string, reviewerId: string, by: string) =>
+      engagement({ type: 'RestoreReview', data: { listing: listingFacts(slug), account_id: reviewerId, by } }),
+    /** bulk counts (the demo catalog): appended to `views-<listing_id>` as they come */
     recordViews: async (slug: string, count = 1) => {
       const { listing_id } = listingFacts(slug);
       const command = { type: 'RecordViews' as const, data: { listing_id, count, now: now() } };
@@ -303,6 +329,21 @@ export const createCatalogCommands = (deps: { events: EventStore; readModel: Cat
         'any',
       );
       await readModel.waitFor(appended.position);
+    },
+    /**
+     * One visitor's page view: counted once per listing per UTC day (its own stream, so two
+     * replicas counting the same visit at once conflict and the retry sees it counted), never for
+     * a known bot. True when it counted.
+     */
+    recordVisit: async (slug: string, visitor: string, userAgent: string | null): Promise<boolean> => {
+      const { listing_id } = listingFacts(slug);
+      const at = now();
+      const visitorHash = createHash('sha256').update(visitor).digest('base64url').slice(0, 22);
+      const result = await run(visitStream(listing_id, at.slice(0, 10), visitorHash), visitDecider, {
+        type: 'RecordVisit',
+        data: { listing_id, user_agent: userAgent, now: at },
+      });
+      return result.events.length > 0;
     },
     createCategory: (data: CategoryData) => {
       const parent = data.parent === null ? undefined : view.categories.get(data.parent);

@@ -94,8 +94,15 @@ export const summaryOf = (doc: ListingDoc): ListingSummary => {
   return summary;
 };
 
+/**
+ * The community rating (docs/catalog.md): the mean of the ratings of the reviews that stand (not
+ * taken down by a moderator), one per person, to one decimal; null with none. Reports alone change
+ * nothing: only a moderator's decision does.
+ */
 export const ratingOf = (doc: ListingDoc) => {
-  const ratings = Object.values(doc.reviews).map((r) => r.rating);
+  const ratings = Object.values(doc.reviews)
+    .filter((r) => !r.removed)
+    .map((r) => r.rating);
   return {
     average: ratings.length === 0 ? null : Math.round((ratings.reduce((a, b) => a + b, 0) / ratings.length) * 10) / 10,
     count: ratings.length,

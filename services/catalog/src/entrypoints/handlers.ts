@@ -1,9 +1,15 @@
-import type { catalogPublicOperations, ListingDraftProfile, ownedListingOperations } from '@listings/contracts';
+import {
+  type catalogPublicOperations,
+  type ListingDraftProfile,
+  NOTIFICATIONS_MAX,
+  type ownedListingOperations,
+} from '@listings/contracts';
 import type { Clock } from '@listings/platform/clock';
+import { NotFoundError } from '@listings/platform/errors';
 import { type OperationHandlers, typedHandlers } from '@listings/platform/service-host';
 import type { CatalogCommands } from '../application/commands.ts';
 import { ownedListingHandlers } from '../application/owned-listings.ts';
-import { ratingOf, voteCount } from '../application/presenters.ts';
+import { ratingOf, summaryOf, voteCount } from '../application/presenters.ts';
 import { getBadgeSvg, getBadges } from '../application/queries/badges.ts';
 import { getBlogPost, listBlogPosts, listInterviewQuestions } from '../application/queries/blog.ts';
 import { getCategory, listCategories } from '../application/queries/categories.ts';
@@ -71,8 +77,8 @@ export const internalHandlers = (deps: {
       const doc = await commands.saveListingFromDraft(r);
       return { listing_id: doc.id, slug: doc.slug, status: doc.status };
     },
-    cast_vote: async (r: Person) => {
-      await commands.castVote(r.slug, r.account_id);
+    cast_vote: async (r: Person & { email_confirmed: boolean }) => {
+      await commands.castVote(r.slug, r.account_id, r.email_confirmed);
       return votes(r.slug, r.account_id);
     },
     withdraw_vote: async (r: Person) => {
@@ -87,14 +93,62 @@ export const internalHandlers = (deps: {
       await commands.unfollow(r.slug, r.account_id);
       return follows(r.slug, false);
     },
-    record_view: async (r: { slug: string }) => {
-      await commands.recordViews(r.slug, 1);
-      return { slug: r.slug, views: view.listingBySlug(r.slug)?.views ?? 0 };
+    record_view: async (r: { slug: string; visitor: string; user_agent: string | null }) => {
+      const counted = await commands.recordVisit(r.slug, r.visitor, r.user_agent);
+      return { slug: r.slug, counted, views: view.listingBySlug(r.slug)?.views ?? 0 };
     },
-    submit_review: async (r: Person & { rating: number; body?: string }) => {
-      await commands.submitReview(r.slug, r.account_id, r.rating, r.body ?? '');
+    submit_review: async (r: Person & { rating: number; body?: string; email_confirmed: boolean }) => {
+      await commands.submitReview(r.slug, r.account_id, r.rating, r.body ?? '', r.email_confirmed);
       const doc = view.listingBySlug(r.slug);
       return { slug: r.slug, rating: doc ? ratingOf(doc) : { average: null, count: 0 } };
+    },
+    reply_to_review: async (r: Person & { reviewer_id: string; body: string }) => {
+      await commands.replyToReview(r.slug, r.reviewer_id, r.account_id, r.body);
+      return { slug: r.slug, reviewer_id: r.reviewer_id, replied: true };
+    },
+    report_review: async (r: { slug: string; reviewer_id: string; reported_by: string; reason: string }) => {
+      await commands.reportReview(r.slug, r.reviewer_id, r.reported_by, r.reason);
+      return { slug: r.slug, reviewer_id: r.reviewer_id, reported: true };
+    },
+    list_reviews: async (r: { slug: string }) => {
+      const doc = view.listingBySlug(r.slug);
+      if (!doc) throw new NotFoundError(`no listing ${r.slug}`);
+      const reviews = Object.entries(doc.reviews)
+        .filter(([, review]) => !review.removed)
+        .map(([reviewer_id, review]) => ({
+          reviewer_id,
+          rating: review.rating,
+          body: review.body,
+          at: review.at,
+          reply: review.reply ?? null,
+        }))
+        .sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+      return { slug: r.slug, rating: ratingOf(doc), reviews };
+    },
+    get_engagement: async (r: Person) => {
+      const doc = view.listingBySlug(r.slug);
+      if (!doc) throw new NotFoundError(`no listing ${r.slug}`);
+      const review = doc.reviews[r.account_id];
+      return {
+        slug: r.slug,
+        voted: r.account_id in doc.votes,
+        votes: voteCount(doc),
+        following: (doc.follower_ids ?? []).includes(r.account_id),
+        followers: doc.followers,
+        owner: doc.owners.includes(r.account_id),
+        review: review ? { rating: review.rating, body: review.body } : null,
+      };
+    },
+    list_notifications: async (r: { account_id: string }) => {
+      // every listing's notifications are scanned: fine for the embedded read model; a per-account
+      // projection is the next step when this grows (docs/catalog.md)
+      const found: { slug: string; listing_name: string; update_title: string; at: string }[] = [];
+      for (const doc of view.listings())
+        for (const n of doc.notifications ?? [])
+          if (n.account_id === r.account_id)
+            found.push({ slug: doc.slug, listing_name: summaryOf(doc).name, update_title: n.update_title, at: n.at });
+      found.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+      return { notifications: found.slice(0, NOTIFICATIONS_MAX) };
     },
     mark_listing_verified: async (r: { listing_id: number; account_id: string }) => {
       await commands.listing(r.listing_id, { type: 'MarkVerified', data: { account_id: r.account_id } });

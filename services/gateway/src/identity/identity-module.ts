@@ -1,12 +1,19 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import type { identityOperations } from '@listings/contracts';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { identityInternalOperations, type identityOperations } from '@listings/contracts';
 import type { Bus, Served } from '@listings/platform/bus';
 import { type Clock, systemClock } from '@listings/platform/clock';
+import type { RateLimitCounter } from '@listings/platform/edge';
 import { NotFoundError } from '@listings/platform/errors';
+import type { Logger } from '@listings/platform/logger';
+import { createOutboxMailer, type Mailer } from '@listings/platform/mail';
 import { typedHandlers } from '@listings/platform/service-host';
 import { createAuthenticator, serveAuthenticate } from './authenticate.ts';
 import { openIdentityStore } from './identity-store.ts';
 import { createOAuthServer, type MetadataFetch } from './oauth-server.ts';
+import { createPeople } from './people.ts';
 import { type IdentitySecrets, loadOrCreateSecrets } from './secrets.ts';
 
 export interface IdentityOptions {
@@ -19,6 +26,10 @@ export interface IdentityOptions {
   readonly accessTokenTtlSeconds?: number;
   /** how client ID metadata documents are fetched: the outbound guard (see main.ts) */
   readonly metadataFetch?: MetadataFetch;
+  /** sign-in and confirmation links go out through it (default: an outbox in a temporary directory, for tests) */
+  readonly mailer?: Mailer;
+  /** counts mail requests per address and IP (default: in memory) */
+  readonly rateLimitCounter?: RateLimitCounter;
 }
 
 const ephemeralSecrets = (): IdentitySecrets => {
@@ -27,6 +38,20 @@ const ephemeralSecrets = (): IdentitySecrets => {
     cookieKeys: [randomBytes(32).toString('base64url')],
     jwks: {
       keys: [{ ...(privateKey.export({ format: 'jwk' }) as object), kid: 'ephemeral', use: 'sig', alg: 'RS256' }],
+    },
+  };
+};
+
+/** an outbox in a temporary directory made on the first mail (tests that pass no mailer) */
+const temporaryOutbox = (clock: Clock): Mailer => {
+  let mailer: Mailer | undefined;
+  return {
+    send: (message) => {
+      mailer ??= createOutboxMailer({
+        dataDir: mkdtempSync(path.join(tmpdir(), 'identity-mail-')),
+        now: () => clock.now(),
+      });
+      return mailer.send(message);
     },
   };
 };
@@ -47,6 +72,13 @@ export const createIdentity = (options: IdentityOptions) => {
         throw new Error('client ID metadata documents are not fetched in this configuration');
       }),
   });
+  const people = createPeople({
+    store,
+    clock,
+    publicUrl: options.publicUrl,
+    mailer: options.mailer ?? temporaryOutbox(clock),
+    ...(options.rateLimitCounter ? { rateLimitCounter: options.rateLimitCounter } : {}),
+  });
   const authenticator = createAuthenticator({ publicUrl: options.publicUrl, store, oauth, clock });
   const handlers = typedHandlers<(typeof identityOperations)[number]>({
     get_account: async ({ principal }) => {
@@ -66,7 +98,15 @@ export const createIdentity = (options: IdentityOptions) => {
     oauth,
     authenticator,
     handlers,
-    serve: (bus: Bus): Promise<Served> => serveAuthenticate(bus, authenticator),
+    people,
+    /** `gateway.internal.authenticate` and the people operations (`gateway.internal.<name>`) */
+    serve: async (bus: Bus, logger: Pick<Logger, 'error'> = { error: () => {} }): Promise<Served> => {
+      const served = [
+        await serveAuthenticate(bus, authenticator),
+        await people.serve(bus, logger, identityInternalOperations),
+      ];
+      return { stop: async () => void (await Promise.all(served.map((s) => s.stop()))) };
+    },
     close: () => store.close(),
   };
 };

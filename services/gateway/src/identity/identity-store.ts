@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import type { Scope } from '@listings/contracts';
+import { type Scope, SESSION_TTL_DAYS } from '@listings/contracts';
 import type { Clock } from '@listings/platform/clock';
 import { ConflictError } from '@listings/platform/errors';
 
@@ -26,7 +26,7 @@ export interface ApiKeySummary {
 /** API keys look like `ldk_<8 id chars>_<43 secret chars>`; only a SHA-256 of the whole key is kept. */
 export const API_KEY_PREFIX = 'ldk_';
 const API_KEY_PATTERN = /^ldk_([A-Za-z0-9]{8})_([A-Za-z0-9_-]{43})$/;
-const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+const SESSION_TTL_MS = SESSION_TTL_DAYS * 24 * 60 * 60 * 1000;
 const LAST_USED_RESOLUTION_MS = 60_000;
 
 const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
@@ -91,6 +91,37 @@ const migrateApiKeyNames = (db: DatabaseSync): void => {
   }
 };
 
+const hasColumn = (db: DatabaseSync, table: string, column: string): boolean =>
+  (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).some((c) => c.name === column);
+
+/**
+ * People on the site: confirmed emails, a CSRF token bound to each session, and one-time mailed
+ * link tokens (sign-in, email confirmation), kept as SHA-256 only. Adds what data dirs from before
+ * lack, in one transaction.
+ */
+const migratePeople = (db: DatabaseSync): void => {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    if (!hasColumn(db, 'accounts', 'email_confirmed_at'))
+      db.exec('ALTER TABLE accounts ADD COLUMN email_confirmed_at TEXT');
+    if (!hasColumn(db, 'sessions', 'csrf_token')) db.exec('ALTER TABLE sessions ADD COLUMN csrf_token TEXT');
+    db.exec(`
+      CREATE INDEX IF NOT EXISTS sessions_account ON sessions(account_id);
+      CREATE TABLE IF NOT EXISTS email_tokens (
+        token_hash TEXT PRIMARY KEY, purpose TEXT NOT NULL, email TEXT NOT NULL, account_id TEXT,
+        next TEXT, expires_at INTEGER NOT NULL, used_at INTEGER);
+      CREATE TABLE IF NOT EXISTS mails_sent (dedupe_key TEXT PRIMARY KEY, sent_at TEXT NOT NULL);
+    `);
+    db.exec('COMMIT');
+  } catch (error) {
+    if (db.isTransaction) db.exec('ROLLBACK');
+    throw error;
+  }
+};
+
+/** what a mailed one-time link is for */
+export type EmailTokenPurpose = 'sign_in' | 'confirm_email';
+
 /**
  * Accounts, API keys, site sessions and the OAuth server's records, in one SQLite file under
  * DATA_DIR (WAL, so the operator CLI can write while the service runs). Secrets are stored hashed:
@@ -118,6 +149,7 @@ export const openIdentityStore = (options: { file: string; clock: Clock }) => {
     CREATE INDEX IF NOT EXISTS oauth_records_uid ON oauth_records(uid);
   `);
   migrateApiKeyNames(db);
+  migratePeople(db);
   const now = () => options.clock.now();
 
   type AccountRow = {
@@ -169,10 +201,13 @@ export const openIdentityStore = (options: { file: string; clock: Clock }) => {
       db.exec('BEGIN IMMEDIATE');
       try {
         const changed = db
-          .prepare('UPDATE accounts SET email = ?, name = NULL, password_hash = NULL WHERE id = ?')
+          .prepare(
+            'UPDATE accounts SET email = ?, name = NULL, password_hash = NULL, email_confirmed_at = NULL WHERE id = ?',
+          )
           .run(`erased-${accountId}@erased.invalid`, accountId).changes;
         db.prepare('DELETE FROM api_keys WHERE account_id = ?').run(accountId);
         db.prepare('DELETE FROM sessions WHERE account_id = ?').run(accountId);
+        db.prepare('DELETE FROM email_tokens WHERE account_id = ?').run(accountId);
         db.prepare("DELETE FROM oauth_records WHERE json_extract(payload, '$.accountId') = ?").run(accountId);
         db.exec('COMMIT');
         return Number(changed) > 0;
@@ -275,16 +310,106 @@ export const openIdentityStore = (options: { file: string; clock: Clock }) => {
       return { keyId: row.id, accountId: row.account_id, scopes: JSON.parse(row.scopes) };
     },
 
-    /** a new site session: the cookie value is returned, its hash kept */
-    createSession: (accountId: string): { token: string; expiresAt: Date } => {
+    /** a new site session: the cookie value is returned, its hash kept, with its CSRF token */
+    createSession: (accountId: string): { token: string; expiresAt: Date; csrfToken: string } => {
       const token = randomBytes(32).toString('base64url');
+      const csrfToken = randomBytes(32).toString('base64url');
       const expiresAt = new Date(now().getTime() + SESSION_TTL_MS);
-      db.prepare('INSERT INTO sessions (id_hash, account_id, expires_at) VALUES (?, ?, ?)').run(
+      db.prepare('INSERT INTO sessions (id_hash, account_id, expires_at, csrf_token) VALUES (?, ?, ?, ?)').run(
         sha256(token),
         accountId,
         expiresAt.getTime(),
+        csrfToken,
       );
-      return { token, expiresAt };
+      return { token, expiresAt, csrfToken };
+    },
+    /** the live session behind a cookie value: its account, CSRF token and end; null when unknown, ended or expired */
+    sessionDetails: (
+      token: string | undefined,
+    ): { account: Account; emailConfirmed: boolean; csrfToken: string; expiresAt: Date } | null => {
+      if (!token || token.length > 100) return null;
+      const idHash = sha256(token);
+      const row = db.prepare('SELECT account_id, expires_at, csrf_token FROM sessions WHERE id_hash = ?').get(idHash) as
+        | { account_id: string; expires_at: number; csrf_token: string | null }
+        | undefined;
+      if (!row || row.expires_at <= now().getTime()) return null;
+      const account = accountById.get(row.account_id) as
+        | (AccountRow & { email_confirmed_at: string | null })
+        | undefined;
+      if (!account) return null;
+      let csrfToken = row.csrf_token;
+      if (csrfToken === null) {
+        // sessions from before CSRF tokens were bound to them get one now
+        csrfToken = randomBytes(32).toString('base64url');
+        db.prepare('UPDATE sessions SET csrf_token = ? WHERE id_hash = ?').run(csrfToken, idHash);
+      }
+      return {
+        account: toAccount(account),
+        emailConfirmed: account.email_confirmed_at !== null,
+        csrfToken,
+        expiresAt: new Date(row.expires_at),
+      };
+    },
+    /** ends every session of the account; how many there were */
+    endAllSessions: (accountId: string): number =>
+      Number(db.prepare('DELETE FROM sessions WHERE account_id = ?').run(accountId).changes),
+    isEmailConfirmed: (accountId: string): boolean => {
+      const row = db.prepare('SELECT email_confirmed_at FROM accounts WHERE id = ?').get(accountId) as
+        | { email_confirmed_at: string | null }
+        | undefined;
+      return row?.email_confirmed_at != null;
+    },
+    /** the account's email is confirmed from now on (a no-op when it was) */
+    markEmailConfirmed: (accountId: string): void => {
+      db.prepare('UPDATE accounts SET email_confirmed_at = ? WHERE id = ? AND email_confirmed_at IS NULL').run(
+        now().toISOString(),
+        accountId,
+      );
+    },
+    /** takes a mail's de-duplication key: false when it was taken before (the mail went out already) */
+    takeMailKey: (dedupeKey: string): boolean =>
+      Number(
+        db
+          .prepare('INSERT INTO mails_sent (dedupe_key, sent_at) VALUES (?, ?) ON CONFLICT DO NOTHING')
+          .run(dedupeKey, now().toISOString()).changes,
+      ) > 0,
+    /** gives a key back when its mail could not be handed over, so a retry sends it */
+    releaseMailKey: (dedupeKey: string): void => {
+      db.prepare('DELETE FROM mails_sent WHERE dedupe_key = ?').run(dedupeKey);
+    },
+    /** a one-time link token for a mail: returned in clear (it goes into the link), kept as SHA-256 */
+    issueEmailToken: (input: {
+      purpose: EmailTokenPurpose;
+      email: string;
+      accountId: string | null;
+      next: string | null;
+      ttlMs: number;
+    }): string => {
+      const token = randomBytes(32).toString('base64url');
+      const at = now().getTime();
+      db.prepare('DELETE FROM email_tokens WHERE expires_at <= ?').run(at);
+      db.prepare(
+        'INSERT INTO email_tokens (token_hash, purpose, email, account_id, next, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
+      ).run(sha256(token), input.purpose, normaliseEmail(input.email), input.accountId, input.next, at + input.ttlMs);
+      return token;
+    },
+    /**
+     * Uses a link token: marks it used and returns what it was issued for, in one statement, so two
+     * clicks (or two replicas) cannot both use it. Null when unknown, used, expired or for another purpose.
+     */
+    consumeEmailToken: (
+      token: string,
+      purpose: EmailTokenPurpose,
+    ): { email: string; accountId: string | null; next: string | null } | null => {
+      const at = now().getTime();
+      const row = db
+        .prepare(
+          'UPDATE email_tokens SET used_at = ? WHERE token_hash = ? AND purpose = ? AND used_at IS NULL AND expires_at > ? RETURNING email, account_id, next',
+        )
+        .get(at, sha256(token), purpose, at) as
+        | { email: string; account_id: string | null; next: string | null }
+        | undefined;
+      return row ? { email: row.email, accountId: row.account_id, next: row.next } : null;
     },
     sessionAccount: (token: string | undefined): Account | null => {
       if (!token || token.length > 100) return null;

@@ -64,7 +64,14 @@ const errorBlock = (errors: readonly string[]) =>
  * HttpOnly, SameSite=Lax, and Secure when PUBLIC_URL is https.
  */
 export const identityPages =
-  (options: { store: IdentityStore; oauth: OAuthServer; publicUrl: string; bus?: Bus }) =>
+  (options: {
+    store: IdentityStore;
+    oauth: OAuthServer;
+    publicUrl: string;
+    bus?: Bus;
+    /** mails the confirmation link to a new account (needed before it votes or reviews) */
+    sendConfirmation?: (accountId: string, email: string, clientIp?: string) => Promise<void>;
+  }) =>
   async (app: FastifyInstance) => {
     const { store, oauth } = options;
     const secure = options.publicUrl.startsWith('https:');
@@ -136,6 +143,11 @@ export const identityPages =
         return html(reply, 400, page('Sign up', signUpForm(csrf, next, errors, email, name), null, csrf));
       const account = store.createAccount({ email, name: name || null, passwordHash: await hashPassword(password) });
       startSession(reply, account);
+      // the confirmation link is mailed; a failed mail (or the mail limit) does not undo the sign-up:
+      // the person can ask for another link on /me
+      await options.sendConfirmation?.(account.id, account.email, request.ip).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'the email confirmation link was not sent');
+      });
       return reply.redirect(next, 303);
     });
 
@@ -147,7 +159,7 @@ export const identityPages =
         200,
         page(
           'Sign in',
-          `${signInForm('/signin', csrf, next)}<p>New here? <a href="/signup${escapeHtml(nextQuery(next))}">Sign up</a></p>`,
+          `${signInForm('/signin', csrf, next)}<p>No password? <a id="signin-by-email" href="/signin/email?next=${escapeHtml(encodeURIComponent(next))}">Email me a sign-in link</a>.</p><p>New here? <a href="/signup${escapeHtml(nextQuery(next))}">Sign up</a></p>`,
           currentAccount(request),
           csrf,
         ),

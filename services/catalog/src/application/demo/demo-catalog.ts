@@ -343,7 +343,7 @@ export const loadDemoCatalog = async (
       const start = demoClock.now().getTime();
       for (let v = 0; v < voters; v++) {
         demoClock.set(new Date(start + random() * Math.max(1, windowEnd - start)));
-        await commands.castVote(saved.slug, `demo-person-${int(1, options.people)}`);
+        await commands.castVote(saved.slug, `demo-person-${int(1, options.people)}`, true);
       }
       demoClock.set(now);
       if (random() < 0.4) await commands.follow(saved.slug, `demo-person-${int(1, options.people)}`);
@@ -354,6 +354,7 @@ export const loadDemoCatalog = async (
           `demo-person-${int(1, options.people)}`,
           int(3, 5),
           'Does what it says.',
+          true,
         );
       if (random() < 0.3)
         await commands.listing(saved.id, {

@@ -10,6 +10,15 @@ import type { InterviewQuestion } from '../../domain/settings/site-settings.ts';
  * The catalog's read-model documents. Each is folded from events by a pure `evolve`; the writer
  * keeps them in memory for queries and in the read-model store for restarts.
  */
+export interface ReviewDoc {
+  readonly rating: number;
+  readonly body: string;
+  readonly at: string;
+  readonly removed?: boolean;
+  readonly reply?: { readonly body: string; readonly at: string };
+  readonly reports?: number;
+}
+
 export interface ListingDoc {
   readonly id: number;
   readonly slug: string;
@@ -37,8 +46,11 @@ export interface ListingDoc {
   readonly votes: Readonly<Record<string, string>>;
   readonly followers: number;
   readonly views: number;
-  /** account id → that person's review (genuine reviews only reach here) */
-  readonly reviews: Readonly<Record<string, { rating: number; body: string; at: string }>>;
+  /**
+   * account id → that person's review (genuine reviews only reach here); `removed` when a
+   * moderator took it down (it neither counts nor shows), the owner's `reply`, how many `reports`
+   */
+  readonly reviews: Readonly<Record<string, ReviewDoc>>;
   readonly alternatives: readonly number[];
   // Owned-listing state. Optional: documents stored before these existed lack them until a rebuild.
   /** accounts following the listing (they are told when an update is posted) */
@@ -227,8 +239,28 @@ export const evolveListingDoc = (doc: ListingDoc | undefined, event: EventLike):
       };
     case 'ListingViewed':
       return { ...doc, views: doc.views + d.count };
-    case 'ReviewSubmitted':
-      return { ...doc, reviews: { ...doc.reviews, [d.account_id]: { rating: d.rating, body: d.body, at: d.at } } };
+    case 'ReviewSubmitted': {
+      // an edit keeps the reply, the reports and the moderation of the review it replaces
+      const before = doc.reviews[d.account_id];
+      return {
+        ...doc,
+        reviews: { ...doc.reviews, [d.account_id]: { ...before, rating: d.rating, body: d.body, at: d.at } },
+      };
+    }
+    case 'ReviewReplied':
+    case 'ReviewReported':
+    case 'ReviewRemoved':
+    case 'ReviewRestored': {
+      const review = doc.reviews[d.account_id];
+      if (!review) return doc;
+      const changed: ReviewDoc =
+        event.type === 'ReviewReplied'
+          ? { ...review, reply: { body: d.body, at: d.at } }
+          : event.type === 'ReviewReported'
+            ? { ...review, reports: (review.reports ?? 0) + 1 }
+            : { ...review, removed: event.type === 'ReviewRemoved' };
+      return { ...doc, reviews: { ...doc.reviews, [d.account_id]: changed } };
+    }
     default:
       return doc;
   }

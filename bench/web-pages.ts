@@ -1,0 +1,136 @@
+// `npm run bench` (web part): the site's anonymous listing page and home page at 100,000 listings
+// (BENCH_WEB_SIZE), all-in-one, beside GET /api/v1/listings/{slug} on the same server.
+// - latency: LATENCY_CONCURRENCY requests at a time over 400 different listings (and the home page
+//   400 times), p50 / p99; the goal is p99 under 20 ms;
+// - throughput: BENCH_CONNECTIONS connections on one listing, the API route and the page loaded in
+//   alternation BENCH_ROUNDS times (medians); the goal is the page at 50% or more of the API's req/s.
+// Alone: `node bench/web-pages.ts` (BENCH_WEB_SIZE=100000 BENCH_DURATION=5 BENCH_ROUNDS=3).
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { writeBenchCatalog } from './catalog-data.ts';
+import { CONNECTIONS, durationSeconds, forkServer, measureAlternating } from './support.ts';
+
+const SIZE = Number(process.env.BENCH_WEB_SIZE ?? 100_000);
+const DURATION_S = durationSeconds(5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const LATENCY_CONCURRENCY = Number(process.env.BENCH_LATENCY_CONCURRENCY ?? 4);
+const SAMPLE = 400;
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+};
+
+/** p50 / p99 of GETs, LATENCY_CONCURRENCY at a time, each path once */
+const latency = async (base: string, paths: readonly string[]) => {
+  const latencies: number[] = [];
+  let next = 0;
+  let errors = 0;
+  const worker = async () => {
+    while (next < paths.length) {
+      const url = `${base}${paths[next++]}`;
+      const t0 = performance.now();
+      const response = await fetch(url);
+      await response.arrayBuffer();
+      latencies.push(performance.now() - t0);
+      if (response.status !== 200) errors++;
+    }
+  };
+  await Promise.all(Array.from({ length: LATENCY_CONCURRENCY }, worker));
+  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors };
+};
+
+export const runWebBench = async () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `listings-bench-web-${SIZE}-`));
+  const lines: string[] = [];
+  try {
+    let started = performance.now();
+    await writeBenchCatalog(dataDir, SIZE);
+    lines.push(`${SIZE} listings written in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    started = performance.now();
+    const server = forkServer('all-in-one-server.ts', {
+      DEMO_DATA: 'off',
+      LOG_LEVEL: 'silent',
+      PORT: '0',
+      DATA_DIR: dataDir,
+    });
+    try {
+      const port = await server.ready;
+      lines.push(`all-in-one ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      const base = `http://127.0.0.1:${port}`;
+      const slugs: string[] = [];
+      for (let page = 1; slugs.length < 2 * SAMPLE; page++) {
+        const body = (await (await fetch(`${base}/api/v1/listings?sort=newest&per_page=100&page=${page}`)).json()) as {
+          items: { slug: string }[];
+        };
+        if (body.items.length === 0) break;
+        slugs.push(...body.items.map((item) => item.slug));
+      }
+      const warm = slugs.slice(SAMPLE, 2 * SAMPLE);
+      const measured = slugs.slice(0, SAMPLE);
+      await latency(base, [
+        ...warm.map((slug) => `/listings/${slug}`),
+        ...warm.map((slug) => `/api/v1/listings/${slug}`),
+      ]);
+      const rows: [string, Awaited<ReturnType<typeof latency>>][] = [
+        [
+          'GET /api/v1/listings/{slug} (JSON)',
+          await latency(
+            base,
+            measured.map((slug) => `/api/v1/listings/${slug}`),
+          ),
+        ],
+        [
+          'GET /listings/{slug} (the page)',
+          await latency(
+            base,
+            measured.map((slug) => `/listings/${slug}`),
+          ),
+        ],
+        [
+          'GET / (the home page)',
+          await latency(
+            base,
+            Array.from({ length: SAMPLE }, () => '/'),
+          ),
+        ],
+      ];
+      const slug = measured[0] as string;
+      const load = await measureAlternating(
+        { bare: `${base}/api/v1/listings/${slug}`, service: `${base}/listings/${slug}` },
+        { connections: CONNECTIONS, durationS: DURATION_S, rounds: ROUNDS },
+      );
+      const home = await measureAlternating(
+        { bare: `${base}/api/v1/listings/${slug}`, service: `${base}/` },
+        { connections: CONNECTIONS, durationS: DURATION_S, rounds: 1 },
+      );
+      console.log(
+        `\nThe site (services/web), all-in-one, ${SIZE} listings, ${os.cpus().length} cores, Node ${process.version}; ${lines.join('; ')}`,
+      );
+      console.log(`Latency, ${LATENCY_CONCURRENCY} at a time, ${SAMPLE} different listings (goal: pages p99 < 20 ms)`);
+      console.log('| request | p50 ms | p99 ms | errors |');
+      console.log('|---|---:|---:|---:|');
+      for (const [name, r] of rows)
+        console.log(`| ${name} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} |`);
+      console.log(
+        `\nThroughput, ${CONNECTIONS} connections, ${DURATION_S} s runs, ${ROUNDS} alternating rounds (medians) (goal: the page >= 50% of the API)`,
+      );
+      console.log('| request | req/s | p50 ms | p99 ms | errors | vs API |');
+      console.log('|---|---:|---:|---:|---:|---:|');
+      const row = (name: string, r: typeof load.bare, api: typeof load.bare) =>
+        console.log(
+          `| ${name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${((100 * r.rps) / api.rps).toFixed(0)}% |`,
+        );
+      row('GET /api/v1/listings/{slug}', load.bare, load.bare);
+      row('GET /listings/{slug}', load.service, load.bare);
+      row('GET / (one round)', home.service, home.bare);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+};
+
+if (import.meta.main) await runWebBench();

@@ -1,0 +1,42 @@
+import { natsServerAvailable } from '@listings/platform/testing/nats-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startClusterOverNats, tempDataDir } from '../support.ts';
+
+const available = natsServerAvailable();
+if (!available) console.warn('web cluster test skipped: nats-server is not on the PATH (apt-get install nats-server)');
+
+/** Cluster mode: the site is its own process on WEB_PORT and reaches the catalog over a real nats-server. */
+describe.skipIf(!available)('the site in cluster mode', () => {
+  const data = tempDataDir();
+  let cluster: Awaited<ReturnType<typeof startClusterOverNats>>;
+  let site: string;
+
+  beforeAll(async () => {
+    cluster = await startClusterOverNats({ DATA_DIR: data.dir, DEMO_DATA: 'on' });
+    site = `http://127.0.0.1:${cluster.webPort}`;
+  }, 90_000);
+  afterAll(async () => {
+    await cluster?.stop();
+    data.remove();
+  });
+
+  it('when a listing page is asked of the web process then it answers with the listing the catalog process holds', async () => {
+    expect(cluster.webPort).toBeGreaterThan(0);
+    expect(cluster.webPort).not.toBe(cluster.port);
+    const search = await fetch(`http://127.0.0.1:${cluster.port}/api/v1/listings?sort=votes&per_page=1`);
+    const [top] = ((await search.json()) as { items: { slug: string; name: string }[] }).items;
+    const page = await fetch(`${site}/listings/${top?.slug}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self' 'nonce-[0-9a-f]{32}'/);
+    expect(await page.text()).toContain(`<h1>${top?.name}</h1>`);
+  });
+
+  it('when an unknown path is asked of the web process then it answers with the HTML 404 page and its search box', async () => {
+    const page = await fetch(`${site}/no/such/page`);
+    expect(page.status).toBe(404);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(page.headers.get('content-security-policy')).toContain("'nonce-");
+    expect(await page.text()).toContain('action="/search"');
+  });
+});

@@ -1,0 +1,353 @@
+import { existsSync, mkdirSync, watch } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { VOTE_RATE_LIMITS } from '@listings/contracts';
+import { readOutbox } from '@listings/platform/mail';
+import { type Browser, chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAllInOneInProcess } from '../in-process.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const available = existsSync(CHROMIUM);
+if (!available)
+  console.warn(`skipping the people browser test: ${CHROMIUM} is not installed (Debian package "chromium")`);
+
+/** where the account page's screenshot goes (docs/screenshots with SCREENSHOT_DIR=docs/screenshots) */
+const SCREENSHOTS = process.env.SCREENSHOT_DIR ?? path.join(tmpdir(), 'listings-web-screenshots');
+
+type Running = Awaited<ReturnType<typeof startAllInOneInProcess>>;
+
+/** the path of the newest mailed link to `to` that starts with `pathStart` (links name PUBLIC_URL) */
+const mailedPath = async (running: Running, to: string, pathStart: string): Promise<string> => {
+  const mail = (await readOutbox(running.dataDir)).filter((m) => m.to === to).at(-1);
+  const url = mail?.text.split(/\s+/).find((word) => word.includes(pathStart));
+  if (!url) throw new Error(`no ${pathStart} link mailed to ${to}`);
+  const parsed = new URL(url);
+  return `${parsed.pathname}${parsed.search}`;
+};
+
+/** a tiny cookie-keeping client for the form-level checks (no browser needed) */
+const client = (base: string) => {
+  let cookie = '';
+  const go = async (path: string, init: RequestInit & { form?: Record<string, string> } = {}) => {
+    const headers = new Headers(init.headers);
+    if (cookie) headers.set('cookie', cookie);
+    if (init.form) headers.set('content-type', 'application/x-www-form-urlencoded');
+    const response = await fetch(`${base}${path}`, {
+      ...init,
+      headers,
+      redirect: 'manual',
+      ...(init.form ? { body: new URLSearchParams(init.form).toString() } : {}),
+    });
+    const set = response.headers.get('set-cookie');
+    if (set?.startsWith('ld_session=')) cookie = set.split(';')[0] as string;
+    return { status: response.status, location: response.headers.get('location'), text: await response.text() };
+  };
+  return { go, signedIn: () => cookie !== '' };
+};
+const hidden = (html: string, name: string): string =>
+  new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1] ?? '';
+
+describe('the people side of the site (all-in-one)', () => {
+  let running: Running;
+  let slug: string;
+  const weekly = async () => {
+    const board = (await (await fetch(`${running.base}/api/v1/leaderboards/community-weekly?per_page=100`)).json()) as {
+      items: { listing: { slug: string }; metric: { value: number } }[];
+    };
+    return board.items;
+  };
+  const weeklyVotesOf = async (s: string) => (await weekly()).find((i) => i.listing.slug === s)?.metric.value ?? 0;
+
+  beforeAll(async () => {
+    running = await startAllInOneInProcess({ DEMO_DATA: 'on' });
+    slug = (await weekly())[0]?.listing.slug as string;
+  }, 90_000);
+  afterAll(() => running?.stop());
+
+  const signInAs = async (email: string) => {
+    const c = client(running.base);
+    const form = await c.go('/signin/email?next=/me');
+    expect(form.status).toBe(200);
+    const sent = await c.go('/signin/email', {
+      method: 'POST',
+      form: { email, next: '/me', form_id: hidden(form.text, 'form_id') },
+    });
+    expect(sent.text).toContain('Check your email');
+    const link = await mailedPath(running, email, '/signin/link');
+    const token = new URLSearchParams(link.split('?')[1]).get('token') as string;
+    const used = await c.go('/signin/link', { method: 'POST', form: { token } });
+    expect(used).toMatchObject({ status: 303, location: '/me' });
+    return c;
+  };
+
+  it('when someone without a session votes then they are sent to sign in and come back to the page', async () => {
+    const c = client(running.base);
+    const r = await c.go(`/listings/${slug}/vote`, { method: 'POST', form: { return_to: `/listings/${slug}` } });
+    expect(r.status).toBe(303);
+    expect(r.location).toBe(`/signin/email?next=${encodeURIComponent(`/listings/${slug}`)}`);
+  });
+
+  it('when a sign-in link is used twice then the second time it does not work', async () => {
+    const c = client(running.base);
+    const form = await c.go('/signin/email');
+    await c.go('/signin/email', {
+      method: 'POST',
+      form: { email: 'once@example.com', form_id: hidden(form.text, 'form_id') },
+    });
+    const token = new URLSearchParams(
+      (await mailedPath(running, 'once@example.com', '/signin/link')).split('?')[1],
+    ).get('token') as string;
+    expect((await c.go('/signin/link', { method: 'POST', form: { token } })).status).toBe(303);
+    expect((await client(running.base).go('/signin/link', { method: 'POST', form: { token } })).status).toBe(410);
+  });
+
+  it('when a mailed link is opened then its page is never stored by a cache and sends no referrer', async () => {
+    const r = await fetch(`${running.base}/signin/link?token=${'A'.repeat(43)}`);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('cache-control')).toBe('private, no-store');
+    expect(r.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(r.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
+  it('when the email form is wrong then the error is next to the field and what was typed is kept', async () => {
+    const c = client(running.base);
+    const r = await c.go('/signin/email', { method: 'POST', form: { email: 'not-an-address', next: '/' } });
+    expect(r.status).toBe(400);
+    expect(r.text).toContain('value="not-an-address"');
+    expect(r.text).toMatch(/id="signin-email-error"[^>]*>enter an email address/);
+  });
+
+  it('when a signed-in person posts a form from another site or without the session’s token then it is refused and nothing changes', async () => {
+    const c = await signInAs('careful@example.com');
+    const before = await weeklyVotesOf(slug);
+    const me = await c.go('/me');
+    const csrf = hidden(me.text, 'csrf');
+    expect(csrf).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const crossSite = await c.go(`/listings/${slug}/vote`, {
+      method: 'POST',
+      headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      form: { csrf },
+    });
+    expect(crossSite.status).toBe(403);
+    const otherOrigin = await c.go(`/listings/${slug}/vote`, {
+      method: 'POST',
+      headers: { origin: 'https://evil.example' },
+      form: { csrf },
+    });
+    expect(otherOrigin.status).toBe(403);
+    const noToken = await c.go(`/listings/${slug}/vote`, { method: 'POST', form: {} });
+    expect(noToken.status).toBe(403);
+    expect(await weeklyVotesOf(slug)).toBe(before);
+    // with the token it counts, and a second submission changes nothing
+    expect((await c.go(`/listings/${slug}/vote`, { method: 'POST', form: { csrf } })).status).toBe(303);
+    expect((await c.go(`/listings/${slug}/vote`, { method: 'POST', form: { csrf } })).status).toBe(303);
+    expect(await weeklyVotesOf(slug)).toBe(before + 1);
+    // the listing page now offers to take the vote back, and to unfollow once followed
+    expect((await c.go(`/listings/${slug}`)).text).toContain('name="action" value="withdraw"');
+    expect((await c.go(`/listings/${slug}/follow`, { method: 'POST', form: { csrf } })).status).toBe(303);
+    expect((await c.go(`/listings/${slug}`)).text).toContain('name="action" value="unfollow"');
+    expect((await c.go(`/listings/${slug}/vote`, { method: 'POST', form: { csrf, action: 'withdraw' } })).status).toBe(
+      303,
+    );
+    expect(await weeklyVotesOf(slug)).toBe(before);
+  });
+
+  it('when one account votes more often than the limit then it gets 429 and catalog is not asked', async () => {
+    const c = await signInAs('eager@example.com');
+    const csrf = hidden((await c.go('/me')).text, 'csrf');
+    const statuses: number[] = [];
+    for (let i = 0; i <= VOTE_RATE_LIMITS.perAccount.limit; i++)
+      statuses.push((await c.go(`/listings/${slug}/vote`, { method: 'POST', form: { csrf } })).status);
+    expect(statuses.slice(0, VOTE_RATE_LIMITS.perAccount.limit).every((s) => s === 303)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('when the API key form is submitted twice then one key is made', async () => {
+    const c = await signInAs('twice@example.com');
+    const me = await c.go('/me');
+    const form = {
+      csrf: hidden(me.text, 'csrf'),
+      form_id: hidden(me.text, 'form_id'),
+      name: 'laptop',
+      scopes: 'account:read',
+    };
+    const first = await c.go('/me/api-keys', { method: 'POST', form });
+    expect(first.status).toBe(201);
+    const second = await c.go('/me/api-keys', { method: 'POST', form });
+    expect(second.text).toContain('sent already');
+    expect((await c.go('/me')).text.match(/Revoke laptop/g)).toHaveLength(1);
+  });
+
+  it('when sign out everywhere is used then every session of the person ends', async () => {
+    const a = await signInAs('everywhere@example.com');
+    const b = await signInAs('everywhere@example.com');
+    const me = await a.go('/me');
+    expect(
+      (await a.go('/me/signout-everywhere', { method: 'POST', form: { csrf: hidden(me.text, 'csrf') } })).status,
+    ).toBe(303);
+    expect((await b.go('/me')).location).toBe('/signin/email?next=%2Fme');
+  });
+
+  it('when a person follows a listing and its owner posts an update then it is mailed to them and on /me/notifications', async () => {
+    // the owner: an account with a key, and a listing of theirs (saved as a submitted draft would)
+    const owner = await signInAs('maker@example.com');
+    const ownerMe = await owner.go('/me');
+    const made = await owner.go('/me/api-keys', {
+      method: 'POST',
+      form: {
+        csrf: hidden(ownerMe.text, 'csrf'),
+        form_id: hidden(ownerMe.text, 'form_id'),
+        name: 'tools',
+        scopes: 'listings:write',
+      },
+    });
+    const key = /id="new-api-key">([^<]+)</.exec(made.text)?.[1] as string;
+    const ownerId = ((await running.identity.store.findAccountForSignIn('maker@example.com')) as { id: string }).id;
+    const saved = (await running.bus.request('catalog.internal.save_listing_from_draft', {
+      listing_id: null,
+      draft_id: '00000000-0000-4000-8000-00000000f011',
+      owner_account_ids: [ownerId],
+      profile: { url: 'https://www.followed.example', name: 'Followed Thing', tagline: 'Worth following' },
+    })) as { body: { listing_id: number; slug: string } };
+
+    const fan = await signInAs('fan@example.com');
+    const fanMe = await fan.go('/me');
+    expect(
+      (
+        await fan.go(`/listings/${saved.body.slug}/follow`, {
+          method: 'POST',
+          form: { csrf: hidden(fanMe.text, 'csrf') },
+        })
+      ).status,
+    ).toBe(303);
+
+    const outbox = path.join(running.dataDir, 'outbox');
+    const mailed = new Promise<void>((resolve) => {
+      const watcher = watch(outbox, async () => {
+        if (
+          (await readOutbox(running.dataDir)).some((m) => m.to === 'fan@example.com' && m.kind === 'listing-update')
+        ) {
+          watcher.close();
+          resolve();
+        }
+      });
+    });
+    const posted = await fetch(`${running.base}/api/v1/me/listings/${saved.body.listing_id}/updates`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Version 2 is out', body: 'Twice as fast.' }),
+    });
+    expect(posted.status).toBe(201);
+    await mailed;
+    const mail = (await readOutbox(running.dataDir)).find(
+      (m) => m.to === 'fan@example.com' && m.kind === 'listing-update',
+    );
+    expect(mail?.subject).toBe('Followed Thing: Version 2 is out');
+    expect(mail?.text).toContain(`/listings/${saved.body.slug}`);
+    const notifications = await fan.go('/me/notifications');
+    expect(notifications.text).toContain('Version 2 is out');
+    expect((await owner.go('/me/notifications')).text).not.toContain('Version 2 is out');
+  });
+
+  describe.skipIf(!available)('in a headless browser', () => {
+    let browser: Browser;
+    beforeAll(async () => {
+      mkdirSync(SCREENSHOTS, { recursive: true });
+      browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        headless: true,
+        args: [
+          '--headless',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+        ],
+      });
+    }, 60_000);
+    afterAll(() => browser?.close());
+
+    it('when a person signs in by the mailed link and votes then the home page and the REST leaderboard move; a key made on /me works on /api/v1', async () => {
+      const context = await browser.newContext();
+      await context.route(
+        (url) => url.hostname !== '127.0.0.1',
+        (route) =>
+          route.fulfill({
+            status: 200,
+            contentType: 'image/svg+xml',
+            body: '<svg xmlns="http://www.w3.org/2000/svg"/>',
+          }),
+      );
+      const page = await context.newPage();
+      const before = await weeklyVotesOf(slug);
+
+      // sign in: the email form, then the link from the outbox; it comes back to the home page
+      await page.goto(`${running.base}/signin/email?next=/`);
+      await page.fill('#signin-email', 'browser@example.com');
+      await page.click('main button[type=submit]');
+      await page.waitForSelector('text=Check your email');
+      await page.goto(`${running.base}${await mailedPath(running, 'browser@example.com', '/signin/link')}`);
+      await page.click('#use-sign-in-link');
+      await page.waitForLoadState();
+
+      await page.waitForURL(`${running.base}/`);
+      expect(await page.textContent('header .account')).toContain('browser@example.com');
+
+      // vote on the home page (the script posts it in the background and updates the count)
+      const vote = page.locator(`form[action="/listings/${slug}/vote"] button`).first();
+      await vote.click();
+      await page.waitForFunction(
+        (s) =>
+          document.querySelector(`form[action="/listings/${s}/vote"] button`)?.getAttribute('aria-pressed') === 'true',
+        slug,
+      );
+      expect(await weeklyVotesOf(slug)).toBe(before + 1);
+      await page.reload();
+      expect(await page.locator(`form[action="/listings/${slug}/vote"] [data-vote-count]`).first().textContent()).toBe(
+        String(before + 1),
+      );
+
+      // an API key made on /me, shown once, works against the API
+      await page.goto(`${running.base}/me`);
+      await page.fill('#key-name', 'from the browser');
+      await page.click('form[action="/me/api-keys"] button[type=submit]');
+      const key = (await page.textContent('#new-api-key'))?.trim() ?? '';
+      expect(key).toMatch(/^ldk_/);
+      const meOverApi = await fetch(`${running.base}/api/v1/me`, { headers: { authorization: `Bearer ${key}` } });
+      expect(meOverApi.status).toBe(200);
+      expect(await meOverApi.json()).toMatchObject({ email: 'browser@example.com' });
+      await page.screenshot({ path: `${SCREENSHOTS}/account.png` });
+
+      // the people pages: no serious or critical accessibility violation, no CSP refusal or script error
+      const problems: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error') problems.push(`${page.url()}: ${m.text()}`);
+      });
+      page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
+      for (const path of ['/me', '/me/notifications', `/listings/${slug}/reviews`, `/listings/${slug}`]) {
+        expect((await page.goto(`${running.base}${path}`))?.status(), path).toBe(200);
+        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+        const serious = results.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+        expect(serious, path).toEqual([]);
+      }
+      await context.close();
+      const signedOut = await browser.newContext();
+      const anonymous = await signedOut.newPage();
+      for (const path of ['/signin/email?next=/']) {
+        await anonymous.goto(`${running.base}${path}`);
+        const results = await new AxeBuilder({ page: anonymous }).withTags(['wcag2a', 'wcag2aa']).analyze();
+        expect(
+          results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+          path,
+        ).toEqual([]);
+      }
+      await signedOut.close();
+      expect(problems).toEqual([]);
+    }, 60_000);
+  });
+});

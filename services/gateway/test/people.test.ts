@@ -1,0 +1,291 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  confirmEmail,
+  createSessionApiKey,
+  type IdentityInternalName,
+  type IdentityReply,
+  type IdentityRequest,
+  listSessionApiKeys,
+  lookupSession,
+  MAIL_REQUESTS_PER_ADDRESS,
+  mailAccount,
+  type OperationReply,
+  redeemSignInLink,
+  requestEmailConfirmation,
+  requestSignInLink,
+  revokeSessionApiKey,
+  SIGN_IN_LINK_TTL_MINUTES,
+  signInWithPassword,
+  signOut,
+  signOutEverywhere,
+} from '@listings/contracts';
+import { createInProcessBus } from '@listings/platform/bus';
+import { manualClock } from '@listings/platform/clock';
+import { createAuthenticationClient } from '@listings/platform/edge';
+import { createOutboxMailer, readOutbox } from '@listings/platform/mail';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createIdentity, type Identity } from '../src/identity/identity-module.ts';
+import { hashPassword } from '../src/identity/passwords.ts';
+
+const PUBLIC_URL = 'http://localhost:4000';
+
+/** the people operations of identity, over the in-process bus, as the web edge calls them */
+describe('identity for people: magic links, confirmation, sessions, keys (gateway.internal.*)', () => {
+  const bus = createInProcessBus();
+  const clock = manualClock('2026-11-18T10:00:00.000Z');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'people-'));
+  let identity: Identity;
+  let stop: () => Promise<void>;
+
+  beforeAll(async () => {
+    identity = createIdentity({
+      publicUrl: PUBLIC_URL,
+      clock,
+      mailer: createOutboxMailer({ dataDir, now: () => clock.now() }),
+    });
+    const served = await identity.serve(bus);
+    stop = async () => {
+      await served.stop();
+      identity.close();
+      await bus.close();
+    };
+  });
+  afterAll(() => stop());
+
+  const call = async <N extends IdentityInternalName>(
+    contract: { subject: string; name: N },
+    request: IdentityRequest<N>,
+  ): Promise<OperationReply> => (await bus.request(contract.subject, request)) as OperationReply;
+  const ok = async <N extends IdentityInternalName>(
+    contract: { subject: string; name: N },
+    request: IdentityRequest<N>,
+  ): Promise<IdentityReply<N>> => {
+    const reply = await call(contract, request);
+    if (!('body' in reply)) throw new Error(`${contract.name}: ${JSON.stringify(reply)}`);
+    return reply.body as IdentityReply<N>;
+  };
+  /** the token in the newest mail to `to` whose link starts with `pathStart` */
+  const linkTokenFor = async (to: string, pathStart: string): Promise<string> => {
+    const mails = (await readOutbox(dataDir)).filter((m) => m.to === to);
+    const text = mails.at(-1)?.text ?? '';
+    const match = new RegExp(`${PUBLIC_URL}${pathStart.replace('?', '\\?')}\\?token=([A-Za-z0-9_-]+)`).exec(text);
+    if (!match) throw new Error(`no ${pathStart} link mailed to ${to}: ${text}`);
+    return match[1] as string;
+  };
+
+  describe('sign-in by a mailed link', () => {
+    it('when a new address asks for a link then a link is mailed, and using it creates the account with a confirmed email and a session that comes back where the person was', async () => {
+      expect(await ok(requestSignInLink, { email: 'New.Person@Example.com', next: '/listings/acme?x=1' })).toEqual({
+        sent: true,
+        expires_in_minutes: SIGN_IN_LINK_TTL_MINUTES,
+      });
+      expect(identity.store.findAccountForSignIn('new.person@example.com')).toBeNull();
+      const mail = (await readOutbox(dataDir)).at(-1);
+      expect(mail).toMatchObject({ to: 'new.person@example.com', kind: 'sign-in-link' });
+      const token = await linkTokenFor('new.person@example.com', '/signin/link');
+
+      const signedIn = await ok(redeemSignInLink, { token });
+      expect(signedIn.next).toBe('/listings/acme?x=1');
+      expect(signedIn.session).toMatchObject({ email: 'new.person@example.com', email_confirmed: true });
+      expect(signedIn.session.csrf_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      const looked = await ok(lookupSession, { session_token: signedIn.session_token });
+      expect(looked).toEqual(signedIn.session);
+    });
+
+    it('when a link is used twice then the second use is 410 and opens no session', async () => {
+      await ok(requestSignInLink, { email: 'twice@example.com' });
+      const token = await linkTokenFor('twice@example.com', '/signin/link');
+      await ok(redeemSignInLink, { token });
+      const again = await call(redeemSignInLink, { token });
+      expect(again.status).toBe(410);
+    });
+
+    it('when a link is older than its lifetime then it is 410', async () => {
+      await ok(requestSignInLink, { email: 'late@example.com' });
+      const token = await linkTokenFor('late@example.com', '/signin/link');
+      clock.advance(SIGN_IN_LINK_TTL_MINUTES * 60_000 + 1);
+      expect((await call(redeemSignInLink, { token })).status).toBe(410);
+    });
+
+    it('when an existing account asks then the same answer comes back and the link signs into that account', async () => {
+      const { account } = identity.store.ensureAccount('known@example.com');
+      expect(await ok(requestSignInLink, { email: 'known@example.com' })).toEqual(
+        await ok(requestSignInLink, { email: 'unknown-yet@example.com' }),
+      );
+      const signedIn = await ok(redeemSignInLink, { token: await linkTokenFor('known@example.com', '/signin/link') });
+      expect(signedIn.session.account_id).toBe(account.id);
+    });
+
+    it.each([['//evil.example/x'], ['https://evil.example'], ['/\\evil.example']])(
+      'when the return address is %s then it is dropped (no open redirect)',
+      async (next) => {
+        const email = `next-${encodeURIComponent(next).length}@example.com`;
+        await ok(requestSignInLink, { email, next });
+        expect((await ok(redeemSignInLink, { token: await linkTokenFor(email, '/signin/link') })).next).toBeNull();
+      },
+    );
+
+    it('when an unknown token is used then 410; a malformed one is 400', async () => {
+      expect((await call(redeemSignInLink, { token: 'A'.repeat(43) })).status).toBe(410);
+      expect((await call(redeemSignInLink, { token: 'not a token' })).status).toBe(400);
+    });
+
+    it('when one address asks for more links than the limit then it is 429, and other addresses still get theirs', async () => {
+      for (let i = 0; i < MAIL_REQUESTS_PER_ADDRESS.limit; i++)
+        await ok(requestSignInLink, { email: 'greedy@example.com' });
+      const refused = await call(requestSignInLink, { email: 'greedy@example.com' });
+      expect(refused).toMatchObject({ status: 429, problem: { detail: expect.stringContaining('retry in') } });
+      expect((await call(requestSignInLink, { email: 'patient@example.com' })).status).toBe(200);
+    });
+
+    it('when one client IP asks for links to many addresses then it is 429 past the per-IP limit', async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 21; i++)
+        statuses.push(
+          (await call(requestSignInLink, { email: `ip-${i}@example.com`, client_ip: '203.0.113.9' })).status,
+        );
+      expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
+      expect(statuses[20]).toBe(429);
+    });
+
+    it('when the stored tokens are read then no link or session token is there in clear', async () => {
+      await ok(requestSignInLink, { email: 'clear@example.com' });
+      const token = await linkTokenFor('clear@example.com', '/signin/link');
+      const { session_token } = await ok(redeemSignInLink, { token });
+      const dump = JSON.stringify([
+        identity.store.db.prepare('SELECT * FROM email_tokens').all(),
+        identity.store.db.prepare('SELECT * FROM sessions').all(),
+      ]);
+      expect(dump).not.toContain(token);
+      expect(dump).not.toContain(session_token);
+    });
+  });
+
+  describe('email confirmation for the password sign-up', () => {
+    it('given a password account when it asks for a confirmation link then the mailed link confirms it once', async () => {
+      identity.store.createAccount({
+        email: 'pw@example.com',
+        name: 'Pat',
+        passwordHash: await hashPassword('correct horse battery'),
+      });
+      const signedIn = await ok(signInWithPassword, { email: 'pw@example.com', password: 'correct horse battery' });
+      expect(signedIn.session.email_confirmed).toBe(false);
+      await ok(requestEmailConfirmation, { session_token: signedIn.session_token });
+      const token = await linkTokenFor('pw@example.com', '/confirm-email');
+      // a confirmation link is not a sign-in link, and the other way round
+      expect((await call(redeemSignInLink, { token })).status).toBe(410);
+      expect(await ok(confirmEmail, { token })).toMatchObject({ email: 'pw@example.com', email_confirmed: true });
+      expect((await ok(lookupSession, { session_token: signedIn.session_token })).email_confirmed).toBe(true);
+      expect((await call(confirmEmail, { token })).status).toBe(410);
+      expect((await call(requestEmailConfirmation, { session_token: signedIn.session_token })).status).toBe(409);
+    });
+
+    it('when the password is wrong or the address unknown then the same 401', async () => {
+      const wrong = await call(signInWithPassword, { email: 'pw@example.com', password: 'wrong password!' });
+      const unknown = await call(signInWithPassword, { email: 'nobody@example.com', password: 'wrong password!' });
+      expect(wrong.status).toBe(401);
+      expect(unknown).toEqual(wrong);
+    });
+  });
+
+  describe('sessions', () => {
+    const signIn = async (email: string) => {
+      await ok(requestSignInLink, { email });
+      return ok(redeemSignInLink, { token: await linkTokenFor(email, '/signin/link') });
+    };
+
+    it('when a person signs out then that session is gone and their other sessions stay', async () => {
+      const a = await signIn('two-devices@example.com');
+      const b = await signIn('two-devices@example.com');
+      expect(a.session.csrf_token).not.toBe(b.session.csrf_token);
+      expect(await ok(signOut, { session_token: a.session_token })).toEqual({ sessions_ended: 1 });
+      expect((await call(lookupSession, { session_token: a.session_token })).status).toBe(401);
+      expect((await call(lookupSession, { session_token: b.session_token })).status).toBe(200);
+    });
+
+    it('when a person signs out everywhere then every session of theirs ends, and nobody else’s', async () => {
+      const a = await signIn('everywhere@example.com');
+      const b = await signIn('everywhere@example.com');
+      const other = await signIn('bystander@example.com');
+      expect(await ok(signOutEverywhere, { session_token: a.session_token })).toEqual({ sessions_ended: 2 });
+      expect((await call(lookupSession, { session_token: b.session_token })).status).toBe(401);
+      expect((await call(lookupSession, { session_token: other.session_token })).status).toBe(200);
+    });
+
+    it('when a session is older than its lifetime then it is 401', async () => {
+      const s = await signIn('old@example.com');
+      clock.advance(15 * 24 * 3_600_000);
+      expect((await call(lookupSession, { session_token: s.session_token })).status).toBe(401);
+    });
+  });
+
+  describe('mail to an account (for other services)', () => {
+    it('when a service mails an account then it goes to the account’s address once per key; an erased account is 404', async () => {
+      const { account } = identity.store.ensureAccount('follower@example.com');
+      const request = {
+        account_id: account.id,
+        kind: 'listing-update',
+        subject: 'Acme: v2',
+        text: 'Acme posted an update.',
+        dedupe_key: 'follower-update:event-1',
+      };
+      expect(await ok(mailAccount, request)).toEqual({ sent: true });
+      expect(await ok(mailAccount, request)).toEqual({ sent: false });
+      expect((await readOutbox(dataDir)).filter((m) => m.to === 'follower@example.com')).toHaveLength(1);
+      identity.store.eraseAccount(account.id);
+      expect((await call(mailAccount, { ...request, dedupe_key: 'follower-update:event-2' })).status).toBe(404);
+    });
+  });
+
+  describe('API keys of the signed-in person', () => {
+    it('when a key is made from a session then it is shown once, authenticates against the API, is listed and can be revoked by its owner only', async () => {
+      await ok(requestSignInLink, { email: 'keys@example.com' });
+      const me = await ok(redeemSignInLink, { token: await linkTokenFor('keys@example.com', '/signin/link') });
+      await ok(requestSignInLink, { email: 'thief@example.com' });
+      const thief = await ok(redeemSignInLink, { token: await linkTokenFor('thief@example.com', '/signin/link') });
+
+      const created = await ok(createSessionApiKey, {
+        session_token: me.session_token,
+        name: 'laptop',
+        scopes: ['account:read'],
+      });
+      expect(created.key).toMatch(/^ldk_/);
+      const authn = await createAuthenticationClient(bus).authenticate({
+        authorization: `Bearer ${created.key}`,
+        resource: 'api',
+        requiredScope: 'account:read',
+      });
+      expect(authn).toMatchObject({ outcome: 'authenticated', principal: { account_id: me.session.account_id } });
+      const listed = await ok(listSessionApiKeys, { session_token: me.session_token });
+      expect(listed.keys.map((k) => k.name)).toEqual(['laptop']);
+      expect(JSON.stringify(listed)).not.toContain(created.key);
+      expect((await ok(listSessionApiKeys, { session_token: thief.session_token })).keys).toEqual([]);
+
+      expect(
+        (await call(revokeSessionApiKey, { session_token: thief.session_token, key_id: created.summary.id })).status,
+      ).toBe(404);
+      expect(
+        (await call(createSessionApiKey, { session_token: me.session_token, name: 'LAPTOP', scopes: ['account:read'] }))
+          .status,
+      ).toBe(409);
+      expect(await ok(revokeSessionApiKey, { session_token: me.session_token, key_id: created.summary.id })).toEqual({
+        revoked: true,
+      });
+      expect(
+        (
+          await createAuthenticationClient(bus).authenticate({
+            authorization: `Bearer ${created.key}`,
+            resource: 'api',
+            requiredScope: 'account:read',
+          })
+        ).outcome,
+      ).toBe('refused');
+    });
+
+    it('when there is no session then key operations are 401', async () => {
+      expect((await call(listSessionApiKeys, { session_token: 'B'.repeat(43) })).status).toBe(401);
+    });
+  });
+});

@@ -1,0 +1,149 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import { getEngagement, localPathOrNull } from '@listings/contracts';
+import type { Bus } from '@listings/platform/bus';
+import { type Clock, systemClock } from '@listings/platform/clock';
+import type { RateLimitCounter } from '@listings/platform/edge';
+import type { Logger } from '@listings/platform/logger';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync, LogController } from 'fastify';
+import { ASSETS_DIR, ASSETS_PREFIX } from './assets.ts';
+import { createCatalogClient } from './catalog-client.ts';
+import { awardRoutes } from './pages/awards/route.ts';
+import { blogRoutes } from './pages/blog/route.ts';
+import { categoryRoutes } from './pages/categories/route.ts';
+import { ErrorView } from './pages/error/view.ts';
+import { feedRoutes } from './pages/feeds/route.ts';
+import { founderRoutes } from './pages/founders/route.ts';
+import { homeRoutes } from './pages/home/route.ts';
+import { launchWeekRoutes } from './pages/launch-week/route.ts';
+import { leaderboardRoutes } from './pages/leaderboards/route.ts';
+import { listingRoutes } from './pages/listing/route.ts';
+import { NotFoundView } from './pages/not-found/view.ts';
+import { searchRoutes } from './pages/search/route.ts';
+import { sitemapRoutes } from './pages/sitemap/route.ts';
+import { createInternalClient } from './people/bus-client.ts';
+import { peopleRoutes, recordListingViews } from './people/routes.ts';
+import { createSessions } from './people/sessions.ts';
+import { installSecurityHeaders } from './security.ts';
+import { sendPage } from './send-page.ts';
+import type { ViewerOf } from './viewer.ts';
+import { createWebContext, PageError } from './web-context.ts';
+
+export interface WebOptions {
+  readonly bus: Bus;
+  readonly publicUrl: string;
+  readonly logger: Logger;
+  readonly clock?: Clock;
+  /** who is signed in (the people side's sessions); default: nobody */
+  readonly viewerOf?: ViewerOf;
+  readonly requestTimeoutMs?: number;
+  /** counts votes per account and IP: the edge's shared counter (all-in-one, cluster); default in memory */
+  readonly rateLimitCounter?: RateLimitCounter;
+  /**
+   * answer paths no route knows with the HTML 404 page (the web edge's own server); in all-in-one
+   * mode the gateway's server answers them
+   */
+  readonly notFoundPages?: boolean;
+}
+
+/**
+ * The site for people as one encapsulated Fastify plugin: security headers with a fresh CSP nonce
+ * on every response, the stylesheet and script under /assets/, and the pages, each loading its
+ * data from the catalog's public operations over the bus. The launcher mounts it on the gateway's
+ * server in all-in-one mode; cluster mode runs it on its own server (buildWebApp).
+ */
+export const webPlugin =
+  (options: WebOptions): FastifyPluginAsync =>
+  async (app) => {
+    // the people side: identity's server-side sessions behind the `ld_session` cookie
+    const internal = createInternalClient(options.bus, { timeoutMs: options.requestTimeoutMs ?? 10_000 });
+    const sessions = createSessions({ identity: internal, publicUrl: options.publicUrl });
+    await app.register(fastifyCookie);
+    const web = createWebContext({
+      catalog: createCatalogClient(options.bus, { timeoutMs: options.requestTimeoutMs ?? 10_000 }),
+      clock: options.clock ?? systemClock,
+      publicUrl: options.publicUrl,
+      viewerOf: options.viewerOf ?? sessions.viewerOf,
+      mine: async (slug, viewer) => {
+        const found = await internal.send<{ voted: boolean; following: boolean }>(getEngagement, {
+          slug,
+          account_id: viewer.accountId,
+        });
+        return found.ok ? { voted: found.body.voted, following: found.body.following } : null;
+      },
+    });
+    recordListingViews(app, internal);
+    await installSecurityHeaders(app);
+    await app.register(fastifyStatic, {
+      root: ASSETS_DIR,
+      prefix: ASSETS_PREFIX,
+      decorateReply: false,
+      // asset URLs carry their content hash (assetUrl), so a year is safe
+      maxAge: '365d',
+      immutable: true,
+      index: false,
+    });
+    app.setErrorHandler(async (error: Error & { statusCode?: number }, request, reply) => {
+      const status = error instanceof PageError ? error.status : (error.statusCode ?? 500);
+      if (status >= 500) request.log.error({ err: error }, 'page failed');
+      const detail =
+        status === 404
+          ? 'Nothing here by that name.'
+          : status >= 500
+            ? error instanceof PageError
+              ? error.message
+              : 'The page could not be shown. Try again in a moment.'
+            : error.message;
+      const frame = await web.frameOf(request, reply);
+      if (status === 404) return sendPage(request, reply, frame, NotFoundView({ what: detail }, frame), 404);
+      return sendPage(request, reply, frame, ErrorView({ status, detail }, frame), status);
+    });
+    // on its own server the site answers /signin itself (in all-in-one the gateway's password page
+    // does, and links to the email sign-in)
+    if (options.notFoundPages)
+      app.get<{ Querystring: { next?: string } }>('/signin', async (request, reply) =>
+        reply.redirect(`/signin/email?next=${encodeURIComponent(localPathOrNull(request.query.next) ?? '/')}`, 303),
+      );
+    if (options.notFoundPages)
+      app.setNotFoundHandler(async (request, reply) => {
+        const frame = await web.frameOf(request, reply);
+        const what = `There is no page at ${request.url.split('?')[0]}.`;
+        return sendPage(request, reply, frame, NotFoundView({ what }, frame), 404);
+      });
+    for (const routes of [
+      homeRoutes,
+      listingRoutes,
+      launchWeekRoutes,
+      categoryRoutes,
+      leaderboardRoutes,
+      awardRoutes,
+      founderRoutes,
+      blogRoutes,
+      searchRoutes,
+      feedRoutes,
+      sitemapRoutes,
+      peopleRoutes({
+        identity: internal,
+        catalog: internal,
+        sessions,
+        clock: options.clock ?? systemClock,
+        ...(options.rateLimitCounter ? { rateLimitCounter: options.rateLimitCounter } : {}),
+      }),
+    ])
+      await app.register(routes, web);
+  };
+
+/**
+ * The web edge as its own Fastify app (cluster mode, WEB_PORT): the plugin, and an HTML 404 for
+ * paths no page answers (in all-in-one mode the gateway owns the not-found answer of the server).
+ */
+export const buildWebApp = async (options: WebOptions & { trustProxy?: boolean }): Promise<FastifyInstance> => {
+  const app = Fastify({
+    loggerInstance: options.logger as FastifyBaseLogger,
+    logController: new LogController({ disableRequestLogging: true }),
+    routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: options.trustProxy ?? false,
+  });
+  await app.register(webPlugin({ ...options, notFoundPages: true }));
+  return app;
+};

@@ -1,0 +1,6 @@
+import { html, type VNode } from '../html.ts';
+import type { Viewer } from '../viewer.ts';
+
+/** The one way a form carries the session's CSRF token. */
+export const CsrfField = (props: { viewer: Viewer }): VNode =>
+  html`<input type="hidden" name="csrf" value=${props.viewer.csrfToken} />`;

@@ -1,0 +1,18 @@
+import type { FieldError } from '@listings/platform/errors';
+import { html, type VNode } from '../html.ts';
+
+/** `query.country: must match pattern` → `{ country: ['must match pattern'] }`, by the form field's name */
+export const fieldErrorsOf = (errors: readonly FieldError[]): Record<string, string[]> => {
+  const byField: Record<string, string[]> = {};
+  for (const error of errors) {
+    const name = error.field.replace(/^(query|params|body)\./, '');
+    // Ajv's pattern message quotes a regular expression: a person gets plain words
+    const message = error.message.startsWith('must match pattern') ? 'is not in the expected form' : error.message;
+    byField[name] = [...(byField[name] ?? []), message];
+  }
+  return byField;
+};
+
+/** The errors of one field, shown next to it (the field names this element in aria-describedby). */
+export const FieldErrors = (props: { id: string; messages?: readonly string[] }): VNode | null =>
+  props.messages?.length ? html`<p id=${props.id} class="field-error">${props.messages.join('; ')}</p>` : null;

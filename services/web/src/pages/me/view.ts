@@ -1,0 +1,166 @@
+import { SCOPES } from '@listings/contracts';
+import { CsrfField } from '../../components/csrf-field.ts';
+import { FieldErrors } from '../../components/field-errors.ts';
+import { Layout } from '../../components/layout.ts';
+import type { PageFrame } from '../../frame.ts';
+import { html, type VNode } from '../../html.ts';
+import type { Viewer } from '../../viewer.ts';
+
+export interface ApiKeyRow {
+  readonly id: string;
+  readonly name: string;
+  readonly prefix: string;
+  readonly scopes: readonly string[];
+  readonly created_at: string;
+  readonly last_used_at: string | null;
+}
+
+export interface MeData {
+  readonly email: string;
+  readonly name: string | null;
+  readonly emailConfirmed: boolean;
+  readonly keys: readonly ApiKeyRow[];
+  /** a key just made: shown this once */
+  readonly newKey: string | null;
+  readonly notice: string | null;
+  readonly formId: string;
+  readonly form: { name: string; scopes: readonly string[]; errors: Record<string, string[]> };
+}
+
+const SignOutForms = (props: { viewer: Viewer }): VNode => html`<div class="actions">
+  <form method="post" action="/me/signout">
+    <${CsrfField} viewer=${props.viewer} />
+    <button type="submit" class="secondary">Sign out</button>
+  </form>
+  <form method="post" action="/me/signout-everywhere">
+    <${CsrfField} viewer=${props.viewer} />
+    <button type="submit" class="secondary">Sign out everywhere</button>
+  </form>
+</div>`;
+
+/** `/me`: the profile, email confirmation, API keys (create with scopes, shown once, revoke), sign out. */
+export const MeView = (data: MeData, frame: PageFrame & { viewer: Viewer }): VNode => {
+  const { viewer } = frame;
+  const errors = data.form.errors;
+  return html`<${Layout} frame=${frame} title="Your account">
+    <h1>Your account</h1>
+    ${data.notice ? html`<p class="notice" role="status">${data.notice}</p>` : null}
+    <section aria-labelledby="profile">
+      <h2 id="profile">Profile</h2>
+      <dl>
+        <dt>Email</dt>
+        <dd>${data.email} ${data.emailConfirmed ? html`<span class="badge">confirmed</span>` : html`<strong>not confirmed</strong>`}</dd>
+        ${data.name ? html`<dt>Name</dt><dd>${data.name}</dd>` : null}
+      </dl>
+      ${
+        data.emailConfirmed
+          ? null
+          : html`<form method="post" action="/me/confirm-email">
+              <${CsrfField} viewer=${viewer} />
+              <p>Confirm your email to vote and review.</p>
+              <button type="submit">Email me a confirmation link</button>
+            </form>`
+      }
+      <p><a href="/me/notifications">Your notifications</a></p>
+    </section>
+    <section aria-labelledby="api-keys">
+      <h2 id="api-keys">API keys</h2>
+      ${
+        data.newKey
+          ? html`<div class="notice" role="status">
+              <p>Your new API key, shown this once: copy it now.</p>
+              <p><code id="new-api-key">${data.newKey}</code></p>
+            </div>`
+          : null
+      }
+      ${
+        data.keys.length === 0
+          ? html`<p>No API keys yet.</p>`
+          : html`<table>
+              <thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">Scopes</th><th scope="col">Last used</th><th scope="col"><span class="visually-hidden">Revoke</span></th></tr></thead>
+              <tbody>
+                ${data.keys.map(
+                  (key) => html`<tr>
+                    <td>${key.name}</td>
+                    <td><code>${key.prefix}</code></td>
+                    <td>${key.scopes.join(', ')}</td>
+                    <td>${key.last_used_at ?? 'never'}</td>
+                    <td>
+                      <form method="post" action="/me/api-keys/revoke">
+                        <${CsrfField} viewer=${viewer} />
+                        <input type="hidden" name="key_id" value=${key.id} />
+                        <button type="submit" class="secondary" aria-label=${`Revoke ${key.name}`}>Revoke</button>
+                      </form>
+                    </td>
+                  </tr>`,
+                )}
+              </tbody>
+            </table>`
+      }
+      <form method="post" action="/me/api-keys" novalidate>
+        <h3>Create an API key</h3>
+        <${CsrfField} viewer=${viewer} />
+        <input type="hidden" name="form_id" value=${data.formId} />
+        <p>
+          <label for="key-name">Name</label>
+          <input
+            id="key-name"
+            name="name"
+            required
+            maxlength="100"
+            value=${data.form.name}
+            aria-invalid=${errors.name ? 'true' : undefined}
+            aria-describedby=${errors.name ? 'key-name-error' : undefined}
+          />
+          <${FieldErrors} id="key-name-error" messages=${errors.name} />
+        </p>
+        <fieldset aria-describedby=${errors.scopes ? 'key-scopes-error' : undefined}>
+          <legend>Scopes</legend>
+          ${SCOPES.map(
+            (scope) => html`<label>
+              <input type="checkbox" name="scopes" value=${scope} checked=${data.form.scopes.includes(scope)} />
+              ${scope}
+            </label>`,
+          )}
+          <${FieldErrors} id="key-scopes-error" messages=${errors.scopes} />
+        </fieldset>
+        <button type="submit">Create key</button>
+      </form>
+    </section>
+    <section aria-labelledby="session">
+      <h2 id="session">Sessions</h2>
+      <${SignOutForms} viewer=${viewer} />
+    </section>
+  <//>`;
+};
+
+export interface NotificationRow {
+  readonly slug: string;
+  readonly listing_name: string;
+  readonly update_title: string;
+  readonly at: string;
+}
+
+/** `/me/notifications`: updates of the listings you follow */
+export const NotificationsView = (
+  props: { notifications: readonly NotificationRow[] },
+  frame: PageFrame,
+): VNode => html`<${Layout}
+  frame=${frame}
+  title="Notifications"
+>
+  <h1>Notifications</h1>
+  ${
+    props.notifications.length === 0
+      ? html`<p>Nothing yet. Follow a listing to hear about its updates.</p>`
+      : html`<ul class="notifications">
+          ${props.notifications.map(
+            (n) => html`<li>
+              <a href=${`/listings/${n.slug}`}>${n.listing_name}</a>: ${n.update_title}
+              <time datetime=${n.at}>${n.at.slice(0, 10)}</time>
+            </li>`,
+          )}
+        </ul>`
+  }
+  <p><a href="/me">Back to your account</a></p>
+<//>`;

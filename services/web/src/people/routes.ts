@@ -1,0 +1,542 @@
+import fastifyFormbody from '@fastify/formbody';
+import {
+  API_KEY_NAME_MAX_LENGTH,
+  castVote,
+  confirmEmail,
+  createSessionApiKey,
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  followListing,
+  getEngagement,
+  getListing,
+  listNotifications,
+  listReviews,
+  listSessionApiKeys,
+  localPathOrNull,
+  type NewSiteSession,
+  REVIEW_BODY_MAX,
+  REVIEW_RATING_MAX,
+  REVIEW_RATING_MIN,
+  recordView,
+  redeemSignInLink,
+  replyToReview,
+  reportReview,
+  requestEmailConfirmation,
+  requestSignInLink,
+  revokeSessionApiKey,
+  SCOPES,
+  type SiteSession,
+  signOut,
+  signOutEverywhere,
+  submitReview,
+  unfollowListing,
+  VOTE_RATE_LIMITS,
+  withdrawVote,
+} from '@listings/contracts';
+import type { Clock } from '@listings/platform/clock';
+import { createMemoryRateLimitCounter, createRateLimiter, type RateLimitCounter } from '@listings/platform/edge';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { PageFrame } from '../frame.ts';
+import type { VNode } from '../html.ts';
+import { type ApiKeyRow, MeView, type NotificationRow, NotificationsView } from '../pages/me/view.ts';
+import { type ReviewRow, ReviewsView } from '../pages/reviews/view.ts';
+import { MessageView, SignInEmailView, SignInLinkView, SignInSentView } from '../pages/signin/view.ts';
+import { renderPage, sendPage, sendRendered } from '../send-page.ts';
+import type { Viewer } from '../viewer.ts';
+import type { WebContext } from '../web-context.ts';
+import type { InternalClient } from './bus-client.ts';
+import { createFormOnce, type Form, field, fields, type Sessions, visitorOf } from './sessions.ts';
+
+export interface PeopleDeps {
+  readonly identity: InternalClient;
+  readonly catalog: InternalClient;
+  readonly sessions: Sessions;
+  readonly clock: Clock;
+  /** the vote counter (memory by default; the edge's shared counter when given) */
+  readonly rateLimitCounter?: RateLimitCounter;
+}
+
+/**
+ * The people pages are never stored by a cache, even for someone not signed in: they carry
+ * one-time tokens, a person's own data or answers to their own form.
+ */
+const sendPrivate = (request: FastifyRequest, reply: FastifyReply, frame: PageFrame, tree: VNode, status = 200) =>
+  sendRendered(request, reply, { ...renderPage(frame, tree, status), etag: null });
+
+const signInPath = (next: string) => `/signin/email?next=${encodeURIComponent(next)}`;
+const wantsJson = (request: FastifyRequest) => (request.headers.accept ?? '').includes('application/json');
+
+/**
+ * The people side of the site: sign-in by a mailed link, email confirmation, `/me` (profile, API
+ * keys, notifications, sign out here or everywhere), and the signed-in actions on listings (vote,
+ * follow, review, reply, report). Every POST passes the session's one check first
+ * (`sessions.refusal`: no cross-site form, the CSRF token bound to the session).
+ */
+export const peopleRoutes =
+  (deps: PeopleDeps) =>
+  async (app: FastifyInstance, web: WebContext): Promise<void> => {
+    const { identity, catalog, sessions } = deps;
+    await app.register(fastifyFormbody, { bodyLimit: 32 * 1024 });
+    const formOnce = createFormOnce(() => deps.clock.now().getTime());
+    const limiter = createRateLimiter({
+      counter: deps.rateLimitCounter ?? createMemoryRateLimitCounter({ clock: deps.clock }),
+      clock: deps.clock,
+    });
+
+    const message = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      status: number,
+      props: Parameters<typeof MessageView>[0],
+    ) => {
+      const frame = await web.frameOf(request, reply);
+      return sendPrivate(request, reply, frame, MessageView(props, frame), status);
+    };
+
+    /**
+     * true when the form is refused (its 403 page is sent): the handler then returns `reply`. (A
+     * FastifyReply is thenable, so it is never handed back through a promise.)
+     */
+    const refused = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
+      const why = await sessions.refusal(request);
+      if (why === null) return false;
+      if (wantsJson(request)) reply.code(403).send({ error: why });
+      else await message(request, reply, 403, { title: 'Form refused', message: why });
+      return true;
+    };
+
+    /** the signed-in session, or a redirect to sign in that comes back to `next` */
+    const signedIn = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      next: string,
+    ): Promise<{ session: SiteSession; token: string; frame: PageFrame & { viewer: Viewer } } | null> => {
+      const session = await sessions.sessionOf(request);
+      const token = sessions.tokenOf(request);
+      if (!session || !token) {
+        reply.redirect(signInPath(next), 303);
+        return null;
+      }
+      const frame = (await web.frameOf(request, reply)) as PageFrame & { viewer: Viewer };
+      return { session, token, frame };
+    };
+
+    // ---- sign-in by a mailed link ---------------------------------------------------------
+    app.get<{ Querystring: { next?: string } }>('/signin/email', async (request, reply) => {
+      const next = localPathOrNull(request.query.next) ?? '/';
+      const frame = await web.frameOf(request, reply);
+      return sendPrivate(
+        request,
+        reply,
+        frame,
+        SignInEmailView({ next, email: '', formId: formOnce.newId(), errors: {} }, frame),
+      );
+    });
+
+    app.post('/signin/email', async (request, reply) => {
+      if (await refused(request, reply)) return reply;
+      const form = request.body as Form;
+      const email = field(form, 'email').trim();
+      const next = localPathOrNull(field(form, 'next')) ?? '/';
+      const frame = await web.frameOf(request, reply);
+      const again = (status: number, errors: Record<string, string[]>, notice: string | null = null) =>
+        sendPrivate(
+          request,
+          reply,
+          frame,
+          SignInEmailView({ next, email, formId: formOnce.newId(), errors, notice }, frame),
+          status,
+        );
+      if (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email))
+        return again(400, { email: ['enter an email address, like name@example.com'] });
+      if (!formOnce.take(field(form, 'form_id')))
+        return sendPrivate(request, reply, frame, SignInSentView({ email, minutes: 15 }, frame));
+      const sent = await identity.send<{ expires_in_minutes: number }>(requestSignInLink, {
+        email,
+        next,
+        client_ip: request.ip,
+      });
+      if (!sent.ok)
+        return sent.status === 429
+          ? again(429, { email: [`too many sign-in emails for now: ${sent.detail}`] })
+          : again(sent.status >= 500 ? 503 : 400, { email: [sent.detail] });
+      return sendPrivate(
+        request,
+        reply,
+        frame,
+        SignInSentView({ email, minutes: sent.body.expires_in_minutes }, frame),
+      );
+    });
+
+    app.get<{ Querystring: { token?: string } }>('/signin/link', async (request, reply) => {
+      const frame = await web.frameOf(request, reply);
+      reply.header('referrer-policy', 'no-referrer');
+      return sendPrivate(request, reply, frame, SignInLinkView({ token: String(request.query.token ?? '') }, frame));
+    });
+
+    app.post('/signin/link', async (request, reply) => {
+      if (await refused(request, reply)) return reply;
+      const redeemed = await identity.send<NewSiteSession>(redeemSignInLink, {
+        token: field(request.body as Form, 'token'),
+      });
+      if (!redeemed.ok)
+        return message(request, reply, redeemed.status === 503 ? 503 : 410, {
+          title: 'This link does not work',
+          message: 'Sign-in links work once and for 15 minutes. Ask for a new one.',
+          link: { href: '/signin/email', label: 'Email me a new link' },
+        });
+      sessions.startSession(reply, redeemed.body);
+      return reply.redirect(localPathOrNull(redeemed.body.next) ?? '/', 303);
+    });
+
+    app.get<{ Querystring: { token?: string } }>('/confirm-email', async (request, reply) => {
+      reply.header('referrer-policy', 'no-referrer');
+      const token = String(request.query.token ?? '');
+      const confirmed = /^[A-Za-z0-9_-]{20,100}$/.test(token)
+        ? await identity.send<{ email: string }>(confirmEmail, { token })
+        : null;
+      if (!confirmed?.ok)
+        return message(request, reply, 410, {
+          title: 'This link does not work',
+          message: 'Confirmation links work once and for 24 hours. Ask for a new one on your account page.',
+          link: { href: '/me', label: 'Your account' },
+        });
+      return message(request, reply, 200, {
+        title: 'Email confirmed',
+        message: `${confirmed.body.email} is confirmed: you can vote and review.`,
+        link: { href: '/', label: "This week's launches" },
+      });
+    });
+
+    // ---- your account ---------------------------------------------------------------------
+    const showMe = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      me: NonNullable<Awaited<ReturnType<typeof signedIn>>>,
+      extra: {
+        status?: number;
+        newKey?: string | null;
+        notice?: string | null;
+        form?: { name: string; scopes: string[]; errors: Record<string, string[]> };
+      } = {},
+    ) => {
+      const keys = await identity.send<{ keys: ApiKeyRow[] }>(listSessionApiKeys, { session_token: me.token });
+      return sendPrivate(
+        request,
+        reply,
+        me.frame,
+        MeView(
+          {
+            email: me.session.email,
+            name: me.session.name,
+            emailConfirmed: me.session.email_confirmed,
+            keys: keys.ok ? keys.body.keys : [],
+            newKey: extra.newKey ?? null,
+            notice: extra.notice ?? null,
+            formId: formOnce.newId(),
+            form: extra.form ?? { name: '', scopes: ['account:read'], errors: {} },
+          },
+          me.frame,
+        ),
+        extra.status ?? 200,
+      );
+    };
+
+    app.get('/me', async (request, reply) => {
+      const me = await signedIn(request, reply, '/me');
+      return me ? showMe(request, reply, me) : reply;
+    });
+
+    app.get('/me/notifications', async (request, reply) => {
+      const me = await signedIn(request, reply, '/me/notifications');
+      if (!me) return reply;
+      const found = await catalog.send<{ notifications: NotificationRow[] }>(listNotifications, {
+        account_id: me.session.account_id,
+      });
+      return sendPrivate(
+        request,
+        reply,
+        me.frame,
+        NotificationsView({ notifications: found.ok ? found.body.notifications : [] }, me.frame),
+      );
+    });
+
+    app.post('/me/confirm-email', async (request, reply) => {
+      if (await refused(request, reply)) return reply;
+      const me = await signedIn(request, reply, '/me');
+      if (!me) return reply;
+      const sent = await identity.send(requestEmailConfirmation, { session_token: me.token, client_ip: request.ip });
+      return showMe(request, reply, me, {
+        status: sent.ok ? 200 : sent.status,
+        notice: sent.ok ? `We sent a confirmation link to ${me.session.email}.` : sent.detail,
+      });
+    });
+
+    app.post('/me/api-keys', async (request, reply) => {
+      if (await refused(request, reply)) return reply;
+      const me = await signedIn(request, reply, '/me');
+      if (!me) return reply;
+      const form = request.body as Form;
+      const name = field(form, 'name').trim();
+      const scopes = fields(form, 'scopes');
+      const errors: Record<string, string[]> = {};
+      if (name === '' || name.length > API_KEY_NAME_MAX_LENGTH)
+        errors.name = [`give the key a name of 1 to ${API_KEY_NAME_MAX_LENGTH} characters`];
+      if (scopes.length === 0 || scopes.some((s) => !(SCOPES as readonly string[]).includes(s)))
+        errors.scopes = ['choose at least one scope'];
+      if (Object.keys(errors).length > 0)
+        return showMe(request, reply, me, { status: 400, form: { name, scopes, errors } });
+      if (!formOnce.take(field(form, 'form_id')))
+        return showMe(request, reply, me, {
+          notice: 'That form was sent already: the key was made once (see the list).',
+        });
+      const made = await identity.send<{ key: string }>(createSessionApiKey, {
+        session_token: me.token,
+        name,
+        scopes: [...new Set(scopes)],
+      });
+      if (!made.ok)
+        return showMe(request, reply, me, {
+          status: made.status,
+          form: { name, scopes, errors: { name: [made.detail] } },
+        });
+      return showMe(request, reply, me, { status: 201, newKey: made.body.key });
+    });
+
+    app.post('/me/api-keys/revoke', async (request, reply) => {
+      if (await refused(request, reply)) return reply;
+      const me = await signedIn(request, reply, '/me');
+      if (!me) return reply;
+      const revoked = await identity.send(revokeSessionApiKey, {
+        session_token: me.token,
+        key_id: field(request.body as Form, 'key_id').slice(0, 20),
+      });
+      return showMe(request, reply, me, {
+        status: revoked.ok ? 200 : revoked.status,
+        notice: revoked.ok ? 'The key is revoked: it no longer works.' : revoked.detail,
+      });
+    });
+
+    for (const [path, contract] of [
+      ['/me/signout', signOut],
+      ['/me/signout-everywhere', signOutEverywhere],
+    ] as const)
+      app.post(path, async (request, reply) => {
+        if (await refused(request, reply)) return reply;
+        const token = sessions.tokenOf(request);
+        if (token) await identity.send(contract, { session_token: token });
+        sessions.endSession(reply);
+        return reply.redirect('/', 303);
+      });
+
+    // ---- on a listing ---------------------------------------------------------------------
+    /** after a form on a listing: JSON for the page's script, else back where the person was */
+    const backTo = (request: FastifyRequest, reply: FastifyReply, slug: string, body: object) =>
+      wantsJson(request)
+        ? reply.header('cache-control', 'no-store').send(body)
+        : reply.redirect(localPathOrNull(field(request.body as Form, 'return_to')) ?? `/listings/${slug}`, 303);
+    const failed = (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      outcome: { status: number; detail: string },
+      slug: string,
+    ) =>
+      wantsJson(request)
+        ? reply.code(outcome.status).send({ error: outcome.detail })
+        : message(request, reply, outcome.status, {
+            title: outcome.status === 403 ? 'Not allowed' : 'That did not work',
+            message: outcome.detail,
+            link:
+              outcome.status === 403 && /confirm your email/.test(outcome.detail)
+                ? { href: '/me', label: 'Confirm your email on your account page' }
+                : { href: `/listings/${slug}`, label: 'Back to the listing' },
+          });
+    const returnTo = (request: FastifyRequest, slug: string) =>
+      localPathOrNull(field(request.body as Form, 'return_to')) ?? `/listings/${slug}`;
+
+    app.post<{ Params: { slug: string } }>('/listings/:slug/vote', async (request, reply) => {
+      const { slug } = request.params;
+      if (await refused(request, reply)) return reply;
+      const me = await signedIn(request, reply, returnTo(request, slug));
+      if (!me) return reply;
+      for (const decision of await Promise.all([
+        limiter.hit(`account:${me.session.account_id}`, { name: 'votes-account', ...VOTE_RATE_LIMITS.perAccount }),
+        limiter.hit(`ip:${request.ip}`, { name: 'votes-ip', ...VOTE_RATE_LIMITS.perIp }),
+      ]))
+        if (!decision.allowed) {
+          reply.header('retry-after', String(decision.resetSeconds));
+          return failed(
+            request,
+            reply,
+            { status: 429, detail: `too many votes: try again in ${decision.resetSeconds} s` },
+            slug,
+          );
+        }
+      const withdraw = field(request.body as Form, 'action') === 'withdraw';
+      const outcome = withdraw
+        ? await catalog.send<object>(withdrawVote, { slug, account_id: me.session.account_id })
+        : await catalog.send<object>(castVote, {
+            slug,
+            account_id: me.session.account_id,
+            email_confirmed: me.session.email_confirmed,
+          });
+      return outcome.ok ? backTo(request, reply, slug, outcome.body) : failed(request, reply, outcome, slug);
+    });
+
+    app.post<{ Params: { slug: string } }>('/listings/:slug/follow', async (request, reply) => {
+      const { slug } = request.params;
+      if (await refused(request, reply)) return reply;
+      const me = await signedIn(request, reply, returnTo(request, slug));
+      if (!me) return reply;
+      const contract = field(request.body as Form, 'action') === 'unfollow' ? unfollowListing : followListing;
+      const outcome = await catalog.send<object>(contract, { slug, account_id: me.session.account_id });
+      return outcome.ok ? backTo(request, reply, slug, outcome.body) : failed(request, reply, outcome, slug);
+    });
+
+    const showReviews = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      slug: string,
+      extra: {
+        status?: number;
+        notice?: string | null;
+        form?: { rating: string; body: string; errors: Record<string, string[]> };
+      } = {},
+    ) => {
+      const frame = await web.frameOf(request, reply);
+      const session = await sessions.sessionOf(request);
+      const [listing, reviews, mine] = await Promise.all([
+        web.catalog.call(getListing, { params: { slug } }),
+        catalog.send<{ rating: { average: number | null; count: number }; reviews: ReviewRow[] }>(listReviews, {
+          slug,
+        }),
+        session
+          ? catalog.send<{ owner: boolean; review: { rating: number; body: string } | null }>(getEngagement, {
+              slug,
+              account_id: session.account_id,
+            })
+          : null,
+      ]);
+      if (!listing.ok || !reviews.ok)
+        return message(request, reply, 404, { title: 'Not found', message: `There is no listing called “${slug}”.` });
+      const own = mine?.ok ? mine.body : null;
+      return sendPage(
+        request,
+        reply,
+        frame,
+        ReviewsView(
+          {
+            slug,
+            name: listing.body.name,
+            rating: reviews.body.rating,
+            reviews: reviews.body.reviews,
+            owner: own?.owner ?? false,
+            emailConfirmed: session?.email_confirmed ?? false,
+            form: extra.form ?? {
+              rating: own?.review ? String(own.review.rating) : '',
+              body: own?.review?.body ?? '',
+              errors: {},
+            },
+            notice: extra.notice ?? null,
+          },
+          frame,
+        ),
+        extra.status ?? 200,
+      );
+    };
+
+    app.get<{ Params: { slug: string } }>('/listings/:slug/reviews', async (request, reply) =>
+      showReviews(request, reply, request.params.slug),
+    );
+
+    app.post<{ Params: { slug: string } }>('/listings/:slug/review', async (request, reply) => {
+      const { slug } = request.params;
+      if (await refused(request, reply)) return reply;
+      const me = await signedIn(request, reply, `/listings/${slug}/reviews`);
+      if (!me) return reply;
+      const form = request.body as Form;
+      const rating = field(form, 'rating');
+      const body = field(form, 'body').trim();
+      const errors: Record<string, string[]> = {};
+      const stars = Number(rating);
+      if (!Number.isInteger(stars) || stars < REVIEW_RATING_MIN || stars > REVIEW_RATING_MAX)
+        errors.rating = [`choose ${REVIEW_RATING_MIN} to ${REVIEW_RATING_MAX} stars`];
+      if (body.length > REVIEW_BODY_MAX) errors.body = [`at most ${REVIEW_BODY_MAX} characters`];
+      if (Object.keys(errors).length > 0)
+        return showReviews(request, reply, slug, { status: 400, form: { rating, body, errors } });
+      const saved = await catalog.send(submitReview, {
+        slug,
+        account_id: me.session.account_id,
+        email_confirmed: me.session.email_confirmed,
+        rating: stars,
+        body,
+      });
+      if (!saved.ok)
+        return showReviews(request, reply, slug, {
+          status: saved.status,
+          form: { rating, body, errors: { rating: [saved.detail] } },
+        });
+      return reply.redirect(`/listings/${slug}/reviews`, 303);
+    });
+
+    app.post<{ Params: { slug: string; reviewer: string } }>(
+      '/listings/:slug/reviews/:reviewer/reply',
+      async (request, reply) => {
+        const { slug, reviewer } = request.params;
+        if (await refused(request, reply)) return reply;
+        const me = await signedIn(request, reply, `/listings/${slug}/reviews`);
+        if (!me) return reply;
+        const body = field(request.body as Form, 'body').trim();
+        const replied = await catalog.send(replyToReview, {
+          slug,
+          reviewer_id: reviewer,
+          account_id: me.session.account_id,
+          body,
+        });
+        if (!replied.ok) return showReviews(request, reply, slug, { status: replied.status, notice: replied.detail });
+        return reply.redirect(`/listings/${slug}/reviews`, 303);
+      },
+    );
+
+    app.post<{ Params: { slug: string; reviewer: string } }>(
+      '/listings/:slug/reviews/:reviewer/report',
+      async (request, reply) => {
+        const { slug, reviewer } = request.params;
+        if (await refused(request, reply)) return reply;
+        const session = await sessions.sessionOf(request);
+        const reason =
+          field(request.body as Form, 'reason')
+            .trim()
+            .slice(0, 500) || 'reported';
+        const reported = await catalog.send(reportReview, {
+          slug,
+          reviewer_id: reviewer,
+          reported_by: session ? session.account_id : `visitor:${visitorOf(request).slice(0, 32)}`,
+          reason,
+        });
+        return showReviews(request, reply, slug, {
+          status: reported.ok ? 200 : reported.status,
+          notice: reported.ok ? 'Thank you: the moderators will look at this review.' : reported.detail,
+        });
+      },
+    );
+  };
+
+/**
+ * Counts a listing page's view (once per visitor per day, bots left out: catalog decides) after
+ * the page was sent, without holding it up; a failure costs one view, never the page.
+ */
+export const recordListingViews = (app: FastifyInstance, catalog: InternalClient) => {
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' || reply.statusCode !== 200 || request.routeOptions.url !== '/listings/:slug') return;
+    const slug = (request.params as { slug: string }).slug;
+    const userAgent = request.headers['user-agent'];
+    void catalog
+      .send(recordView, {
+        slug,
+        visitor: visitorOf(request),
+        user_agent: typeof userAgent === 'string' ? userAgent.slice(0, 512) : null,
+      })
+      .catch((err: unknown) => request.log.warn({ err }, 'the view was not counted'));
+  });
+};

@@ -1,0 +1,88 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { PageFrame } from './frame.ts';
+import { renderDocument, type VNode } from './html.ts';
+import { cspNonceOf } from './security.ts';
+
+/**
+ * Pages render with this stand-in where the request's CSP nonce goes; it is swapped for the real
+ * nonce as the page leaves, so the ETag (and the page cache) name the content, not the request.
+ * (Random per process: no listing text can contain it.)
+ */
+export const NONCE_PLACEHOLDER = `nonce${randomBytes(12).toString('hex')}`;
+
+/** how long a shared cache or a browser may reuse an anonymous page without asking */
+export const ANONYMOUS_MAX_AGE_SECONDS = 60;
+
+/** A page rendered once, ready to be sent to anyone it fits (with the placeholder nonce). */
+export interface RenderedPage {
+  readonly body: string;
+  readonly status: number;
+  /** set for anonymous 200 pages: public, revalidated by ETag */
+  readonly etag: string | null;
+}
+
+const etagOf = (body: string): string => `"${createHash('sha1').update(body).digest('base64url')}"`;
+
+export const renderPage = (frame: PageFrame, tree: VNode, status = 200): RenderedPage => {
+  const body = renderDocument(tree);
+  return { body, status, etag: frame.viewer === null && status === 200 ? etagOf(body) : null };
+};
+
+/**
+ * Sends a rendered page. Anonymous pages are public and revalidated by ETag (a 304 when the
+ * browser's copy is current); pages for a signed-in person are private and never stored.
+ */
+export const sendRendered = (request: FastifyRequest, reply: FastifyReply, page: RenderedPage): FastifyReply => {
+  reply.type('text/html; charset=utf-8').code(page.status);
+  if (page.etag) {
+    reply
+      .header('etag', page.etag)
+      .header('cache-control', `public, max-age=${ANONYMOUS_MAX_AGE_SECONDS}`)
+      .header('vary', 'Cookie');
+    if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+  } else {
+    reply.header('cache-control', 'private, no-store');
+  }
+  return reply.send(page.body.replaceAll(NONCE_PLACEHOLDER, cspNonceOf(reply)));
+};
+
+export const sendPage = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  frame: PageFrame,
+  tree: VNode,
+  status = 200,
+): FastifyReply => sendRendered(request, reply, renderPage(frame, tree, status));
+
+/**
+ * The anonymous pages rendered in the last few seconds, by URL: a page asked for again within
+ * `ttlMs` is sent as it was rendered, without asking the services again. Only anonymous 200 pages
+ * are kept (a signed-in person always gets a fresh page), at most `maxEntries` of them, none
+ * larger than `maxBytes`.
+ */
+export const createPageCache = (options: {
+  ttlMs: number;
+  maxEntries: number;
+  maxBytes: number;
+  now: () => number;
+}) => {
+  const entries = new Map<string, { page: RenderedPage; until: number }>();
+  return {
+    get: (url: string): RenderedPage | null => {
+      const entry = entries.get(url);
+      if (!entry) return null;
+      if (entry.until <= options.now()) {
+        entries.delete(url);
+        return null;
+      }
+      return entry.page;
+    },
+    set: (url: string, page: RenderedPage): void => {
+      if (options.ttlMs <= 0 || page.etag === null || page.body.length > options.maxBytes) return;
+      // the oldest entry goes first (a Map keeps insertion order)
+      if (entries.size >= options.maxEntries) entries.delete(entries.keys().next().value as string);
+      entries.set(url, { page, until: options.now() + options.ttlMs });
+    },
+  };
+};

@@ -1,0 +1,18 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** The signed-in person looking at a page, as the pages need them. */
+export interface Viewer {
+  readonly accountId: string;
+  /** what the header shows (display name or email) */
+  readonly name: string;
+  /** the CSRF token bound to this session: every form of the page carries it */
+  readonly csrfToken: string;
+}
+
+/**
+ * Who is looking: the session port of the web edge. The default knows nobody (every page is the
+ * anonymous page); the people side of the site plugs its server-side sessions in here.
+ */
+export type ViewerOf = (request: FastifyRequest, reply: FastifyReply) => Viewer | null | Promise<Viewer | null>;
+
+export const anonymousOnly: ViewerOf = () => null;
