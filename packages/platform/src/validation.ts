@@ -145,10 +145,30 @@ const checkPart = (
     errors.push({ field: 'body', message: 'a JSON body is required' });
     return copy;
   }
+  // path and query integers arrive as text: only plain decimal digits count as a number (Ajv's
+  // coercion would also take `0x10`, `1e+23`, ` 7` or `0321`)
+  const refused = new Set<string>();
+  if (part !== 'body' && ajv === wireAjv && typeof copy === 'object' && copy !== null)
+    for (const [name, property] of Object.entries(
+      (schema as { properties?: Record<string, unknown> }).properties ?? {},
+    )) {
+      const text = (copy as Record<string, unknown>)[name];
+      if (integerSchema(property) && typeof text === 'string' && !DECIMAL_INTEGER.test(text)) {
+        refused.add(`${part}.${name}`);
+        errors.push({
+          field: `${part}.${name}`,
+          message: 'must be a whole number in decimal digits (no sign, leading zeros, exponent or hex)',
+        });
+      }
+    }
   const validate = compile(ajv, schema);
-  if (!validate(copy)) errors.push(...fieldErrors(part, validate.errors));
+  if (!validate(copy)) errors.push(...fieldErrors(part, validate.errors).filter((e) => !refused.has(e.field)));
   return copy;
 };
+
+const DECIMAL_INTEGER = /^(0|[1-9][0-9]*)$/;
+const integerSchema = (schema: unknown): boolean =>
+  typeof schema === 'object' && schema !== null && (schema as { type?: unknown }).type === 'integer';
 
 /**
  * Checks an operation's input against its contract. `wire: true` when params and query are raw

@@ -163,3 +163,30 @@ describe('the text rule (no control characters, no lone surrogates; line breaks 
     expect(new RegExp(schema.properties.body.pattern, 'u').test('a\nb')).toBe(true);
   });
 });
+
+describe('integers in the path and the query string', () => {
+  let app: FastifyInstance;
+  const bus = createInProcessBus();
+  beforeAll(async () => {
+    app = await buildTestApp(bus, { requestTimeoutMs: 200 });
+  });
+  afterAll(async () => {
+    await app.close();
+    await bus.close();
+  });
+
+  it('when a page number is written in hex, with an exponent, a sign, spaces or a leading zero then 400 names query.page', async () => {
+    for (const page of ['0x10', '1e1', '1e+23', '+2', '%202', '0321', '2.0']) {
+      const res = await app.inject({ url: `/api/v1/listings?page=${page}` });
+      expect(res.statusCode, page).toBe(400);
+      expect(res.json().errors, page).toEqual([
+        { field: 'query.page', message: expect.stringMatching(/decimal digits/) },
+      ]);
+    }
+  });
+
+  it('when it is plain decimal digits then it passes the edge', async () => {
+    // no catalog answers on this bus: past validation means 503
+    expect((await app.inject({ url: '/api/v1/listings?page=12' })).statusCode).toBe(503);
+  });
+});
