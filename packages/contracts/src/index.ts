@@ -212,6 +212,7 @@ export { operationById, operations, operationsOf } from './operations.ts';
 export { ownedListingOperations } from './owned-listings.ts';
 export { SOCIAL_PLATFORMS, type SocialPlatform, Socials } from './socials.ts';
 export {
+  LONE_SURROGATE_MESSAGE,
   MULTI_LINE_TEXT_PATTERN,
   SINGLE_LINE_MAX,
   SINGLE_LINE_TEXT_PATTERN,

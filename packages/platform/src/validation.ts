@@ -1,4 +1,4 @@
-import { type Operation, TEXT_RULE_MESSAGES } from '@listings/contracts';
+import { LONE_SURROGATE_MESSAGE, type Operation, TEXT_RULE_MESSAGES } from '@listings/contracts';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import formatsModule from 'ajv-formats';
 import type { FieldError } from './errors.ts';
@@ -161,9 +161,26 @@ const checkPart = (
         });
       }
     }
+  for (const field of loneSurrogateFields(copy, part)) {
+    refused.add(field);
+    errors.push({ field, message: LONE_SURROGATE_MESSAGE });
+  }
   const validate = compile(ajv, schema);
   if (!validate(copy)) errors.push(...fieldErrors(part, validate.errors).filter((e) => !refused.has(e.field)));
   return copy;
+};
+
+/** the paths of the strings (keys included) in `value` that are not well-formed UTF-16 */
+const loneSurrogateFields = (value: unknown, path: string, out: string[] = []): string[] => {
+  if (typeof value === 'string') {
+    if (!value.isWellFormed()) out.push(path);
+  } else if (Array.isArray(value)) value.forEach((item, i) => loneSurrogateFields(item, `${path}.${i}`, out));
+  else if (value !== null && typeof value === 'object')
+    for (const [key, item] of Object.entries(value)) {
+      if (!key.isWellFormed()) out.push(`${path}.${key}`);
+      else loneSurrogateFields(item, `${path}.${key}`, out);
+    }
+  return out;
 };
 
 const DECIMAL_INTEGER = /^(0|[1-9][0-9]*)$/;

@@ -149,15 +149,20 @@ export const startClaims = async (deps: ClaimsDeps) => {
     /** the workflow runner of the claim expiries (tests look at it) */
     runner,
     stop: async () => {
-      await served.stop();
-      await runner?.stop();
-      await emailServed.stop();
-      await claimsIndex.close();
-      await readModels.close();
-      await vault.close();
-      await publisher.close();
-      await checkpoints.close();
-      await store.close();
+      try {
+        await served.stop();
+        await runner?.stop();
+        await emailServed.stop();
+      } finally {
+        // the stores close even when a step above failed: an open MongoDB store says the service
+        // runs (its heartbeat row), which a rebuild refuses for a while
+        await claimsIndex.close();
+        await readModels.close();
+        await vault.close();
+        await publisher.close();
+        await checkpoints.close();
+        await store.close();
+      }
     },
   };
 };

@@ -45,7 +45,9 @@ export const startTemporalRunner = async (options: TemporalRunnerOptions): Promi
       await client.workflow.getHandle(workflowId).signal(name, payload);
     },
     async stop() {
-      worker.shutdown();
+      // on SIGINT/SIGTERM the SDK's runtime has begun shutting the worker down itself already;
+      // asking again would throw "Not running"
+      if (worker.getState() === 'RUNNING') worker.shutdown();
       await running;
       await workerConnection.close();
       await connection.close();
