@@ -174,8 +174,9 @@ const checkPart = (
 const loneSurrogateFields = (value: unknown, path: string, out: string[] = []): string[] => {
   if (typeof value === 'string') {
     if (!value.isWellFormed()) out.push(path);
-  } else if (Array.isArray(value)) value.forEach((item, i) => loneSurrogateFields(item, `${path}.${i}`, out));
-  else if (value !== null && typeof value === 'object')
+  } else if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) loneSurrogateFields(item, `${path}.${i}`, out);
+  } else if (value !== null && typeof value === 'object')
     for (const [key, item] of Object.entries(value)) {
       if (!key.isWellFormed()) out.push(`${path}.${key}`);
       else loneSurrogateFields(item, `${path}.${key}`, out);
