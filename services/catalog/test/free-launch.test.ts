@@ -146,10 +146,12 @@ describe.skipIf(!timeSkipping)('the free launch on Temporal (time-skipping serve
     const env = await temporalServer('time-skipping');
     t = await startCatalog({ temporalAddress: env.address, temporalTaskQueue: `catalog-test-${process.pid}` });
     const id = await aListing(t, 'pi', true);
+    // the server's time when the free plan is chosen: the launch's timer runs from here (waiting on
+    // the badge workflow below lets the time-skipping server jump ahead already)
+    const before = await env.currentTimeMs();
     await asOwner(t, 'choose_free_listing', id);
     await env.client.workflow.getHandle(badgeWorkflowId(id)).result();
     expect(await statusOf(t, id)).toBe('scheduled');
-    const before = await env.currentTimeMs();
     // the catalog's own clock moves on too: the listing aggregate checks the week has begun
     t.clock.set(MONDAY);
     await env.client.workflow.getHandle(freeLaunchWorkflowId(id)).result();
