@@ -27,6 +27,7 @@ import { startFollowerMail } from './entrypoints/follower-mail.ts';
 import { internalHandlers, publicHandlers } from './entrypoints/handlers.ts';
 import { consumeCommerceEvents, startCatalogPublisher } from './entrypoints/integration-events.ts';
 import { serveInternalOperations } from './entrypoints/internal-operations.ts';
+import { L } from './projections/catalog/query-keys.ts';
 import { openCatalogReadModel } from './projections/catalog/read-model.ts';
 import { BADGE_RETRY, type BadgeWorkflowInput, badgeWorkflowId, catalogWorkflows } from './workflows/badge-workflow.ts';
 import {
@@ -136,8 +137,9 @@ export const startCatalog = async (deps: CatalogDeps) => {
       delayMs: freeLaunch.delayFor(launchWeek),
     } satisfies FreeLaunchInput);
   // after a restart the waiting listings' workflows start again (a no-op where they still run)
-  for (const doc of readModel.view.listings()) if (doc.status === 'awaiting_badge') await watchBadge(doc.id, false);
-  for (const doc of freeLaunch.queued()) await scheduleFreeLaunch(doc.id, doc.launch_week as string);
+  for (const doc of await readModel.view.findListings({ where: { [L.status]: { eq: 'awaiting_badge' } } }))
+    await watchBadge(doc.id, false);
+  for (const doc of await freeLaunch.queued()) await scheduleFreeLaunch(doc.id, doc.launch_week as string);
   /** the commands with the free plan's workflows (badge check, launch) started once a listing chooses it */
   const handlerCommands: typeof commands = {
     ...commands,
@@ -145,7 +147,7 @@ export const startCatalog = async (deps: CatalogDeps) => {
       const result = await commands.chooseFreePlan(listingId, accountId);
       await watchBadge(listingId, true);
       // the command waited for the read model: the listing's launch week is there
-      const week = readModel.view.listing(listingId)?.launch_week;
+      const week = (await readModel.view.listing(listingId))?.launch_week;
       if (week) await scheduleFreeLaunch(listingId, week);
       return result;
     },
@@ -270,8 +272,7 @@ export const rebuildCatalogReadModels = async (options: {
     await search.clear();
     const readModel = await openCatalogReadModel({ events, store, search, logger: options.logger });
     const position = readModel.view.position;
-    let documents = 0;
-    for (const _ of readModel.view.listings()) documents++;
+    let documents = await readModel.view.countListings();
     documents += readModel.view.categories.size + readModel.view.blog.size + readModel.view.awards.size;
     await readModel.close();
     return { events: position, documents, position };

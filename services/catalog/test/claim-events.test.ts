@@ -69,7 +69,7 @@ describe('the catalog consuming events.claims.claim_verified', () => {
     await markerSeen;
 
     expect(await verifications(listingId)).toEqual(['claimant']);
-    const doc = t.catalog.readModel.view.listing(listingId);
+    const doc = await t.catalog.readModel.view.listing(listingId);
     expect(doc?.verified).toBe(true);
     expect(doc?.owners).toEqual(['founder', 'claimant']);
   });

@@ -93,13 +93,13 @@ describe('the catalog reacting to paid orders (events.commerce.order_paid)', () 
       ],
     ]);
     const view = t.catalog.readModel.view;
-    expect(view.listing(free.listing_id)).toMatchObject({ status: 'live', plan: 'free', billboard_cents: 700 });
-    expect(view.listing(bought.listing_id)).toMatchObject({
+    expect(await view.listing(free.listing_id)).toMatchObject({ status: 'live', plan: 'free', billboard_cents: 700 });
+    expect(await view.listing(bought.listing_id)).toMatchObject({
       status: 'live',
       plan: 'paid',
       categories: ['note-taking', 'design'],
     });
-    expect(view.listing(scheduled.listing_id)).toMatchObject({
+    expect(await view.listing(scheduled.listing_id)).toMatchObject({
       status: 'scheduled',
       plan: 'paid',
       launch_week: '2026-12-07',

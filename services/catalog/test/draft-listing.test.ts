@@ -24,8 +24,8 @@ describe('the listing a draft made', () => {
     t.catalog.events.append(stream, [{ id: randomUUID(), type, data }], 'any');
   const stream = async (name: string) =>
     (await t.catalog.events.readStream(name)).map((e) => ({ type: e.type, data: e.data }));
-  const listingsOf = (draft: string) =>
-    [...t.catalog.readModel.view.listings()].filter((l) => l.draft_id === draft).map((l) => l.id);
+  const listingsOf = async (draft: string) =>
+    (await t.catalog.readModel.view.findListings({})).filter((l) => l.draft_id === draft).map((l) => l.id);
 
   it('when a create claimed a listing and died before creating it then the next create makes that listing', async () => {
     const draft = draftId();
@@ -53,8 +53,8 @@ describe('the listing a draft made', () => {
     // a retry updates it: still one listing, one claim
     const again = await create(draft, 'Crashed Co', 'retried');
     expect(again.body).toEqual(made.body);
-    expect(listingsOf(draft)).toEqual([500]);
-    expect(t.catalog.readModel.view.listing(500)?.profile.tagline).toBe('retried');
+    expect(await listingsOf(draft)).toEqual([500]);
+    expect((await t.catalog.readModel.view.listing(500))?.profile.tagline).toBe('retried');
     expect(await stream(`draftlisting-${draft}`)).toHaveLength(1);
   });
 
@@ -77,9 +77,9 @@ describe('the listing a draft made', () => {
       { data: { listing_id: taken } },
       { type: 'DraftListingClaimed', data: { listing_id: made.body.listing_id, replaces_listing_id: taken } },
     ]);
-    expect(listingsOf(draft)).toEqual([made.body.listing_id]);
-    expect(listingsOf(other)).toEqual([taken]);
-    expect(t.catalog.readModel.view.listing(taken)?.profile.name).toBe('Other Co');
+    expect(await listingsOf(draft)).toEqual([made.body.listing_id]);
+    expect(await listingsOf(other)).toEqual([taken]);
+    expect((await t.catalog.readModel.view.listing(taken))?.profile.name).toBe('Other Co');
     expect((await create(draft, 'Moved Co')).body).toEqual(made.body);
   });
 
@@ -97,8 +97,8 @@ describe('the listing a draft made', () => {
 
     const made = await create(draft, 'Old Co', 'saved again');
     expect(made.body).toMatchObject({ listing_id: 700, slug: 'old-co' });
-    expect(listingsOf(draft)).toEqual([700]);
-    expect(t.catalog.readModel.view.listing(700)?.profile.tagline).toBe('saved again');
+    expect(await listingsOf(draft)).toEqual([700]);
+    expect((await t.catalog.readModel.view.listing(700))?.profile.tagline).toBe('saved again');
     expect(await stream(`draftlisting-${draft}`)).toMatchObject([
       { type: 'DraftListingClaimed', data: { draft_id: draft, listing_id: 700 } },
     ]);

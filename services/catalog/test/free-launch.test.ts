@@ -113,7 +113,8 @@ describe('the free launch on the in-process runner (manual clock)', () => {
     await runner.settled(freeLaunchWorkflowId(id));
     expect(await statusOf(t, id)).toBe('awaiting_badge');
     expect(runner.running()).toContain(badgeWorkflowId(id));
-    pages['/xi'] = `<a href="http://directory.test/listings/${t.catalog.readModel.view.listing(id)?.slug}">badge</a>`;
+    pages['/xi'] =
+      `<a href="http://directory.test/listings/${(await t.catalog.readModel.view.listing(id))?.slug}">badge</a>`;
     expect(await t.catalog.badgeCheck.checkListing(id)).toBe('found');
     expect(await statusOf(t, id)).toBe('live');
   });

@@ -100,7 +100,7 @@ describe('update_my_listing', () => {
       socials: { website: 'https://beta.com' },
       faqs: [{ question: 'Free?', answer: 'Yes' }],
     });
-    const doc = t.catalog.readModel.view.listing(l.listing_id);
+    const doc = await t.catalog.readModel.view.listing(l.listing_id);
     expect(doc?.history).toEqual([
       expect.objectContaining({
         version: 1,
@@ -120,7 +120,7 @@ describe('update_my_listing', () => {
       params: { listing_id: l.listing_id },
       body: { fields: { tagline: 'Faster notes' } },
     });
-    expect(t.catalog.readModel.view.listing(l.listing_id)?.history).toHaveLength(1);
+    expect((await t.catalog.readModel.view.listing(l.listing_id))?.history).toHaveLength(1);
   });
 
   it('when the owner edits the tagline and country then search finds the listing by the new words and filter, not the old', async () => {
@@ -290,7 +290,7 @@ describe('choose_free_listing and the badge check', () => {
     });
     pages['/theta'] = '<html><body>Theta <a href="http://directory.test/listings/other">other</a></body></html>';
     expect(await check.run()).toEqual({ checked: 1, found: [] });
-    expect(t.catalog.readModel.view.listing(l.listing_id)?.status).toBe('awaiting_badge');
+    expect((await t.catalog.readModel.view.listing(l.listing_id))?.status).toBe('awaiting_badge');
 
     pages['/theta'] =
       `<html><a href="http://directory.test/listings/${l.slug}" target="_blank"><img src="x.svg"></a></html>`;
@@ -323,7 +323,7 @@ describe('choose_free_listing and the badge check', () => {
     const l = await ownedDraft('Lambda', { url: `${base}/lambda` });
     await asA('choose_free_listing', { params: { listing_id: l.listing_id } });
     expect((t.catalog.runner as InProcessRunner).running()).toContain(badgeWorkflowId(l.listing_id));
-    expect(t.catalog.readModel.view.listing(l.listing_id)?.status).toBe('awaiting_badge');
+    expect((await t.catalog.readModel.view.listing(l.listing_id))?.status).toBe('awaiting_badge');
   });
 
   it('when the homepage is on a private address and private networks are not allowed then nothing is fetched or found', async () => {

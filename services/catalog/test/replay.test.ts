@@ -10,12 +10,13 @@ import { COLLECTIONS } from '../src/projections/catalog/documents.ts';
 import { openCatalogReadModel } from '../src/projections/catalog/read-model.ts';
 import { startTestCatalog } from './support.ts';
 
-const snapshot = (view: Awaited<ReturnType<typeof openCatalogReadModel>>['view']) => ({
-  listings: [...view.listings()].sort((a, b) => a.id - b.id),
+const snapshot = async (view: Awaited<ReturnType<typeof openCatalogReadModel>>['view']) => ({
+  listings: (await view.findListings({})).sort((a, b) => a.id - b.id),
   categories: Object.fromEntries(view.categories),
   blog: Object.fromEntries(view.blog),
   awards: Object.fromEntries(view.awards),
   settings: view.settings(),
+  founders: await view.findFounders({}),
 });
 
 describe('read models rebuilt from the event store', () => {
@@ -23,12 +24,12 @@ describe('read models rebuilt from the event store', () => {
     const t = await startTestCatalog({ demo: true });
     try {
       const live = t.catalog.readModel;
-      expect([...live.view.listings()].length).toBe(60);
+      expect((await live.view.findListings({})).length).toBe(60);
       const store = openMemoryReadModelStore();
       const search = openEmbeddedSearchIndex({ path: ':memory:', fields: LISTING_SEARCH_FIELDS });
       const rebuilt = await openCatalogReadModel({ events: t.catalog.events, store, search, logger: silentLogger() });
       expect(rebuilt.view.position).toBe(live.view.position);
-      expect(snapshot(rebuilt.view)).toEqual(snapshot(live.view));
+      expect(await snapshot(rebuilt.view)).toEqual(await snapshot(live.view));
       for (const query of [
         { filters: { status: 'live' }, sort: { field: 'votes', direction: 'desc' as const }, offset: 0, limit: 100 },
         { text: 'cloud', filters: { status: 'live' }, offset: 0, limit: 20 },
@@ -43,9 +44,7 @@ describe('read models rebuilt from the event store', () => {
       // and what it wrote to its store is those same documents
       await rebuilt.flush();
       expect((await store.all('listings')).map((row) => (row.doc as { doc: unknown }).doc)).toEqual(
-        snapshot(live.view)
-          .listings.slice()
-          .sort((a, b) => String(a.id).localeCompare(String(b.id))),
+        (await snapshot(live.view)).listings.slice().sort((a, b) => String(a.id).localeCompare(String(b.id))),
       );
       expect(await store.position()).toBe(live.view.position);
       const sizes = {
@@ -95,13 +94,13 @@ describe('read models rebuilt from the event store', () => {
         const readModel = await openCatalogReadModel({ events: t.catalog.events, store, search, logger });
         opened.push({ store, search, readModel });
       }
-      const live = [...t.catalog.readModel.view.listings()].filter((doc) => doc.status === 'live').slice(0, 4);
+      const live = (await t.catalog.readModel.view.findListings({})).filter((doc) => doc.status === 'live').slice(0, 4);
       for (const doc of live) await t.catalog.commands.recordViews(doc.slug, 7);
       const end = t.catalog.readModel.view.position;
       for (const { readModel } of opened) {
         await readModel.waitFor(end);
         await readModel.flush();
-        expect(snapshot(readModel.view)).toEqual(snapshot(t.catalog.readModel.view));
+        expect(await snapshot(readModel.view)).toEqual(await snapshot(t.catalog.readModel.view));
       }
       expect(await opened[0]?.store.position()).toBe(end);
       expect(errors).toEqual([]);

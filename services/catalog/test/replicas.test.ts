@@ -148,7 +148,7 @@ describe.skipIf(!available)('catalog with two replicas over a real nats-server',
       for (const slugStream of gadgetSlugs)
         expect((await store.readStream(slugStream)).at(-1)?.type, slugStream).toBe('ListingSlugReleased');
       // the listing holds one of the 16 profiles
-      const tagline = replicas[0]?.readModel.view.listing(first?.body.listing_id)?.profile.tagline;
+      const tagline = (await replicas[0]?.readModel.view.listing(first?.body.listing_id))?.profile.tagline;
       expect(tagline).toMatch(/^attempt \d+$/);
     } finally {
       await store.close();

@@ -155,8 +155,8 @@ describe.each(modes)('integration events between commerce and catalog, $mode', (
         { fulfilled: true },
         { fulfilled: true },
       ]);
-      expect(catalog.readModel.view.listing(launched)).toMatchObject({ status: 'live', plan: 'paid' });
-      expect(catalog.readModel.view.listing(boosted)?.billboard_cents).toBe(1500);
+      expect(await catalog.readModel.view.listing(launched)).toMatchObject({ status: 'live', plan: 'paid' });
+      expect((await catalog.readModel.view.listing(boosted))?.billboard_cents).toBe(1500);
       expect(types(await catalogEvents(launched))).toEqual(['LaunchScheduled', 'PaidLaunchRecorded']);
       expect(types(await catalogEvents(boosted))).toEqual(['BillboardContributed']);
       const orderEvents = await commerceLog((log) => log.readStream(orderStream(number)));
@@ -187,7 +187,7 @@ describe.each(modes)('integration events between commerce and catalog, $mode', (
       });
       await vi.waitFor(() => expect(delivered.get(orderPaid.subject)).toBe(2));
       expect((await catalog.events.readAll(0, 10_000)).length).toBe(again);
-      expect(catalog.readModel.view.listing(boosted)?.billboard_cents).toBe(1500);
+      expect((await catalog.readModel.view.listing(boosted))?.billboard_cents).toBe(1500);
       expect(types(await commerceLog((log) => log.readStream(orderStream(number))))).toHaveLength(5);
     },
   );
@@ -213,7 +213,7 @@ describe.each(modes)('integration events between commerce and catalog, $mode', (
       );
       const order = (await call('get_order', { params: { number } })).body;
       expect(order).toMatchObject({ status: 'paid', lines: [{ fulfilled: false }] });
-      expect(catalog.readModel.view.listing(id)).toMatchObject({ status: 'live', plan: 'free' });
+      expect(await catalog.readModel.view.listing(id)).toMatchObject({ status: 'live', plan: 'free' });
       expect(types(await commerceLog((log) => log.readStream(orderStream(number))))).toEqual([
         'OrderPlaced',
         'OrderPaid',

@@ -1,4 +1,14 @@
 export {
+  type Condition,
+  countByInRows,
+  distinctInRows,
+  type FindOptions,
+  findInRows,
+  matchesWhere,
+  type Scalar,
+  type Where,
+} from './document-query.ts';
+export {
   type DocumentProjection,
   type DocumentReadModel,
   foldDocumentView,

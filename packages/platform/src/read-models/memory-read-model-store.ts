@@ -1,6 +1,11 @@
+import { countByInRows, distinctInRows, findInRows, matchesWhere } from './document-query.ts';
 import { type ReadModelStore, StalePositionError } from './read-model-store.ts';
 
-/** In-memory read-model store for tests: same behaviour as the SQLite one, gone when dropped. */
+/**
+ * In-memory read-model store for tests: same behaviour as the SQLite one, gone when dropped. It
+ * answers queries too (by a scan), as the MongoDB adapter does with indexes, so a reader's query
+ * path runs in unit tests without a server.
+ */
 export const openMemoryReadModelStore = (): ReadModelStore => {
   const collections = new Map<string, Map<string, string>>();
   let at = 0;
@@ -12,8 +17,14 @@ export const openMemoryReadModelStore = (): ReadModelStore => {
     }
     return c;
   };
+  const rows = (collection: string) =>
+    [...of(collection).entries()].map(([id, json]) => ({ id, doc: JSON.parse(json) as unknown }));
   return {
     position: async () => at,
+    find: async (collection, options) => findInRows(rows(collection), options),
+    count: async (collection, where) => rows(collection).filter((row) => matchesWhere(row.doc, where)).length,
+    distinct: async (collection, field, where) => distinctInRows(rows(collection), field, where),
+    countBy: async (collection, field, where) => countByInRows(rows(collection), field, where),
     get: async (collection, id) => {
       const json = of(collection).get(id);
       return json === undefined ? undefined : JSON.parse(json);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Db, MongoBulkWriteError, MongoClient, MongoServerError } from 'mongodb';
+import { type Scalar, toMongoFilter } from './document-query.ts';
 import {
   type ReadModelIndex,
   type ReadModelStore,
@@ -245,6 +246,42 @@ export const openMongoReadModelStore = (options: MongoReadModelStoreOptions): Re
         .sort({ _id: 1 })
         .toArray();
       return rows.map((row) => ({ id: row._id, doc: fromStored(row.doc) }));
+    },
+    find: async (collection, options) => {
+      await announce();
+      let cursor = documents(collection)
+        .find({ doc: { $ne: null }, ...toMongoFilter(options.where, 'doc.') })
+        .sort([
+          ...(options.sort ?? []).map(([field, direction]) => [`doc.${field}`, direction] as [string, 1 | -1]),
+          ['_id', 1],
+        ]);
+      if (options.skip) cursor = cursor.skip(options.skip);
+      if (options.limit !== undefined) cursor = cursor.limit(options.limit);
+      return (await cursor.toArray()).map((row) => ({ id: row._id, doc: fromStored(row.doc) }));
+    },
+    count: async (collection, where) => {
+      await announce();
+      return documents(collection).countDocuments({ doc: { $ne: null }, ...toMongoFilter(where, 'doc.') });
+    },
+    distinct: async (collection, field, where) => {
+      await announce();
+      const values = (await documents(collection).distinct(`doc.${field}`, {
+        doc: { $ne: null },
+        ...toMongoFilter(where, 'doc.'),
+      })) as Scalar[];
+      return values.sort((a, b) => (a === b ? 0 : a === null ? -1 : b === null ? 1 : a < b ? -1 : 1));
+    },
+    countBy: async (collection, field, where) => {
+      await announce();
+      // one indexed count per distinct value (an $unwind/$group pipeline is the MongoDB way, but
+      // FerretDB does not group on nested paths): meant for fields of few values, as categories are
+      const filter = { doc: { $ne: null }, ...toMongoFilter(where, 'doc.') };
+      const target = documents(collection);
+      const values = ((await target.distinct(`doc.${field}`, filter)) as Scalar[]).filter((v) => v !== null);
+      const counts = await Promise.all(
+        values.map((value) => target.countDocuments({ $and: [filter, { [`doc.${field}`]: value }] })),
+      );
+      return new Map(values.map((value, i) => [value, counts[i] as number]));
     },
     write: async (writes: readonly ReadModelWrite[], at: number) => {
       await announce();

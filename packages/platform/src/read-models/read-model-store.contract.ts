@@ -94,4 +94,90 @@ export const readModelStoreContract = (
       await again.close();
       cleanup();
     });
+
+    describe('queries (stores that answer them)', () => {
+      const rows = [
+        { id: '1', doc: { id: 1, status: 'live', week: '2026-11-23', tags: ['ai', 'dev'], votes: 5, name: 'Notion' } },
+        { id: '2', doc: { id: 2, status: 'live', week: '2026-11-30', tags: ['ai'], votes: 9, name: 'Figma' } },
+        { id: '3', doc: { id: 3, status: 'scheduled', week: '2026-11-30', tags: [], votes: 0, name: 'Linear' } },
+        { id: '10', doc: { id: 10, status: 'live', week: null, tags: ['dev'], votes: 5, name: 'notion clone' } },
+        { id: '11', doc: { id: 11, status: 'rejected', tags: ['ai'], votes: 2, name: 'Gone' } },
+      ];
+      const seeded = async () => {
+        const opened = await open();
+        await opened.store.write(
+          [...rows.map((row) => ({ collection: 'q', ...row })), { collection: 'q', id: '12', doc: { id: 12 } }],
+          1,
+        );
+        await opened.store.write([{ collection: 'q', id: '12', doc: null }], 2);
+        return opened;
+      };
+      const ids = (found: { id: string }[]) => found.map((row) => row.id);
+
+      it('when a store answers queries then conditions, array fields, sorts and pages agree with the reference', async () => {
+        const { store, cleanup } = await seeded();
+        if (!store.find || !store.count || !store.distinct || !store.countBy) {
+          console.warn(`${name}: answers no queries (readers keep collections in memory)`);
+          await store.close();
+          cleanup();
+          return;
+        }
+        const find = store.find.bind(store);
+        expect(ids(await find('q', { where: { status: { eq: 'live' } }, sort: [['votes', -1]] }))).toEqual([
+          '2',
+          '1',
+          '10',
+        ]);
+        expect(ids(await find('q', { where: { tags: { eq: 'ai' } }, sort: [['id', 1]] }))).toEqual(['1', '2', '11']);
+        expect(ids(await find('q', { where: { tags: { in: ['dev', 'x'] } }, sort: [['id', -1]] }))).toEqual([
+          '10',
+          '1',
+        ]);
+        expect(
+          ids(
+            await find('q', {
+              where: { week: { ne: null } },
+              sort: [
+                ['week', 1],
+                ['id', 1],
+              ],
+            }),
+          ),
+        ).toEqual(['1', '2', '3']);
+        expect(ids(await find('q', { where: { status: { ne: 'live' } }, sort: [['id', 1]] }))).toEqual(['3', '11']);
+        expect(ids(await find('q', { where: { week: { lte: '2026-11-23' } } }))).toEqual(['1']);
+        expect(ids(await find('q', { where: { votes: { gt: 4 }, id: { lt: 10 } }, sort: [['id', 1]] }))).toEqual([
+          '1',
+          '2',
+        ]);
+        expect(ids(await find('q', { where: { name: { contains: 'NOTION' } }, sort: [['id', 1]] }))).toEqual([
+          '1',
+          '10',
+        ]);
+        // ties on the sort key fall back to the id as a string; skip and limit page after sorting
+        expect(ids(await find('q', { sort: [['votes', -1]], skip: 1, limit: 2 }))).toEqual(['1', '10']);
+        expect(ids(await find('q', { where: { status: { in: ['live', 'scheduled'] } }, limit: 2 }))).toEqual([
+          '1',
+          '10',
+        ]);
+        expect(await store.count('q', { status: { eq: 'live' } })).toBe(3);
+        expect(await store.count('q')).toBe(5); // the deleted document is not counted
+        expect(await store.distinct('q', 'tags', { status: { ne: 'rejected' } })).toEqual(['ai', 'dev']);
+        expect(await store.distinct('q', 'week', { week: { ne: null } })).toEqual(['2026-11-23', '2026-11-30']);
+        expect(await store.countBy('q', 'tags', { status: { ne: 'rejected' } })).toEqual(
+          new Map([
+            ['ai', 2],
+            ['dev', 2],
+          ]),
+        );
+        expect(await store.countBy('q', 'status', { votes: { gt: 1 } })).toEqual(
+          new Map([
+            ['live', 3],
+            ['rejected', 1],
+          ]),
+        );
+        await store.close();
+        cleanup();
+      });
+    });
   });

@@ -4,6 +4,8 @@
  * crash the documents and the position always agree and catching up from the position is safe.
  * Production adapter: MongoDB (the production issue); embedded: SQLite.
  */
+import type { FindOptions, Scalar, Where } from './document-query.ts';
+
 export interface ReadModelWrite {
   readonly collection: string;
   readonly id: string;
@@ -28,6 +30,18 @@ export interface ReadModelStore {
   get(collection: string, id: string): Promise<unknown | undefined>;
   /** every document of a collection, in id order */
   all(collection: string): Promise<{ id: string; doc: unknown }[]>;
+  /**
+   * The documents matching a query (document-query.ts), sorted and paged by the store: a query
+   * path that does not hold a collection in memory. Absent where the store cannot query (SQLite's
+   * documents are opaque JSON): the reader then keeps the collection in memory.
+   */
+  find?(collection: string, options: FindOptions): Promise<{ id: string; doc: unknown }[]>;
+  /** how many documents match `where` (present with `find`) */
+  count?(collection: string, where?: Where): Promise<number>;
+  /** the distinct values of `field` among the documents matching `where`, sorted (present with `find`) */
+  distinct?(collection: string, field: string, where?: Where): Promise<Scalar[]>;
+  /** how many documents matching `where` hold each value of `field` (present with `find`; document-query.ts) */
+  countBy?(collection: string, field: string, where?: Where): Promise<Map<Scalar, number>>;
   /** writes all documents and the new position in one atomic step; a position not above the current one is refused */
   write(writes: readonly ReadModelWrite[], position: number): Promise<void>;
   /** declares the indexes a collection's queries need (idempotent); absent where the store has none */

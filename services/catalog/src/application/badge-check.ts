@@ -1,6 +1,7 @@
 import type { Logger } from '@listings/platform/logger';
 import type { SafeFetch } from '@listings/platform/outbound';
 import type { ListingDoc } from '../projections/catalog/documents.ts';
+import { L, listingQueries } from '../projections/catalog/query-keys.ts';
 import type { CatalogView } from '../projections/catalog/read-model.ts';
 import type { CatalogCommands } from './commands.ts';
 
@@ -46,7 +47,7 @@ export const createBadgeCheck = (deps: {
   };
   /** one check of one listing; an unreachable homepage counts as no badge (checked again later) */
   const checkListing = async (listingId: number): Promise<BadgeOutcome> => {
-    const doc = deps.view.listing(listingId);
+    const doc = await deps.view.listing(listingId);
     if (doc?.status !== 'awaiting_badge') return 'not_waiting';
     if (!(await carries(doc))) return 'not_found';
     await deps.commands.badgeFound(doc.id);
@@ -56,7 +57,10 @@ export const createBadgeCheck = (deps: {
     checkListing,
     /** every waiting listing checked now, one after another; resolves with what it found */
     run: async () => {
-      const waiting = [...deps.view.listings()].filter((d) => d.status === 'awaiting_badge');
+      const waiting = await deps.view.findListings({
+        where: { [L.status]: { eq: 'awaiting_badge' } },
+        sort: [[L.id, 1]],
+      });
       const found: number[] = [];
       for (const doc of waiting) if ((await checkListing(doc.id)) === 'found') found.push(doc.id);
       return { checked: waiting.length, found };

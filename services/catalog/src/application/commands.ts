@@ -37,6 +37,8 @@ import {
 } from '../domain/settings/site-settings.ts';
 import { SlugTakenError, slugDecider, slugStream } from '../domain/slug/slug-reservation.ts';
 import { isoDate, mondayOf } from '../domain/weeks.ts';
+import type { ListingDoc } from '../projections/catalog/documents.ts';
+import { L } from '../projections/catalog/query-keys.ts';
 import type { CatalogReadModel } from '../projections/catalog/read-model.ts';
 import { slugify } from '../projections/catalog/search-documents.ts';
 
@@ -66,7 +68,7 @@ export const createCatalogCommands = (deps: { events: EventStore; readModel: Cat
     const base = slugify(name) || `listing-${listingId}`;
     for (let n = 1; n < 1000; n++) {
       const slug = n === 1 ? base : `${base}-${n}`;
-      if (view.listingBySlug(slug)) continue;
+      if (await view.listingBySlug(slug)) continue;
       try {
         await handleCommand({
           store: events,
@@ -96,8 +98,11 @@ export const createCatalogCommands = (deps: { events: EventStore; readModel: Cat
   let lastListingId = 0;
   /** after a conflict, the read model may know listings another replica created since */
   let rescan = true;
-  const allocateListingId = () => {
-    if (rescan) for (const l of view.listings()) if (l.id > lastListingId) lastListingId = l.id;
+  const allocateListingId = async () => {
+    if (rescan) {
+      const [newest] = await view.findListings({ sort: [[L.id, -1]], limit: 1 });
+      if (newest && newest.id > lastListingId) lastListingId = newest.id;
+    }
     rescan = false;
     lastListingId++;
     return lastListingId;
@@ -127,8 +132,8 @@ export const createCatalogCommands = (deps: { events: EventStore; readModel: Cat
       data: { ...command.data, now: now() },
     } as ListingCommand);
 
-  const listingFacts = (slug: string) => {
-    const listing = view.listingBySlug(slug);
+  const listingFacts = async (slug: string) => {
+    const listing = await view.listingBySlug(slug);
     if (!listing) throw new NotFoundError(`no listing ${slug}`);
     return {
       listing_id: listing.id,
@@ -188,7 +193,7 @@ export const createCatalogCommands = (deps: { events: EventStore; readModel: Cat
             create,
           },
         });
-      const saved = (listingId: number) => view.listing(listingId) as NonNullable<ReturnType<typeof view.listing>>;
+      const saved = async (listingId: number) => (await view.listing(listingId)) as ListingDoc;
       if (input.listing_id !== null) {
         // the stream, not the read model: the listing may have been made on another replica just now
         const existing = await listingOrigin(input.listing_id);
@@ -204,8 +209,8 @@ export const createCatalogCommands = (deps: { events: EventStore; readModel: Cat
         const { claim } = (await foldStream(events, draftListingStream(draftId), draftListingDecider)).state;
         if (claim === null) {
           // a listing made before drafts held their listing here is the draft's; else the next id
-          const made = view.listingByDraft(draftId)?.id;
-          const id = made ?? allocateListingId();
+          const made = (await view.listingByDraft(draftId))?.id;
+          const id = made ?? (await allocateListingId());
           if (made === undefined && (await listingOrigin(id)) !== null) {
             // another replica's listing has it already: the read model knows more ids by now
             rescan = true;
@@ -238,7 +243,7 @@ export const createCatalogCommands = (deps: { events: EventStore; readModel: Cat
             type: 'MoveClaim',
             data: {
               draft_id: draftId,
-              listing_id: allocateListingId(),
+              listing_id: await allocateListingId(),
               reservation_id: randomUUID(),
               replaces_listing_id: id,
             },
@@ -286,42 +291,54 @@ export const createCatalogCommands = (deps: { events: EventStore; readModel: Cat
           ...(orderNumber !== undefined ? { order_number: orderNumber } : {}),
         },
       });
-      return view.listing(listingId) as NonNullable<ReturnType<typeof view.listing>>;
+      return (await view.listing(listingId)) as ListingDoc;
     },
     goLive: (listingId: number) =>
       listingCommand(listingId, { type: 'GoLive', data: { this_week: isoDate(mondayOf(deps.clock.now())) } }),
     listing: listingCommand,
-    castVote: (slug: string, accountId: string, emailConfirmed: boolean) =>
+    castVote: async (slug: string, accountId: string, emailConfirmed: boolean) =>
       engagement({
         type: 'CastVote',
-        data: { listing: listingFacts(slug), account_id: accountId, email_confirmed: emailConfirmed },
+        data: { listing: await listingFacts(slug), account_id: accountId, email_confirmed: emailConfirmed },
       }),
-    withdrawVote: (slug: string, accountId: string) =>
-      engagement({ type: 'WithdrawVote', data: { listing: listingFacts(slug), account_id: accountId } }),
-    follow: (slug: string, accountId: string) =>
-      engagement({ type: 'Follow', data: { listing: listingFacts(slug), account_id: accountId } }),
-    unfollow: (slug: string, accountId: string) =>
-      engagement({ type: 'Unfollow', data: { listing: listingFacts(slug), account_id: accountId } }),
-    submitReview: (slug: string, accountId: string, rating: number, body: string, emailConfirmed: boolean) =>
+    withdrawVote: async (slug: string, accountId: string) =>
+      engagement({ type: 'WithdrawVote', data: { listing: await listingFacts(slug), account_id: accountId } }),
+    follow: async (slug: string, accountId: string) =>
+      engagement({ type: 'Follow', data: { listing: await listingFacts(slug), account_id: accountId } }),
+    unfollow: async (slug: string, accountId: string) =>
+      engagement({ type: 'Unfollow', data: { listing: await listingFacts(slug), account_id: accountId } }),
+    submitReview: async (slug: string, accountId: string, rating: number, body: string, emailConfirmed: boolean) =>
       engagement({
         type: 'SubmitReview',
-        data: { listing: listingFacts(slug), account_id: accountId, rating, body, email_confirmed: emailConfirmed },
+        data: {
+          listing: await listingFacts(slug),
+          account_id: accountId,
+          rating,
+          body,
+          email_confirmed: emailConfirmed,
+        },
       }),
-    replyToReview: (slug: string, reviewerId: string, by: string, body: string) =>
-      engagement({ type: 'ReplyToReview', data: { listing: listingFacts(slug), account_id: reviewerId, by, body } }),
-    reportReview: (slug: string, reviewerId: string, reportedBy: string, reason: string) =>
+    replyToReview: async (slug: string, reviewerId: string, by: string, body: string) =>
+      engagement({
+        type: 'ReplyToReview',
+        data: { listing: await listingFacts(slug), account_id: reviewerId, by, body },
+      }),
+    reportReview: async (slug: string, reviewerId: string, reportedBy: string, reason: string) =>
       engagement({
         type: 'ReportReview',
-        data: { listing: listingFacts(slug), account_id: reviewerId, reported_by: reportedBy, reason },
+        data: { listing: await listingFacts(slug), account_id: reviewerId, reported_by: reportedBy, reason },
       }),
     /** the operator's moderation (the CLI): take a review down, or put it back up */
-    removeReview: (slug: string, reviewerId: string, by: string, reason: string) =>
-      engagement({ type: 'RemoveReview', data: { listing: listingFacts(slug), account_id: reviewerId, by, reason } }),
-    restoreReview: (slug: string, reviewerId: string, by: string) =>
-      engagement({ type: 'RestoreReview', data: { listing: listingFacts(slug), account_id: reviewerId, by } }),
+    removeReview: async (slug: string, reviewerId: string, by: string, reason: string) =>
+      engagement({
+        type: 'RemoveReview',
+        data: { listing: await listingFacts(slug), account_id: reviewerId, by, reason },
+      }),
+    restoreReview: async (slug: string, reviewerId: string, by: string) =>
+      engagement({ type: 'RestoreReview', data: { listing: await listingFacts(slug), account_id: reviewerId, by } }),
     /** bulk counts (the demo catalog): appended to `views-<listing_id>` as they come */
     recordViews: async (slug: string, count = 1) => {
-      const { listing_id } = listingFacts(slug);
+      const { listing_id } = await listingFacts(slug);
       const command = { type: 'RecordViews' as const, data: { listing_id, count, now: now() } };
       const appended = await events.append(
         viewStream(listing_id),
@@ -336,7 +353,7 @@ export const createCatalogCommands = (deps: { events: EventStore; readModel: Cat
      * a known bot. True when it counted.
      */
     recordVisit: async (slug: string, visitor: string, userAgent: string | null): Promise<boolean> => {
-      const { listing_id } = listingFacts(slug);
+      const { listing_id } = await listingFacts(slug);
       const at = now();
       const visitorHash = createHash('sha256').update(visitor).digest('base64url').slice(0, 22);
       const result = await run(visitStream(listing_id, at.slice(0, 10), visitorHash), visitDecider, {

@@ -1,6 +1,7 @@
 import type { Clock } from '@listings/platform/clock';
 import { ConflictError } from '@listings/platform/errors';
 import type { Logger } from '@listings/platform/logger';
+import { L, listingQueries } from '../projections/catalog/query-keys.ts';
 import type { CatalogView } from '../projections/catalog/read-model.ts';
 import type { FreeLaunchOutcome } from '../workflows/free-launch-workflow.ts';
 import type { CatalogCommands } from './commands.ts';
@@ -21,7 +22,7 @@ export const createFreeLaunch = (deps: {
 }) => {
   /** `GoLive` once the week has begun; the listing aggregate decides (a listing not scheduled is refused) */
   const launchFreeListing = async (input: { listingId: number }): Promise<FreeLaunchOutcome> => {
-    const doc = deps.view.listing(input.listingId);
+    const doc = await deps.view.listing(input.listingId);
     if (!doc) return { outcome: 'left_alone', status: 'unknown' };
     if (doc.status === 'live') return { outcome: 'left_alone', status: 'live' };
     if (doc.launch_week === null) return { outcome: 'left_alone', status: doc.status };
@@ -40,10 +41,10 @@ export const createFreeLaunch = (deps: {
   return {
     /** the free listings that have a launch workflow: queued (awaiting the badge) or scheduled */
     queued: () =>
-      [...deps.view.listings()].filter(
-        (d) =>
-          d.plan === 'free' && d.launch_week !== null && (d.status === 'awaiting_badge' || d.status === 'scheduled'),
-      ),
+      deps.view.findListings({
+        where: { [L.plan]: { eq: 'free' }, ...listingQueries.upcoming },
+        sort: [[L.id, 1]],
+      }),
     /** how long until the listing's week begins (0 once it has) */
     delayFor: (launchWeek: string): number => Math.max(0, launchWeekStartMs(launchWeek) - deps.clock.now().getTime()),
     /** the free launch workflow's activities (a Temporal worker runs them too) */

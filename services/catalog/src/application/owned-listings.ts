@@ -3,9 +3,10 @@ import { NotFoundError } from '@listings/platform/errors';
 import type { OperationCall } from '@listings/platform/service-host';
 import { editsOf } from '../domain/listing/owned.ts';
 import type { ListingDoc } from '../projections/catalog/documents.ts';
+import { L, listingQueries } from '../projections/catalog/query-keys.ts';
 import type { CatalogView } from '../projections/catalog/read-model.ts';
 import type { CatalogCommands } from './commands.ts';
-import { milestonesOf, pageOf, pagingOf, profileOf, shownProfile } from './presenters.ts';
+import { milestonesOf, pagingOf, profileOf, shownProfile } from './presenters.ts';
 
 /** the draft schema's milestone limit (spec: max 50), read from the contract so it is written once */
 const MILESTONES_MAX = (DraftPatch.properties.milestones as unknown as { maxItems: number }).maxItems;
@@ -38,22 +39,27 @@ export const ownedListingOf = (doc: ListingDoc) => {
 /** The nine owned-listing operations: "your own only" — another account's listing answers 404 like an unknown one. */
 export const ownedListingHandlers = (deps: { view: CatalogView; commands: CatalogCommands }) => {
   const { view, commands } = deps;
-  const mine = (call: Call): ListingDoc => {
+  const mine = async (call: Call): Promise<ListingDoc> => {
     const account = accountOf(call);
-    const doc = view.listing(call.params.listing_id as number);
+    const doc = await view.listing(call.params.listing_id as number);
     if (!doc?.owners.includes(account)) throw new NotFoundError(`no listing ${call.params.listing_id}`);
     return doc;
   };
-  const fresh = (id: number) => ownedListingOf(view.listing(id) as ListingDoc);
+  const fresh = async (id: number) => ownedListingOf((await view.listing(id)) as ListingDoc);
   return {
     list_my_listings: async (call: Call) => {
       const account = accountOf(call);
-      const owned = [...view.listings()].filter((d) => d.owners.includes(account)).sort((a, b) => b.id - a.id);
-      return pageOf(owned, pagingOf(call.query), ownedListingOf);
+      const paging = pagingOf(call.query);
+      const query = listingQueries.byOwner(account);
+      const [owned, total] = await Promise.all([
+        view.findListings({ ...query, skip: (paging.page - 1) * paging.per_page, limit: paging.per_page }),
+        view.countListings(query.where),
+      ]);
+      return { items: owned.map(ownedListingOf), page: paging.page, per_page: paging.per_page, total };
     },
-    get_my_listing: async (call: Call) => ownedListingOf(mine(call)),
+    get_my_listing: async (call: Call) => ownedListingOf(await mine(call)),
     update_my_listing: async (call: Call) => {
-      const doc = mine(call);
+      const doc = await mine(call);
       const body = call.body as { fields?: Record<string, unknown>; socials?: unknown; faqs?: unknown };
       await commands.listing(doc.id, {
         type: 'EditListing',
@@ -62,18 +68,18 @@ export const ownedListingHandlers = (deps: { view: CatalogView; commands: Catalo
       return fresh(doc.id);
     },
     post_listing_update: async (call: Call) => {
-      const doc = mine(call);
+      const doc = await mine(call);
       const { title, body } = call.body as { title: string; body: string };
       await commands.listing(doc.id, {
         type: 'PostOwnerUpdate',
         data: { account_id: accountOf(call), title, body, followers: doc.follower_ids ?? [] },
       });
-      const after = view.listing(doc.id) as ListingDoc;
+      const after = (await view.listing(doc.id)) as ListingDoc;
       const posted = after.updates[after.updates.length - 1] as { title: string; body: string; at: string };
       return { id: after.updates.length, title: posted.title, body: posted.body, posted_at: posted.at };
     },
     add_milestone: async (call: Call) => {
-      const doc = mine(call);
+      const doc = await mine(call);
       const input = call.body as { date: string; title: string; description?: string; url?: string };
       const result = await commands.listing(doc.id, {
         type: 'AddMilestone',
@@ -83,7 +89,7 @@ export const ownedListingHandlers = (deps: { view: CatalogView; commands: Catalo
       return added?.type === 'MilestoneAdded' ? added.data.milestone : undefined;
     },
     delete_milestone: async (call: Call) => {
-      const doc = mine(call);
+      const doc = await mine(call);
       const milestoneId = call.params.milestone_id as number;
       await commands.listing(doc.id, {
         type: 'DeleteMilestone',
@@ -92,10 +98,13 @@ export const ownedListingHandlers = (deps: { view: CatalogView; commands: Catalo
       return { deleted: true, milestone_id: milestoneId };
     },
     set_founder_story: async (call: Call) => {
-      const doc = mine(call);
+      const doc = await mine(call);
       const story = call.body as Record<string, string>;
       await commands.listing(doc.id, { type: 'SetFounderStory', data: { account_id: accountOf(call), story } });
-      return { listing_id: doc.id, story: (shownProfile(view.listing(doc.id) as ListingDoc).story ?? {}) as object };
+      return {
+        listing_id: doc.id,
+        story: (shownProfile((await view.listing(doc.id)) as ListingDoc).story ?? {}) as object,
+      };
     },
     answer_interview: async (call: Call) => {
       const account = accountOf(call);
@@ -104,7 +113,7 @@ export const ownedListingHandlers = (deps: { view: CatalogView; commands: Catalo
       return { answers: result.state.answers, updated_at: result.state.updatedAt };
     },
     choose_free_listing: async (call: Call) => {
-      const doc = mine(call);
+      const doc = await mine(call);
       await commands.chooseFreePlan(doc.id, accountOf(call));
       return fresh(doc.id);
     },

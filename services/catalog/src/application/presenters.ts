@@ -36,8 +36,8 @@ export function pageOf<T, U>(all: readonly T[], paging: Paging, present?: (entry
 }
 
 /**
- * Caches a derived value (a ranking, a count) until the read model changes: queries that scan
- * every listing do it once per read-model version, not once per request. Bounded per view.
+ * Caches a derived value (a ranking, a count, a board's page) until the read model changes: a
+ * query runs once per read-model version, not once per request. Bounded per view.
  */
 const memos = new WeakMap<object, { version: number; values: Map<string, unknown> }>();
 export const memoByVersion = <T>(view: { readonly version: number }, key: string, compute: () => T): T => {
@@ -46,7 +46,17 @@ export const memoByVersion = <T>(view: { readonly version: number }, key: string
     memo = { version: view.version, values: new Map() };
     memos.set(view, memo);
   }
-  if (!memo.values.has(key)) memo.values.set(key, compute());
+  if (!memo.values.has(key)) {
+    const value = compute();
+    memo.values.set(key, value);
+    // a failed query is not remembered: the next request asks again
+    if (value instanceof Promise) {
+      const values = memo.values;
+      value.catch(() => {
+        if (values.get(key) === value) values.delete(key);
+      });
+    }
+  }
   return memo.values.get(key) as T;
 };
 

@@ -1,6 +1,7 @@
 import type { Clock } from '@listings/platform/clock';
 import type { Logger } from '@listings/platform/logger';
 import { isoDate, mondayOf, weekOf } from '../domain/weeks.ts';
+import { L, listingQueries } from '../projections/catalog/query-keys.ts';
 import type { CatalogView } from '../projections/catalog/read-model.ts';
 import type { CatalogCommands } from './commands.ts';
 import { weeklyStanding } from './queries/launches.ts';
@@ -19,20 +20,23 @@ export const createWeekTicker = (deps: {
   const tick = async () => {
     const now = deps.clock.now();
     const thisWeek = isoDate(mondayOf(now));
-    const due = [...deps.view.listings()].filter(
-      (d) => d.status === 'scheduled' && d.plan !== 'free' && d.launch_week !== null && d.launch_week <= thisWeek,
-    );
+    const due = await deps.view.findListings({
+      where: { [L.status]: { eq: 'scheduled' }, [L.plan]: { ne: 'free' }, [L.week]: { lte: thisWeek } },
+      sort: [[L.id, 1]],
+    });
     for (const doc of due) await deps.commands.goLive(doc.id);
-    const weeks = new Set<string>();
-    for (const doc of deps.view.listings())
-      if (doc.status === 'live' && doc.launch_week !== null && doc.launch_week < thisWeek) weeks.add(doc.launch_week);
-    for (const start of [...weeks].sort()) {
+    // past weeks with live launches: one distinct query, then only the weeks without awards
+    const weeks = await deps.view.distinctListingValues(L.week, {
+      ...listingQueries.live,
+      [L.week]: { lt: thisWeek },
+    });
+    for (const start of weeks as string[]) {
       if (deps.view.awards.has(start)) continue;
       const week = weekOf(new Date(`${start}T00:00:00Z`));
       if (week.endMs > now.getTime()) continue;
-      const standings = [...deps.view.listings()]
-        .filter((d) => d.status === 'live' && d.launch_week === start)
-        .map((d) => weeklyStanding(d, week));
+      const standings = (await deps.view.findListings({ where: listingQueries.liveInWeek(start) })).map((d) =>
+        weeklyStanding(d, week),
+      );
       await deps.commands.decideWeekAwards(start, week.endMs, standings);
     }
   };

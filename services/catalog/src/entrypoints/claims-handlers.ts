@@ -18,7 +18,7 @@ export const claimsInternalHandlers = (deps: {
   const { view, commands } = deps;
   const handlers = {
     get_listing_for_claim: async (r: { slug: string }): Promise<GetListingForClaimReply> => {
-      const doc = view.listingBySlug(r.slug);
+      const doc = await view.listingBySlug(r.slug);
       if (!doc) throw new NotFoundError(`no listing ${r.slug}`);
       return {
         listing_id: doc.id,
@@ -34,12 +34,12 @@ export const claimsInternalHandlers = (deps: {
       account_id: string;
       claim_id: number;
     }): Promise<RecordVerifiedClaimReply> => {
-      const before = view.listing(r.listing_id);
+      const before = await view.listing(r.listing_id);
       if (!before) throw new NotFoundError(`no listing ${r.listing_id}`);
       if (before.verified && !before.owners.includes(r.account_id))
         throw new ConflictError('the listing is already verified by its owners');
       await commands.listing(r.listing_id, { type: 'MarkVerified', data: { account_id: r.account_id } });
-      const after = view.listing(r.listing_id);
+      const after = await view.listing(r.listing_id);
       return {
         listing_id: r.listing_id,
         verified: after?.verified ?? false,

@@ -9,7 +9,7 @@ import type { InternalHandler } from './internal-operations.ts';
 export const commerceInternalHandlers = (view: CatalogView): Record<string, InternalHandler> => {
   const handlers = {
     describe_listing_for_order: async (r: { listing_id: number; account_id: string; categories?: string[] }) => {
-      const doc = view.listing(r.listing_id);
+      const doc = await view.listing(r.listing_id);
       if (!doc?.owners.includes(r.account_id)) throw new NotFoundError(`no listing ${r.listing_id}`);
       return {
         listing_id: doc.id,

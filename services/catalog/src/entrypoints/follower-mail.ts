@@ -36,7 +36,7 @@ export const startFollowerMail = (deps: {
       if (event.type !== 'FollowerNotified') return;
       const d = event.data as { listing_id: number; account_id: string; update_title: string; at: string };
       if (deps.clock.now().getTime() - Date.parse(d.at) > FOLLOWER_MAIL_MAX_AGE_MS) return;
-      const doc = deps.view.listing(d.listing_id);
+      const doc = await deps.view.listing(d.listing_id);
       if (!doc) return;
       const name = summaryOf(doc).name;
       const request: IdentityRequest<'mail_account'> = {

@@ -17,6 +17,7 @@ import { getFounder, listFounders } from '../application/queries/founders.ts';
 import { getLaunchWeek, getLeaderboard, listAwards, listLaunches } from '../application/queries/launches.ts';
 import { compareListings, getAlternatives, getListing, searchListings } from '../application/queries/listings.ts';
 import { getSiteInfo } from '../application/queries/site.ts';
+import { L } from '../projections/catalog/query-keys.ts';
 import type { CatalogView } from '../projections/catalog/read-model.ts';
 import type { InternalHandler } from './internal-operations.ts';
 
@@ -58,14 +59,14 @@ export const internalHandlers = (deps: {
   commands: CatalogCommands;
 }): Record<string, InternalHandler> => {
   const { view, commands } = deps;
-  const votes = (slug: string, accountId: string) => {
-    const doc = view.listingBySlug(slug);
+  const votes = async (slug: string, accountId: string) => {
+    const doc = await view.listingBySlug(slug);
     return { slug, voted: doc ? accountId in doc.votes : false, votes: doc ? voteCount(doc) : 0 };
   };
-  const follows = (slug: string, following: boolean) => ({
+  const follows = async (slug: string, following: boolean) => ({
     slug,
     following,
-    followers: view.listingBySlug(slug)?.followers ?? 0,
+    followers: (await view.listingBySlug(slug))?.followers ?? 0,
   });
   const handlers = {
     save_listing_from_draft: async (r: {
@@ -95,11 +96,11 @@ export const internalHandlers = (deps: {
     },
     record_view: async (r: { slug: string; visitor: string; user_agent: string | null }) => {
       const counted = await commands.recordVisit(r.slug, r.visitor, r.user_agent);
-      return { slug: r.slug, counted, views: view.listingBySlug(r.slug)?.views ?? 0 };
+      return { slug: r.slug, counted, views: (await view.listingBySlug(r.slug))?.views ?? 0 };
     },
     submit_review: async (r: Person & { rating: number; body?: string; email_confirmed: boolean }) => {
       await commands.submitReview(r.slug, r.account_id, r.rating, r.body ?? '', r.email_confirmed);
-      const doc = view.listingBySlug(r.slug);
+      const doc = await view.listingBySlug(r.slug);
       return { slug: r.slug, rating: doc ? ratingOf(doc) : { average: null, count: 0 } };
     },
     reply_to_review: async (r: Person & { reviewer_id: string; body: string }) => {
@@ -111,7 +112,7 @@ export const internalHandlers = (deps: {
       return { slug: r.slug, reviewer_id: r.reviewer_id, reported: true };
     },
     list_reviews: async (r: { slug: string }) => {
-      const doc = view.listingBySlug(r.slug);
+      const doc = await view.listingBySlug(r.slug);
       if (!doc) throw new NotFoundError(`no listing ${r.slug}`);
       const reviews = Object.entries(doc.reviews)
         .filter(([, review]) => !review.removed)
@@ -126,7 +127,7 @@ export const internalHandlers = (deps: {
       return { slug: r.slug, rating: ratingOf(doc), reviews };
     },
     get_engagement: async (r: Person) => {
-      const doc = view.listingBySlug(r.slug);
+      const doc = await view.listingBySlug(r.slug);
       if (!doc) throw new NotFoundError(`no listing ${r.slug}`);
       const review = doc.reviews[r.account_id];
       return {
@@ -140,10 +141,9 @@ export const internalHandlers = (deps: {
       };
     },
     list_notifications: async (r: { account_id: string }) => {
-      // every listing's notifications are scanned: fine for the embedded read model; a per-account
-      // projection is the next step when this grows (docs/catalog.md)
+      // the listings that told this account of an update (an indexed key), not every listing
       const found: { slug: string; listing_name: string; update_title: string; at: string }[] = [];
-      for (const doc of view.listings())
+      for (const doc of await view.findListings({ where: { [L.notified]: { eq: r.account_id } } }))
         for (const n of doc.notifications ?? [])
           if (n.account_id === r.account_id)
             found.push({ slug: doc.slug, listing_name: summaryOf(doc).name, update_title: n.update_title, at: n.at });

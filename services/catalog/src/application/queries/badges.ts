@@ -81,7 +81,7 @@ export const badgeSvgUrl = (publicUrl: string, slug: string, kind: string, shape
 export const getBadges =
   (view: CatalogView, publicUrl: string) =>
   async (call: { params: Record<string, unknown>; query: Record<string, unknown> }) => {
-    const doc = mustFindListing(view, call.params.slug as string);
+    const doc = await mustFindListing(view, call.params.slug as string);
     const shape = (call.query.shape as Shape | undefined) ?? 'standard';
     const mode = (call.query.mode as Mode | undefined) ?? 'auto';
     const size = (call.query.size as Size | undefined) ?? 'm';
@@ -114,7 +114,7 @@ export const getBadges =
 
 export const getBadgeSvg =
   (view: CatalogView) => async (input: { slug: string; kind: string; shape?: Shape; mode?: Mode; size?: Size }) => {
-    const doc = mustFindListing(view, input.slug);
+    const doc = await mustFindListing(view, input.slug);
     const badge = earnedBadges(view, doc).find((b) => b.kind === input.kind);
     if (!badge) throw new NotFoundError(`${input.slug} has no ${input.kind} badge`);
     const svg = renderBadgeSvg(

@@ -1,7 +1,8 @@
 import { NotFoundError } from '@listings/platform/errors';
 import type { CategoryDoc } from '../../projections/catalog/documents.ts';
+import { L, listingQueries } from '../../projections/catalog/query-keys.ts';
 import type { CatalogView } from '../../projections/catalog/read-model.ts';
-import { pagingOf, summaryOf } from '../presenters.ts';
+import { memoByVersion, pagingOf, summaryOf } from '../presenters.ts';
 import { summariesOf } from './listings.ts';
 
 interface TreeNode {
@@ -13,26 +14,12 @@ interface TreeNode {
   subcategories: TreeNode[];
 }
 
-/** Live counts per category including subcategories; computed once per read-model version. */
-const countsCache = new WeakMap<CatalogView, { version: number; counts: Map<string, number> }>();
-export const liveCounts = (view: CatalogView): Map<string, number> => {
-  const cached = countsCache.get(view);
-  if (cached && cached.version === view.version) return cached.counts;
-  const counts = new Map<string, number>();
-  for (const doc of view.listings()) {
-    if (doc.status !== 'live') continue;
-    const shown = doc.plan === 'paid' ? doc.categories.slice(0, 4) : doc.categories.slice(0, 1);
-    const hit = new Set<string>();
-    for (const slug of shown) {
-      hit.add(slug);
-      const parent = view.categories.get(slug)?.parent;
-      if (parent) hit.add(parent);
-    }
-    for (const slug of hit) counts.set(slug, (counts.get(slug) ?? 0) + 1);
-  }
-  countsCache.set(view, { version: view.version, counts });
-  return counts;
-};
+/** Live counts per category, a parent counting its subcategories' listings once each; one query per read-model version. */
+export const liveCounts = (view: CatalogView): Promise<Map<string, number>> =>
+  memoByVersion(view, 'category-counts', async () => {
+    const counts = await view.countListingsBy(L.shown, listingQueries.live);
+    return counts as Map<string, number>;
+  });
 
 const nodeOf = (view: CatalogView, c: CategoryDoc, counts: Map<string, number>, includeEmpty: boolean): TreeNode => ({
   slug: c.slug,
@@ -48,7 +35,7 @@ const nodeOf = (view: CatalogView, c: CategoryDoc, counts: Map<string, number>, 
 
 export const listCategories = (view: CatalogView) => async (call: { query: Record<string, unknown> }) => {
   const includeEmpty = (call.query.include_empty as boolean | undefined) ?? true;
-  const counts = liveCounts(view);
+  const counts = await liveCounts(view);
   return {
     items: [...view.categories.values()]
       .filter((c) => c.parent === null && (includeEmpty || (counts.get(c.slug) ?? 0) > 0))
@@ -68,7 +55,7 @@ export const getCategory =
       offset: (paging.page - 1) * paging.per_page,
       limit: paging.per_page,
     });
-    const counts = liveCounts(view);
+    const counts = await liveCounts(view);
     const node = nodeOf(view, category, counts, true);
     const parent = category.parent ? view.categories.get(category.parent) : undefined;
     return {
@@ -76,7 +63,12 @@ export const getCategory =
       parent_name: parent?.name ?? null,
       faqs: category.faqs,
       attributes: category.attributes,
-      listings: { items: summariesOf(view, hits.ids), page: paging.page, per_page: paging.per_page, total: hits.total },
+      listings: {
+        items: await summariesOf(view, hits.ids),
+        page: paging.page,
+        per_page: paging.per_page,
+        total: hits.total,
+      },
     };
   };
 

@@ -1,12 +1,14 @@
 import type { Clock } from '@listings/platform/clock';
 import { ValidationError } from '@listings/platform/errors';
+import type { Where } from '@listings/platform/read-models';
 import type { SortOrder } from '@listings/platform/search';
 import { rankStandings, type Standing } from '../../domain/awards/week-awards.ts';
 import { isoDate, resolveWeek, type Week } from '../../domain/weeks.ts';
 import type { ListingDoc } from '../../projections/catalog/documents.ts';
+import { L, listingQueries } from '../../projections/catalog/query-keys.ts';
 import type { CatalogView } from '../../projections/catalog/read-model.ts';
 import { memoByVersion, pageOf, pagingOf, summaryOf, voteCount } from '../presenters.ts';
-import { mustFindListing, summariesOf } from './listings.ts';
+import { listingsById, mustFindListing, summariesOf } from './listings.ts';
 
 /** Votes cast during the week (Monday 00:00 to Sunday 23:59:59.999 UTC) and the time of the last one. */
 export const weeklyStanding = (doc: ListingDoc, week: Week): Standing => {
@@ -22,30 +24,32 @@ export const weeklyStanding = (doc: ListingDoc, week: Week): Standing => {
 };
 
 /** Live launches of a week ranked by community votes of that week (the awards' order). */
-export const weekRanking = (view: CatalogView, week: Week): { doc: ListingDoc; standing: Standing }[] =>
+export const weekRanking = (view: CatalogView, week: Week): Promise<{ doc: ListingDoc; standing: Standing }[]> =>
   memoByVersion(view, `week:${week.start}`, () => rankWeek(view, week));
 
-const rankWeek = (view: CatalogView, week: Week): { doc: ListingDoc; standing: Standing }[] => {
-  const launching: ListingDoc[] = [];
-  for (const doc of view.listings()) if (doc.launch_week === week.start && doc.status === 'live') launching.push(doc);
+/** (one week's launches: the query reads that week only) */
+const rankWeek = async (view: CatalogView, week: Week): Promise<{ doc: ListingDoc; standing: Standing }[]> => {
+  const launching = await view.findListings({ where: listingQueries.liveInWeek(week.start) });
+  const byId = new Map(launching.map((doc) => [doc.id, doc]));
   const standings = launching.map((doc) => weeklyStanding(doc, week));
   const ranked = rankStandings(standings);
   const unranked = standings.filter((s) => s.votes === 0).sort((a, b) => a.listing_id - b.listing_id);
   return [...ranked, ...unranked].map((standing) => ({
-    doc: view.listing(standing.listing_id) as ListingDoc,
+    doc: byId.get(standing.listing_id) as ListingDoc,
     standing,
   }));
 };
 
 export const getLaunchWeek = (view: CatalogView, clock: Clock) => async (call: { params: Record<string, unknown> }) => {
   const week = resolveWeek(call.params.week as string, clock.now(), 'params.week');
-  const live = weekRanking(view, week).map(({ doc, standing }) => ({ ...summaryOf(doc), week_votes: standing.votes }));
-  const scheduled: ListingDoc[] = [];
-  if (week.endMs > clock.now().getTime())
-    for (const doc of view.listings())
-      if (doc.launch_week === week.start && (doc.status === 'scheduled' || doc.status === 'awaiting_badge'))
-        scheduled.push(doc);
-  scheduled.sort((a, b) => a.id - b.id);
+  const live = (await weekRanking(view, week)).map(({ doc, standing }) => ({
+    ...summaryOf(doc),
+    week_votes: standing.votes,
+  }));
+  const scheduled =
+    week.endMs > clock.now().getTime()
+      ? await view.findListings({ where: listingQueries.upcomingInWeek(week.start), sort: [[L.id, 1]] })
+      : [];
   return {
     week_start: week.start,
     week_end: week.end,
@@ -68,17 +72,23 @@ export const listLaunches = (view: CatalogView, clock: Clock) => async (call: { 
   const paging = pagingOf(call.query);
   const now = clock.now();
   if (section === 'this-week') {
-    const ranked = weekRanking(view, resolveWeek('this', now, 'query.section'));
+    const ranked = await weekRanking(view, resolveWeek('this', now, 'query.section'));
     return pageOf(ranked, paging, ({ doc }) => summaryOf(doc));
   }
   if (section === 'upcoming') {
-    const upcoming = memoByVersion(view, 'upcoming', () => {
-      const docs: ListingDoc[] = [];
-      for (const doc of view.listings())
-        if ((doc.status === 'scheduled' || doc.status === 'awaiting_badge') && doc.launch_week !== null) docs.push(doc);
-      return docs.sort((a, b) => (a.launch_week as string).localeCompare(b.launch_week as string) || a.id - b.id);
-    });
-    return pageOf(upcoming, paging, summaryOf);
+    const [docs, total] = await Promise.all([
+      view.findListings({
+        where: listingQueries.upcoming,
+        sort: [
+          [L.week, 1],
+          [L.id, 1],
+        ],
+        skip: (paging.page - 1) * paging.per_page,
+        limit: paging.per_page,
+      }),
+      view.countListings(listingQueries.upcoming),
+    ]);
+    return { items: docs.map(summaryOf), page: paging.page, per_page: paging.per_page, total };
   }
   const filters: Record<string, string> = { status: 'live' };
   if (section === 'today') filters.live_day = isoDate(now);
@@ -89,7 +99,7 @@ export const listLaunches = (view: CatalogView, clock: Clock) => async (call: { 
     offset: (paging.page - 1) * paging.per_page,
     limit: paging.per_page,
   });
-  return { items: summariesOf(view, hits.ids), page: paging.page, per_page: paging.per_page, total: hits.total };
+  return { items: await summariesOf(view, hits.ids), page: paging.page, per_page: paging.per_page, total: hits.total };
 };
 
 export const BILLBOARD_NOTICE =
@@ -112,17 +122,21 @@ export const getLeaderboard =
     } else if (board === 'billboard') metric = { name: 'amount paid', unit: 'usd_cents' };
     else if (board === 'domain-rating') metric = { name: 'Domain Rating', unit: 'DR (0-100, third-party SEO metric)' };
     else if (board === 'revenue') metric = { name: 'monthly recurring revenue', unit: 'usd_cents_per_month' };
-    const rows = memoByVersion(view, `board:${board}:${week?.start ?? ''}`, () => boardRows(view, board, week));
     const start = (paging.page - 1) * paging.per_page;
+    const { rows, total } = await memoByVersion(
+      view,
+      `board:${board}:${week?.start ?? ''}:${start}:${paging.per_page}`,
+      () => boardPage(view, board, week, start, paging.per_page),
+    );
     return {
-      items: rows.slice(start, start + paging.per_page).map((row, i) => ({
+      items: rows.map((row, i) => ({
         rank: start + i + 1,
         listing: summaryOf(row.doc),
         metric: { ...metric, value: row.value },
       })),
       page: paging.page,
       per_page: paging.per_page,
-      total: rows.length,
+      total,
       board,
       paid: board === 'billboard',
       ...(board === 'billboard' ? { notice: BILLBOARD_NOTICE } : {}),
@@ -130,60 +144,85 @@ export const getLeaderboard =
     };
   };
 
-/** A board's rows, best first (computed once per read-model version). */
-const boardRows = (view: CatalogView, board: string, week: Week | undefined): { doc: ListingDoc; value: number }[] => {
-  const live = [...view.listings()].filter((d) => d.status === 'live');
-  const byValue = (a: { doc: ListingDoc; value: number }, b: { doc: ListingDoc; value: number }) =>
-    b.value - a.value || a.doc.id - b.doc.id;
-  switch (board) {
-    case 'community-weekly':
-      return weekRanking(view, week as Week).map(({ doc, standing }) => ({ doc, value: standing.votes }));
-    case 'community-all-time':
-      return live.map((doc) => ({ doc, value: voteCount(doc) })).sort(byValue);
-    case 'billboard':
-      return [...view.listings()]
-        .filter((d) => d.billboard_cents > 0 && (d.status === 'live' || d.status === 'scheduled'))
-        .map((doc) => ({ doc, value: doc.billboard_cents }))
-        .sort(byValue);
-    case 'domain-rating':
-      return live
-        .filter((d) => d.domain_rating.length > 0)
-        .map((doc) => ({ doc, value: latest(doc.domain_rating)?.value ?? 0 }))
-        .sort(byValue);
-    case 'revenue':
-      return live
-        .filter((d) => d.revenue.length > 0)
-        .map((doc) => ({ doc, value: latest(doc.revenue)?.mrr_cents ?? 0 }))
-        .sort(byValue);
-    default:
-      return [];
+/** What each board ranks: which listings, by which stored value (best first, then by id). */
+const BOARDS: Record<string, { where: Where; by: string; value: (doc: ListingDoc) => number }> = {
+  'community-all-time': { where: listingQueries.live, by: L.votes, value: voteCount },
+  billboard: {
+    where: { [L.status]: { in: ['live', 'scheduled'] }, [L.billboard]: { gt: 0 } },
+    by: L.billboard,
+    value: (doc) => doc.billboard_cents,
+  },
+  'domain-rating': {
+    where: { ...listingQueries.live, [L.dr]: { ne: null } },
+    by: L.dr,
+    value: (doc) => latest(doc.domain_rating)?.value ?? 0,
+  },
+  revenue: {
+    where: { ...listingQueries.live, [L.mrr]: { ne: null } },
+    by: L.mrr,
+    value: (doc) => latest(doc.revenue)?.mrr_cents ?? 0,
+  },
+};
+
+/** One page of a board's rows, best first, and how many rows it has. */
+const boardPage = async (
+  view: CatalogView,
+  board: string,
+  week: Week | undefined,
+  start: number,
+  size: number,
+): Promise<{ rows: { doc: ListingDoc; value: number }[]; total: number }> => {
+  if (board === 'community-weekly') {
+    const ranked = await weekRanking(view, week as Week);
+    return {
+      rows: ranked.slice(start, start + size).map(({ doc, standing }) => ({ doc, value: standing.votes })),
+      total: ranked.length,
+    };
   }
+  const spec = BOARDS[board];
+  if (!spec) return { rows: [], total: 0 };
+  const [docs, total] = await Promise.all([
+    view.findListings({
+      where: spec.where,
+      sort: [
+        [spec.by, -1],
+        [L.id, 1],
+      ],
+      skip: start,
+      limit: size,
+    }),
+    view.countListings(spec.where),
+  ]);
+  return { rows: docs.map((doc) => ({ doc, value: spec.value(doc) })), total };
 };
 
 export const AWARD_NAMES = ['Launch of the Week #1', 'Launch of the Week #2', 'Launch of the Week #3'];
 
 export const listAwards = (view: CatalogView) => async (call: { query: Record<string, unknown> }) => {
   const paging = pagingOf(call.query);
-  const only = call.query.listing ? mustFindListing(view, call.query.listing as string).id : null;
-  const rows = [...view.awards.values()]
-    .sort((a, b) => b.week_start.localeCompare(a.week_start))
-    .flatMap((awards) =>
-      awards.winners
-        .filter((w) => only === null || w.listing_id === only)
-        .flatMap((w) => {
-          const doc = view.listing(w.listing_id);
-          return doc
-            ? [
-                {
-                  week_start: awards.week_start,
-                  award: AWARD_NAMES[w.rank - 1] as string,
-                  rank: w.rank,
-                  votes: w.votes,
-                  listing: summaryOf(doc),
-                },
-              ]
-            : [];
-        }),
-    );
+  const only = call.query.listing ? (await mustFindListing(view, call.query.listing as string)).id : null;
+  const weeks = [...view.awards.values()].sort((a, b) => b.week_start.localeCompare(a.week_start));
+  const winners = await listingsById(
+    view,
+    weeks.flatMap((awards) => awards.winners.map((w) => w.listing_id)),
+  );
+  const rows = weeks.flatMap((awards) =>
+    awards.winners
+      .filter((w) => only === null || w.listing_id === only)
+      .flatMap((w) => {
+        const doc = winners.get(w.listing_id);
+        return doc
+          ? [
+              {
+                week_start: awards.week_start,
+                award: AWARD_NAMES[w.rank - 1] as string,
+                rank: w.rank,
+                votes: w.votes,
+                listing: summaryOf(doc),
+              },
+            ]
+          : [];
+      }),
+  );
   return pageOf(rows, paging);
 };

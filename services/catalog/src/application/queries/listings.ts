@@ -1,6 +1,7 @@
 import { NotFoundError } from '@listings/platform/errors';
 import type { SearchQuery, SortOrder } from '@listings/platform/search';
 import type { ListingDoc } from '../../projections/catalog/documents.ts';
+import { L, listingQueries } from '../../projections/catalog/query-keys.ts';
 import type { CatalogView } from '../../projections/catalog/read-model.ts';
 import { normaliseDomain, slugify } from '../../projections/catalog/search-documents.ts';
 import { type ListingSummary, memoByVersion, pagingOf, profileOf, summaryOf } from '../presenters.ts';
@@ -16,16 +17,24 @@ const SORTS: Record<string, SortOrder | undefined> = {
 /** relevance ties, and relevance without `q`: most voted first */
 const TIE_BREAK: SortOrder = { field: 'votes', direction: 'desc' };
 
-export const mustFindListing = (view: CatalogView, slug: string): ListingDoc => {
-  const listing = view.listingBySlug(slug);
+export const mustFindListing = async (view: CatalogView, slug: string): Promise<ListingDoc> => {
+  const listing = await view.listingBySlug(slug);
   // drafts and rejected listings are not public: they are as unknown as a slug never used
   if (!listing || listing.status === 'draft' || listing.status === 'rejected')
     throw new NotFoundError(`no listing with slug ${slug}`);
   return listing;
 };
 
-export const summariesOf = (view: CatalogView, ids: readonly string[]): ListingSummary[] =>
-  ids.map((id) => view.listing(Number(id))).flatMap((doc) => (doc ? [summaryOf(doc)] : []));
+export const summariesOf = async (view: CatalogView, ids: readonly string[]): Promise<ListingSummary[]> =>
+  (await Promise.all(ids.map((id) => view.listing(Number(id))))).flatMap((doc) => (doc ? [summaryOf(doc)] : []));
+
+/** the listings with these ids that exist, by id (each read by id: a cache hit or one indexed read) */
+export const listingsById = async (view: CatalogView, ids: readonly number[]): Promise<Map<number, ListingDoc>> =>
+  new Map(
+    (await Promise.all([...new Set(ids)].map((id) => view.listing(id)))).flatMap((doc) =>
+      doc ? [[doc.id, doc] as const] : [],
+    ),
+  );
 
 export const searchListings = (view: CatalogView) => (call: { query: Record<string, unknown> }) =>
   // (keyed by the checked query parameters: the same parameters always make the same search)
@@ -48,7 +57,12 @@ export const searchListings = (view: CatalogView) => (call: { query: Record<stri
       limit: paging.per_page,
     };
     const hits = await view.search.search(query);
-    return { items: summariesOf(view, hits.ids), page: paging.page, per_page: paging.per_page, total: hits.total };
+    return {
+      items: await summariesOf(view, hits.ids),
+      page: paging.page,
+      per_page: paging.per_page,
+      total: hits.total,
+    };
   });
 
 /**
@@ -74,29 +88,40 @@ const answerOnce = <T>(view: CatalogView, key: string, compute: () => Promise<T>
 };
 
 export const getListing = (view: CatalogView) => async (call: { params: Record<string, unknown> }) =>
-  profileOf(mustFindListing(view, call.params.slug as string));
+  profileOf(await mustFindListing(view, call.params.slug as string));
 
 /** Owner-approved alternatives first (approved: true), then live listings of the same primary category, most voted first. */
 export const getAlternatives = (view: CatalogView) => async (call: { params: Record<string, unknown> }) => {
-  const listing = mustFindListing(view, call.params.slug as string);
+  const listing = await mustFindListing(view, call.params.slug as string);
   return memoByVersion(view, `alternatives:${listing.id}`, () => alternativesOf(view, listing));
 };
 
-const alternativesOf = (view: CatalogView, listing: ListingDoc) => {
+const ALTERNATIVES_MAX = 20;
+
+const alternativesOf = async (view: CatalogView, listing: ListingDoc) => {
+  const found = await listingsById(view, listing.alternatives);
   const approved = listing.alternatives
-    .map((id) => view.listing(id))
+    .map((id) => found.get(id))
     .filter((doc): doc is ListingDoc => doc !== undefined && doc.status === 'live' && doc.id !== listing.id);
   const seen = new Set([listing.id, ...approved.map((d) => d.id)]);
   const primary = listing.categories[0];
-  const others: ListingDoc[] = [];
-  if (primary)
-    for (const doc of view.listings())
-      if (doc.status === 'live' && doc.categories[0] === primary && !seen.has(doc.id)) others.push(doc);
-  others.sort((a, b) => Object.keys(b.votes).length - Object.keys(a.votes).length || a.id - b.id);
+  // the most voted of the same primary category: enough of them that the ones already shown can drop out
+  const others = primary
+    ? (
+        await view.findListings({
+          where: { ...listingQueries.live, [L.primary]: { eq: primary } },
+          sort: [
+            [L.votes, -1],
+            [L.id, 1],
+          ],
+          limit: ALTERNATIVES_MAX + seen.size,
+        })
+      ).filter((doc) => !seen.has(doc.id))
+    : [];
   return {
     items: [
       ...approved.map((doc) => ({ ...summaryOf(doc), approved: true })),
-      ...others.slice(0, 20).map((doc) => ({ ...summaryOf(doc), approved: false })),
+      ...others.slice(0, ALTERNATIVES_MAX).map((doc) => ({ ...summaryOf(doc), approved: false })),
     ],
   };
 };
@@ -121,13 +146,13 @@ export const DEFAULT_ATTRIBUTES = ['pricing_model', 'pricing_summary', 'stage', 
 
 /** Both must be live; the rows are the attributes of a's primary category (then b's), side by side. */
 export const compareListings = (view: CatalogView) => async (call: { query: Record<string, unknown> }) => {
-  const find = (slug: string) => {
-    const doc = view.listingBySlug(slug);
+  const find = async (slug: string) => {
+    const doc = await view.listingBySlug(slug);
     if (doc?.status !== 'live') throw new NotFoundError(`no live listing with slug ${slug}`);
     return doc;
   };
-  const a = find(call.query.a as string);
-  const b = find(call.query.b as string);
+  const a = await find(call.query.a as string);
+  const b = await find(call.query.b as string);
   const attributesOf = (doc: ListingDoc) => {
     const category = doc.categories[0] ? view.categories.get(doc.categories[0]) : undefined;
     return category?.attributes.length ? category.attributes : DEFAULT_ATTRIBUTES;

@@ -1,3 +1,4 @@
+import { listingQueries } from '../../projections/catalog/query-keys.ts';
 import type { CatalogView } from '../../projections/catalog/read-model.ts';
 import { memoByVersion } from '../presenters.ts';
 
@@ -10,10 +11,9 @@ export const getSiteInfo = (deps: { publicUrl: string; view: CatalogView }) => a
   // one answer per read-model version (and so one encoding of it)
   memoByVersion(deps.view, 'site-info', () => siteInfo(deps));
 
-const siteInfo = (deps: { publicUrl: string; view: CatalogView }) => {
+const siteInfo = async (deps: { publicUrl: string; view: CatalogView }) => {
   const api = `${deps.publicUrl}/api/v1`;
-  let live = 0;
-  for (const doc of deps.view.listings()) if (doc.status === 'live') live++;
+  const live = await deps.view.countListings(listingQueries.live);
   return {
     name: SITE_NAME,
     purpose: SITE_PURPOSE,

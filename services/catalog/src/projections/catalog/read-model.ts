@@ -1,30 +1,65 @@
 import type { AllSubscription, EventStore, RecordedEvent } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
-import { type ReadModelStore, type ReadModelWrite, StalePositionError } from '@listings/platform/read-models';
+import {
+  countByInRows,
+  distinctInRows,
+  type FindOptions,
+  findInRows,
+  matchesWhere,
+  type ReadModelStore,
+  type ReadModelWrite,
+  type Scalar,
+  StalePositionError,
+  type Where,
+} from '@listings/platform/read-models';
 import type { SearchDocument, SearchIndex } from '@listings/platform/search';
 import {
   type AwardsDoc,
   type BlogPostDoc,
   type CategoryDoc,
-  COLLECTIONS,
   type Collection,
   documentOf,
   evolveDocument,
   type ListingDoc,
   type SettingsDoc,
 } from './documents.ts';
+import {
+  F,
+  type FounderDoc,
+  foundersNamedBy,
+  L,
+  listingKeys,
+  type StoredListing,
+  withFounderListing,
+} from './query-keys.ts';
 import { toSearchDocument } from './search-documents.ts';
 
-/** What queries read: the documents in memory, always consistent with `position`. */
+/**
+ * What queries read, always consistent with `position`. The small collections (categories, blog
+ * posts, awards, settings: tens to hundreds of documents) are held in memory. Listings and
+ * founders grow with the directory: they are read by id or by a query (query-keys.ts), answered
+ * from memory by the embedded read model and by MongoDB's indexes in production, where no query
+ * loads a whole collection.
+ */
 export interface CatalogView {
   readonly position: number;
   /** bumps on every change: derived caches (category counts, boards) key on it */
   readonly version: number;
-  listing(id: number): ListingDoc | undefined;
-  listingBySlug(slug: string): ListingDoc | undefined;
+  listing(id: number): Promise<ListingDoc | undefined>;
+  listingBySlug(slug: string): Promise<ListingDoc | undefined>;
   /** the listing saved from this draft, if any (a draft makes at most one listing) */
-  listingByDraft(draftId: string): ListingDoc | undefined;
-  listings(): Iterable<ListingDoc>;
+  listingByDraft(draftId: string): Promise<ListingDoc | undefined>;
+  /** the listings a query on the stored paths (`L` in query-keys.ts) finds, sorted and paged */
+  findListings(options: FindOptions): Promise<ListingDoc[]>;
+  countListings(where?: Where): Promise<number>;
+  /** the distinct values of a stored path among the listings matching `where`, sorted */
+  distinctListingValues(field: string, where?: Where): Promise<Scalar[]>;
+  /** how many listings matching `where` hold each value of a stored path (an array path: each element) */
+  countListingsBy(field: string, where?: Where): Promise<Map<Scalar, number>>;
+  founder(slug: string): Promise<FounderDoc | undefined>;
+  /** the founders a query on `F` finds */
+  findFounders(options: FindOptions): Promise<FounderDoc[]>;
+  countFounders(where?: Where): Promise<number>;
   readonly categories: ReadonlyMap<string, CategoryDoc>;
   readonly blog: ReadonlyMap<string, BlogPostDoc>;
   readonly awards: ReadonlyMap<string, AwardsDoc>;
@@ -43,28 +78,43 @@ export interface CatalogReadModel {
 }
 
 const FLUSH_EVERY = 5000;
+/** listings and founders the store-backed read model keeps at hand (the rest is read on demand) */
+const CACHE_ROWS = 20_000;
+/** documents per page when the search index is brought up from the store */
+const BATCH = 1000;
 
 /**
- * The indexes the catalog's documents declare in a store that has them (MongoDB), on the stored
- * `{ at, doc }` rows. Queries read the documents in memory today (see docs/architecture.md); these
- * are what a query path that reads the store instead would use. Slugs are unique by their
- * reservation streams; the unique index is a second guard (listings are never deleted, so every
- * stored listing has a slug).
+ * The indexes the catalog's queries use in a store that has them (MongoDB), on the stored
+ * `{ at, doc, keys }` rows (query-keys.ts). Slugs are unique by their reservation streams; the
+ * unique index is a second guard (listings are never deleted, so every stored listing has a slug).
  */
 export const CATALOG_INDEXES = {
   listings: [
-    { fields: ['doc.slug'], unique: true },
-    { fields: ['doc.draft_id'] },
-    { fields: ['doc.owners'] },
-    { fields: ['doc.status', 'doc.launch_week'] },
-    { fields: ['doc.launch_week'] },
+    { fields: [L.slug], unique: true },
+    { fields: [L.id] },
+    { fields: [L.draft] },
+    { fields: [L.owners] },
+    { fields: [L.status, L.week] },
+    { fields: [L.week] },
+    { fields: [L.status, L.votes] },
+    { fields: [L.primary] },
+    { fields: [L.shown] },
+    { fields: [L.notified] },
+    { fields: [L.at] },
   ],
+  founders: [{ fields: [F.name] }, { fields: [F.country] }, { fields: [F.at] }],
 } as const;
 
-/** how a document is stored: with the position of the last event folded into it */
+/** the small collections, held in memory */
+const SMALL = ['categories', 'blog', 'awards', 'settings'] as const;
+type Small = (typeof SMALL)[number];
+type Big = 'listings' | 'founders';
+
+/** how a document is stored: with the position of the last event folded into it (and a listing's keys) */
 interface Stored {
   readonly at: number;
   readonly doc: unknown;
+  readonly keys?: unknown;
 }
 /** documents stored before they carried their position are bare: position 0 (older than any replay) */
 const storedOf = (value: unknown): Stored =>
@@ -72,22 +122,127 @@ const storedOf = (value: unknown): Stored =>
   typeof value === 'object' &&
   typeof (value as Stored).at === 'number' &&
   'doc' in value &&
-  Object.keys(value).length === 2
+  Object.keys(value).every((key) => key === 'at' || key === 'doc' || key === 'keys')
     ? (value as Stored)
     : { at: 0, doc: value };
 
 /**
+ * Rows of a big collection (listings, founders): held all in memory (`memoryRows`, the embedded
+ * read model, whose store cannot query) or read from the store on demand (`storeRows`).
+ */
+interface Rows {
+  get(id: string): Promise<Stored | undefined>;
+  /** a folded value (undefined: deleted), pending until flushed */
+  set(id: string, value: Stored | undefined): void;
+  /** the value a flush writes: null to delete, undefined when nothing is pending (flushed already) */
+  pendingValue(id: string): Stored | null | undefined;
+  /** after a flush stored `value` under `id` */
+  flushed(id: string, value: Stored | undefined): void;
+  /** whether values are waiting for a flush (queries on the store must wait for it) */
+  readonly waiting: boolean;
+  find(options: FindOptions): Promise<{ id: string; doc: Stored }[]>;
+  count(where?: Where): Promise<number>;
+  distinct(field: string, where?: Where): Promise<Scalar[]>;
+  countBy(field: string, where?: Where): Promise<Map<Scalar, number>>;
+}
+
+const memoryRows = (map: Map<string, Stored>): Rows => {
+  const entries = function* () {
+    for (const [id, doc] of map) yield { id, doc };
+  };
+  return {
+    get: async (id) => map.get(id),
+    set: (id, value) => {
+      if (value === undefined) map.delete(id);
+      else map.set(id, value);
+    },
+    pendingValue: (id) => map.get(id) ?? null,
+    flushed: () => {},
+    waiting: false,
+    find: async (options) => findInRows(entries(), options),
+    count: async (where) => {
+      let n = 0;
+      for (const value of map.values()) if (matchesWhere(value, where)) n++;
+      return n;
+    },
+    distinct: async (field, where) => distinctInRows(entries(), field, where),
+    countBy: async (field, where) => countByInRows(entries(), field, where),
+  };
+};
+
+const storeRows = (store: ReadModelStore, collection: Big): Rows => {
+  const find = store.find?.bind(store);
+  const count = store.count?.bind(store);
+  const distinct = store.distinct?.bind(store);
+  const countBy = store.countBy?.bind(store);
+  if (!find || !count || !distinct || !countBy) throw new Error('the read-model store answers no queries');
+  // null: known absent
+  const pending = new Map<string, Stored | null>();
+  const cache = new Map<string, Stored | null>();
+  let flushes = 0;
+  const remember = (id: string, value: Stored | null) => {
+    cache.delete(id);
+    cache.set(id, value);
+    if (cache.size > CACHE_ROWS) cache.delete(cache.keys().next().value as string);
+  };
+  return {
+    get: async (id) => {
+      for (;;) {
+        const held = pending.has(id) ? pending.get(id) : cache.get(id);
+        if (held !== undefined) return held ?? undefined;
+        const flushesBefore = flushes;
+        const raw = await store.get(collection, id);
+        // a fold or a flush while reading knows better than the read: the read may be older
+        if (pending.has(id)) return pending.get(id) ?? undefined;
+        if (cache.has(id)) return cache.get(id) ?? undefined;
+        if (flushes !== flushesBefore) continue; // written meanwhile (and perhaps evicted): read again
+        const value = raw === undefined ? null : storedOf(raw);
+        remember(id, value);
+        return value ?? undefined;
+      }
+    },
+    set: (id, value) => {
+      pending.set(id, value ?? null);
+    },
+    pendingValue: (id) => pending.get(id),
+    flushed: (id, value) => {
+      flushes++;
+      if ((pending.get(id) ?? undefined) !== value) return; // folded again since: still pending
+      pending.delete(id);
+      remember(id, value ?? null);
+    },
+    get waiting() {
+      return pending.size > 0;
+    },
+    find: async (options) => (await find(collection, options)).map(({ id, doc }) => ({ id, doc: storedOf(doc) })),
+    count: (where) => count(collection, where),
+    distinct: (field, where) => distinct(collection, field, where),
+    countBy: (field, where) => countBy(collection, field, where),
+  };
+};
+
+/**
  * Folds catalog events into documents (pure `evolveDocument`), guarded by the event position so
- * a replay or a duplicate delivery changes nothing. Documents live in memory for queries and are
- * written, with the position, to the read-model store and then the search index in batches. At
- * start it loads the stored documents and catches up from the stored position.
+ * a replay or a duplicate delivery changes nothing. Documents are written, with the position, to
+ * the read-model store and then the search index in batches. Founders are derived from the
+ * listings that name them, in the same fold.
+ *
+ * Where the documents live while running:
+ *  - `memory` (the store cannot query: the embedded SQLite store): every document is loaded at
+ *    start and queries scan memory;
+ *  - `store` (MongoDB): only the small collections are loaded; listings and founders are read by
+ *    id (an LRU cache of CACHE_ROWS) or by indexed queries. A query first waits for pending
+ *    changes to be written, so it reads what this replica has folded (read-your-writes).
+ * The default is `store` when the store answers queries.
  *
  * Crash safety. Each stored document carries the position of the last event folded into it, and a
  * document is never folded twice (`at` guard). The store writes documents before its checkpoint
  * (MongoDB has no transaction here), and the search index is written after the store:
  *  - a crash between the documents and the checkpoint leaves documents ahead of the checkpoint:
- *    they load as they are, the tail replays without folding them again, and they are written to
- *    the store and the search index again at the next flush (search may lack them);
+ *    the tail replays without folding them again, and they are written to the store and the
+ *    search index again at the next flush (search may lack them);
+ *  - founders are written before the listings that name them: a crash between the two replays
+ *    the listing's event, which derives the same founder entries again;
  *  - a crash between the store and the search index leaves search behind the store: at start
  *    every document written after the search index's position (`at` above it) is applied again,
  *    so the two agree before any query runs; a search index that is new, or ahead (the store was
@@ -103,53 +258,135 @@ export const openCatalogReadModel = async (deps: {
   store: ReadModelStore;
   search: SearchIndex;
   logger: Pick<Logger, 'error' | 'info' | 'warn'>;
+  /** where listings and founders live while running (above); default `store` when the store answers queries */
+  documents?: 'memory' | 'store';
 }): Promise<CatalogReadModel> => {
-  const docs = Object.fromEntries(COLLECTIONS.map((c) => [c, new Map<string, unknown>()])) as Record<
-    Collection,
-    Map<string, unknown>
-  >;
-  const ats = Object.fromEntries(COLLECTIONS.map((c) => [c, new Map<string, number>()])) as Record<
-    Collection,
-    Map<string, number>
-  >;
+  const mode = deps.documents ?? (deps.store.find ? 'store' : 'memory');
   for (const [collection, indexes] of Object.entries(CATALOG_INDEXES))
     await deps.store.declareIndexes?.(collection, indexes);
   // the position before the documents: a document another replica writes in between is newer
   // than the position, and its `at` keeps the replay from folding it twice
   let position = await deps.store.position();
-  const dirty = new Map<string, { collection: Collection; id: string }>();
+  if (mode === 'store' && position > 0 && (await deps.store.count?.('listings', { [L.votes]: { eq: null } }))) {
+    // listings stored before their query keys existed: rebuild from the event store, once
+    deps.logger.warn({ position }, 'catalog read model predates its query keys: rebuilding it from the events');
+    await deps.store.clear();
+    position = 0;
+  }
+  const dirty = new Map<string, { collection: Collection | 'founders'; id: string }>();
+  const keyOf = (collection: string, id: string) => `${collection}/${id}`;
+
+  const small = Object.fromEntries(SMALL.map((c) => [c, new Map<string, Stored>()])) as Record<
+    Small,
+    Map<string, Stored>
+  >;
   let legacy = false;
-  for (const collection of COLLECTIONS)
+  for (const collection of SMALL)
     for (const { id, doc } of await deps.store.all(collection)) {
       const stored = storedOf(doc);
       if (stored.at === 0) legacy = true;
-      docs[collection].set(id, stored.doc);
-      ats[collection].set(id, stored.at);
-      // ahead of the checkpoint (a crash before it): the search index may lack it
-      if (stored.at > position) dirty.set(`${collection}/${id}`, { collection, id });
+      small[collection].set(id, stored);
+      if (stored.at > position) dirty.set(keyOf(collection, id), { collection, id });
     }
+  const values = <T>(map: Map<string, Stored>) =>
+    new Map([...map].map(([id, stored]) => [id, stored.doc as T])) as Map<string, T>;
+  const categories = values<CategoryDoc>(small.categories);
+  const blog = values<BlogPostDoc>(small.blog);
+  const awards = values<AwardsDoc>(small.awards);
+  const parentOf = (slug: string) => categories.get(slug)?.parent;
+  const mirrors: Record<Small, Map<string, unknown>> = {
+    categories,
+    blog,
+    awards,
+    settings: values<SettingsDoc>(small.settings),
+  };
+
+  let listings: Rows;
+  let founders: Rows;
+  // listing ids by slug and by draft: all of them in memory mode, those looked up in store mode
   const slugs = new Map<string, number>();
   const drafts = new Map<string, number>();
-  for (const doc of docs.listings.values()) {
-    slugs.set((doc as ListingDoc).slug, (doc as ListingDoc).id);
-    drafts.set((doc as ListingDoc).draft_id, (doc as ListingDoc).id);
+  if (mode === 'memory') {
+    const listingMap = new Map<string, Stored>();
+    for (const { id, doc } of await deps.store.all('listings')) {
+      const stored = storedOf(doc);
+      if (stored.at === 0) legacy = true;
+      const listing = stored.doc as ListingDoc;
+      // keys are derived here, not trusted from the store: documents stored before them lack them
+      listingMap.set(id, { at: stored.at, doc: listing, keys: listingKeys(listing, parentOf) });
+      slugs.set(listing.slug, listing.id);
+      drafts.set(listing.draft_id, listing.id);
+      if (stored.at > position) dirty.set(keyOf('listings', id), { collection: 'listings', id });
+    }
+    // founders are derived from the listings at every start (the stored ones are for other readers)
+    const founderMap = new Map<string, Stored>();
+    const byId = [...listingMap.values()].sort((a, b) => (a.doc as ListingDoc).id - (b.doc as ListingDoc).id);
+    for (const { at, doc } of byId)
+      for (const [slug, entry] of foundersNamedBy(doc as ListingDoc)) {
+        const before = founderMap.get(slug);
+        const next = withFounderListing(before?.doc as FounderDoc | undefined, slug, entry.id, entry);
+        founderMap.set(slug, { at: Math.max(at, before?.at ?? 0), doc: next });
+      }
+    const storedFounders = new Map((await deps.store.all('founders')).map(({ id, doc }) => [id, doc]));
+    for (const [slug, stored] of founderMap)
+      if (JSON.stringify(storedFounders.get(slug)) !== JSON.stringify(stored))
+        dirty.set(keyOf('founders', slug), { collection: 'founders', id: slug });
+    for (const slug of storedFounders.keys())
+      if (!founderMap.has(slug)) dirty.set(keyOf('founders', slug), { collection: 'founders', id: slug });
+    listings = memoryRows(listingMap);
+    founders = memoryRows(founderMap);
+  } else {
+    listings = storeRows(deps.store, 'listings');
+    founders = storeRows(deps.store, 'founders');
+    // ahead of the checkpoint (a crash before it): the search index may lack them
+    // (pending again, so the next flush writes them to the store's checkpoint and to search)
+    for (const big of ['listings', 'founders'] as const) {
+      const rows = big === 'listings' ? listings : founders;
+      for (const { id, doc } of await rows.find({ where: { [L.at]: { gt: position } } })) {
+        rows.set(id, doc);
+        dirty.set(keyOf(big, id), { collection: big, id });
+      }
+    }
   }
 
   let version = 0;
-  const listings = docs.listings as Map<string, ListingDoc>;
-  const categories = docs.categories as Map<string, CategoryDoc>;
+
+  /** every listing matching `where`, a page at a time in id order (for bringing search up) */
+  const eachListingPage = async (where: Where, handle: (docs: ListingDoc[]) => Promise<void>) => {
+    if (mode === 'memory') {
+      // one scan: memory answers a query by scanning, so paging would scan once per page
+      const all = (await listings.find({ where, sort: [[L.id, 1]] })).map((row) => row.doc.doc as ListingDoc);
+      for (let i = 0; i < all.length; i += BATCH) await handle(all.slice(i, i + BATCH));
+      return;
+    }
+    let after = 0;
+    for (;;) {
+      const page = await listings.find({ where: { ...where, [L.id]: { gt: after } }, sort: [[L.id, 1]], limit: BATCH });
+      const docs = page.map((row) => row.doc.doc as ListingDoc);
+      const last = docs[docs.length - 1];
+      if (!last) return;
+      await handle(docs);
+      after = last.id;
+    }
+  };
 
   // the search index follows the documents: bring it to the store's position before any query
   const searchAt = await deps.search.position();
   if (searchAt !== position) {
     const behind = searchAt > 0 && searchAt < position && !legacy;
     if (!behind) await deps.search.clear();
-    const upsert: SearchDocument[] = [];
-    for (const [id, doc] of listings)
-      if (!behind || (ats.listings.get(id) ?? 0) > searchAt) upsert.push(toSearchDocument(doc, categories));
-    if (position > 0) await deps.search.apply({ upsert, remove: [] }, position);
+    let applied = 0;
+    // pages go in at the index's old position; the last step moves it (a crash midway redoes them)
+    await eachListingPage(behind ? { [L.at]: { gt: searchAt } } : {}, async (docs) => {
+      applied += docs.length;
+      await deps.search.apply(
+        { upsert: docs.map((doc) => toSearchDocument(doc, categories)), remove: [] },
+        behind ? searchAt : 0,
+      );
+    });
+    if (position > 0) await deps.search.apply({ upsert: [], remove: [] }, position);
     deps.logger.warn(
-      { search_position: searchAt, position, applied: upsert.length, rebuilt: !behind },
+      { search_position: searchAt, position, applied, rebuilt: !behind },
       'search index brought to the read model position',
     );
   }
@@ -158,22 +395,33 @@ export const openCatalogReadModel = async (deps: {
   let flushing: Promise<void> = Promise.resolve();
   let flushScheduled = false;
 
+  const bigRows = (collection: string): Rows | undefined =>
+    collection === 'listings' ? listings : collection === 'founders' ? founders : undefined;
+
   const flushNow = async () => {
     if (dirty.size === 0 || position === flushedAt) return;
     const at = position;
+    // founders first: a crash before their listings replays the listings' events, which derive them again
+    const batch = [...dirty.values()].sort(
+      (a, b) => Number(b.collection === 'founders') - Number(a.collection === 'founders'),
+    );
+    dirty.clear();
     const writes: ReadModelWrite[] = [];
+    const written: { rows: Rows; id: string; value: Stored | undefined }[] = [];
     const upsert: SearchDocument[] = [];
     const remove: string[] = [];
-    for (const { collection, id } of dirty.values()) {
-      const doc = docs[collection].get(id);
-      writes.push({ collection, id, doc: doc === undefined ? null : { at: ats[collection].get(id) ?? at, doc } });
+    for (const { collection, id } of batch) {
+      const rows = bigRows(collection);
+      const pendingValue = rows ? rows.pendingValue(id) : (small[collection as Small].get(id) ?? null);
+      if (pendingValue === undefined) continue; // an earlier flush wrote it
+      const value = pendingValue ?? undefined;
+      writes.push({ collection, id, doc: value ?? null });
+      if (rows) written.push({ rows, id, value });
       if (collection === 'listings') {
-        if (doc) upsert.push(toSearchDocument(doc as ListingDoc, categories));
+        if (value) upsert.push(toSearchDocument(value.doc as ListingDoc, categories));
         else remove.push(id);
       }
     }
-    const batch = [...dirty.entries()];
-    dirty.clear();
     try {
       let stale = false;
       try {
@@ -183,10 +431,14 @@ export const openCatalogReadModel = async (deps: {
         // another replica (or this one, before a failed search write) stored this far already
         stale = true;
       }
+      for (const { rows, id, value } of written) rows.flushed(id, value);
       // a shared search index another replica already brought this far keeps its newer documents
       if (!stale || (await deps.search.position()) < at) await deps.search.apply({ upsert, remove }, at);
     } catch (error) {
-      for (const [key, target] of batch) if (!dirty.has(key)) dirty.set(key, target);
+      for (const target of batch) {
+        const key = keyOf(target.collection, target.id);
+        if (!dirty.has(key)) dirty.set(key, target);
+      }
       throw error;
     }
     flushedAt = at;
@@ -205,28 +457,74 @@ export const openCatalogReadModel = async (deps: {
       flush().catch((error) => deps.logger.error({ err: error }, 'catalog read model flush failed'));
     });
   };
+  /** before a query on the store: what this replica folded is written (a no-op in memory mode) */
+  const settled = async () => {
+    if (listings.waiting || founders.waiting) await flush();
+  };
+
+  /**
+   * The founder documents a listing's change makes: the founders it names before and after the
+   * event. Reads only (the caller applies them with the listing, in one step).
+   */
+  const founderChanges = async (before: ListingDoc | undefined, after: ListingDoc | undefined, at: number) => {
+    const was = foundersNamedBy(before);
+    const now = foundersNamedBy(after);
+    const changes: { slug: string; value: Stored | undefined }[] = [];
+    for (const slug of new Set([...was.keys(), ...now.keys()])) {
+      const entry = now.get(slug);
+      if (JSON.stringify(was.get(slug)) === JSON.stringify(entry)) continue;
+      const stored = await founders.get(slug);
+      if (stored && stored.at >= at) continue; // already holds this event
+      const id = (after ?? before)?.id as number;
+      const next = withFounderListing(stored?.doc as FounderDoc | undefined, slug, id, entry);
+      changes.push({ slug, value: next ? { at, doc: next } : undefined });
+    }
+    return changes;
+  };
 
   const waiters: { position: number; resolve: () => void }[] = [];
-  const apply = (event: RecordedEvent) => {
+  const apply = async (event: RecordedEvent) => {
     if (event.position <= position) return; // already folded in
     const target = documentOf(event);
-    // a document stored ahead of the checkpoint already holds this event
-    if (target && (ats[target.collection].get(target.id) ?? 0) < event.position) {
-      const map = docs[target.collection];
-      const next = evolveDocument(target.collection, map.get(target.id), event);
-      if (next === undefined) {
-        map.delete(target.id);
-        ats[target.collection].delete(target.id);
-      } else {
-        map.set(target.id, next);
-        ats[target.collection].set(target.id, event.position);
+    if (target?.collection === 'listings') {
+      const stored = await listings.get(target.id);
+      // a document stored ahead of the checkpoint already holds this event
+      const before = stored?.doc as ListingDoc | undefined;
+      const next = evolveDocument('listings', before, event) as ListingDoc | undefined;
+      // (an event of a listing not created yet, such as its id's claim, changes no document)
+      if ((stored?.at ?? 0) < event.position && (before || next)) {
+        // every read first, then every change at once: a flush never sees half an event
+        const founderUpdates = await founderChanges(before, next, event.position);
+        listings.set(
+          target.id,
+          next ? { at: event.position, doc: next, keys: listingKeys(next, parentOf) } : undefined,
+        );
+        if (next && mode === 'memory') {
+          slugs.set(next.slug, next.id);
+          drafts.set(next.draft_id, next.id);
+        }
+        for (const { slug, value } of founderUpdates) {
+          founders.set(slug, value);
+          dirty.set(keyOf('founders', slug), { collection: 'founders', id: slug });
+        }
+        dirty.set(keyOf('listings', target.id), target);
+        version++;
       }
-      if (target.collection === 'listings' && next) {
-        slugs.set((next as ListingDoc).slug, (next as ListingDoc).id);
-        drafts.set((next as ListingDoc).draft_id, (next as ListingDoc).id);
+    } else if (target) {
+      const collection = target.collection as Small;
+      const map = small[collection];
+      if ((map.get(target.id)?.at ?? 0) < event.position) {
+        const next = evolveDocument(collection, map.get(target.id)?.doc, event);
+        if (next === undefined) {
+          map.delete(target.id);
+          mirrors[collection].delete(target.id);
+        } else {
+          map.set(target.id, { at: event.position, doc: next });
+          mirrors[collection].set(target.id, next);
+        }
+        dirty.set(keyOf(collection, target.id), target);
+        version++;
       }
-      dirty.set(`${target.collection}/${target.id}`, target);
-      version++;
     }
     position = event.position;
     for (let i = waiters.length - 1; i >= 0; i--) {
@@ -241,7 +539,7 @@ export const openCatalogReadModel = async (deps: {
   const subscription: AllSubscription = deps.events.subscribeAll({
     after: position,
     handler: async (event) => {
-      apply(event);
+      await apply(event);
       if (dirty.size >= FLUSH_EVERY) await flush();
       else scheduleFlush();
     },
@@ -250,6 +548,22 @@ export const openCatalogReadModel = async (deps: {
   await subscription.caughtUp;
   await flush();
 
+  const listingOf = (stored: Stored | undefined) => stored?.doc as ListingDoc | undefined;
+  /**
+   * store mode: a listing by its slug or draft (neither ever changes, and listings are never
+   * deleted), remembered by id once found, so a page or a vote reads it by id (pending or cached)
+   */
+  const oneListing = async (ids: Map<string, number>, key: string, where: Where) => {
+    const known = ids.get(key);
+    if (known !== undefined) return listingOf(await listings.get(String(known)));
+    await settled();
+    const found = listingOf((await listings.find({ where, limit: 1 }))[0]?.doc);
+    if (found) {
+      ids.set(key, found.id);
+      if (ids.size > CACHE_ROWS) ids.delete(ids.keys().next().value as string);
+    }
+    return found;
+  };
   const view: CatalogView = {
     get position() {
       return position;
@@ -257,20 +571,46 @@ export const openCatalogReadModel = async (deps: {
     get version() {
       return version;
     },
-    listing: (id) => listings.get(String(id)),
-    listingBySlug: (slug) => {
+    listing: async (id) => listingOf(await listings.get(String(id))),
+    listingBySlug: async (slug) => {
+      if (mode === 'store') return oneListing(slugs, slug, { [L.slug]: { eq: slug } });
       const id = slugs.get(slug);
-      return id === undefined ? undefined : listings.get(String(id));
+      return id === undefined ? undefined : listingOf(await listings.get(String(id)));
     },
-    listingByDraft: (draftId) => {
+    listingByDraft: async (draftId) => {
+      if (mode === 'store') return oneListing(drafts, draftId, { [L.draft]: { eq: draftId } });
       const id = drafts.get(draftId);
-      return id === undefined ? undefined : listings.get(String(id));
+      return id === undefined ? undefined : listingOf(await listings.get(String(id)));
     },
-    listings: () => listings.values(),
+    findListings: async (options) => {
+      await settled();
+      return (await listings.find(options)).map((row) => row.doc.doc as ListingDoc);
+    },
+    countListings: async (where) => {
+      await settled();
+      return listings.count(where);
+    },
+    distinctListingValues: async (field, where) => {
+      await settled();
+      return listings.distinct(field, where);
+    },
+    countListingsBy: async (field, where) => {
+      await settled();
+      return listings.countBy(field, where);
+    },
+    founder: async (slug) => (await founders.get(slug))?.doc as FounderDoc | undefined,
+    findFounders: async (options) => {
+      await settled();
+      return (await founders.find(options)).map((row) => row.doc.doc as FounderDoc);
+    },
+    countFounders: async (where) => {
+      await settled();
+      return founders.count(where);
+    },
     categories,
-    blog: docs.blog as Map<string, BlogPostDoc>,
-    awards: docs.awards as Map<string, AwardsDoc>,
-    settings: () => docs.settings.get('site') as SettingsDoc | undefined,
+    blog,
+    awards,
+    settings: () => mirrors.settings.get('site') as SettingsDoc | undefined,
     search: {
       search: async (query) => {
         if (dirty.size > 0) await flush();

@@ -1,0 +1,142 @@
+/**
+ * The small query language of the read-model store port: conditions on fields of the documents
+ * as written, a sort, and a page. It is what MongoDB answers with an index and what the in-memory
+ * evaluator below answers by a scan, with the same results (the port's contract suite runs both).
+ *
+ * - A field is a dotted path into the document (`doc.status`, `keys.votes`). A missing field, or a
+ *   path through a missing object, is `null`.
+ * - `eq`, `in` and `contains` match an array field when any element matches (as MongoDB does);
+ *   `ne` is the negation of `eq` (so `{ ne: null }` means "present and not null").
+ * - `gt`, `lt` and `lte` compare numbers with numbers and strings with strings (by UTF-16 code
+ *   unit: plain ASCII orders the same as MongoDB's binary order); other types never match.
+ * - `contains` is a case-insensitive substring match on strings.
+ * - Sort keys apply in order, then the document id ascending; `null` sorts first ascending. Sort
+ *   only on fields of one type (numbers or strings), as the catalog's keys are.
+ */
+export type Scalar = string | number | boolean | null;
+
+export type Condition =
+  | { readonly eq: Scalar }
+  | { readonly ne: Scalar }
+  | { readonly in: readonly Scalar[] }
+  | { readonly gt: string | number }
+  | { readonly lt: string | number }
+  | { readonly lte: string | number }
+  | { readonly contains: string };
+
+export type Where = Readonly<Record<string, Condition>>;
+
+export interface FindOptions {
+  readonly where?: Where;
+  readonly sort?: readonly (readonly [field: string, direction: 1 | -1])[];
+  readonly skip?: number;
+  readonly limit?: number;
+}
+
+export const valueAt = (doc: unknown, path: string): unknown => {
+  let value: unknown = doc;
+  for (const part of path.split('.')) {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return null;
+    value = (value as Record<string, unknown>)[part];
+  }
+  return value === undefined ? null : value;
+};
+
+const ordered = (a: unknown, b: string | number): number | undefined =>
+  typeof a === typeof b && (typeof a === 'number' || typeof a === 'string') ? (a < b ? -1 : a > b ? 1 : 0) : undefined;
+
+const matchesOne = (value: unknown, condition: Condition): boolean => {
+  if ('eq' in condition) return value === condition.eq;
+  if ('in' in condition) return condition.in.includes(value as Scalar);
+  if ('contains' in condition)
+    return typeof value === 'string' && value.toLowerCase().includes(condition.contains.toLowerCase());
+  if ('gt' in condition) return (ordered(value, condition.gt) ?? 0) > 0;
+  if ('lt' in condition) return (ordered(value, condition.lt) ?? 0) < 0;
+  if ('lte' in condition) {
+    const order = ordered(value, condition.lte);
+    return order !== undefined && order <= 0;
+  }
+  return false;
+};
+
+const matchesCondition = (value: unknown, condition: Condition): boolean => {
+  if ('ne' in condition) return !matchesCondition(value, { eq: condition.ne });
+  if (Array.isArray(value)) return value.some((item) => matchesOne(item, condition));
+  return matchesOne(value, condition);
+};
+
+export const matchesWhere = (doc: unknown, where: Where | undefined): boolean => {
+  if (!where) return true;
+  for (const [field, condition] of Object.entries(where))
+    if (!matchesCondition(valueAt(doc, field), condition)) return false;
+  return true;
+};
+
+const compareValues = (a: unknown, b: unknown): number => {
+  if (a === b) return 0;
+  if (a === null) return -1;
+  if (b === null) return 1;
+  return (a as number | string) < (b as number | string) ? -1 : 1;
+};
+
+/** Orders rows by the sort keys, then by id ascending. */
+export const compareRows =
+  (sort: FindOptions['sort']) =>
+  (a: { id: string; doc: unknown }, b: { id: string; doc: unknown }): number => {
+    for (const [field, direction] of sort ?? []) {
+      const order = compareValues(valueAt(a.doc, field), valueAt(b.doc, field));
+      if (order !== 0) return order * direction;
+    }
+    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  };
+
+/** Answers a find over rows held in memory (a scan): the reference the MongoDB adapter matches. */
+export const findInRows = <T extends { id: string; doc: unknown }>(rows: Iterable<T>, options: FindOptions): T[] => {
+  const hits: T[] = [];
+  for (const row of rows) if (matchesWhere(row.doc, options.where)) hits.push(row);
+  hits.sort(compareRows(options.sort));
+  const skip = options.skip ?? 0;
+  return hits.slice(skip, options.limit === undefined ? undefined : skip + options.limit);
+};
+
+/** The distinct values of a field among rows matching `where` (array fields give their elements), sorted. */
+export const distinctInRows = (rows: Iterable<{ doc: unknown }>, field: string, where?: Where): Scalar[] => {
+  const seen = new Set<Scalar>();
+  for (const row of rows) {
+    if (!matchesWhere(row.doc, where)) continue;
+    const value = valueAt(row.doc, field);
+    for (const item of Array.isArray(value) ? value : [value]) seen.add(item as Scalar);
+  }
+  return [...seen].sort(compareValues);
+};
+
+/**
+ * How many rows matching `where` hold each value of a field (an array field counts each distinct
+ * element once per row). Values with no row, and null (a missing field), are absent.
+ */
+export const countByInRows = (rows: Iterable<{ doc: unknown }>, field: string, where?: Where): Map<Scalar, number> => {
+  const counts = new Map<Scalar, number>();
+  for (const row of rows) {
+    if (!matchesWhere(row.doc, where)) continue;
+    const value = valueAt(row.doc, field);
+    for (const item of new Set(Array.isArray(value) ? value : [value]))
+      if (item !== null) counts.set(item as Scalar, (counts.get(item as Scalar) ?? 0) + 1);
+  }
+  return counts;
+};
+
+/** The same conditions as a MongoDB filter on stored rows whose document sits under `prefix` (e.g. `doc.`). */
+export const toMongoFilter = (where: Where | undefined, prefix: string): Record<string, unknown> => {
+  const filter: Record<string, unknown> = {};
+  for (const [field, condition] of Object.entries(where ?? {})) {
+    const path = `${prefix}${field}`;
+    if ('eq' in condition) filter[path] = condition.eq;
+    else if ('ne' in condition) filter[path] = { $ne: condition.ne };
+    else if ('in' in condition) filter[path] = { $in: condition.in };
+    else if ('gt' in condition) filter[path] = { $gt: condition.gt };
+    else if ('lt' in condition) filter[path] = { $lt: condition.lt };
+    else if ('lte' in condition) filter[path] = { $lte: condition.lte };
+    else filter[path] = { $regex: condition.contains.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), $options: 'i' };
+  }
+  return filter;
+};
