@@ -1,11 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
+import { identityDatabaseFile, openIdentityStore } from '@listings/gateway/identity';
+import { connectNatsBus } from '@listings/platform/bus';
+import { systemClock } from '@listings/platform/clock';
 import { readOutbox } from '@listings/platform/mail';
+import { natsServerAvailable } from '@listings/platform/testing/nats-server';
 import { type ProductSite, startProductSite } from '@listings/platform/testing/product-site';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAllInOneInProcess } from '../in-process.ts';
+import { startClusterOverNats, tempDataDir } from '../support.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const available = existsSync(CHROMIUM);
@@ -26,8 +31,8 @@ type Owned = {
 };
 
 /** the path of the newest mailed link to `to` that starts with `pathStart` (links name PUBLIC_URL) */
-const mailedPath = async (running: Running, to: string, pathStart: string): Promise<string> => {
-  const mail = (await readOutbox(running.dataDir)).filter((m) => m.to === to).at(-1);
+const mailedPath = async (dataDir: string, to: string, pathStart: string): Promise<string> => {
+  const mail = (await readOutbox(dataDir)).filter((m) => m.to === to).at(-1);
   const url = mail?.text.split(/\s+/).find((word) => word.includes(pathStart));
   if (!url) throw new Error(`no ${pathStart} link mailed to ${to}`);
   const parsed = new URL(url);
@@ -82,6 +87,18 @@ const formOf = (html: string, action: string): Record<string, string> => {
   return values;
 };
 
+/** signs in by the mailed link (the account is made on first use): a client with the session */
+const signIn = async (base: string, dataDir: string, email: string) => {
+  const c = client(base);
+  const form = await c.go('/signin/email?next=/me');
+  await c.go('/signin/email', { method: 'POST', form: { email, next: '/me', form_id: hidden(form.text, 'form_id') } });
+  const token = new URLSearchParams((await mailedPath(dataDir, email, '/signin/link')).split('?')[1]).get('token');
+  expect(await c.go('/signin/link', { method: 'POST', form: { token: token as string } })).toMatchObject({
+    status: 303,
+  });
+  return c;
+};
+
 describe('/me/listings and /me/claims (all-in-one)', () => {
   let running: Running;
   let site: ProductSite;
@@ -102,19 +119,10 @@ describe('/me/listings and /me/claims (all-in-one)', () => {
   const accountIdOf = async (email: string) =>
     ((await running.identity.store.findAccountForSignIn(email)) as { id: string }).id;
 
-  const signInAs = async (email: string) => {
-    const c = client(running.base);
-    const form = await c.go('/signin/email?next=/me');
-    await c.go('/signin/email', {
-      method: 'POST',
-      form: { email, next: '/me', form_id: hidden(form.text, 'form_id') },
-    });
-    const token = new URLSearchParams((await mailedPath(running, email, '/signin/link')).split('?')[1]).get('token');
-    expect(await c.go('/signin/link', { method: 'POST', form: { token: token as string } })).toMatchObject({
-      status: 303,
-    });
-    return { ...c, accountId: await accountIdOf(email) };
-  };
+  const signInAs = async (email: string) => ({
+    ...(await signIn(running.base, running.dataDir, email)),
+    accountId: await accountIdOf(email),
+  });
 
   /** an operation called over the bus as `accountId` (as an API key of theirs would) */
   const asAccount = async <T>(accountId: string, operationId: string, params: object, body?: object) => {
@@ -402,7 +410,7 @@ describe('/me/listings and /me/claims (all-in-one)', () => {
       await page.fill('#signin-email', email);
       await page.click('main button[type=submit]');
       await page.waitForSelector('text=Check your email');
-      await page.goto(`${running.base}${await mailedPath(running, email, '/signin/link')}`);
+      await page.goto(`${running.base}${await mailedPath(running.dataDir, email, '/signin/link')}`);
       await page.click('#use-sign-in-link');
       await page.waitForURL(`${running.base}/me/listings`);
       expect(await page.textContent('main')).toContain('You own no listings yet');
@@ -439,4 +447,49 @@ describe('/me/listings and /me/claims (all-in-one)', () => {
       await context.close();
     }, 60_000);
   });
+});
+
+const natsAvailable = natsServerAvailable();
+if (!natsAvailable) console.warn('/me/listings cluster test skipped: nats-server is not on the PATH');
+
+/** Cluster mode: the web process calls catalog's and claims' own operations as the person, over NATS. */
+describe.skipIf(!natsAvailable)('/me/listings in cluster mode', () => {
+  const data = tempDataDir();
+  let cluster: Awaited<ReturnType<typeof startClusterOverNats>>;
+  let bus: Awaited<ReturnType<typeof connectNatsBus>>;
+  beforeAll(async () => {
+    cluster = await startClusterOverNats({ DATA_DIR: data.dir });
+    bus = await connectNatsBus({ servers: cluster.natsUrl, name: 'web-me-listings-test' });
+  }, 90_000);
+  afterAll(async () => {
+    await bus?.close();
+    await cluster?.stop();
+    data.remove();
+  });
+
+  it('when the owner edits a listing on the web process then the catalog process has it; someone else gets 404', async () => {
+    const web = `http://127.0.0.1:${cluster.webPort}`;
+    const owner = await signIn(web, data.dir, 'cluster-owner@example.com');
+    const store = openIdentityStore({ file: identityDatabaseFile(data.dir), clock: systemClock });
+    const ownerId = (store.findAccountForSignIn('cluster-owner@example.com') as { id: string }).id;
+    store.close();
+    const saved = (await bus.request('catalog.internal.save_listing_from_draft', {
+      listing_id: null,
+      draft_id: randomUUID(),
+      owner_account_ids: [ownerId],
+      profile: { url: 'https://www.cluster.example', name: 'Cluster Widgets', tagline: 'Over NATS' },
+    })) as { body: { listing_id: number } };
+    const path = `/me/listings/${saved.body.listing_id}/edit`;
+    expect((await owner.go('/me/listings')).text).toContain(`href="${path}"`);
+    const form = formOf((await owner.go(path)).text, path);
+    expect(form.tagline).toBe('Over NATS');
+    expect(await owner.go(path, { method: 'POST', form: { ...form, tagline: 'Edited over NATS' } })).toMatchObject({
+      status: 303,
+      location: `${path}?saved=1`,
+    });
+    expect(formOf((await owner.go(path)).text, path).tagline).toBe('Edited over NATS');
+    expect((await owner.go('/me/claims')).status).toBe(200);
+    const other = await signIn(web, data.dir, 'cluster-other@example.com');
+    expect((await other.go(path)).status).toBe(404);
+  }, 60_000);
 });
