@@ -38,7 +38,11 @@ export {
   CLAIM_TTL_DAYS,
   CLAIM_TXT_LABEL,
   CLAIM_TXT_PREFIX,
+  Claim,
+  claimListing,
   claimsOperations,
+  listMyClaims,
+  verifyClaim,
   verifyEmailClaim,
 } from './claims.ts';
 export {
@@ -209,7 +213,13 @@ export {
   type ServiceName,
 } from './operation.ts';
 export { operationById, operations, operationsOf } from './operations.ts';
-export { ownedListingOperations } from './owned-listings.ts';
+export {
+  getMyListing,
+  listMyListings,
+  OwnedListing,
+  ownedListingOperations,
+  updateMyListing,
+} from './owned-listings.ts';
 export { SOCIAL_PLATFORMS, type SocialPlatform, Socials } from './socials.ts';
 export {
   LONE_SURROGATE_MESSAGE,

@@ -18,10 +18,14 @@ import { homeRoutes } from './pages/home/route.ts';
 import { launchWeekRoutes } from './pages/launch-week/route.ts';
 import { leaderboardRoutes } from './pages/leaderboards/route.ts';
 import { listingRoutes } from './pages/listing/route.ts';
+import { meClaimsRoutes } from './pages/me-claims/route.ts';
+import { meListingsRoutes } from './pages/me-listings/route.ts';
+import { siteNotFoundRoute } from './pages/not-found/route.ts';
 import { NotFoundView } from './pages/not-found/view.ts';
 import { searchRoutes } from './pages/search/route.ts';
 import { sitemapRoutes } from './pages/sitemap/route.ts';
 import { createInternalClient } from './people/bus-client.ts';
+import { createPersonClient } from './people/person-client.ts';
 import { peopleRoutes, recordListingViews } from './people/routes.ts';
 import { createSessions } from './people/sessions.ts';
 import { installSecurityHeaders } from './security.ts';
@@ -40,8 +44,9 @@ export interface WebOptions {
   /** counts votes per account and IP: the edge's shared counter (all-in-one, cluster); default in memory */
   readonly rateLimitCounter?: RateLimitCounter;
   /**
-   * answer paths no route knows with the HTML 404 page (the web edge's own server); in all-in-one
-   * mode the gateway's server answers them
+   * answer paths no route knows with the HTML 404 page from the server's not-found handler (the
+   * web edge's own server); mounted on the gateway's server (all-in-one), a catch-all route does
+   * it instead and hands API and MCP paths back to the gateway's problem+json answers
    */
   readonly notFoundPages?: boolean;
 }
@@ -58,6 +63,8 @@ export const webPlugin =
     // the people side: identity's server-side sessions behind the `ld_session` cookie
     const internal = createInternalClient(options.bus, { timeoutMs: options.requestTimeoutMs ?? 10_000 });
     const sessions = createSessions({ identity: internal, publicUrl: options.publicUrl });
+    // a person's own listings and claims, called as that person
+    const person = createPersonClient(options.bus, { timeoutMs: options.requestTimeoutMs ?? 10_000 });
     await app.register(fastifyCookie);
     const web = createWebContext({
       catalog: createCatalogClient(options.bus, { timeoutMs: options.requestTimeoutMs ?? 10_000 }),
@@ -129,13 +136,19 @@ export const webPlugin =
         clock: options.clock ?? systemClock,
         ...(options.rateLimitCounter ? { rateLimitCounter: options.rateLimitCounter } : {}),
       }),
+      meListingsRoutes({ sessions, person }),
+      meClaimsRoutes({ sessions, person }),
     ])
       await app.register(routes, web);
+    // on the gateway's server (all-in-one) the paths no route knows get the HTML 404 page too,
+    // except the API's and MCP's, which keep their problem+json answers
+    if (!options.notFoundPages) await app.register(siteNotFoundRoute, web);
   };
 
 /**
  * The web edge as its own Fastify app (cluster mode, WEB_PORT): the plugin, and an HTML 404 for
- * paths no page answers (in all-in-one mode the gateway owns the not-found answer of the server).
+ * paths no page answers (in all-in-one mode the gateway owns the server's not-found handler, and
+ * the plugin's catch-all route answers people's paths).
  */
 export const buildWebApp = async (options: WebOptions & { trustProxy?: boolean }): Promise<FastifyInstance> => {
   const app = Fastify({

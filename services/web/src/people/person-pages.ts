@@ -1,0 +1,61 @@
+import { localPathOrNull, type SiteSession } from '@listings/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { PageFrame } from '../frame.ts';
+import type { VNode } from '../html.ts';
+import { NotFoundView } from '../pages/not-found/view.ts';
+import { MessageView } from '../pages/signin/view.ts';
+import { renderPage, sendRendered } from '../send-page.ts';
+import type { Viewer } from '../viewer.ts';
+import type { WebContext } from '../web-context.ts';
+import type { Sessions } from './sessions.ts';
+
+export type SignedIn = { session: SiteSession; frame: PageFrame & { viewer: Viewer } };
+
+/**
+ * What the pages of a person's own things (`/me/...`) share: pages never stored by a cache, the
+ * one check every form passes first (`sessions.refusal`: no cross-site form, the session's CSRF
+ * token), and "signed in, or off to sign in and back here".
+ */
+export const personPages = (web: WebContext, sessions: Sessions) => {
+  /** a person's own page: private, never stored by a cache */
+  const sendPrivate = (request: FastifyRequest, reply: FastifyReply, frame: PageFrame, tree: VNode, status = 200) =>
+    sendRendered(request, reply, { ...renderPage(frame, tree, status), etag: null });
+
+  const message = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    props: Parameters<typeof MessageView>[0],
+  ) => {
+    const frame = await web.frameOf(request, reply);
+    return sendPrivate(request, reply, frame, MessageView(props, frame), status);
+  };
+
+  /** the HTML 404 page: someone else's listing or claim looks exactly like one that does not exist */
+  const notFound = (request: FastifyRequest, reply: FastifyReply, frame: PageFrame, what: string) =>
+    sendPrivate(request, reply, frame, NotFoundView({ what }, frame), 404);
+
+  /**
+   * true when the form is refused (its 403 page is sent): the handler then returns `reply`. (A
+   * FastifyReply is thenable, so it is never handed back through a promise.)
+   */
+  const refused = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
+    const why = await sessions.refusal(request);
+    if (why === null) return false;
+    await message(request, reply, 403, { title: 'Form refused', message: why });
+    return true;
+  };
+
+  /** the signed-in person, or null after a redirect to sign in that comes back to `next` */
+  const signedIn = async (request: FastifyRequest, reply: FastifyReply, next: string): Promise<SignedIn | null> => {
+    const session = await sessions.sessionOf(request);
+    if (!session) {
+      reply.redirect(`/signin/email?next=${encodeURIComponent(localPathOrNull(next) ?? '/me')}`, 303);
+      return null;
+    }
+    const frame = (await web.frameOf(request, reply)) as PageFrame & { viewer: Viewer };
+    return { session, frame };
+  };
+
+  return { sendPrivate, message, notFound, refused, signedIn };
+};
