@@ -67,10 +67,16 @@ export {
 export {
   DRAFT_FIELD_KEYS,
   DRAFT_STATUSES,
+  Draft,
   DraftPatch,
   draftingOperations,
   FIELD_STATES,
+  getDraft,
   INVITES_MAX,
+  listMyDrafts,
+  submitDraft,
+  submitListing,
+  updateDraft,
 } from './drafting.ts';
 export {
   ANONYMOUS,

@@ -18,6 +18,7 @@ import { homeRoutes } from './pages/home/route.ts';
 import { launchWeekRoutes } from './pages/launch-week/route.ts';
 import { leaderboardRoutes } from './pages/leaderboards/route.ts';
 import { listingRoutes } from './pages/listing/route.ts';
+import { meDraftsRoutes } from './pages/me-drafts/route.ts';
 import { NotFoundView } from './pages/not-found/view.ts';
 import { searchRoutes } from './pages/search/route.ts';
 import { sitemapRoutes } from './pages/sitemap/route.ts';
@@ -129,6 +130,7 @@ export const webPlugin =
         clock: options.clock ?? systemClock,
         ...(options.rateLimitCounter ? { rateLimitCounter: options.rateLimitCounter } : {}),
       }),
+      meDraftsRoutes({ bus: options.bus, sessions, timeoutMs: options.requestTimeoutMs ?? 10_000 }),
     ])
       await app.register(routes, web);
   };

@@ -62,6 +62,7 @@ export const MeView = (data: MeData, frame: PageFrame & { viewer: Viewer }): VNo
             </form>`
       }
       <p><a href="/me/notifications">Your notifications</a></p>
+      <p><a href="/me/drafts">Your drafts</a></p>
     </section>
     <section aria-labelledby="api-keys">
       <h2 id="api-keys">API keys</h2>
