@@ -181,7 +181,7 @@ describe('your drafts on the site (all-in-one, crawling a loopback site)', () =>
     expect(still.text).not.toContain('Saved as listing');
   }, 60_000);
 
-  it('when values are edited, locked and the draft submitted twice then errors sit next to fields and one listing is made', async () => {
+  it('when values are edited, locked, regenerated and the draft submitted twice then errors sit next to fields and one listing is made', async () => {
     const c = await signInAs('editor@example.com');
     const { answer } = await submitUrl(c, site.url);
     const id = DRAFT_PATH.exec(answer.location ?? '')?.[1] as string;
@@ -218,6 +218,22 @@ describe('your drafts on the site (all-in-one, crawling a loopback site)', () =>
     expect(afterLock).not.toContain('aria-label="Lock Name"');
     expect(afterLock).toContain('aria-label="Restore the drafted Name"');
 
+    // regenerate the tagline from the site's evidence: the page follows it until it is back
+    const regenerated = await c.go(`/me/drafts/${id}/fields`, {
+      method: 'POST',
+      form: { csrf, form_id: hidden(afterLock, 'form_id'), action: 'regenerate:tagline' },
+    });
+    expect(regenerated.location).toBe(`/me/drafts/${id}?done=regenerating`);
+    expect(await settled(c, id)).toMatchObject({ status: 'ready', settled: true });
+    expect((await c.go(`/me/drafts/${id}`)).text).toMatch(/id="field-tagline-state"><span class="badge">ai<\/span>/);
+    // a locked field cannot be regenerated: drafting's reason is shown next to it
+    const refusedRegenerate = await c.go(`/me/drafts/${id}/fields`, {
+      method: 'POST',
+      form: { csrf, action: 'regenerate:name' },
+    });
+    expect(refusedRegenerate.status).toBeGreaterThanOrEqual(400);
+    expect(refusedRegenerate.text).toMatch(/id="field-name-error"[^>]*>[^<]*locked/);
+
     // submit twice: one listing, the same one
     const first = await c.go(`/me/drafts/${id}/submit`, { method: 'POST', form: { csrf } });
     expect(first.location).toBe(`/me/drafts/${id}?done=submitted`);
@@ -225,6 +241,20 @@ describe('your drafts on the site (all-in-one, crawling a loopback site)', () =>
     expect(listingId).toBeDefined();
     expect((await c.go(`/me/drafts/${id}/submit`, { method: 'POST', form: { csrf } })).status).toBe(303);
     expect((await c.go(`/me/drafts/${id}`)).text).toContain(`Saved as listing ${listingId}`);
+  }, 60_000);
+
+  it('when the site cannot be read then the draft page says why and offers to try again', async () => {
+    const c = await signInAs('unreachable@example.com');
+    // a loopback port nothing listens on (the fixture site's, once closed)
+    const gone = await startFixtureSite();
+    await gone.close();
+    const { answer } = await submitUrl(c, gone.url);
+    const id = DRAFT_PATH.exec(answer.location ?? '')?.[1] as string;
+    expect(await settled(c, id)).toMatchObject({ status: 'failed', settled: true });
+    const page = await c.go(`/me/drafts/${id}`);
+    expect(page.text).toContain('Your site could not be read');
+    expect(page.text).toContain('Try this website again');
+    expect(page.text).not.toContain('id="submit-draft"');
   }, 60_000);
 
   describe.skipIf(!available)('in a headless browser', () => {
