@@ -181,7 +181,7 @@ describe('your drafts on the site (all-in-one, crawling a loopback site)', () =>
     expect(still.text).not.toContain('Saved as listing');
   }, 60_000);
 
-  it('when values are edited, locked, regenerated and the draft submitted twice then errors sit next to fields and one listing is made', async () => {
+  it('when values are edited, locked, regenerated, a co-founder invited and the draft submitted twice then errors sit next to fields and one listing is made', async () => {
     const c = await signInAs('editor@example.com');
     const { answer } = await submitUrl(c, site.url);
     const id = DRAFT_PATH.exec(answer.location ?? '')?.[1] as string;
@@ -233,6 +233,16 @@ describe('your drafts on the site (all-in-one, crawling a loopback site)', () =>
     });
     expect(refusedRegenerate.status).toBeGreaterThanOrEqual(400);
     expect(refusedRegenerate.text).toMatch(/id="field-name-error"[^>]*>[^<]*locked/);
+
+    // invite a co-founder, the same form twice: one invite, one mail
+    const beforeInvite = (await c.go(`/me/drafts/${id}`)).text;
+    const invite = { csrf, form_id: hidden(beforeInvite, 'form_id'), email: 'cofounder@example.com' };
+    expect((await c.go(`/me/drafts/${id}/invites`, { method: 'POST', form: invite })).location).toBe(
+      `/me/drafts/${id}?done=invited`,
+    );
+    expect((await c.go(`/me/drafts/${id}/invites`, { method: 'POST', form: invite })).status).toBe(303);
+    expect((await c.go(`/me/drafts/${id}`)).text.match(/cofounder@example.com: invited/g)).toHaveLength(1);
+    expect((await readOutbox(running.dataDir)).filter((m) => m.to === 'cofounder@example.com')).toHaveLength(1);
 
     // submit twice: one listing, the same one
     const first = await c.go(`/me/drafts/${id}/submit`, { method: 'POST', form: { csrf } });

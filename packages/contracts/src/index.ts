@@ -73,6 +73,7 @@ export {
   FIELD_STATES,
   getDraft,
   INVITES_MAX,
+  inviteCofounder,
   listMyDrafts,
   submitDraft,
   submitListing,

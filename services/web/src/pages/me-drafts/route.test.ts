@@ -1,5 +1,6 @@
 import {
   getDraft,
+  inviteCofounder,
   listMyDrafts,
   lookupSession,
   type OperationRequest,
@@ -103,6 +104,13 @@ describe('the /me/drafts routes', () => {
       ],
       [submitListing, () => ({ status: 201, body: view(draft) })],
       [updateDraft, (r: OperationRequest) => (mine(r) ? (nextUpdate ?? { status: 200, body: view(draft) }) : notFound)],
+      [
+        inviteCofounder,
+        (r: OperationRequest) =>
+          mine(r)
+            ? { status: 201, body: { id: ID, email: (r.body as { email: string }).email, invited_at: AT } }
+            : notFound,
+      ],
       [
         submitDraft,
         (r: OperationRequest) => (mine(r) ? { status: 200, body: { listing_id: 7, draft: view(draft) } } : notFound),
@@ -293,6 +301,26 @@ describe('the /me/drafts routes', () => {
       400,
     );
     expect(received).toEqual([]);
+  });
+
+  it('when a co-founder is invited then drafting is asked with the form id as the Idempotency-Key; a bad address stays next to its field', async () => {
+    const formId = 'h'.repeat(22);
+    const sent = await post(`/me/drafts/${ID}/invites`, ALICE, {
+      csrf: ALICE.csrf,
+      form_id: formId,
+      email: 'bob@example.com',
+    });
+    expect(sent.headers.location).toBe(`/me/drafts/${ID}?done=invited`);
+    expect(received.find((r) => r.operation_id === 'invite_cofounder')).toMatchObject({
+      body: { email: 'bob@example.com' },
+      idempotency_key: formId,
+    });
+    received.length = 0;
+    const bad = await post(`/me/drafts/${ID}/invites`, ALICE, { csrf: ALICE.csrf, email: 'bob at example' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('value="bob at example"');
+    expect(bad.body).toMatch(/id="invite-email-error"[^>]*>enter an email address/);
+    expect(received.map((r) => r.operation_id)).toEqual(['get_draft']);
   });
 
   it('when the draft is submitted then drafting’s submit_draft is asked and the page says the listing is saved', async () => {

@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import fastifyFormbody from '@fastify/formbody';
-import { DRAFT_FIELD_KEYS, getDraft, listMyDrafts, submitDraft, submitListing, updateDraft } from '@listings/contracts';
+import {
+  DRAFT_FIELD_KEYS,
+  getDraft,
+  inviteCofounder,
+  listMyDrafts,
+  submitDraft,
+  submitListing,
+  updateDraft,
+} from '@listings/contracts';
 import type { Bus } from '@listings/platform/bus';
 import type { FieldError } from '@listings/platform/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -164,6 +172,7 @@ export const meDraftsRoutes =
         typed?: Record<string, string>;
         errors?: Record<string, string[]>;
         notice?: string | null;
+        invite?: { email: string; errors?: string[] };
       } = {},
     ) =>
       sendPage(
@@ -177,6 +186,7 @@ export const meDraftsRoutes =
             errors: extra.errors ?? {},
             notice: extra.notice ?? null,
             formId: newFormId(),
+            invite: extra.invite ?? { email: '' },
           },
           me.frame,
         ),
@@ -292,6 +302,36 @@ export const meDraftsRoutes =
         });
       }
       return backToDraft(reply, id, DONE_OF[action]);
+    });
+
+    // invite a co-founder: drafting mails the invite (the form id keeps a double post to one invite)
+    app.post<{ Params: { id: string } }>('/me/drafts/:id/invites', async (request, reply) => {
+      if (await refused(request, reply)) return reply;
+      const { id } = request.params;
+      const me = await signedIn(request, reply, `/me/drafts/${id}`);
+      if (!me) return reply;
+      const draft = await draftOf(me, id);
+      const form = request.body as Form;
+      const email = field(form, 'email').trim();
+      const invited = await drafting.call(
+        inviteCofounder,
+        me.accountId,
+        { params: { id }, body: { email } },
+        formKeyOf(form),
+      );
+      if (!invited.ok)
+        return showDraft(request, reply, me, draft, {
+          status: invited.status,
+          invite: {
+            email,
+            errors: [
+              invited.errors.some((e) => e.field === 'body.email')
+                ? 'enter an email address, like name@example.com'
+                : invited.detail,
+            ],
+          },
+        });
+      return backToDraft(reply, id, 'invited');
     });
 
     // submit: the listing is made (or updated: running it again is harmless)

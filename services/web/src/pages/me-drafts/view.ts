@@ -1,4 +1,4 @@
-import { DRAFT_FIELD_KEYS, type Draft, DraftPatch, type FIELD_STATES } from '@listings/contracts';
+import { DRAFT_FIELD_KEYS, type Draft, DraftPatch, type FIELD_STATES, INVITES_MAX } from '@listings/contracts';
 import type { Static } from 'typebox';
 import { CsrfField } from '../../components/csrf-field.ts';
 import { FieldErrors } from '../../components/field-errors.ts';
@@ -84,6 +84,7 @@ const NOTICES: Record<string, string> = {
   restored: 'The drafted value is back.',
   regenerating: 'The field is being redrafted from your site.',
   submitted: 'The draft is saved as a listing (not published yet). Later edits here update it too.',
+  invited: 'The invite is on its way.',
   unchanged: 'Nothing changed.',
 };
 export const noticeOf = (done: string | undefined): string | null => (done ? (NOTICES[done] ?? null) : null);
@@ -190,7 +191,51 @@ export interface DraftData {
   readonly notice: string | null;
   /** a form's one-time id: a second post of the same page's action does not act twice */
   readonly formId: string;
+  /** the co-founder invite form: what was typed and why it was refused */
+  readonly invite: { email: string; errors?: string[] };
 }
+
+/** who is invited to co-own the draft, and the form to invite one more */
+const Invites = (props: { draft: DraftBody; invite: DraftData['invite']; formId: string; viewer: Viewer }): VNode => {
+  const { draft, invite } = props;
+  return html`<section aria-labelledby="invites-heading">
+    <h2 id="invites-heading">Co-founders</h2>
+    ${
+      draft.invites.length === 0
+        ? html`<p>Nobody invited yet.</p>`
+        : html`<ul>
+            ${draft.invites.map(
+              (i) =>
+                html`<li>${i.email}: ${i.accepted ? 'accepted' : 'invited'} <time datetime=${i.invited_at}>${i.invited_at.slice(0, 10)}</time></li>`,
+            )}
+          </ul>`
+    }
+    ${
+      draft.invites.length >= INVITES_MAX
+        ? html`<p>This draft has ${INVITES_MAX} invites, the most it can have.</p>`
+        : html`<form method="post" action=${`/me/drafts/${draft.id}/invites`} novalidate>
+            <${CsrfField} viewer=${props.viewer} />
+            <input type="hidden" name="form_id" value=${props.formId} />
+            <p>
+              <label for="invite-email">Invite a co-founder by email</label>
+              <input
+                id="invite-email"
+                name="email"
+                type="email"
+                autocomplete="off"
+                required
+                maxlength="254"
+                value=${invite.email}
+                aria-invalid=${invite.errors ? 'true' : undefined}
+                aria-describedby=${invite.errors ? 'invite-email-error' : undefined}
+              />
+              <${FieldErrors} id="invite-email-error" messages=${invite.errors} />
+            </p>
+            <button type="submit" class="secondary">Send the invite</button>
+          </form>`
+    }
+  </section>`;
+};
 
 /** a field's value as its input shows it (a list one item per line) */
 export const typedValueOf = (value: string | readonly string[] | null | undefined): string =>
@@ -369,6 +414,7 @@ export const DraftView = (data: DraftData, frame: Frame): VNode => {
             })}
           </section>`
     }
+    <${Invites} draft=${draft} invite=${data.invite} formId=${data.formId} viewer=${viewer} />
     ${
       draft.pages.length > 0
         ? html`<section aria-labelledby="pages-heading">
