@@ -327,7 +327,7 @@ describe('your drafts on the site (all-in-one, crawling a loopback site)', () =>
       expect(evidence).toContain(FACTS.name);
       expect(evidence).toContain(`127.0.0.1:${site.port}`);
       expect(await axe(page), 'a ready draft').toEqual([]);
-      await page.screenshot({ path: `${SCREENSHOTS}/draft.png`, fullPage: true });
+      await page.screenshot({ path: `${SCREENSHOTS}/draft.png` });
 
       // lock a value, then submit: the listing is made
       await page.click('button[aria-label="Lock Tagline"]');
