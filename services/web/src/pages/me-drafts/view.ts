@@ -53,7 +53,9 @@ export const progressText = (draft: DraftBody): string => {
   const { step, pages_read, pages_planned } = draft.progress;
   switch (draft.status) {
     case 'crawling':
-      return `Reading your site (${step}): ${pages_read} of ${pages_planned} pages read.`;
+      return pages_planned === 0
+        ? `Reading your site (${step}).`
+        : `Reading your site (${step}): ${pages_read} of ${pages_planned} pages read.`;
     case 'drafting':
       return `Drafting the profile from ${pages_read} pages read.`;
     case 'failed':
