@@ -71,10 +71,17 @@ export {
 export {
   DRAFT_FIELD_KEYS,
   DRAFT_STATUSES,
+  Draft,
   DraftPatch,
   draftingOperations,
   FIELD_STATES,
+  getDraft,
   INVITES_MAX,
+  inviteCofounder,
+  listMyDrafts,
+  submitDraft,
+  submitListing,
+  updateDraft,
 } from './drafting.ts';
 export {
   ANONYMOUS,

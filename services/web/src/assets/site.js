@@ -28,3 +28,35 @@ for (const form of document.querySelectorAll('form[data-enhance]')) {
     }
   });
 }
+
+// A draft's page while the site is read or a field redrafted: ask where it stands every two
+// seconds, show it, and load the page again once there is nothing left to wait for.
+const draftProgress = document.querySelector('[data-draft-progress]');
+if (draftProgress) {
+  const url = draftProgress.getAttribute('data-progress-url');
+  const text = draftProgress.querySelector('[data-progress-text]');
+  const status = draftProgress.querySelector('[data-progress-status]');
+  const bar = draftProgress.querySelector('progress');
+  const poll = async () => {
+    try {
+      const response = await fetch(url, { headers: { accept: 'application/json' }, credentials: 'same-origin' });
+      if (response.ok) {
+        const now = await response.json();
+        if (now.settled) {
+          window.location.reload();
+          return;
+        }
+        if (text) text.textContent = now.text;
+        if (status) status.textContent = now.status;
+        if (bar) {
+          bar.max = Math.max(1, now.progress.pages_planned);
+          bar.value = now.progress.pages_read;
+        }
+      }
+    } catch {
+      // the next poll tries again; the page's refresh link works without any of this
+    }
+    window.setTimeout(poll, 2000);
+  };
+  window.setTimeout(poll, 2000);
+}

@@ -5,7 +5,7 @@ import type { Static, TSchema } from 'typebox';
 import type { Outcome } from '../catalog-client.ts';
 
 /**
- * A signed-in person's own operations (their listings, their claims) called as that person: the
+ * A signed-in person's own operations (their listings, drafts, claims) called as that person: the
  * principal is their account, signed in by the site's session, holding only the scope the
  * operation needs (as the gateway's checkout page does). The input is checked against the
  * operation's contract first, as the REST edge checks it (path parameters as text from the URL),
@@ -16,11 +16,13 @@ export interface PersonClient {
     op: O,
     accountId: string,
     input: { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown },
+    /** the same key names the same thing (a form posted twice acts once) */
+    idempotencyKey?: string,
   ): Promise<Outcome<Static<O['response'] & TSchema>>>;
 }
 
 export const createPersonClient = (bus: Bus, options: { timeoutMs?: number } = {}): PersonClient => ({
-  call: async (op, accountId, input) => {
+  call: async (op, accountId, input, idempotencyKey) => {
     const checked = checkOperationInput(
       op,
       { params: input.params ?? {}, query: input.query ?? {}, body: input.body },
@@ -34,13 +36,19 @@ export const createPersonClient = (bus: Bus, options: { timeoutMs?: number } = {
       params: checked.input.params,
       query: checked.input.query,
       body: checked.input.body,
+      ...(idempotencyKey !== undefined ? { idempotency_key: idempotencyKey } : {}),
     });
     let reply: OperationReply;
     try {
       reply = (await bus.request(op.subject, envelope, { timeoutMs: options.timeoutMs ?? 10_000 })) as OperationReply;
     } catch (error) {
       if (error instanceof NoResponderError || error instanceof RequestTimeoutError)
-        return { ok: false, status: 503, detail: `the ${op.service} service is not answering`, errors: [] };
+        return {
+          ok: false,
+          status: 503,
+          detail: `the ${op.service} service is not answering: try again soon`,
+          errors: [],
+        };
       throw error;
     }
     if ('problem' in reply)
