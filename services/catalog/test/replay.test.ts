@@ -114,4 +114,41 @@ describe('read models rebuilt from the event store', () => {
       await t.stop();
     }
   });
+
+  it('when a queryable store holds listings written before their query keys then the start rebuilds it from the events, once', async () => {
+    const t = await startTestCatalog({ demo: true });
+    const store = openMemoryReadModelStore();
+    const search = openEmbeddedSearchIndex({ path: ':memory:', fields: LISTING_SEARCH_FIELDS });
+    try {
+      const first = await openCatalogReadModel({ events: t.catalog.events, store, search, logger: silentLogger() });
+      await first.close();
+      // what an earlier version stored: listings as { at, doc }, no keys, and no founders
+      const position = await store.position();
+      const old = (await store.all('listings')).map(({ id, doc }) => {
+        const { keys: _, ...rest } = doc as { at: number; doc: unknown; keys: unknown };
+        return { collection: 'listings', id, doc: rest };
+      });
+      const founders = (await store.all('founders')).map(({ id }) => ({ collection: 'founders', id, doc: null }));
+      await store.clear();
+      await store.write([...old, ...founders], position);
+      const lines: string[] = [];
+      const logger = createLogger({
+        name: 'catalog',
+        destination: { write: (line: string) => lines.push(line) },
+      });
+      const upgraded = await openCatalogReadModel({ events: t.catalog.events, store, search, logger });
+      expect(lines.join('')).toContain('predates its query keys');
+      expect(await snapshot(upgraded.view)).toEqual(await snapshot(t.catalog.readModel.view));
+      await upgraded.close();
+      // and the next start finds the keys: no second rebuild
+      lines.length = 0;
+      const again = await openCatalogReadModel({ events: t.catalog.events, store, search, logger });
+      expect(lines.join('')).not.toContain('predates its query keys');
+      expect(await snapshot(again.view)).toEqual(await snapshot(t.catalog.readModel.view));
+      await again.close();
+    } finally {
+      await search.close();
+      await t.stop();
+    }
+  });
 });

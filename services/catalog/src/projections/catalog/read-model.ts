@@ -267,7 +267,13 @@ export const openCatalogReadModel = async (deps: {
   // the position before the documents: a document another replica writes in between is newer
   // than the position, and its `at` keeps the replay from folding it twice
   let position = await deps.store.position();
-  if (mode === 'store' && position > 0 && (await deps.store.count?.('listings', { [L.votes]: { eq: null } }))) {
+  // every listing is written by one version of this code (a store from before the keys is rebuilt
+  // whole, below), so one listing tells: no scan
+  const keyless = async () => {
+    const [first] = (await deps.store.find?.('listings', { limit: 1 })) ?? [];
+    return first !== undefined && storedOf(first.doc).keys === undefined;
+  };
+  if (mode === 'store' && position > 0 && (await keyless())) {
     // listings stored before their query keys existed: rebuild from the event store, once
     deps.logger.warn({ position }, 'catalog read model predates its query keys: rebuilding it from the events');
     await deps.store.clear();
