@@ -16,7 +16,7 @@ import {
 import { registerConformanceFixtures } from './conformance/fixtures.ts';
 import { registerPrompts } from './prompts.ts';
 import { type CallOperationDeps, callOperation } from './tools/call-operation.ts';
-import { renderProblem, renderResult } from './tools/render.ts';
+import { problemText, renderProblem, renderResult } from './tools/render.ts';
 import { toolAnnotations, toolDescription } from './tools/tool-descriptions.ts';
 import { type JsonSchema, toolInputSchema, toolOutputSchema } from './tools/tool-schemas.ts';
 
@@ -57,9 +57,10 @@ export const principalOf = (ctx: Pick<ServerContext, 'http'>): Principal =>
 const toToolResult = (op: Operation, outcome: Awaited<ReturnType<typeof callOperation>>): CallToolResult =>
   'problem' in outcome
     ? {
+        // no structuredContent: it would not match the tool's outputSchema (the success shape),
+        // and clients that check it could not show the error; the problem is in the text as JSON
         isError: true,
         content: [{ type: 'text', text: renderProblem(outcome.problem) }],
-        structuredContent: outcome.problem as unknown as Record<string, unknown>,
       }
     : {
         content: [{ type: 'text', text: renderResult(op.operationId, outcome.body) }],
@@ -157,8 +158,8 @@ const readAsResource = async (
   if ('problem' in outcome) {
     if (outcome.problem.status === 404) throw new ResourceNotFoundError(uri.href, outcome.problem.detail);
     if (outcome.problem.status === 400)
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, renderProblem(outcome.problem));
-    throw new ProtocolError(ProtocolErrorCode.InternalError, renderProblem(outcome.problem));
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, problemText(outcome.problem));
+    throw new ProtocolError(ProtocolErrorCode.InternalError, problemText(outcome.problem));
   }
   return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(outcome.body) }] };
 };

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { problemOfToolError } from '../src/tools/render.ts';
 import { type Harness, startHarness } from './support/harness.ts';
+
+/** a tool error's problem details: read from its text (an error has no structuredContent) */
+const problemIn = (result: { content?: unknown; structuredContent?: unknown }) => {
+  expect(result.structuredContent).toBeUndefined();
+  return problemOfToolError((result.content as { text: string }[])[0]?.text ?? '');
+};
 
 const ERAS = [
   { era: 'modern', version: '2026-07-28' },
@@ -47,7 +54,8 @@ describe.each(ERAS)('tool calls in the $version era', ({ era, version }) => {
       arguments: { per_page: 500, country: 'USA', colour: 'red' },
     });
     expect(result.isError).toBe(true);
-    const problem = result.structuredContent as { status: number; errors: { field: string }[] };
+    expect(result.structuredContent).toBeUndefined();
+    const problem = problemIn(result) as { status: number; errors: { field: string }[] };
     expect(problem.status).toBe(400);
     expect(problem.errors.map((e) => e.field).sort()).toEqual(['colour', 'country', 'per_page']);
     expect((result.content as { text: string }[])[0]?.text).toContain('- per_page: must be <= 100');
@@ -57,7 +65,7 @@ describe.each(ERAS)('tool calls in the $version era', ({ era, version }) => {
     const client = await harness.connect({ era });
     const result = await client.callTool({ name: 'search_listings', arguments: { per_page: '5' } });
     expect(result.isError).toBe(true);
-    expect(result.structuredContent).toMatchObject({ status: 400, errors: [{ field: 'per_page' }] });
+    expect(problemIn(result)).toMatchObject({ status: 400, errors: [{ field: 'per_page' }] });
   });
 
   it('when get_listing names an unknown slug then the tool error carries the 404 problem', async () => {
@@ -66,7 +74,7 @@ describe.each(ERAS)('tool calls in the $version era', ({ era, version }) => {
     expect(found.structuredContent).toMatchObject({ slug: 'acme', description: 'Rockets' });
     const missing = await client.callTool({ name: 'get_listing', arguments: { slug: 'nope' } });
     expect(missing.isError).toBe(true);
-    expect(missing.structuredContent).toMatchObject({ status: 404, detail: 'no listing nope' });
+    expect(problemIn(missing)).toMatchObject({ status: 404, detail: 'no listing nope' });
     // the session survives errors
     expect((await client.callTool({ name: 'get_listing', arguments: { slug: 'acme' } })).isError).toBeFalsy();
   });
@@ -75,14 +83,14 @@ describe.each(ERAS)('tool calls in the $version era', ({ era, version }) => {
     const client = await harness.connect({ era, authorization: 'Bearer lk_writer' });
     const result = await client.callTool({ name: 'delete_milestone', arguments: { listing_id: 1, milestone_id: 2 } });
     expect(result.isError).toBe(true);
-    expect(result.structuredContent).toMatchObject({ status: 409, title: 'Conflict' });
+    expect(problemIn(result)).toMatchObject({ status: 409, title: 'Conflict' });
   });
 
   it('when no service answers the subject then the tool error is 503, not a crash', async () => {
     const client = await harness.connect({ era });
     const result = await client.callTool({ name: 'list_categories', arguments: {} });
     expect(result.isError).toBe(true);
-    expect(result.structuredContent).toMatchObject({ status: 503 });
+    expect(problemIn(result)).toMatchObject({ status: 503 });
   });
 
   it('when a signed-in tool is called with an API key then the principal reaches the service', async () => {
@@ -112,12 +120,12 @@ describe.each(ERAS)('tool calls in the $version era', ({ era, version }) => {
       arguments: { url: 'https://other.example', idempotency_key: key },
     });
     expect(reused.isError).toBe(true);
-    expect(reused.structuredContent).toMatchObject({ status: 422 });
+    expect(problemIn(reused)).toMatchObject({ status: 422 });
     const bad = await client.callTool({
       name: 'submit_listing',
       arguments: { url: 'https://acme.example', idempotency_key: 'a b' },
     });
-    expect(bad.structuredContent).toMatchObject({ status: 400, errors: [{ field: 'idempotency_key' }] });
+    expect(problemIn(bad)).toMatchObject({ status: 400, errors: [{ field: 'idempotency_key' }] });
   });
 
   it('when a signed-in tool is called without credentials then the client gets HTTP 401', async () => {

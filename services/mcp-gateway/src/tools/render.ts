@@ -52,11 +52,29 @@ const HINTS: Readonly<Record<number, string>> = {
   503: 'A service is unavailable: retry later.',
 };
 
-/** A problem as a tool error text: what went wrong, each failing argument, and a hint for the model. */
-export const renderProblem = (problem: ProblemBody): string => {
+/**
+ * A problem as a tool error text: what went wrong, each failing argument and a hint for the model,
+ * then the problem details as JSON (an error result carries no `structuredContent`: clients check
+ * that against the tool's `outputSchema`, which describes success; the JSON is how a program
+ * reads the problem, `problemOfToolError` below).
+ */
+export const renderProblem = (problem: ProblemBody): string => `${problemText(problem)}\n\n${JSON.stringify(problem)}`;
+
+/** the readable part alone (a protocol error's message) */
+export const problemText = (problem: ProblemBody): string => {
   const lines = [`Error ${problem.status} ${problem.title}${problem.detail ? `: ${problem.detail}` : ''}`];
   for (const error of problem.errors ?? []) lines.push(`- ${error.field}: ${error.message}`);
   const hint = HINTS[problem.status];
   if (hint) lines.push(hint);
   return lines.join('\n');
+};
+
+/** The problem details of a tool error's text (the JSON after its last blank line), or null. */
+export const problemOfToolError = (text: string): ProblemBody | null => {
+  try {
+    const problem = JSON.parse(text.slice(text.lastIndexOf('\n\n') + 2)) as ProblemBody;
+    return typeof problem?.status === 'number' ? problem : null;
+  } catch {
+    return null;
+  }
 };
