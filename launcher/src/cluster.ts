@@ -62,9 +62,75 @@ const stopChild = (child: ChildProcess): Promise<void> =>
         child.kill('SIGTERM');
       });
 
+/** the first restart waits this long, each next one twice as long, up to RESTART_MAX_MS */
+const RESTART_FIRST_MS = 500;
+const RESTART_MAX_MS = 30_000;
+/** a process that ran this long before it crashed starts the backoff over */
+const RESTART_STABLE_MS = 60_000;
+
 /**
- * Cluster mode: each service its own process with NATS between them. Uses NATS_URL when set;
- * otherwise starts a local `nats-server` (JetStream, store under DATA_DIR/nats) on a free port.
+ * Keeps one service's process running: when it exits without being asked to (a crash, a kill -9),
+ * it starts again after a backoff (0.5 s, 1 s, 2 s, ... 30 s; from the start again once a process
+ * ran a minute), on the same ports, and says so in the log.
+ */
+const supervise = (name: string, env: NodeJS.ProcessEnv, logger: Logger) => {
+  let child = startChild(name, env, logger);
+  let stopping = false;
+  let restarts = 0;
+  let startedAt = Date.now();
+  let timer: NodeJS.Timeout | undefined;
+  let restartEnv = env;
+  const watch = (current: Child) => {
+    current.process.once('exit', (code, signal) => {
+      if (stopping || current !== child) return;
+      if (Date.now() - startedAt >= RESTART_STABLE_MS) restarts = 0;
+      const delayMs = Math.min(RESTART_MAX_MS, RESTART_FIRST_MS * 2 ** restarts);
+      restarts++;
+      logger.warn(
+        { service: name, code, signal, restart_in_ms: delayMs, restarts },
+        'service process crashed: restarting',
+      );
+      timer = setTimeout(() => {
+        if (stopping) return;
+        startedAt = Date.now();
+        child = startChild(name, restartEnv, logger);
+        watch(child);
+        child.ready.then(
+          () => logger.info({ service: name, restarts }, 'service process restarted'),
+          (error: unknown) =>
+            logger.error({ service: name, err: error }, 'restarted service process did not become ready'),
+        );
+      }, delayMs);
+      timer.unref();
+    });
+  };
+  return {
+    name,
+    get process() {
+      return child.process;
+    },
+    /** resolves once the first process is ready; afterwards crashes restart it */
+    ready: async () => {
+      const ready = await child.ready;
+      watch(child);
+      return ready;
+    },
+    /** the env a restart uses: the ports the first process took (PORT=0 picks a free one once) */
+    keepPorts: (ports: NodeJS.ProcessEnv) => {
+      restartEnv = { ...env, ...ports };
+    },
+    stop: async () => {
+      stopping = true;
+      if (timer) clearTimeout(timer);
+      await stopChild(child.process);
+    },
+  };
+};
+
+/**
+ * Cluster mode: each service its own process with NATS between them, each supervised (a crashed
+ * process is restarted, see `supervise`). Uses NATS_URL when set; otherwise starts a local
+ * `nats-server` (JetStream, store under DATA_DIR/nats) on a free port.
  */
 export const startCluster = async (config: Config, logger: Logger, env: NodeJS.ProcessEnv = process.env) => {
   mkdirSync(config.dataDir, { recursive: true });
@@ -83,10 +149,10 @@ export const startCluster = async (config: Config, logger: Logger, env: NodeJS.P
     PORT: String(config.port),
     PUBLIC_URL: config.publicUrl,
   };
-  const children: Child[] = [];
+  const children: ReturnType<typeof supervise>[] = [];
   const stop = async () => {
     // the edge first, then the services, then the broker
-    for (const child of [...children].reverse()) await stopChild(child.process);
+    for (const child of [...children].reverse()) await child.stop();
     await nats?.stop();
   };
   try {
@@ -95,14 +161,25 @@ export const startCluster = async (config: Config, logger: Logger, env: NodeJS.P
     let webPort: number | undefined;
     for (const name of CLUSTER_SERVICES) {
       const env = name === 'mcp-gateway' ? { ...childEnv, GATEWAY_URL: `http://127.0.0.1:${port}` } : childEnv;
-      const child = startChild(name, env, logger);
+      const child = supervise(name, env, logger);
       children.push(child);
-      const ready = await child.ready;
+      const ready = await child.ready();
       if (name === 'mcp-gateway') mcpPort = ready.port;
       else if (name === 'web') webPort = ready.port;
       else if (ready.port !== undefined) port = ready.port;
+      if (ready.port !== undefined)
+        child.keepPorts(
+          name === 'mcp-gateway'
+            ? { MCP_PORT: String(ready.port) }
+            : name === 'web'
+              ? { WEB_PORT: String(ready.port) }
+              : { PORT: String(ready.port) },
+        );
     }
-    return { natsUrl, port, mcpPort, webPort, stop };
+    /** a service's process now (a restart replaces it): for operators' tools and tests */
+    const processOf = (name: (typeof CLUSTER_SERVICES)[number]): ChildProcess | undefined =>
+      children.find((child) => child.name === name)?.process;
+    return { natsUrl, port, mcpPort, webPort, processOf, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -12,6 +12,7 @@ import {
   type RateLimitCounter,
   type RateLimitPolicy,
   rateLimitHeaders,
+  retryAfterOnOutage,
   writeAtEndOfTurn,
 } from '@listings/platform/edge';
 import type { Logger } from '@listings/platform/logger';
@@ -170,6 +171,8 @@ export const buildApp = async (options: GatewayOptions): Promise<FastifyInstance
     }, done);
   });
 
+  // a 503 (the bus, a service or the edge's state unreachable) says when to retry
+  retryAfterOnOutage(app as never);
   // responses leave together at the end of each event-loop turn (see end-of-turn.ts)
   app.addHook('onSend', writeAtEndOfTurn);
 

@@ -12,6 +12,7 @@ import {
   openEdgeStores,
   type RateLimitCounter,
   type RateLimitPolicy,
+  retryAfterOnOutage,
 } from '@listings/platform/edge';
 import type { Logger } from '@listings/platform/logger';
 import Fastify, { type FastifyBaseLogger, type FastifyPluginAsync, LogController } from 'fastify';
@@ -120,6 +121,7 @@ export const startMcpGateway = async (
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: gateway.trustProxy,
   });
+  retryAfterOnOutage(app as never);
   await app.register(gateway.plugin);
   for (const path of DISCOVERY_PATHS) {
     app.get(`${path}`, async (request, reply) => forward(mcpConfig.gatewayUrl, request.url, reply));

@@ -4,6 +4,7 @@ import { getEngagement, localPathOrNull } from '@listings/contracts';
 import type { Bus } from '@listings/platform/bus';
 import { type Clock, systemClock } from '@listings/platform/clock';
 import type { RateLimitCounter } from '@listings/platform/edge';
+import { retryAfterOnOutage } from '@listings/platform/edge';
 import type { Logger } from '@listings/platform/logger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync, LogController } from 'fastify';
 import { ASSETS_DIR, ASSETS_PREFIX } from './assets.ts';
@@ -159,6 +160,7 @@ export const buildWebApp = async (options: WebOptions & { trustProxy?: boolean }
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: options.trustProxy ?? false,
   });
+  retryAfterOnOutage(app as never);
   await app.register(webPlugin({ ...options, notFoundPages: true }));
   return app;
 };

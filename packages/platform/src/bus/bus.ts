@@ -86,10 +86,22 @@ export interface Bus {
 /** nobody serves the subject: fails fast instead of waiting for the timeout */
 export class NoResponderError extends Error {
   readonly subject: string;
-  constructor(subject: string) {
-    super(`no service is answering ${subject}`);
+  constructor(subject: string, message = `no service is answering ${subject}`) {
+    super(message);
     this.name = 'NoResponderError';
     this.subject = subject;
+  }
+}
+
+/**
+ * The connection to the broker is down (it is reconnecting): a request is refused at once instead
+ * of waiting out its timeout. A kind of NoResponderError, so every edge answers it 503 as it does
+ * a service that is not running. Requests sent before the outage still complete when it ends.
+ */
+export class BusUnavailableError extends NoResponderError {
+  constructor(subject: string) {
+    super(subject, `the message bus is unreachable (reconnecting): ${subject} was not sent`);
+    this.name = 'BusUnavailableError';
   }
 }
 

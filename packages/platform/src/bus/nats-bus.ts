@@ -45,9 +45,10 @@ import type {
   Served,
   ServeOptions,
 } from './bus.ts';
-import { NoResponderError, RemoteHandlerError, RequestTimeoutError } from './bus.ts';
+import { BusUnavailableError, NoResponderError, RemoteHandlerError, RequestTimeoutError } from './bus.ts';
 import { assertDurableName, createDeadlines, errorMessage, redeliveryDelayMs } from './bus-support.ts';
 import { decodePayload, encodePayload } from './encoded-json.ts';
+import { trackConnection } from './nats-status.ts';
 
 export interface NatsBusOptions {
   /** e.g. `nats://127.0.0.1:4222` */
@@ -137,6 +138,7 @@ function natsBus(
   defaultTimeoutMs: number,
 ): Bus {
   const js = nc.jetstream();
+  const connection = trackConnection(nc);
   const served = new Set<Served>();
   const consumers = new Set<Consumer>();
   let closing: Promise<void> | undefined;
@@ -239,6 +241,8 @@ function natsBus(
   return {
     async request(subject: string, payload: unknown, requestOptions: RequestOptions = {}): Promise<unknown> {
       if (closing) throw new Error('the bus is closed');
+      // while the broker is unreachable nothing can answer: say so now, not after the timeout
+      if (!connection.up) throw new BusUnavailableError(subject);
       const timeoutMs = requestOptions.timeoutMs ?? defaultTimeoutMs;
       const replySubject = `${inbox}.${(nextToken++).toString(36)}`;
       const data = encode(payload);

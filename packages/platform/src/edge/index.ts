@@ -25,3 +25,4 @@ export {
   type RateLimitPolicy,
   rateLimitHeaders,
 } from './rate-limit.ts';
+export { RETRY_AFTER_OUTAGE_SECONDS, retryAfterOnOutage } from './retry-after.ts';

@@ -18,6 +18,8 @@ export interface NatsServerOptions {
   readonly jetstream?: boolean;
   /** JetStream store directory to use and keep (cluster mode); default a temporary one, removed on stop */
   readonly storeDir?: string;
+  /** listen on this port (a restart of a server that clients know); default a free one */
+  readonly port?: number;
 }
 
 export interface RunningNatsServer {
@@ -127,7 +129,7 @@ export async function startNatsServer(options: NatsServerOptions = {}): Promise<
   const storeDir = jetstream ? (options.storeDir ?? (await mkdtemp(join(tmpdir(), 'nats-test-')))) : undefined;
 
   for (let attempt = 1; ; attempt++) {
-    const port = await freePort();
+    const port = options.port ?? (await freePort());
     const args = ['-a', '127.0.0.1', '-p', String(port)];
     if (storeDir !== undefined) args.push('-js', '-sd', storeDir);
     const child = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -141,7 +143,7 @@ export async function startNatsServer(options: NatsServerOptions = {}): Promise<
     } catch (error) {
       process.off('exit', killOnExit);
       await kill(child);
-      if (error instanceof PortInUseError && attempt < PORT_ATTEMPTS) continue;
+      if (error instanceof PortInUseError && attempt < PORT_ATTEMPTS && options.port === undefined) continue;
       if (storeDir !== undefined && !keepStore) await rm(storeDir, { recursive: true, force: true });
       throw error;
     }

@@ -5,7 +5,14 @@ import {
   type OperationRequest,
   operations,
 } from '@listings/contracts';
-import { type Bus, EncodedJson, NoResponderError, RequestTimeoutError, traceparentOrNew } from '@listings/platform/bus';
+import {
+  type Bus,
+  BusUnavailableError,
+  EncodedJson,
+  NoResponderError,
+  RequestTimeoutError,
+  traceparentOrNew,
+} from '@listings/platform/bus';
 import {
   type IdempotencyOptions,
   parseIdempotencyKey,
@@ -135,6 +142,8 @@ export const operationRoutes = async (
             transferPayload: true,
           })) as OperationReply;
         } catch (error) {
+          if (error instanceof BusUnavailableError)
+            return problemOfError(new ServiceUnavailableError('the message bus is unreachable: try again shortly'));
           if (error instanceof NoResponderError)
             return problemOfError(new ServiceUnavailableError(`the ${op.service} service is not running`));
           if (error instanceof RequestTimeoutError)
