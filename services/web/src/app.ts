@@ -6,7 +6,7 @@ import { type Clock, systemClock } from '@listings/platform/clock';
 import type { RateLimitCounter } from '@listings/platform/edge';
 import type { Logger } from '@listings/platform/logger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync, LogController } from 'fastify';
-import { ASSETS_DIR, ASSETS_PREFIX } from './assets.ts';
+import { ASSETS_DIRS, ASSETS_PREFIX } from './assets.ts';
 import { createCatalogClient } from './catalog-client.ts';
 import { awardRoutes } from './pages/awards/route.ts';
 import { blogRoutes } from './pages/blog/route.ts';
@@ -83,7 +83,7 @@ export const webPlugin =
     recordListingViews(app, internal);
     await installSecurityHeaders(app);
     await app.register(fastifyStatic, {
-      root: ASSETS_DIR,
+      root: ASSETS_DIRS,
       prefix: ASSETS_PREFIX,
       decorateReply: false,
       // asset URLs carry their content hash (assetUrl), so a year is safe
