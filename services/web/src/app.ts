@@ -18,6 +18,7 @@ import { homeRoutes } from './pages/home/route.ts';
 import { launchWeekRoutes } from './pages/launch-week/route.ts';
 import { leaderboardRoutes } from './pages/leaderboards/route.ts';
 import { listingRoutes } from './pages/listing/route.ts';
+import { meAppsRoutes } from './pages/me-apps/route.ts';
 import { meClaimsRoutes } from './pages/me-claims/route.ts';
 import { meDraftsRoutes } from './pages/me-drafts/route.ts';
 import { meListingsRoutes } from './pages/me-listings/route.ts';
@@ -140,6 +141,7 @@ export const webPlugin =
       meListingsRoutes({ sessions, person }),
       meClaimsRoutes({ sessions, person }),
       meDraftsRoutes({ bus: options.bus, sessions, timeoutMs: options.requestTimeoutMs ?? 10_000 }),
+      meAppsRoutes({ sessions, identity: internal }),
     ])
       await app.register(routes, web);
     // on the gateway's server (all-in-one) the paths no route knows get the HTML 404 page too,
