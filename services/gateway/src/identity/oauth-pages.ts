@@ -170,3 +170,11 @@ export const OAuthMessageView = (props: { title: string; message: string }, fram
   <//>`;
 
 export const renderOAuthPage = (tree: VNode): string => renderDocument(tree);
+
+/**
+ * The OAuth pages' Content-Security-Policy: the inlined stylesheet under this response's nonce, no
+ * script at all, no framing. (No `form-action`: Chromium applies it to the redirect that follows
+ * the consent form, which goes to the client's redirect URI.)
+ */
+export const oauthPageCsp = (nonce: string): string =>
+  `default-src 'none'; style-src 'nonce-${nonce}'; img-src 'self'; base-uri 'none'; frame-ancestors 'none'`;

@@ -25,6 +25,7 @@ import {
   OAuthLinkSentView,
   OAuthMessageView,
   OAuthSignInView,
+  oauthPageCsp,
   renderOAuthPage,
 } from './oauth-pages.ts';
 import { escapeHtml, OAUTH_PREFIX, type OAuthServer } from './oauth-server.ts';
@@ -302,10 +303,7 @@ export const identityPages =
       signedInAs: string | null,
     ) => {
       const nonce = randomBytes(16).toString('base64url');
-      reply.header(
-        'content-security-policy',
-        `default-src 'none'; style-src 'nonce-${nonce}'; img-src 'self'; base-uri 'none'; frame-ancestors 'none'`,
-      );
+      reply.header('content-security-policy', oauthPageCsp(nonce));
       return html(reply, status, renderOAuthPage(view({ nonce, signedInAs })));
     };
     const oauthMessage = (reply: FastifyReply, status: number, title: string, message: string) =>
