@@ -411,7 +411,9 @@ export const identityPages =
       const csrf = csrfOf(request, reply);
       if (!csrfOk(request)) return oauthForbidden(reply);
       const interaction = await details(request, reply);
-      if (interaction?.prompt.name !== 'login' || !options.requestSignInLink) return expired(reply);
+      if (!options.siteSignIn || !options.requestSignInLink)
+        return oauthMessage(reply, 404, 'No sign-in links here', 'Sign in with your password instead.');
+      if (interaction?.prompt.name !== 'login') return expired(reply);
       const email = field(request.body as Form, 'email').trim();
       if (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email))
         return signInPage(reply, 400, interaction, csrf, email, ['Enter an email address, like name@example.com.']);
