@@ -4,6 +4,16 @@ import { withTextRules } from './text-rules.ts';
 export const SCOPES = ['account:read', 'listings:write', 'orders:write'] as const;
 export type Scope = (typeof SCOPES)[number];
 
+/**
+ * What each scope lets a client do, in the words a person reads on the consent page, the API keys
+ * form, the connected apps list and the OpenAPI security scheme: one text per scope, written here.
+ */
+export const SCOPE_DESCRIPTIONS: Readonly<Record<Scope, string>> = {
+  'account:read': 'Read your account, drafts, listings, claims and orders',
+  'listings:write': 'Submit and edit drafts and listings, claims, story, interview',
+  'orders:write': 'Quote orders and create checkout links',
+};
+
 export const SERVICES = ['gateway', 'catalog', 'drafting', 'commerce', 'claims'] as const;
 export type ServiceName = (typeof SERVICES)[number];
 

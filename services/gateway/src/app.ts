@@ -210,6 +210,8 @@ export const buildApp = async (options: GatewayOptions): Promise<FastifyInstance
         publicUrl: options.config.publicUrl,
         bus: options.bus,
         sendConfirmation: identity.people.sendConfirmation,
+        requestSignInLink: identity.people.handlers.request_sign_in_link,
+        siteSignIn: Boolean(options.siteAtRoot),
       }),
     );
     await pages.register((await import('./routes/checkout.ts')).checkoutRoutes, {

@@ -7,6 +7,7 @@ import {
   type IdentityInternalName,
   type IdentityReply,
   type IdentityRequest,
+  listOAuthGrants,
   listSessionApiKeys,
   lookupSession,
   MAIL_REQUESTS_PER_ADDRESS,
@@ -15,6 +16,7 @@ import {
   redeemSignInLink,
   requestEmailConfirmation,
   requestSignInLink,
+  revokeOAuthGrant,
   revokeSessionApiKey,
   SIGN_IN_LINK_TTL_MINUTES,
   signInWithPassword,
@@ -286,6 +288,100 @@ describe('identity for people: magic links, confirmation, sessions, keys (gatewa
 
     it('when there is no session then key operations are 401', async () => {
       expect((await call(listSessionApiKeys, { session_token: 'B'.repeat(43) })).status).toBe(401);
+    });
+  });
+
+  describe('connected OAuth apps of the signed-in person', () => {
+    /** what oidc-provider stores for a registered client, a grant and a token issued under it */
+    const record = (model: string, id: string, payload: object, grantId: string | null = null) =>
+      identity.store.db
+        .prepare('INSERT INTO oauth_records (model, id, payload, expires_at, grant_id) VALUES (?, ?, ?, NULL, ?)')
+        .run(model, id, JSON.stringify(payload), grantId);
+    const recordsOf = (grantId: string) =>
+      Number(
+        (
+          identity.store.db
+            .prepare("SELECT COUNT(*) AS n FROM oauth_records WHERE grant_id = ? OR (model = 'Grant' AND id = ?)")
+            .get(grantId, grantId) as { n: number }
+        ).n,
+      );
+
+    it('when a person lists their apps then they see only their grants, named by the client, and only they can revoke one, with its tokens', async () => {
+      await ok(requestSignInLink, { email: 'apps@example.com' });
+      const me = await ok(redeemSignInLink, { token: await linkTokenFor('apps@example.com', '/signin/link') });
+      await ok(requestSignInLink, { email: 'other-apps@example.com' });
+      const other = await ok(redeemSignInLink, {
+        token: await linkTokenFor('other-apps@example.com', '/signin/link'),
+      });
+      const iat = Math.floor(clock.now().getTime() / 1000);
+      record('Client', 'client-1', {
+        client_id: 'client-1',
+        client_name: 'Agent <One>',
+        client_uri: 'https://one.example',
+      });
+      const resource = `${PUBLIC_URL}/api/v1`;
+      record('Grant', 'grant-mine', {
+        kind: 'Grant',
+        jti: 'grant-mine',
+        accountId: me.session.account_id,
+        clientId: 'client-1',
+        iat,
+        resources: { [resource]: 'account:read listings:write' },
+      });
+      record('AccessToken', 'token-mine', { kind: 'AccessToken', grantId: 'grant-mine' }, 'grant-mine');
+      record('RefreshToken', 'refresh-mine', { kind: 'RefreshToken', grantId: 'grant-mine' }, 'grant-mine');
+      record('Grant', 'grant-theirs', {
+        kind: 'Grant',
+        jti: 'grant-theirs',
+        accountId: other.session.account_id,
+        clientId: 'client-1',
+        iat,
+        resources: { [resource]: 'orders:write' },
+      });
+      record('AccessToken', 'token-theirs', { kind: 'AccessToken', grantId: 'grant-theirs' }, 'grant-theirs');
+
+      expect(await ok(listOAuthGrants, { session_token: me.session_token })).toEqual({
+        grants: [
+          {
+            grant_id: 'grant-mine',
+            client_id: 'client-1',
+            client_name: 'Agent <One>',
+            client_uri: 'https://one.example',
+            scopes: ['account:read', 'listings:write'],
+            resources: [resource],
+            granted_at: clock
+              .now()
+              .toISOString()
+              .replace(/\.\d{3}Z$/, '.000Z'),
+          },
+        ],
+      });
+      // someone else's grant is not there to revoke: 404, and it keeps working
+      expect((await call(revokeOAuthGrant, { session_token: me.session_token, grant_id: 'grant-theirs' })).status).toBe(
+        404,
+      );
+      expect(recordsOf('grant-theirs')).toBe(2);
+      expect(await ok(revokeOAuthGrant, { session_token: me.session_token, grant_id: 'grant-mine' })).toEqual({
+        revoked: true,
+      });
+      expect(recordsOf('grant-mine')).toBe(0);
+      expect((await ok(listOAuthGrants, { session_token: me.session_token })).grants).toEqual([]);
+      expect((await call(revokeOAuthGrant, { session_token: me.session_token, grant_id: 'grant-mine' })).status).toBe(
+        404,
+      );
+      expect((await ok(listOAuthGrants, { session_token: other.session_token })).grants.map((g) => g.grant_id)).toEqual(
+        ['grant-theirs'],
+      );
+    });
+
+    it('when there is no session then the apps operations are 401, and a malformed grant id is refused', async () => {
+      expect((await call(listOAuthGrants, { session_token: 'B'.repeat(43) })).status).toBe(401);
+      expect((await call(revokeOAuthGrant, { session_token: 'B'.repeat(43), grant_id: 'g' })).status).toBe(401);
+      expect(
+        (await bus.request(revokeOAuthGrant.subject, { session_token: 'B'.repeat(43), grant_id: "x' OR 1=1" })) as {
+          status: number;
+        },
+      ).toMatchObject({ status: 400 });
     });
   });
 });

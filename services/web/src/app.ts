@@ -7,7 +7,7 @@ import type { RateLimitCounter } from '@listings/platform/edge';
 import { retryAfterOnOutage } from '@listings/platform/edge';
 import type { Logger } from '@listings/platform/logger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync, LogController } from 'fastify';
-import { ASSETS_DIR, ASSETS_PREFIX } from './assets.ts';
+import { ASSETS_DIRS, ASSETS_PREFIX } from './assets.ts';
 import { createCatalogClient } from './catalog-client.ts';
 import { awardRoutes } from './pages/awards/route.ts';
 import { blogRoutes } from './pages/blog/route.ts';
@@ -19,6 +19,7 @@ import { homeRoutes } from './pages/home/route.ts';
 import { launchWeekRoutes } from './pages/launch-week/route.ts';
 import { leaderboardRoutes } from './pages/leaderboards/route.ts';
 import { listingRoutes } from './pages/listing/route.ts';
+import { meAppsRoutes } from './pages/me-apps/route.ts';
 import { meClaimsRoutes } from './pages/me-claims/route.ts';
 import { meDraftsRoutes } from './pages/me-drafts/route.ts';
 import { meListingsRoutes } from './pages/me-listings/route.ts';
@@ -84,7 +85,7 @@ export const webPlugin =
     recordListingViews(app, internal);
     await installSecurityHeaders(app);
     await app.register(fastifyStatic, {
-      root: ASSETS_DIR,
+      root: ASSETS_DIRS,
       prefix: ASSETS_PREFIX,
       decorateReply: false,
       // asset URLs carry their content hash (assetUrl), so a year is safe
@@ -141,6 +142,7 @@ export const webPlugin =
       meListingsRoutes({ sessions, person }),
       meClaimsRoutes({ sessions, person }),
       meDraftsRoutes({ bus: options.bus, sessions, timeoutMs: options.requestTimeoutMs ?? 10_000 }),
+      meAppsRoutes({ sessions, identity: internal }),
     ])
       await app.register(routes, web);
     // on the gateway's server (all-in-one) the paths no route knows get the HTML 404 page too,

@@ -243,6 +243,40 @@ export const revokeSessionApiKey = defineIdentityInternal({
   reply: Type.Object({ revoked: Type.Literal(true) }),
 });
 
+/** one OAuth grant of the signed-in person: a client app they allowed, and what it may do */
+export const OAuthGrantSummary = Type.Object({
+  grant_id: Type.String(),
+  client_id: Type.String(),
+  /** the client's registered `client_name`, null when it gave none */
+  client_name: Type.Union([Type.String(), Type.Null()]),
+  /** the client's registered `client_uri` (its home page), null when it gave none */
+  client_uri: Type.Union([Type.String(), Type.Null()]),
+  scopes: Type.Array(Type.Enum([...SCOPES])),
+  /** the resources (RFC 8707 identifiers) the grant's tokens are for */
+  resources: Type.Array(Type.String()),
+  granted_at: Type.String(),
+});
+export type OAuthGrantSummary = Static<typeof OAuthGrantSummary>;
+
+/** grant ids are oidc-provider's (21 url-safe characters); anything else names no grant */
+const GrantId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
+
+export const listOAuthGrants = defineIdentityInternal({
+  name: 'list_oauth_grants',
+  description:
+    'The signed-in person’s OAuth grants (connected apps): the client, the scopes and when it was allowed, newest first. 401 for an unknown session.',
+  request: Type.Object({ session_token: OpaqueToken }, { additionalProperties: false }),
+  reply: Type.Object({ grants: Type.Array(OAuthGrantSummary) }),
+});
+
+export const revokeOAuthGrant = defineIdentityInternal({
+  name: 'revoke_oauth_grant',
+  description:
+    'Revokes one of the signed-in person’s OAuth grants with every token issued under it (access, refresh, codes): the app must ask again. 404 when it is not theirs or is gone already.',
+  request: Type.Object({ session_token: OpaqueToken, grant_id: GrantId }, { additionalProperties: false }),
+  reply: Type.Object({ revoked: Type.Literal(true) }),
+});
+
 export const mailAccount = defineIdentityInternal({
   name: 'mail_account',
   description:
@@ -273,6 +307,8 @@ export const identityInternalOperations = [
   listSessionApiKeys,
   createSessionApiKey,
   revokeSessionApiKey,
+  listOAuthGrants,
+  revokeOAuthGrant,
   mailAccount,
 ] as const;
 export type IdentityInternalName = (typeof identityInternalOperations)[number]['name'];

@@ -423,7 +423,77 @@ export const openIdentityStore = (options: { file: string; clock: Clock }) => {
     endSession: (token: string | undefined): void => {
       if (token) db.prepare('DELETE FROM sessions WHERE id_hash = ?').run(sha256(token));
     },
+
+    /**
+     * The account's live OAuth grants (oidc-provider's `Grant` records), newest first, each with
+     * its registered client's name and home page when the client is stored here (a client known
+     * by its metadata document URL may not be).
+     */
+    listOAuthGrants: (accountId: string): OAuthGrantRecord[] => {
+      const rows = db
+        .prepare(
+          `SELECT g.id AS id, g.payload AS payload, c.payload AS client FROM oauth_records g
+           LEFT JOIN oauth_records c ON c.model = 'Client' AND c.id = json_extract(g.payload, '$.clientId')
+           WHERE g.model = 'Grant' AND json_extract(g.payload, '$.accountId') = ?
+             AND (g.expires_at IS NULL OR g.expires_at > ?)`,
+        )
+        .all(accountId, Math.floor(now().getTime() / 1000)) as { id: string; payload: string; client: string | null }[];
+      return rows
+        .map((row) => {
+          const grant = JSON.parse(row.payload) as {
+            clientId: string;
+            iat?: number;
+            openid?: { scope?: string };
+            resources?: Record<string, string>;
+          };
+          const client = row.client ? (JSON.parse(row.client) as { client_name?: string; client_uri?: string }) : {};
+          const scopes = new Set(
+            Object.values(grant.resources ?? {}).flatMap((scope) => scope.split(' ').filter(Boolean)),
+          );
+          return {
+            grantId: row.id,
+            clientId: grant.clientId,
+            clientName: typeof client.client_name === 'string' ? client.client_name : null,
+            clientUri: typeof client.client_uri === 'string' ? client.client_uri : null,
+            scopes: [...scopes],
+            resources: Object.keys(grant.resources ?? {}),
+            grantedAt: new Date((grant.iat ?? 0) * 1000).toISOString(),
+          };
+        })
+        .sort((a, b) => b.grantedAt.localeCompare(a.grantedAt) || a.grantId.localeCompare(b.grantId));
+    },
+    /**
+     * Revokes one of the account's grants and everything issued under it (access and refresh
+     * tokens, codes), in one transaction; false when the grant is not this account's (or is gone).
+     */
+    revokeOAuthGrant: (accountId: string, grantId: string): boolean => {
+      db.exec('BEGIN IMMEDIATE');
+      try {
+        const deleted = db
+          .prepare(
+            "DELETE FROM oauth_records WHERE model = 'Grant' AND id = ? AND json_extract(payload, '$.accountId') = ?",
+          )
+          .run(grantId, accountId).changes;
+        if (Number(deleted) > 0) db.prepare('DELETE FROM oauth_records WHERE grant_id = ?').run(grantId);
+        db.exec('COMMIT');
+        return Number(deleted) > 0;
+      } catch (error) {
+        if (db.isTransaction) db.exec('ROLLBACK');
+        throw error;
+      }
+    },
   };
 };
 
 export type IdentityStore = ReturnType<typeof openIdentityStore>;
+
+/** one OAuth grant as the connected apps list shows it */
+export interface OAuthGrantRecord {
+  readonly grantId: string;
+  readonly clientId: string;
+  readonly clientName: string | null;
+  readonly clientUri: string | null;
+  readonly scopes: string[];
+  readonly resources: string[];
+  readonly grantedAt: string;
+}

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { type ProtectedResource, RESOURCE_PATHS, SCOPES } from '@listings/contracts';
 import type { Clock } from '@listings/platform/clock';
@@ -5,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Provider, { errors } from 'oidc-provider';
 import type { IdentityStore } from './identity-store.ts';
 import { sqliteOAuthAdapterFactory } from './oauth-adapter.ts';
+import { OAuthMessageView, oauthPageCsp, renderOAuthPage } from './oauth-pages.ts';
 import type { IdentitySecrets } from './secrets.ts';
 
 export const OAUTH_PREFIX = '/oauth';
@@ -98,9 +100,22 @@ export const createOAuthServer = (options: OAuthServerOptions) => {
       Interaction: 60 * 60,
       IdToken: 60 * 60,
     },
-    renderError: async (ctx: { type: string; body: string }, out: Record<string, string>) => {
+    renderError: async (
+      ctx: { type: string; body: string; set(name: string, value: string): void },
+      out: Record<string, string>,
+    ) => {
+      const nonce = randomBytes(16).toString('base64url');
+      ctx.set('content-security-policy', oauthPageCsp(nonce));
       ctx.type = 'html';
-      ctx.body = `<!doctype html><meta charset="utf-8"><title>Sign-in error</title><h1>Sign-in could not continue</h1><p>${escapeHtml(out.error ?? 'error')}: ${escapeHtml(out.error_description ?? '')}</p>`;
+      ctx.body = renderOAuthPage(
+        OAuthMessageView(
+          {
+            title: 'Sign-in could not continue',
+            message: `${out.error ?? 'error'}: ${out.error_description ?? ''}`,
+          },
+          { nonce, signedInAs: null },
+        ),
+      );
     },
   } as never);
   // behind a TLS-terminating proxy the public URL is https while the socket is not

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fastifyFormbody from '@fastify/formbody';
 import {
   ACCOUNT_NAME_MAX_LENGTH,
@@ -5,8 +6,10 @@ import {
   API_KEYS_PER_ACCOUNT_MAX,
   EMAIL_MAX_LENGTH,
   EMAIL_PATTERN,
+  type IdentityRequest,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  SCOPE_DESCRIPTIONS,
   SCOPES,
   type Scope,
 } from '@listings/contracts';
@@ -15,16 +18,20 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { siteCsrf, sitePage } from '../site-page.ts';
 import { type Account, ApiKeyNameTakenError, type IdentityStore } from './identity-store.ts';
 import { createInviteClient, isInviteToken } from './invites.ts';
+import {
+  type ClientShown,
+  ConsentView,
+  type OAuthFrame,
+  OAuthLinkSentView,
+  OAuthMessageView,
+  OAuthSignInView,
+  oauthPageCsp,
+  renderOAuthPage,
+} from './oauth-pages.ts';
 import { escapeHtml, OAUTH_PREFIX, type OAuthServer } from './oauth-server.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
 export const SESSION_COOKIE = 'ld_session';
-
-export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
-  'account:read': 'Read your account, drafts, listings, claims and orders',
-  'listings:write': 'Submit and edit drafts and listings, claims, story, interview',
-  'orders:write': 'Quote orders and create checkout links',
-};
 
 type Form = Record<string, string | string[] | undefined>;
 const field = (form: Form, name: string): string => {
@@ -71,6 +78,13 @@ export const identityPages =
     bus?: Bus;
     /** mails the confirmation link to a new account (needed before it votes or reviews) */
     sendConfirmation?: (accountId: string, email: string, clientIp?: string) => Promise<void>;
+    /**
+     * the site serves its sign-in link page (`/signin/link`) on this origin (all-in-one): the OAuth
+     * sign-in then also offers a mailed link, which comes back to the authorization request
+     */
+    siteSignIn?: boolean;
+    /** mails a sign-in link (identity's people side: the mail port, the mail limits) */
+    requestSignInLink?: (request: IdentityRequest<'request_sign_in_link'>) => Promise<{ expires_in_minutes: number }>;
   }) =>
   async (app: FastifyInstance) => {
     const { store, oauth } = options;
@@ -271,7 +285,7 @@ export const identityPages =
       return reply.redirect('/account/api-keys', 303);
     });
 
-    // ---- OAuth: sign-in and consent inside an authorization request
+    // ---- OAuth: sign-in and consent inside an authorization request (Preact views in oauth-pages.ts)
     const interactionUrl = (uid: string) => `${OAUTH_PREFIX}/interaction/${uid}`;
     const details = async (request: FastifyRequest, reply: FastifyReply) => {
       try {
@@ -280,12 +294,24 @@ export const identityPages =
         return null;
       }
     };
-    const expired = (reply: FastifyReply, csrf: string) =>
-      html(
-        reply,
-        400,
-        page('Sign-in expired', '<p>This sign-in request has expired. Start again from your app.</p>', null, csrf),
-      );
+    type Interaction = NonNullable<Awaited<ReturnType<typeof details>>>;
+    /** an OAuth page, under a CSP of its own: styles only under this response's nonce, no script at all */
+    const oauthPage = (
+      reply: FastifyReply,
+      status: number,
+      view: (frame: OAuthFrame) => Parameters<typeof renderOAuthPage>[0],
+      signedInAs: string | null,
+    ) => {
+      const nonce = randomBytes(16).toString('base64url');
+      reply.header('content-security-policy', oauthPageCsp(nonce));
+      return html(reply, status, renderOAuthPage(view({ nonce, signedInAs })));
+    };
+    const oauthMessage = (reply: FastifyReply, status: number, title: string, message: string) =>
+      oauthPage(reply, status, (frame) => OAuthMessageView({ title, message }, frame), null);
+    const expired = (reply: FastifyReply) =>
+      oauthMessage(reply, 400, 'Sign-in expired', 'This sign-in request has expired. Start again from your app.');
+    const oauthForbidden = (reply: FastifyReply) =>
+      oauthMessage(reply, 403, 'Form expired', 'Reload the page and try again.');
     const finish = async (
       request: FastifyRequest,
       reply: FastifyReply,
@@ -297,88 +323,124 @@ export const identityPages =
       });
       return reply.redirect(to, 303);
     };
-
-    const consentPage = async (
-      interaction: NonNullable<Awaited<ReturnType<typeof details>>>,
-      account: Account,
+    /** the client app as the pages name it: its registered client_name and client_uri (http(s) only) */
+    const clientOf = async (interaction: Interaction): Promise<ClientShown> => {
+      const clientId = String(interaction.params.client_id);
+      const client = (await oauth.provider.Client.find(clientId).catch(() => undefined)) as
+        | { clientName?: string; clientUri?: string }
+        | undefined;
+      const uri = client?.clientUri && /^https?:\/\//i.test(client.clientUri) ? client.clientUri : null;
+      return {
+        name: client?.clientName ?? 'An unnamed application',
+        uri,
+        host: /^https:\/\//.test(clientId) ? new URL(clientId).host : null,
+      };
+    };
+    const signInPage = async (
+      reply: FastifyReply,
+      status: number,
+      interaction: Interaction,
       csrf: string,
+      email = '',
+      errors: string[] = [],
     ) => {
-      const params = interaction.params as Record<string, string | undefined>;
-      const client = await oauth.provider.Client.find(String(params.client_id));
-      const clientId = String(params.client_id);
-      const clientHost = /^https:\/\//.test(clientId) ? new URL(clientId).host : null;
-      const redirectHost = params.redirect_uri ? new URL(params.redirect_uri).host : 'unknown';
-      const asked = String(params.scope ?? '')
-        .split(' ')
-        .filter((s): s is Scope => (SCOPES as readonly string[]).includes(s));
-      const clientName = (client as { clientName?: string } | undefined)?.clientName ?? 'An unnamed application';
-      return page(
-        'Allow access?',
-        `<p><strong id="client-name">${escapeHtml(clientName)}</strong>
-        ${clientHost ? `(from <strong id="client-host">${escapeHtml(clientHost)}</strong>)` : '(registered dynamically)'}
-        wants to act for <strong>${escapeHtml(account.email)}</strong>.</p>
-        <p>After you answer you will be sent to <strong id="redirect-host">${escapeHtml(redirectHost)}</strong>.</p>
-        <p>It asks for:</p><ul id="scopes">${asked.map((s) => `<li><code>${s}</code>: ${SCOPE_DESCRIPTIONS[s]}</li>`).join('') || '<li>no scopes</li>'}</ul>
-        <p>For: <code>${escapeHtml(String(params.resource ?? `${options.publicUrl}/api/v1`))}</code></p>
-        <form method="post" action="${interactionUrl(interaction.uid)}/consent">
-          <input type="hidden" name="csrf" value="${csrf}">
-          <button type="submit" name="decision" value="allow" class="primary">Allow</button>
-          <button type="submit" name="decision" value="deny">Deny</button>
-        </form>`,
-        account,
-        csrf,
+      const client = await clientOf(interaction);
+      return oauthPage(
+        reply,
+        status,
+        (frame) =>
+          OAuthSignInView(
+            { uid: interaction.uid, csrf, client, email, mailLink: Boolean(options.siteSignIn), errors },
+            frame,
+          ),
+        null,
       );
     };
 
     app.get(`${OAUTH_PREFIX}/interaction/:uid`, async (request, reply) => {
       const csrf = csrfOf(request, reply);
       const interaction = await details(request, reply);
-      if (!interaction) return expired(reply, csrf);
+      if (!interaction) return expired(reply);
       if (interaction.prompt.name === 'login') {
+        // a person signed in on the site (the same session cookie, on this origin) is not asked again
         const signedIn = currentAccount(request);
         if (signedIn) return finish(request, reply, { login: { accountId: signedIn.id } }, false);
-        return html(
-          reply,
-          200,
-          page('Sign in to continue', signInForm(`${interactionUrl(interaction.uid)}/login`, csrf, '/'), null, csrf),
-        );
+        return signInPage(reply, 200, interaction, csrf);
       }
       const account = store.findAccountById(String(interaction.session?.accountId));
-      if (!account) return expired(reply, csrf);
-      return html(reply, 200, await consentPage(interaction, account, csrf));
+      if (!account) return expired(reply);
+      const params = interaction.params as Record<string, string | undefined>;
+      const client = await clientOf(interaction);
+      const scopes = String(params.scope ?? '')
+        .split(' ')
+        .filter((s): s is Scope => (SCOPES as readonly string[]).includes(s));
+      return oauthPage(
+        reply,
+        200,
+        (frame) =>
+          ConsentView(
+            {
+              uid: interaction.uid,
+              csrf,
+              client,
+              account: account.email,
+              scopes,
+              resource: String(params.resource ?? `${options.publicUrl}/api/v1`),
+              redirectHost: params.redirect_uri ? new URL(params.redirect_uri).host : 'unknown',
+            },
+            frame,
+          ),
+        account.email,
+      );
     });
     app.post(`${OAUTH_PREFIX}/interaction/:uid/login`, async (request, reply) => {
       const csrf = csrfOf(request, reply);
-      if (!csrfOk(request)) return forbidden(reply, csrf, null);
+      if (!csrfOk(request)) return oauthForbidden(reply);
       const interaction = await details(request, reply);
-      if (interaction?.prompt.name !== 'login') return expired(reply, csrf);
+      if (interaction?.prompt.name !== 'login') return expired(reply);
       const form = request.body as Form;
       const account = await checkPassword(field(form, 'email').trim(), field(form, 'password'));
       if (!account)
-        return html(
-          reply,
-          401,
-          page(
-            'Sign in to continue',
-            signInForm(
-              `${interactionUrl(interaction.uid)}/login`,
-              csrf,
-              '/',
-              ['Wrong email or password.'],
-              field(form, 'email'),
-            ),
-            null,
-            csrf,
-          ),
-        );
+        return signInPage(reply, 401, interaction, csrf, field(form, 'email'), ['Wrong email or password.']);
       startSession(reply, account);
       return finish(request, reply, { login: { accountId: account.id } }, false);
     });
-    app.post(`${OAUTH_PREFIX}/interaction/:uid/consent`, async (request, reply) => {
+    // the same sign-in link as the site's (identity's people side, through the mail port, within its
+    // mail limits); it comes back to this request, where the session it opens is recognised
+    app.post(`${OAUTH_PREFIX}/interaction/:uid/link`, async (request, reply) => {
       const csrf = csrfOf(request, reply);
-      if (!csrfOk(request)) return forbidden(reply, csrf, null);
+      if (!csrfOk(request)) return oauthForbidden(reply);
       const interaction = await details(request, reply);
-      if (interaction?.prompt.name !== 'consent' || !interaction.session?.accountId) return expired(reply, csrf);
+      if (!options.siteSignIn || !options.requestSignInLink)
+        return oauthMessage(reply, 404, 'No sign-in links here', 'Sign in with your password instead.');
+      if (interaction?.prompt.name !== 'login') return expired(reply);
+      const email = field(request.body as Form, 'email').trim();
+      if (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email))
+        return signInPage(reply, 400, interaction, csrf, email, ['Enter an email address, like name@example.com.']);
+      try {
+        const sent = await options.requestSignInLink({
+          email,
+          next: interactionUrl(interaction.uid),
+          client_ip: request.ip,
+        });
+        const client = await clientOf(interaction);
+        return oauthPage(
+          reply,
+          200,
+          (frame) => OAuthLinkSentView({ email, minutes: sent.expires_in_minutes, client }, frame),
+          null,
+        );
+      } catch (error) {
+        const status = (error as { status?: number }).status ?? 500;
+        if (status >= 500) throw error;
+        return signInPage(reply, status, interaction, csrf, email, [(error as Error).message]);
+      }
+    });
+    app.post(`${OAUTH_PREFIX}/interaction/:uid/consent`, async (request, reply) => {
+      csrfOf(request, reply);
+      if (!csrfOk(request)) return oauthForbidden(reply);
+      const interaction = await details(request, reply);
+      if (interaction?.prompt.name !== 'consent' || !interaction.session?.accountId) return expired(reply);
       if (field(request.body as Form, 'decision') !== 'allow')
         return finish(request, reply, { error: 'access_denied', error_description: 'the person denied access' }, false);
       const { provider } = oauth;
@@ -388,7 +450,7 @@ export const identityPages =
             accountId: interaction.session.accountId,
             clientId: String(interaction.params.client_id),
           });
-      if (!grant) return expired(reply, csrf);
+      if (!grant) return expired(reply);
       const missing = interaction.prompt.details as {
         missingOIDCScope?: string[];
         missingResourceScopes?: Record<string, string[]>;

@@ -10,6 +10,8 @@ import {
   MAIL_REQUESTS_PER_ADDRESS,
   MAIL_REQUESTS_PER_IP,
   type NewSiteSession,
+  SCOPES,
+  type Scope,
   SIGN_IN_LINK_TTL_MINUTES,
   type SiteSession,
   signInLinkPath,
@@ -193,6 +195,27 @@ export const createPeople = (deps: {
     revoke_api_key: async (r: IdentityRequest<'revoke_api_key'>): Promise<IdentityReply<'revoke_api_key'>> => {
       const session = sessionOf(r.session_token);
       if (!store.revokeApiKey(session.account_id, r.key_id)) throw new NotFoundError('no such key of yours');
+      return { revoked: true };
+    },
+    list_oauth_grants: async (r: IdentityRequest<'list_oauth_grants'>): Promise<IdentityReply<'list_oauth_grants'>> => {
+      const session = sessionOf(r.session_token);
+      return {
+        grants: store.listOAuthGrants(session.account_id).map((g) => ({
+          grant_id: g.grantId,
+          client_id: g.clientId,
+          client_name: g.clientName,
+          client_uri: g.clientUri,
+          scopes: g.scopes.filter((s): s is Scope => (SCOPES as readonly string[]).includes(s)),
+          resources: g.resources,
+          granted_at: g.grantedAt,
+        })),
+      };
+    },
+    revoke_oauth_grant: async (
+      r: IdentityRequest<'revoke_oauth_grant'>,
+    ): Promise<IdentityReply<'revoke_oauth_grant'>> => {
+      const session = sessionOf(r.session_token);
+      if (!store.revokeOAuthGrant(session.account_id, r.grant_id)) throw new NotFoundError('no such app of yours');
       return { revoked: true };
     },
     mail_account: async (r: IdentityRequest<'mail_account'>): Promise<IdentityReply<'mail_account'>> => {

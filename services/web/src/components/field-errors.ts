@@ -1,5 +1,4 @@
 import type { FieldError } from '@listings/platform/errors';
-import { html, type VNode } from '../html.ts';
 
 /** `query.country: must match pattern` → `{ country: ['must match pattern'] }`, by the form field's name */
 export const fieldErrorsOf = (errors: readonly FieldError[]): Record<string, string[]> => {
@@ -13,6 +12,5 @@ export const fieldErrorsOf = (errors: readonly FieldError[]): Record<string, str
   return byField;
 };
 
-/** The errors of one field, shown next to it (the field names this element in aria-describedby). */
-export const FieldErrors = (props: { id: string; messages?: readonly string[] }): VNode | null =>
-  props.messages?.length ? html`<p id=${props.id} class="field-error">${props.messages.join('; ')}</p>` : null;
+/** the errors of one field, shown next to it: the shared UI package's, as the OAuth pages show them too */
+export { FieldErrors } from '@listings/ui';

@@ -1,3 +1,4 @@
+import { SiteFrame } from '@listings/ui';
 import { assetUrl } from '../assets.ts';
 import type { PageFrame } from '../frame.ts';
 import { html, type VNode } from '../html.ts';
@@ -18,8 +19,9 @@ const isCurrent = (path: string, href: string): boolean => {
 };
 
 /**
- * The frame of every page: head (title, description, stylesheet, script, extra head elements such
- * as OpenGraph tags), the header (site name, navigation, search, sign-in), the page, the footer.
+ * The frame of every page (the shared UI package's SiteFrame, which the OAuth pages use too): head
+ * (title, description, stylesheet, script, extra head elements such as OpenGraph tags), the header
+ * (site name, navigation, search, sign-in), the page, the footer.
  */
 export const Layout = (props: {
   frame: PageFrame;
@@ -30,52 +32,40 @@ export const Layout = (props: {
 }): VNode => {
   const { frame } = props;
   const signInHref = `/signin?next=${encodeURIComponent(frame.path)}`;
-  return html`<html lang="en">
-    <head>
-      <meta charset="utf-8" />
-      <meta name="viewport" content="width=device-width, initial-scale=1" />
-      <title>${props.title === frame.site.name ? props.title : `${props.title} · ${frame.site.name}`}</title>
-      ${props.description ? html`<meta name="description" content=${props.description} />` : null}
-      <link rel="stylesheet" href=${assetUrl('site.css')} nonce=${frame.nonce} />
-      <link rel="alternate" type="application/rss+xml" title="Launches" href="/feeds/launches.rss" />
+  return html`<${SiteFrame}
+    title=${props.title === frame.site.name ? props.title : `${props.title} · ${frame.site.name}`}
+    siteName=${frame.site.name}
+    nonce=${frame.nonce}
+    description=${props.description}
+    stylesheet=${{ href: assetUrl('site.css') }}
+    head=${html`<link rel="alternate" type="application/rss+xml" title="Launches" href="/feeds/launches.rss" />
       <link rel="alternate" type="application/atom+xml" title="Blog" href="/feeds/blog.atom" />
-      ${props.head ?? null}
-      <script src=${assetUrl('site.js')} defer nonce=${frame.nonce}></script>
-    </head>
-    <body>
-      <a class="skip-link" href="#main">Skip to content</a>
-      <header class="site-header">
-        <div class="bar">
-          <a class="site-name" href="/">${frame.site.name}</a>
-          <nav aria-label="Main">
-            <ul>
-              ${NAV.map(
-                (item) =>
-                  html`<li><a href=${item.href} aria-current=${isCurrent(frame.path, item.href) ? 'page' : undefined}>${item.label}</a></li>`,
-              )}
-            </ul>
-          </nav>
-          <${SearchBox} id="site-search" compact=${true} />
-          <div class="account">
-            ${
-              frame.viewer
-                ? html`<a href="/me">${frame.viewer.name}</a>`
-                : html`<a class="button secondary" href=${signInHref}>Sign in</a>`
-            }
-          </div>
-        </div>
-      </header>
-      <main id="main" tabindex="-1">${props.children}</main>
-      <footer class="site-footer">
-        <p>${frame.site.name}: ${frame.site.purpose}</p>
+      ${props.head ?? null}`}
+    scripts=${[assetUrl('site.js')]}
+    header=${html`<nav aria-label="Main">
         <ul>
-          <li><a href="/search">Search</a></li>
-          <li><a href="/feeds/launches.rss">Launches feed</a></li>
-          <li><a href="/feeds/blog.atom">Blog feed</a></li>
-          <li><a href="/api/v1/docs">API</a></li>
-          <li><a href="/sitemap.xml">Sitemap</a></li>
+          ${NAV.map(
+            (item) =>
+              html`<li><a href=${item.href} aria-current=${isCurrent(frame.path, item.href) ? 'page' : undefined}>${item.label}</a></li>`,
+          )}
         </ul>
-      </footer>
-    </body>
-  </html>`;
+      </nav>
+      <${SearchBox} id="site-search" compact=${true} />
+      <div class="account">
+        ${
+          frame.viewer
+            ? html`<a href="/me">${frame.viewer.name}</a>`
+            : html`<a class="button secondary" href=${signInHref}>Sign in</a>`
+        }
+      </div>`}
+    footer=${html`<p>${frame.site.name}: ${frame.site.purpose}</p>
+      <ul>
+        <li><a href="/search">Search</a></li>
+        <li><a href="/feeds/launches.rss">Launches feed</a></li>
+        <li><a href="/feeds/blog.atom">Blog feed</a></li>
+        <li><a href="/api/v1/docs">API</a></li>
+        <li><a href="/sitemap.xml">Sitemap</a></li>
+      </ul>`}
+    >${props.children}<//
+  >`;
 };
