@@ -48,8 +48,7 @@ export const meOrdersRoutes =
       ]);
       const named = new Map<number, OrderListing>();
       listings.forEach((found, i) => {
-        if (found.ok)
-          named.set(ids[i] as number, { name: found.body.name, slug: found.body.slug, status: found.body.status });
+        if (found.ok) named.set(ids[i] as number, { name: found.body.name });
       });
       return {
         listings: named,

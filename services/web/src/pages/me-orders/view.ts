@@ -6,14 +6,12 @@ import type { PageFrame } from '../../frame.ts';
 import { html, type VNode } from '../../html.ts';
 import type { Viewer } from '../../viewer.ts';
 
-/** a listing an order is for, as its owner knows it (null when it cannot be read now) */
+/** a listing an order is for, as its owner reads it */
 export interface OrderListing {
   readonly name: string;
-  readonly slug: string;
-  readonly status: string;
 }
 
-/** what the order pages need besides the orders: the listings' names and the products' names */
+/** what the order pages need besides the orders: the listings' names (those that could be read) and the products' */
 export interface OrderNames {
   readonly listings: ReadonlyMap<number, OrderListing>;
   readonly products: ReadonlyMap<string, string>;
