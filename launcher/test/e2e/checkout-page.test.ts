@@ -7,6 +7,10 @@ import { startAllInOneInProcess } from '../in-process.ts';
 
 const PASSWORD = 'a long enough password';
 
+/** a page without its per-request CSP nonce, to compare two pages */
+const withoutNonce = (html: string) => html.replace(/nonce="[^"]*"/g, 'nonce=""');
+
+/** the checkout page is the web edge's (`/checkout/{number}`), in the site's layout, as the signed-in person */
 describe('the checkout page, end to end in all-in-one mode', () => {
   let running: Awaited<ReturnType<typeof startAllInOneInProcess>>;
   let base: string;
@@ -100,26 +104,35 @@ describe('the checkout page, end to end in all-in-one mode', () => {
     // signed out: to sign-in, and back to this page afterwards; a pay POST charges nothing
     const anonymous = browserFor(base);
     const signedOut = await anonymous.get(pagePath);
-    expect(signedOut).toMatchObject({ status: 303, location: `/signin?next=${encodeURIComponent(pagePath)}` });
+    expect(signedOut).toMatchObject({ status: 303, location: `/signin/email?next=${encodeURIComponent(pagePath)}` });
     expect((await anonymous.post(`${pagePath}/pay`, { csrf: 'x' })).status).toBe(303);
     const signInPage = await anonymous.get(signedOut.location as string);
     expect(signInPage.html).toContain(`name="next" value="${pagePath}"`);
-    const signedIn = await anonymous.submit(signedOut.location as string, '/signin', {
+    // the email page links to the password form, which comes back here too
+    expect(signInPage.html).toContain(`href="/signin?next=${encodeURIComponent(pagePath)}"`);
+    const signedIn = await anonymous.submit(`/signin?next=${encodeURIComponent(pagePath)}`, '/signin', {
       email: 'a@example.com',
       password: PASSWORD,
       next: pagePath,
     });
     expect(signedIn).toMatchObject({ status: 303, location: pagePath });
 
-    // A's page: lines, prices, VAT, total, a Pay button for the local provider, no card fields
+    // A's page, in the site's layout: lines, the listing by name, prices, VAT, total, a Pay button
+    // for the local provider, no card fields
     const pending = await anonymous.get(pagePath);
     expect(pending.status).toBe(200);
     expect(pending.headers.get('referrer-policy')).toBe('no-referrer');
-    expect(pending.headers.get('cache-control')).toBe('no-store');
-    expect(pending.html).toContain('signed in as a@example.com');
+    expect(pending.headers.get('cache-control')).toBe('private, no-store');
+    // the site's CSP, whose form-action also allows Stripe Checkout (where Pay goes when Stripe is set up)
+    expect(pending.headers.get('content-security-policy')).toMatch(/script-src 'self' 'nonce-[0-9a-f]{32}'/);
+    expect(pending.headers.get('content-security-policy')).toContain("form-action 'self' https://checkout.stripe.com");
+    expect(pending.html).toContain('<a href="/me">a@example.com</a>');
     expect(pending.html).toContain('data-status="pending"');
     expect(pending.html).toContain('Paid launch');
-    expect(pending.html).toContain(`listing <code>${listingId}</code>`);
+    expect(pending.html).toContain(
+      `<a href="/me/listings/${listingId}/edit" data-listing="${listingId}">${mine.body.name}</a>`,
+    );
+    expect(pending.html).not.toContain(`listing ${listingId}`);
     const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
     const { totals } = checkout.body;
     expect(pending.html).toContain(dollars(totals.subtotal_cents));
@@ -131,7 +144,22 @@ describe('the checkout page, end to end in all-in-one mode', () => {
     expect(pending.html).toContain('local development provider');
     expect(pending.html).toContain(`action="${pagePath}/pay"`);
     expect(pending.html).not.toMatch(/card[-_ ]?number|cc-number|cvc|cvv|autocomplete="cc-/i);
-    expect(pending.html).not.toMatch(/<input(?![^>]*type="hidden")/);
+    const paySection = pending.html.slice(
+      pending.html.indexOf('<section id="pay"'),
+      pending.html.indexOf('</section>'),
+    );
+    expect(paySection).toContain('<form method="post"');
+    expect(paySection).not.toMatch(/<input(?![^>]*type="hidden")/);
+
+    // /me/orders lists it by the listing's name, with its status, total with VAT and the way to pay
+    const orders = await anonymous.get('/me/orders');
+    expect(orders.status).toBe(200);
+    expect(orders.headers.get('cache-control')).toBe('private, no-store');
+    expect(orders.html).toContain(`data-order="${number}"`);
+    expect(orders.html).toContain(`data-listing="${listingId}">${mine.body.name}</a>`);
+    expect(orders.html).toContain('<td data-status="pending">Waiting for payment</td>');
+    expect(orders.html).toContain(`<td class="num">${dollars(totals.total_cents)}</td>`);
+    expect(orders.html).toContain(`href="${pagePath}" aria-label="Pay order ${number}"`);
 
     // a POST without the page's CSRF token pays nothing
     expect((await anonymous.post(`${pagePath}/pay`, { csrf: 'forged' })).status).toBe(403);
@@ -142,11 +170,13 @@ describe('the checkout page, end to end in all-in-one mode', () => {
     expect(unknownPage.status).toBe(404);
     const stolenPage = await b.browser.get(pagePath);
     expect(stolenPage.status).toBe(404);
-    expect(stolenPage.html).toBe(unknownPage.html);
+    expect(withoutNonce(stolenPage.html)).toBe(withoutNonce(unknownPage.html));
     expect(stolenPage.html).not.toContain(number);
-    const bPay = await b.browser.submit(pagePath, `${pagePath}/pay`, {});
+    // (B's form token from a page of B's own)
+    const bPay = await b.browser.submit('/me', `${pagePath}/pay`, {});
     expect(bPay.status).toBe(404);
     expect((await api(b.key, 'GET', `/orders/${number}`)).status).toBe(404);
+    expect((await b.browser.get('/me/orders')).html).not.toContain(number);
     expect((await api(a.key, 'GET', `/orders/${number}`)).body.status).toBe('pending');
 
     // A pays: back to the page, which shows the order paid and every line fulfilled
@@ -165,9 +195,12 @@ describe('the checkout page, end to end in all-in-one mode', () => {
     expect(viaApi.body.status).toBe('fulfilled');
     expect(after.html).toContain('data-status="fulfilled"');
     expect(after.html).toContain('<td class="fulfilment">Fulfilled</td>');
+    const ordersAfter = await anonymous.get('/me/orders');
+    expect(ordersAfter.html).toContain('<td data-status="fulfilled">Paid and fulfilled</td>');
+    expect(ordersAfter.html).not.toContain(`aria-label="Pay order ${number}"`);
 
     // paying again is a no-op back to the page
-    const again = await anonymous.post(`${pagePath}/pay`, { csrf: csrfIn(after.html) });
+    const again = await anonymous.post(`${pagePath}/pay`, { csrf: csrfIn(pending.html) });
     expect(again).toMatchObject({ status: 303, location: pagePath });
     expect((await api(a.key, 'GET', `/orders/${number}`)).body).toEqual(viaApi.body);
 
@@ -217,10 +250,11 @@ describe('the checkout page, end to end in all-in-one mode', () => {
     const page = await c.browser.get(secondPage);
     expect(page.html).toContain('data-status="refused"');
     expect(page.html).toContain('Refused: not charged');
-    expect(page.html).toContain(`<p role="status" id="status-reason" class="error">${reason}</p>`);
+    expect(page.html).toContain(`<p role="status" id="status-reason" class="field-error">${reason}</p>`);
     expect(page.html).not.toContain(`action="${secondPage}/pay"`);
     // pressing Pay again (an old tab) changes nothing
-    expect((await c.browser.post(`${secondPage}/pay`, { csrf: csrfIn(page.html) })).status).toBe(303);
+    const csrf = csrfIn((await c.browser.get('/me')).html);
+    expect((await c.browser.post(`${secondPage}/pay`, { csrf })).status).toBe(303);
     expect((await api(c.key, 'GET', `/orders/${second.body.number}`)).body.status).toBe('refused');
 
     // one launch: the catalog recorded the paid launch once, and the listing is live

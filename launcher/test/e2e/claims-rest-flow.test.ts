@@ -14,6 +14,8 @@ const json = async (response: Response): Promise<any> => response.json();
 
 interface Running {
   readonly port: number;
+  /** cluster mode: the site's own process (the claim link page is the site's) */
+  readonly webPort?: number;
   stop(): Promise<void>;
 }
 
@@ -32,6 +34,8 @@ const claimsFlow = (mode: string, start: (dataDir: string) => Promise<Running>, 
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'claims-rest-'));
     let running: Running;
     let base: string;
+    /** where the site's pages are: the same server in all-in-one mode, the web process in cluster mode */
+    let pages: string;
     let site: ProductSite;
     let siteUrl: string;
     let meta = '';
@@ -46,6 +50,7 @@ const claimsFlow = (mode: string, start: (dataDir: string) => Promise<Running>, 
       siteUrl = site.url;
       running = await start(dataDir);
       base = `http://127.0.0.1:${running.port}`;
+      pages = `http://127.0.0.1:${running.webPort ?? running.port}`;
       Object.assign(keys, apiKeysFor(dataDir, ['a', 'b'], ['account:read', 'listings:write']));
     }, 60_000);
     afterAll(async () => {
@@ -117,16 +122,28 @@ const claimsFlow = (mode: string, start: (dataDir: string) => Promise<Running>, 
     }, 60_000);
 
     it('when the emailed link page is opened with a malformed or unknown token then it verifies nothing', async () => {
-      expect((await fetch(`${base}/claims/verify-email?token=nope`)).status).toBe(400);
-      const form = await fetch(`${base}/claims/verify-email?token=${'A'.repeat(43)}`);
+      expect((await fetch(`${pages}/claims/verify-email?token=nope`)).status).toBe(400);
+      const form = await fetch(`${pages}/claims/verify-email?token=${'A'.repeat(43)}`);
       expect(form.status).toBe(200);
-      expect(await form.text()).toContain('<form method="post"');
-      const posted = await fetch(`${base}/claims/verify-email`, {
+      expect(form.headers.get('content-security-policy')).toContain("'nonce-");
+      expect(form.headers.get('referrer-policy')).toBe('no-referrer');
+      const text = await form.text();
+      expect(text).toContain('<form method="post" action="/claims/verify-email">');
+      expect(text).toContain(`<input type="hidden" name="token" value="${'A'.repeat(43)}"/>`);
+      const posted = await fetch(`${pages}/claims/verify-email`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: `token=${'A'.repeat(43)}`,
       });
       expect(posted.status).toBe(404);
+      expect(await posted.text()).toContain('This link is not valid.');
+      // a form from another site is refused before anything is asked
+      const crossSite = await fetch(`${pages}/claims/verify-email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
+        body: `token=${'A'.repeat(43)}`,
+      });
+      expect(crossSite.status).toBe(403);
     });
   });
 

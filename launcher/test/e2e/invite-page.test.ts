@@ -1,13 +1,14 @@
-import { type DescribeInviteReply, describeInvite } from '@listings/contracts';
+import { type DescribeInviteReply, describeAccount, describeInvite } from '@listings/contracts';
 import { createInProcessBus } from '@listings/platform/bus';
 import { silentLogger } from '@listings/platform/logger';
 import { readOutbox } from '@listings/platform/mail';
 import { type ProductSite, startProductSite } from '@listings/platform/testing/product-site';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, identityOf } from '../../../services/gateway/src/app.ts';
-import { browserFor } from '../../../services/gateway/test/site-browser.ts';
+import { browserFor, csrfIn } from '../../../services/gateway/test/site-browser.ts';
+import { buildWebApp } from '../../../services/web/src/app.ts';
 import { startAllInOneInProcess } from '../in-process.ts';
 
+/** the invite page is the web edge's (`/invites/{token}`), in the site's layout */
 describe('the invite accept page, end to end in all-in-one mode', () => {
   let running: Awaited<ReturnType<typeof startAllInOneInProcess>>;
   let base: string;
@@ -92,11 +93,14 @@ describe('the invite accept page, end to end in all-in-one mode', () => {
     expect(anonymous.html).toContain(siteUrl);
     expect(anonymous.html).not.toContain('Accept and co-own');
     const next = encodeURIComponent(link);
-    expect(anonymous.html).toContain(`href="/signup?next=${next}"`);
+    expect(anonymous.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(anonymous.headers.get('cache-control')).toBe('private, no-store');
+    expect(anonymous.headers.get('content-security-policy')).toContain("'nonce-");
+    expect(anonymous.html).toContain(`href="/signin/email?next=${next}"`);
     expect(anonymous.html).toContain(`href="/signin?next=${next}"`);
     // a POST without a session goes to sign-in and back here, never accepts
     const anonymousPost = await b.post(link, { csrf: 'x' });
-    expect(anonymousPost).toMatchObject({ status: 303, location: `/signin?next=${next}` });
+    expect(anonymousPost).toMatchObject({ status: 303, location: `/signin/email?next=${next}` });
     // the sign-up page keeps the way back, also on its link to sign-in
     const signUpPage = await b.get(`/signup?next=${next}`);
     expect(signUpPage.html).toContain(`name="next" value="${link}"`);
@@ -113,7 +117,7 @@ describe('the invite accept page, end to end in all-in-one mode', () => {
     const invited = await b.get(link);
     expect(invited.status).toBe(200);
     expect(invited.html).toContain('Accept and co-own');
-    expect(invited.html).toContain('signed in as b@example.com');
+    expect(invited.html).toContain('<a href="/me">Bea Founder</a>');
     // the form is CSRF protected like every other form
     expect((await b.post(link, { csrf: 'not-the-token' })).status).toBe(403);
     expect((await api(keyA, 'GET', `/drafts/${draftId}`)).body.invites[0].accepted).toBe(false);
@@ -124,9 +128,10 @@ describe('the invite accept page, end to end in all-in-one mode', () => {
     expect(done.status).toBe(200);
     expect(done.html).toContain('You are a co-owner');
     expect(done.html).toContain(`<code id="draft-id">${draftId}</code>`);
-    expect(done.html).toContain('href="/account/api-keys"');
-    // accepting again is harmless
-    expect((await b.submit(link, link, {})).status).toBe(303);
+    expect(done.html).toContain(`href="/me/drafts/${draftId}"`);
+    // accepting again is harmless (the form token of B's session, from B's account page)
+    const bCsrf = csrfIn((await b.get('/me')).html);
+    expect((await b.post(link, { csrf: bCsrf })).status).toBe(303);
 
     // B makes an API key in the keys area and reads the draft with it
     const keysPage = await b.submit('/account/api-keys', '/account/api-keys', {
@@ -148,7 +153,7 @@ describe('the invite accept page, end to end in all-in-one mode', () => {
     expect(cOpens.status).toBe(410);
     expect(cOpens.html).toContain('Invite already used');
     expect(cOpens.html).not.toContain(siteUrl);
-    const cPosts = await c.browser.submit(link, link, {});
+    const cPosts = await c.browser.post(link, { csrf: csrfIn((await c.browser.get('/me')).html) });
     expect(cPosts.status).toBe(410);
     expect((await api(c.key, 'GET', `/drafts/${draftId}`)).status).toBe(404);
     expect((await browserFor(base).get(link)).status).toBe(410);
@@ -170,7 +175,7 @@ describe('the invite accept page, end to end in all-in-one mode', () => {
     expect(opened.status).toBe(409);
     expect(opened.html).toContain('You already own this draft');
     expect(opened.html).not.toContain('Accept and co-own');
-    const forced = await sender.browser.submit(link, link, {});
+    const forced = await sender.browser.post(link, { csrf: csrfIn((await sender.browser.get('/me')).html) });
     expect(forced.status).toBe(409);
     expect(forced.html).toContain('The invite stays open');
     const draft = await api(sender.key, 'GET', `/drafts/${own.body.id}`);
@@ -205,13 +210,20 @@ describe('the invite accept page, end to end in all-in-one mode', () => {
 
 describe('the invite accept page, states drafting reports', () => {
   const bus = createInProcessBus();
-  let app: Awaited<ReturnType<typeof buildApp>>;
+  let app: Awaited<ReturnType<typeof buildWebApp>>;
   let reply: DescribeInviteReply;
   const token = `11111111-1111-4111-8111-111111111111.${'B'.repeat(43)}`;
+  const OWNER = 'acct-owner';
 
   beforeAll(async () => {
-    app = await buildApp({ bus, config: { publicUrl: 'http://directory.test' }, logger: silentLogger() });
+    app = await buildWebApp({ bus, publicUrl: 'http://directory.test', logger: silentLogger() });
     await bus.serve(describeInvite.subject, async () => ({ status: 200, body: reply }));
+    // identity names the sender
+    await bus.serve(describeAccount.subject, async (payload) =>
+      (payload as { account_id: string }).account_id === OWNER
+        ? { status: 200, body: { name: null, email: 'owner@example.com' } }
+        : { status: 404, problem: { type: 'about:blank', title: 'Not found', status: 404 } },
+    );
   });
   afterAll(async () => {
     await app.close();
@@ -219,18 +231,17 @@ describe('the invite accept page, states drafting reports', () => {
   });
 
   it('when the invite has expired then the page is 410 and names the inviter', async () => {
-    const { account } = identityOf(app).store.ensureAccount('owner@example.com');
     reply = {
       draft_id: '11111111-1111-4111-8111-111111111111',
       product_url: 'https://acme.test/',
       product_name: 'Acme <Widgets>',
-      invited_by: account.id,
+      invited_by: OWNER,
       invited_email: 'b@example.com',
       invited_at: '2026-01-01T00:00:00.000Z',
       expires_at: '2026-01-15T00:00:00.000Z',
       state: 'expired',
       accepted_by: null,
-      owner_account_ids: [account.id],
+      owner_account_ids: [OWNER],
     };
     const r = await app.inject({ method: 'GET', url: `/invites/${token}` });
     expect(r.statusCode).toBe(410);
@@ -241,15 +252,23 @@ describe('the invite accept page, states drafting reports', () => {
     reply = { ...reply, state: 'open' };
     const open = await app.inject({ method: 'GET', url: `/invites/${token}` });
     expect(open.statusCode).toBe(200);
-    expect(open.body).toContain('Acme &#60;Widgets&#62;');
+    expect(open.body).toContain('Acme &lt;Widgets>');
     expect(open.body).not.toContain('Acme <Widgets>');
+    expect(open.body).toContain('</strong> invited <strong>b@example.com</strong>');
+    expect(open.body).toContain('valid until <time datetime=');
+
+    // a product address that is no web address is text, never a link
+    reply = { ...reply, product_url: 'javascript:alert(1)' };
+    const odd = await app.inject({ method: 'GET', url: `/invites/${token}` });
+    expect(odd.body).not.toContain('href="javascript:');
   });
 
   it('when drafting does not answer then the page is 503', async () => {
     const lone = createInProcessBus();
-    const alone = await buildApp({ bus: lone, config: { publicUrl: 'http://directory.test' }, logger: silentLogger() });
+    const alone = await buildWebApp({ bus: lone, publicUrl: 'http://directory.test', logger: silentLogger() });
     const r = await alone.inject({ method: 'GET', url: `/invites/${token}` });
     expect(r.statusCode).toBe(503);
+    expect(r.body).toContain('Try again shortly');
     await alone.close();
     await lone.close();
   });

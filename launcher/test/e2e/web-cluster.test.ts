@@ -39,4 +39,28 @@ describe.skipIf(!available)('the site in cluster mode', () => {
     expect(page.headers.get('content-security-policy')).toContain("'nonce-");
     expect(await page.text()).toContain('action="/search"');
   });
+
+  it('when the checkout, invite and claim link pages are asked of the web process then it answers them, and the gateway has no HTML of its own for them', async () => {
+    const checkout = await fetch(`${site}/checkout/ORD-00000000000000000000`, { redirect: 'manual' });
+    expect(checkout.status).toBe(303);
+    expect(checkout.headers.get('location')).toBe(
+      `/signin/email?next=${encodeURIComponent('/checkout/ORD-00000000000000000000')}`,
+    );
+    const invite = await fetch(`${site}/invites/00000000-0000-4000-8000-000000000000.${'A'.repeat(43)}`);
+    expect(invite.status).toBe(404);
+    expect(invite.headers.get('content-security-policy')).toContain("'nonce-");
+    expect(await invite.text()).toContain('Invite not found');
+    const claim = await fetch(`${site}/claims/verify-email?token=${'A'.repeat(43)}`);
+    expect(claim.status).toBe(200);
+    expect(await claim.text()).toContain('Verify my claim');
+    for (const path of [
+      '/checkout/ORD-00000000000000000000',
+      `/invites/x`,
+      `/claims/verify-email?token=${'A'.repeat(43)}`,
+    ]) {
+      const gateway = await fetch(`http://127.0.0.1:${cluster.port}${path}`, { redirect: 'manual' });
+      expect(gateway.status, path).toBe(404);
+      expect(gateway.headers.get('content-type'), path).not.toContain('text/html');
+    }
+  });
 });

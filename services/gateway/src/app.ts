@@ -200,7 +200,8 @@ export const buildApp = async (options: GatewayOptions): Promise<FastifyInstance
   app.get(`${API_PREFIX}/openapi.json`, async () => document);
   if (!options.siteAtRoot) app.get('/', async (_request, reply) => reply.redirect(`${API_PREFIX}/docs`));
   await app.register(identity.oauth.plugin);
-  // cookies belong to the sign-in pages and checkout: the API routes neither parse nor set any
+  // cookies belong to the sign-in pages: the API routes neither parse nor set any
+  // (checkout, invites and the claim link are the web edge's pages)
   await app.register(async (pages) => {
     await pages.register(fastifyCookie);
     await pages.register(
@@ -214,11 +215,6 @@ export const buildApp = async (options: GatewayOptions): Promise<FastifyInstance
         siteSignIn: Boolean(options.siteAtRoot),
       }),
     );
-    await pages.register((await import('./routes/checkout.ts')).checkoutRoutes, {
-      bus: options.bus,
-      store: identity.store,
-      publicUrl: options.config.publicUrl,
-    });
   });
   for (const resource of ['api', 'mcp'] as const) {
     const url = new URL(protectedResourceMetadataUrl(options.config.publicUrl, resource)).pathname;
@@ -240,7 +236,6 @@ export const buildApp = async (options: GatewayOptions): Promise<FastifyInstance
     },
   });
   await app.register((await import('./routes/badges.ts')).badgeRoutes, { bus: options.bus });
-  await app.register((await import('./routes/claim-email-link.ts')).claimEmailLinkRoutes, { bus: options.bus });
   await app.register((await import('./routes/stripe-webhook.ts')).stripeWebhookRoutes, { bus: options.bus });
   for (const mount of options.mounts ?? []) await app.register(mount);
   return app;

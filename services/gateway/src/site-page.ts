@@ -26,8 +26,8 @@ export const siteCsrf = (options: { secure: boolean }) => ({
 });
 
 /**
- * The site's page frame (identity pages, checkout), so the site looks like one site: a header with
- * the API reference and the account links, the title as heading, the body. `head` goes before the
+ * The frame of the gateway's own pages (sign-in, API keys, OAuth), so they look like the site: a
+ * header with the API reference and the account links, the title as heading, the body. `head` goes before the
  * title, `style` is the page's stylesheet.
  */
 export const sitePage = (page: {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import {
   confirmEmail,
   createSessionApiKey,
+  describeAccount,
   type IdentityInternalName,
   type IdentityReply,
   type IdentityRequest,
@@ -238,6 +239,19 @@ describe('identity for people: magic links, confirmation, sessions, keys (gatewa
       expect((await readOutbox(dataDir)).filter((m) => m.to === 'follower@example.com')).toHaveLength(1);
       identity.store.eraseAccount(account.id);
       expect((await call(mailAccount, { ...request, dedupe_key: 'follower-update:event-2' })).status).toBe(404);
+    });
+  });
+
+  describe('naming an account to another person (the invite page names its sender)', () => {
+    it('when an account is described then its name and email come back; an unknown or erased account is 404', async () => {
+      const { account } = identity.store.ensureAccount('sender@example.com');
+      expect(await ok(describeAccount, { account_id: account.id })).toEqual({
+        name: null,
+        email: 'sender@example.com',
+      });
+      expect((await call(describeAccount, { account_id: 'acct-nobody' })).status).toBe(404);
+      identity.store.eraseAccount(account.id);
+      expect((await call(describeAccount, { account_id: account.id })).status).toBe(404);
     });
   });
 

@@ -12,10 +12,12 @@ import { createCatalogClient } from './catalog-client.ts';
 import { awardRoutes } from './pages/awards/route.ts';
 import { blogRoutes } from './pages/blog/route.ts';
 import { categoryRoutes } from './pages/categories/route.ts';
+import { claimEmailRoutes } from './pages/claim-email/route.ts';
 import { ErrorView } from './pages/error/view.ts';
 import { feedRoutes } from './pages/feeds/route.ts';
 import { founderRoutes } from './pages/founders/route.ts';
 import { homeRoutes } from './pages/home/route.ts';
+import { inviteRoutes } from './pages/invite/route.ts';
 import { launchWeekRoutes } from './pages/launch-week/route.ts';
 import { leaderboardRoutes } from './pages/leaderboards/route.ts';
 import { listingRoutes } from './pages/listing/route.ts';
@@ -23,6 +25,7 @@ import { meAppsRoutes } from './pages/me-apps/route.ts';
 import { meClaimsRoutes } from './pages/me-claims/route.ts';
 import { meDraftsRoutes } from './pages/me-drafts/route.ts';
 import { meListingsRoutes } from './pages/me-listings/route.ts';
+import { meOrdersRoutes } from './pages/me-orders/route.ts';
 import { siteNotFoundRoute } from './pages/not-found/route.ts';
 import { NotFoundView } from './pages/not-found/view.ts';
 import { searchRoutes } from './pages/search/route.ts';
@@ -143,6 +146,9 @@ export const webPlugin =
       meClaimsRoutes({ sessions, person }),
       meDraftsRoutes({ bus: options.bus, sessions, timeoutMs: options.requestTimeoutMs ?? 10_000 }),
       meAppsRoutes({ sessions, identity: internal }),
+      meOrdersRoutes({ sessions, person, commerce: internal }),
+      inviteRoutes({ sessions, internal }),
+      claimEmailRoutes({ sessions, internal }),
     ])
       await app.register(routes, web);
     // on the gateway's server (all-in-one) the paths no route knows get the HTML 404 page too,

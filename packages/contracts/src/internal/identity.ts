@@ -294,6 +294,14 @@ export const mailAccount = defineIdentityInternal({
   reply: Type.Object({ sent: Type.Boolean() }),
 });
 
+export const describeAccount = defineIdentityInternal({
+  name: 'describe_account',
+  description:
+    'How a page names one person to another (the invite page names who sent the invite): the account’s display name and email. 404 for an unknown or erased account.',
+  request: Type.Object({ account_id: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false }),
+  reply: Type.Object({ name: Type.Union([Type.String(), Type.Null()]), email: Type.String() }),
+});
+
 /** every `gateway.internal.<name>` request for people on the site, declared once */
 export const identityInternalOperations = [
   requestSignInLink,
@@ -310,6 +318,7 @@ export const identityInternalOperations = [
   listOAuthGrants,
   revokeOAuthGrant,
   mailAccount,
+  describeAccount,
 ] as const;
 export type IdentityInternalName = (typeof identityInternalOperations)[number]['name'];
 type IdentityInternalOf<N extends IdentityInternalName> = Extract<

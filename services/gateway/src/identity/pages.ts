@@ -17,7 +17,6 @@ import type { Bus } from '@listings/platform/bus';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { siteCsrf, sitePage } from '../site-page.ts';
 import { type Account, ApiKeyNameTakenError, type IdentityStore } from './identity-store.ts';
-import { createInviteClient, isInviteToken } from './invites.ts';
 import {
   type ClientShown,
   ConsentView,
@@ -66,9 +65,9 @@ const errorBlock = (errors: readonly string[]) =>
 
 /**
  * The site's identity pages: sign up, sign in, sign out, the API keys area, the OAuth sign-in
- * and consent pages, and the co-founder invite accept page (`/invites/{token}`, asking drafting
- * over the bus). Forms carry a CSRF token (double-submit cookie); the session cookie is
- * HttpOnly, SameSite=Lax, and Secure when PUBLIC_URL is https.
+ * and consent pages (the co-founder invite page is the web edge's). Forms carry a CSRF token
+ * (double-submit cookie); the session cookie is HttpOnly, SameSite=Lax, and Secure when
+ * PUBLIC_URL is https.
  */
 export const identityPages =
   (options: {
@@ -460,150 +459,5 @@ export const identityPages =
         grant.addResourceScope(indicator, scopes.join(' '));
       const grantId = await grant.save();
       return finish(request, reply, { consent: { grantId } }, true);
-    });
-    // ---- the co-founder invite accept page (the link in the invite email)
-    const invites = options.bus ? createInviteClient(options.bus) : null;
-    const invitePath = (token: string) => `/invites/${token}`;
-    const invitePage = (
-      reply: FastifyReply,
-      status: number,
-      title: string,
-      body: string,
-      account: Account | null,
-      csrf: string,
-    ) =>
-      // the token is in this page's URL: never sent on as a Referer
-      html(
-        reply.header('referrer-policy', 'no-referrer'),
-        status,
-        page(title, `<section id="invite">${body}</section>`, account, csrf),
-      );
-    const inviteNotFound = (reply: FastifyReply, account: Account | null, csrf: string) =>
-      invitePage(
-        reply,
-        404,
-        'Invite not found',
-        '<p>This invite link is not valid. Check that you copied the whole link from the email, or ask for a new invite.</p>',
-        account,
-        csrf,
-      );
-    const inviteUnavailable = (reply: FastifyReply, account: Account | null, csrf: string) =>
-      invitePage(
-        reply,
-        503,
-        'Try again shortly',
-        '<p>Invites cannot be read right now. Reload this page in a minute.</p>',
-        account,
-        csrf,
-      );
-
-    /** the invite as it stands for whoever is looking (signed in or not); POST falls back to it when refused */
-    const renderInvite = async (reply: FastifyReply, token: string, account: Account | null, csrf: string) => {
-      if (!invites || !isInviteToken(token)) return inviteNotFound(reply, account, csrf);
-      const described = await invites.describe(token);
-      if (!described.ok)
-        return described.status === 404
-          ? inviteNotFound(reply, account, csrf)
-          : inviteUnavailable(reply, account, csrf);
-      const invite = described.body;
-      const inviter = store.findAccountById(invite.invited_by);
-      const inviterText = inviter
-        ? inviter.name
-          ? `${escapeHtml(inviter.name)} (${escapeHtml(inviter.email)})`
-          : escapeHtml(inviter.email)
-        : 'A co-owner';
-      const productLink = /^https?:\/\//i.test(invite.product_url)
-        ? `<a href="${escapeHtml(invite.product_url)}" rel="noopener noreferrer nofollow">${escapeHtml(invite.product_url)}</a>`
-        : escapeHtml(invite.product_url);
-      const product = `<strong id="invite-product">${escapeHtml(invite.product_name ?? invite.product_url)}</strong> (${productLink})`;
-      const coOwned = `<p>You co-own the draft listing for ${product}: it is in your drafts
-        (<code id="draft-id">${invite.draft_id}</code>, <code>GET /api/v1/drafts/${invite.draft_id}</code>).</p>
-        <p><a id="invite-next" href="/account/api-keys">Create an API key</a> to work on it from your tools, or read the
-        <a href="/api/v1/docs">API reference</a>.</p>`;
-
-      if (invite.state === 'accepted')
-        return account && invite.accepted_by === account.id
-          ? invitePage(reply, 200, 'You are a co-owner', coOwned, account, csrf)
-          : invitePage(
-              reply,
-              410,
-              'Invite already used',
-              '<p>This invite has already been accepted. Each invite link works for one account; ask the person who invited you for a new one.</p>',
-              account,
-              csrf,
-            );
-      if (invite.state === 'expired')
-        return invitePage(
-          reply,
-          410,
-          'Invite expired',
-          `<p>This invite expired on ${timeOf(invite.expires_at)}. Ask ${inviterText} for a new one.</p>`,
-          account,
-          csrf,
-        );
-
-      const summary = `<p><strong id="invite-inviter">${inviterText}</strong> invited
-        <strong>${escapeHtml(invite.invited_email)}</strong> to co-own the draft listing for ${product}.</p>
-        <p>A co-owner may see, edit, invite others to and submit the draft. The invite is valid until ${timeOf(invite.expires_at)}.</p>`;
-      if (!account) {
-        const next = encodeURIComponent(invitePath(token));
-        return invitePage(
-          reply,
-          200,
-          'You are invited',
-          `${summary}<p><a id="invite-signin" href="/signin?next=${next}">Sign in</a> or
-          <a id="invite-signup" href="/signup?next=${next}">create an account</a> to accept; you come back here afterwards.</p>`,
-          null,
-          csrf,
-        );
-      }
-      if (invite.owner_account_ids.includes(account.id))
-        return invitePage(
-          reply,
-          409,
-          'You already own this draft',
-          `${summary}<p>You are signed in as <strong>${escapeHtml(account.email)}</strong>, which already owns this draft,
-          so there is nothing to accept. The invite stays open for the person it was sent to.</p>`,
-          account,
-          csrf,
-        );
-      const otherEmail =
-        account.email.toLowerCase() === invite.invited_email.toLowerCase()
-          ? ''
-          : `<p id="invite-other-email">This invite was sent to <strong>${escapeHtml(invite.invited_email)}</strong>; you are signed in as
-            <strong>${escapeHtml(account.email)}</strong>. Accepting adds this account.</p>`;
-      return invitePage(
-        reply,
-        200,
-        'You are invited',
-        `${summary}${otherEmail}
-        <form method="post" action="${escapeHtml(invitePath(token))}">
-          <input type="hidden" name="csrf" value="${csrf}">
-          <button type="submit" class="primary">Accept and co-own</button>
-        </form>`,
-        account,
-        csrf,
-      );
-    };
-
-    app.get('/invites/:token', async (request, reply) => {
-      const csrf = csrfOf(request, reply);
-      return renderInvite(reply, (request.params as { token: string }).token, currentAccount(request), csrf);
-    });
-    app.post('/invites/:token', async (request, reply) => {
-      const token = (request.params as { token: string }).token;
-      const account = currentAccount(request);
-      const csrf = csrfOf(request, reply);
-      if (!account) {
-        const to = isInviteToken(token) ? invitePath(token) : '/account/api-keys';
-        return reply.redirect(`/signin?next=${encodeURIComponent(to)}`, 303);
-      }
-      if (!csrfOk(request)) return forbidden(reply, csrf, account);
-      if (!invites || !isInviteToken(token)) return inviteNotFound(reply, account, csrf);
-      const accepted = await invites.accept(token, { account_id: account.id, scopes: [], via: 'session' });
-      if (accepted.ok) return reply.redirect(invitePath(token), 303);
-      if (accepted.status >= 500) return inviteUnavailable(reply, account, csrf);
-      // refused (unknown, used by someone else, expired, already an owner): the page says which
-      return renderInvite(reply, token, account, csrf);
     });
   };

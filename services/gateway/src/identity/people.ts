@@ -230,6 +230,11 @@ export const createPeople = (deps: {
       }
       return { sent: true };
     },
+    describe_account: async (r: IdentityRequest<'describe_account'>): Promise<IdentityReply<'describe_account'>> => {
+      const account = store.findAccountById(r.account_id);
+      if (!account || account.email.endsWith('@erased.invalid')) throw new NotFoundError('no such account');
+      return { name: account.name ?? null, email: account.email };
+    },
   } satisfies Record<Op['name'], (request: never) => Promise<unknown>>;
 
   /** mails a confirmation link for the account's current address (sign-up and the request above) */

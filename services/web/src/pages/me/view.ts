@@ -62,7 +62,7 @@ export const MeView = (data: MeData, frame: PageFrame & { viewer: Viewer }): VNo
             </form>`
       }
       <p><a href="/me/notifications">Your notifications</a></p>
-      <p><a href="/me/listings">Your listings</a> · <a href="/me/drafts">Your drafts</a> · <a href="/me/claims">Your claims</a> · <a href="/me/apps">Connected apps</a></p>
+      <p><a href="/me/listings">Your listings</a> · <a href="/me/drafts">Your drafts</a> · <a href="/me/claims">Your claims</a> · <a href="/me/orders">Your orders</a> · <a href="/me/apps">Connected apps</a></p>
     </section>
     <section aria-labelledby="api-keys">
       <h2 id="api-keys">API keys</h2>
