@@ -32,7 +32,7 @@ import type { Identity } from './identity/identity-module.ts';
 import { createIdentity } from './identity/identity-module.ts';
 import { identityPages } from './identity/pages.ts';
 import { protectedResourceMetadata } from './identity/resource-metadata.ts';
-import { buildOpenApiDocument } from './openapi.ts';
+import { buildOpenApiDocument, docsPageDocument } from './openapi.ts';
 import { frameworkErrorProblem, installProblemHandling } from './plugins/problems.ts';
 import { API_PREFIX, allowedApiMethods, operationRoutes, RateLimitedError } from './routes/operations.ts';
 
@@ -229,7 +229,13 @@ export const buildApp = async (options: GatewayOptions): Promise<FastifyInstance
 
   const document = buildOpenApiDocument({ publicUrl: options.config.publicUrl });
   installProblemHandling(app as unknown as FastifyInstance, { allowedMethods: allowedApiMethods });
-  await app.register(fastifySwagger, { mode: 'static', specification: { document: document as never } });
+  // the API reference page's copy (`/api/v1/docs/json`) names its server relative to itself, so
+  // "Try it" calls the origin the page was opened at (same origin: no CORS), whatever PUBLIC_URL
+  // says; /api/v1/openapi.json keeps the absolute PUBLIC_URL for clients and generators
+  await app.register(fastifySwagger, {
+    mode: 'static',
+    specification: { document: docsPageDocument(document) as never },
+  });
   await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs` });
   app.get(`${API_PREFIX}/openapi.json`, async () => document);
   if (!options.siteAtRoot) app.get('/', async (_request, reply) => reply.redirect(`${API_PREFIX}/docs`));
