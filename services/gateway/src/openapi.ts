@@ -75,6 +75,15 @@ const problemResponse = (description: string) => ({
   content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
 });
 
+/** OpenAPI links, named after the operation each leads to (declared with the operations in the contracts) */
+const linksOf = (op: Operation) =>
+  Object.fromEntries(
+    (op.links ?? []).map((link) => [
+      link.operationId,
+      { operationId: link.operationId, parameters: link.parameters, description: link.description },
+    ]),
+  );
+
 const operationObject = (op: Operation) => ({
   operationId: op.operationId,
   summary: op.summary,
@@ -92,6 +101,7 @@ const operationObject = (op: Operation) => ({
     [String(op.successStatus)]: {
       description: op.successStatus === 201 ? 'Created' : 'OK',
       content: { 'application/json': { schema: schemaOf(op.response) } },
+      ...(op.links?.length ? { links: linksOf(op) } : {}),
     },
     ...Object.fromEntries(
       problemStatusesOf(op).map((status) => [String(status), problemResponse(PROBLEM_DESCRIPTIONS[status])]),
