@@ -44,6 +44,13 @@ export const claimListing = defineOperation({
     },
   ),
   response: Claim,
+  links: [
+    {
+      operationId: 'verify_claim',
+      parameters: { claim_id: '$response.body#/claim_id' },
+      description: 'Verify the claim once its record, tag, file or link is in place',
+    },
+  ],
 });
 
 export const verifyClaim = defineOperation({

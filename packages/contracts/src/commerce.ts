@@ -139,6 +139,18 @@ export const createCheckout = defineOperation({
     "Builds an order and returns `checkout_url`, a page where the person reviews, enters billing details and pays themselves. Hand the link to the user; never ask for card details: payment never happens through the API. A launch in a chosen `launch_week` reserves one of that week's slots until the order is paid or expires. 409 when a listing already has a paid launch, or when the week is full. A listing gets one paid launch: when two orders race for it, the second payment is refused (status `refused`, `status_reason` says why) and nothing is charged.",
   body: OrderRequest,
   response: Order,
+  links: [
+    {
+      operationId: 'get_order',
+      parameters: { number: '$response.body#/number' },
+      description: 'The order, once the person has paid (or not) on the checkout page',
+    },
+    {
+      operationId: 'list_my_orders',
+      parameters: {},
+      description: 'Your orders, this one first',
+    },
+  ],
 });
 
 export const listMyOrders = defineOperation({

@@ -146,6 +146,28 @@ export const submitListing = defineOperation({
     'Starts a draft from a product website: the service reads the site (respecting robots.txt) and drafts the profile in about a minute. Poll get_draft every few seconds until `ready`. Nothing is published or charged.',
   body: Type.Object({ url: HttpUrl(2048) }, { additionalProperties: false }),
   response: Draft,
+  links: [
+    {
+      operationId: 'get_draft',
+      parameters: { id: '$response.body#/id' },
+      description: 'Poll the new draft until it is `ready`',
+    },
+    {
+      operationId: 'update_draft',
+      parameters: { id: '$response.body#/id' },
+      description: 'Edit the new draft',
+    },
+    {
+      operationId: 'invite_cofounder',
+      parameters: { id: '$response.body#/id' },
+      description: 'Invite a co-founder to the new draft',
+    },
+    {
+      operationId: 'submit_draft',
+      parameters: { id: '$response.body#/id' },
+      description: 'Turn the draft into a listing once it is `ready`',
+    },
+  ],
 });
 
 export const listMyDrafts = defineOperation({
@@ -214,6 +236,18 @@ export const submitDraft = defineOperation({
     'Saves a `ready` draft as a listing (not yet published) and returns its `listing_id`. Running it again after edits updates the same listing.',
   params: draftParams,
   response: Type.Object({ listing_id: PositiveId, draft: Draft }),
+  links: [
+    {
+      operationId: 'get_my_listing',
+      parameters: { listing_id: '$response.body#/listing_id' },
+      description: 'The listing the draft became',
+    },
+    {
+      operationId: 'update_my_listing',
+      parameters: { listing_id: '$response.body#/listing_id' },
+      description: 'Edit the listing the draft became',
+    },
+  ],
 });
 
 export const draftingOperations = [submitListing, listMyDrafts, getDraft, updateDraft, inviteCofounder, submitDraft];

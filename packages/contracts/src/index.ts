@@ -219,6 +219,7 @@ export {
   defineOperation,
   type HttpMethod,
   type Operation,
+  type OperationLink,
   PROBLEM_STATUSES,
   type ProblemStatus,
   problemStatusesOf,

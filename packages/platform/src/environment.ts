@@ -82,7 +82,11 @@ export const EnvironmentSchema = Type.Object({
       pattern: '^.+$',
     }),
   ),
-  TRUST_PROXY: Type.Optional(variable('take the client IP from `X-Forwarded-For`', { default: 'off' })),
+  TRUST_PROXY: Type.Optional(
+    variable('behind a proxy: take the client IP from `X-Forwarded-For` (URLs always come from `PUBLIC_URL`)', {
+      default: 'off',
+    }),
+  ),
   MCP_PORT: Type.Optional(variable('the MCP gateway’s own port in cluster mode', { default: '$PORT + 1' })),
   GATEWAY_URL: Type.Optional(
     variable('the REST gateway’s origin, seen from the MCP gateway', { default: 'http://127.0.0.1:$PORT' }),
