@@ -6,16 +6,10 @@ import {
   Problem,
   type ProblemStatus,
   problemStatusesOf,
+  SCOPE_DESCRIPTIONS,
   SCOPES,
-  type Scope,
 } from '@listings/contracts';
 import { API_PREFIX } from './routes/operations.ts';
-
-const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
-  'account:read': 'Read your account, drafts, listings, claims and orders',
-  'listings:write': 'Submit and edit drafts and listings, claims, story, interview',
-  'orders:write': 'Quote orders and create checkout links',
-};
 
 /** JSON Schema → OpenAPI 3.1 schema: 3.1 is JSON Schema 2020-12, so only TypeBox's symbols go (JSON round trip). */
 const schemaOf = (schema: unknown): Record<string, unknown> => JSON.parse(JSON.stringify(schema));
