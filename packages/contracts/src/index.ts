@@ -51,7 +51,10 @@ export {
   extraCategoriesProblem,
   ORDER_STATUSES,
   type OrderView,
+  PENDING_ORDER_HOLD_MINUTES_DEFAULT,
+  PENDING_ORDER_HOLD_MINUTES_MAX,
   PENDING_ORDER_TTL_HOURS,
+  UNPAID_ORDERS_PER_ACCOUNT_MAX,
 } from './commerce.ts';
 export {
   FAQS_MAX,
