@@ -181,7 +181,7 @@ export const updateDraft = defineOperation({
   idempotent: true,
   summary: 'Edit a draft',
   description:
-    'Send only what changes. `fields` sets values (null removes), `lock_fields` locks against AI redrafts, `restore` brings back the AI value, `regenerate` redrafts from the website evidence. A submitted draft updates its listing too.',
+    'Send only what changes. `fields` sets values (null removes), `lock_fields` locks against AI redrafts, `restore` brings back the AI value, `regenerate` redrafts from the website evidence (only on a `ready` draft, 409 otherwise; on a `failed` draft it reads the site again, for when the site is fixed, and fields typed by hand keep their values unless named). A submitted draft updates its listing too.',
   params: draftParams,
   body: DraftPatch,
   response: Draft,
@@ -211,7 +211,7 @@ export const submitDraft = defineOperation({
   idempotent: true,
   summary: 'Turn a draft into a listing',
   description:
-    'Saves a `ready` draft as a listing (not yet published) and returns its `listing_id`. Running it again after edits updates the same listing.',
+    'Saves a `ready` draft as a listing (not yet published) and returns its `listing_id`. Running it again after edits updates the same listing. A `failed` draft (its site could not be read) can be submitted once `name` and `tagline` are filled in by hand; 409 says what is missing.',
   params: draftParams,
   response: Type.Object({ listing_id: PositiveId, draft: Draft }),
 });

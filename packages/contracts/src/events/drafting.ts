@@ -128,6 +128,16 @@ export const draftingEvents = serviceEvents({
         at: At,
       }),
     }),
+    event('DraftRecrawlRequested', {
+      stream: 'draft',
+      description:
+        'An owner asked to regenerate a draft whose crawl had failed (the site may be fixed): the site is read again and the profile drafted again; slots filled by hand keep their values unless named in `keys`.',
+      data: data({
+        request_id: Type.String({ description: 'uuid of the PATCH that asked (a retry of it records nothing more)' }),
+        keys: Keys,
+        at: At,
+      }),
+    }),
     event('RegenerationAbandoned', {
       stream: 'draft',
       description: 'A regeneration could not finish and was given up.',

@@ -172,6 +172,9 @@ export const createDraftingOperations = (deps: DraftingOperationDeps) => {
       );
       if (requestId && result.state.regenerating[requestId])
         await deps.runner.start('regenerate', regenerateWorkflowId(draftId, requestId), { draftId, requestId });
+      // a failed draft regenerated: the draft workflow runs again under the draft's id (the last run ended)
+      if (requestId && result.state.recrawl?.requestId === requestId && result.state.status === 'crawling')
+        await deps.runner.start('draft', draftWorkflowId(draftId), { draftId });
       // a submitted draft keeps its listing in step: no new submit needed. Synced on every PATCH,
       // even one that changed nothing: a PATCH retried after the catalog could not be reached (the
       // edit was kept) brings the listing up to date
