@@ -52,8 +52,26 @@ const SiteCrawledV2 = data({
 export const draftingEvents = serviceEvents({
   service: 'drafting',
   description: 'Drafts: crawl of the website, AI or extractive draft, owner edits, invitations, submission.',
-  streams: [{ category: 'draft', pattern: 'draft-<draft_id>', description: 'one draft (uuid), from crawl to submit' }],
+  streams: [
+    { category: 'draft', pattern: 'draft-<draft_id>', description: 'one draft (uuid), from crawl to submit' },
+    {
+      category: 'daily',
+      pattern: 'daily-drafts-<account_id>-<yyyy-mm-dd>',
+      description: "one account's drafts of one UTC day: the rule DRAFTS_PER_ACCOUNT_PER_DAY",
+    },
+  ],
   events: [
+    event('DailyQuotaUsed', {
+      stream: 'daily',
+      description:
+        "One more draft counted against the account's allowance for the UTC day (DRAFTS_PER_ACCOUNT_PER_DAY); the same key counts once.",
+      data: data({
+        account_id: AccountId,
+        day: Type.String({ description: 'the UTC day, yyyy-mm-dd' }),
+        key: Type.String({ description: 'what was counted (the draft id)' }),
+        at: At,
+      }),
+    }),
     event('DraftStarted', {
       stream: 'draft',
       description: 'A person asked for a draft of a product website; crawling starts.',

@@ -91,7 +91,7 @@ export interface DraftState {
 }
 
 /** The draft's events, derived from their declared schemas (packages/contracts/src/events/drafting.ts). */
-export type DraftEvent = DomainEventOf<typeof draftingEvents>;
+export type DraftEvent = Exclude<DomainEventOf<typeof draftingEvents>, { type: 'DailyQuotaUsed' }>;
 
 const emptySlot: Slot = { value: null, state: 'not_found', evidence: [], locked: false, ai: null };
 
