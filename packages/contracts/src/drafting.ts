@@ -143,7 +143,7 @@ export const submitListing = defineOperation({
   successStatus: 201,
   summary: 'Submit a product by URL',
   description:
-    'Starts a draft from a product website: the service reads the site (respecting robots.txt) and drafts the profile in about a minute. Poll get_draft every few seconds until `ready`. Nothing is published or charged.',
+    'Starts a draft from a product website: the service reads the site (respecting robots.txt) and drafts the profile in about a minute. Poll get_draft every few seconds until `ready`. Nothing is published or charged. An account starts a limited number of drafts per UTC day (DRAFTS_PER_ACCOUNT_PER_DAY, default 20): one more is 429 saying when it comes back.',
   body: Type.Object({ url: HttpUrl(2048) }, { additionalProperties: false }),
   response: Draft,
 });
