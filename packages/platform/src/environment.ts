@@ -27,6 +27,13 @@ export const EnvironmentSchema = Type.Object({
     variable('`true` lets outbound fetches reach private addresses (development and tests only)', { default: 'false' }),
   ),
   LOG_LEVEL: Type.Optional(variable('pino level: `fatal` … `trace`, or `silent`', { default: 'info' })),
+  // per-account daily limits, held by event streams (docs/api-decisions.md, Daily limits)
+  DRAFTS_PER_ACCOUNT_PER_DAY: Type.Optional(
+    variable('drafts (`submit_listing`) an account can start per UTC day', { default: '20', pattern: '^[0-9]{1,6}$' }),
+  ),
+  CLAIMS_PER_ACCOUNT_PER_DAY: Type.Optional(
+    variable('claims (`claim_listing`) an account can start per UTC day', { default: '10', pattern: '^[0-9]{1,6}$' }),
+  ),
   // adapters: each set variable swaps an embedded adapter for a production one
   NATS_URL: Type.Optional(variable('NATS instead of the in-process bus (cluster mode); also the edges’ state')),
   KURRENTDB_URL: Type.Optional(
