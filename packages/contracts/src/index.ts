@@ -230,6 +230,7 @@ export {
 } from './operation.ts';
 export { operationById, operations, operationsOf } from './operations.ts';
 export {
+  chooseFreeListing,
   getMyListing,
   listMyListings,
   OwnedListing,
