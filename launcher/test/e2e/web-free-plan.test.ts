@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { readOutbox } from '@listings/platform/mail';
 import { type ProductSite, startProductSite } from '@listings/platform/testing/product-site';
@@ -11,6 +13,9 @@ const CHROMIUM = '/usr/bin/chromium';
 const available = existsSync(CHROMIUM);
 if (!available)
   console.warn(`skipping the free plan browser test: ${CHROMIUM} is not installed (Debian package "chromium")`);
+
+/** where the screenshot goes (docs/screenshots with SCREENSHOT_DIR=docs/screenshots) */
+const SCREENSHOTS = process.env.SCREENSHOT_DIR ?? join(tmpdir(), 'listings-web-screenshots');
 
 type Running = Awaited<ReturnType<typeof startAllInOneInProcess>>;
 type Owned = { listing_id: number; slug: string; status: string; plan: string; launch_week: string | null };
@@ -220,6 +225,8 @@ describe('/me/listings/{id}/free-plan (all-in-one)', () => {
         (document.querySelector('#badge-embed') as HTMLTextAreaElement).value.includes('shape=pill&amp;mode=dark'),
       );
       await axe('after choosing, with every badge');
+      mkdirSync(SCREENSHOTS, { recursive: true });
+      await page.screenshot({ path: `${SCREENSHOTS}/free-plan.png`, fullPage: true });
       expect(problems).toEqual([]);
       await context.close();
     }, 60_000);

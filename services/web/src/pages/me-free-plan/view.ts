@@ -160,7 +160,7 @@ const BadgeSection = ({ data }: { data: FreePlanData }): VNode | null => {
                   aria-current=${current ? 'true' : undefined}
                   data-badge-option=${`${u.shape} ${u.mode} ${u.size}`}
                 >
-                  <img src=${localPath(u.url)} alt="" loading="lazy" />
+                  <img src=${localPath(u.url)} alt="" />
                   <span>${SHAPE_LABELS[u.shape]}, ${MODE_LABELS[u.mode]}, ${SIZE_LABELS[u.size]}</span>
                 </a>
               </li>`;
