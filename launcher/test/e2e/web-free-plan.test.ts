@@ -226,7 +226,7 @@ describe('/me/listings/{id}/free-plan (all-in-one)', () => {
       );
       await axe('after choosing, with every badge');
       mkdirSync(SCREENSHOTS, { recursive: true });
-      await page.screenshot({ path: `${SCREENSHOTS}/free-plan.png`, fullPage: true });
+      await page.screenshot({ path: `${SCREENSHOTS}/free-plan.png` });
       expect(problems).toEqual([]);
       await context.close();
     }, 60_000);
