@@ -234,6 +234,7 @@ export {
 } from './operation.ts';
 export { operationById, operations, operationsOf } from './operations.ts';
 export {
+  chooseFreeListing,
   getMyListing,
   listMyListings,
   OwnedListing,
