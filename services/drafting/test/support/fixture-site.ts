@@ -21,6 +21,8 @@ export const FACTS = {
   faqQuestion: 'Can I cancel at any time?',
   faqAnswer: 'Yes, you can cancel your plan at any time from the billing page.',
   pricingRow: 'Starter $9 per month',
+  /** the plans of the pricing table and the trial, as the extractive drafter sums them up */
+  pricingSummary: 'Starter: $9 per month; Team: $29 per month; Every plan starts with a free trial.',
   copyrightYear: '2016',
 } as const;
 
