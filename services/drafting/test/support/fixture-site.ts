@@ -118,7 +118,8 @@ export const startFixtureSite = async (
       }
       res.end(page);
     };
-    if (held) held.push(send);
+    // only pages are held: robots.txt and the sitemap answer at once, so the crawl reaches its pages
+    if (held && path !== '/sitemap.xml') held.push(send);
     else send();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
