@@ -46,6 +46,11 @@ const CUSTOM_HOSTS = new Set(['discord.gg', 'discord.com', 'mastodon.social', 't
 const ABOUT_PAGE = /about|company|story|ueber-uns|uber-uns|über-uns|a-propos|quienes-somos|sobre/;
 const TEAM_PAGE = /team|people|founder|about|company|ueber-uns|über-uns|a-propos|equipe|equipo|sobre/;
 const PRICING_PAGE = /pric|plans|preise|tarif|precios|prix/;
+/**
+ * Pages that speak of others: comparisons, alternatives, blog and press posts, customer stories.
+ * Their structured data, prices, people and links are not the product's.
+ */
+const OFF_TOPIC = /\/(?:vs|versus|compare|comparison|alternatives?|blog|news|press|customers|case-stud)/;
 const NAME_SEPARATOR = /\s+[|·•—–-]\s+|:\s+/;
 
 interface Parsed {
@@ -86,8 +91,9 @@ export const createExtractiveDrafter = (): Drafter => ({
     });
     const meta = (p: Parsed, name: string): string =>
       clean(p.$(`meta[name="${name}"], meta[property="${name}"]`).first().attr('content'));
+    const own = parsed.filter((p) => !OFF_TOPIC.test(p.path));
     const ldOf = (types: string[]) =>
-      parsed.flatMap((p) => p.ld.filter((n) => typesOf(n).some((t) => types.includes(t))).map((node) => ({ node, p })));
+      own.flatMap((p) => p.ld.filter((n) => typesOf(n).some((t) => types.includes(t))).map((node) => ({ node, p })));
     const org = ldOf(ORG_TYPES);
 
     // name: schema.org (JSON-LD, microdata, RDFa), then og:site_name / application-name, then the
@@ -276,10 +282,11 @@ export const createExtractiveDrafter = (): Drafter => ({
     // pricing: plans (name, price, currency, period, free tier) from schema.org offers, then from the
     // pricing page's tables and cards, and the trial it offers; all as quoted
     {
-      const pricingPage = parsed.find((p) => PRICING_PAGE.test(p.path));
+      const pricingPage = own.find((p) => PRICING_PAGE.test(p.path));
       const sources: { plans: PricingPlan[]; p: Parsed }[] = [];
-      for (const p of parsed) sources.push({ plans: structuredPlans(p.ld), p });
-      for (const p of [pricingPage ?? home]) sources.push({ plans: htmlPlans(p.$), p });
+      if (pricingPage) sources.push({ plans: htmlPlans(pricingPage.$), p: pricingPage });
+      for (const p of own) sources.push({ plans: structuredPlans(p.ld), p });
+      sources.push({ plans: htmlPlans(home.$), p: home });
       const chosen = sources.find((s) => s.plans.length > 0);
       const trialPage = pricingPage ?? home;
       const trial = trialSentence(trialPage.page.text.split('--- page metadata ---')[0] ?? '');
@@ -327,8 +334,8 @@ export const createExtractiveDrafter = (): Drafter => ({
 
     // founders: schema.org `founder` persons, and people whose role says founder on about/team pages
     const people: { person: PagePerson; p: Parsed }[] = [];
-    for (const p of parsed) for (const person of structuredPeople(p.ld)) people.push({ person, p });
-    for (const p of parsed.filter((x) => TEAM_PAGE.test(x.path)))
+    for (const p of own) for (const person of structuredPeople(p.ld)) people.push({ person, p });
+    for (const p of own.filter((x) => TEAM_PAGE.test(x.path)))
       for (const person of htmlPeople(p.$, p.page.url)) people.push({ person, p });
     const founders: { name: string; title?: string }[] = [];
     const founderEvidence: Evidence[] = [];
@@ -368,7 +375,7 @@ export const createExtractiveDrafter = (): Drafter => ({
         const platform = platformOf(link);
         if (platform) addSocial(platform, link, p);
       }
-    for (const p of parsed) {
+    for (const p of own) {
       for (const line of p.page.text.matchAll(/^link: (https?:\/\/\S+)$/gm)) {
         const link = line[1] as string;
         const platform = platformOf(link) ?? (isCustom(link) ? 'custom' : null);

@@ -199,7 +199,9 @@ export const trialSentence = (text: string): string | null =>
     .find(
       (l) =>
         l.length <= 200 &&
-        /\bfree trial\b|\btrial\b.*\bdays?\b|\bdays?\b.*\btrial\b|testphase|essai gratuit|prueba gratuita/i.test(l),
+        /\bfree trial\b|\btrial\b.*\bdays?\b|\bdays?\b.*\btrial\b|\bfree for \d+ days\b|testphase|essai gratuit|prueba gratuita/i.test(
+          l,
+        ),
     ) ?? null;
 
 /** One line per plan, for `pricing_summary`: `Starter: $9 per month; Team: $29 per month`. */
