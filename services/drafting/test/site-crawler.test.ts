@@ -1,6 +1,8 @@
 import { createSafeFetch } from '@listings/platform/outbound';
 import { describe, expect, it } from 'vitest';
+import { createExtractiveDrafter } from '../src/adapters/extractive-drafter.ts';
 import { createSiteCrawler } from '../src/adapters/site-crawler.ts';
+import { verifyProposals } from '../src/domain/evidence/verify-evidence.ts';
 import { serveCorpusSite } from './support/corpus/score.ts';
 import type { CorpusSite } from './support/corpus/sites.ts';
 
@@ -8,6 +10,10 @@ const page = (links: string[]) =>
   `<html><body>${links.map((l) => `<a href="${l}">${l}</a>`).join(' ')}<p>Hello</p></body></html>`;
 
 const crawl = async (site: CorpusSite, maxPages: number) => {
+  const { pages, requested } = await crawlPages(site, maxPages);
+  return { pages: pages.map((p) => new URL(p.url).pathname).sort(), requested };
+};
+const crawlPages = async (site: CorpusSite, maxPages: number) => {
   const served = await serveCorpusSite(site);
   try {
     const crawler = createSiteCrawler({
@@ -17,13 +23,13 @@ const crawl = async (site: CorpusSite, maxPages: number) => {
     });
     const result = await crawler.crawl(served.url, { onProgress: async () => undefined });
     if (!result.ok) throw new Error(result.reason);
-    return { pages: result.pages.map((p) => new URL(p.url).pathname).sort(), requested: served.requested };
+    return { pages: result.pages, requested: served.requested, origin: served.origin };
   } finally {
     await served.close();
   }
 };
 
-describe('a crawl that aims', () => {
+describe('a crawl that aims: fact pages first, sitemaps, the web app manifest', () => {
   it('when the homepage links many fact pages then pricing, about and team are read first', async () => {
     const links = [
       '/legal',
@@ -78,5 +84,48 @@ describe('a crawl that aims', () => {
     expect(pages).toEqual(['/', '/company/pricing', '/legal']);
     expect(requested).not.toContain('/private/team');
     expect(requested).not.toContain('/random-page');
+  });
+
+  it('when the homepage names a web app manifest then its icons are homepage evidence and the largest is the logo', async () => {
+    const manifest = JSON.stringify({
+      name: 'Iconic',
+      icons: [
+        { src: '/icons/192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/icons/512.png', sizes: '512x512', type: 'image/png' },
+      ],
+    });
+    const site: CorpusSite = {
+      id: 'manifest',
+      variant: 'manifest',
+      robots: 'User-agent: *\nAllow: /\n',
+      pages: {
+        '/': `<html><head><link rel="manifest" href="/site.webmanifest"></head><body><h1>Iconic</h1></body></html>`,
+        '/site.webmanifest': manifest,
+      },
+      expected: {},
+      forbidden: [],
+    };
+    const { pages, origin } = await crawlPages(site, 2);
+    expect(pages[0]?.text).toContain(`manifest icon 512x512: ${origin}/icons/512.png`);
+    const proposals = await createExtractiveDrafter().draft({ pages, keys: ['logo_url'], categoryNames: [] });
+    const { proposals: kept } = verifyProposals(pages, proposals, ['logo_url']);
+    expect(kept.logo_url?.value).toBe(`${origin}/icons/512.png`);
+  });
+
+  it('when robots.txt disallows the manifest then it is not fetched', async () => {
+    const site: CorpusSite = {
+      id: 'manifest-disallowed',
+      variant: 'manifest',
+      robots: 'User-agent: *\nDisallow: /private/\n',
+      pages: {
+        '/': `<html><head><link rel="manifest" href="/private/app.webmanifest"></head><body>Hi</body></html>`,
+        '/private/app.webmanifest': '{"icons":[{"src":"/x.png"}]}',
+      },
+      expected: {},
+      forbidden: [],
+    };
+    const { pages, requested } = await crawlPages(site, 2);
+    expect(requested).not.toContain('/private/app.webmanifest');
+    expect(pages[0]?.text).not.toContain('manifest icon');
   });
 });

@@ -81,6 +81,7 @@ describe('when a team page lists people in cards', () => {
        <a href="https://www.linkedin.com/in/adabyron">LinkedIn</a> <a href="https://x.com/ada">X</a></div>
      <div class="member"><h3>Alan Turing</h3><p>Founder, CTO</p></div>
      <div class="member"><h3>Grace Hopper</h3><p>Senior Engineer</p></div>
+     <h2>Meet The Founders</h2><p>Ada Byron, founder</p>
      <footer><a href="https://github.com/team-example">GitHub</a></footer></body></html>`,
   );
 

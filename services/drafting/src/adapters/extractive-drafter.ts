@@ -220,8 +220,23 @@ export const createExtractiveDrafter = (): Drafter => ({
     }
     const logoLine = home.page.text.match(/^logo image: (\S+)$/m);
     if (logoLine?.[1]) set('logo_url', logoLine[1], [ev(logoLine[1], home)]);
-    // then the icons the site gives devices and link previews, the most logo-like first
-    for (const kind of ['apple-touch-icon', 'apple-touch-icon-precomposed', 'og:logo', 'icon', 'og:image']) {
+    // then the icons the site gives devices and link previews, the most logo-like first; the web app
+    // manifest's largest icon (the crawler adds its lines to the homepage's evidence) after the touch icons
+    const manifestIcon = [...home.page.text.matchAll(/^manifest icon (\S+): (\S+)$/gm)]
+      .map((m) => ({ size: Number((m[1] as string).split('x')[0]) || 0, href: m[2] as string }))
+      .sort((a, b) => b.size - a.size)[0];
+    for (const kind of [
+      'apple-touch-icon',
+      'apple-touch-icon-precomposed',
+      'manifest',
+      'og:logo',
+      'icon',
+      'og:image',
+    ]) {
+      if (kind === 'manifest') {
+        if (manifestIcon) set('logo_url', manifestIcon.href, [ev(manifestIcon.href, home)]);
+        continue;
+      }
       const icon = home.data.icons.find((i) => i.kind === kind && !/\.ico$/i.test(new URL(i.href).pathname));
       if (icon && home.page.text.includes(icon.href)) set('logo_url', icon.href, [ev(icon.href, home)]);
     }

@@ -23,6 +23,9 @@ export const FOUNDER_ROLE =
   /\b(?:co-?founder|founder|gründer(?:in)?|mitgründer(?:in)?|fondat(?:eur|rice)|cofondat(?:eur|rice)|fundador(?:a)?|cofundador(?:a)?)\b/i;
 /** Two to four capitalised words: what a person's name looks like on a team card. */
 const PERSON_NAME = /^\p{Lu}[\p{L}'’.-]+(?: \p{Lu}[\p{L}'’.-]*){1,3}$/u;
+/** Headings that look like names but are section titles ("Meet The Founders", "Our Team"). */
+const NOT_A_NAME =
+  /\b(?:our|meet|the|team|about|us|story|people|company|founders?|leadership|board|investors?|careers?|contact)\b/i;
 
 /** People of schema.org nodes: `founder` of an organisation (a founder), and Person nodes with a job title. */
 export const structuredPeople = (nodes: readonly SchemaNode[]): PagePerson[] => {
@@ -58,7 +61,8 @@ export const htmlPeople = ($: CheerioAPI, pageUrl: string): PagePerson[] => {
   $('h2, h3, h4, h5, strong, b, [class*="name"]').each((_, el) => {
     const heading = $(el);
     const name = clean(heading.text());
-    if (!PERSON_NAME.test(name) || name.length > 60 || people.some((p) => p.name === name)) return;
+    if (!PERSON_NAME.test(name) || NOT_A_NAME.test(name) || ROLE.test(name) || name.length > 60) return;
+    if (people.some((p) => p.name === name)) return;
     const roleEl = heading.nextAll().first();
     const role = clean(roleEl.text());
     if (!role || role.length > 80 || !ROLE.test(role)) return;

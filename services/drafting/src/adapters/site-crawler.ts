@@ -1,5 +1,12 @@
 import { Readable } from 'node:stream';
-import { type BaseHttpClient, CheerioCrawler, Configuration, type HttpRequest, log } from '@crawlee/cheerio';
+import {
+  type BaseHttpClient,
+  type CheerioAPI,
+  CheerioCrawler,
+  Configuration,
+  type HttpRequest,
+  log,
+} from '@crawlee/cheerio';
 import { MemoryStorage } from '@crawlee/memory-storage';
 import { OutboundRequestRefused, type SafeFetch } from '@listings/platform/outbound';
 import { Parser } from 'htmlparser2';
@@ -264,6 +271,39 @@ export const createSiteCrawler = (deps: {
         return found;
       }
 
+      /**
+       * The icons of the homepage's web app manifest (`<link rel="manifest">`), as evidence lines of
+       * the homepage (`manifest icon 512x512: https://...`): read through the guard and robots.txt
+       * like a page, no redirects followed; a manifest that cannot be read gives none.
+       */
+      async function readManifestIcons($: CheerioAPI, pageUrl: string, abort: AbortSignal): Promise<string[]> {
+        const href = $('link[rel~="manifest"]').first().attr('href');
+        if (!href) return [];
+        try {
+          const url = new URL(href, pageUrl);
+          if ((await permitted(url)) !== null) return [];
+          const response = await deps.safeFetch(url, {
+            redirect: 'manual',
+            signal: abort,
+            headers: { accept: 'application/manifest+json,application/json' },
+          });
+          if (!response.ok) return [];
+          const manifest = JSON.parse((await response.text()).slice(0, limits.maxPageBytes)) as {
+            icons?: { src?: unknown; sizes?: unknown }[];
+          };
+          return (Array.isArray(manifest.icons) ? manifest.icons : [])
+            .filter((icon) => typeof icon?.src === 'string')
+            .slice(0, 20)
+            .map((icon) => {
+              const sizes =
+                typeof icon.sizes === 'string' && /^[\dx ]+$/i.test(icon.sizes) ? icon.sizes.split(' ')[0] : 'any';
+              return `manifest icon ${sizes}: ${new URL(icon.src as string, url).href}`;
+            });
+        } catch {
+          return [];
+        }
+      }
+
       const pages: CrawledPage[] = [];
       const seen = new Set<string>([start.href]);
       let planned = 1;
@@ -295,7 +335,8 @@ export const createSiteCrawler = (deps: {
             totalBytes += html.length;
             const finalUrl = request.loadedUrl ?? request.url;
             const { title, text } = pageEvidenceText(html, finalUrl);
-            pages.push({ url: finalUrl, title, text, html });
+            const manifest = request.userData.homepage ? await readManifestIcons($, finalUrl, signal) : [];
+            pages.push({ url: finalUrl, title, text: [text, ...manifest].join('\n'), html });
 
             const candidates: { url: string; score: number }[] = [];
             const consider = (target: URL, text: string) => {
