@@ -235,7 +235,10 @@ export const createSiteCrawler = (deps: {
               signal: abort,
               headers: { accept: 'application/xml,text/xml' },
             });
-            if (!response.ok) continue;
+            if (!response.ok) {
+              await response.body?.cancel(); // a body left unread would hold its connection
+              continue;
+            }
             const xml = (await response.text()).slice(0, limits.maxPageBytes);
             let inSitemap = false;
             let inLoc = false;
@@ -287,7 +290,10 @@ export const createSiteCrawler = (deps: {
             signal: abort,
             headers: { accept: 'application/manifest+json,application/json' },
           });
-          if (!response.ok) return [];
+          if (!response.ok) {
+            await response.body?.cancel();
+            return [];
+          }
           const manifest = JSON.parse((await response.text()).slice(0, limits.maxPageBytes)) as {
             icons?: { src?: unknown; sizes?: unknown }[];
           };

@@ -1,8 +1,8 @@
 /**
- * A labelled corpus of product websites for the drafters: eleven kinds of site (the variants issue
- * #18 asks for), each written out for three made-up products, 33 sites in all. Every site has the
- * values a careful person would draft from it (`expected`); a scored field a site leaves out must
- * stay empty. `forbidden` holds text only found on pages robots.txt disallows: it must never reach a
+ * A labelled corpus of product websites for the drafters: twelve kinds of site (the variants issue
+ * #18 asks for, and microdata/RDFa), each written out for three made-up products, 36 sites in all.
+ * Every site has the values a careful person would draft from it (`expected`); a scored field a
+ * site leaves out must stay empty. `forbidden` holds text only found on pages robots.txt disallows: it must never reach a
  * draft. Served on loopback by `serveCorpusSite`.
  */
 
@@ -278,6 +278,50 @@ const variants: Record<string, (p: Product) => Omit<CorpusSite, 'id' | 'variant'
     },
     forbidden: [],
   }),
+
+  /** schema.org in microdata (the application and its offers) and RDFa (the organisation and its founders), no JSON-LD */
+  'microdata-rdfa': (p) => {
+    const amount = (price: string) => price.match(/\d+/)?.[0] ?? '0';
+    return {
+      robots: ROBOTS,
+      pages: {
+        '/': doc(
+          p.name,
+          `<div vocab="https://schema.org/" typeof="Organization">
+            <h1 property="name">${p.name}</h1><p property="slogan">${p.tagline}</p>
+            <img property="logo" src="/logo.svg" alt="">
+            <a property="sameAs" href="${p.github}">GitHub</a> <a property="sameAs" href="${p.linkedin}">LinkedIn</a>
+            ${p.founders
+              .map(
+                (f) =>
+                  `<div property="founder" typeof="Person"><h3 property="name">${f.name}</h3><p property="jobTitle">${f.title}</p></div>`,
+              )
+              .join('\n')}
+          </div>
+          <div itemscope itemtype="https://schema.org/SoftwareApplication"><meta itemprop="name" content="${p.name}">
+            <p itemprop="description">${p.summary}</p>
+            ${p.plans
+              .map(
+                (pl) =>
+                  `<div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><span itemprop="name">${pl.name}</span>
+                  <span itemprop="price">${amount(pl.price)}</span><meta itemprop="priceCurrency" content="USD"></div>`,
+              )
+              .join('\n')}
+          </div>`,
+        ),
+      },
+      expected: {
+        name: p.name,
+        tagline: p.tagline,
+        short_description: p.summary,
+        logo_url: '{{origin}}/logo.svg',
+        pricing: p.plans.map((pl) => `${pl.name}: ${amount(pl.price)} USD`),
+        founders: founders(p),
+        company_socials: socials(p),
+      },
+      forbidden: [],
+    };
+  },
 
   /** a classic multi-page site: title, h1, meta tags, about and contact pages, footer links */
   'classic-multi-page': (p) => ({
