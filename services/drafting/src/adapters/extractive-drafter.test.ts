@@ -100,6 +100,18 @@ describe('when a team page lists people in cards', () => {
 });
 
 describe('when the name is only in the title', () => {
+  it('then the part of the title the host name spells is the name, and a tagline the h1 repeats is not', async () => {
+    const home = page(
+      'https://www.quillpad.example/',
+      `<html><head><title>Notes that write themselves | QuillPad</title>
+       <meta property="og:title" content="Notes that write themselves | QuillPad"></head>
+       <body><h1>Notes that write themselves</h1></body></html>`,
+    );
+    const { kept } = await draft([home]);
+    expect(value(kept, 'name')).toBe('QuillPad');
+    expect(value(kept, 'tagline')).toBe('Notes that write themselves');
+  });
+
   it('then the part of the title the copyright line repeats is the name, the rest the tagline', async () => {
     const home = page(
       'https://plain.example/',

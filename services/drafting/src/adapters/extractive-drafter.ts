@@ -97,7 +97,8 @@ export const createExtractiveDrafter = (): Drafter => ({
     const org = ldOf(ORG_TYPES);
 
     // name: schema.org (JSON-LD, microdata, RDFa), then og:site_name / application-name, then the
-    // part of <title> or og:title that the h1, the other title, or the copyright line repeats
+    // part of <title> or og:title that the copyright line repeats or the host name spells (a title's
+    // other part is often the tagline, which the h1 repeats too: that is no sign of a name)
     for (const { node, p } of org) {
       const name = cap(str(node.name), 500);
       if (name) set('name', name, [ev(name, p)]);
@@ -110,21 +111,17 @@ export const createExtractiveDrafter = (): Drafter => ({
     const ogTitle = meta(home, 'og:title') || meta(home, 'twitter:title');
     const h1 = cap(clean(home.$('h1').first().text()), 200);
     {
-      const segments = (t: string) =>
-        t
+      const letters = (t: string) => t.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+      const host = letters(new URL(home.page.url).hostname.replace(/^www\./, '').split('.')[0] ?? '');
+      const copyright = home.page.text.match(/^.*(?:©|\(c\)|copyright).*$/im)?.[0]?.toLowerCase() ?? '';
+      for (const t of [title, ogTitle].filter((x) => NAME_SEPARATOR.test(x))) {
+        const segments = t
           .split(NAME_SEPARATOR)
           .map((x) => x.trim())
           .filter((x) => x.length >= 2 && x.length <= 60 && x.split(' ').length <= 4);
-      const copyright = home.page.text.match(/^.*(?:©|\(c\)|copyright).*$/im)?.[0] ?? '';
-      const candidates = [...segments(title), ...segments(ogTitle)];
-      const titles = [title, ogTitle].filter((t) => NAME_SEPARATOR.test(t));
-      for (const c of candidates) {
-        const lower = c.toLowerCase();
-        const repeated =
-          (titles.length > 0 && (h1 ?? '').toLowerCase() === lower) ||
-          (segments(title).includes(c) && segments(ogTitle).includes(c) && titles.length > 0) ||
-          (titles.length > 0 && copyright.toLowerCase().includes(lower));
-        if (repeated) set('name', c, [ev(c, home)]);
+        for (const c of segments)
+          if (copyright.includes(c.toLowerCase()) || (host.length >= 3 && letters(c) === host))
+            set('name', c, [ev(c, home)]);
       }
     }
 
