@@ -101,6 +101,7 @@ export const startDrafting = async (deps: DraftingDeps) => {
           apiKey: settings.openAi.apiKey,
           baseURL: settings.openAi.baseURL,
           model: settings.openAi.model,
+          candidates: createExtractiveDrafter(),
         })
       : createExtractiveDrafter());
   const activities = createActivities({

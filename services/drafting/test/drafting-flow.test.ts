@@ -62,7 +62,7 @@ describe('when a product URL is submitted and the site is crawled', () => {
     expect(ready.fields.contact_email.value).toBe(FACTS.email);
     expect(ready.fields.country.value).toBe(FACTS.country);
     expect(ready.fields.features.value).toEqual(FACTS.features);
-    expect(ready.fields.pricing_summary.value).toContain(FACTS.pricingRow);
+    expect(ready.fields.pricing_summary.value).toBe(FACTS.pricingSummary);
     expect(ready.faqs.value).toEqual([{ question: FACTS.faqQuestion, answer: FACTS.faqAnswer }]);
     expect(ready.company_socials.value).toMatchObject({ github: FACTS.github, linkedin: FACTS.linkedin });
     expect(ready.progress.pages_read).toBeGreaterThanOrEqual(5);

@@ -13,7 +13,11 @@ import { ALICE, callOperation, pollDraft, settledStatus, startTestDrafting } fro
 let site: FixtureSite;
 let server: http.Server;
 let baseURL: string;
-const seen: { model?: string; response_format?: { type: string; json_schema: { strict: boolean } } }[] = [];
+const seen: {
+  model?: string;
+  messages?: { role: string; content: string }[];
+  response_format?: { type: string; json_schema: { strict: boolean } };
+}[] = [];
 
 beforeAll(async () => {
   site = await startFixtureSite();
@@ -104,22 +108,27 @@ describe('the OpenAI drafter against an OpenAI-compatible server', () => {
       expect(seen.at(-1)?.response_format?.type).toBe('json_schema');
       expect(seen.at(-1)?.response_format?.json_schema.strict).toBe(true);
 
-      // kept, with its evidence
-      expect(draft.fields.name).toEqual({
-        value: FACTS.name,
-        state: 'ai',
-        evidence: [{ url: site.url, quote: `og:site_name: ${FACTS.name}` }],
-      });
-      expect(draft.company_socials.value).toEqual({ github: FACTS.github });
+      // the structured facts go first: the model hears what was found and is asked only for the rest
+      const prompt = seen.at(-1)?.messages?.find((m) => m.role === 'user')?.content ?? '';
+      expect(prompt).toContain(`- name: "${FACTS.name}"`);
+      const asked = prompt.match(/^Draft only these fields, and only what the pages state: (.*)\.$/m)?.[1]?.split(', ');
+      expect(asked).toEqual(expect.arrayContaining(['city', 'founded_year', 'founders', 'stage']));
+      for (const key of ['name', 'tagline', 'features', 'faqs', 'company_socials']) expect(asked).not.toContain(key);
+
+      // found by the extractive candidates, kept with their evidence; the model's other values ignored
+      expect(draft.fields.name).toMatchObject({ value: FACTS.name, state: 'ai', evidence: [{ quote: FACTS.name }] });
+      expect(draft.fields.tagline.value).toBe(FACTS.tagline);
+      expect(draft.fields.features.value).toEqual(FACTS.features);
+      expect(draft.company_socials.value).toMatchObject({ github: FACTS.github });
       expect(draft.faqs.value).toEqual([{ question: FACTS.faqQuestion, answer: FACTS.faqAnswer }]);
-      // a list keeps only the items its quotes hold
-      expect(draft.fields.features.value).toEqual(['Multi-currency invoices']);
-      // dropped: no evidence, a quote not on the pages, a page not crawled, a copyright year as founding year
-      for (const key of ['tagline', 'short_description', 'city', 'founded_year'])
+      // asked of the model and dropped: a quote from a page not crawled, a copyright year as founding
+      // year, a founder whose quote is not on the pages
+      for (const key of ['city', 'founded_year'])
         expect(draft.fields[key]).toEqual({ value: null, state: 'not_found', evidence: [] });
       expect(draft.founders).toEqual({ value: null, state: 'not_found', evidence: [] });
       expect(JSON.stringify(draft)).not.toContain('Is it free?');
-      expect(draft.completeness.missing).toEqual(expect.arrayContaining(['tagline', 'founded_year', 'founders']));
+      expect(JSON.stringify(draft)).not.toContain('Jane Invented');
+      expect(draft.completeness.missing).toEqual(expect.arrayContaining(['city', 'founded_year', 'founders']));
     } finally {
       await env.stop();
     }

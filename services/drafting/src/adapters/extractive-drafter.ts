@@ -2,10 +2,14 @@ import { SOCIAL_PLATFORMS } from '@listings/contracts';
 import { type CheerioAPI, load } from 'cheerio';
 import type { CrawledPage, Evidence, Proposal } from '../domain/draft/draft.ts';
 import type { Drafter, DraftRequest } from './drafter.ts';
-import { type JsonLdNode, jsonLdNodes, typesOf } from './page-content.ts';
+import { htmlPeople, type PagePerson, structuredPeople } from './people.ts';
+import { htmlPlans, type PricingPlan, structuredPlans, summarisePlans, trialSentence } from './pricing-plans.ts';
+import { type SchemaNode, type StructuredData, structuredData, typesOf } from './structured-data.ts';
 
 const clean = (s: unknown): string => (typeof s === 'string' ? s.replace(/\s+/g, ' ').trim() : '');
 const str = (v: unknown): string => (typeof v === 'string' || typeof v === 'number' ? String(v).trim() : '');
+/** the listing's limit for pricing_summary (spec Part 4, update_my_listing) */
+const PRICING_SUMMARY_MAX = 300;
 const cap = (s: string, max: number): string | null => (s.length > 0 && s.length <= max ? s : null);
 
 const ORG_TYPES = [
@@ -32,13 +36,29 @@ const SOCIAL_HOSTS: Record<string, string> = {
   'facebook.com': 'facebook',
   'tiktok.com': 'tiktok',
   'threads.net': 'threads',
+  'threads.com': 'threads',
   'bsky.app': 'bluesky',
 };
+/** Community links that have no platform key of their own: they go under `custom`. */
+const CUSTOM_HOSTS = new Set(['discord.gg', 'discord.com', 'mastodon.social', 't.me', 'join.slack.com']);
+
+/** Pages by what their path says, in the languages we read. */
+const ABOUT_PAGE = /about|company|story|ueber-uns|uber-uns|über-uns|a-propos|quienes-somos|sobre/;
+const TEAM_PAGE = /team|people|founder|about|company|ueber-uns|über-uns|a-propos|equipe|equipo|sobre/;
+const PRICING_PAGE = /pric|plans|preise|tarif|precios|prix/;
+/**
+ * Pages that speak of others: comparisons, alternatives, blog and press posts, customer stories.
+ * Their structured data, prices, people and links are not the product's.
+ */
+const OFF_TOPIC = /\/(?:vs|versus|compare|comparison|alternatives?|blog|news|press|customers|case-stud)/;
+const NAME_SEPARATOR = /\s+[|·•—–-]\s+|:\s+/;
 
 interface Parsed {
   readonly page: CrawledPage;
   readonly $: CheerioAPI;
-  readonly ld: JsonLdNode[];
+  /** schema.org nodes of every syntax (JSON-LD, microdata, RDFa) in the JSON-LD shape */
+  readonly ld: SchemaNode[];
+  readonly data: StructuredData;
   readonly path: string;
 }
 
@@ -53,7 +73,9 @@ export const createExtractiveDrafter = (): Drafter => ({
   async draft(request: DraftRequest) {
     const parsed: Parsed[] = request.pages.map((page) => {
       const $ = load(page.html);
-      return { page, $, ld: jsonLdNodes($), path: new URL(page.url).pathname.toLowerCase() };
+      const data = structuredData(page.html, page.url);
+      const ld = data.nodes.map((n) => n.node);
+      return { page, $, ld, data, path: new URL(page.url).pathname.toLowerCase() };
     });
     const home = parsed[0];
     if (!home) return {};
@@ -69,30 +91,75 @@ export const createExtractiveDrafter = (): Drafter => ({
     });
     const meta = (p: Parsed, name: string): string =>
       clean(p.$(`meta[name="${name}"], meta[property="${name}"]`).first().attr('content'));
+    const own = parsed.filter((p) => !OFF_TOPIC.test(p.path));
     const ldOf = (types: string[]) =>
-      parsed.flatMap((p) => p.ld.filter((n) => typesOf(n).some((t) => types.includes(t))).map((node) => ({ node, p })));
+      own.flatMap((p) => p.ld.filter((n) => typesOf(n).some((t) => types.includes(t))).map((node) => ({ node, p })));
     const org = ldOf(ORG_TYPES);
 
-    // name: JSON-LD, then og:site_name
+    // name: schema.org (JSON-LD, microdata, RDFa), then og:site_name / application-name, then the
+    // part of <title> or og:title that the copyright line repeats or the host name spells (a title's
+    // other part is often the tagline, which the h1 repeats too: that is no sign of a name)
     for (const { node, p } of org) {
       const name = cap(str(node.name), 500);
       if (name) set('name', name, [ev(name, p)]);
     }
-    const siteName = cap(meta(home, 'og:site_name'), 500);
-    if (siteName) set('name', siteName, [ev(siteName, home)]);
-
-    // tagline: the homepage's first h1; short description: its meta description
+    for (const tag of ['og:site_name', 'application-name', 'apple-mobile-web-app-title']) {
+      const siteName = cap(meta(home, tag), 500);
+      if (siteName) set('name', siteName, [ev(siteName, home)]);
+    }
+    const title = clean(home.$('title').first().text());
+    const ogTitle = meta(home, 'og:title') || meta(home, 'twitter:title');
     const h1 = cap(clean(home.$('h1').first().text()), 200);
-    if (h1) set('tagline', h1, [ev(h1, home)]);
-    const description = cap(meta(home, 'description') || meta(home, 'og:description'), 500);
+    {
+      const letters = (t: string) => t.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+      const host = letters(new URL(home.page.url).hostname.replace(/^www\./, '').split('.')[0] ?? '');
+      const copyright = home.page.text.match(/^.*(?:©|\(c\)|copyright).*$/im)?.[0]?.toLowerCase() ?? '';
+      for (const t of [title, ogTitle].filter((x) => NAME_SEPARATOR.test(x))) {
+        const segments = t
+          .split(NAME_SEPARATOR)
+          .map((x) => x.trim())
+          .filter((x) => x.length >= 2 && x.length <= 60 && x.split(' ').length <= 4);
+        for (const c of segments)
+          if (copyright.includes(c.toLowerCase()) || (host.length >= 3 && letters(c) === host))
+            set('name', c, [ev(c, home)]);
+      }
+    }
+
+    // tagline: schema.org slogan, the homepage's first h1 (when it is not just the name), the rest of the title
+    for (const { node, p } of org) {
+      const slogan = cap(str(node.slogan), 200);
+      if (slogan) set('tagline', slogan, [ev(slogan, p)]);
+    }
+    const name = out.name?.value as string | undefined;
+    if (h1 && h1.toLowerCase() !== name?.toLowerCase()) set('tagline', h1, [ev(h1, home)]);
+    if (name) {
+      for (const t of [ogTitle, title]) {
+        const rest = t
+          .split(NAME_SEPARATOR)
+          .map((x) => x.trim())
+          .filter((x) => x && x.toLowerCase() !== name.toLowerCase());
+        if (rest.length === 1 && rest[0] && rest[0].length <= 200 && t.toLowerCase().includes(name.toLowerCase()))
+          set('tagline', rest[0], [ev(rest[0], home)]);
+      }
+    }
+
+    // short description: meta description, Open Graph or Twitter card description, a short schema.org one
+    const description = cap(
+      meta(home, 'description') || meta(home, 'og:description') || meta(home, 'twitter:description'),
+      500,
+    );
     if (description) set('short_description', description, [ev(description, home)]);
+    for (const { node, p } of org) {
+      const d = cap(str(node.description), 300);
+      if (d) set('short_description', d, [ev(d, p)]);
+    }
 
     // description: JSON-LD description, else the opening paragraphs of the about page or homepage
     for (const { node, p } of org) {
       const d = cap(str(node.description), 20000);
       if (d) set('description', d, [ev(d, p)]);
     }
-    const about = parsed.find((p) => /about|company|story/.test(p.path)) ?? home;
+    const about = parsed.find((p) => ABOUT_PAGE.test(p.path)) ?? home;
     const paragraphs = about
       .$('main p, article p, section p, body > p')
       .toArray()
@@ -150,6 +217,26 @@ export const createExtractiveDrafter = (): Drafter => ({
     }
     const logoLine = home.page.text.match(/^logo image: (\S+)$/m);
     if (logoLine?.[1]) set('logo_url', logoLine[1], [ev(logoLine[1], home)]);
+    // then the icons the site gives devices and link previews, the most logo-like first; the web app
+    // manifest's largest icon (the crawler adds its lines to the homepage's evidence) after the touch icons
+    const manifestIcon = [...home.page.text.matchAll(/^manifest icon (\S+): (\S+)$/gm)]
+      .map((m) => ({ size: Number((m[1] as string).split('x')[0]) || 0, href: m[2] as string }))
+      .sort((a, b) => b.size - a.size)[0];
+    for (const kind of [
+      'apple-touch-icon',
+      'apple-touch-icon-precomposed',
+      'manifest',
+      'og:logo',
+      'icon',
+      'og:image',
+    ]) {
+      if (kind === 'manifest') {
+        if (manifestIcon) set('logo_url', manifestIcon.href, [ev(manifestIcon.href, home)]);
+        continue;
+      }
+      const icon = home.data.icons.find((i) => i.kind === kind && !/\.ico$/i.test(new URL(i.href).pathname));
+      if (icon && home.page.text.includes(icon.href)) set('logo_url', icon.href, [ev(icon.href, home)]);
+    }
 
     // demo video: a YouTube link or embed
     for (const p of parsed) {
@@ -204,27 +291,29 @@ export const createExtractiveDrafter = (): Drafter => ({
         featureItems.slice(0, 20).map((f) => ev(f.text, f.p)),
       );
 
-    // pricing: plan rows of a pricing page (name and price), and JSON-LD offers
-    const pricing = parsed.find((p) => /pric|plans/.test(p.path));
-    if (pricing) {
-      const rows: string[] = [];
-      pricing.$('tr, .plan, [class*="plan"], [class*="tier"]').each((_, el) => {
-        const t = clean(pricing.$(el).text());
-        if (/[$€£]\s?\d|\d\s?(?:USD|EUR)|\bfree\b/i.test(t) && t.length <= 200 && !rows.includes(t)) rows.push(t);
-      });
-      if (rows.length > 0) {
-        const summary = rows.slice(0, 6).join('; ');
-        if (summary.length <= 500)
-          set(
-            'pricing_summary',
-            summary,
-            rows.slice(0, 6).map((r) => ev(r, pricing)),
-          );
+    // pricing: plans (name, price, currency, period, free tier) from schema.org offers, then from the
+    // pricing page's tables and cards, and the trial it offers; all as quoted
+    {
+      const pricingPage = own.find((p) => PRICING_PAGE.test(p.path));
+      const sources: { plans: PricingPlan[]; p: Parsed }[] = [];
+      if (pricingPage) sources.push({ plans: htmlPlans(pricingPage.$), p: pricingPage });
+      for (const p of own) sources.push({ plans: structuredPlans(p.ld), p });
+      sources.push({ plans: htmlPlans(home.$), p: home });
+      const chosen = sources.find((s) => s.plans.length > 0);
+      const trialPage = pricingPage ?? home;
+      const trial = trialSentence(trialPage.page.text.split('--- page metadata ---')[0] ?? '');
+      if (chosen) {
+        const summary = summarisePlans(chosen.plans, trial, PRICING_SUMMARY_MAX);
+        if (summary)
+          set('pricing_summary', summary, [
+            ...chosen.plans.flatMap((plan) => plan.quotes.map((q) => ev(q, chosen.p))),
+            ...(trial ? [ev(trial, trialPage)] : []),
+          ]);
       }
-      const model = pricing.page.text.match(
-        /\b(freemium|free trial|free plan|open source|one-time payment|pay as you go)\b/i,
+      const model = (pricingPage ?? home).page.text.match(
+        /\b(freemium|free trial|free plan|open source|one-time payment|pay as you go|subscription)\b/i,
       );
-      if (model?.[1]) set('pricing_model', model[1], [ev(model[1], pricing)]);
+      if (model?.[1] && pricingPage) set('pricing_model', model[1], [ev(model[1], pricingPage)]);
     }
 
     // FAQs: FAQPage JSON-LD, then question headings followed by their answer on an FAQ page
@@ -255,46 +344,59 @@ export const createExtractiveDrafter = (): Drafter => ({
     }
     if (faqs.length > 0) set('faqs', faqs, faqEvidence);
 
-    // founders: JSON-LD founder persons
+    // founders: schema.org `founder` persons, and people whose role says founder on about/team pages
+    const people: { person: PagePerson; p: Parsed }[] = [];
+    for (const p of own) for (const person of structuredPeople(p.ld)) people.push({ person, p });
+    for (const p of own.filter((x) => TEAM_PAGE.test(x.path)))
+      for (const person of htmlPeople(p.$, p.page.url)) people.push({ person, p });
     const founders: { name: string; title?: string }[] = [];
     const founderEvidence: Evidence[] = [];
     const founderSocials: Record<string, string> = {};
     const founderSocialEvidence: Evidence[] = [];
-    for (const { node, p } of org) {
-      const list = Array.isArray(node.founder) ? node.founder : node.founder ? [node.founder] : [];
-      for (const person of list as Record<string, unknown>[]) {
-        const name = cap(clean(person?.name), 160);
-        if (!name || founders.some((f) => f.name === name) || founders.length >= 6) continue;
-        const i = founders.length;
-        const title = cap(clean(person.jobTitle), 160);
-        founders.push(title ? { name, title } : { name });
-        founderEvidence.push(ev(name, p, `founders[${i}].name`));
-        if (title) founderEvidence.push(ev(title, p, `founders[${i}].title`));
-        const sameAs = Array.isArray(person.sameAs) ? person.sameAs : person.sameAs ? [person.sameAs] : [];
-        for (const link of sameAs.map(str)) {
-          const platform = platformOf(link);
-          if (platform && i === 0 && !(platform in founderSocials)) {
-            founderSocials[platform] = link;
-            founderSocialEvidence.push(ev(link, p, `founder_socials.${platform}`));
-          }
+    for (const { person, p } of people) {
+      if (!person.founder || founders.some((f) => f.name === person.name) || founders.length >= 6) continue;
+      const i = founders.length;
+      founders.push(person.role ? { name: person.name, title: person.role } : { name: person.name });
+      founderEvidence.push(ev(person.nameQuote, p, `founders[${i}].name`));
+      if (person.roleQuote) founderEvidence.push(ev(person.roleQuote, p, `founders[${i}].title`));
+      if (i !== 0) continue;
+      for (const link of person.links) {
+        const platform = platformOf(link);
+        if (platform && !(platform in founderSocials) && link.length <= 500) {
+          founderSocials[platform] = link;
+          founderSocialEvidence.push(ev(link, p, `founder_socials.${platform}`));
         }
       }
     }
     if (founders.length > 0) set('founders', founders, founderEvidence);
     if (Object.keys(founderSocials).length > 0) set('founder_socials', founderSocials, founderSocialEvidence);
 
-    // company socials: links to the known platforms (founders' own profiles excluded)
+    // company socials: the organisation's sameAs, then links to the 12 platforms (people's own
+    // profiles excluded), a community link as `custom`, and the organisation's own url as `website`
     const socials: Record<string, string> = {};
     const socialEvidence: Evidence[] = [];
-    const founderLinks = new Set(Object.values(founderSocials));
-    for (const p of parsed) {
+    const personLinks = new Set(people.flatMap(({ person }) => person.links));
+    const addSocial = (platform: string, link: string, p: Parsed) => {
+      if (platform in socials || personLinks.has(link) || link.length > 500) return;
+      if (/linkedin\.com\/in\//i.test(link)) return; // a person's profile, not the company's
+      socials[platform] = link;
+      socialEvidence.push(ev(link, p, `company_socials.${platform}`));
+    };
+    for (const { node, p } of org)
+      for (const link of (Array.isArray(node.sameAs) ? node.sameAs : [node.sameAs]).map(str)) {
+        const platform = platformOf(link);
+        if (platform) addSocial(platform, link, p);
+      }
+    for (const p of own) {
       for (const line of p.page.text.matchAll(/^link: (https?:\/\/\S+)$/gm)) {
         const link = line[1] as string;
-        const platform = platformOf(link);
-        if (!platform || platform in socials || founderLinks.has(link) || link.length > 500) continue;
-        socials[platform] = link;
-        socialEvidence.push(ev(link, p, `company_socials.${platform}`));
+        const platform = platformOf(link) ?? (isCustom(link) ? 'custom' : null);
+        if (platform) addSocial(platform, link, p);
       }
+    }
+    for (const { node, p } of org) {
+      const url = str(node.url);
+      if (/^https?:\/\//.test(url)) addSocial('website', url, p);
     }
     if (Object.keys(socials).length > 0) set('company_socials', socials, socialEvidence);
 
@@ -321,7 +423,6 @@ export const createExtractiveDrafter = (): Drafter => ({
     }
 
     // seo: the homepage's title and meta description when they fit the limits
-    const title = clean(home.$('title').first().text());
     const seo: Record<string, string> = {};
     const seoEvidence: Evidence[] = [];
     if (title && title.length <= 70) {
@@ -337,6 +438,14 @@ export const createExtractiveDrafter = (): Drafter => ({
     return out;
   },
 });
+
+const isCustom = (link: string): boolean => {
+  try {
+    return CUSTOM_HOSTS.has(new URL(link).hostname.replace(/^www\./, ''));
+  } catch {
+    return false;
+  }
+};
 
 const platformOf = (link: string): string | null => {
   try {

@@ -102,15 +102,22 @@ Rules:
 - categories may only be names from this list: {CATEGORIES}.
 - Text fields at most 500 characters (description 20000); list fields at most 20 items of 200 characters.`;
 
+/** How a candidate fact is shown to the model: its value, cut short. */
+const CANDIDATE_CHARS = 300;
+
 /**
  * The OpenAI drafter: one chat completion with a strict JSON-schema response format, over the
- * crawled pages' text. Works with any OpenAI-compatible server through `baseURL`.
+ * crawled pages' text. Works with any OpenAI-compatible server through `baseURL`. With `candidates`
+ * (the extractive drafter: structured data, pricing plans, team pages), what they find is taken as
+ * it is and shown to the model as already found; the model is asked only for the slots they miss,
+ * and not called at all when nothing is missing. Either way the service checks every quote after.
  */
 export const createOpenAiDrafter = (options: {
   apiKey: string;
   baseURL?: string;
   model: string;
   timeoutMs?: number;
+  candidates?: Drafter;
 }): Drafter => {
   const client = new OpenAI({
     apiKey: options.apiKey,
@@ -121,6 +128,12 @@ export const createOpenAiDrafter = (options: {
   return {
     name: 'openai',
     async draft(request: DraftRequest) {
+      const found = options.candidates ? await options.candidates.draft(request) : {};
+      const missing = request.keys.filter((k) => !(k in found));
+      if (missing.length === 0) return found;
+      const known = Object.entries(found).map(
+        ([key, p]) => `- ${key}: ${JSON.stringify(p.value).slice(0, CANDIDATE_CHARS)}`,
+      );
       let budget = TOTAL_CHARS;
       const pagesText = request.pages
         .map((page) => {
@@ -139,7 +152,14 @@ export const createOpenAiDrafter = (options: {
           },
           {
             role: 'user',
-            content: `Draft these fields: ${request.keys.join(', ')}.\n\n${pagesText}`,
+            content: [
+              ...(known.length > 0
+                ? ['Already found on these pages and checked separately (do not draft them again):', ...known, '']
+                : []),
+              `Draft only these fields, and only what the pages state: ${missing.join(', ')}.`,
+              '',
+              pagesText,
+            ].join('\n'),
           },
         ],
         response_format: {
@@ -152,8 +172,8 @@ export const createOpenAiDrafter = (options: {
         },
       });
       const content = completion.choices[0]?.message?.content;
-      if (!content) return {};
-      return toProposals(JSON.parse(content) as ModelDraft, request.keys);
+      if (!content) return found;
+      return { ...toProposals(JSON.parse(content) as ModelDraft, missing), ...found };
     },
   };
 };

@@ -1,4 +1,5 @@
 import { type CheerioAPI, load } from 'cheerio';
+import { type StructuredData, structuredData, typesOf } from './structured-data.ts';
 
 /** The few DOM node properties the text walker reads. */
 interface AnyNode {
@@ -75,35 +76,6 @@ export const visibleText = ($: CheerioAPI): string => {
     .join('\n');
 };
 
-export interface JsonLdNode {
-  readonly '@type'?: string | string[];
-  readonly [key: string]: unknown;
-}
-
-/** Every JSON-LD node of the page, `@graph`s and nested arrays flattened to the top. */
-export const jsonLdNodes = ($: CheerioAPI): JsonLdNode[] => {
-  const nodes: JsonLdNode[] = [];
-  const add = (value: unknown): void => {
-    if (Array.isArray(value)) value.forEach(add);
-    else if (value && typeof value === 'object') {
-      const node = value as JsonLdNode;
-      if (Array.isArray(node['@graph'])) add(node['@graph']);
-      if (node['@type'] !== undefined) nodes.push(node);
-    }
-  };
-  $('script[type="application/ld+json"]').each((_, el) => {
-    try {
-      add(JSON.parse($(el).text()));
-    } catch {
-      // a broken block is ignored, like browsers and search engines do
-    }
-  });
-  return nodes;
-};
-
-export const typesOf = (node: JsonLdNode): string[] =>
-  (Array.isArray(node['@type']) ? node['@type'] : [node['@type'] ?? '']).map(String);
-
 const absolute = (href: string, base: string): string | null => {
   try {
     return new URL(href, base).href;
@@ -113,28 +85,32 @@ const absolute = (href: string, base: string): string | null => {
 };
 
 /**
- * The page's metadata written out as lines: meta tags, Open Graph, JSON-LD leaves, link targets and
- * logo images. They are part of the stored evidence text, so a value taken from them has a quote
- * that can be checked like any other.
+ * The page's metadata written out as lines: `<html lang>`, meta tags, Open Graph and Twitter cards,
+ * the leaves of every schema.org node (JSON-LD, microdata, RDFa: `json-ld Organization.name: Acme`,
+ * `microdata Offer.price: 9.00`), icons, link targets and logo images. They are part of the stored
+ * evidence text, so a value taken from them has a quote that can be checked like any other.
  */
-export const metadataLines = ($: CheerioAPI, url: string): string[] => {
+export const metadataLines = ($: CheerioAPI, url: string, data: StructuredData): string[] => {
   const lines: string[] = [];
   const title = $('title').first().text().trim();
   if (title) lines.push(`title: ${title}`);
+  if (data.lang) lines.push(`html lang: ${data.lang}`);
   $('meta[name], meta[property]').each((_, el) => {
     const name = ($(el).attr('name') ?? $(el).attr('property') ?? '').toLowerCase();
     const content = ($(el).attr('content') ?? '').trim();
-    if (content && /^(description|keywords|author|og:|twitter:)/.test(name)) lines.push(`${name}: ${content}`);
+    if (content && /^(description|keywords|author|application-name|og:|twitter:)/.test(name))
+      lines.push(`${name}: ${content}`);
   });
   const leaves = (prefix: string, value: unknown, depth: number): void => {
     if (depth > 6) return;
-    if (typeof value === 'string' || typeof value === 'number') lines.push(`json-ld ${prefix}: ${String(value)}`);
+    if (typeof value === 'string' || typeof value === 'number') lines.push(`${prefix}: ${String(value)}`);
     else if (Array.isArray(value)) {
       for (const v of value) leaves(prefix, v, depth + 1);
     } else if (value && typeof value === 'object')
       for (const [k, v] of Object.entries(value)) if (!k.startsWith('@')) leaves(`${prefix}.${k}`, v, depth + 1);
   };
-  for (const node of jsonLdNodes($)) leaves(typesOf(node).join(','), node, 0);
+  for (const { syntax, node } of data.nodes) leaves(`${syntax} ${typesOf(node).join(',')}`, node, 0);
+  for (const icon of data.icons) lines.push(`icon ${icon.kind}: ${icon.href}`);
   $('a[href]').each((_, el) => {
     const href = ($(el).attr('href') ?? '').trim();
     if (/^mailto:/i.test(href)) lines.push(`link: ${href.slice(7).split('?')[0]}`);
@@ -161,6 +137,8 @@ export const metadataLines = ($: CheerioAPI, url: string): string[] => {
 export const pageEvidenceText = (html: string, url: string): { title: string; text: string } => {
   const $ = load(html);
   const title = $('title').first().text().replace(/\s+/g, ' ').trim();
-  const text = [visibleText($), '', '--- page metadata ---', ...metadataLines($, url)].join('\n');
+  const text = [visibleText($), '', '--- page metadata ---', ...metadataLines($, url, structuredData(html, url))].join(
+    '\n',
+  );
   return { title, text };
 };

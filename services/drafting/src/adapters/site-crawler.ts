@@ -1,7 +1,15 @@
 import { Readable } from 'node:stream';
-import { type BaseHttpClient, CheerioCrawler, Configuration, type HttpRequest, log } from '@crawlee/cheerio';
+import {
+  type BaseHttpClient,
+  type CheerioAPI,
+  CheerioCrawler,
+  Configuration,
+  type HttpRequest,
+  log,
+} from '@crawlee/cheerio';
 import { MemoryStorage } from '@crawlee/memory-storage';
 import { OutboundRequestRefused, type SafeFetch } from '@listings/platform/outbound';
+import { Parser } from 'htmlparser2';
 import robotsParserModule from 'robots-parser';
 import type { CrawledPage } from '../domain/draft/draft.ts';
 import { pageEvidenceText } from './page-content.ts';
@@ -12,7 +20,7 @@ log.setLevel(log.LEVELS.OFF);
 const robotsParser = robotsParserModule as unknown as (
   url: string,
   contents: string,
-) => { isAllowed(url: string, userAgent?: string): boolean | undefined };
+) => { isAllowed(url: string, userAgent?: string): boolean | undefined; getSitemaps(): string[] };
 
 export interface CrawlLimits {
   /** pages read at most, the homepage included (default 12) */
@@ -54,10 +62,36 @@ export interface SiteCrawler {
 
 /** Pages likely to hold facts about a product, by words in their path or link text. */
 const FACT_PAGE =
-  /about|company|story|team|founder|people|pricing|plans|price|features|product|faq|help|questions|contact|legal|imprint|impressum|terms|privacy|careers|press/i;
+  /about|company|story|team|founder|people|pricing|plans|price|preise|tarif|precios|features|product|faq|help|questions|contact|legal|imprint|impressum|terms|privacy|careers|press|changelog|blog|docs|ueber-uns|über-uns|a-propos|equipe|equipo/i;
+
+/**
+ * The pages read first, best first: what a listing needs most (plans, the company and its people)
+ * before what helps (changelog, blog, press, docs); any other fact page after them.
+ */
+const PREFERRED = [
+  /pric|plans|preise|tarif|precios/i,
+  /about|ueber-uns|über-uns|a-propos|sobre/i,
+  /team|founder|people|equipe|equipo/i,
+  /company|story/i,
+  /faq|features/i,
+  /contact/i,
+  /changelog/i,
+  /blog/i,
+  /press/i,
+  /docs/i,
+];
+/** lower is read sooner; a short path beats a deep one of the same kind */
+const preference = (label: string, depth: number): number => {
+  const at = PREFERRED.findIndex((re) => re.test(label));
+  return (at === -1 ? PREFERRED.length : at) * 10 + Math.min(depth, 9);
+};
+
+/** sitemap.xml files read at most (an index and the sitemaps it names) */
+const MAX_SITEMAPS = 3;
 
 interface Robots {
   isAllowed(url: string): boolean;
+  sitemaps: string[];
 }
 
 class CrawlRefused extends Error {}
@@ -89,11 +123,11 @@ export const createSiteCrawler = (deps: {
     }
     if (response.status >= 500)
       return { refusal: `robots.txt answered ${response.status}; RFC 9309 says to read nothing then` };
-    if (response.status >= 400) return { isAllowed: () => true };
+    if (response.status >= 400) return { isAllowed: () => true, sitemaps: [] };
     if (response.status >= 300) return { refusal: 'robots.txt redirects too often' };
     // RFC 9309 §2.5: at least 500 KiB must be parsed; the safe fetch's limit is above that
     const parsed = robotsParser(robotsUrl, await response.text());
-    return { isAllowed: (url) => parsed.isAllowed(url, deps.robotsToken) !== false };
+    return { isAllowed: (url) => parsed.isAllowed(url, deps.robotsToken) !== false, sitemaps: parsed.getSitemaps() };
   };
 
   return {
@@ -125,6 +159,7 @@ export const createSiteCrawler = (deps: {
       await onProgress({ step: 'reading robots.txt', pagesRead: 0, pagesPlanned: 1 });
       const homepageRefusal = await permitted(start);
       if (homepageRefusal) return { ok: false, reason: homepageRefusal };
+      const fromSitemaps = await readSitemaps(start, signal);
 
       /** crawlee's HTTP client, bound to the safe fetch; redirects are followed here, hop by hop */
       const httpClient: BaseHttpClient = {
@@ -178,6 +213,103 @@ export const createSiteCrawler = (deps: {
         }
       };
 
+      /**
+       * The page URLs the site's sitemaps list (robots.txt `Sitemap:` lines, else /sitemap.xml), read
+       * through the same guard and robots.txt as pages; a sitemap that cannot be read is skipped.
+       */
+      async function readSitemaps(site: URL, abort: AbortSignal): Promise<string[]> {
+        const robots = await robotsFor(site);
+        const queue =
+          'sitemaps' in robots && robots.sitemaps.length > 0 ? [...robots.sitemaps] : [`${site.origin}/sitemap.xml`];
+        const found: string[] = [];
+        for (let read = 0; read < MAX_SITEMAPS && queue.length > 0; read += 1) {
+          let url: URL;
+          try {
+            url = new URL(queue.shift() as string);
+          } catch {
+            continue;
+          }
+          if ((await permitted(url)) !== null) continue;
+          try {
+            const response = await deps.safeFetch(url, {
+              signal: abort,
+              headers: { accept: 'application/xml,text/xml' },
+            });
+            if (!response.ok) {
+              await response.body?.cancel(); // a body left unread would hold its connection
+              continue;
+            }
+            const xml = (await response.text()).slice(0, limits.maxPageBytes);
+            let inSitemap = false;
+            let inLoc = false;
+            let loc = '';
+            const parser = new Parser(
+              {
+                onopentag(name) {
+                  if (name === 'sitemap') inSitemap = true;
+                  if (name === 'loc') {
+                    inLoc = true;
+                    loc = '';
+                  }
+                },
+                ontext(text) {
+                  if (inLoc) loc += text;
+                },
+                onclosetag(name) {
+                  if (name === 'sitemap') inSitemap = false;
+                  if (name !== 'loc') return;
+                  inLoc = false;
+                  if (inSitemap) queue.push(loc.trim());
+                  else found.push(loc.trim());
+                },
+              },
+              { xmlMode: true },
+            );
+            parser.write(xml);
+            parser.end();
+          } catch {
+            // an unreadable sitemap only means the links of the pages decide
+          }
+        }
+        return found;
+      }
+
+      /**
+       * The icons of the homepage's web app manifest (`<link rel="manifest">`), as evidence lines of
+       * the homepage (`manifest icon 512x512: https://...`): read through the guard and robots.txt
+       * like a page, no redirects followed; a manifest that cannot be read gives none.
+       */
+      async function readManifestIcons($: CheerioAPI, pageUrl: string, abort: AbortSignal): Promise<string[]> {
+        const href = $('link[rel~="manifest"]').first().attr('href');
+        if (!href) return [];
+        try {
+          const url = new URL(href, pageUrl);
+          if ((await permitted(url)) !== null) return [];
+          const response = await deps.safeFetch(url, {
+            redirect: 'manual',
+            signal: abort,
+            headers: { accept: 'application/manifest+json,application/json' },
+          });
+          if (!response.ok) {
+            await response.body?.cancel();
+            return [];
+          }
+          const manifest = JSON.parse((await response.text()).slice(0, limits.maxPageBytes)) as {
+            icons?: { src?: unknown; sizes?: unknown }[];
+          };
+          return (Array.isArray(manifest.icons) ? manifest.icons : [])
+            .filter((icon) => typeof icon?.src === 'string')
+            .slice(0, 20)
+            .map((icon) => {
+              const sizes =
+                typeof icon.sizes === 'string' && /^[\dx ]+$/i.test(icon.sizes) ? icon.sizes.split(' ')[0] : 'any';
+              return `manifest icon ${sizes}: ${new URL(icon.src as string, url).href}`;
+            });
+        } catch {
+          return [];
+        }
+      }
+
       const pages: CrawledPage[] = [];
       const seen = new Set<string>([start.href]);
       let planned = 1;
@@ -209,23 +341,34 @@ export const createSiteCrawler = (deps: {
             totalBytes += html.length;
             const finalUrl = request.loadedUrl ?? request.url;
             const { title, text } = pageEvidenceText(html, finalUrl);
-            pages.push({ url: finalUrl, title, text, html });
+            const manifest = request.userData.homepage ? await readManifestIcons($, finalUrl, signal) : [];
+            pages.push({ url: finalUrl, title, text: [text, ...manifest].join('\n'), html });
 
             const candidates: { url: string; score: number }[] = [];
-            $('a[href]').each((_, el) => {
-              const href = $(el).attr('href') ?? '';
-              let target: URL;
-              try {
-                target = new URL(href, finalUrl);
-              } catch {
-                return;
-              }
+            const consider = (target: URL, text: string) => {
               target.hash = '';
               if (!sameSite(target) || seen.has(target.href)) return;
               if (/\.(pdf|png|jpe?g|gif|svg|zip|mp4|webp|ico|css|js|xml|json)$/i.test(target.pathname)) return;
-              const label = `${target.pathname} ${$(el).text()}`;
-              if (FACT_PAGE.test(label)) candidates.push({ url: target.href, score: label.length });
+              const label = `${target.pathname} ${text}`;
+              if (!FACT_PAGE.test(label) || candidates.some((c) => c.url === target.href)) return;
+              candidates.push({ url: target.href, score: preference(label, target.pathname.split('/').length - 1) });
+            };
+            $('a[href]').each((_, el) => {
+              try {
+                consider(new URL($(el).attr('href') ?? '', finalUrl), $(el).text());
+              } catch {
+                // not a URL
+              }
             });
+            if (request.userData.homepage)
+              for (const loc of fromSitemaps) {
+                try {
+                  consider(new URL(loc), '');
+                } catch {
+                  // not a URL
+                }
+              }
+            candidates.sort((a, b) => a.score - b.score);
             for (const candidate of candidates) {
               if (planned >= limits.maxPages || totalBytes >= limits.maxTotalBytes) break;
               if (seen.has(candidate.url)) continue;

@@ -21,6 +21,8 @@ export const FACTS = {
   faqQuestion: 'Can I cancel at any time?',
   faqAnswer: 'Yes, you can cancel your plan at any time from the billing page.',
   pricingRow: 'Starter $9 per month',
+  /** the plans of the pricing table and the trial, as the extractive drafter sums them up */
+  pricingSummary: 'Starter: $9 per month; Team: $29 per month; Every plan starts with a free trial.',
   copyrightYear: '2016',
 } as const;
 
@@ -116,7 +118,8 @@ export const startFixtureSite = async (
       }
       res.end(page);
     };
-    if (held) held.push(send);
+    // only pages are held: robots.txt and the sitemap answer at once, so the crawl reaches its pages
+    if (held && path !== '/sitemap.xml') held.push(send);
     else send();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,0 +1,125 @@
+import { DRAFT_FIELD_KEYS } from '@listings/contracts';
+import { describe, expect, it } from 'vitest';
+import type { CrawledPage } from '../domain/draft/draft.ts';
+import { verifyProposals } from '../domain/evidence/verify-evidence.ts';
+import { createExtractiveDrafter } from './extractive-drafter.ts';
+import { pageEvidenceText } from './page-content.ts';
+
+const KEYS = [
+  ...DRAFT_FIELD_KEYS,
+  'faqs',
+  'founders',
+  'company_socials',
+  'founder_socials',
+  'story',
+  'milestones',
+  'competitor_url',
+  'seo',
+];
+const page = (url: string, html: string): CrawledPage => ({ url, html, ...pageEvidenceText(html, url) });
+const draft = async (pages: CrawledPage[]) => {
+  const proposals = await createExtractiveDrafter().draft({ pages, keys: KEYS, categoryNames: ['Finance'] });
+  const verified = verifyProposals(pages, proposals, KEYS);
+  return { proposals, kept: verified.proposals, dropped: verified.dropped };
+};
+const value = (kept: Record<string, { value: unknown }>, key: string) => kept[key]?.value;
+
+describe('when a page publishes microdata and RDFa instead of JSON-LD', () => {
+  const html = `<!doctype html><html lang="fr"><head><title>Accueil</title>
+    <link rel="apple-touch-icon" href="/apple-touch-icon.png"><link rel="icon" href="/favicon.ico"></head><body>
+    <div itemscope itemtype="https://schema.org/SoftwareApplication">
+      <h1 itemprop="name">Carnet</h1><p itemprop="description">Carnet tient les comptes des associations sans tableur.</p>
+      <div itemprop="offers" itemscope itemtype="https://schema.org/Offer">
+        <span itemprop="name">Association</span> <span itemprop="price" content="12.00">12 €</span>
+        <meta itemprop="priceCurrency" content="EUR"></div>
+    </div>
+    <div vocab="https://schema.org/" typeof="Organization"><span property="name">Carnet SAS</span>
+      <a property="sameAs" href="https://www.linkedin.com/company/carnet">LinkedIn</a></div>
+    </body></html>`;
+
+  it('then their values are drafted, each quoted from the metadata lines the evidence check reads', async () => {
+    const home = page('https://carnet.example/', html);
+    expect(home.text).toContain('html lang: fr');
+    expect(home.text).toContain('microdata SoftwareApplication.offers.price: 12.00');
+    expect(home.text).toContain('rdfa Organization.name: Carnet SAS');
+    expect(home.text).toContain('icon apple-touch-icon: https://carnet.example/apple-touch-icon.png');
+    const { kept } = await draft([home]);
+    expect(value(kept, 'name')).toBe('Carnet');
+    expect(value(kept, 'pricing_summary')).toBe('Association: 12.00 EUR');
+    expect(value(kept, 'logo_url')).toBe('https://carnet.example/apple-touch-icon.png');
+    expect(value(kept, 'company_socials')).toEqual({ linkedin: 'https://www.linkedin.com/company/carnet' });
+  });
+});
+
+describe('when a pricing page lays its plans out as cards', () => {
+  const home = page('https://cards.example/', '<html><head><title>Cards</title></head><body><h1>Hi</h1></body></html>');
+  const pricing = page(
+    'https://cards.example/pricing',
+    `<html><body><h1>Pricing</h1><p>Start with a 14-day free trial, no card needed.</p>
+     <div class="plans">
+       <div class="plan-card"><h3>Hobby</h3><p class="price">Free</p><ul><li>1 project</li></ul></div>
+       <div class="plan-card"><h3>Pro</h3><p class="price">$19 / month</p></div>
+       <div class="plan-card"><h3>Business</h3><p class="price"><span>$</span>49<small>/mo</small></p></div>
+     </div></body></html>`,
+  );
+
+  it('then every plan is in the pricing summary with its price, period and the trial', async () => {
+    const { kept } = await draft([home, pricing]);
+    expect(value(kept, 'pricing_summary')).toBe(
+      'Hobby: Free; Pro: $19 / month; Business: $49/mo; Start with a 14-day free trial, no card needed.',
+    );
+    expect(value(kept, 'pricing_model')).toBe('free trial');
+  });
+});
+
+describe('when a team page lists people in cards', () => {
+  const home = page('https://team.example/', '<html><head><title>Team</title></head><body><h1>Hi</h1></body></html>');
+  const team = page(
+    'https://team.example/team',
+    `<html><body><h1>Our team</h1>
+     <div class="member"><h3>Ada Byron</h3><p>Co-founder &amp; CEO</p>
+       <a href="https://www.linkedin.com/in/adabyron">LinkedIn</a> <a href="https://x.com/ada">X</a></div>
+     <div class="member"><h3>Alan Turing</h3><p>Founder, CTO</p></div>
+     <div class="member"><h3>Grace Hopper</h3><p>Senior Engineer</p></div>
+     <h2>Meet The Founders</h2><p>Ada Byron, founder</p>
+     <footer><a href="https://github.com/team-example">GitHub</a></footer></body></html>`,
+  );
+
+  it('then the founders come with roles, the first founder with her socials, and nobody else is a founder', async () => {
+    const { kept } = await draft([home, team]);
+    expect(value(kept, 'founders')).toEqual([
+      { name: 'Ada Byron', title: 'Co-founder & CEO' },
+      { name: 'Alan Turing', title: 'Founder, CTO' },
+    ]);
+    expect(value(kept, 'founder_socials')).toEqual({
+      linkedin: 'https://www.linkedin.com/in/adabyron',
+      x: 'https://x.com/ada',
+    });
+    expect(value(kept, 'company_socials')).toEqual({ github: 'https://github.com/team-example' });
+  });
+});
+
+describe('when the name is only in the title', () => {
+  it('then the part of the title the host name spells is the name, and a tagline the h1 repeats is not', async () => {
+    const home = page(
+      'https://www.quillpad.example/',
+      `<html><head><title>Notes that write themselves | QuillPad</title>
+       <meta property="og:title" content="Notes that write themselves | QuillPad"></head>
+       <body><h1>Notes that write themselves</h1></body></html>`,
+    );
+    const { kept } = await draft([home]);
+    expect(value(kept, 'name')).toBe('QuillPad');
+    expect(value(kept, 'tagline')).toBe('Notes that write themselves');
+  });
+
+  it('then the part of the title the copyright line repeats is the name, the rest the tagline', async () => {
+    const home = page(
+      'https://plain.example/',
+      `<html><head><title>Brightdesk — Help desk for tiny teams</title></head>
+       <body><p>Answer every customer from one inbox.</p><footer>© 2024 Brightdesk</footer></body></html>`,
+    );
+    const { kept } = await draft([home]);
+    expect(value(kept, 'name')).toBe('Brightdesk');
+    expect(value(kept, 'tagline')).toBe('Help desk for tiny teams');
+  });
+});

@@ -1,0 +1,84 @@
+import type { CheerioAPI } from 'cheerio';
+import { type SchemaNode, typesOf } from './structured-data.ts';
+
+/** A person a site names, with the role and profile links it gives, and the quotes they came from. */
+export interface PagePerson {
+  readonly name: string;
+  readonly nameQuote: string;
+  readonly role: string | null;
+  readonly roleQuote: string | null;
+  /** profile links (absolute), each also its own quote */
+  readonly links: readonly string[];
+  /** named by a `founder` property of an organisation, or a role that says founder */
+  readonly founder: boolean;
+}
+
+const clean = (s: unknown): string => (typeof s === 'string' ? s.replace(/\s+/g, ' ').trim() : '');
+const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : v ? [v] : []);
+
+/** A role as team pages write them, in the languages we read. */
+export const ROLE =
+  /\b(?:co-?founder|founder|gründer(?:in)?|mitgründer(?:in)?|fondat(?:eur|rice)|cofondat(?:eur|rice)|fundador(?:a)?|cofundador(?:a)?|ceo|cto|coo|cfo|cpo|cmo|chief|head of|vp|vice president|director|lead|engineer|designer|developer|manager|geschäftsführer(?:in)?|directeur|directrice)\b/i;
+export const FOUNDER_ROLE =
+  /\b(?:co-?founder|founder|gründer(?:in)?|mitgründer(?:in)?|fondat(?:eur|rice)|cofondat(?:eur|rice)|fundador(?:a)?|cofundador(?:a)?)\b/i;
+/** Two to four capitalised words: what a person's name looks like on a team card. */
+const PERSON_NAME = /^\p{Lu}[\p{L}'’.-]+(?: \p{Lu}[\p{L}'’.-]*){1,3}$/u;
+/** Headings that look like names but are section titles ("Meet The Founders", "Our Team"). */
+const NOT_A_NAME =
+  /\b(?:our|meet|the|team|about|us|story|people|company|founders?|leadership|board|investors?|careers?|contact)\b/i;
+
+/** People of schema.org nodes: `founder` of an organisation (a founder), and Person nodes with a job title. */
+export const structuredPeople = (nodes: readonly SchemaNode[]): PagePerson[] => {
+  const people: PagePerson[] = [];
+  const add = (person: SchemaNode, founder: boolean) => {
+    const name = clean(person.name);
+    if (!name || name.length > 160 || people.some((p) => p.name === name)) return;
+    const role = clean(person.jobTitle) || null;
+    people.push({
+      name,
+      nameQuote: name,
+      role: role && role.length <= 160 ? role : null,
+      roleQuote: role && role.length <= 160 ? role : null,
+      links: list(person.sameAs)
+        .map((l) => clean(l))
+        .filter((l) => /^https?:\/\//.test(l)),
+      founder: founder || FOUNDER_ROLE.test(role ?? ''),
+    });
+  };
+  for (const node of nodes) {
+    for (const f of list(node.founder)) if (f && typeof f === 'object') add(f as SchemaNode, true);
+    if (typesOf(node).includes('Person') && node.jobTitle) add(node, false);
+  }
+  return people;
+};
+
+/**
+ * People on a team or about page: a heading (or bold line) that looks like a name, followed by a
+ * line that reads like a role; their links are the ones inside the same card.
+ */
+export const htmlPeople = ($: CheerioAPI, pageUrl: string): PagePerson[] => {
+  const people: PagePerson[] = [];
+  $('h2, h3, h4, h5, strong, b, [class*="name"]').each((_, el) => {
+    const heading = $(el);
+    const name = clean(heading.text());
+    if (!PERSON_NAME.test(name) || NOT_A_NAME.test(name) || ROLE.test(name) || name.length > 60) return;
+    if (people.some((p) => p.name === name)) return;
+    const roleEl = heading.nextAll().first();
+    const role = clean(roleEl.text());
+    if (!role || role.length > 80 || !ROLE.test(role)) return;
+    const card = heading.parent();
+    const links = card
+      .find('a[href]')
+      .toArray()
+      .map((a) => {
+        try {
+          return new URL($(a).attr('href') ?? '', pageUrl).href;
+        } catch {
+          return '';
+        }
+      })
+      .filter((l) => /^https?:\/\//.test(l) && new URL(l).host !== new URL(pageUrl).host);
+    people.push({ name, nameQuote: name, role, roleQuote: role, links, founder: FOUNDER_ROLE.test(role) });
+  });
+  return people;
+};
