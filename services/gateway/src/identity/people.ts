@@ -30,6 +30,7 @@ import type { Logger } from '@listings/platform/logger';
 import type { Mailer } from '@listings/platform/mail';
 import { type InternalOperationServed, serveInternalOperations } from '@listings/platform/service-host';
 import type { IdentityStore } from './identity-store.ts';
+import { createPasskeys } from './passkeys.ts';
 import { verifyPassword } from './passwords.ts';
 
 type Op = (typeof identityInternalOperations)[number];
@@ -50,7 +51,7 @@ export class TooManyMailsError extends DomainError {
  * The people side of identity, on `gateway.internal.<name>` for the web edge: magic sign-in links
  * (the account is made on first use and its email confirmed by that link), email confirmation
  * links, password sign-in, server-side sessions with a CSRF token bound to each, signing out here
- * or everywhere, and the signed-in person's API keys. Mails go through the mail port; each mail
+ * or everywhere, the signed-in person's API keys, and passkeys (passkeys.ts). Mails go through the mail port; each mail
  * request counts against the address (or account) and the client IP.
  */
 export const createPeople = (deps: {
@@ -91,6 +92,7 @@ export const createPeople = (deps: {
     const created = store.createSession(accountId);
     return { session_token: created.token, session: sessionOf(created.token), next };
   };
+  const passkeys = createPasskeys({ store, publicUrl: deps.publicUrl, sessionOf, openSession });
   const keySummary = (k: ReturnType<IdentityStore['listApiKeys']>[number]) => ({
     id: k.id,
     name: k.name,
@@ -235,6 +237,7 @@ export const createPeople = (deps: {
       if (!account || account.email.endsWith('@erased.invalid')) throw new NotFoundError('no such account');
       return { name: account.name ?? null, email: account.email };
     },
+    ...passkeys,
   } satisfies Record<Op['name'], (request: never) => Promise<unknown>>;
 
   /** mails a confirmation link for the account's current address (sign-up and the request above) */
