@@ -10,6 +10,7 @@ import {
   lookupSession,
   type OperationReply,
   PASSKEY_CEREMONY_TTL_SECONDS,
+  PASSKEY_SIGN_IN_STARTS_PER_IP,
   removePasskey,
 } from '@listings/contracts';
 import { createInProcessBus } from '@listings/platform/bus';
@@ -253,6 +254,15 @@ describe('identity for people: passkeys (gateway.internal.*_passkey*)', () => {
     expect(identity.store.eraseAccount(hal.account.id)).toBe(true);
     expect(identity.store.passkeys.listPasskeys(hal.account.id)).toEqual([]);
     expect((await signInWith(key)).status).toBe(401);
+  });
+
+  it('when one client IP starts more passkey sign-ins than the limit then it gets 429, and other IPs do not', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i <= PASSKEY_SIGN_IN_STARTS_PER_IP.limit; i++)
+      statuses.push((await call(beginPasskeySignIn, { client_ip: '203.0.113.9' })).status);
+    expect(statuses.slice(0, PASSKEY_SIGN_IN_STARTS_PER_IP.limit).every((s) => s === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    expect((await call(beginPasskeySignIn, { client_ip: '203.0.113.10' })).status).toBe(200);
   });
 
   it('when the session is unknown then adding or listing passkeys is 401; a malformed answer is 400', async () => {

@@ -313,6 +313,8 @@ export const PASSKEY_NAME_MAX_LENGTH = 60;
 export const PASSKEYS_PER_ACCOUNT_MAX = 20;
 /** a ceremony's challenge works once, and only for this long after the options were made */
 export const PASSKEY_CEREMONY_TTL_SECONDS = 300;
+/** passkey sign-ins one client IP may start in each window (each keeps a challenge): past that 429 */
+export const PASSKEY_SIGN_IN_STARTS_PER_IP = { limit: 30, windowSeconds: 300 } as const;
 /** a credential id is at most 1023 bytes (WebAuthn), so at most 1364 base64url characters */
 const CREDENTIAL_ID_MAX_LENGTH = 1364;
 const Base64Url = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '^[A-Za-z0-9_-]+$' });
@@ -412,8 +414,8 @@ export const removePasskey = defineIdentityInternal({
 export const beginPasskeySignIn = defineIdentityInternal({
   name: 'begin_passkey_sign_in',
   description:
-    'Starts a passkey sign-in (discoverable credentials: no username asked): the options for navigator.credentials.get() and a ceremony token the edge keeps in a short-lived cookie. The challenge is bound to that token (kept as SHA-256), works once and for PASSKEY_CEREMONY_TTL_SECONDS.',
-  request: Type.Object({}, { additionalProperties: false }),
+    'Starts a passkey sign-in (discoverable credentials: no username asked): the options for navigator.credentials.get() and a ceremony token the edge keeps in a short-lived cookie. The challenge is bound to that token (kept as SHA-256), works once and for PASSKEY_CEREMONY_TTL_SECONDS. 429 past PASSKEY_SIGN_IN_STARTS_PER_IP for the client IP the edge passes.',
+  request: Type.Object({ client_ip: Type.Optional(ClientIp) }, { additionalProperties: false }),
   reply: Type.Object({ ceremony_token: Type.String(), options: CeremonyOptions }),
 });
 

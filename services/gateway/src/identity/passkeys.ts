@@ -65,6 +65,8 @@ export const createPasskeys = (deps: {
   sessionOf: (token: string) => SiteSession;
   /** a new session for the account, as the mailed link opens one */
   openSession: (accountId: string, next: string | null) => NewSiteSession;
+  /** counts passkey sign-ins started by a client IP: throws when past the limit */
+  checkSignInQuota: (clientIp: string | undefined) => Promise<void>;
 }) => {
   const passkeys = deps.store.passkeys;
   const rp = relyingPartyOf(deps.publicUrl);
@@ -151,8 +153,9 @@ export const createPasskeys = (deps: {
     },
 
     begin_passkey_sign_in: async (
-      _r: IdentityRequest<'begin_passkey_sign_in'>,
+      r: IdentityRequest<'begin_passkey_sign_in'>,
     ): Promise<IdentityReply<'begin_passkey_sign_in'>> => {
+      await deps.checkSignInQuota(r.client_ip);
       const ceremonyToken = randomBytes(32).toString('base64url');
       // no allowCredentials: the authenticator offers the passkeys it holds for this site
       const options = await generateAuthenticationOptions({

@@ -10,6 +10,7 @@ import {
   MAIL_REQUESTS_PER_ADDRESS,
   MAIL_REQUESTS_PER_IP,
   type NewSiteSession,
+  PASSKEY_SIGN_IN_STARTS_PER_IP,
   SCOPES,
   type Scope,
   SIGN_IN_LINK_TTL_MINUTES,
@@ -38,6 +39,17 @@ type Op = (typeof identityInternalOperations)[number];
 export class GoneError extends DomainError {
   constructor(detail: string) {
     super(410, 'gone', 'Gone', detail);
+  }
+}
+
+export class TooManySignInsError extends DomainError {
+  constructor(retryAfterSeconds: number) {
+    super(
+      429,
+      'rate-limited',
+      'Too many requests',
+      `too many passkey sign-ins started: retry in ${retryAfterSeconds} s`,
+    );
   }
 }
 
@@ -92,7 +104,20 @@ export const createPeople = (deps: {
     const created = store.createSession(accountId);
     return { session_token: created.token, session: sessionOf(created.token), next };
   };
-  const passkeys = createPasskeys({ store, publicUrl: deps.publicUrl, sessionOf, openSession });
+  const passkeys = createPasskeys({
+    store,
+    publicUrl: deps.publicUrl,
+    sessionOf,
+    openSession,
+    checkSignInQuota: async (clientIp) => {
+      if (!clientIp) return;
+      const decision = await limiter.hit(`passkey-ip:${clientIp}`, {
+        name: 'passkey-sign-in-ip',
+        ...PASSKEY_SIGN_IN_STARTS_PER_IP,
+      });
+      if (!decision.allowed) throw new TooManySignInsError(decision.resetSeconds);
+    },
+  });
   const keySummary = (k: ReturnType<IdentityStore['listApiKeys']>[number]) => ({
     id: k.id,
     name: k.name,

@@ -121,7 +121,9 @@ export const passkeyRoutes = (
 
   app.post('/signin/passkey/options', async (request, reply) => {
     if (await deps.refused(request, reply)) return reply;
-    const begun = await identity.send<{ ceremony_token: string; options: object }>(beginPasskeySignIn, {});
+    const begun = await identity.send<{ ceremony_token: string; options: object }>(beginPasskeySignIn, {
+      client_ip: request.ip,
+    });
     if (!begun.ok) return json(reply, begun.status, { error: begun.detail });
     reply.setCookie(CEREMONY_COOKIE, begun.body.ceremony_token, {
       path: CEREMONY_COOKIE_PATH,
