@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { readOutbox } from '@listings/platform/mail';
 import { freePort } from '@listings/platform/testing/free-port';
@@ -10,6 +12,9 @@ const CHROMIUM = '/usr/bin/chromium';
 const available = existsSync(CHROMIUM);
 if (!available)
   console.warn(`skipping the passkeys browser test: ${CHROMIUM} is not installed (Debian package "chromium")`);
+
+/** where the passkey pages' screenshots go (docs/screenshots with SCREENSHOT_DIR=docs/screenshots) */
+const SCREENSHOTS = process.env.SCREENSHOT_DIR ?? path.join(tmpdir(), 'listings-web-screenshots');
 
 type Running = Awaited<ReturnType<typeof startAllInOneInProcess>>;
 
@@ -140,6 +145,7 @@ describe('passkeys on the site (all-in-one)', () => {
   describe.skipIf(!available)('in Chromium with a virtual authenticator', () => {
     let browser: Browser;
     beforeAll(async () => {
+      mkdirSync(SCREENSHOTS, { recursive: true });
       browser = await chromium.launch({
         executablePath: CHROMIUM,
         headless: true,
@@ -212,11 +218,13 @@ describe('passkeys on the site (all-in-one)', () => {
       expect(credentials[0]).toMatchObject({ isResidentCredential: true, rpId: 'localhost' });
       await page.goto(`${origin}/me`);
       expect(await axeSerious(page), '/me').toEqual([]);
+      await page.locator('section[aria-labelledby="passkeys"]').screenshot({ path: `${SCREENSHOTS}/passkeys.png` });
 
       // sign out, then in again with the passkey alone (no email asked)
       await page.click('form[action="/me/signout"] button[type=submit]');
       await page.waitForURL(`${origin}/`);
       await page.goto(`${origin}/signin/email?next=/me`);
+      await page.screenshot({ path: `${SCREENSHOTS}/passkey-signin.png` });
       await page.click('#signin-with-passkey');
       await page.waitForURL(`${origin}/me`);
       expect(await page.textContent('header .account')).toContain('passkey@example.com');
