@@ -233,6 +233,15 @@ describe('identity for people: passkeys (gateway.internal.*_passkey*)', () => {
     expect((await signInWith(key, { counter: 7 })).status).toBe(200);
   });
 
+  it('when the authenticator names another user than the passkey’s account then the sign-in is refused', async () => {
+    const ivy = personWithSession('ivy@example.com');
+    const key = createSoftwareAuthenticator({ origin: PUBLIC_URL });
+    await addPasskey(ivy.token, key);
+    const other = Buffer.from('someone-else').toString('base64url');
+    expect((await signInWith(key, { userHandle: other })).status).toBe(401);
+    expect((await signInWith(key)).status).toBe(200);
+  });
+
   it('when a passkey is removed then it signs nobody in, and nobody else can remove another person’s passkey', async () => {
     const gus = personWithSession('gus@example.com');
     const mallory = personWithSession('mallory@example.com');

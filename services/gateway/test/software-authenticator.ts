@@ -100,7 +100,7 @@ export const createSoftwareAuthenticator = (options: { origin: string }) => {
      */
     authenticate: (
       request: RequestOptions,
-      overrides: { origin?: string; credentialId?: string; counter?: number } = {},
+      overrides: { origin?: string; credentialId?: string; counter?: number; userHandle?: string } = {},
     ) => {
       const rpId = request.rpId ?? new URL(options.origin).hostname;
       const credential = [...credentials]
@@ -121,7 +121,7 @@ export const createSoftwareAuthenticator = (options: { origin: string }) => {
           clientDataJSON: b64url(clientDataJSON),
           authenticatorData: b64url(authData),
           signature: b64url(signature),
-          userHandle: credential.userHandle,
+          userHandle: overrides.userHandle ?? credential.userHandle,
         },
       };
     },

@@ -49,6 +49,9 @@ const summaryOf = (p: PasskeySummaryRecord) => ({
  */
 const ALGORITHMS = [COSEALG.EdDSA, COSEALG.ES256, COSEALG.RS256];
 
+/** the user handle an account's passkeys carry: its id's bytes */
+const userHandleOf = (accountId: string) => new TextEncoder().encode(accountId);
+
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
@@ -83,7 +86,7 @@ export const createPasskeys = (deps: {
         rpName: SITE_NAME,
         rpID: rp.id,
         // the account id, so an authenticator keeps one passkey per account here (no personal data)
-        userID: new TextEncoder().encode(session.account_id),
+        userID: userHandleOf(session.account_id),
         userName: session.email,
         userDisplayName: session.name ?? session.email,
         timeout: ttlMs,
@@ -184,6 +187,10 @@ export const createPasskeys = (deps: {
         throw new UnauthorizedError(
           'this passkey is not known here (it may have been removed): sign in with an emailed link',
         );
+      // the authenticator names the user it holds the passkey for: it must be the passkey's account
+      const userHandle = r.response.response.userHandle;
+      if (userHandle !== undefined && userHandle !== Buffer.from(userHandleOf(stored.accountId)).toString('base64url'))
+        throw new UnauthorizedError('this passkey answered for another account: sign in with an emailed link');
       let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
       try {
         verified = await verifyAuthenticationResponse({
