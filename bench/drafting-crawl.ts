@@ -60,7 +60,13 @@ export const benchDrafting = async (): Promise<DraftingBenchFigures> => {
   const service = await startDrafting({
     bus,
     logger: silentLogger(),
-    config: { dataDir, publicUrl: 'http://localhost:3000', fetchAllowPrivateNetworks: true },
+    config: {
+      dataDir,
+      publicUrl: 'http://localhost:3000',
+      fetchAllowPrivateNetworks: true,
+      // one bench account starts every draft: past the default DRAFTS_PER_ACCOUNT_PER_DAY
+      dailyLimits: { draftsPerAccount: 100_000, claimsPerAccount: 10 },
+    },
     env: {},
   });
   const principal = { account_id: 'bench', scopes: ['account:read', 'listings:write'], via: 'api_key' };

@@ -17,6 +17,7 @@ const USAGE = `usage: npm run --silent cli -- <command>
   product list
   product set-price <product> <cents>        current price in USD cents, excluding VAT
   shop set-launch-capacity <launches>        paid launches a week can take
+  shop set-order-hold <minutes>              how long an unpaid order holds its launch week slots (default 30)
   shop set-seller-country <country>          ISO code, for domestic VAT
   events export [--service <name>] [--from <position>] [--out <file>]
                                              every event as JSON Lines, in log order (stdout without --out);
@@ -115,6 +116,14 @@ const shop = async (group: string, command: string | undefined, rest: string[]):
     if (group === 'shop' && command === 'set-launch-capacity' && rest.length === 1) {
       const capacity = count(rest[0], '<launches>');
       say(await admin.run({ type: 'SetWeeklyLaunchCapacity', data: { capacity } }), `${capacity} paid launches a week`);
+      return 0;
+    }
+    if (group === 'shop' && command === 'set-order-hold' && rest.length === 1) {
+      const minutes = count(rest[0], '<minutes>');
+      say(
+        await admin.run({ type: 'SetPendingOrderHold', data: { minutes } }),
+        `an unpaid order holds its launch week slots for ${minutes} minutes`,
+      );
       return 0;
     }
     if (group === 'shop' && command === 'set-seller-country' && rest.length === 1) {

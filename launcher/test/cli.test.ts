@@ -118,6 +118,15 @@ describe('operator CLI', () => {
     expect((await cli('shop', 'nothing')).code).toBe(2);
   });
 
+  it('when the operator sets the order hold then it is said; out of range it is refused', async () => {
+    const hold = await cli('shop', 'set-order-hold', '45');
+    expect([hold.code, hold.stdout.trim()]).toEqual([0, 'an unpaid order holds its launch week slots for 45 minutes']);
+    const noHold = await cli('shop', 'set-order-hold', '0');
+    expect(noHold.code).toBe(1);
+    expect(noHold.stderr).toContain('minutes: must be a whole number of minutes from 1 to 1440');
+    expect((await cli('shop', 'set-order-hold', '30')).code).toBe(0);
+  });
+
   it('when an account is erased then its keys stop working and the addresses its events sealed can no longer be read', async () => {
     const created = await cli(
       'api-key',

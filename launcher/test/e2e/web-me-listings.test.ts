@@ -359,6 +359,9 @@ describe('/me/listings and /me/claims (all-in-one)', () => {
     for (const [method, path, status] of [
       ['GET', '/api/v1/nope', 404],
       ['DELETE', '/api/v1/categories', 405],
+      // QUERY carries a body: without a Content-Type Fastify refuses it before any handler
+      ['QUERY', '/api/v1/categories', 405],
+      ['QUERY', '/api/v1/nope', 404],
       ['PUT', '/mcp', 404],
       ['GET', '/.well-known/nope', 404],
     ] as const) {

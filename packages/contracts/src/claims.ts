@@ -33,7 +33,7 @@ export const claimListing = defineOperation({
   idempotent: true,
   summary: 'Claim a listing',
   description:
-    'Starts a claim on an existing listing. Methods: `dns` TXT record, `meta` tag on the homepage, `file` upload, or `email` link to an address at the company domain (give `email`). Returns what to publish. Verified is not the same as paid.',
+    'Starts a claim on an existing listing. Methods: `dns` TXT record, `meta` tag on the homepage, `file` upload, or `email` link to an address at the company domain (give `email`). Returns what to publish. Verified is not the same as paid. An account starts a limited number of claims per UTC day (CLAIMS_PER_ACCOUNT_PER_DAY, default 10): one more is 429 saying when it comes back.',
   body: Type.Object(
     { slug: Slug, method: Type.Enum([...CLAIM_METHODS]), email: Type.Optional(Email) },
     {
@@ -44,6 +44,13 @@ export const claimListing = defineOperation({
     },
   ),
   response: Claim,
+  links: [
+    {
+      operationId: 'verify_claim',
+      parameters: { claim_id: '$response.body#/claim_id' },
+      description: 'Verify the claim once its record, tag, file or link is in place',
+    },
+  ],
 });
 
 export const verifyClaim = defineOperation({

@@ -19,8 +19,20 @@ export const Product = Type.Object({
 });
 
 export const ORDER_ITEMS_MAX = 20;
-/** a pending order can be paid for this long after it was created; then it is `expired` (its weeks freed) */
+/**
+ * How long an unpaid order holds what it reserved (its launch week slots) and can be paid, unless
+ * an operator set the shop's own (`shop set-order-hold <minutes>`, from 1 to
+ * `PENDING_ORDER_HOLD_MINUTES_MAX`); then it is `expired` and its slots go back.
+ */
+export const PENDING_ORDER_HOLD_MINUTES_DEFAULT = 30;
+export const PENDING_ORDER_HOLD_MINUTES_MAX = 24 * 60;
+/**
+ * How long an order placed before the hold was a shop setting (`OrderPlaced` v1) could be paid:
+ * such an order keeps that window (its upcaster fills `expires_at` with it).
+ */
 export const PENDING_ORDER_TTL_HOURS = 24;
+/** unpaid (`pending`) orders an account can have at once; one more checkout is 409 until one is paid or expires */
+export const UNPAID_ORDERS_PER_ACCOUNT_MAX = 3;
 export const EXTRA_CATEGORIES_MAX = 3;
 export const ORDER_NUMBER_PATTERN = '^[A-Za-z0-9-]{1,64}$';
 
@@ -95,7 +107,7 @@ export const Order = Type.Object({
   vat_number: Type.Union([Type.String(), Type.Null()]),
   checkout_url: Type.Optional(Type.String()),
   created_at: IsoDateTime,
-  /** until when a pending order can be paid (`PENDING_ORDER_TTL_HOURS` after creation); null once paid */
+  /** until when a pending order can be paid (the shop's order hold after creation, default 30 minutes); null once paid */
   expires_at: Type.Union([IsoDateTime, Type.Null()]),
 });
 
@@ -136,9 +148,21 @@ export const createCheckout = defineOperation({
   idempotent: true,
   summary: 'Create a checkout link',
   description:
-    "Builds an order and returns `checkout_url`, a page where the person reviews, enters billing details and pays themselves. Hand the link to the user; never ask for card details: payment never happens through the API. A launch in a chosen `launch_week` reserves one of that week's slots until the order is paid or expires. 409 when a listing already has a paid launch, or when the week is full. A listing gets one paid launch: when two orders race for it, the second payment is refused (status `refused`, `status_reason` says why) and nothing is charged.",
+    "Builds an order and returns `checkout_url`, a page where the person reviews, enters billing details and pays themselves. Hand the link to the user; never ask for card details: payment never happens through the API. A launch in a chosen `launch_week` reserves one of that week's slots until the order is paid or expires: an unpaid order expires after the shop's order hold (default 30 minutes; `expires_at` says when). 409 when a listing already has a paid launch, when the week is full, or when the account already has UNPAID_ORDERS_PER_ACCOUNT_MAX (3) unpaid orders (pay one or let it expire). A listing gets one paid launch: when two orders race for it, the second payment is refused (status `refused`, `status_reason` says why) and nothing is charged.",
   body: OrderRequest,
   response: Order,
+  links: [
+    {
+      operationId: 'get_order',
+      parameters: { number: '$response.body#/number' },
+      description: 'The order, once the person has paid (or not) on the checkout page',
+    },
+    {
+      operationId: 'list_my_orders',
+      parameters: {},
+      description: 'Your orders, this one first',
+    },
+  ],
 });
 
 export const listMyOrders = defineOperation({

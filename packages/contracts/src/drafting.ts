@@ -143,9 +143,31 @@ export const submitListing = defineOperation({
   successStatus: 201,
   summary: 'Submit a product by URL',
   description:
-    'Starts a draft from a product website: the service reads the site (respecting robots.txt) and drafts the profile in about a minute. Poll get_draft every few seconds until `ready`. Nothing is published or charged.',
+    'Starts a draft from a product website: the service reads the site (respecting robots.txt) and drafts the profile in about a minute. Poll get_draft every few seconds until `ready`. Nothing is published or charged. An account starts a limited number of drafts per UTC day (DRAFTS_PER_ACCOUNT_PER_DAY, default 20): one more is 429 saying when it comes back.',
   body: Type.Object({ url: HttpUrl(2048) }, { additionalProperties: false }),
   response: Draft,
+  links: [
+    {
+      operationId: 'get_draft',
+      parameters: { id: '$response.body#/id' },
+      description: 'Poll the new draft until it is `ready`',
+    },
+    {
+      operationId: 'update_draft',
+      parameters: { id: '$response.body#/id' },
+      description: 'Edit the new draft',
+    },
+    {
+      operationId: 'invite_cofounder',
+      parameters: { id: '$response.body#/id' },
+      description: 'Invite a co-founder to the new draft',
+    },
+    {
+      operationId: 'submit_draft',
+      parameters: { id: '$response.body#/id' },
+      description: 'Turn the draft into a listing once it is `ready`',
+    },
+  ],
 });
 
 export const listMyDrafts = defineOperation({
@@ -181,7 +203,7 @@ export const updateDraft = defineOperation({
   idempotent: true,
   summary: 'Edit a draft',
   description:
-    'Send only what changes. `fields` sets values (null removes), `lock_fields` locks against AI redrafts, `restore` brings back the AI value, `regenerate` redrafts from the website evidence. A submitted draft updates its listing too.',
+    'Send only what changes. `fields` sets values (null removes), `lock_fields` locks against AI redrafts, `restore` brings back the AI value, `regenerate` redrafts from the website evidence (only on a `ready` draft, 409 otherwise; on a `failed` draft it reads the site again, for when the site is fixed, and fields typed by hand keep their values unless named). A submitted draft updates its listing too.',
   params: draftParams,
   body: DraftPatch,
   response: Draft,
@@ -211,9 +233,21 @@ export const submitDraft = defineOperation({
   idempotent: true,
   summary: 'Turn a draft into a listing',
   description:
-    'Saves a `ready` draft as a listing (not yet published) and returns its `listing_id`. Running it again after edits updates the same listing.',
+    'Saves a `ready` draft as a listing (not yet published) and returns its `listing_id`. Running it again after edits updates the same listing. A `failed` draft (its site could not be read) can be submitted once `name` and `tagline` are filled in by hand; 409 says what is missing.',
   params: draftParams,
   response: Type.Object({ listing_id: PositiveId, draft: Draft }),
+  links: [
+    {
+      operationId: 'get_my_listing',
+      parameters: { listing_id: '$response.body#/listing_id' },
+      description: 'The listing the draft became',
+    },
+    {
+      operationId: 'update_my_listing',
+      parameters: { listing_id: '$response.body#/listing_id' },
+      description: 'Edit the listing the draft became',
+    },
+  ],
 });
 
 export const draftingOperations = [submitListing, listMyDrafts, getDraft, updateDraft, inviteCofounder, submitDraft];

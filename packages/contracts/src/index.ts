@@ -55,7 +55,10 @@ export {
   ORDER_NUMBER_PATTERN,
   ORDER_STATUSES,
   type OrderView,
+  PENDING_ORDER_HOLD_MINUTES_DEFAULT,
+  PENDING_ORDER_HOLD_MINUTES_MAX,
   PENDING_ORDER_TTL_HOURS,
+  UNPAID_ORDERS_PER_ACCOUNT_MAX,
 } from './commerce.ts';
 export {
   FAQS_MAX,
@@ -232,6 +235,7 @@ export {
   defineOperation,
   type HttpMethod,
   type Operation,
+  type OperationLink,
   PROBLEM_STATUSES,
   type ProblemStatus,
   problemStatusesOf,
@@ -243,6 +247,7 @@ export {
 } from './operation.ts';
 export { operationById, operations, operationsOf } from './operations.ts';
 export {
+  chooseFreeListing,
   getMyListing,
   listMyListings,
   OwnedListing,

@@ -43,8 +43,25 @@ export interface Operation {
    * (`problemStatusesOf`): e.g. 410 for an expired claim
    */
   readonly extraProblemStatuses?: readonly ProblemStatus[];
+  /**
+   * Where a success leads: the operations a client can call next with values from this answer
+   * (OpenAPI `links`, which stateful clients and fuzzers follow), e.g. submit_listing → get_draft
+   * with the new draft's `id`.
+   */
+  readonly links?: readonly OperationLink[];
   /** the NATS subject: `<service>.<operationId>` */
   readonly subject: string;
+}
+
+/**
+ * One OpenAPI link: the target operation and where each of its path parameters comes from, as an
+ * OpenAPI runtime expression: a field of this operation's answer (`$response.body#/id`) or one of
+ * its own path parameters (`$request.path.listing_id`).
+ */
+export interface OperationLink {
+  readonly operationId: string;
+  readonly parameters: Readonly<Record<string, `$response.body#/${string}` | `$request.path.${string}`>>;
+  readonly description: string;
 }
 
 /** every problem status an operation of the API may answer */

@@ -121,6 +121,13 @@ export const addMilestone = defineOperation({
   params: listingParams,
   body: MilestoneInput,
   response: Milestone,
+  links: [
+    {
+      operationId: 'delete_milestone',
+      parameters: { listing_id: '$request.path.listing_id', milestone_id: '$response.body#/id' },
+      description: 'Delete the milestone just added',
+    },
+  ],
 });
 
 export const deleteMilestone = defineOperation({

@@ -13,6 +13,7 @@ describe('configuration', () => {
       fetchAllowPrivateNetworks: false,
       natsUrl: null,
       logLevel: 'info',
+      dailyLimits: { draftsPerAccount: 20, claimsPerAccount: 10 },
       mail: { smtp: null, from: 'Listings <no-reply@localhost>' },
       typesense: null,
       mongo: null,
@@ -242,5 +243,16 @@ describe('configuration', () => {
       }
       expect(problemsOf({ KURRENTDB_URL: 'kurrentdb://admin:hunter2@' })).toContain('"kurrentdb://***@"');
     });
+  });
+
+  it('when the daily limits are set then they are read; zero or not a number is refused naming the variable', () => {
+    expect(loadConfig({ DRAFTS_PER_ACCOUNT_PER_DAY: '5', CLAIMS_PER_ACCOUNT_PER_DAY: '3' }).dailyLimits).toEqual({
+      draftsPerAccount: 5,
+      claimsPerAccount: 3,
+    });
+    expect(() => loadConfig({ DRAFTS_PER_ACCOUNT_PER_DAY: '0' })).toThrow(
+      /DRAFTS_PER_ACCOUNT_PER_DAY must be a whole number/,
+    );
+    expect(() => loadConfig({ CLAIMS_PER_ACCOUNT_PER_DAY: 'lots' })).toThrow(/CLAIMS_PER_ACCOUNT_PER_DAY/);
   });
 });

@@ -14,6 +14,8 @@ export interface Config {
   readonly fetchAllowPrivateNetworks: boolean;
   readonly natsUrl: string | null;
   readonly logLevel: string;
+  /** per-account daily limits (DRAFTS_PER_ACCOUNT_PER_DAY, CLAIMS_PER_ACCOUNT_PER_DAY) */
+  readonly dailyLimits: DailyLimits;
   /** SMTP_URL (password kept as a `Secret`) and MAIL_FROM */
   readonly mail: MailSettings;
   /** TYPESENSE_URL + TYPESENSE_API_KEY: catalog search on Typesense; null (both unset): the embedded index */
@@ -114,6 +116,20 @@ export const loadConfig = (
     ),
     natsUrl,
     logLevel,
+    dailyLimits: {
+      draftsPerAccount: dailyLimitOf(
+        env.DRAFTS_PER_ACCOUNT_PER_DAY,
+        DEFAULT_DAILY_LIMITS.draftsPerAccount,
+        'DRAFTS_PER_ACCOUNT_PER_DAY',
+        problems,
+      ),
+      claimsPerAccount: dailyLimitOf(
+        env.CLAIMS_PER_ACCOUNT_PER_DAY,
+        DEFAULT_DAILY_LIMITS.claimsPerAccount,
+        'CLAIMS_PER_ACCOUNT_PER_DAY',
+        problems,
+      ),
+    },
     mail: mailSettingsOf(env, publicUrl, problems),
     typesense: typesenseSettingsOf(env, problems),
     mongo: mongoSettingsOf(env, problems),
@@ -136,6 +152,23 @@ export const loadConfig = (
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+};
+
+/** How many drafts and claims one account can start per UTC day. */
+export interface DailyLimits {
+  readonly draftsPerAccount: number;
+  readonly claimsPerAccount: number;
+}
+export const DEFAULT_DAILY_LIMITS: DailyLimits = { draftsPerAccount: 20, claimsPerAccount: 10 };
+
+const dailyLimitOf = (raw: string | undefined, fallback: number, name: string, problems: string[]): number => {
+  if (raw === undefined || raw === '') return fallback;
+  const value = /^[0-9]{1,6}$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isInteger(value) || value < 1) {
+    problems.push(`${name} must be a whole number from 1 to 999999, got "${raw}"`);
+    return fallback;
+  }
+  return value;
 };
 
 /** TYPESENSE_URL and TYPESENSE_API_KEY go together: both set = Typesense, neither = the embedded index. */

@@ -27,6 +27,13 @@ export const EnvironmentSchema = Type.Object({
     variable('`true` lets outbound fetches reach private addresses (development and tests only)', { default: 'false' }),
   ),
   LOG_LEVEL: Type.Optional(variable('pino level: `fatal` … `trace`, or `silent`', { default: 'info' })),
+  // per-account daily limits, held by event streams (docs/api-decisions.md, Daily limits)
+  DRAFTS_PER_ACCOUNT_PER_DAY: Type.Optional(
+    variable('drafts (`submit_listing`) an account can start per UTC day', { default: '20', pattern: '^[0-9]{1,6}$' }),
+  ),
+  CLAIMS_PER_ACCOUNT_PER_DAY: Type.Optional(
+    variable('claims (`claim_listing`) an account can start per UTC day', { default: '10', pattern: '^[0-9]{1,6}$' }),
+  ),
   // adapters: each set variable swaps an embedded adapter for a production one
   NATS_URL: Type.Optional(variable('NATS instead of the in-process bus (cluster mode); also the edges’ state')),
   KURRENTDB_URL: Type.Optional(
@@ -82,7 +89,11 @@ export const EnvironmentSchema = Type.Object({
       pattern: '^.+$',
     }),
   ),
-  TRUST_PROXY: Type.Optional(variable('take the client IP from `X-Forwarded-For`', { default: 'off' })),
+  TRUST_PROXY: Type.Optional(
+    variable('behind a proxy: take the client IP from `X-Forwarded-For` (URLs always come from `PUBLIC_URL`)', {
+      default: 'off',
+    }),
+  ),
   MCP_PORT: Type.Optional(variable('the MCP gateway’s own port in cluster mode', { default: '$PORT + 1' })),
   GATEWAY_URL: Type.Optional(
     variable('the REST gateway’s origin, seen from the MCP gateway', { default: 'http://127.0.0.1:$PORT' }),

@@ -6,7 +6,12 @@ import { claimsEvents } from '@listings/contracts/events';
 import type { Bus } from '@listings/platform/bus';
 import { openSqliteCheckpointStore } from '@listings/platform/checkpoints';
 import { type Clock, systemClock, type Timers } from '@listings/platform/clock';
-import { type Config, type WorkflowSettings, workflowSettingsOf } from '@listings/platform/config';
+import {
+  type Config,
+  DEFAULT_DAILY_LIMITS,
+  type WorkflowSettings,
+  workflowSettingsOf,
+} from '@listings/platform/config';
 import { openEventStore, withEventSchemas } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
 import { createMailer, type Mailer } from '@listings/platform/mail';
@@ -38,7 +43,7 @@ export interface ClaimsDeps {
   readonly bus: Bus;
   readonly logger: Logger;
   readonly config: Pick<Config, 'dataDir' | 'publicUrl' | 'fetchAllowPrivateNetworks'> &
-    Partial<Pick<Config, 'mail' | 'mongo' | 'kurrentdb' | 'temporal'>>;
+    Partial<Pick<Config, 'mail' | 'mongo' | 'kurrentdb' | 'temporal' | 'dailyLimits'>>;
   /** where the claim expiry workflows run; default: TEMPORAL_ADDRESS and TEMPORAL_CLAIMS_TASK_QUEUE (`claims`) */
   readonly workflows?: WorkflowSettings;
   /** tests replace pieces here; production uses none of it */
@@ -106,6 +111,7 @@ export const startClaims = async (deps: ClaimsDeps) => {
     mailer: overrides.mailer ?? createMailer(deps.config, clock),
     clock,
     publicUrl: deps.config.publicUrl,
+    claimsPerDay: deps.config.dailyLimits?.claimsPerAccount ?? DEFAULT_DAILY_LIMITS.claimsPerAccount,
     logger: deps.logger,
     watchExpiry,
   });

@@ -446,4 +446,25 @@ describe('the claims service', () => {
     expect(next.status).toBe(200);
     expect(next.body.claim_id).not.toBe(900);
   });
+
+  // last: it moves the shared clock to the next day
+  it('when an account starts more claims than the day allows (CLAIMS_PER_ACCOUNT_PER_DAY, 10) then 429 names the limit, until the next UTC day', async () => {
+    for (let i = 1; i <= 11; i++) listing(`busy-${i}`, { url: `https://busy-${i}.example/` });
+    const replies = await Promise.all(
+      Array.from({ length: 11 }, (_, i) =>
+        call('claim_listing', 'busy', { body: { slug: `busy-${i + 1}`, method: 'dns' } }),
+      ),
+    );
+    expect(replies.filter((r) => r.status === 200)).toHaveLength(10);
+    const refused = replies.filter((r) => r.status === 429);
+    expect(refused).toHaveLength(1);
+    expect(refused[0]?.body.detail).toContain('at most 10 times a day (CLAIMS_PER_ACCOUNT_PER_DAY)');
+    // asking again for a listing it claimed today answers that claim: not counted again
+    const again = await call('claim_listing', 'busy', { body: { slug: 'busy-1', method: 'dns' } });
+    expect(again.status).toBe(200);
+    const refusedSlug = `busy-${replies.findIndex((r) => r.status === 429) + 1}`;
+    expect((await call('claim_listing', 'busy', { body: { slug: refusedSlug, method: 'dns' } })).status).toBe(429);
+    clock.set(new Date(Date.parse(`${clock.now().toISOString().slice(0, 10)}T00:00:00.000Z`) + 86_400_000));
+    expect((await call('claim_listing', 'busy', { body: { slug: refusedSlug, method: 'dns' } })).status).toBe(200);
+  });
 });

@@ -13,6 +13,11 @@ import { startCatalog } from '../../catalog/src/main.ts';
 import { commerceEventsFile } from '../src/application/shop-admin.ts';
 import { launchWeekDecider, launchWeekStream, slotsTaken } from '../src/domain/launch-week/launch-week.ts';
 import { listingLaunchStream } from '../src/domain/listing-launch/listing-launch.ts';
+import {
+  unpaidOrdersCounting,
+  unpaidOrdersDecider,
+  unpaidOrdersStream,
+} from '../src/domain/unpaid-orders/unpaid-orders.ts';
 import { startCommerce } from '../src/main.ts';
 
 /** counts the requests each replica served, per subject, so the test can show both took a share */
@@ -103,11 +108,11 @@ describe.skipIf(!natsServerAvailable())('launch rules across two commerce replic
     })) as OperationReply as Reply;
   };
   const internal = async (subject: string, request: object) => (await client.request(subject, request)) as Reply;
-  const newListing = async (owner: string, name: string): Promise<number> => {
+  const newListing = async (owner: string | string[], name: string): Promise<number> => {
     const reply = await internal('catalog.internal.save_listing_from_draft', {
       listing_id: null,
       draft_id: `00000000-0000-4000-8000-${String(++draftCounter).padStart(12, '0')}`,
-      owner_account_ids: [owner],
+      owner_account_ids: Array.isArray(owner) ? owner : [owner],
       profile: { url: `https://www.${name}.com`, name, tagline: `${name} tagline` },
     });
     expect(reply.status).toBe(200);
@@ -124,19 +129,23 @@ describe.skipIf(!natsServerAvailable())('launch rules across two commerce replic
   };
 
   it('when 20 pending orders for one listing’s launch are paid at once on both replicas then one is paid, 19 refused, one launch', async () => {
-    const id = await newListing('acct-racer', 'raced');
+    // 20 co-owners, one order each (an account has at most 3 unpaid orders)
+    const racers = Array.from({ length: 20 }, (_, i) => `acct-racer-${i}`);
+    const id = await newListing(racers, 'raced');
     const orders: string[] = [];
-    for (let i = 0; i < 20; i++) {
-      const created = await call('create_checkout', 'acct-racer', {
+    const ownerOf = new Map<string, string>();
+    for (const racer of racers) {
+      const created = await call('create_checkout', racer, {
         body: { items: [{ product: 'launch', listing_id: id }] },
       });
       expect(created.status).toBe(200);
       orders.push(created.body.number);
+      ownerOf.set(created.body.number, racer);
     }
     const before = served.map((tally) => tally.get('commerce.internal.pay_order') ?? 0);
 
     const replies = await Promise.all(
-      orders.map((number) => internal('commerce.internal.pay_order', { number, account_id: 'acct-racer' })),
+      orders.map((number) => internal('commerce.internal.pay_order', { number, account_id: ownerOf.get(number) })),
     );
     const paid = replies.filter((r) => r.status === 200);
     const refused = replies.filter((r) => r.status === 409);
@@ -151,13 +160,15 @@ describe.skipIf(!natsServerAvailable())('launch rules across two commerce replic
     const winner = paid[0]?.body.number as string;
     // the paid order is fulfilled by its workflow (on whichever replica paid it)
     for (let read = 0; ; read++) {
-      const got = await call('get_order', 'acct-racer', { params: { number: winner } });
+      const got = await call('get_order', ownerOf.get(winner) as string, { params: { number: winner } });
       if (got.body.status === 'fulfilled') break;
       if (read > 100) throw new Error(`never fulfilled: ${JSON.stringify(got.body)}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const statuses = await Promise.all(
-      orders.map(async (number) => (await call('get_order', 'acct-racer', { params: { number } })).body),
+      orders.map(
+        async (number) => (await call('get_order', ownerOf.get(number) as string, { params: { number } })).body,
+      ),
     );
     expect(statuses.filter((o) => o.status === 'fulfilled').map((o) => o.number)).toEqual([winner]);
     const losers = statuses.filter((o) => o.status === 'refused');
@@ -183,7 +194,7 @@ describe.skipIf(!natsServerAvailable())('launch rules across two commerce replic
     }
     const listing = await internal('catalog.internal.describe_listing_for_order', {
       listing_id: id,
-      account_id: 'acct-racer',
+      account_id: 'acct-racer-0',
     });
     expect(listing.body).toMatchObject({ status: 'live', plan: 'paid' });
   }, 60_000);
@@ -218,5 +229,30 @@ describe.skipIf(!natsServerAvailable())('launch rules across two commerce replic
     );
     const events = await commerceLog((log) => log.readStream(launchWeekStream(week)));
     expect(events.map((e) => e.type)).toEqual(['LaunchSlotReserved', 'LaunchSlotReserved', 'LaunchSlotReserved']);
+  }, 60_000);
+
+  it('when one account sends 12 checkouts at once to both replicas then exactly 3 orders are placed, 9 get 409 naming the limit', async () => {
+    const listings: number[] = [];
+    for (let i = 0; i < 12; i++) listings.push(await newListing('acct-greedy', `greedy-${i}`));
+    const before = served.map((tally) => tally.get('commerce.create_checkout') ?? 0);
+
+    const replies = await Promise.all(
+      listings.map((id) =>
+        call('create_checkout', 'acct-greedy', { body: { items: [{ product: 'launch', listing_id: id }] } }),
+      ),
+    );
+    const placed = replies.filter((r) => r.status === 200);
+    const refused = replies.filter((r) => r.status === 409);
+    expect(placed.length).toBe(3);
+    expect(refused.length).toBe(9);
+    for (const reply of refused) expect(reply.problem.detail).toContain('already has 3 unpaid orders');
+    expect(served.map((tally, i) => (tally.get('commerce.create_checkout') ?? 0) - (before[i] ?? 0))).not.toContain(0);
+
+    const { state } = await commerceLog((log) =>
+      foldStream(log, unpaidOrdersStream('acct-greedy'), unpaidOrdersDecider),
+    );
+    expect(unpaidOrdersCounting(state, new Date().toISOString()).sort()).toEqual(
+      placed.map((r) => r.body.number as string).sort(),
+    );
   }, 60_000);
 });

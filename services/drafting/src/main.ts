@@ -6,7 +6,7 @@ import { draftingEvents } from '@listings/contracts/events';
 import { openFileBlobStore } from '@listings/platform/blobs';
 import type { Bus } from '@listings/platform/bus';
 import { type Clock, systemClock } from '@listings/platform/clock';
-import { type Config, loadConfig } from '@listings/platform/config';
+import { type Config, DEFAULT_DAILY_LIMITS, loadConfig } from '@listings/platform/config';
 import { openEventStore, withEventSchemas } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
 import { createMailer, type Mailer } from '@listings/platform/mail';
@@ -40,7 +40,7 @@ export interface DraftingDeps {
   readonly bus: Bus;
   readonly logger: Logger;
   readonly config: Pick<Config, 'dataDir' | 'publicUrl' | 'fetchAllowPrivateNetworks'> &
-    Partial<Pick<Config, 'mail' | 'mongo' | 'openAi' | 'temporal' | 'kurrentdb'>>;
+    Partial<Pick<Config, 'mail' | 'mongo' | 'openAi' | 'temporal' | 'kurrentdb' | 'dailyLimits'>>;
   /** tests: an environment to read drafting's settings (OPENAI_*, TEMPORAL_*) from instead of `config` */
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** tests and benchmarks replace pieces here; production uses none of it */
@@ -136,6 +136,7 @@ export const startDrafting = async (deps: DraftingDeps) => {
     clock,
     publicUrl: deps.config.publicUrl,
     logger: deps.logger,
+    draftsPerDay: deps.config.dailyLimits?.draftsPerAccount ?? DEFAULT_DAILY_LIMITS.draftsPerAccount,
   });
 
   const served = await serveOperations({

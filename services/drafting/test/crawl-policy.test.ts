@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveFakeCatalog } from './support/fake-catalog.ts';
-import { startFixtureSite } from './support/fixture-site.ts';
+import { FACTS, startFixtureSite } from './support/fixture-site.ts';
 import { ALICE, callOperation, pollDraft, settledStatus, startTestDrafting } from './support/harness.ts';
 
 const draftFor = async (env: Awaited<ReturnType<typeof startTestDrafting>>, url: string) => {
@@ -25,6 +25,49 @@ describe('robots.txt as RFC 9309 says', () => {
       expect(draft.status).toBe('failed');
       expect(draft.failure_reason).toMatch(/robots\.txt answered 503/);
       expect(site.requested).toEqual(['/robots.txt']);
+    } finally {
+      await site.close();
+    }
+  });
+
+  it('when the crawl failed then the draft can be filled in by hand and submitted, and regenerated once the site is fixed', async () => {
+    const options: { robots: 'normal' | '500' } = { robots: '500' };
+    const site = await startFixtureSite(options);
+    try {
+      const draft = await draftFor(env, site.url);
+      expect(draft.status).toBe('failed');
+      const id = draft.id as string;
+      const submit = () => callOperation(env.bus, 'submit_draft', ALICE, { params: { id } });
+      const early = await submit();
+      expect(early.status).toBe(409);
+      expect(early.problem.detail).toContain('fill in name and tagline by hand');
+
+      // filled in by hand, then submitted: the listing is saved though the site could not be read
+      const typed = await callOperation(env.bus, 'update_draft', ALICE, {
+        params: { id },
+        body: { fields: { name: 'Acme by hand', tagline: 'Typed while the site was down' } },
+      });
+      expect(typed.status).toBe(200);
+      expect(typed.body.fields.name).toMatchObject({ value: 'Acme by hand', state: 'manual' });
+      const submitted = await submit();
+      expect(submitted.status).toBe(200);
+      expect(submitted.body.listing_id).toBeGreaterThan(0);
+
+      // the site is fixed: regenerate reads it again and drafts the profile; the name was named, so it is
+      // redrafted; the tagline typed by hand stays
+      options.robots = 'normal';
+      const regenerated = await callOperation(env.bus, 'update_draft', ALICE, {
+        params: { id },
+        body: { regenerate: ['name'] },
+      });
+      expect(regenerated.status).toBe(200);
+      expect(regenerated.body.status).toBe('crawling');
+      const ready = await pollDraft(env.bus, ALICE, id, settledStatus);
+      expect(ready.status).toBe('ready');
+      expect(ready.failure_reason ?? null).toBeNull();
+      expect(ready.fields.name).toMatchObject({ value: FACTS.name, state: 'ai' });
+      expect(ready.fields.tagline).toMatchObject({ value: 'Typed while the site was down', state: 'manual' });
+      expect(site.requested).toContain('/about');
     } finally {
       await site.close();
     }

@@ -53,4 +53,39 @@ describe.skipIf(!available)('the drafting workflow on Temporal', () => {
       await site.close();
     }
   }, 90_000);
+
+  it('when a failed draft is regenerated on Temporal then the draft workflow runs again under the same id and ends ready', async () => {
+    const options: { robots: 'normal' | '500' } = { robots: '500' };
+    const site = await startFixtureSite(options);
+    const taskQueue = `drafting-test-${randomUUID()}`;
+    const env = await startTestDrafting({
+      env: { TEMPORAL_ADDRESS: temporal.address, TEMPORAL_TASK_QUEUE: taskQueue },
+    });
+    try {
+      await serveFakeCatalog(env.bus);
+      const created = await callOperation(env.bus, 'submit_listing', ALICE, { body: { url: site.url } });
+      const id = created.body.id as string;
+      expect((await pollDraft(env.bus, ALICE, id, settledStatus, 60_000)).status).toBe('failed');
+      const first = temporal.client.workflow.getHandle(`draft-${id}`);
+      await first.result();
+      const firstRun = (await first.describe()).runId;
+
+      options.robots = 'normal';
+      const regenerated = await callOperation(env.bus, 'update_draft', ALICE, {
+        params: { id },
+        body: { regenerate: ['name'] },
+      });
+      expect(regenerated.body.status).toBe('crawling');
+      const ready = await pollDraft(env.bus, ALICE, id, settledStatus, 60_000);
+      expect(ready.status).toBe('ready');
+      expect(ready.fields.name.value).toBe(FACTS.name);
+      // a second run of the same business id, not a second workflow id
+      const again = await temporal.client.workflow.getHandle(`draft-${id}`).describe();
+      expect(again.runId).not.toBe(firstRun);
+      expect(again.type).toBe('draft');
+    } finally {
+      await env.stop();
+      await site.close();
+    }
+  }, 120_000);
 });

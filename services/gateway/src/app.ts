@@ -8,23 +8,33 @@ import {
   createMemoryIdempotencyStore,
   createMemoryRateLimitCounter,
   createRateLimiter,
+  forbiddenKeyErrors,
   type IdempotencyStore,
+  mayHoldForbiddenKey,
   type RateLimitCounter,
   type RateLimitPolicy,
   rateLimitHeaders,
   retryAfterOnOutage,
   writeAtEndOfTurn,
 } from '@listings/platform/edge';
+import { ValidationError } from '@listings/platform/errors';
 import type { Logger } from '@listings/platform/logger';
 import { type OperationHandlers, traceIdOf } from '@listings/platform/service-host';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync, LogController } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import { protectedResourceMetadataUrl } from './identity/authenticate.ts';
 import type { Identity } from './identity/identity-module.ts';
 import { createIdentity } from './identity/identity-module.ts';
 import { identityPages } from './identity/pages.ts';
 import { protectedResourceMetadata } from './identity/resource-metadata.ts';
-import { buildOpenApiDocument } from './openapi.ts';
-import { installProblemHandling } from './plugins/problems.ts';
+import { buildOpenApiDocument, docsPageDocument } from './openapi.ts';
+import { frameworkErrorProblem, installProblemHandling } from './plugins/problems.ts';
 import { API_PREFIX, allowedApiMethods, operationRoutes, RateLimitedError } from './routes/operations.ts';
 
 export interface RegisteredOperationRoute {
@@ -95,12 +105,36 @@ const credentialPolicyOf = (
   return null;
 };
 
+/** the forbidden keys of a text secure-json-parse refused, when it is JSON after all (else none: it is not JSON) */
+const forbiddenKeysOfValidJson = (text: string) => {
+  try {
+    return forbiddenKeyErrors(JSON.parse(text), 'body');
+  } catch {
+    return [];
+  }
+};
+
 const identitiesByApp = new WeakMap<FastifyInstance, Identity>();
 /** the identity an app runs with (tests reach its store to make accounts and keys) */
 export const identityOf = (app: FastifyInstance): Identity => identitiesByApp.get(app) as Identity;
 
 /** The REST edge as a Fastify app; only server.ts / main.ts listen. */
 export const buildApp = async (options: GatewayOptions): Promise<FastifyInstance> => {
+  const logRequest = (request: FastifyRequest, reply: FastifyReply) => {
+    if (!options.logger.isLevelEnabled('info')) return;
+    request.log.info(
+      {
+        operation: (request.routeOptions.config as { operationId?: string } | undefined)?.operationId ?? null,
+        method: request.method,
+        url: request.url.split('?')[0],
+        principal: (request as { principalId?: string | null }).principalId ?? null,
+        trace_id: traceIdOf((request as { traceparent?: string }).traceparent),
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request',
+    );
+  };
   const app = Fastify({
     loggerInstance: options.logger as FastifyBaseLogger,
     // one log line per request, written by the onResponse hook below
@@ -112,6 +146,11 @@ export const buildApp = async (options: GatewayOptions): Promise<FastifyInstance
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: options.trustProxy ?? false,
+    // refused before routing: no onResponse hook runs, so the request line is written here
+    frameworkErrors: (error, request, reply) => {
+      reply.raw.once('finish', () => logRequest(request, reply));
+      return frameworkErrorProblem(error, request, reply);
+    },
   });
   const clock = options.clock ?? systemClock;
   const ownsIdentity = !options.identity;
@@ -141,7 +180,17 @@ export const buildApp = async (options: GatewayOptions): Promise<FastifyInstance
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
-    return parseJson(request, text, done);
+    return parseJson(request, text, (error, value) => {
+      // secure-json-parse refuses `__proto__` (and `constructor.prototype`) anywhere but says only
+      // "not valid JSON": name the keys; a `constructor` key it lets through is refused the same way
+      const forbidden = error
+        ? forbiddenKeysOfValidJson(text)
+        : mayHoldForbiddenKey(text)
+          ? forbiddenKeyErrors(value, 'body')
+          : [];
+      if (forbidden.length > 0) return done(new ValidationError(forbidden), undefined);
+      return done(error ?? null, value);
+    });
   });
 
   const rateLimiter = createRateLimiter({
@@ -177,25 +226,19 @@ export const buildApp = async (options: GatewayOptions): Promise<FastifyInstance
   app.addHook('onSend', writeAtEndOfTurn);
 
   app.addHook('onResponse', (request, reply, done) => {
-    if (!options.logger.isLevelEnabled('info')) return done();
-    request.log.info(
-      {
-        operation: (request.routeOptions.config as { operationId?: string }).operationId ?? null,
-        method: request.method,
-        url: request.url.split('?')[0],
-        principal: (request as { principalId?: string | null }).principalId ?? null,
-        trace_id: traceIdOf((request as { traceparent?: string }).traceparent),
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime),
-      },
-      'request',
-    );
+    logRequest(request, reply);
     done();
   });
 
   const document = buildOpenApiDocument({ publicUrl: options.config.publicUrl });
   installProblemHandling(app as unknown as FastifyInstance, { allowedMethods: allowedApiMethods });
-  await app.register(fastifySwagger, { mode: 'static', specification: { document: document as never } });
+  // the API reference page's copy (`/api/v1/docs/json`) names its server relative to itself, so
+  // "Try it" calls the origin the page was opened at (same origin: no CORS), whatever PUBLIC_URL
+  // says; /api/v1/openapi.json keeps the absolute PUBLIC_URL for clients and generators
+  await app.register(fastifySwagger, {
+    mode: 'static',
+    specification: { document: docsPageDocument(document) as never },
+  });
   await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs` });
   app.get(`${API_PREFIX}/openapi.json`, async () => document);
   if (!options.siteAtRoot) app.get('/', async (_request, reply) => reply.redirect(`${API_PREFIX}/docs`));

@@ -6,15 +6,10 @@ import {
   Problem,
   type ProblemStatus,
   problemStatusesOf,
+  SCOPE_DESCRIPTIONS,
   SCOPES,
-  type Scope,
 } from '@listings/contracts';
-
-const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
-  'account:read': 'Read your account, drafts, listings, claims and orders',
-  'listings:write': 'Submit and edit drafts and listings, claims, story, interview',
-  'orders:write': 'Quote orders and create checkout links',
-};
+import { API_PREFIX } from './routes/operations.ts';
 
 /** JSON Schema → OpenAPI 3.1 schema: 3.1 is JSON Schema 2020-12, so only TypeBox's symbols go (JSON round trip). */
 const schemaOf = (schema: unknown): Record<string, unknown> => JSON.parse(JSON.stringify(schema));
@@ -74,6 +69,15 @@ const problemResponse = (description: string) => ({
   content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
 });
 
+/** OpenAPI links, named after the operation each leads to (declared with the operations in the contracts) */
+const linksOf = (op: Operation) =>
+  Object.fromEntries(
+    (op.links ?? []).map((link) => [
+      link.operationId,
+      { operationId: link.operationId, parameters: link.parameters, description: link.description },
+    ]),
+  );
+
 const operationObject = (op: Operation) => ({
   operationId: op.operationId,
   summary: op.summary,
@@ -91,6 +95,7 @@ const operationObject = (op: Operation) => ({
     [String(op.successStatus)]: {
       description: op.successStatus === 201 ? 'Created' : 'OK',
       content: { 'application/json': { schema: schemaOf(op.response) } },
+      ...(op.links?.length ? { links: linksOf(op) } : {}),
     },
     ...Object.fromEntries(
       problemStatusesOf(op).map((status) => [String(status), problemResponse(PROBLEM_DESCRIPTIONS[status])]),
@@ -113,7 +118,7 @@ export const buildOpenApiDocument = (options: { publicUrl: string }) => {
       description:
         'A product directory with a weekly launch calendar. Every operation is also an MCP tool with the same name as its operationId. Payments happen only on the checkout page, never through the API.',
     },
-    servers: [{ url: `${options.publicUrl}/api/v1` }],
+    servers: [{ url: `${options.publicUrl}${API_PREFIX}` }],
     tags: [
       { name: 'catalog', description: 'The public directory and your listings' },
       { name: 'drafting', description: 'Submit a product by URL and edit its draft' },
@@ -140,3 +145,14 @@ export const buildOpenApiDocument = (options: { publicUrl: string }) => {
     },
   };
 };
+
+/**
+ * The document as the API reference page gets it: the same, but its one server is the relative
+ * `/api/v1`, which the page resolves against its own URL. Opened at http://127.0.0.1:3000 while
+ * PUBLIC_URL says http://localhost:3000, "Try it" still calls the page's own origin instead of
+ * failing on CORS. Nothing comes from the request: the document is the same for every Host.
+ */
+export const docsPageDocument = (document: ReturnType<typeof buildOpenApiDocument>) => ({
+  ...document,
+  servers: [{ url: API_PREFIX, description: 'the origin this page was opened at' }],
+});

@@ -195,3 +195,102 @@ describe('integers in the path and the query string', () => {
     expect((await app.inject({ url: '/api/v1/listings?page=12' })).statusCode).toBe(503);
   });
 });
+
+describe('errors Fastify raises itself, and keys that would reach prototypes', () => {
+  let app: FastifyInstance;
+  const bus = createInProcessBus();
+  let authorization: string;
+  beforeAll(async () => {
+    app = await buildTestApp(bus, { requestTimeoutMs: 200 });
+    authorization = accountWithKey(app, 'keys@example.com').authorization;
+  });
+  afterAll(async () => {
+    await app.close();
+    await bus.close();
+  });
+
+  it('when a path holds a percent-encoded sequence that is not UTF-8 then 400 problem+json names the path', async () => {
+    for (const url of ['/api/v1/listings/%E0%A4%A', '/api/v1/drafts/%C0', '/badges/%FF/launch.svg', '/%E0%A4%A']) {
+      const res = await app.inject({ method: 'GET', url, headers: { authorization } });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.headers['content-type'], url).toMatch(/^application\/problem\+json/);
+      expect(res.json(), url).toMatchObject({
+        status: 400,
+        title: 'Invalid input',
+        errors: [{ field: 'path', message: expect.stringContaining(url) }],
+      });
+    }
+  });
+
+  const post = (url: string, json: string) =>
+    app.inject({ method: 'POST', url, headers: { authorization, 'content-type': 'application/json' }, payload: json });
+
+  it('when a JSON body holds __proto__ or constructor at any depth then 400 names each key, and no prototype changes', async () => {
+    for (const [json, fields] of [
+      ['{"url":"https://a.example","__proto__":{"polluted":true}}', ['body.__proto__']],
+      ['{"url":"https://a.example","constructor":{"prototype":{"polluted":true}}}', ['body.constructor']],
+      ['{"url":"https://a.example","constructor":"x"}', ['body.constructor']],
+      ['{"url":"https://a.example","a":[{"b":{"__proto__":{"polluted":true}}}]}', ['body.a.0.b.__proto__']],
+      // escapes spell the same key
+      ['{"url":"https://a.example","\\u005f_proto__":{"polluted":true}}', ['body.__proto__']],
+      ['{"__proto__":{},"constructor":{}}', ['body.__proto__', 'body.constructor']],
+    ] as const) {
+      const res = await post('/api/v1/drafts', json);
+      expect(res.statusCode, json).toBe(400);
+      expect(res.headers['content-type'], json).toMatch(/^application\/problem\+json/);
+      expect(
+        res.json().errors.map((e: { field: string }) => e.field),
+        json,
+      ).toEqual(fields);
+    }
+    expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
+    expect((Object.prototype as { polluted?: boolean }).polluted).toBeUndefined();
+  });
+
+  it('when a body is not JSON at all then it is still the one "not valid JSON" complaint', async () => {
+    const res = await post('/api/v1/drafts', '{"__proto__": ');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([{ field: 'body', message: expect.stringMatching(/not valid JSON/) }]);
+  });
+
+  it('when a body only mentions the words in values then it passes the edge', async () => {
+    const res = await post('/api/v1/me/listings/1/updates', '{"title":"__proto__ and constructor","body":"\\u00e9"}');
+    // no catalog answers on this bus: past validation means 503
+    expect(res.statusCode).toBe(503);
+  });
+});
+
+describe('badge image parameters', () => {
+  let app: FastifyInstance;
+  const bus = createInProcessBus();
+  beforeAll(async () => {
+    app = await buildTestApp(bus, { requestTimeoutMs: 200 });
+  });
+  afterAll(async () => {
+    await app.close();
+    await bus.close();
+  });
+
+  const fieldsOf = async (url: string) => {
+    const res = await app.inject({ url });
+    expect(res.statusCode, url).toBe(400);
+    expect(res.headers['content-type'], url).toMatch(/^application\/problem\+json/);
+    return res.json().errors.map((e: { field: string }) => e.field);
+  };
+
+  it('when the slug or the kind in the path is bad then 400 names params.slug or params.kind, and the options query.*', async () => {
+    expect(await fieldsOf('/badges/Not_A_Slug/launch.svg')).toEqual(['params.slug']);
+    expect(await fieldsOf('/badges/acme/Bad_Kind.svg')).toEqual(['params.kind']);
+    expect(await fieldsOf('/badges/acme/launch.png')).toEqual(['params.kind']);
+    expect(await fieldsOf('/badges/Bad_Slug/launch.svg?shape=blob&size=xxl')).toEqual([
+      'params.slug',
+      'query.shape',
+      'query.size',
+    ]);
+    expect(await fieldsOf('/badges/acme/launch.svg?colour=red')).toEqual(['query.colour']);
+  });
+
+  it('when the query repeats a path part then it is refused as query.*, not silently replaced', async () => {
+    expect(await fieldsOf('/badges/acme/launch.svg?slug=other')).toEqual(['query.slug']);
+  });
+});

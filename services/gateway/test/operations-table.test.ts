@@ -1,4 +1,4 @@
-import { operations } from '@listings/contracts';
+import { operationById, operations } from '@listings/contracts';
 import { createInProcessBus } from '@listings/platform/bus';
 import { silentLogger } from '@listings/platform/logger';
 import type { FastifyInstance } from 'fastify';
@@ -103,5 +103,58 @@ describe('the 41 operations of the spec', () => {
     const response = await app.inject({ method: 'GET', url: '/api/v1/docs/' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
+  });
+});
+
+describe('links between operations (OpenAPI `links`, declared with the operations in the contracts)', () => {
+  const pathParamsOf = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string).sort();
+  const required = (schema: unknown): string[] => (schema as { required?: string[] }).required ?? [];
+
+  it('when an operation creates something then links lead to where it is read, changed or removed', () => {
+    const linked = (from: string) => (operationById(from)?.links ?? []).map((link) => link.operationId).sort();
+    expect(linked('submit_listing')).toEqual(['get_draft', 'invite_cofounder', 'submit_draft', 'update_draft']);
+    expect(linked('submit_draft')).toEqual(['get_my_listing', 'update_my_listing']);
+    expect(linked('claim_listing')).toEqual(['verify_claim']);
+    expect(linked('create_checkout')).toEqual(['get_order', 'list_my_orders']);
+    expect(linked('add_milestone')).toEqual(['delete_milestone']);
+  });
+
+  it('when a link is declared then its target exists and each of its path parameters comes from a field the answer always has', () => {
+    for (const op of operations)
+      for (const link of op.links ?? []) {
+        const where = `${op.operationId} → ${link.operationId}`;
+        const target = operationById(link.operationId);
+        expect(target, where).toBeDefined();
+        expect(Object.keys(link.parameters).sort(), where).toEqual(pathParamsOf(target?.path ?? ''));
+        for (const expression of Object.values(link.parameters)) {
+          const field = /^\$response\.body#\/(\w+)$/.exec(expression)?.[1];
+          const own = /^\$request\.path\.(\w+)$/.exec(expression)?.[1];
+          if (field) expect(required(op.response), `${where}: ${expression}`).toContain(field);
+          else expect(pathParamsOf(op.path), `${where}: ${expression}`).toContain(own);
+        }
+      }
+  });
+
+  it('when the OpenAPI document is built then each success response carries exactly the declared links', async () => {
+    const bus = createInProcessBus();
+    const app = await buildApp({ bus, config: { publicUrl: 'http://localhost:3000' }, logger: silentLogger() });
+    const doc = (await app.inject({ url: '/api/v1/openapi.json' })).json();
+    await app.close();
+    await bus.close();
+    let count = 0;
+    for (const op of operations) {
+      const success = doc.paths[op.path][op.method.toLowerCase()].responses[String(op.successStatus)];
+      const expected = Object.fromEntries(
+        (op.links ?? []).map((link) => [
+          link.operationId,
+          { operationId: link.operationId, parameters: link.parameters, description: link.description },
+        ]),
+      );
+      if (op.links?.length) {
+        count += op.links.length;
+        expect(success.links, op.operationId).toEqual(expected);
+      } else expect(success.links, op.operationId).toBeUndefined();
+    }
+    expect(count).toBe(10);
   });
 });

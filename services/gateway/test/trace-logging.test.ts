@@ -69,3 +69,17 @@ describe('trace ids in the logs', () => {
     expect(serviceLines.find((l) => l.msg === 'operation')?.trace_id).toBe(traceId);
   });
 });
+
+describe('requests Fastify refuses before routing', () => {
+  it('when a path is not valid percent-encoded UTF-8 then the 400 is logged like any request', async () => {
+    const { app, gatewayLines } = await start();
+    expect((await app.inject({ url: '/api/v1/listings/%E0%A4%A' })).statusCode).toBe(400);
+    await vi.waitFor(() =>
+      expect(gatewayLines.find((l) => l.msg === 'request')).toMatchObject({
+        operation: null,
+        status: 400,
+        url: '/api/v1/listings/%E0%A4%A',
+      }),
+    );
+  });
+});

@@ -24,6 +24,7 @@ import { listingRoutes } from './pages/listing/route.ts';
 import { meAppsRoutes } from './pages/me-apps/route.ts';
 import { meClaimsRoutes } from './pages/me-claims/route.ts';
 import { meDraftsRoutes } from './pages/me-drafts/route.ts';
+import { meFreePlanRoutes } from './pages/me-free-plan/route.ts';
 import { meListingsRoutes } from './pages/me-listings/route.ts';
 import { meOrdersRoutes } from './pages/me-orders/route.ts';
 import { siteNotFoundRoute } from './pages/not-found/route.ts';
@@ -143,6 +144,7 @@ export const webPlugin =
         ...(options.rateLimitCounter ? { rateLimitCounter: options.rateLimitCounter } : {}),
       }),
       meListingsRoutes({ sessions, person }),
+      meFreePlanRoutes({ sessions, person }),
       meClaimsRoutes({ sessions, person }),
       meDraftsRoutes({ bus: options.bus, sessions, timeoutMs: options.requestTimeoutMs ?? 10_000 }),
       meAppsRoutes({ sessions, identity: internal }),

@@ -21,8 +21,24 @@ export const claimsEvents = serviceEvents({
       description:
         "the claim id's allocation (ClaimIdAssigned, appended with no_stream); a claim started before listing-claims streams existed keeps all its events here",
     },
+    {
+      category: 'daily',
+      pattern: 'daily-claims-<account_id>-<yyyy-mm-dd>',
+      description: "one account's claims of one UTC day: the rule CLAIMS_PER_ACCOUNT_PER_DAY",
+    },
   ],
   events: [
+    event('DailyQuotaUsed', {
+      stream: 'daily',
+      description:
+        "One more claim counted against the account's allowance for the UTC day (CLAIMS_PER_ACCOUNT_PER_DAY); the same key counts once.",
+      data: data({
+        account_id: AccountId,
+        day: Type.String({ description: 'the UTC day, yyyy-mm-dd' }),
+        key: Type.String({ description: 'what was counted (listing-<listing_id>)' }),
+        at: At,
+      }),
+    }),
     event('ClaimIdAssigned', {
       stream: 'claim',
       description: 'A claim id was taken for a new claim on a listing (the claim itself is told in listing-claims).',

@@ -1,10 +1,52 @@
 import Type from 'typebox';
-import { event, serviceEvents } from './event-schema.ts';
+import { PENDING_ORDER_TTL_HOURS } from '../commerce.ts';
+import { event, serviceEvents, upcaster } from './event-schema.ts';
 import { AccountId, At, Cents, data, ListingId, WeekStart } from './fields.ts';
 
 const OrderNumber = Type.String({ description: 'the order number (its stream id)' });
 const ProductKind = Type.Enum(['launch', 'billboard'], {
   description: 'what buying it does: launch = a paid launch week for a listing, billboard = a contribution',
+});
+
+const orderPlacedV1Fields = {
+  number: OrderNumber,
+  account_id: AccountId,
+  lines: Type.Array(
+    data({
+      product: Type.String({ description: 'product slug' }),
+      kind: ProductKind,
+      listing_id: Type.Optional(ListingId),
+      launch_week: Type.Optional(WeekStart),
+      extra_categories: Type.Optional(
+        Type.Array(Type.String(), { description: "a launch's chosen extra category slugs" }),
+      ),
+      amount_cents: Type.Optional(Type.Integer({ description: 'billboard: the amount contributed (cents)' })),
+      unit_price_cents: Cents,
+    }),
+  ),
+  totals: data({
+    subtotal_cents: Cents,
+    vat_cents: Cents,
+    total_cents: Cents,
+    vat_rate: Type.Number({ description: 'VAT rate applied, e.g. 0.2' }),
+    reverse_charge: Type.Boolean({ description: 'EU B2B reverse charge: no VAT charged' }),
+    currency: Type.Literal('USD'),
+  }),
+  billing_country: Type.Union([Type.String(), Type.Null()], {
+    description: "the buyer's country (ISO 3166-1 alpha-2), for VAT; null when not given",
+  }),
+  vat_number: Type.Union([Type.String(), Type.Null()], {
+    description: "the buyer's EU VAT number (business buyers), null when none",
+  }),
+  at: At,
+};
+const OrderPlacedV1 = data(orderPlacedV1Fields);
+const OrderPlacedV2 = data({
+  ...orderPlacedV1Fields,
+  expires_at: Type.String({
+    description:
+      "until when the order can be paid and holds its launch week slots (ISO-8601 UTC): `at` plus the shop's order hold then",
+  }),
 });
 
 /** Commerce: shop settings (products, prices, capacity) and orders. */
@@ -18,6 +60,11 @@ export const commerceEvents = serviceEvents({
       category: 'launch',
       pattern: 'launch-week-<monday>',
       description: "one launch week's paid launch slots: the rule that a week holds at most its capacity",
+    },
+    {
+      category: 'unpaid',
+      pattern: 'unpaid-orders-<account_id>',
+      description: "one account's unpaid orders: the rule that an account has at most UNPAID_ORDERS_PER_ACCOUNT_MAX",
     },
     {
       category: 'listing',
@@ -51,6 +98,12 @@ export const commerceEvents = serviceEvents({
       description: 'An operator set how many paid launches a week holds.',
       data: data({ capacity: Type.Integer({ description: 'paid launches a launch week holds' }) }),
     }),
+    event('PendingOrderHoldSet', {
+      stream: 'shop',
+      description:
+        'An operator set how long an unpaid order holds its launch week slots and can be paid (orders placed later keep theirs).',
+      data: data({ minutes: Type.Integer({ description: 'minutes after checkout (default 30)' }) }),
+    }),
     event('SellerCountrySet', {
       stream: 'shop',
       description: "An operator set the seller's country (for domestic VAT).",
@@ -58,39 +111,22 @@ export const commerceEvents = serviceEvents({
     }),
     event('OrderPlaced', {
       stream: 'order',
-      description: 'A buyer placed an order at checkout (pending until paid or expired), priced at that moment.',
-      data: data({
-        number: OrderNumber,
-        account_id: AccountId,
-        lines: Type.Array(
-          data({
-            product: Type.String({ description: 'product slug' }),
-            kind: ProductKind,
-            listing_id: Type.Optional(ListingId),
-            launch_week: Type.Optional(WeekStart),
-            extra_categories: Type.Optional(
-              Type.Array(Type.String(), { description: "a launch's chosen extra category slugs" }),
-            ),
-            amount_cents: Type.Optional(Type.Integer({ description: 'billboard: the amount contributed (cents)' })),
-            unit_price_cents: Cents,
+      version: 2,
+      description:
+        'A buyer placed an order at checkout (pending until paid or expired), priced at that moment, held until `expires_at`.',
+      data: OrderPlacedV2,
+      upcasters: [
+        upcaster({
+          from: 1,
+          data: OrderPlacedV1,
+          to: OrderPlacedV2,
+          description: `v1 had no \`expires_at\`: an order could then be paid for ${PENDING_ORDER_TTL_HOURS} hours after it was placed. Lifted with \`expires_at\` = \`at\` + ${PENDING_ORDER_TTL_HOURS} h, the window it was given; nothing is rewritten in the log.`,
+          upcast: (v1) => ({
+            ...v1,
+            expires_at: new Date(Date.parse(v1.at) + PENDING_ORDER_TTL_HOURS * 3_600_000).toISOString(),
           }),
-        ),
-        totals: data({
-          subtotal_cents: Cents,
-          vat_cents: Cents,
-          total_cents: Cents,
-          vat_rate: Type.Number({ description: 'VAT rate applied, e.g. 0.2' }),
-          reverse_charge: Type.Boolean({ description: 'EU B2B reverse charge: no VAT charged' }),
-          currency: Type.Literal('USD'),
         }),
-        billing_country: Type.Union([Type.String(), Type.Null()], {
-          description: "the buyer's country (ISO 3166-1 alpha-2), for VAT; null when not given",
-        }),
-        vat_number: Type.Union([Type.String(), Type.Null()], {
-          description: "the buyer's EU VAT number (business buyers), null when none",
-        }),
-        at: At,
-      }),
+      ],
     }),
     event('OrderPaid', {
       stream: 'order',
@@ -171,6 +207,29 @@ export const commerceEvents = serviceEvents({
         reason: Type.Enum(['expired', 'refused', 'cancelled', 'abandoned'], {
           description:
             'expired unpaid, refused at payment, cancelled, or abandoned (the checkout failed after reserving)',
+        }),
+        at: At,
+      }),
+    }),
+    event('UnpaidOrderOpened', {
+      stream: 'unpaid',
+      description: "A checkout counted a new unpaid order against the account's limit, until the order's expiry.",
+      data: data({
+        account_id: AccountId,
+        order_number: OrderNumber,
+        expires_at: Type.String({ description: 'when it stops counting even if nothing closes it (ISO-8601 UTC)' }),
+        at: At,
+      }),
+    }),
+    event('UnpaidOrderClosed', {
+      stream: 'unpaid',
+      description: "An order stopped counting against the account's unpaid orders.",
+      data: data({
+        account_id: AccountId,
+        order_number: OrderNumber,
+        reason: Type.Enum(['paid', 'expired', 'refused', 'abandoned'], {
+          description:
+            'paid, expired unpaid, refused at payment, or abandoned (the checkout failed before the order was placed)',
         }),
         at: At,
       }),

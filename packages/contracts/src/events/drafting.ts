@@ -52,8 +52,26 @@ const SiteCrawledV2 = data({
 export const draftingEvents = serviceEvents({
   service: 'drafting',
   description: 'Drafts: crawl of the website, AI or extractive draft, owner edits, invitations, submission.',
-  streams: [{ category: 'draft', pattern: 'draft-<draft_id>', description: 'one draft (uuid), from crawl to submit' }],
+  streams: [
+    { category: 'draft', pattern: 'draft-<draft_id>', description: 'one draft (uuid), from crawl to submit' },
+    {
+      category: 'daily',
+      pattern: 'daily-drafts-<account_id>-<yyyy-mm-dd>',
+      description: "one account's drafts of one UTC day: the rule DRAFTS_PER_ACCOUNT_PER_DAY",
+    },
+  ],
   events: [
+    event('DailyQuotaUsed', {
+      stream: 'daily',
+      description:
+        "One more draft counted against the account's allowance for the UTC day (DRAFTS_PER_ACCOUNT_PER_DAY); the same key counts once.",
+      data: data({
+        account_id: AccountId,
+        day: Type.String({ description: 'the UTC day, yyyy-mm-dd' }),
+        key: Type.String({ description: 'what was counted (the draft id)' }),
+        at: At,
+      }),
+    }),
     event('DraftStarted', {
       stream: 'draft',
       description: 'A person asked for a draft of a product website; crawling starts.',
@@ -124,6 +142,16 @@ export const draftingEvents = serviceEvents({
       description: 'An owner asked the drafter to redraft some slots.',
       data: data({
         request_id: Type.String({ description: 'uuid of the request, answered by ProfileDrafted' }),
+        keys: Keys,
+        at: At,
+      }),
+    }),
+    event('DraftRecrawlRequested', {
+      stream: 'draft',
+      description:
+        'An owner asked to regenerate a draft whose crawl had failed (the site may be fixed): the site is read again and the profile drafted again; slots filled by hand keep their values unless named in `keys`.',
+      data: data({
+        request_id: Type.String({ description: 'uuid of the PATCH that asked (a retry of it records nothing more)' }),
         keys: Keys,
         at: At,
       }),

@@ -1,4 +1,14 @@
 export {
+  DailyLimitError,
+  type DailyQuota,
+  type DailyQuotaCommand,
+  type DailyQuotaEvent,
+  dailyQuotaDecider,
+  dailyQuotaStream,
+  useDailyQuota,
+  utcDayOf,
+} from './daily-quota.ts';
+export {
   type CommandResult,
   type Decider,
   type DomainEvent,

@@ -15,7 +15,10 @@ export interface EdgeConfig {
   readonly accessTokenTtlSeconds: number;
   /** generated signing and cookie keys */
   readonly secretsDir: string;
-  /** take the client IP from X-Forwarded-For (only behind a proxy that sets it) */
+  /**
+   * take the client IP from X-Forwarded-For (only behind a proxy that sets it); no request header
+   * ever makes a URL: links, OAuth metadata and the OpenAPI `servers` come from PUBLIC_URL
+   */
   readonly trustProxy: boolean;
 }
 

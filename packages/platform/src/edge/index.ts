@@ -2,6 +2,7 @@ export { type AuthenticationClient, createAuthenticationClient } from './authent
 export { type EdgeConfig, loadEdgeConfig } from './config.ts';
 export { type EdgeStores, openEdgeStores, rateLimitCounterTtlMs } from './edge-stores.ts';
 export { endOfTurn, writeAtEndOfTurn } from './end-of-turn.ts';
+export { FORBIDDEN_KEYS, forbiddenKeyErrors, mayHoldForbiddenKey } from './forbidden-keys.ts';
 export {
   connectNatsIdempotencyStore,
   createMemoryIdempotencyStore,

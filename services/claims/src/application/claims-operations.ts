@@ -7,7 +7,7 @@ import {
   type Principal,
 } from '@listings/contracts';
 import type { Clock } from '@listings/platform/clock';
-import { foldStream, handleCommand } from '@listings/platform/decider';
+import { foldStream, handleCommand, useDailyQuota } from '@listings/platform/decider';
 import { ConflictError, DomainError, NotFoundError, ValidationError } from '@listings/platform/errors';
 import { type EventStore, WrongExpectedRevisionError } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
@@ -45,11 +45,16 @@ export interface ClaimsOperationDeps {
   readonly clock: Clock;
   readonly publicUrl: string;
   readonly logger: Pick<Logger, 'info' | 'warn' | 'error'>;
+  /** claims one account can start per UTC day (CLAIMS_PER_ACCOUNT_PER_DAY) */
+  readonly claimsPerDay: number;
   /** starts the claim's expiry workflow (main.ts); a failure is logged: a restart starts it again */
   readonly watchExpiry?: (claim: { readonly id: number; readonly expiresAt: string }) => Promise<void>;
 }
 
 type ExistingClaim = Extract<Claim, { exists: true }>;
+
+/** the stream category of an account's claims of one UTC day: `daily-claims-<account>-<yyyy-mm-dd>` */
+export const DAILY_CLAIMS = 'daily-claims';
 
 export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
 
@@ -280,6 +285,18 @@ export const createClaimsOperations = (deps: ClaimsOperationDeps) => {
       if (!emailMatchesDomain(email, domain))
         throw new ValidationError([{ field: 'body.email', message: `must be an address at ${domain}` }]);
     }
+    // a new claim counts against the account's claims of the day (429 past the limit); asking again
+    // for the same listing the same day counts once
+    await useDailyQuota({
+      store: deps.store,
+      category: DAILY_CLAIMS,
+      what: 'start a claim (claim_listing)',
+      setting: 'CLAIMS_PER_ACCOUNT_PER_DAY',
+      accountId: account,
+      key: `listing-${listingId}`,
+      limit: deps.claimsPerDay,
+      at,
+    });
     const token = body.method === 'email' ? null : randomBytes(16).toString('hex');
     const linkToken = body.method === 'email' ? randomBytes(32).toString('base64url') : null;
     const expiresAt = new Date(deps.clock.now().getTime() + CLAIM_TTL_DAYS * 86_400_000).toISOString();

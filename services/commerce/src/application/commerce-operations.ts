@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type commerceOperations, PENDING_ORDER_TTL_HOURS } from '@listings/contracts';
+import { type commerceOperations, UNPAID_ORDERS_PER_ACCOUNT_MAX } from '@listings/contracts';
 import type { Clock } from '@listings/platform/clock';
 import { foldStream } from '@listings/platform/decider';
 import { ConflictError, DomainError, NotFoundError } from '@listings/platform/errors';
@@ -119,6 +119,14 @@ export const createCommerceOperations = (deps: CommerceOperationDeps) => {
     }`;
   };
 
+  /** how long the order could be paid, in words: "30 minutes", "24 hours" */
+  const holdWords = (state: Exclude<OrderState, { status: 'none' }>) => {
+    const minutes = Math.round((Date.parse(state.expiresAt) - Date.parse(state.createdAt)) / 60_000);
+    return minutes % 60 === 0
+      ? `${minutes / 60} hour${minutes === 60 ? '' : 's'}`
+      : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  };
+
   const orderView = (state: OrderState) => {
     if (state.status === 'none') throw new NotFoundError('no such order');
     // a pending order past its time shows as expired before its workflow records it
@@ -130,7 +138,7 @@ export const createCommerceOperations = (deps: CommerceOperationDeps) => {
         status === 'refused'
           ? state.refusedBecause
           : status === 'expired'
-            ? `Not paid within ${PENDING_ORDER_TTL_HOURS} hours: nothing was charged.`
+            ? `Not paid within ${holdWords(state)}: nothing was charged.`
             : status === 'paid'
               ? lineRefusalsReason(state)
               : null,
@@ -181,7 +189,7 @@ export const createCommerceOperations = (deps: CommerceOperationDeps) => {
       rates: deps.rates,
       vatNumbers: deps.vatNumbers,
     });
-    return { ...priced, capacity: settings.weeklyLaunchCapacity };
+    return { ...priced, capacity: settings.weeklyLaunchCapacity, holdMinutes: settings.pendingOrderHoldMinutes };
   };
 
   const handlers = typedHandlers<(typeof commerceOperations)[number]>({
@@ -223,9 +231,21 @@ export const createCommerceOperations = (deps: CommerceOperationDeps) => {
       if (existing.status !== 'none') return orderView(existing);
       const now = deps.clock.now();
       const placedAt = now.toISOString();
-      const { lines, totals, capacity } = await price(account, request, now);
-      // the order's week slots first (409 when a week is full), held until the order would expire
-      await deps.rules.reserveWeeks(number, lines, { capacity, expiresAt: orderExpiresAt(placedAt), at: placedAt });
+      const { lines, totals, capacity, holdMinutes } = await price(account, request, now);
+      const expiresAt = orderExpiresAt(placedAt, holdMinutes);
+      // the account's unpaid orders first (409 at the limit), then the order's week slots (409 when
+      // a week is full); both held until the order would expire
+      await deps.rules.openUnpaidOrder(account, number, {
+        limit: UNPAID_ORDERS_PER_ACCOUNT_MAX,
+        expiresAt,
+        at: placedAt,
+      });
+      try {
+        await deps.rules.reserveWeeks(number, lines, { capacity, expiresAt, at: placedAt });
+      } catch (error) {
+        await deps.rules.closeUnpaidOrder(account, number, 'abandoned', placedAt);
+        throw error;
+      }
       const placeOrder = {
         type: 'PlaceOrder' as const,
         data: {
@@ -236,12 +256,15 @@ export const createCommerceOperations = (deps: CommerceOperationDeps) => {
           billing_country: request.billing_country ?? null,
           vat_number: request.vat_number ?? null,
           at: placedAt,
+          expires_at: expiresAt,
         },
       };
       const result = await runOrder(number, placeOrder, account).catch(async (error: unknown) => {
         // not placed (and no one else placed it meanwhile): the slots go back at once, not at expiry
-        if ((await deps.store.readStream(orderStream(number))).length === 0)
+        if ((await deps.store.readStream(orderStream(number))).length === 0) {
           await deps.rules.releaseWeeks(number, lines, 'abandoned', placedAt);
+          await deps.rules.closeUnpaidOrder(account, number, 'abandoned', placedAt);
+        }
         throw error;
       });
       if (result.position > 0) await deps.indexCaughtUp(result.position);

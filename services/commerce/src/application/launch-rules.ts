@@ -18,6 +18,12 @@ import {
   listingLaunchStream,
 } from '../domain/listing-launch/listing-launch.ts';
 import type { OrderLineData } from '../domain/order/order.ts';
+import {
+  type UnpaidOrderCloseReason,
+  type UnpaidOrdersCommand,
+  unpaidOrdersDecider,
+  unpaidOrdersStream,
+} from '../domain/unpaid-orders/unpaid-orders.ts';
 
 /**
  * Attempts after a concurrency conflict on a week or listing-launch stream. Each conflict means
@@ -48,9 +54,9 @@ export interface LaunchRulesDeps {
 }
 
 /**
- * The two launch rules that span orders, each held by its own streams (never by an index): a week
- * holds at most `capacity` paid launches (`launch-week-<monday>`), a listing gets one paid launch
- * (`listing-launch-<id>`). Every write is read → decide → append with the expected revision,
+ * The rules that span orders, each held by its own streams (never by an index): a week holds at
+ * most `capacity` paid launches (`launch-week-<monday>`), a listing gets one paid launch
+ * (`listing-launch-<id>`), an account has at most `limit` unpaid orders (`unpaid-orders-<account>`). Every write is read → decide → append with the expected revision,
  * re-read and decided again on a conflict, so replicas sharing the store can't both say yes.
  */
 export const createLaunchRules = (deps: LaunchRulesDeps) => {
@@ -69,6 +75,16 @@ export const createLaunchRules = (deps: LaunchRulesDeps) => {
       store,
       stream: listingLaunchStream(listingId),
       decider: listingLaunchDecider,
+      command,
+      metadata: { by },
+      retries: LAUNCH_RULE_RETRIES,
+    });
+
+  const runUnpaid = (accountId: string, command: UnpaidOrdersCommand, by: string) =>
+    handleCommand({
+      store,
+      stream: unpaidOrdersStream(accountId),
+      decider: unpaidOrdersDecider,
       command,
       metadata: { by },
       retries: LAUNCH_RULE_RETRIES,
@@ -207,6 +223,40 @@ export const createLaunchRules = (deps: LaunchRulesDeps) => {
         await releaseListingLaunches(number, held, 'refused', at);
         throw error;
       }
+    },
+
+    /**
+     * A checkout's order counts against its account's unpaid orders until it is paid or ends
+     * (409 TooManyUnpaidOrdersError at the limit; the same order again counts once).
+     */
+    openUnpaidOrder: async (
+      accountId: string,
+      number: string,
+      options: { limit: number; expiresAt: string; at: string },
+    ): Promise<void> => {
+      await runUnpaid(
+        accountId,
+        {
+          type: 'OpenUnpaidOrder',
+          data: {
+            account_id: accountId,
+            order_number: number,
+            limit: options.limit,
+            expires_at: options.expiresAt,
+            at: options.at,
+          },
+        },
+        'checkout',
+      );
+    },
+
+    /** the order no longer counts against its account's unpaid orders (again: nothing) */
+    closeUnpaidOrder: async (accountId: string, number: string, reason: UnpaidOrderCloseReason, at: string) => {
+      await runUnpaid(
+        accountId,
+        { type: 'CloseUnpaidOrder', data: { account_id: accountId, order_number: number, reason, at } },
+        'commerce',
+      );
     },
 
     /** an unpaid order (expired, refused, abandoned) gives back its week slots and any listing launch it took */

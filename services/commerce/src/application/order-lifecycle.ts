@@ -62,10 +62,16 @@ export const createOrderLifecycle = (deps: OrderLifecycleDeps) => {
   const weeklyCapacity = async () =>
     (await foldStream(deps.store, SHOP_STREAM, shopDecider)).state.weeklyLaunchCapacity;
 
-  /** an order that ended unpaid gives back its week slots and any listing launch it took (again: nothing) */
+  /**
+   * An order that ended unpaid gives back its week slots and any listing launch it took, and stops
+   * counting against its account's unpaid orders; a paid one stops counting too (again: nothing).
+   */
   const releaseIfUnpaid = async (state: OrderState) => {
-    if (state.status === 'expired' || state.status === 'refused')
+    if (state.status === 'expired' || state.status === 'refused') {
       await rules.releaseAll(state.number, state.lines, state.status, at());
+      await rules.closeUnpaidOrder(state.accountId, state.number, state.status, at());
+    } else if (state.status === 'paid' || state.status === 'fulfilled')
+      await rules.closeUnpaidOrder(state.accountId, state.number, 'paid', at());
   };
 
   /**
@@ -107,13 +113,14 @@ export const createOrderLifecycle = (deps: OrderLifecycleDeps) => {
   ): Promise<OrderState> => {
     await applyLaunchRules(number, options);
     try {
-      return (
-        await runOrder(
-          number,
-          { type: 'PayOrder', data: { payment_reference: paymentReference, at: at() } },
-          'checkout',
-        )
-      ).state;
+      const { state } = await runOrder(
+        number,
+        { type: 'PayOrder', data: { payment_reference: paymentReference, at: at() } },
+        'checkout',
+      );
+      // paid: it no longer counts against the account's unpaid orders
+      await releaseIfUnpaid(state);
+      return state;
     } catch (error) {
       // not paid (refused, or expired meanwhile): what this payment took is given back
       await releaseIfUnpaid(await load(number));

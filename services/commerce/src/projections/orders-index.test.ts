@@ -23,6 +23,7 @@ const placed = (number: string, weeks: string[]): OrderEvent => ({
     billing_country: null,
     vat_number: null,
     at: '2030-01-01T00:00:00.000Z',
+    expires_at: '2030-01-01T00:30:00.000Z',
   },
 });
 

@@ -8,7 +8,7 @@ import {
   type Principal,
 } from '@listings/contracts';
 import type { Clock } from '@listings/platform/clock';
-import { foldStream, handleCommand } from '@listings/platform/decider';
+import { foldStream, handleCommand, useDailyQuota } from '@listings/platform/decider';
 import { DomainError, NotFoundError, ServiceUnavailableError, ValidationError } from '@listings/platform/errors';
 import type { EventStore } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
@@ -35,6 +35,8 @@ export interface DraftingOperationDeps {
   readonly clock: Clock;
   readonly publicUrl: string;
   readonly logger: Pick<Logger, 'info' | 'warn' | 'error'>;
+  /** drafts one account can start per UTC day (DRAFTS_PER_ACCOUNT_PER_DAY) */
+  readonly draftsPerDay: number;
 }
 
 /** A stable uuid from a string: the same Idempotency-Key from the same account names the same thing. */
@@ -45,6 +47,8 @@ const uuidFrom = (seed: string): string => {
 const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
 
 export const draftWorkflowId = (draftId: string) => `draft-${draftId}`;
+/** the stream category of an account's drafts of one UTC day: `daily-drafts-<account>-<yyyy-mm-dd>` */
+export const DAILY_DRAFTS = 'daily-drafts';
 export const regenerateWorkflowId = (draftId: string, requestId: string) => `draft-${draftId}-regenerate-${requestId}`;
 
 /** The drafting operations and the accept-invite internal request. */
@@ -97,6 +101,20 @@ export const createDraftingOperations = (deps: DraftingOperationDeps) => {
       const draftId = call.idempotencyKey
         ? uuidFrom(`submit_listing\n${account}\n${call.idempotencyKey}`)
         : randomUUID();
+      // a new draft counts against the account's drafts of the day (429 past the limit); the same
+      // Idempotency-Key again names the same draft and counts once
+      const at0 = at();
+      if (!(await load(draftId)).exists)
+        await useDailyQuota({
+          store: deps.store,
+          category: DAILY_DRAFTS,
+          what: 'start a draft (submit_listing)',
+          setting: 'DRAFTS_PER_ACCOUNT_PER_DAY',
+          accountId: account,
+          key: draftId,
+          limit: deps.draftsPerDay,
+          at: at0,
+        });
       const result = await run(
         draftId,
         {
@@ -105,7 +123,7 @@ export const createDraftingOperations = (deps: DraftingOperationDeps) => {
           url,
           ownerId: account,
           idempotencyKey: call.idempotencyKey ?? null,
-          meta: { at: at() },
+          meta: { at: at0 },
         },
         account,
       );
@@ -172,6 +190,9 @@ export const createDraftingOperations = (deps: DraftingOperationDeps) => {
       );
       if (requestId && result.state.regenerating[requestId])
         await deps.runner.start('regenerate', regenerateWorkflowId(draftId, requestId), { draftId, requestId });
+      // a failed draft regenerated: the draft workflow runs again under the draft's id (the last run ended)
+      if (requestId && result.state.recrawl?.requestId === requestId && result.state.status === 'crawling')
+        await deps.runner.start('draft', draftWorkflowId(draftId), { draftId });
       // a submitted draft keeps its listing in step: no new submit needed. Synced on every PATCH,
       // even one that changed nothing: a PATCH retried after the catalog could not be reached (the
       // edit was kept) brings the listing up to date

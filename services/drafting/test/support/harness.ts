@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type OperationReply, operationById, type Principal } from '@listings/contracts';
 import { type Bus, createInProcessBus } from '@listings/platform/bus';
+import type { DailyLimits } from '@listings/platform/config';
 import { silentLogger } from '@listings/platform/logger';
 import { type DraftingDeps, startDrafting } from '../../src/main.ts';
 
@@ -63,6 +64,8 @@ export const startTestDrafting = async (
     overrides?: DraftingDeps['overrides'];
     env?: NodeJS.ProcessEnv;
     dataDir?: string;
+    /** DRAFTS_PER_ACCOUNT_PER_DAY and CLAIMS_PER_ACCOUNT_PER_DAY as loaded (default: their defaults) */
+    dailyLimits?: DailyLimits;
   } = {},
 ) => {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'drafting-test-'));
@@ -74,6 +77,7 @@ export const startTestDrafting = async (
       dataDir,
       publicUrl: 'http://localhost:3000',
       fetchAllowPrivateNetworks: options.allowPrivateNetworks ?? true,
+      ...(options.dailyLimits ? { dailyLimits: options.dailyLimits } : {}),
     },
     env: options.env ?? {},
     overrides: { retry: { maxAttempts: 2, initialIntervalMs: 10 }, ...options.overrides },

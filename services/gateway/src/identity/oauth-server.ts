@@ -29,6 +29,54 @@ export interface OAuthServerOptions {
 export const resourceIdentifier = (publicUrl: string, resource: ProtectedResource): string =>
   `${publicUrl}${RESOURCE_PATHS[resource]}`;
 
+/** RFC 8252 §7.3 and §8.3: the loopback hosts a native client may listen on over plain http */
+const LOOPBACK_HOSTNAMES = new Set(['127.0.0.1', '[::1]', 'localhost']);
+
+/**
+ * Why a client's redirect URI is refused, or null: https, or http on a loopback host (RFC 8252),
+ * and never a fragment (RFC 6749 §3.1.2). Other schemes (custom app schemes included) are refused:
+ * an OAuth client of this directory is a web app or an agent with a loopback listener.
+ */
+export const redirectUriRefusal = (uri: string): string | null => {
+  const url = URL.parse(uri);
+  if (!url) return 'must be an absolute URI';
+  if (uri.includes('#')) return 'must not have a fragment';
+  if (url.protocol === 'https:') return null;
+  if (url.protocol === 'http:')
+    return LOOPBACK_HOSTNAMES.has(url.hostname) ? null : 'must use https (http only on 127.0.0.1, [::1] or localhost)';
+  return 'must use https (http only on 127.0.0.1, [::1] or localhost)';
+};
+
+/**
+ * The provider's hook into client metadata (registration, client ID metadata documents, and each
+ * stored client as it is read back): a refused redirect URI is named by its index. Shapes the
+ * provider checks itself (not an array, not strings) are left to it.
+ */
+const checkClientMetadata = (_ctx: unknown, key: string, value: unknown) => {
+  if (key !== 'redirect_uris' || !Array.isArray(value)) return;
+  for (const [index, uri] of value.entries()) {
+    if (typeof uri !== 'string') continue;
+    const refusal = redirectUriRefusal(uri);
+    // a description that starts with `redirect_uris` is answered as RFC 7591 `invalid_redirect_uri`
+    if (refusal) throw new errors.InvalidClientMetadata(`redirect_uris.${index} ${refusal}`);
+  }
+};
+
+/**
+ * The headers the provider builds its URLs from (it reads `Host` and `X-Forwarded-Proto`, trusting
+ * them as a proxy's): set from the public URL, whatever the client sent. The client IP it sees is
+ * the one Fastify settled on (`X-Forwarded-For` only with TRUST_PROXY).
+ */
+const pinToPublicOrigin = (request: FastifyRequest, origin: URL) => {
+  const headers = request.raw.headers;
+  headers.host = origin.host;
+  headers['x-forwarded-proto'] = origin.protocol.slice(0, -1);
+  headers['x-forwarded-for'] = request.ip;
+  delete headers['x-forwarded-host'];
+  delete headers['x-forwarded-port'];
+  delete headers.forwarded;
+};
+
 /**
  * The OAuth 2.1 authorization server (oidc-provider): authorization code with PKCE S256 only,
  * dynamic client registration, client ID metadata documents, resource indicators with opaque
@@ -90,6 +138,7 @@ export const createOAuthServer = (options: OAuthServerOptions) => {
     issueRefreshToken: async (_ctx: unknown, client: { grantTypeAllowed(type: string): boolean }) =>
       client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: () => true,
+    extraClientMetadata: { properties: ['redirect_uris'], validator: checkClientMetadata },
     clientDefaults: { grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] },
     ttl: {
       AccessToken: options.accessTokenTtlSeconds,
@@ -118,8 +167,10 @@ export const createOAuthServer = (options: OAuthServerOptions) => {
       );
     },
   } as never);
-  // behind a TLS-terminating proxy the public URL is https while the socket is not
+  // the provider builds URLs from `Host` and `X-Forwarded-Proto`, which forward() sets from the
+  // public URL (behind a TLS-terminating proxy the public URL is https while the socket is not)
   provider.proxy = true;
+  const publicOrigin = new URL(options.publicUrl);
 
   return {
     provider,
@@ -134,6 +185,7 @@ export const createOAuthServer = (options: OAuthServerOptions) => {
         const raw = request.raw as typeof request.raw & { originalUrl?: string };
         raw.originalUrl = `${OAUTH_PREFIX}${innerUrl}`;
         raw.url = innerUrl;
+        pinToPublicOrigin(request, publicOrigin);
         return callback(raw, res);
       };
       await app.register(async (scope) => {

@@ -24,6 +24,25 @@ const clientProblem = (error: FastifyError): ProblemBody | null => {
   };
 };
 
+/**
+ * Errors Fastify raises before routing (a path that is not valid percent-encoded UTF-8, a path
+ * parameter over its length): the Fastify `frameworkErrors` option, so they are problem+json too.
+ */
+export const frameworkErrorProblem = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+  const path = (request.raw.url ?? '').split('?')[0] as string;
+  const problem: ProblemBody =
+    error.code === 'FST_ERR_BAD_URL'
+      ? {
+          type: problemTypeUri('validation'),
+          title: 'Invalid input',
+          status: 400,
+          detail: `the path ${path} is not a valid URL: each %XX sequence must encode UTF-8`,
+          errors: [{ field: 'path', message: `${path} has a percent-encoded sequence that is not UTF-8` }],
+        }
+      : (clientProblem(error) ?? toProblem(error));
+  return reply.code(problem.status).type(PROBLEM_CONTENT_TYPE).send(problem);
+};
+
 /** a known path called with a method it does not answer; `allow` lists those it does */
 export class MethodNotAllowedError extends DomainError {
   readonly allow: readonly string[];

@@ -1,9 +1,17 @@
 import { getBadgeSvg, type OperationReply } from '@listings/contracts';
 import { type Bus, NoResponderError, RequestTimeoutError } from '@listings/platform/bus';
-import { ServiceUnavailableError, toProblem, ValidationError } from '@listings/platform/errors';
+import { type FieldError, ServiceUnavailableError, toProblem, ValidationError } from '@listings/platform/errors';
 import { checkValue } from '@listings/platform/validation';
 import type { FastifyInstance } from 'fastify';
 import { PROBLEM_CONTENT_TYPE } from '../plugins/problems.ts';
+
+const PATH_PARTS = ['slug', 'kind'] as const;
+
+/** slug and kind come from the path: a complaint about either names `params.*`, the rest `query.*` */
+const whereSent = (error: FieldError): FieldError => {
+  const [, name] = /^query\.(slug|kind)(?=$|\.)/.exec(error.field) ?? [];
+  return name ? { ...error, field: `params${error.field.slice('query'.length)}` } : error;
+};
 
 /**
  * Badge images: GET /badges/{slug}/{kind}.svg?shape=&mode=&size= (the URLs get_badges hands out).
@@ -18,8 +26,14 @@ export const badgeRoutes = async (app: FastifyInstance, options: { bus: Bus }) =
       const input = { ...request.query, slug: request.params.slug, kind: match?.[1] ?? request.params.file };
       try {
         const errors = match
-          ? checkValue(getBadgeSvg.request, input, 'query')
-          : [{ field: 'params.file', message: 'must end in .svg' }];
+          ? [
+              ...PATH_PARTS.filter((name) => name in request.query).map((name) => ({
+                field: `query.${name}`,
+                message: 'must not be sent: it is part of the path',
+              })),
+              ...checkValue(getBadgeSvg.request, input, 'query').map(whereSent),
+            ]
+          : [{ field: 'params.kind', message: 'the file must be {kind}.svg' }];
         if (errors.length > 0) throw new ValidationError(errors);
         let answer: OperationReply;
         try {

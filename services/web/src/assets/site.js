@@ -61,6 +61,42 @@ if (draftProgress) {
   window.setTimeout(poll, 2000);
 }
 
+// The free plan's badge: as a shape, mode or size is picked, the chosen preview is marked at once
+// and the embed code (and its image) is fetched from the same page for that choice. Without this
+// the form's button sends the same GET.
+const badgeForm = document.querySelector('form[data-badge-form]');
+if (badgeForm) {
+  const embed = document.querySelector('[data-badge-embed]');
+  const chosen = document.querySelector('img[data-badge-chosen]');
+  let asked = 0;
+  badgeForm.addEventListener('change', async () => {
+    const mine = ++asked;
+    const choice = new FormData(badgeForm);
+    const key = `${choice.get('shape')} ${choice.get('mode')} ${choice.get('size')}`;
+    for (const option of document.querySelectorAll('[data-badge-option]')) {
+      if (option.getAttribute('data-badge-option') === key) option.setAttribute('aria-current', 'true');
+      else option.removeAttribute('aria-current');
+    }
+    const url = `${badgeForm.action}?${new URLSearchParams(choice)}`;
+    try {
+      const response = await fetch(url, { credentials: 'same-origin' });
+      if (!response.ok) return;
+      const text = await response.text();
+      if (mine !== asked) return; // a newer choice is on its way
+      const page = new DOMParser().parseFromString(text, 'text/html');
+      const newEmbed = page.querySelector('[data-badge-embed]');
+      const newLabel = page.querySelector('label[for="badge-embed"]');
+      const newImage = page.querySelector('img[data-badge-chosen]');
+      if (embed && newEmbed) embed.value = newEmbed.value;
+      if (embed?.labels?.[0] && newLabel) embed.labels[0].textContent = newLabel.textContent;
+      if (chosen && newImage) chosen.setAttribute('src', newImage.getAttribute('src'));
+      window.history.replaceState(null, '', url);
+    } catch {
+      // the form's button still shows the choice with a plain GET
+    }
+  });
+}
+
 // Passkeys: "Add a passkey" on /me and "Sign in with a passkey" on the sign-in page. The form asks
 // the URL in its data attribute for the ceremony's options (a same-origin POST with the form's
 // fields, so its CSRF token), lets the browser's authenticator answer, puts the answer (JSON,

@@ -3,8 +3,11 @@ import type { claimsEvents, DomainEventOf } from '@listings/contracts/events';
 export type ClaimMethod = 'dns' | 'meta' | 'file' | 'email';
 export type ClaimStatus = 'pending' | 'verified' | 'rejected' | 'expired';
 
-/** The claim's events, derived from their declared schemas (packages/contracts/src/events/claims.ts). */
-export type ClaimEvent = DomainEventOf<typeof claimsEvents>;
+/**
+ * The claim's events, derived from their declared schemas (packages/contracts/src/events/claims.ts);
+ * `DailyQuotaUsed` belongs to the daily-claims streams (the platform's daily quota), not to claims.
+ */
+export type ClaimEvent = Exclude<DomainEventOf<typeof claimsEvents>, { type: 'DailyQuotaUsed' }>;
 
 export type Claim =
   | { readonly exists: false }

@@ -24,6 +24,8 @@ const placed: OrderEvent = {
     billing_country: null,
     vat_number: null,
     at: '2030-01-01T00:00:00.000Z',
+    // the shop's order hold (30 minutes by default) after it was placed
+    expires_at: '2030-01-01T00:30:00.000Z',
   },
 };
 const paid: OrderEvent = {
@@ -93,12 +95,12 @@ describe('order decider', () => {
       .then([]);
   });
 
-  const expiredAt = '2030-01-02T00:00:00.000Z'; // PENDING_ORDER_TTL_HOURS (24) after it was placed
+  const expiredAt = '2030-01-01T00:30:00.000Z'; // its expires_at: the order hold after it was placed
   const expired: OrderEvent = { type: 'OrderExpired', data: { number: 'ORD-1', at: expiredAt } };
   it('when a pending order is swept before its time then nothing changes', () => {
     spec
       .given([placed])
-      .when({ type: 'ExpireOrder', data: { at: '2030-01-01T23:59:59.999Z' } })
+      .when({ type: 'ExpireOrder', data: { at: '2030-01-01T00:29:59.999Z' } })
       .then([]);
   });
   it('when a pending order is swept at its time then it expires', () => {

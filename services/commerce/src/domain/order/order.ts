@@ -1,4 +1,3 @@
-import { PENDING_ORDER_TTL_HOURS } from '@listings/contracts';
 import type { Decider } from '@listings/platform/decider';
 import { ConflictError, NotFoundError } from '@listings/platform/errors';
 
@@ -32,6 +31,8 @@ export type OrderEvent =
         billing_country: string | null;
         vat_number: string | null;
         at: string;
+        /** until when it can be paid and holds its week slots: `at` plus the shop's order hold then (v1 orders: 24 h, lifted on read) */
+        expires_at: string;
       };
     }
   | { type: 'OrderPaid'; data: { number: string; payment_reference: string; at: string } }
@@ -88,8 +89,9 @@ export type OrderState =
 
 export const orderStream = (number: string) => `order-${number}`;
 
-export const orderExpiresAt = (createdAt: string): string =>
-  new Date(new Date(createdAt).getTime() + PENDING_ORDER_TTL_HOURS * 3_600_000).toISOString();
+/** until when an order placed at `createdAt` can be paid, with the shop's order hold (minutes) */
+export const orderExpiresAt = (createdAt: string, holdMinutes: number): string =>
+  new Date(Date.parse(createdAt) + holdMinutes * 60_000).toISOString();
 
 /** the status at `at`: a pending order past its time is expired even before that is recorded */
 export const orderStatusAt = (state: Exclude<OrderState, { status: 'none' }>, at: string) =>
@@ -112,7 +114,7 @@ export const orderDecider: Decider<OrderCommand, OrderState, OrderEvent> = {
           billingCountry: event.data.billing_country,
           vatNumber: event.data.vat_number,
           createdAt: event.data.at,
-          expiresAt: orderExpiresAt(event.data.at),
+          expiresAt: event.data.expires_at,
           paidAt: null,
           paymentReference: null,
           refusedBecause: null,

@@ -34,4 +34,21 @@ describe('shop settings decider', () => {
       .when({ type: 'SetPrice', data: { slug: 'launch', price_cents: -1 } })
       .thenThrows(ValidationError);
   });
+  it('when no order hold was ever set then an unpaid order holds its slots 30 minutes', () => {
+    spec
+      .given([])
+      .when({ type: 'SetPendingOrderHold', data: { minutes: 30 } })
+      .then([]);
+  });
+  it('when an operator sets the order hold then it is recorded; out of 1..1440 minutes it is invalid', () => {
+    spec
+      .given([])
+      .when({ type: 'SetPendingOrderHold', data: { minutes: 45 } })
+      .then([{ type: 'PendingOrderHoldSet', data: { minutes: 45 } }]);
+    for (const minutes of [0, 1441, 2.5])
+      spec
+        .given([])
+        .when({ type: 'SetPendingOrderHold', data: { minutes } })
+        .thenThrows(ValidationError, /from 1 to 1440/);
+  });
 });

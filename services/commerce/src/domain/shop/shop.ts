@@ -1,10 +1,11 @@
+import { PENDING_ORDER_HOLD_MINUTES_DEFAULT, PENDING_ORDER_HOLD_MINUTES_MAX } from '@listings/contracts';
 import type { Decider } from '@listings/platform/decider';
 import { ValidationError } from '@listings/platform/errors';
 
 /**
  * The shop's settings, set by an operator and kept as events (stream `shop-settings`): the products
- * with their current prices (USD cents, excluding VAT), the weekly capacity of paid launches and
- * the seller's country (for domestic VAT). Nothing here is a literal price in code.
+ * with their current prices (USD cents, excluding VAT), the weekly capacity of paid launches, how
+ * long an unpaid order holds its slots (the order hold) and the seller's country (for domestic VAT). Nothing here is a literal price in code.
  */
 export type ProductKind = 'launch' | 'billboard';
 export interface ShopProduct {
@@ -20,6 +21,8 @@ export interface ShopProduct {
 export interface ShopSettings {
   readonly products: ReadonlyMap<string, ShopProduct>;
   readonly weeklyLaunchCapacity: number;
+  /** minutes an unpaid order can be paid and holds its launch week slots (never set: the default, 30) */
+  readonly pendingOrderHoldMinutes: number;
   readonly sellerCountry: string;
 }
 
@@ -27,12 +30,14 @@ export type ShopEvent =
   | { type: 'ProductDefined'; data: ShopProduct }
   | { type: 'ProductPriceSet'; data: { slug: string; price_cents: number } }
   | { type: 'WeeklyLaunchCapacitySet'; data: { capacity: number } }
+  | { type: 'PendingOrderHoldSet'; data: { minutes: number } }
   | { type: 'SellerCountrySet'; data: { country: string } };
 
 export type ShopCommand =
   | { type: 'DefineProduct'; data: ShopProduct }
   | { type: 'SetPrice'; data: { slug: string; price_cents: number } }
   | { type: 'SetWeeklyLaunchCapacity'; data: { capacity: number } }
+  | { type: 'SetPendingOrderHold'; data: { minutes: number } }
   | { type: 'SetSellerCountry'; data: { country: string } };
 
 export const SHOP_STREAM = 'shop-settings';
@@ -44,7 +49,12 @@ const checkPrice = (cents: number) => {
 };
 
 export const shopDecider: Decider<ShopCommand, ShopSettings, ShopEvent> = {
-  initialState: { products: new Map(), weeklyLaunchCapacity: 0, sellerCountry: '' },
+  initialState: {
+    products: new Map(),
+    weeklyLaunchCapacity: 0,
+    pendingOrderHoldMinutes: PENDING_ORDER_HOLD_MINUTES_DEFAULT,
+    sellerCountry: '',
+  },
   evolve: (state, event) => {
     switch (event.type) {
       case 'ProductDefined':
@@ -57,6 +67,8 @@ export const shopDecider: Decider<ShopCommand, ShopSettings, ShopEvent> = {
       }
       case 'WeeklyLaunchCapacitySet':
         return { ...state, weeklyLaunchCapacity: event.data.capacity };
+      case 'PendingOrderHoldSet':
+        return { ...state, pendingOrderHoldMinutes: event.data.minutes };
       case 'SellerCountrySet':
         return { ...state, sellerCountry: event.data.country };
     }
@@ -82,6 +94,17 @@ export const shopDecider: Decider<ShopCommand, ShopSettings, ShopEvent> = {
         return state.weeklyLaunchCapacity === command.data.capacity
           ? []
           : [{ type: 'WeeklyLaunchCapacitySet', data: command.data }];
+      case 'SetPendingOrderHold': {
+        const { minutes } = command.data;
+        if (!Number.isInteger(minutes) || minutes < 1 || minutes > PENDING_ORDER_HOLD_MINUTES_MAX)
+          throw new ValidationError([
+            {
+              field: 'minutes',
+              message: `must be a whole number of minutes from 1 to ${PENDING_ORDER_HOLD_MINUTES_MAX}`,
+            },
+          ]);
+        return state.pendingOrderHoldMinutes === minutes ? [] : [{ type: 'PendingOrderHoldSet', data: { minutes } }];
+      }
       case 'SetSellerCountry':
         if (!/^[A-Z]{2}$/.test(command.data.country))
           throw new ValidationError([{ field: 'country', message: 'must be two capital letters' }]);

@@ -1,6 +1,6 @@
 import { deciderSpec } from '@listings/platform/decider/specification';
 import { ConflictError, NotFoundError } from '@listings/platform/errors';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { draftDecider, InviteExpiredError } from './decide.ts';
 import type { DraftEvent } from './draft.ts';
 
@@ -90,11 +90,73 @@ describe('draft decider', () => {
       .thenThrows(ConflictError, /still crawling/);
   });
 
-  it('when a failed draft is submitted then the conflict names the failure', () => {
+  const failed: DraftEvent = { type: 'DraftFailed', data: { reason: 'robots.txt answered 503', at } };
+  const typed: DraftEvent = {
+    type: 'FieldsEdited',
+    data: { values: { name: 'Acme', tagline: 'Anvils, delivered' }, by: 'alice', at },
+  };
+
+  it('when a failed draft not filled in is submitted then the conflict names the failure and what to fill in', () => {
     spec
-      .given([started, { type: 'DraftFailed', data: { reason: 'robots.txt answered 503', at } }])
+      .given([started, failed])
       .when({ type: 'SubmitDraft', by: 'alice', listingId: 1, meta })
-      .thenThrows(ConflictError, /robots\.txt answered 503/);
+      .thenThrows(ConflictError, /robots\.txt answered 503\): fill in name and tagline by hand/);
+    spec
+      .given([started, failed, { type: 'FieldsEdited', data: { values: { name: 'Acme' }, by: 'alice', at } }])
+      .when({ type: 'SubmitDraft', by: 'alice', listingId: 1, meta })
+      .thenThrows(ConflictError, /fill in tagline by hand/);
+  });
+
+  it('when a failed draft was filled in by hand then it can be submitted', () => {
+    spec
+      .given([started, failed, typed])
+      .when({ type: 'SubmitDraft', by: 'alice', listingId: 7, meta })
+      .then([{ type: 'DraftSubmitted', data: { listing_id: 7, by: 'alice', at } }]);
+  });
+
+  it('when a failed draft is regenerated then the site is read again (once per request)', () => {
+    const recrawl: DraftEvent = { type: 'DraftRecrawlRequested', data: { request_id: 'r1', keys: ['name'], at } };
+    spec
+      .given([started, failed, typed])
+      .when(edit({ regenerate: { requestId: 'r1', keys: ['name'] } }))
+      .then([recrawl]);
+    // the same PATCH again (its Idempotency-Key) while it crawls: nothing more, no conflict
+    spec
+      .given([started, failed, typed, recrawl])
+      .when(edit({ regenerate: { requestId: 'r1', keys: ['name'] } }))
+      .then([]);
+    // another regenerate while it crawls: 409 as for any draft that is not ready
+    spec
+      .given([started, failed, typed, recrawl])
+      .when(edit({ regenerate: { requestId: 'r2', keys: ['name'] } }))
+      .thenThrows(ConflictError, /the draft is crawling/);
+  });
+
+  it('when the recrawled site is drafted then typed slots stay unless named in the regenerate', () => {
+    const state = [
+      started,
+      failed,
+      typed,
+      { type: 'DraftRecrawlRequested', data: { request_id: 'r1', keys: ['name'], at } },
+      crawled,
+      {
+        type: 'ProfileDrafted',
+        data: {
+          keys: ['name', 'tagline'],
+          proposals: {
+            name: { value: 'Acme Inc', evidence: [{ quote: 'Acme Inc', url: 'https://acme.test/' }] },
+            tagline: { value: 'Anvils', evidence: [{ quote: 'Anvils', url: 'https://acme.test/' }] },
+          },
+          request_id: null,
+          at,
+        },
+      },
+    ] as DraftEvent[];
+    const folded = state.reduce(draftDecider.evolve, draftDecider.initialState);
+    expect(folded.status).toBe('ready');
+    expect(folded.failureReason).toBeNull();
+    expect(folded.slots.name).toMatchObject({ value: 'Acme Inc', state: 'ai' });
+    expect(folded.slots.tagline).toMatchObject({ value: 'Anvils, delivered', state: 'manual' });
   });
 
   it('when a ready draft is submitted then it records the listing', () => {

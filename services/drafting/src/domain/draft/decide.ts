@@ -6,6 +6,7 @@ import {
   type DraftState,
   evolve,
   initialDraftState,
+  isFilled,
   type Proposal,
   type StoredPage,
 } from './draft.ts';
@@ -44,6 +45,9 @@ export class InviteExpiredError extends DomainError {
 /** when an invite sent at `invitedAt` stops being accepted */
 export const inviteExpiresAt = (invitedAt: string): string =>
   new Date(Date.parse(invitedAt) + INVITE_TTL_DAYS * 24 * 60 * 60 * 1000).toISOString();
+
+/** what a draft whose site could not be read needs, filled in by hand, to be submitted */
+export const SUBMIT_BY_HAND_NEEDS = ['name', 'tagline'] as const;
 
 const mustExist = (state: DraftState): void => {
   if (!state.exists) throw new NotFoundError('no such draft');
@@ -107,10 +111,17 @@ export const decide = (command: DraftCommand, state: DraftState): DraftEvent[] =
       mustExist(state);
       const events: DraftEvent[] = [];
       const by = command.by;
-      if (command.regenerate) {
+      // a failed draft has no pages to redraft from: regenerate reads the site again (it may be fixed)
+      const recrawl =
+        command.regenerate !== null &&
+        command.regenerate.keys.length > 0 &&
+        state.status === 'failed' &&
+        state.recrawl?.requestId !== command.regenerate.requestId;
+      const retriedRecrawl = command.regenerate !== null && state.recrawl?.requestId === command.regenerate.requestId;
+      if (command.regenerate && !retriedRecrawl) {
         const { requestId, keys } = command.regenerate;
         if (!(requestId in state.regenerating)) {
-          if (state.status !== 'ready')
+          if (state.status !== 'ready' && !recrawl)
             throw new ConflictError(
               `the draft is ${state.status}: regenerate needs a ready draft (the site's evidence is read first)`,
             );
@@ -130,8 +141,14 @@ export const decide = (command: DraftCommand, state: DraftState): DraftEvent[] =
         events.push({ type: 'FieldsEdited', data: { values: command.values, by, at } });
       if (command.restore.length > 0) events.push({ type: 'FieldsRestored', data: { keys: command.restore, by, at } });
       if (command.lock.length > 0) events.push({ type: 'FieldsLocked', data: { keys: command.lock, by, at } });
-      if (
+      if (recrawl && command.regenerate)
+        events.push({
+          type: 'DraftRecrawlRequested',
+          data: { request_id: command.regenerate.requestId, keys: command.regenerate.keys, at },
+        });
+      else if (
         command.regenerate &&
+        !retriedRecrawl &&
         !(command.regenerate.requestId in state.regenerating) &&
         command.regenerate.keys.length > 0
       )
@@ -172,17 +189,21 @@ export const decide = (command: DraftCommand, state: DraftState): DraftEvent[] =
         throw new InviteExpiredError(`this invite expired ${INVITE_TTL_DAYS} days after it was sent`);
       return [{ type: 'InviteAccepted', data: { invite_id: invite.id, account_id: command.accountId, at } }];
     }
-    case 'SubmitDraft':
+    case 'SubmitDraft': {
       mustExist(state);
-      if (state.status !== 'ready')
-        throw new ConflictError(
-          state.status === 'failed'
-            ? `the draft failed (${state.failureReason ?? 'unknown reason'}) and cannot be submitted`
-            : `the draft is still ${state.status}; submit it once its status is ready`,
-        );
+      if (state.status === 'failed') {
+        // the site could not be read: the owner may fill the listing in by hand and submit it
+        const missing = SUBMIT_BY_HAND_NEEDS.filter((key) => !isFilled(state.slots[key]?.value));
+        if (missing.length > 0)
+          throw new ConflictError(
+            `the draft failed (${state.failureReason ?? 'unknown reason'}): fill in ${missing.join(' and ')} by hand (PATCH the draft's fields) to submit it, or regenerate it once the site can be read`,
+          );
+      } else if (state.status !== 'ready')
+        throw new ConflictError(`the draft is still ${state.status}; submit it once its status is ready`);
       if (state.listingId !== null && state.listingId !== command.listingId)
         throw new ConflictError(`the draft belongs to listing ${state.listingId}`);
       return [{ type: 'DraftSubmitted', data: { listing_id: command.listingId, by: command.by, at } }];
+    }
     default: {
       const never: never = command;
       throw new Error(`unknown draft command ${JSON.stringify(never)}`);

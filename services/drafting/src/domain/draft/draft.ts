@@ -82,6 +82,8 @@ export interface DraftState {
   readonly slots: Readonly<Record<string, Slot>>;
   /** regenerations asked for and not finished: request id -> keys */
   readonly regenerating: Readonly<Record<string, readonly string[]>>;
+  /** the last recrawl asked for (a failed draft regenerated): its request id and the keys it redrafts even when typed */
+  readonly recrawl: { readonly requestId: string; readonly keys: readonly string[] } | null;
   readonly invites: readonly Invite[];
   readonly listingId: number | null;
   readonly submittedAt: string | null;
@@ -89,7 +91,7 @@ export interface DraftState {
 }
 
 /** The draft's events, derived from their declared schemas (packages/contracts/src/events/drafting.ts). */
-export type DraftEvent = DomainEventOf<typeof draftingEvents>;
+export type DraftEvent = Exclude<DomainEventOf<typeof draftingEvents>, { type: 'DailyQuotaUsed' }>;
 
 const emptySlot: Slot = { value: null, state: 'not_found', evidence: [], locked: false, ai: null };
 
@@ -106,6 +108,7 @@ export const initialDraftState: DraftState = {
   pages: [],
   slots: Object.fromEntries(SLOT_KEYS.map((k) => [k, emptySlot])),
   regenerating: {},
+  recrawl: null,
   invites: [],
   listingId: null,
   submittedAt: null,
@@ -128,12 +131,15 @@ const withSlots = (state: DraftState, changes: Record<string, Slot>): Readonly<R
   ...changes,
 });
 
-/** An AI (re)draft of `keys`: the original is always kept for `restore`; the shown value changes unless the user owns it. */
+/**
+ * An AI (re)draft of `keys`: the original is always kept for `restore`; the shown value changes
+ * unless the user owns it (and did not name the slot explicitly) or locked it.
+ */
 const applyDrafted = (
   state: DraftState,
   keys: readonly string[],
   proposals: Record<string, Proposal>,
-  explicit: boolean,
+  explicit: (key: string) => boolean,
 ): Readonly<Record<string, Slot>> => {
   const changes: Record<string, Slot> = {};
   for (const key of keys) {
@@ -143,7 +149,7 @@ const applyDrafted = (
       ? { value: proposal.value, state: 'ai' as const, evidence: proposal.evidence }
       : { value: null, state: 'not_found' as const, evidence: [] };
     const userOwned = slot.state === 'edited' || slot.state === 'manual' || slot.state === 'deleted';
-    if (slot.locked || (userOwned && !explicit)) changes[key] = { ...slot, ai };
+    if (slot.locked || (userOwned && !explicit(key))) changes[key] = { ...slot, ai };
     else changes[key] = { value: ai.value, state: ai.state, evidence: ai.evidence, locked: false, ai };
   }
   return withSlots(state, changes);
@@ -191,10 +197,17 @@ export const evolve = (state: DraftState, event: DraftEvent): DraftState => {
     case 'ProfileDrafted': {
       const requestId = event.data.request_id;
       const { [requestId ?? '']: _done, ...regenerating } = state.regenerating;
+      // the draft after a recrawl also redrafts the slots the owner named, typed or not
+      const named = new Set(requestId === null ? (state.recrawl?.keys ?? []) : []);
       return {
         ...state,
         status: state.status === 'drafting' ? 'ready' : state.status,
-        slots: applyDrafted(state, event.data.keys, event.data.proposals, requestId !== null),
+        slots: applyDrafted(
+          state,
+          event.data.keys,
+          event.data.proposals,
+          (key) => requestId !== null || named.has(key),
+        ),
         regenerating: requestId === null ? state.regenerating : regenerating,
         updatedAt: event.data.at,
         progress: state.status === 'drafting' ? { ...state.progress, step: 'done' } : state.progress,
@@ -204,6 +217,16 @@ export const evolve = (state: DraftState, event: DraftEvent): DraftState => {
       return {
         ...state,
         regenerating: { ...state.regenerating, [event.data.request_id]: event.data.keys },
+        updatedAt: event.data.at,
+      };
+    case 'DraftRecrawlRequested':
+      return {
+        ...state,
+        status: 'crawling',
+        failureReason: null,
+        pages: [],
+        progress: { step: 'reading robots.txt', pagesRead: 0, pagesPlanned: 0 },
+        recrawl: { requestId: event.data.request_id, keys: event.data.keys },
         updatedAt: event.data.at,
       };
     case 'RegenerationAbandoned': {

@@ -42,6 +42,8 @@ export const evolveDraftIndexDoc = (
         : { ...doc, owners: [...doc.owners, String(data.account_id)] };
     case 'DraftFailed':
       return { ...doc, unfinished: false };
+    case 'DraftRecrawlRequested':
+      return { ...doc, unfinished: true };
     case 'ProfileDrafted':
       return data.request_id === null
         ? { ...doc, unfinished: false }

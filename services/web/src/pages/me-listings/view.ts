@@ -27,7 +27,7 @@ const STATUS_LABELS: Record<string, string> = {
   rejected: 'Rejected',
   archived: 'Archived',
 };
-const statusLabel = (status: string): string => STATUS_LABELS[status] ?? status;
+export const statusLabel = (status: string): string => STATUS_LABELS[status] ?? status;
 
 /** `/me/listings`: the listings you own, in any status, each with its edit form and public page */
 export const MyListingsView = (
@@ -52,6 +52,7 @@ export const MyListingsView = (
               <th scope="col">Status</th>
               <th scope="col">Launch week</th>
               <th scope="col">Public page</th>
+              <th scope="col">Free plan</th>
             </tr>
           </thead>
           <tbody>
@@ -67,6 +68,7 @@ export const MyListingsView = (
                       : html`<span class="muted">not public yet</span>`
                   }
                 </td>
+                <td><a href=${`/me/listings/${listing.listing_id}/free-plan`} aria-label=${`Free plan and badge of ${listing.name}`}>Free plan and badge</a></td>
               </tr>`,
             )}
           </tbody>
@@ -164,6 +166,6 @@ export const EditListingView = (
       )}
       <button type="submit">Save changes</button>
     </form>
-    <p><a href="/me/listings">Back to your listings</a></p>
+    <p><a href=${`/me/listings/${listing.listing_id}/free-plan`}>Free plan and badge</a> · <a href="/me/listings">Back to your listings</a></p>
   <//>`;
 };

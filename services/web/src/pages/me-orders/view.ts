@@ -1,4 +1,4 @@
-import { type OrderView, PENDING_ORDER_TTL_HOURS } from '@listings/contracts';
+import type { OrderView } from '@listings/contracts';
 import { CsrfField } from '../../components/csrf-field.ts';
 import { Layout } from '../../components/layout.ts';
 import { Pagination } from '../../components/pagination.ts';
@@ -136,7 +136,8 @@ const PayOrStatus = (props: { order: OrderView; returned: string | null; viewer:
     case 'fulfilled':
       return html`<p role="status">Paid, and everything in this order is done.</p>`;
     case 'expired':
-      return html`<p role="status">This order was not paid within ${PENDING_ORDER_TTL_HOURS} hours and has expired; nothing was charged. Create a new checkout to buy again.</p>`;
+      // the reason says how long the order was held (the shop's hold when it was placed)
+      return html`<p role="status">${order.status_reason ?? 'This order was not paid in time'}: it has expired and nothing was charged. Create a new checkout to buy again.</p>`;
     case 'refused':
       return html`<p role="status" id="status-reason" class="field-error">${order.status_reason ?? 'This order was refused before payment: nothing was charged.'}</p>`;
     default:

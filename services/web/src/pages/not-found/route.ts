@@ -23,6 +23,12 @@ const isMachinePath = (path: string): boolean =>
 export const siteNotFoundRoute = async (app: FastifyInstance, web: WebContext): Promise<void> => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+  // a method that carries a body but came without a Content-Type (QUERY) is refused before the
+  // handler: on a machine path that is still the server's 404 or 405 problem, not a page
+  app.setErrorHandler((error, request, reply) => {
+    if (isMachinePath(request.url.split('?')[0] as string)) return reply.callNotFound();
+    throw error;
+  });
   app.all('/*', async (request, reply) => {
     const path = request.url.split('?')[0] as string;
     if (isMachinePath(path)) return reply.callNotFound();

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { DailyLimitError, type DailyQuotaEvent, dailyQuotaDecider, dailyQuotaStream } from './daily-quota.ts';
+import { deciderSpec } from './specification.ts';
+
+const AT = '2030-01-02T23:00:00.000Z';
+const used = (key: string): DailyQuotaEvent => ({
+  type: 'DailyQuotaUsed',
+  data: { account_id: 'acct-a', day: '2030-01-02', key, at: AT },
+});
+const use = (key: string) => ({
+  type: 'UseDailyQuota' as const,
+  data: { account_id: 'acct-a', key, limit: 2, at: AT },
+});
+
+describe('daily quota decider', () => {
+  const spec = deciderSpec(dailyQuotaDecider('start a draft', 'DRAFTS_PER_ACCOUNT_PER_DAY'));
+
+  it('when the account has room today then the key is counted', () => {
+    spec
+      .given([used('a')])
+      .when(use('b'))
+      .then([used('b')]);
+  });
+  it('when the day is used up then 429 names the limit and when it comes back', () => {
+    spec
+      .given([used('a'), used('b')])
+      .when(use('c'))
+      .thenThrows(DailyLimitError, /start a draft at most 2 times a day \(DRAFTS_PER_ACCOUNT_PER_DAY\).*in 3600 s/);
+  });
+  it('when a counted key comes again (a retry) then nothing is counted, even at the limit', () => {
+    spec
+      .given([used('a'), used('b')])
+      .when(use('a'))
+      .then([]);
+  });
+  it('when the UTC day changes then the stream changes: a new allowance', () => {
+    expect(dailyQuotaStream('daily-drafts', 'acct-a', AT)).toBe('daily-drafts-acct-a-2030-01-02');
+    expect(dailyQuotaStream('daily-drafts', 'acct-a', '2030-01-03T00:00:00.000Z')).toBe(
+      'daily-drafts-acct-a-2030-01-03',
+    );
+    expect(new DailyLimitError('x', 2, 'S', AT)).toMatchObject({ status: 429, retryAfterSeconds: 3600 });
+  });
+});

@@ -1,0 +1,91 @@
+import { DomainError } from '../errors.ts';
+import type { EventStore } from '../event-store/event-store.ts';
+import { type Decider, handleCommand } from './decider.ts';
+
+/**
+ * A per-account daily limit ("an account starts at most N drafts a day") as a stream of its own:
+ * `<category>-<account>-<yyyy-mm-dd>` (UTC day), one `DailyQuotaUsed` per thing counted, appended
+ * with the expected revision. Two replicas racing for the last unit both read the same revision;
+ * one append wins, the other re-reads and is refused, so the limit holds without a shared memory.
+ * The thing's own key (a draft id, a claim's listing) counts once, so a retried request is free.
+ * The service declares the event in its own events contract.
+ */
+export type DailyQuotaEvent = {
+  type: 'DailyQuotaUsed';
+  data: { account_id: string; day: string; key: string; at: string };
+};
+export type DailyQuotaCommand = {
+  type: 'UseDailyQuota';
+  data: { account_id: string; key: string; limit: number; at: string };
+};
+export interface DailyQuota {
+  readonly used: ReadonlySet<string>;
+}
+
+/** the UTC day of an ISO time, `yyyy-mm-dd` */
+export const utcDayOf = (at: string): string => new Date(at).toISOString().slice(0, 10);
+
+export const dailyQuotaStream = (category: string, accountId: string, at: string): string =>
+  `${category}-${accountId}-${utcDayOf(at)}`;
+
+/** 429: the account used its allowance for the day; it comes back at 00:00 UTC */
+export class DailyLimitError extends DomainError {
+  readonly limit: number;
+  /** seconds until the next UTC day */
+  readonly retryAfterSeconds: number;
+  constructor(what: string, limit: number, setting: string, at: string) {
+    const nextDay = Date.parse(`${utcDayOf(at)}T00:00:00.000Z`) + 86_400_000;
+    const retryAfterSeconds = Math.max(1, Math.ceil((nextDay - Date.parse(at)) / 1000));
+    super(
+      429,
+      'daily-limit',
+      'Daily limit reached',
+      `an account can ${what} at most ${limit} times a day (${setting}); this one has today: try again after 00:00 UTC, in ${retryAfterSeconds} s`,
+    );
+    this.limit = limit;
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/** the decider of one account's day; `what` and `setting` name the limit in the refusal */
+export const dailyQuotaDecider = (
+  what: string,
+  setting: string,
+): Decider<DailyQuotaCommand, DailyQuota, DailyQuotaEvent> => ({
+  initialState: { used: new Set() },
+  evolve: (state, event) => ({ used: new Set(state.used).add(event.data.key) }),
+  decide: (command, state) => {
+    const { account_id, key, limit, at } = command.data;
+    if (state.used.has(key)) return [];
+    if (state.used.size >= limit) throw new DailyLimitError(what, limit, setting, at);
+    return [{ type: 'DailyQuotaUsed', data: { account_id, day: utcDayOf(at), key, at } }];
+  },
+});
+
+/** counts `key` against the account's allowance for the day of `at` (429 DailyLimitError past `limit`) */
+export const useDailyQuota = async (options: {
+  readonly store: EventStore;
+  /** the stream category, e.g. `daily-drafts` */
+  readonly category: string;
+  /** what is counted, for the refusal: "start a draft" */
+  readonly what: string;
+  /** the setting that holds the limit, for the refusal: `DRAFTS_PER_ACCOUNT_PER_DAY` */
+  readonly setting: string;
+  readonly accountId: string;
+  readonly key: string;
+  readonly limit: number;
+  readonly at: string;
+}): Promise<void> => {
+  await handleCommand({
+    store: options.store,
+    stream: dailyQuotaStream(options.category, options.accountId, options.at),
+    decider: dailyQuotaDecider(options.what, options.setting),
+    command: {
+      type: 'UseDailyQuota',
+      data: { account_id: options.accountId, key: options.key, limit: options.limit, at: options.at },
+    },
+    metadata: { by: options.accountId },
+    // each conflict is another request of the same account's day: a few dozen settle well within this
+    retries: 100,
+  });
+};
