@@ -95,7 +95,7 @@ describe.skipIf(!available)('your orders and the checkout page in a headless bro
     await page.goto(`${running.base}/me/orders`);
     expect(new URL(page.url()).pathname).toBe('/signin/email');
     await page.getByLabel('Email').fill(email);
-    await page.locator('main button[type="submit"]').click();
+    await page.locator('form[action="/signin/email"] button[type="submit"]').click();
     await page.waitForLoadState();
     await page.goto(`${running.base}${await mailedPath(running.dataDir, email, '/signin/link')}`);
     await page.locator('#use-sign-in-link').click();

@@ -5,6 +5,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { type Scope, SESSION_TTL_DAYS } from '@listings/contracts';
 import type { Clock } from '@listings/platform/clock';
 import { ConflictError } from '@listings/platform/errors';
+import { openPasskeyStore } from './passkey-store.ts';
 
 export interface Account {
   readonly id: string;
@@ -151,6 +152,7 @@ export const openIdentityStore = (options: { file: string; clock: Clock }) => {
   migrateApiKeyNames(db);
   migratePeople(db);
   const now = () => options.clock.now();
+  const passkeys = openPasskeyStore(db, now);
 
   type AccountRow = {
     id: string;
@@ -174,6 +176,8 @@ export const openIdentityStore = (options: { file: string; clock: Clock }) => {
   return {
     db,
     close: () => db.close(),
+    /** the accounts' passkeys (WebAuthn credentials) and the challenges of ceremonies under way */
+    passkeys,
 
     findAccountById: (id: string): Account | null => {
       const row = accountById.get(id) as AccountRow | undefined;
@@ -193,7 +197,7 @@ export const openIdentityStore = (options: { file: string; clock: Clock }) => {
     },
     /**
      * Erases an account (the operator's `account erase`): its email and name are overwritten, its
-     * password, API keys, sessions and OAuth records (grants, tokens, consent) are deleted, in one
+     * password, API keys, passkeys, sessions and OAuth records (grants, tokens, consent) are deleted, in one
      * transaction. The id stays, so the events that name it still fold, but it names nobody: the
      * address can sign up again as a new account. False when there is no such account.
      */
@@ -208,6 +212,8 @@ export const openIdentityStore = (options: { file: string; clock: Clock }) => {
         db.prepare('DELETE FROM api_keys WHERE account_id = ?').run(accountId);
         db.prepare('DELETE FROM sessions WHERE account_id = ?').run(accountId);
         db.prepare('DELETE FROM email_tokens WHERE account_id = ?').run(accountId);
+        db.prepare('DELETE FROM passkeys WHERE account_id = ?').run(accountId);
+        db.prepare('DELETE FROM passkey_ceremonies WHERE account_id = ?').run(accountId);
         db.prepare("DELETE FROM oauth_records WHERE json_extract(payload, '$.accountId') = ?").run(accountId);
         db.exec('COMMIT');
         return Number(changed) > 0;

@@ -10,6 +10,7 @@ import {
   MAIL_REQUESTS_PER_ADDRESS,
   MAIL_REQUESTS_PER_IP,
   type NewSiteSession,
+  PASSKEY_SIGN_IN_STARTS_PER_IP,
   SCOPES,
   type Scope,
   SIGN_IN_LINK_TTL_MINUTES,
@@ -30,6 +31,7 @@ import type { Logger } from '@listings/platform/logger';
 import type { Mailer } from '@listings/platform/mail';
 import { type InternalOperationServed, serveInternalOperations } from '@listings/platform/service-host';
 import type { IdentityStore } from './identity-store.ts';
+import { createPasskeys } from './passkeys.ts';
 import { verifyPassword } from './passwords.ts';
 
 type Op = (typeof identityInternalOperations)[number];
@@ -37,6 +39,17 @@ type Op = (typeof identityInternalOperations)[number];
 export class GoneError extends DomainError {
   constructor(detail: string) {
     super(410, 'gone', 'Gone', detail);
+  }
+}
+
+export class TooManySignInsError extends DomainError {
+  constructor(retryAfterSeconds: number) {
+    super(
+      429,
+      'rate-limited',
+      'Too many requests',
+      `too many passkey sign-ins started: retry in ${retryAfterSeconds} s`,
+    );
   }
 }
 
@@ -50,7 +63,7 @@ export class TooManyMailsError extends DomainError {
  * The people side of identity, on `gateway.internal.<name>` for the web edge: magic sign-in links
  * (the account is made on first use and its email confirmed by that link), email confirmation
  * links, password sign-in, server-side sessions with a CSRF token bound to each, signing out here
- * or everywhere, and the signed-in person's API keys. Mails go through the mail port; each mail
+ * or everywhere, the signed-in person's API keys, and passkeys (passkeys.ts). Mails go through the mail port; each mail
  * request counts against the address (or account) and the client IP.
  */
 export const createPeople = (deps: {
@@ -91,6 +104,20 @@ export const createPeople = (deps: {
     const created = store.createSession(accountId);
     return { session_token: created.token, session: sessionOf(created.token), next };
   };
+  const passkeys = createPasskeys({
+    store,
+    publicUrl: deps.publicUrl,
+    sessionOf,
+    openSession,
+    checkSignInQuota: async (clientIp) => {
+      if (!clientIp) return;
+      const decision = await limiter.hit(`passkey-ip:${clientIp}`, {
+        name: 'passkey-sign-in-ip',
+        ...PASSKEY_SIGN_IN_STARTS_PER_IP,
+      });
+      if (!decision.allowed) throw new TooManySignInsError(decision.resetSeconds);
+    },
+  });
   const keySummary = (k: ReturnType<IdentityStore['listApiKeys']>[number]) => ({
     id: k.id,
     name: k.name,
@@ -235,6 +262,7 @@ export const createPeople = (deps: {
       if (!account || account.email.endsWith('@erased.invalid')) throw new NotFoundError('no such account');
       return { name: account.name ?? null, email: account.email };
     },
+    ...passkeys,
   } satisfies Record<Op['name'], (request: never) => Promise<unknown>>;
 
   /** mails a confirmation link for the account's current address (sign-up and the request above) */

@@ -96,3 +96,85 @@ if (badgeForm) {
     }
   });
 }
+
+// Passkeys: "Add a passkey" on /me and "Sign in with a passkey" on the sign-in page. The form asks
+// the URL in its data attribute for the ceremony's options (a same-origin POST with the form's
+// fields, so its CSRF token), lets the browser's authenticator answer, puts the answer (JSON,
+// base64url) in the hidden `response` field and posts the form as usual.
+const fromBase64url = (text) =>
+  Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+const toBase64url = (buffer) =>
+  btoa(String.fromCharCode(...new Uint8Array(buffer)))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+const passkeyJson = (credential) => {
+  const r = credential.response;
+  const response = { clientDataJSON: toBase64url(r.clientDataJSON) };
+  if (r.attestationObject) {
+    response.attestationObject = toBase64url(r.attestationObject);
+    if (r.getTransports) response.transports = r.getTransports();
+  } else {
+    response.authenticatorData = toBase64url(r.authenticatorData);
+    response.signature = toBase64url(r.signature);
+    if (r.userHandle) response.userHandle = toBase64url(r.userHandle);
+  }
+  return {
+    id: credential.id,
+    rawId: toBase64url(credential.rawId),
+    type: credential.type,
+    ...(credential.authenticatorAttachment ? { authenticatorAttachment: credential.authenticatorAttachment } : {}),
+    clientExtensionResults: {},
+    response,
+  };
+};
+for (const form of document.querySelectorAll('form[data-passkey-register], form[data-passkey-signin]')) {
+  const registering = form.hasAttribute('data-passkey-register');
+  const status = form.querySelector('[data-passkey-status]');
+  const say = (text) => {
+    if (status) status.textContent = text;
+  };
+  if (!window.PublicKeyCredential) {
+    say('This browser cannot use passkeys.');
+    continue;
+  }
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const button = form.querySelector('button[type=submit]');
+    if (button) button.disabled = true;
+    try {
+      const fields = new URLSearchParams(new FormData(form));
+      fields.delete('response');
+      const asked = await fetch(form.getAttribute(registering ? 'data-passkey-register' : 'data-passkey-signin'), {
+        method: 'POST',
+        body: fields,
+        headers: { accept: 'application/json' },
+        credentials: 'same-origin',
+      });
+      const options = await asked.json();
+      if (!asked.ok) throw new Error(options.error ?? `the server answered ${asked.status}`);
+      options.challenge = fromBase64url(options.challenge);
+      const ids = (list) => (list ?? []).map((c) => ({ ...c, id: fromBase64url(c.id) }));
+      let credential;
+      if (registering) {
+        options.user.id = fromBase64url(options.user.id);
+        options.excludeCredentials = ids(options.excludeCredentials);
+        say('Follow your browser or device to make the passkey…');
+        credential = await navigator.credentials.create({ publicKey: options });
+      } else {
+        options.allowCredentials = ids(options.allowCredentials);
+        say('Choose your passkey…');
+        credential = await navigator.credentials.get({ publicKey: options });
+      }
+      form.querySelector('input[name=response]').value = JSON.stringify(passkeyJson(credential));
+      form.submit();
+    } catch (error) {
+      say(
+        error?.name === 'NotAllowedError'
+          ? 'The passkey request was cancelled or timed out.'
+          : `That did not work: ${error?.message ?? error}`,
+      );
+      if (button) button.disabled = false;
+    }
+  });
+}

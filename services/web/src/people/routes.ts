@@ -10,6 +10,7 @@ import {
   getEngagement,
   getListing,
   listNotifications,
+  listPasskeys,
   listReviews,
   listSessionApiKeys,
   localPathOrNull,
@@ -38,6 +39,7 @@ import { createMemoryRateLimitCounter, createRateLimiter, type RateLimitCounter 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageFrame } from '../frame.ts';
 import type { VNode } from '../html.ts';
+import type { PasskeyForm, PasskeyRow } from '../pages/me/passkeys.ts';
 import { type ApiKeyRow, MeView, type NotificationRow, NotificationsView } from '../pages/me/view.ts';
 import { type ReviewRow, ReviewsView } from '../pages/reviews/view.ts';
 import { MessageView, SignInEmailView, SignInLinkView, SignInSentView } from '../pages/signin/view.ts';
@@ -45,6 +47,7 @@ import { renderPage, sendPage, sendRendered } from '../send-page.ts';
 import type { Viewer } from '../viewer.ts';
 import type { WebContext } from '../web-context.ts';
 import type { InternalClient } from './bus-client.ts';
+import { passkeyRoutes } from './passkey-routes.ts';
 import { createFormOnce, type Form, field, fields, type Sessions, visitorOf } from './sessions.ts';
 
 export interface PeopleDeps {
@@ -67,8 +70,8 @@ const signInPath = (next: string) => `/signin/email?next=${encodeURIComponent(ne
 const wantsJson = (request: FastifyRequest) => (request.headers.accept ?? '').includes('application/json');
 
 /**
- * The people side of the site: sign-in by a mailed link, email confirmation, `/me` (profile, API
- * keys, notifications, sign out here or everywhere), and the signed-in actions on listings (vote,
+ * The people side of the site: sign-in by a mailed link or a passkey, email confirmation, `/me`
+ * (profile, API keys, passkeys, notifications, sign out here or everywhere), and the signed-in actions on listings (vote,
  * follow, review, reply, report). Every POST passes the session's one check first
  * (`sessions.refusal`: no cross-site form, the CSRF token bound to the session).
  */
@@ -218,9 +221,13 @@ export const peopleRoutes =
         newKey?: string | null;
         notice?: string | null;
         form?: { name: string; scopes: string[]; errors: Record<string, string[]> };
+        passkeyForm?: PasskeyForm;
       } = {},
     ) => {
-      const keys = await identity.send<{ keys: ApiKeyRow[] }>(listSessionApiKeys, { session_token: me.token });
+      const [keys, passkeys] = await Promise.all([
+        identity.send<{ keys: ApiKeyRow[] }>(listSessionApiKeys, { session_token: me.token }),
+        identity.send<{ passkeys: PasskeyRow[] }>(listPasskeys, { session_token: me.token }),
+      ]);
       return sendPrivate(
         request,
         reply,
@@ -235,6 +242,8 @@ export const peopleRoutes =
             notice: extra.notice ?? null,
             formId: formOnce.newId(),
             form: extra.form ?? { name: '', scopes: ['account:read'], errors: {} },
+            passkeys: passkeys.ok ? passkeys.body.passkeys : [],
+            passkeyForm: extra.passkeyForm ?? { name: '', errors: {} },
           },
           me.frame,
         ),
@@ -245,6 +254,28 @@ export const peopleRoutes =
     app.get('/me', async (request, reply) => {
       const me = await signedIn(request, reply, '/me');
       return me ? showMe(request, reply, me) : reply;
+    });
+
+    passkeyRoutes(app, {
+      identity,
+      sessions,
+      publicUrl: web.publicUrl,
+      refused,
+      signedIn,
+      showMe,
+      showSignIn: async (request, reply, extra) => {
+        const frame = await web.frameOf(request, reply);
+        return sendPrivate(
+          request,
+          reply,
+          frame,
+          SignInEmailView(
+            { next: extra.next, email: '', formId: formOnce.newId(), errors: {}, passkeyError: extra.passkeyError },
+            frame,
+          ),
+          extra.status,
+        );
+      },
     });
 
     app.get('/me/notifications', async (request, reply) => {

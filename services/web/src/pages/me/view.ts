@@ -5,6 +5,7 @@ import { Layout } from '../../components/layout.ts';
 import type { PageFrame } from '../../frame.ts';
 import { html, type VNode } from '../../html.ts';
 import type { Viewer } from '../../viewer.ts';
+import { type PasskeyForm, type PasskeyRow, PasskeysSection } from './passkeys.ts';
 
 export interface ApiKeyRow {
   readonly id: string;
@@ -25,6 +26,8 @@ export interface MeData {
   readonly notice: string | null;
   readonly formId: string;
   readonly form: { name: string; scopes: readonly string[]; errors: Record<string, string[]> };
+  readonly passkeys: readonly PasskeyRow[];
+  readonly passkeyForm: PasskeyForm;
 }
 
 const SignOutForms = (props: { viewer: Viewer }): VNode => html`<div class="actions">
@@ -38,7 +41,7 @@ const SignOutForms = (props: { viewer: Viewer }): VNode => html`<div class="acti
   </form>
 </div>`;
 
-/** `/me`: the profile, email confirmation, API keys (create with scopes, shown once, revoke), sign out. */
+/** `/me`: the profile, email confirmation, API keys (create with scopes, shown once, revoke), passkeys, sign out. */
 export const MeView = (data: MeData, frame: PageFrame & { viewer: Viewer }): VNode => {
   const { viewer } = frame;
   const errors = data.form.errors;
@@ -128,6 +131,7 @@ export const MeView = (data: MeData, frame: PageFrame & { viewer: Viewer }): VNo
         <button type="submit">Create key</button>
       </form>
     </section>
+    <${PasskeysSection} viewer=${viewer} passkeys=${data.passkeys} form=${data.passkeyForm} />
     <section aria-labelledby="session">
       <h2 id="session">Sessions</h2>
       <${SignOutForms} viewer=${viewer} />

@@ -1,11 +1,41 @@
+import { CsrfField } from '../../components/csrf-field.ts';
 import { FieldErrors } from '../../components/field-errors.ts';
 import { Layout } from '../../components/layout.ts';
 import type { PageFrame } from '../../frame.ts';
 import { html, type VNode } from '../../html.ts';
 
-/** `/signin/email`: the email form that mails a one-time sign-in link (the account is made on first use). */
+/**
+ * "Sign in with a passkey": a plain post whose hidden `response` the site script fills with the
+ * authenticator's answer (after asking `/signin/passkey/options`); no email asked, the passkey
+ * names its account.
+ */
+const PasskeySignIn = (
+  props: { next: string; error: string | null | undefined },
+  frame: PageFrame,
+): VNode => html`<section
+  aria-labelledby="signin-passkey"
+>
+  <h2 id="signin-passkey">Or use a passkey</h2>
+  <form method="post" action="/signin/passkey" data-passkey-signin="/signin/passkey/options">
+    ${frame.viewer ? html`<${CsrfField} viewer=${frame.viewer} />` : null}
+    <input type="hidden" name="next" value=${props.next} />
+    <input type="hidden" name="response" value="" />
+    <${FieldErrors} id="signin-passkey-error" messages=${props.error ? [props.error] : undefined} />
+    <p data-passkey-status aria-live="polite"></p>
+    <button type="submit" id="signin-with-passkey" class="secondary">Sign in with a passkey</button>
+  </form>
+</section>`;
+
+/** `/signin/email`: the email form that mails a one-time sign-in link (the account is made on first use), and passkey sign-in. */
 export const SignInEmailView = (
-  props: { next: string; email: string; formId: string; errors: Record<string, string[]>; notice?: string | null },
+  props: {
+    next: string;
+    email: string;
+    formId: string;
+    errors: Record<string, string[]>;
+    notice?: string | null;
+    passkeyError?: string | null;
+  },
   frame: PageFrame,
 ): VNode => html`<${Layout} frame=${frame} title="Sign in">
   <h1>Sign in</h1>
@@ -30,6 +60,7 @@ export const SignInEmailView = (
     </p>
     <button type="submit">Email me a sign-in link</button>
   </form>
+  ${PasskeySignIn({ next: props.next, error: props.passkeyError }, frame)}
   <p>Have a password? <a href=${`/signin?next=${encodeURIComponent(props.next)}`}>Sign in with it</a>.</p>
 <//>`;
 
