@@ -28,7 +28,14 @@ const rssMb = (pid: number): number => {
 };
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'listings-soak-'));
-const env = { PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_DATA: 'on' };
+// the draft writes come from one account: its daily limit would turn most of them into 429s
+const env = {
+  PORT: '0',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  DEMO_DATA: 'on',
+  DRAFTS_PER_ACCOUNT_PER_DAY: '999999',
+};
 const server = forkServer('all-in-one-server.ts', env);
 try {
   const port = await server.ready;
