@@ -176,52 +176,89 @@ const outOfBoundsFor = (schema: Schema): fc.Arbitrary<unknown> | null => {
   return null;
 };
 
-/** one JSON body that breaks `schema`, as text (so `__proto__` is a real key on the wire) */
+type Location = { path: (string | number)[]; schema: Schema };
+
+/** every place in a body a mutation can go: each property, at any depth, and the first item of each array */
+const locationsOf = (schema: Schema, at: (string | number)[] = []): Location[] => {
+  const here: Location[] = [];
+  for (const [key, s] of Object.entries(schema.properties ?? {})) {
+    here.push({ path: [...at, key], schema: s }, ...locationsOf(s, [...at, key]));
+  }
+  if (schema.type === 'array' && schema.items)
+    here.push({ path: [...at, 0], schema: schema.items }, ...locationsOf(schema.items, [...at, 0]));
+  return here;
+};
+
+/**
+ * `value` with `v` at `path`, the objects and arrays on the way made when missing (a parent made
+ * empty may lack a required key: the body is still invalid). Keys are defined, not assigned, so
+ * `__proto__` stays an own key and reaches the wire.
+ */
+const setAt = (value: unknown, path: (string | number)[], v: unknown): unknown => {
+  const [head, ...rest] = path;
+  if (head === undefined) return v;
+  if (typeof head === 'number') {
+    const list = Array.isArray(value) ? [...value] : [];
+    list[head] = setAt(list[head], rest, v);
+    return list;
+  }
+  const object = value !== null && typeof value === 'object' && !Array.isArray(value) ? { ...value } : {};
+  Object.defineProperty(object, head, {
+    value: setAt((object as Record<string, unknown>)[head], rest, v),
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+  return object;
+};
+
+/** the value at `path` without its key `key` (a required one) */
+const withoutAt = (value: unknown, path: (string | number)[], key: string): unknown => {
+  const parent = path.reduce<unknown>((v, step) => (v as Record<string | number, unknown> | undefined)?.[step], value);
+  if (parent === null || typeof parent !== 'object' || Array.isArray(parent)) return setAt(value, path, {});
+  const { [key]: _, ...rest } = parent as Record<string, unknown>;
+  return setAt(value, path, rest);
+};
+
+/** one JSON body that breaks `schema` at one place, at any depth, as text (so `__proto__` is a real key on the wire) */
 const invalidBodyOf = (schema: Schema): fc.Arbitrary<string> => {
-  const properties = Object.entries(schema.properties ?? {});
   const valid = objectArbitrary(schema);
-  const withKey = (key: string, value: fc.Arbitrary<unknown>) =>
-    fc.tuple(valid, value).map(([body, v]) => {
-      const rest = JSON.stringify(body).slice(1);
-      return `{${JSON.stringify(key)}:${JSON.stringify(v)}${rest === '}' ? '}' : `,${rest}`}`;
-    });
+  const everywhere: Location[] = [{ path: [], schema }, ...locationsOf(schema)];
+  const at = (locations: Location[], mutation: (l: Location) => fc.Arbitrary<unknown>) =>
+    fc
+      .tuple(valid, fc.constantFrom(...locations))
+      .chain(([body, location]) => mutation(location).map((v) => JSON.stringify(setAt(body, location.path, v))));
+  const objects = everywhere.filter((l) => l.schema.type === 'object');
   const mutations: fc.Arbitrary<string>[] = [
-    withKey('zz_unknown', fc.jsonValue({ maxDepth: 1 })),
-    withKey('__proto__', fc.constant({ polluted: true })),
-    withKey('constructor', fc.constant({ prototype: { polluted: true } })),
     fc.constantFrom('[]', '"text"', 'null', '42', '{"a":', 'not json'),
+    // an unknown key, `__proto__` or `constructor` in any object of the body
+    fc
+      .tuple(
+        valid,
+        fc.constantFrom(...objects),
+        fc.constantFrom('zz_unknown', '__proto__', 'constructor'),
+        fc.jsonValue({ maxDepth: 1 }),
+      )
+      .map(([body, location, key, v]) =>
+        JSON.stringify(setAt(body, [...location.path, key], key === 'zz_unknown' ? v : { polluted: true })),
+      ),
   ];
-  if (properties.length > 0) {
-    const property = fc.constantFrom(...properties);
+  const inner = everywhere.slice(1);
+  if (inner.length > 0) mutations.push(at(inner, (l) => wrongTypeFor(l.schema)));
+  const bounded = inner.filter((l) => outOfBoundsFor(l.schema) !== null);
+  if (bounded.length > 0) mutations.push(at(bounded, (l) => outOfBoundsFor(l.schema) as fc.Arbitrary<unknown>));
+  const strings = inner.filter((l) => typesOf(l.schema).has('string'));
+  if (strings.length > 0) mutations.push(at(strings, () => fc.constant('x'.repeat(2_000_000))));
+  const requiring = objects.filter((l) => (l.schema.required ?? []).length > 0);
+  if (requiring.length > 0)
     mutations.push(
       fc
-        .tuple(valid, property)
-        .chain(([body, [key, s]]) => wrongTypeFor(s).map((v) => JSON.stringify({ ...body, [key]: v }))),
-    );
-    const bounded = properties.filter(([, s]) => outOfBoundsFor(s) !== null);
-    if (bounded.length > 0)
-      mutations.push(
-        fc
-          .tuple(valid, fc.constantFrom(...bounded))
-          .chain(([body, [key, s]]) =>
-            (outOfBoundsFor(s) as fc.Arbitrary<unknown>).map((v) => JSON.stringify({ ...body, [key]: v })),
-          ),
-      );
-    const strings = properties.filter(([, s]) => typesOf(s).has('string'));
-    if (strings.length > 0)
-      mutations.push(
-        fc
-          .tuple(valid, fc.constantFrom(...strings))
-          .map(([body, [key]]) => JSON.stringify({ ...body, [key]: 'x'.repeat(2_000_000) })),
-      );
-  }
-  const required = schema.required ?? [];
-  if (required.length > 0)
-    mutations.push(
-      fc.tuple(valid, fc.constantFrom(...required)).map(([body, key]) => {
-        const { [key]: _, ...rest } = body;
-        return JSON.stringify(rest);
-      }),
+        .tuple(valid, fc.constantFrom(...requiring))
+        .chain(([body, location]) =>
+          fc
+            .constantFrom(...(location.schema.required ?? []))
+            .map((key) => JSON.stringify(withoutAt(body, location.path, key))),
+        ),
     );
   return fc.oneof(...mutations);
 };
