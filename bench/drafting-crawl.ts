@@ -65,7 +65,7 @@ export const benchDrafting = async (): Promise<DraftingBenchFigures> => {
       publicUrl: 'http://localhost:3000',
       fetchAllowPrivateNetworks: true,
       // one bench account starts every draft: past the default DRAFTS_PER_ACCOUNT_PER_DAY
-      dailyLimits: { draftsPerAccount: 100_000, claimsPerAccount: 10 },
+      dailyLimits: { draftsPerAccount: 100_000, claimsPerAccount: 10, apiKeysPerAccount: 20 },
     },
     env: {},
   });

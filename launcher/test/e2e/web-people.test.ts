@@ -7,6 +7,7 @@ import { readOutbox } from '@listings/platform/mail';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAllInOneInProcess } from '../in-process.ts';
+import { runCli } from '../support.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const available = existsSync(CHROMIUM);
@@ -61,7 +62,7 @@ describe('the people side of the site (all-in-one)', () => {
   const weeklyVotesOf = async (s: string) => (await weekly()).find((i) => i.listing.slug === s)?.metric.value ?? 0;
 
   beforeAll(async () => {
-    running = await startAllInOneInProcess({ DEMO_DATA: 'on' });
+    running = await startAllInOneInProcess({ DEMO_DATA: 'on', API_KEYS_PER_ACCOUNT_PER_DAY: '2' });
     slug = (await weekly())[0]?.listing.slug as string;
   }, 90_000);
   afterAll(() => running?.stop());
@@ -178,6 +179,41 @@ describe('the people side of the site (all-in-one)', () => {
     const second = await c.go('/me/api-keys', { method: 'POST', form });
     expect(second.text).toContain('sent already');
     expect((await c.go('/me')).text.match(/Revoke laptop/g)).toHaveLength(1);
+  });
+
+  it('when a person made API_KEYS_PER_ACCOUNT_PER_DAY keys today then the form answers 429 naming the limit, even after a revoke, and the operator CLI still can', async () => {
+    const c = await signInAs('many-keys@example.com');
+    const make = async (name: string) => {
+      const me = await c.go('/me');
+      return c.go('/me/api-keys', {
+        method: 'POST',
+        form: { csrf: hidden(me.text, 'csrf'), form_id: hidden(me.text, 'form_id'), name, scopes: 'account:read' },
+      });
+    };
+    expect((await make('one')).status).toBe(201);
+    expect((await make('two')).status).toBe(201);
+    const me = await c.go('/me');
+    const keyId = /name="key_id" value="([^"]+)"/.exec(me.text)?.[1] as string;
+    expect(
+      (await c.go('/me/api-keys/revoke', { method: 'POST', form: { csrf: hidden(me.text, 'csrf'), key_id: keyId } }))
+        .status,
+    ).toBeLessThan(400);
+    const refused = await make('three');
+    expect(refused.status).toBe(429);
+    expect(refused.text).toContain('API_KEYS_PER_ACCOUNT_PER_DAY');
+    expect((await c.go('/me')).text).not.toContain('Revoke three');
+    const cli = await runCli(
+      { DATA_DIR: running.dataDir, LOG_LEVEL: 'silent' },
+      'api-key',
+      'create',
+      '--email',
+      'many-keys@example.com',
+      '--scopes',
+      'account:read',
+      '--name',
+      'operator',
+    );
+    expect(cli.code, cli.stderr).toBe(0);
   });
 
   it('when sign out everywhere is used then every session of the person ends', async () => {

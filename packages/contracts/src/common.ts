@@ -34,7 +34,11 @@ export const Page = <T extends TSchema>(item: T) =>
 
 export const CountryCode = Type.String({ pattern: '^[A-Za-z]{2}$', description: 'ISO 3166-1 alpha-2 country code' });
 export const Uuid = Type.String({ format: 'uuid' });
-export const PositiveId = Type.Integer({ minimum: 1 });
+/**
+ * Ids stop at 2^53 - 1: a longer number can't be held exactly by the services (JavaScript numbers),
+ * so `99999999999999999999` is a 400 naming the field, not a lookup of 100000000000000000000.
+ */
+export const PositiveId = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 export const IsoDate = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
 export const IsoDateTime = Type.String({ format: 'date-time' });
 export const EMAIL_MAX = 254;

@@ -13,7 +13,7 @@ describe('configuration', () => {
       fetchAllowPrivateNetworks: false,
       natsUrl: null,
       logLevel: 'info',
-      dailyLimits: { draftsPerAccount: 20, claimsPerAccount: 10 },
+      dailyLimits: { draftsPerAccount: 20, claimsPerAccount: 10, apiKeysPerAccount: 20 },
       mail: { smtp: null, from: 'Listings <no-reply@localhost>' },
       typesense: null,
       mongo: null,
@@ -246,10 +246,14 @@ describe('configuration', () => {
   });
 
   it('when the daily limits are set then they are read; zero or not a number is refused naming the variable', () => {
-    expect(loadConfig({ DRAFTS_PER_ACCOUNT_PER_DAY: '5', CLAIMS_PER_ACCOUNT_PER_DAY: '3' }).dailyLimits).toEqual({
-      draftsPerAccount: 5,
-      claimsPerAccount: 3,
-    });
+    expect(
+      loadConfig({
+        DRAFTS_PER_ACCOUNT_PER_DAY: '5',
+        CLAIMS_PER_ACCOUNT_PER_DAY: '3',
+        API_KEYS_PER_ACCOUNT_PER_DAY: '7',
+      }).dailyLimits,
+    ).toEqual({ draftsPerAccount: 5, claimsPerAccount: 3, apiKeysPerAccount: 7 });
+    expect(() => loadConfig({ API_KEYS_PER_ACCOUNT_PER_DAY: '-1' })).toThrow(/API_KEYS_PER_ACCOUNT_PER_DAY/);
     expect(() => loadConfig({ DRAFTS_PER_ACCOUNT_PER_DAY: '0' })).toThrow(
       /DRAFTS_PER_ACCOUNT_PER_DAY must be a whole number/,
     );

@@ -14,7 +14,7 @@ export interface Config {
   readonly fetchAllowPrivateNetworks: boolean;
   readonly natsUrl: string | null;
   readonly logLevel: string;
-  /** per-account daily limits (DRAFTS_PER_ACCOUNT_PER_DAY, CLAIMS_PER_ACCOUNT_PER_DAY) */
+  /** per-account daily limits (DRAFTS_PER_ACCOUNT_PER_DAY, CLAIMS_PER_ACCOUNT_PER_DAY, API_KEYS_PER_ACCOUNT_PER_DAY) */
   readonly dailyLimits: DailyLimits;
   /** SMTP_URL (password kept as a `Secret`) and MAIL_FROM */
   readonly mail: MailSettings;
@@ -129,6 +129,12 @@ export const loadConfig = (
         'CLAIMS_PER_ACCOUNT_PER_DAY',
         problems,
       ),
+      apiKeysPerAccount: dailyLimitOf(
+        env.API_KEYS_PER_ACCOUNT_PER_DAY,
+        DEFAULT_DAILY_LIMITS.apiKeysPerAccount,
+        'API_KEYS_PER_ACCOUNT_PER_DAY',
+        problems,
+      ),
     },
     mail: mailSettingsOf(env, publicUrl, problems),
     typesense: typesenseSettingsOf(env, problems),
@@ -154,12 +160,14 @@ export const loadConfig = (
   return config;
 };
 
-/** How many drafts and claims one account can start per UTC day. */
+/** How many drafts, claims and API keys one account can start per UTC day. */
 export interface DailyLimits {
   readonly draftsPerAccount: number;
   readonly claimsPerAccount: number;
+  /** keys made on the site (the operator CLI is exempt) */
+  readonly apiKeysPerAccount: number;
 }
-export const DEFAULT_DAILY_LIMITS: DailyLimits = { draftsPerAccount: 20, claimsPerAccount: 10 };
+export const DEFAULT_DAILY_LIMITS: DailyLimits = { draftsPerAccount: 20, claimsPerAccount: 10, apiKeysPerAccount: 20 };
 
 const dailyLimitOf = (raw: string | undefined, fallback: number, name: string, problems: string[]): number => {
   if (raw === undefined || raw === '') return fallback;

@@ -34,6 +34,15 @@ export const EnvironmentSchema = Type.Object({
   CLAIMS_PER_ACCOUNT_PER_DAY: Type.Optional(
     variable('claims (`claim_listing`) an account can start per UTC day', { default: '10', pattern: '^[0-9]{1,6}$' }),
   ),
+  API_KEYS_PER_ACCOUNT_PER_DAY: Type.Optional(
+    variable(
+      'API keys an account can create on the site per UTC day (revoked ones count; the operator CLI is exempt)',
+      {
+        default: '20',
+        pattern: '^[0-9]{1,6}$',
+      },
+    ),
+  ),
   // adapters: each set variable swaps an embedded adapter for a production one
   NATS_URL: Type.Optional(variable('NATS instead of the in-process bus (cluster mode); also the edges’ state')),
   KURRENTDB_URL: Type.Optional(

@@ -8,7 +8,9 @@ describe('drafts per account per day (DRAFTS_PER_ACCOUNT_PER_DAY)', () => {
   let site: Awaited<ReturnType<typeof startFixtureSite>>;
   beforeAll(async () => {
     site = await startFixtureSite();
-    env = await startTestDrafting({ dailyLimits: { draftsPerAccount: 2, claimsPerAccount: 10 } });
+    env = await startTestDrafting({
+      dailyLimits: { draftsPerAccount: 2, claimsPerAccount: 10, apiKeysPerAccount: 20 },
+    });
     await serveFakeCatalog(env.bus);
   });
   afterAll(async () => {

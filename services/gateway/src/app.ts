@@ -251,6 +251,7 @@ export const buildApp = async (options: GatewayOptions): Promise<FastifyInstance
       identityPages({
         store: identity.store,
         oauth: identity.oauth,
+        apiKeysPerDay: identity.apiKeysPerDay,
         publicUrl: options.config.publicUrl,
         bus: options.bus,
         sendConfirmation: identity.people.sendConfirmation,

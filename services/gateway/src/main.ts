@@ -13,7 +13,7 @@ import { identityDatabaseFile } from './identity/index.ts';
 export interface GatewayDeps {
   readonly bus: Bus;
   readonly config: Pick<Config, 'port' | 'publicUrl' | 'dataDir' | 'natsUrl' | 'fetchAllowPrivateNetworks'> &
-    Partial<Pick<Config, 'edge' | 'mail'>>;
+    Partial<Pick<Config, 'edge' | 'mail' | 'dailyLimits'>>;
   readonly logger: Logger;
   /** default 0.0.0.0 */
   readonly host?: string;
@@ -38,6 +38,7 @@ export const startGateway = async (deps: GatewayDeps) => {
     // sign-in and confirmation links: SMTP when SMTP_URL is set, else DATA_DIR/outbox
     mailer: createMailer(deps.config),
     rateLimitCounter: stores.rateLimitCounter,
+    ...(deps.config.dailyLimits ? { apiKeysPerDay: deps.config.dailyLimits.apiKeysPerAccount } : {}),
     file: identityDatabaseFile(deps.config.dataDir),
     secretsDir: edge.secretsDir,
     accessTokenTtlSeconds: edge.accessTokenTtlSeconds,

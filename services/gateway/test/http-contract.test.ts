@@ -190,6 +190,15 @@ describe('integers in the path and the query string', () => {
     }
   });
 
+  it('when an id has more digits than a service can hold exactly then 400 names it (not a 404 for a rounded id)', async () => {
+    const { authorization } = accountWithKey(app, 'long-ids@example.com');
+    for (const id of ['99999999999999999999', '9007199254740992']) {
+      const res = await app.inject({ url: `/api/v1/me/listings/${id}`, headers: { authorization } });
+      expect(res.statusCode, id).toBe(400);
+      expect(res.json().errors.map((e: { field: string }) => e.field)).toEqual(['params.listing_id']);
+    }
+  });
+
   it('when it is plain decimal digits then it passes the edge', async () => {
     // no catalog answers on this bus: past validation means 503
     expect((await app.inject({ url: '/api/v1/listings?page=12' })).statusCode).toBe(503);

@@ -399,3 +399,29 @@ describe('identity for people: magic links, confirmation, sessions, keys (gatewa
     });
   });
 });
+
+describe('API keys made from a session, past API_KEYS_PER_ACCOUNT_PER_DAY', () => {
+  it('when the person made the day’s number of keys then the next create_api_key answers 429 naming the setting, with the seconds until 00:00 UTC', async () => {
+    const bus = createInProcessBus();
+    const clock = manualClock('2026-11-18T22:00:00.000Z');
+    const identity = createIdentity({ publicUrl: PUBLIC_URL, clock, apiKeysPerDay: 1 });
+    const served = await identity.serve(bus);
+    try {
+      const { account } = identity.store.ensureAccount('daily@example.com');
+      const session_token = identity.store.createSession(account.id).token;
+      const create = (name: string) =>
+        bus.request(createSessionApiKey.subject, { session_token, name, scopes: ['account:read'] }) as Promise<
+          OperationReply & { status: number }
+        >;
+      expect((await create('first')).status).toBe(200);
+      const refused = await create('second');
+      expect(refused).toMatchObject({ status: 429 });
+      expect(JSON.stringify(refused)).toContain('API_KEYS_PER_ACCOUNT_PER_DAY');
+      expect(identity.store.listApiKeys(account.id).map((k) => k.name)).toEqual(['first']);
+    } finally {
+      await served.stop();
+      identity.close();
+      await bus.close();
+    }
+  });
+});

@@ -221,7 +221,7 @@ export const listSessionApiKeys = defineIdentityInternal({
 export const createSessionApiKey = defineIdentityInternal({
   name: 'create_api_key',
   description:
-    'Creates an API key for the signed-in person; the key is in this reply only. 409 for a name one of their live keys has, 409 past API_KEYS_PER_ACCOUNT_MAX.',
+    'Creates an API key for the signed-in person; the key is in this reply only. 409 for a name one of their live keys has, 409 past API_KEYS_PER_ACCOUNT_MAX, 429 past API_KEYS_PER_ACCOUNT_PER_DAY (keys made today, revoked ones included).',
   request: Type.Object(
     {
       session_token: OpaqueToken,

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { identityInternalOperations, type identityOperations } from '@listings/contracts';
 import type { Bus, Served } from '@listings/platform/bus';
 import { type Clock, systemClock } from '@listings/platform/clock';
+import { DEFAULT_DAILY_LIMITS } from '@listings/platform/config';
 import type { RateLimitCounter } from '@listings/platform/edge';
 import { NotFoundError } from '@listings/platform/errors';
 import type { Logger } from '@listings/platform/logger';
@@ -30,6 +31,8 @@ export interface IdentityOptions {
   readonly mailer?: Mailer;
   /** counts mail requests per address and IP (default: in memory) */
   readonly rateLimitCounter?: RateLimitCounter;
+  /** API_KEYS_PER_ACCOUNT_PER_DAY: keys an account can create on the site per UTC day */
+  readonly apiKeysPerDay?: number;
 }
 
 const ephemeralSecrets = (): IdentitySecrets => {
@@ -59,6 +62,7 @@ const temporaryOutbox = (clock: Clock): Mailer => {
 /** The gateway's identity: accounts, API keys, sessions, the OAuth server, authentication and get_account. */
 export const createIdentity = (options: IdentityOptions) => {
   const clock = options.clock ?? systemClock;
+  const apiKeysPerDay = options.apiKeysPerDay ?? DEFAULT_DAILY_LIMITS.apiKeysPerAccount;
   const store = openIdentityStore({ file: options.file ?? ':memory:', clock });
   const oauth = createOAuthServer({
     publicUrl: options.publicUrl,
@@ -77,6 +81,7 @@ export const createIdentity = (options: IdentityOptions) => {
     clock,
     publicUrl: options.publicUrl,
     mailer: options.mailer ?? temporaryOutbox(clock),
+    apiKeysPerDay,
     ...(options.rateLimitCounter ? { rateLimitCounter: options.rateLimitCounter } : {}),
   });
   const authenticator = createAuthenticator({ publicUrl: options.publicUrl, store, oauth, clock });
@@ -95,6 +100,8 @@ export const createIdentity = (options: IdentityOptions) => {
   });
   return {
     store,
+    /** what the site's key forms pass to `store.createApiKey` (the operator CLI passes none) */
+    apiKeysPerDay,
     oauth,
     authenticator,
     handlers,

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { systemClock } from '@listings/platform/clock';
+import { manualClock, systemClock } from '@listings/platform/clock';
+import { DailyLimitError } from '@listings/platform/decider';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ApiKeyNameTakenError, openIdentityStore } from './identity-store.ts';
 
@@ -112,5 +113,59 @@ describe('erasing an account', () => {
     expect(store.createAccount({ email: 'gone@example.com', name: null, passwordHash: null }).id).not.toBe(account.id);
     expect(store.eraseAccount('no-such-account')).toBe(false);
     store.close();
+  });
+});
+
+describe('API keys per account per day (API_KEYS_PER_ACCOUNT_PER_DAY)', () => {
+  it('when an account reaches its daily number of keys then the next is refused with 429 naming the setting, revoked keys count, and the next UTC day it may make more', () => {
+    const clock = manualClock('2026-11-18T23:00:00.000Z');
+    const store = openIdentityStore({ file: ':memory:', clock });
+    const { account } = store.ensureAccount('a@example.com');
+    const { account: other } = store.ensureAccount('b@example.com');
+    const make = (accountId: string, name: string) =>
+      store.createApiKey({ accountId, name, scopes: ['account:read'], perDay: 2 });
+    make(account.id, 'one');
+    const second = make(account.id, 'two');
+    // revoking does not give the day's allowance back: create-and-revoke churn is what the limit stops
+    expect(store.revokeApiKey(account.id, second.summary.id)).toBe(true);
+    const refused = (() => {
+      try {
+        make(account.id, 'three');
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(refused).toBeInstanceOf(DailyLimitError);
+    expect(refused).toMatchObject({ status: 429, limit: 2, retryAfterSeconds: 3600 });
+    expect((refused as Error).message).toContain('API_KEYS_PER_ACCOUNT_PER_DAY');
+    expect(store.listApiKeys(account.id).map((k) => k.name)).toEqual(['one']);
+    // another account has its own allowance, and the operator CLI's path (no perDay) is exempt
+    expect(make(other.id, 'one').summary.name).toBe('one');
+    expect(store.createApiKey({ accountId: account.id, name: 'cli', scopes: ['account:read'] }).summary.name).toBe(
+      'cli',
+    );
+    clock.set('2026-11-19T00:00:00.000Z');
+    expect(make(account.id, 'three').summary.name).toBe('three');
+    store.close();
+  });
+
+  it('when two stores on one file (two gateway replicas) race for the last key of the day then exactly one gets it', () => {
+    const file = path.join(dir, 'daily-keys.sqlite');
+    const first = openIdentityStore({ file, clock: systemClock });
+    const second = openIdentityStore({ file, clock: systemClock });
+    const { account } = first.ensureAccount('race@example.com');
+    first.createApiKey({ accountId: account.id, name: 'before', scopes: ['account:read'], perDay: 2 });
+    const outcomes = [first, second].map((store, n) => {
+      try {
+        store.createApiKey({ accountId: account.id, name: `replica ${n}`, scopes: ['account:read'], perDay: 2 });
+        return 'made';
+      } catch (error) {
+        return error instanceof DailyLimitError ? 'refused' : String(error);
+      }
+    });
+    expect(outcomes.sort()).toEqual(['made', 'refused']);
+    expect(second.listApiKeys(account.id)).toHaveLength(2);
+    first.close();
+    second.close();
   });
 });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { type Scope, SESSION_TTL_DAYS } from '@listings/contracts';
 import type { Clock } from '@listings/platform/clock';
+import { DailyLimitError, utcDayOf } from '@listings/platform/decider';
 import { ConflictError } from '@listings/platform/errors';
 import { openPasskeyStore } from './passkey-store.ts';
 
@@ -236,14 +237,30 @@ export const openIdentityStore = (options: { file: string; clock: Clock }) => {
      * keys that are not revoked (ignoring case), held by a UNIQUE index so that two gateway replicas
      * or the CLI writing the same file cannot both take it: a taken name throws ApiKeyNameTakenError,
      * or with `suffixIfTaken` becomes `name (2)`, `name (3)`, ... (in one transaction).
+     * `perDay` (API_KEYS_PER_ACCOUNT_PER_DAY; the operator CLI passes none) caps the keys the
+     * account creates per UTC day, revoked ones included: counted inside the same IMMEDIATE
+     * transaction as the insert, so replicas writing one file cannot both take the last one.
      */
-    createApiKey: (input: { accountId: string; name: string; scopes: readonly Scope[]; suffixIfTaken?: boolean }) => {
+    createApiKey: (input: {
+      accountId: string;
+      name: string;
+      scopes: readonly Scope[];
+      suffixIfTaken?: boolean;
+      perDay?: number;
+    }) => {
       const id = randomBytes(6).toString('base64url').replace(/[-_]/g, 'x').slice(0, 8);
       const key = `${API_KEY_PREFIX}${id}_${randomBytes(32).toString('base64url')}`;
       const createdAt = now().toISOString();
       let name = input.name;
       db.exec('BEGIN IMMEDIATE');
       try {
+        if (input.perDay !== undefined) {
+          const { made } = db
+            .prepare('SELECT COUNT(*) AS made FROM api_keys WHERE account_id = ? AND created_at >= ?')
+            .get(input.accountId, `${utcDayOf(createdAt)}T00:00:00.000Z`) as { made: number };
+          if (made >= input.perDay)
+            throw new DailyLimitError('create an API key', input.perDay, 'API_KEYS_PER_ACCOUNT_PER_DAY', createdAt);
+        }
         if (input.suffixIfTaken) name = freeApiKeyName(db, input.accountId, input.name);
         db.prepare(
           'INSERT INTO api_keys (id, account_id, name, secret_hash, scopes, created_at) VALUES (?, ?, ?, ?, ?, ?)',

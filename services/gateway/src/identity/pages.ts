@@ -14,6 +14,7 @@ import {
   type Scope,
 } from '@listings/contracts';
 import type { Bus } from '@listings/platform/bus';
+import { DailyLimitError } from '@listings/platform/decider';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { siteCsrf, sitePage } from '../site-page.ts';
 import { type Account, ApiKeyNameTakenError, type IdentityStore } from './identity-store.ts';
@@ -74,6 +75,8 @@ export const identityPages =
     store: IdentityStore;
     oauth: OAuthServer;
     publicUrl: string;
+    /** API_KEYS_PER_ACCOUNT_PER_DAY (default: no daily limit) */
+    apiKeysPerDay?: number;
     bus?: Bus;
     /** mails the confirmation link to a new account (needed before it votes or reviews) */
     sendConfirmation?: (accountId: string, email: string, clientIp?: string) => Promise<void>;
@@ -265,8 +268,17 @@ export const identityPages =
       if (errors.length > 0) return html(reply, 400, keysPage(account, csrf, '', errors));
       let created: ReturnType<typeof store.createApiKey>;
       try {
-        created = store.createApiKey({ accountId: account.id, name, scopes: [...new Set(scopes)] as Scope[] });
+        created = store.createApiKey({
+          accountId: account.id,
+          name,
+          scopes: [...new Set(scopes)] as Scope[],
+          ...(options.apiKeysPerDay === undefined ? {} : { perDay: options.apiKeysPerDay }),
+        });
       } catch (error) {
+        if (error instanceof DailyLimitError) {
+          reply.header('retry-after', String(error.retryAfterSeconds));
+          return html(reply, 429, keysPage(account, csrf, '', [`${error.message}.`]));
+        }
         if (!(error instanceof ApiKeyNameTakenError)) throw error;
         return html(reply, 409, keysPage(account, csrf, '', [`Name: ${error.message}.`]));
       }

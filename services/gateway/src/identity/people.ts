@@ -73,6 +73,8 @@ export const createPeople = (deps: {
   publicUrl: string;
   /** the mail-request counter (memory by default; the edge's shared counter in cluster mode) */
   rateLimitCounter?: RateLimitCounter;
+  /** API_KEYS_PER_ACCOUNT_PER_DAY */
+  apiKeysPerDay: number;
 }) => {
   const { store, clock } = deps;
   const limiter = createRateLimiter({
@@ -216,7 +218,12 @@ export const createPeople = (deps: {
       if (name === '') throw new ValidationError([{ field: 'name', message: 'must not be blank' }]);
       if (store.listApiKeys(session.account_id).length >= API_KEYS_PER_ACCOUNT_MAX)
         throw new ConflictError(`at most ${API_KEYS_PER_ACCOUNT_MAX} keys: revoke one first`);
-      const created = store.createApiKey({ accountId: session.account_id, name, scopes: r.scopes });
+      const created = store.createApiKey({
+        accountId: session.account_id,
+        name,
+        scopes: r.scopes,
+        perDay: deps.apiKeysPerDay,
+      });
       return { key: created.key, summary: keySummary(created.summary) };
     },
     revoke_api_key: async (r: IdentityRequest<'revoke_api_key'>): Promise<IdentityReply<'revoke_api_key'>> => {

@@ -1,0 +1,500 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { type Operation, operations, SCOPES } from '@listings/contracts';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAllInOneInProcess } from '../in-process.ts';
+import { createApiKey } from '../support.ts';
+
+/**
+ * Property-based fuzzing of every operation of the contracts (issue #16, item 13): inputs derived
+ * from each operation's own params/query/body schemas, sent over HTTP to an all-in-one with the
+ * demo catalog, signed in with a key holding every scope.
+ * - valid inputs (as the schemas describe them): never a 5xx, and every error is problem+json;
+ * - invalid inputs (one mutation of a valid one: wrong type, out of range, extra key, `__proto__`,
+ *   control characters, a huge string, a missing required key): a 4xx problem+json, a 400 names
+ *   its fields, and a write stores nothing (the account's drafts, listings, claims and orders are
+ *   the same before and after).
+ * FUZZ_SEED replays a run; fast-check prints the seed and the shrunk counterexample on failure.
+ */
+const SEED = Number(process.env.FUZZ_SEED ?? 20261125);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
+/** FUZZ_REPORT=1 prints, per operation and kind of input, how many answers of each status the fuzzing met */
+const statuses = new Map<string, Map<number, number>>();
+let phase: 'invalid' | 'valid' = 'invalid';
+
+// ---- arbitraries from the JSON Schema keywords the contracts use
+
+type Schema = {
+  type?: string | string[];
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: Schema[];
+  pattern?: string;
+  format?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  items?: Schema;
+  minItems?: number;
+  maxItems?: number;
+  properties?: Record<string, Schema>;
+  required?: string[];
+};
+
+/**
+ * Values that exist, by the name of the field that takes them: the demo catalog's slugs and
+ * products, and the ids the fuzzing's own successful writes answered with, so that some generated
+ * requests reach something real instead of a 404.
+ */
+const known = new Map<string, Set<unknown>>();
+const remember = (field: string, value: unknown) => {
+  if (value === undefined || value === null) return;
+  known.set(field, (known.get(field) ?? new Set()).add(value));
+};
+const orKnown = (field: string, generated: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> => {
+  const values = [...(known.get(field) ?? [])];
+  return values.length > 0 ? fc.oneof(generated, fc.constantFrom(...values)) : generated;
+};
+
+const dateArbitrary = fc
+  .date({ min: new Date('2024-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
+
+const stringArbitrary = (schema: Schema): fc.Arbitrary<string> => {
+  const min = schema.minLength ?? 0;
+  const max = Math.min(schema.maxLength ?? 80, 80);
+  const fits = (s: string) => s.length >= min && s.length <= (schema.maxLength ?? Number.POSITIVE_INFINITY);
+  if (schema.format === 'date') return dateArbitrary;
+  // loopback only: a crawl of a generated URL must not leave the machine (and the outbound guard refuses it)
+  if (schema.format === 'uri') {
+    const origin = schema.pattern === '^https://' ? 'https://127.0.0.1:9' : 'http://127.0.0.1:9';
+    return fc.webPath().map((p) => `${origin}${p.startsWith('/') ? p : `/${p}`}`);
+  }
+  if (schema.format === 'email')
+    return fc.stringMatching(/^[a-z0-9]{1,20}(\.[a-z0-9]{1,10})?$/).map((local) => `${local}@example.com`);
+  if (schema.format === 'uuid') return fc.uuid();
+  return schema.pattern === undefined || schema.pattern.startsWith('^[^')
+    ? // free text (the text rules' patterns exclude control characters): printable text, some of it not ASCII
+      fc
+        .string({
+          unit: fc.oneof(fc.constantFrom('é', 'ß', '中', '🚀', ' '), fc.string({ minLength: 1, maxLength: 1 })),
+          minLength: min,
+          maxLength: max,
+        })
+        .filter((s) => (schema.pattern ? new RegExp(schema.pattern, 'u').test(s) : true))
+    : fc.stringMatching(new RegExp(schema.pattern)).filter(fits);
+};
+
+const arbitraryOf = (schema: Schema, key = ''): fc.Arbitrary<unknown> => {
+  if (schema.anyOf) return fc.oneof(...schema.anyOf.map((s) => arbitraryOf(s, key)));
+  if (schema.enum) return fc.constantFrom(...schema.enum);
+  if (schema.const !== undefined) return fc.constant(schema.const);
+  switch (schema.type) {
+    case 'string':
+      return orKnown(key, stringArbitrary(schema));
+    case 'integer':
+      return orKnown(
+        key,
+        fc.integer({
+          min: schema.minimum ?? -1000,
+          max: schema.maximum ?? Math.max(1000, (schema.minimum ?? 0) + 1000),
+        }),
+      );
+    case 'boolean':
+      return fc.boolean();
+    case 'null':
+      return fc.constant(null);
+    case 'array':
+      return fc.array(arbitraryOf(schema.items ?? {}, key), {
+        minLength: schema.minItems ?? 0,
+        maxLength: Math.min(schema.maxItems ?? 4, 4),
+      });
+    case 'object':
+      return objectArbitrary(schema);
+    default:
+      throw new Error(`the fuzzer does not know the schema ${JSON.stringify(schema)}: teach arbitraryOf`);
+  }
+};
+
+const objectArbitrary = (schema: Schema): fc.Arbitrary<Record<string, unknown>> => {
+  const properties = schema.properties ?? {};
+  const model = Object.fromEntries(Object.entries(properties).map(([k, s]) => [k, arbitraryOf(s, k)]));
+  return fc.record(model, { requiredKeys: (schema.required ?? []) as never[] }) as fc.Arbitrary<
+    Record<string, unknown>
+  >;
+};
+
+/** the JSON types a schema accepts */
+const typesOf = (schema: Schema): Set<string> => {
+  if (schema.anyOf) return new Set(schema.anyOf.flatMap((s) => [...typesOf(s)]));
+  if (schema.enum) return new Set(schema.enum.map((v) => (v === null ? 'null' : typeof v)));
+  if (schema.const !== undefined) return new Set([typeof schema.const]);
+  const types = [schema.type ?? []].flat();
+  return new Set(types.flatMap((t) => (t === 'integer' ? ['number'] : [t])));
+};
+
+// ---- invalid mutations
+
+const CONTROL = ['\u0000', '\u0007', '\u001b', '\u0085', '\u009f'];
+
+/** a value of the wrong JSON type for `schema` */
+const wrongTypeFor = (schema: Schema): fc.Arbitrary<unknown> => {
+  const accepted = typesOf(schema);
+  const candidates: unknown[] = [];
+  if (!accepted.has('boolean')) candidates.push(true);
+  if (!accepted.has('number')) candidates.push(7);
+  else if (schema.type === 'integer') candidates.push(3.5);
+  if (!accepted.has('string')) candidates.push('not-a-number');
+  if (!accepted.has('array')) candidates.push([1, 'two']);
+  if (!accepted.has('object')) candidates.push({ nested: true });
+  if (!accepted.has('null')) candidates.push(null);
+  return fc.constantFrom(...candidates);
+};
+
+/** a value of the right type that breaks a bound, a pattern, an enum or the text rules, when the schema has one */
+const outOfBoundsFor = (schema: Schema): fc.Arbitrary<unknown> | null => {
+  if (schema.enum) return fc.constant('zz-not-one-of-them');
+  if (schema.type === 'integer') {
+    const options: unknown[] = [];
+    if (schema.maximum !== undefined) options.push(schema.maximum + 1, Number.MAX_SAFE_INTEGER);
+    if (schema.minimum !== undefined) options.push(schema.minimum - 1, -1_000_000);
+    return options.length > 0 ? fc.constantFrom(...options) : null;
+  }
+  if (schema.type === 'string') {
+    return fc.oneof(
+      fc.constantFrom(...CONTROL).map((c) => `a${c}b`),
+      fc.constant('lone \uD800 surrogate'),
+      ...(schema.maxLength !== undefined ? [fc.constant('a'.repeat(schema.maxLength + 1))] : []),
+    );
+  }
+  if (schema.type === 'array' && schema.maxItems !== undefined && schema.items)
+    return fc.array(arbitraryOf(schema.items), { minLength: schema.maxItems + 1, maxLength: schema.maxItems + 1 });
+  return null;
+};
+
+type Location = { path: (string | number)[]; schema: Schema };
+
+/** every place in a body a mutation can go: each property, at any depth, and the first item of each array */
+const locationsOf = (schema: Schema, at: (string | number)[] = []): Location[] => {
+  const here: Location[] = [];
+  for (const [key, s] of Object.entries(schema.properties ?? {})) {
+    here.push({ path: [...at, key], schema: s }, ...locationsOf(s, [...at, key]));
+  }
+  if (schema.type === 'array' && schema.items)
+    here.push({ path: [...at, 0], schema: schema.items }, ...locationsOf(schema.items, [...at, 0]));
+  return here;
+};
+
+/**
+ * `value` with `v` at `path`, the objects and arrays on the way made when missing (a parent made
+ * empty may lack a required key: the body is still invalid). Keys are defined, not assigned, so
+ * `__proto__` stays an own key and reaches the wire.
+ */
+const setAt = (value: unknown, path: (string | number)[], v: unknown): unknown => {
+  const [head, ...rest] = path;
+  if (head === undefined) return v;
+  if (typeof head === 'number') {
+    const list = Array.isArray(value) ? [...value] : [];
+    list[head] = setAt(list[head], rest, v);
+    return list;
+  }
+  const object = value !== null && typeof value === 'object' && !Array.isArray(value) ? { ...value } : {};
+  Object.defineProperty(object, head, {
+    value: setAt((object as Record<string, unknown>)[head], rest, v),
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+  return object;
+};
+
+/** the value at `path` without its key `key` (a required one) */
+const withoutAt = (value: unknown, path: (string | number)[], key: string): unknown => {
+  const parent = path.reduce<unknown>((v, step) => (v as Record<string | number, unknown> | undefined)?.[step], value);
+  if (parent === null || typeof parent !== 'object' || Array.isArray(parent)) return setAt(value, path, {});
+  const { [key]: _, ...rest } = parent as Record<string, unknown>;
+  return setAt(value, path, rest);
+};
+
+/** one JSON body that breaks `schema` at one place, at any depth, as text (so `__proto__` is a real key on the wire) */
+const invalidBodyOf = (schema: Schema): fc.Arbitrary<string> => {
+  const valid = objectArbitrary(schema);
+  const everywhere: Location[] = [{ path: [], schema }, ...locationsOf(schema)];
+  const at = (locations: Location[], mutation: (l: Location) => fc.Arbitrary<unknown>) =>
+    fc
+      .tuple(valid, fc.constantFrom(...locations))
+      .chain(([body, location]) => mutation(location).map((v) => JSON.stringify(setAt(body, location.path, v))));
+  const objects = everywhere.filter((l) => l.schema.type === 'object');
+  const mutations: fc.Arbitrary<string>[] = [
+    fc.constantFrom('[]', '"text"', 'null', '42', '{"a":', 'not json'),
+    // an unknown key, `__proto__` or `constructor` in any object of the body
+    fc
+      .tuple(
+        valid,
+        fc.constantFrom(...objects),
+        fc.constantFrom('zz_unknown', '__proto__', 'constructor'),
+        fc.jsonValue({ maxDepth: 1 }),
+      )
+      .map(([body, location, key, v]) =>
+        JSON.stringify(setAt(body, [...location.path, key], key === 'zz_unknown' ? v : { polluted: true })),
+      ),
+  ];
+  const inner = everywhere.slice(1);
+  if (inner.length > 0) mutations.push(at(inner, (l) => wrongTypeFor(l.schema)));
+  const bounded = inner.filter((l) => outOfBoundsFor(l.schema) !== null);
+  if (bounded.length > 0) mutations.push(at(bounded, (l) => outOfBoundsFor(l.schema) as fc.Arbitrary<unknown>));
+  const strings = inner.filter((l) => typesOf(l.schema).has('string'));
+  if (strings.length > 0) mutations.push(at(strings, () => fc.constant('x'.repeat(2_000_000))));
+  const requiring = objects.filter((l) => (l.schema.required ?? []).length > 0);
+  if (requiring.length > 0)
+    mutations.push(
+      fc
+        .tuple(valid, fc.constantFrom(...requiring))
+        .chain(([body, location]) =>
+          fc
+            .constantFrom(...(location.schema.required ?? []))
+            .map((key) => JSON.stringify(withoutAt(body, location.path, key))),
+        ),
+    );
+  return fc.oneof(...mutations);
+};
+
+/** a string for a query or path parameter that breaks `schema` */
+const invalidParameterOf = (schema: Schema): fc.Arbitrary<string> => {
+  const texts: string[] = [...CONTROL.map((c) => `a${c}b`)];
+  if (schema.enum || schema.anyOf) texts.push('zz-not-one-of-them');
+  if (schema.type === 'integer') {
+    texts.push('0x10', '1e3', '1.5', 'abc', '+1', ' 1', '99999999999999999999');
+    if (schema.maximum !== undefined) texts.push(String(schema.maximum + 1));
+    if (schema.minimum !== undefined) texts.push(String(schema.minimum - 1));
+  }
+  if (schema.format === 'date') texts.push('2026-02-30', '0373-30-18', '9999-12-31T00:00', '20261125');
+  if (schema.maxLength !== undefined) texts.push('a'.repeat(schema.maxLength + 1));
+  if (schema.pattern !== undefined && !schema.pattern.startsWith('^[^')) texts.push('NOT ~ valid!');
+  return fc.constantFrom(...texts);
+};
+
+// ---- requests
+
+interface Input {
+  params: Record<string, unknown>;
+  query: Record<string, unknown>;
+  /** JSON text, or undefined for none */
+  body?: string;
+}
+
+/**
+ * Claims are made with the email method only: verifying a dns, meta or file claim would look up
+ * or fetch the demo listing's real domain, and tests reach only loopback (the mail goes to the outbox).
+ */
+const claimByEmail = (body: Record<string, unknown>) =>
+  body.method === undefined ? body : { ...body, method: 'email', email: 'owner@example.com' };
+
+const validInputOf = (op: Operation): fc.Arbitrary<Input> =>
+  fc.record({
+    params: op.params ? objectArbitrary(op.params as Schema) : fc.constant({}),
+    query: op.query ? objectArbitrary(op.query as Schema) : fc.constant({}),
+    body: op.body
+      ? objectArbitrary(op.body as Schema).map((b) =>
+          JSON.stringify(op.operationId === 'claim_listing' ? claimByEmail(b) : b),
+        )
+      : fc.constant(undefined),
+  }) as fc.Arbitrary<Input>;
+
+/** one valid input with exactly one invalid part; null when the operation takes no input to break */
+const invalidInputOf = (op: Operation): fc.Arbitrary<Input> | null => {
+  const options: fc.Arbitrary<Input>[] = [];
+  const valid = validInputOf(op);
+  for (const part of ['params', 'query'] as const) {
+    const schema = op[part] as Schema | undefined;
+    if (!schema) continue;
+    const entries = Object.entries(schema.properties ?? {});
+    if (entries.length > 0)
+      options.push(
+        fc
+          .tuple(valid, fc.constantFrom(...entries))
+          .chain(([input, [key, s]]) =>
+            invalidParameterOf(s).map((bad) => ({ ...input, [part]: { ...input[part], [key]: bad } })),
+          ),
+      );
+    if (part === 'query')
+      options.push(
+        fc
+          .tuple(valid, fc.constantFrom('zz_unknown', '__proto__', 'constructor'))
+          .map(([input, key]) => ({ ...input, query: { ...input.query, [key]: '1' } })),
+      );
+  }
+  if (op.body)
+    options.push(fc.tuple(valid, invalidBodyOf(op.body as Schema)).map(([input, body]) => ({ ...input, body })));
+  return options.length > 0 ? fc.oneof(...options) : null;
+};
+
+const pathOf = (op: Operation, params: Record<string, unknown>) =>
+  op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')));
+
+const queryOf = (query: Record<string, unknown>) => {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query))
+    for (const item of [value].flat()) search.append(key, typeof item === 'string' ? item : JSON.stringify(item));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+};
+
+describe('fuzzing every operation from its schemas (fast-check), signed in with a key holding every scope', () => {
+  let service: Awaited<ReturnType<typeof startAllInOneInProcess>>;
+  let key = '';
+  beforeAll(async () => {
+    service = await startAllInOneInProcess({
+      DEMO_DATA: 'on',
+      RATE_LIMIT_AUTHENTICATED: '1000000/60',
+      RATE_LIMIT_ANONYMOUS: '1000000/60',
+      DRAFTS_PER_ACCOUNT_PER_DAY: '100000',
+      CLAIMS_PER_ACCOUNT_PER_DAY: '100000',
+    });
+    key = await createApiKey(
+      { DATA_DIR: service.dataDir, LOG_LEVEL: 'silent' },
+      'fuzzer@example.com',
+      SCOPES.join(','),
+    );
+    const listings = (await (await fetch(`${service.base}/api/v1/listings?per_page=10`)).json()) as {
+      items?: { slug: string }[];
+    };
+    expect(listings.items?.length, 'the demo catalog lists listings').toBeGreaterThan(0);
+    for (const { slug } of listings.items ?? []) for (const field of ['slug', 'a', 'b']) remember(field, slug);
+    const products = (await (await fetch(`${service.base}/api/v1/products`)).json()) as { items?: { slug?: string }[] };
+    for (const product of products.items ?? []) remember('product', product.slug);
+    const questions = (await (await fetch(`${service.base}/api/v1/interview-questions`)).json()) as {
+      items?: { id: string }[];
+    };
+    for (const question of questions.items ?? []) remember('question_id', question.id);
+    const week = (await (await fetch(`${service.base}/api/v1/launches/weeks/next`)).json()) as { week_start?: string };
+    remember('launch_week', week.week_start);
+  }, 120_000);
+  afterAll(async () => {
+    if (process.env.FUZZ_REPORT)
+      for (const [operationId, seen] of statuses)
+        console.log(operationId, Object.fromEntries([...seen].sort(([a], [b]) => a - b)));
+    await service?.stop();
+  });
+
+  const send = async (op: Operation, input: Input) => {
+    const headers: Record<string, string> = { authorization: `Bearer ${key}` };
+    if (input.body !== undefined) headers['content-type'] = 'application/json';
+    if (op.idempotent) headers['idempotency-key'] = randomUUID();
+    const response = await fetch(`${service.base}/api/v1${pathOf(op, input.params)}${queryOf(input.query)}`, {
+      method: op.method,
+      headers,
+      ...(input.body !== undefined ? { body: input.body } : {}),
+    });
+    const text = await response.text();
+    if (response.ok && op.method !== 'GET') {
+      const body = JSON.parse(text) as Record<string, unknown>;
+      for (const [from, to] of [
+        ['id', 'id'],
+        ['claim_id', 'claim_id'],
+        ['number', 'number'],
+        ['listing_id', 'listing_id'],
+        ['milestone_id', 'milestone_id'],
+      ] as const)
+        remember(to, body[from]);
+    }
+    const counted = `${op.operationId} (${phase})`;
+    const seen = statuses.get(counted) ?? new Map<number, number>();
+    statuses.set(counted, seen.set(response.status, (seen.get(response.status) ?? 0) + 1));
+    return { status: response.status, type: response.headers.get('content-type') ?? '', text };
+  };
+
+  /** the answer is no 5xx, and an error is problem+json with its status, a title and (400) the fields */
+  const expectWellFormed = (answer: Awaited<ReturnType<typeof send>>, what: string) => {
+    expect(answer.status, `${what} → ${answer.status} ${answer.text.slice(0, 500)}`).toBeLessThan(500);
+    if (answer.status < 400) return;
+    expect(answer.type, `${what}: ${answer.status} not problem+json`).toContain('application/problem+json');
+    const problem = JSON.parse(answer.text) as { status?: number; title?: unknown; errors?: { field?: unknown }[] };
+    expect(problem.status, what).toBe(answer.status);
+    expect(typeof problem.title, what).toBe('string');
+    if (answer.status === 400) {
+      expect(Array.isArray(problem.errors), `${what}: a 400 without errors[]: ${answer.text}`).toBe(true);
+      for (const error of problem.errors ?? []) expect(typeof error.field, `${what}: ${answer.text}`).toBe('string');
+    }
+  };
+
+  /** the position of each service's event store (DATA_DIR/<service>/events.sqlite): what was appended */
+  const eventPositions = () =>
+    ['catalog', 'drafting', 'commerce', 'claims'].map((name) => {
+      const file = path.join(service.dataDir, name, 'events.sqlite');
+      if (!existsSync(file)) return `${name} none`;
+      const db = new DatabaseSync(file, { readOnly: true });
+      try {
+        return `${name} ${(db.prepare('SELECT COALESCE(MAX(position), 0) AS at FROM events').get() as { at: number }).at}`;
+      } finally {
+        db.close();
+      }
+    });
+
+  /** what the fuzzing account has stored (its drafts, listings, claims and orders), and every event store's position */
+  const stored = async () => [
+    ...eventPositions(),
+    ...(await Promise.all(
+      ['/drafts?per_page=100', '/me/listings?per_page=100', '/claims?per_page=100', '/orders?per_page=100'].map(
+        async (route) => {
+          const response = await fetch(`${service.base}/api/v1${route}`, {
+            headers: { authorization: `Bearer ${key}` },
+          });
+          expect(response.status, route).toBe(200);
+          return `${route} ${await response.text()}`;
+        },
+      ),
+    )),
+  ];
+
+  const describeInput = (input: Input) =>
+    JSON.stringify({
+      ...input,
+      body: input.body && input.body.length > 300 ? `${input.body.slice(0, 300)}…` : input.body,
+    });
+
+  // invalid inputs first: nothing valid has been written yet, so nothing changes behind the snapshot's back
+  describe('invalid inputs: a 4xx problem+json naming the fields, and nothing stored', () => {
+    for (const op of operations) {
+      const invalid = invalidInputOf(op);
+      it.skipIf(invalid === null)(
+        `${op.operationId} (${op.method} ${op.path})`,
+        async () => {
+          const before = op.method === 'GET' ? null : await stored();
+          await fc.assert(
+            fc.asyncProperty(invalid as fc.Arbitrary<Input>, async (input) => {
+              const what = `${op.operationId} ${describeInput(input)}`;
+              const answer = await send(op, input);
+              expectWellFormed(answer, what);
+              // 400 (413 for a body past the limit): never a 2xx, and never a 404 for an id no service can hold
+              expect([400, 413, 429], `${what}: ${answer.status} ${answer.text.slice(0, 300)}`).toContain(
+                answer.status,
+              );
+            }),
+            { seed: SEED, numRuns: RUNS, endOnFailure: true },
+          );
+          if (before) expect(await stored()).toEqual(before);
+        },
+        60_000,
+      );
+    }
+  });
+
+  describe('valid inputs: never a 5xx, and every error is problem+json', () => {
+    for (const op of operations) {
+      it(`${op.operationId} (${op.method} ${op.path})`, async () => {
+        phase = 'valid';
+        await fc.assert(
+          fc.asyncProperty(validInputOf(op), async (input) => {
+            expectWellFormed(await send(op, input), `${op.operationId} ${describeInput(input)}`);
+          }),
+          { seed: SEED, numRuns: RUNS, endOnFailure: true },
+        );
+      }, 60_000);
+    }
+  });
+});
