@@ -1,13 +1,13 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAllInOneInProcess } from '../in-process.ts';
+import { CHROMIUM, chromiumAvailable, launchChromium } from './web-support.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
+const available = chromiumAvailable;
 if (!available)
   console.warn(`skipping the site's browser tests: ${CHROMIUM} is not installed (Debian package "chromium")`);
 
@@ -31,18 +31,7 @@ describe.skipIf(!available)('the site in a headless browser', () => {
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     running = await startAllInOneInProcess({ DEMO_DATA: 'on' });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
     await context.route(
       (url) => url.hostname !== '127.0.0.1',

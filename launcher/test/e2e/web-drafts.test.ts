@@ -1,48 +1,22 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { readOutbox } from '@listings/platform/mail';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FACTS, type FixtureSite, startFixtureSite } from '../../../services/drafting/test/support/fixture-site.ts';
 import { startAllInOneInProcess } from '../in-process.ts';
+import { CHROMIUM, chromiumAvailable, formClient, hidden, launchChromium } from './web-support.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
+const available = chromiumAvailable;
 if (!available)
   console.warn(`skipping the drafts browser test: ${CHROMIUM} is not installed (Debian package "chromium")`);
 const SCREENSHOTS = process.env.SCREENSHOT_DIR ?? path.join(tmpdir(), 'listings-web-screenshots');
 
 type Running = Awaited<ReturnType<typeof startAllInOneInProcess>>;
 
-/** a tiny cookie-keeping client for the form-level checks (no browser needed) */
-const client = (base: string) => {
-  let cookie = '';
-  const go = async (url: string, init: RequestInit & { form?: Record<string, string> } = {}) => {
-    const headers = new Headers(init.headers);
-    if (cookie) headers.set('cookie', cookie);
-    if (init.form) headers.set('content-type', 'application/x-www-form-urlencoded');
-    const response = await fetch(`${base}${url}`, {
-      ...init,
-      headers,
-      redirect: 'manual',
-      ...(init.form ? { body: new URLSearchParams(init.form).toString() } : {}),
-    });
-    const set = response.headers.get('set-cookie');
-    if (set?.startsWith('ld_session=')) cookie = set.split(';')[0] as string;
-    return {
-      status: response.status,
-      location: response.headers.get('location'),
-      type: response.headers.get('content-type') ?? '',
-      text: await response.text(),
-    };
-  };
-  return { go, cookie: () => cookie.replace(/^ld_session=/, '') };
-};
-type Client = ReturnType<typeof client>;
-const hidden = (html: string, name: string): string =>
-  new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1] ?? '';
+type Client = ReturnType<typeof formClient>;
 const DRAFT_PATH = /^\/me\/drafts\/([0-9a-f-]{36})$/;
 
 describe('your drafts on the site (all-in-one, crawling a loopback site)', () => {
@@ -60,7 +34,7 @@ describe('your drafts on the site (all-in-one, crawling a loopback site)', () =>
   });
 
   const signInAs = async (email: string): Promise<Client> => {
-    const c = client(running.base);
+    const c = formClient(running.base);
     const form = await c.go('/signin/email?next=/me/drafts');
     await c.go('/signin/email', {
       method: 'POST',
@@ -95,7 +69,7 @@ describe('your drafts on the site (all-in-one, crawling a loopback site)', () =>
   };
 
   it('when nobody is signed in then the drafts pages go to sign-in and come back, and progress answers 401', async () => {
-    const c = client(running.base);
+    const c = formClient(running.base);
     expect(await c.go('/me/drafts')).toMatchObject({
       status: 303,
       location: `/signin/email?next=${encodeURIComponent('/me/drafts')}`,
@@ -271,18 +245,7 @@ describe('your drafts on the site (all-in-one, crawling a loopback site)', () =>
     let browser: Browser;
     beforeAll(async () => {
       mkdirSync(SCREENSHOTS, { recursive: true });
-      browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        headless: true,
-        args: [
-          '--headless',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
-      });
+      browser = await launchChromium();
     }, 60_000);
     afterAll(() => browser?.close());
 

@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { readOutbox } from '@listings/platform/mail';
 import { type ProductSite, startProductSite } from '@listings/platform/testing/product-site';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAllInOneInProcess } from '../in-process.ts';
+import { CHROMIUM, chromiumAvailable, formClient, hidden, launchChromium, mailedPath } from './web-support.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
+const available = chromiumAvailable;
 if (!available)
   console.warn(`skipping the free plan browser test: ${CHROMIUM} is not installed (Debian package "chromium")`);
 
@@ -20,40 +19,9 @@ const SCREENSHOTS = process.env.SCREENSHOT_DIR ?? join(tmpdir(), 'listings-web-s
 type Running = Awaited<ReturnType<typeof startAllInOneInProcess>>;
 type Owned = { listing_id: number; slug: string; status: string; plan: string; launch_week: string | null };
 
-/** the path of the newest mailed link to `to` that starts with `pathStart` (links name PUBLIC_URL) */
-const mailedPath = async (dataDir: string, to: string, pathStart: string): Promise<string> => {
-  const mail = (await readOutbox(dataDir)).filter((m) => m.to === to).at(-1);
-  const url = mail?.text.split(/\s+/).find((word) => word.includes(pathStart));
-  if (!url) throw new Error(`no ${pathStart} link mailed to ${to}`);
-  const parsed = new URL(url);
-  return `${parsed.pathname}${parsed.search}`;
-};
-
-/** a tiny cookie-keeping client for the form-level checks (no browser needed) */
-const client = (base: string) => {
-  let cookie = '';
-  const go = async (path: string, init: RequestInit & { form?: Record<string, string> } = {}) => {
-    const headers = new Headers(init.headers);
-    if (cookie) headers.set('cookie', cookie);
-    if (init.form) headers.set('content-type', 'application/x-www-form-urlencoded');
-    const response = await fetch(`${base}${path}`, {
-      ...init,
-      headers,
-      redirect: 'manual',
-      ...(init.form ? { body: new URLSearchParams(init.form).toString() } : {}),
-    });
-    const set = response.headers.get('set-cookie');
-    if (set?.startsWith('ld_session=')) cookie = set.split(';')[0] as string;
-    return { status: response.status, location: response.headers.get('location'), text: await response.text() };
-  };
-  return { go };
-};
-const hidden = (html: string, name: string): string =>
-  new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1] ?? '';
-
 /** signs in by the mailed link (the account is made on first use): a client with the session */
 const signIn = async (base: string, dataDir: string, email: string) => {
-  const c = client(base);
+  const c = formClient(base);
   const form = await c.go('/signin/email?next=/me');
   await c.go('/signin/email', { method: 'POST', form: { email, next: '/me', form_id: hidden(form.text, 'form_id') } });
   const token = new URLSearchParams((await mailedPath(dataDir, email, '/signin/link')).split('?')[1]).get('token');
@@ -141,18 +109,7 @@ describe('/me/listings/{id}/free-plan (all-in-one)', () => {
   describe.skipIf(!available)('in a headless browser', () => {
     let browser: Browser;
     beforeAll(async () => {
-      browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        headless: true,
-        args: [
-          '--headless',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
-      });
+      browser = await launchChromium();
     }, 60_000);
     afterAll(() => browser?.close());
 

@@ -1,19 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { identityDatabaseFile, openIdentityStore } from '@listings/gateway/identity';
 import { connectNatsBus } from '@listings/platform/bus';
 import { systemClock } from '@listings/platform/clock';
-import { readOutbox } from '@listings/platform/mail';
 import { natsServerAvailable } from '@listings/platform/testing/nats-server';
 import { type ProductSite, startProductSite } from '@listings/platform/testing/product-site';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAllInOneInProcess } from '../in-process.ts';
 import { startClusterOverNats, tempDataDir } from '../support.ts';
+import {
+  CHROMIUM,
+  chromiumAvailable,
+  formClient,
+  hidden,
+  launchChromium,
+  mailedPath,
+  offlineContext,
+} from './web-support.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
+const available = chromiumAvailable;
 if (!available)
   console.warn(`skipping the /me/listings browser test: ${CHROMIUM} is not installed (Debian package "chromium")`);
 
@@ -30,42 +36,6 @@ type Owned = {
   version: number;
 };
 
-/** the path of the newest mailed link to `to` that starts with `pathStart` (links name PUBLIC_URL) */
-const mailedPath = async (dataDir: string, to: string, pathStart: string): Promise<string> => {
-  const mail = (await readOutbox(dataDir)).filter((m) => m.to === to).at(-1);
-  const url = mail?.text.split(/\s+/).find((word) => word.includes(pathStart));
-  if (!url) throw new Error(`no ${pathStart} link mailed to ${to}`);
-  const parsed = new URL(url);
-  return `${parsed.pathname}${parsed.search}`;
-};
-
-/** a tiny cookie-keeping client for the form-level checks (no browser needed) */
-const client = (base: string) => {
-  let cookie = '';
-  const go = async (path: string, init: RequestInit & { form?: Record<string, string> } = {}) => {
-    const headers = new Headers(init.headers);
-    if (cookie) headers.set('cookie', cookie);
-    if (init.form) headers.set('content-type', 'application/x-www-form-urlencoded');
-    const response = await fetch(`${base}${path}`, {
-      ...init,
-      headers,
-      redirect: 'manual',
-      ...(init.form ? { body: new URLSearchParams(init.form).toString() } : {}),
-    });
-    const set = response.headers.get('set-cookie');
-    if (set?.startsWith('ld_session=')) cookie = set.split(';')[0] as string;
-    return {
-      status: response.status,
-      location: response.headers.get('location'),
-      type: response.headers.get('content-type'),
-      headers: response.headers,
-      text: await response.text(),
-    };
-  };
-  return { go };
-};
-const hidden = (html: string, name: string): string =>
-  new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1] ?? '';
 /** every field of a page's form as the browser would send it back untouched */
 const formOf = (html: string, action: string): Record<string, string> => {
   const form = html.slice(html.indexOf(`action="${action}"`));
@@ -89,7 +59,7 @@ const formOf = (html: string, action: string): Record<string, string> => {
 
 /** signs in by the mailed link (the account is made on first use): a client with the session */
 const signIn = async (base: string, dataDir: string, email: string) => {
-  const c = client(base);
+  const c = formClient(base);
   const form = await c.go('/signin/email?next=/me');
   await c.go('/signin/email', { method: 'POST', form: { email, next: '/me', form_id: hidden(form.text, 'form_id') } });
   const token = new URLSearchParams((await mailedPath(dataDir, email, '/signin/link')).split('?')[1]).get('token');
@@ -155,7 +125,7 @@ describe('/me/listings and /me/claims (all-in-one)', () => {
     (await asAccount<Owned>(owner, 'get_my_listing', { listing_id: id })).body;
 
   it('when someone signed out opens /me/listings or /me/claims then they are sent to sign in and back', async () => {
-    const c = client(running.base);
+    const c = formClient(running.base);
     expect(await c.go('/me/listings')).toMatchObject({ status: 303, location: '/signin/email?next=%2Fme%2Flistings' });
     expect(await c.go('/me/claims')).toMatchObject({ status: 303, location: '/signin/email?next=%2Fme%2Fclaims' });
     expect((await c.go('/me/listings/1/edit', { method: 'POST', form: { tagline: 'x' } })).status).toBe(303);
@@ -343,7 +313,7 @@ describe('/me/listings and /me/claims (all-in-one)', () => {
   });
 
   it('when an unknown path is asked for then a person gets the HTML 404 page; API and MCP paths keep problem+json', async () => {
-    const c = client(running.base);
+    const c = formClient(running.base);
     for (const path of ['/nope', '/listings/a/b/c', '/me/nothing-here']) {
       const r = await c.go(path);
       expect(r.status, path).toBe(404);
@@ -374,33 +344,12 @@ describe('/me/listings and /me/claims (all-in-one)', () => {
   describe.skipIf(!available)('in a headless browser', () => {
     let browser: Browser;
     beforeAll(async () => {
-      browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        headless: true,
-        args: [
-          '--headless',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
-      });
+      browser = await launchChromium();
     }, 60_000);
     afterAll(() => browser?.close());
 
     it('when a person signs in and edits a listing’s tagline on /me/listings then the public listing page shows it', async () => {
-      const context = await browser.newContext();
-      // nothing leaves the machine: logos and other outside images are answered here
-      await context.route(
-        (url) => url.hostname !== '127.0.0.1',
-        (route) =>
-          route.fulfill({
-            status: 200,
-            contentType: 'image/svg+xml',
-            body: '<svg xmlns="http://www.w3.org/2000/svg"/>',
-          }),
-      );
+      const context = await offlineContext(browser);
       const page = await context.newPage();
       const problems: string[] = [];
       page.on('console', (m) => {

@@ -1,24 +1,13 @@
-import { existsSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { readOutbox } from '@listings/platform/mail';
 import { type ProductSite, startProductSite } from '@listings/platform/testing/product-site';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startAllInOneInProcess } from '../in-process.ts';
+import { CHROMIUM, chromiumAvailable, launchChromium, mailedPath } from './web-support.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
+const available = chromiumAvailable;
 if (!available)
   console.warn(`skipping the orders browser test: ${CHROMIUM} is not installed (Debian package "chromium")`);
-
-/** the path of the newest mailed link to `to` that starts with `pathStart` (links name PUBLIC_URL) */
-const mailedPath = async (dataDir: string, to: string, pathStart: string): Promise<string> => {
-  const mail = (await readOutbox(dataDir)).filter((m) => m.to === to).at(-1);
-  const url = mail?.text.split(/\s+/).find((word) => word.includes(pathStart));
-  if (!url) throw new Error(`no ${pathStart} link mailed to ${to}`);
-  const parsed = new URL(url);
-  return `${parsed.pathname}${parsed.search}`;
-};
 
 /** axe-core's serious and critical violations on the page, one line each */
 const seriousViolations = async (page: Page): Promise<string[]> => {
@@ -46,18 +35,7 @@ describe.skipIf(!available)('your orders and the checkout page in a headless bro
     // the listing's website: on loopback, so nothing leaves the machine
     site = await startProductSite();
     running = await startAllInOneInProcess({ FETCH_ALLOW_PRIVATE_NETWORKS: 'true' });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
   }, 90_000);
   afterAll(async () => {
     await browser?.close();

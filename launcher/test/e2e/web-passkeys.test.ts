@@ -1,15 +1,14 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { readOutbox } from '@listings/platform/mail';
 import { freePort } from '@listings/platform/testing/free-port';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAllInOneInProcess } from '../in-process.ts';
+import { CHROMIUM, chromiumAvailable, formClient, hidden, launchChromium, mailedPath } from './web-support.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
+const available = chromiumAvailable;
 if (!available)
   console.warn(`skipping the passkeys browser test: ${CHROMIUM} is not installed (Debian package "chromium")`);
 
@@ -17,46 +16,6 @@ if (!available)
 const SCREENSHOTS = process.env.SCREENSHOT_DIR ?? path.join(tmpdir(), 'listings-web-screenshots');
 
 type Running = Awaited<ReturnType<typeof startAllInOneInProcess>>;
-
-/** the path of the newest mailed link to `to` that starts with `pathStart` */
-const mailedPath = async (running: Running, to: string, pathStart: string): Promise<string> => {
-  const mail = (await readOutbox(running.dataDir)).filter((m) => m.to === to).at(-1);
-  const url = mail?.text.split(/\s+/).find((word) => word.includes(pathStart));
-  if (!url) throw new Error(`no ${pathStart} link mailed to ${to}`);
-  const parsed = new URL(url);
-  return `${parsed.pathname}${parsed.search}`;
-};
-
-/** a cookie-keeping client for the form-level checks (no browser needed) */
-const client = (base: string) => {
-  const cookies = new Map<string, string>();
-  const go = async (path: string, init: RequestInit & { form?: Record<string, string> } = {}) => {
-    const headers = new Headers(init.headers);
-    if (cookies.size > 0) headers.set('cookie', [...cookies].map(([k, v]) => `${k}=${v}`).join('; '));
-    if (init.form) headers.set('content-type', 'application/x-www-form-urlencoded');
-    const response = await fetch(`${base}${path}`, {
-      ...init,
-      headers,
-      redirect: 'manual',
-      ...(init.form ? { body: new URLSearchParams(init.form).toString() } : {}),
-    });
-    for (const set of response.headers.getSetCookie()) {
-      const [pair] = set.split(';');
-      const [name, value] = (pair as string).split('=') as [string, string];
-      if (value) cookies.set(name, value);
-      else cookies.delete(name);
-    }
-    return {
-      status: response.status,
-      location: response.headers.get('location'),
-      setCookie: response.headers.getSetCookie(),
-      text: await response.text(),
-    };
-  };
-  return { go };
-};
-const hidden = (html: string, name: string): string =>
-  new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1] ?? '';
 
 /**
  * Passkeys on the site, all-in-one, with PUBLIC_URL on `localhost` (a WebAuthn RP ID is a host
@@ -75,13 +34,15 @@ describe('passkeys on the site (all-in-one)', () => {
   afterAll(() => running?.stop());
 
   const signInAs = async (email: string) => {
-    const c = client(running.base);
+    const c = formClient(running.base);
     const form = await c.go('/signin/email?next=/me');
     await c.go('/signin/email', {
       method: 'POST',
       form: { email, next: '/me', form_id: hidden(form.text, 'form_id') },
     });
-    const token = new URLSearchParams((await mailedPath(running, email, '/signin/link')).split('?')[1]).get('token');
+    const token = new URLSearchParams((await mailedPath(running.dataDir, email, '/signin/link')).split('?')[1]).get(
+      'token',
+    );
     expect((await c.go('/signin/link', { method: 'POST', form: { token: token as string } })).status).toBe(303);
     return c;
   };
@@ -117,7 +78,7 @@ describe('passkeys on the site (all-in-one)', () => {
   });
 
   it('when passkey sign-in starts then its ceremony cookie is HttpOnly, SameSite=Strict and only for the sign-in paths; without it the sign-in is 410', async () => {
-    const c = client(running.base);
+    const c = formClient(running.base);
     expect(
       (await c.go('/signin/passkey/options', { method: 'POST', headers: { 'sec-fetch-site': 'cross-site' } })).status,
     ).toBe(403);
@@ -146,18 +107,7 @@ describe('passkeys on the site (all-in-one)', () => {
     let browser: Browser;
     beforeAll(async () => {
       mkdirSync(SCREENSHOTS, { recursive: true });
-      browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        headless: true,
-        args: [
-          '--headless',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
-      });
+      browser = await launchChromium();
     }, 60_000);
     afterAll(() => browser?.close());
 
@@ -203,7 +153,7 @@ describe('passkeys on the site (all-in-one)', () => {
       await page.fill('#signin-email', 'passkey@example.com');
       await page.click('form[action="/signin/email"] button[type=submit]');
       await page.waitForSelector('text=Check your email');
-      await page.goto(`${origin}${await mailedPath(running, 'passkey@example.com', '/signin/link')}`);
+      await page.goto(`${origin}${await mailedPath(running.dataDir, 'passkey@example.com', '/signin/link')}`);
       await page.click('#use-sign-in-link');
       await page.waitForURL(`${origin}/me`);
 

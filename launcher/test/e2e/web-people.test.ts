@@ -1,16 +1,24 @@
-import { existsSync, mkdirSync, watch } from 'node:fs';
+import { mkdirSync, watch } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { VOTE_RATE_LIMITS } from '@listings/contracts';
 import { readOutbox } from '@listings/platform/mail';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAllInOneInProcess } from '../in-process.ts';
 import { runCli } from '../support.ts';
+import {
+  CHROMIUM,
+  chromiumAvailable,
+  formClient,
+  hidden,
+  launchChromium,
+  mailedPath,
+  offlineContext,
+} from './web-support.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
+const available = chromiumAvailable;
 if (!available)
   console.warn(`skipping the people browser test: ${CHROMIUM} is not installed (Debian package "chromium")`);
 
@@ -18,37 +26,6 @@ if (!available)
 const SCREENSHOTS = process.env.SCREENSHOT_DIR ?? path.join(tmpdir(), 'listings-web-screenshots');
 
 type Running = Awaited<ReturnType<typeof startAllInOneInProcess>>;
-
-/** the path of the newest mailed link to `to` that starts with `pathStart` (links name PUBLIC_URL) */
-const mailedPath = async (running: Running, to: string, pathStart: string): Promise<string> => {
-  const mail = (await readOutbox(running.dataDir)).filter((m) => m.to === to).at(-1);
-  const url = mail?.text.split(/\s+/).find((word) => word.includes(pathStart));
-  if (!url) throw new Error(`no ${pathStart} link mailed to ${to}`);
-  const parsed = new URL(url);
-  return `${parsed.pathname}${parsed.search}`;
-};
-
-/** a tiny cookie-keeping client for the form-level checks (no browser needed) */
-const client = (base: string) => {
-  let cookie = '';
-  const go = async (path: string, init: RequestInit & { form?: Record<string, string> } = {}) => {
-    const headers = new Headers(init.headers);
-    if (cookie) headers.set('cookie', cookie);
-    if (init.form) headers.set('content-type', 'application/x-www-form-urlencoded');
-    const response = await fetch(`${base}${path}`, {
-      ...init,
-      headers,
-      redirect: 'manual',
-      ...(init.form ? { body: new URLSearchParams(init.form).toString() } : {}),
-    });
-    const set = response.headers.get('set-cookie');
-    if (set?.startsWith('ld_session=')) cookie = set.split(';')[0] as string;
-    return { status: response.status, location: response.headers.get('location'), text: await response.text() };
-  };
-  return { go, signedIn: () => cookie !== '' };
-};
-const hidden = (html: string, name: string): string =>
-  new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1] ?? '';
 
 describe('the people side of the site (all-in-one)', () => {
   let running: Running;
@@ -68,7 +45,7 @@ describe('the people side of the site (all-in-one)', () => {
   afterAll(() => running?.stop());
 
   const signInAs = async (email: string) => {
-    const c = client(running.base);
+    const c = formClient(running.base);
     const form = await c.go('/signin/email?next=/me');
     expect(form.status).toBe(200);
     const sent = await c.go('/signin/email', {
@@ -76,7 +53,7 @@ describe('the people side of the site (all-in-one)', () => {
       form: { email, next: '/me', form_id: hidden(form.text, 'form_id') },
     });
     expect(sent.text).toContain('Check your email');
-    const link = await mailedPath(running, email, '/signin/link');
+    const link = await mailedPath(running.dataDir, email, '/signin/link');
     const token = new URLSearchParams(link.split('?')[1]).get('token') as string;
     const used = await c.go('/signin/link', { method: 'POST', form: { token } });
     expect(used).toMatchObject({ status: 303, location: '/me' });
@@ -84,24 +61,24 @@ describe('the people side of the site (all-in-one)', () => {
   };
 
   it('when someone without a session votes then they are sent to sign in and come back to the page', async () => {
-    const c = client(running.base);
+    const c = formClient(running.base);
     const r = await c.go(`/listings/${slug}/vote`, { method: 'POST', form: { return_to: `/listings/${slug}` } });
     expect(r.status).toBe(303);
     expect(r.location).toBe(`/signin/email?next=${encodeURIComponent(`/listings/${slug}`)}`);
   });
 
   it('when a sign-in link is used twice then the second time it does not work', async () => {
-    const c = client(running.base);
+    const c = formClient(running.base);
     const form = await c.go('/signin/email');
     await c.go('/signin/email', {
       method: 'POST',
       form: { email: 'once@example.com', form_id: hidden(form.text, 'form_id') },
     });
     const token = new URLSearchParams(
-      (await mailedPath(running, 'once@example.com', '/signin/link')).split('?')[1],
+      (await mailedPath(running.dataDir, 'once@example.com', '/signin/link')).split('?')[1],
     ).get('token') as string;
     expect((await c.go('/signin/link', { method: 'POST', form: { token } })).status).toBe(303);
-    expect((await client(running.base).go('/signin/link', { method: 'POST', form: { token } })).status).toBe(410);
+    expect((await formClient(running.base).go('/signin/link', { method: 'POST', form: { token } })).status).toBe(410);
   });
 
   it('when a mailed link is opened then its page is never stored by a cache and sends no referrer', async () => {
@@ -113,7 +90,7 @@ describe('the people side of the site (all-in-one)', () => {
   });
 
   it('when the email form is wrong then the error is next to the field and what was typed is kept', async () => {
-    const c = client(running.base);
+    const c = formClient(running.base);
     const r = await c.go('/signin/email', { method: 'POST', form: { email: 'not-an-address', next: '/' } });
     expect(r.status).toBe(400);
     expect(r.text).toContain('value="not-an-address"');
@@ -291,32 +268,12 @@ describe('the people side of the site (all-in-one)', () => {
     let browser: Browser;
     beforeAll(async () => {
       mkdirSync(SCREENSHOTS, { recursive: true });
-      browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        headless: true,
-        args: [
-          '--headless',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
-      });
+      browser = await launchChromium();
     }, 60_000);
     afterAll(() => browser?.close());
 
     it('when a person signs in by the mailed link and votes then the home page and the REST leaderboard move; a key made on /me works on /api/v1', async () => {
-      const context = await browser.newContext();
-      await context.route(
-        (url) => url.hostname !== '127.0.0.1',
-        (route) =>
-          route.fulfill({
-            status: 200,
-            contentType: 'image/svg+xml',
-            body: '<svg xmlns="http://www.w3.org/2000/svg"/>',
-          }),
-      );
+      const context = await offlineContext(browser);
       const page = await context.newPage();
       const before = await weeklyVotesOf(slug);
 
@@ -325,7 +282,7 @@ describe('the people side of the site (all-in-one)', () => {
       await page.fill('#signin-email', 'browser@example.com');
       await page.click('main button[type=submit]');
       await page.waitForSelector('text=Check your email');
-      await page.goto(`${running.base}${await mailedPath(running, 'browser@example.com', '/signin/link')}`);
+      await page.goto(`${running.base}${await mailedPath(running.dataDir, 'browser@example.com', '/signin/link')}`);
       await page.click('#use-sign-in-link');
       await page.waitForLoadState();
 
