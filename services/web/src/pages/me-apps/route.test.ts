@@ -1,15 +1,8 @@
-import {
-  listOAuthGrants,
-  lookupSession,
-  type OAuthGrantSummary,
-  revokeOAuthGrant,
-  type SiteSession,
-} from '@listings/contracts';
+import { listOAuthGrants, type OAuthGrantSummary, revokeOAuthGrant } from '@listings/contracts';
 import { createInProcessBus } from '@listings/platform/bus';
-import { silentLogger } from '@listings/platform/logger';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildWebApp } from '../../app.ts';
+import { ALICE, BOB, serveSessions, startWebApp } from '../../testing/stand-in-people.ts';
 
 /**
  * The connected apps routes against a stand-in identity on an in-process bus: two people, each
@@ -17,8 +10,6 @@ import { buildWebApp } from '../../app.ts';
  * identity (and the tokens a revoke kills) is proven in services/gateway/test/people.test.ts and
  * end to end in launcher/test/e2e/web-oauth-apps.test.ts.
  */
-const ALICE = { token: 'a'.repeat(43), csrf: 'A'.repeat(43), account: 'acct-alice' };
-const BOB = { token: 'b'.repeat(43), csrf: 'B'.repeat(43), account: 'acct-bob' };
 const grantOf = (grantId: string, owner: string, name: string | null): OAuthGrantSummary & { owner: string } => ({
   owner,
   grant_id: grantId,
@@ -39,19 +30,7 @@ describe('the /me/apps routes', () => {
   const unauthorized = { status: 401, problem: { type: 'about:blank', title: 'Unauthorized', status: 401 } };
 
   beforeAll(async () => {
-    await bus.serve(lookupSession.subject, async (payload) => {
-      const person = who((payload as { session_token: string }).session_token);
-      if (!person) return unauthorized;
-      const session: SiteSession = {
-        account_id: person.account,
-        email: `${person.account}@example.com`,
-        name: null,
-        email_confirmed: true,
-        csrf_token: person.csrf,
-        expires_at: '2099-01-01T00:00:00.000Z',
-      };
-      return { status: 200, body: session };
-    });
+    await serveSessions(bus);
     await bus.serve(listOAuthGrants.subject, async (payload) => {
       const person = who((payload as { session_token: string }).session_token);
       if (!person) return unauthorized;
@@ -74,12 +53,7 @@ describe('the /me/apps routes', () => {
       grants = grants.filter((g) => g !== found);
       return { status: 200, body: { revoked: true } };
     });
-    app = await buildWebApp({
-      bus,
-      publicUrl: 'http://localhost:3000',
-      logger: silentLogger(),
-      requestTimeoutMs: 2_000,
-    });
+    app = await startWebApp(bus);
   });
   afterAll(async () => {
     await app?.close();

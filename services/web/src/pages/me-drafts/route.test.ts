@@ -2,18 +2,15 @@ import {
   getDraft,
   inviteCofounder,
   listMyDrafts,
-  lookupSession,
   type OperationRequest,
-  type SiteSession,
   submitDraft,
   submitListing,
   updateDraft,
 } from '@listings/contracts';
 import { createInProcessBus } from '@listings/platform/bus';
-import { silentLogger } from '@listings/platform/logger';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildWebApp } from '../../app.ts';
+import { ALICE, BOB, serveSessions, startWebApp } from '../../testing/stand-in-people.ts';
 import type { DraftBody } from './view.ts';
 
 /**
@@ -22,8 +19,6 @@ import type { DraftBody } from './view.ts';
  * What the real drafting service does with them is proven end to end in
  * launcher/test/e2e/web-drafts.test.ts.
  */
-const ALICE = { token: 'a'.repeat(43), csrf: 'A'.repeat(43), account: 'acct-alice' };
-const BOB = { token: 'b'.repeat(43), csrf: 'B'.repeat(43), account: 'acct-bob' };
 const ID = '11111111-1111-4111-8111-111111111111';
 const AT = '2026-11-25T12:00:00.000Z';
 
@@ -73,20 +68,7 @@ describe('the /me/drafts routes', () => {
   let nextUpdate: object | null = null;
 
   beforeAll(async () => {
-    await bus.serve(lookupSession.subject, async (payload) => {
-      const token = (payload as { session_token: string }).session_token;
-      const who = [ALICE, BOB].find((p) => p.token === token);
-      if (!who) return { status: 404, problem: { type: 'about:blank', title: 'Not found', status: 404 } };
-      const session: SiteSession = {
-        account_id: who.account,
-        email: `${who.account}@example.com`,
-        name: null,
-        email_confirmed: true,
-        csrf_token: who.csrf,
-        expires_at: '2099-01-01T00:00:00.000Z',
-      };
-      return { status: 200, body: session };
-    });
+    await serveSessions(bus);
     const notFound = {
       status: 404,
       problem: { type: 'about:blank', title: 'Not found', status: 404, detail: 'no draft' },
@@ -120,12 +102,7 @@ describe('the /me/drafts routes', () => {
         received.push(payload as OperationRequest);
         return answer(payload as OperationRequest);
       });
-    app = await buildWebApp({
-      bus,
-      publicUrl: 'http://localhost:3000',
-      logger: silentLogger(),
-      requestTimeoutMs: 2_000,
-    });
+    app = await startWebApp(bus);
   });
   afterAll(async () => {
     await app?.close();

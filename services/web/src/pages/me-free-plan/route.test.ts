@@ -5,15 +5,14 @@ import {
   chooseFreeListing,
   getBadges,
   getMyListing,
-  lookupSession,
   type OperationRequest,
-  type SiteSession,
 } from '@listings/contracts';
 import { createInProcessBus } from '@listings/platform/bus';
 import { silentLogger } from '@listings/platform/logger';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildWebApp } from '../../app.ts';
+import { ALICE, BOB, NOT_FOUND_REPLY, serveSessions } from '../../testing/stand-in-people.ts';
 
 /**
  * The free plan page against stand-ins on an in-process bus: identity's session look-up (two
@@ -21,8 +20,6 @@ import { buildWebApp } from '../../app.ts';
  * plan, which it then refuses as the real one does) and hands out badges for the shape, mode and
  * size asked for. The real services are driven in launcher/test/e2e/web-free-plan.test.ts.
  */
-const ALICE = { token: 'a'.repeat(43), csrf: 'A'.repeat(43), account: 'acct-alice' };
-const BOB = { token: 'b'.repeat(43), csrf: 'B'.repeat(43), account: 'acct-bob' };
 const PATH = '/me/listings/7/free-plan';
 const PUBLIC_URL = 'http://localhost:3000';
 
@@ -36,20 +33,8 @@ describe('the /me/listings/{id}/free-plan routes', () => {
   const badgeQueries: unknown[] = [];
 
   beforeAll(async () => {
-    await bus.serve(lookupSession.subject, async (payload) => {
-      const who = [ALICE, BOB].find((p) => p.token === (payload as { session_token: string }).session_token);
-      if (!who) return { status: 401, problem: { type: 'about:blank', title: 'Unauthorized', status: 401 } };
-      const session: SiteSession = {
-        account_id: who.account,
-        email: `${who.account}@example.com`,
-        name: null,
-        email_confirmed: true,
-        csrf_token: who.csrf,
-        expires_at: '2099-01-01T00:00:00.000Z',
-      };
-      return { status: 200, body: session };
-    });
-    const notFound = { status: 404, problem: { type: 'about:blank', title: 'Not found', status: 404 } };
+    await serveSessions(bus);
+    const notFound = NOT_FOUND_REPLY;
     const alices7 = (r: OperationRequest) => r.principal.account_id === ALICE.account && r.params.listing_id === 7;
     const owned = () => ({
       listing_id: 7,

@@ -3,17 +3,14 @@ import {
   getOrder,
   listMyOrders,
   listProducts,
-  lookupSession,
   type OperationRequest,
   type OrderView,
   payOrder,
-  type SiteSession,
 } from '@listings/contracts';
 import { createInProcessBus } from '@listings/platform/bus';
-import { silentLogger } from '@listings/platform/logger';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildWebApp } from '../../app.ts';
+import { ALICE, BOB, NOT_FOUND_REPLY, serveSessions, startWebApp } from '../../testing/stand-in-people.ts';
 
 /**
  * The orders routes against stand-ins on an in-process bus: identity's session look-up (two
@@ -21,8 +18,6 @@ import { buildWebApp } from '../../app.ts';
  * and not listing 8. What the real services do is proven end to end in
  * launcher/test/e2e/checkout-page.test.ts, checkout-stripe.test.ts and web-orders-browser.test.ts.
  */
-const ALICE = { token: 'a'.repeat(43), csrf: 'A'.repeat(43), account: 'acct-alice' };
-const BOB = { token: 'b'.repeat(43), csrf: 'B'.repeat(43), account: 'acct-bob' };
 const NUMBER = 'ORD-0123456789abcdef0123';
 const AT = '2026-11-25T12:00:00.000Z';
 
@@ -57,20 +52,8 @@ describe('the /me/orders and checkout routes', () => {
   const paid: unknown[] = [];
 
   beforeAll(async () => {
-    await bus.serve(lookupSession.subject, async (payload) => {
-      const who = [ALICE, BOB].find((p) => p.token === (payload as { session_token: string }).session_token);
-      if (!who) return { status: 401, problem: { type: 'about:blank', title: 'Unauthorized', status: 401 } };
-      const session: SiteSession = {
-        account_id: who.account,
-        email: `${who.account}@example.com`,
-        name: null,
-        email_confirmed: true,
-        csrf_token: who.csrf,
-        expires_at: '2099-01-01T00:00:00.000Z',
-      };
-      return { status: 200, body: session };
-    });
-    const notFound = { status: 404, problem: { type: 'about:blank', title: 'Not found', status: 404 } };
+    await serveSessions(bus);
+    const notFound = NOT_FOUND_REPLY;
     const alice = (r: OperationRequest) => r.principal.account_id === ALICE.account;
     await bus.serve(getOrder.subject, async (payload) =>
       alice(payload as OperationRequest) && (payload as OperationRequest).params.number === NUMBER
@@ -94,12 +77,7 @@ describe('the /me/orders and checkout routes', () => {
       paid.push(payload);
       return payAnswer;
     });
-    app = await buildWebApp({
-      bus,
-      publicUrl: 'http://localhost:3000',
-      logger: silentLogger(),
-      requestTimeoutMs: 2_000,
-    });
+    app = await startWebApp(bus);
   });
   afterAll(async () => {
     await app?.close();
