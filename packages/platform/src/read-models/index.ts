@@ -6,6 +6,7 @@ export {
   findInRows,
   matchesWhere,
   type Scalar,
+  valueAt,
   type Where,
 } from './document-query.ts';
 export {

@@ -10,6 +10,7 @@ import {
   type ReadModelWrite,
   type Scalar,
   StalePositionError,
+  valueAt,
   type Where,
 } from '@listings/platform/read-models';
 import type { SearchDocument, SearchIndex } from '@listings/platform/search';
@@ -105,6 +106,12 @@ export const CATALOG_INDEXES = {
   founders: [{ fields: [F.name] }, { fields: [F.country] }, { fields: [F.at] }],
 } as const;
 
+/** the fields the in-memory read model keeps hash indexes on (the equalities its queries use) */
+const MEMORY_INDEXES = {
+  listings: [L.status, L.week, L.primary, L.owners, L.notified, L.plan],
+  founders: [F.country],
+} as const;
+
 /** the small collections, held in memory */
 const SMALL = ['categories', 'blog', 'awards', 'settings'] as const;
 type Small = (typeof SMALL)[number];
@@ -146,27 +153,79 @@ interface Rows {
   countBy(field: string, where?: Where): Promise<Map<Scalar, number>>;
 }
 
-const memoryRows = (map: Map<string, Stored>): Rows => {
-  const entries = function* () {
+/**
+ * Rows held in memory, with a hash index per `indexed` field (value → ids; an array field is
+ * indexed per element): a query with an equality (`eq`, `in`) on one of them reads only the
+ * documents of the smallest such bucket, then checks every condition on them as a scan would.
+ */
+const memoryRows = (map: Map<string, Stored>, indexed: readonly string[] = []): Rows => {
+  const indexes = new Map(indexed.map((field) => [field, new Map<unknown, Set<string>>()]));
+  const valuesOf = (value: Stored, field: string): unknown[] => {
+    const at = valueAt(value, field);
+    return Array.isArray(at) ? at : [at];
+  };
+  const index = (id: string, value: Stored, add: boolean) => {
+    for (const [field, buckets] of indexes)
+      for (const key of valuesOf(value, field)) {
+        let ids = buckets.get(key);
+        if (add) {
+          if (!ids) buckets.set(key, (ids = new Set()));
+          ids.add(id);
+        } else if (ids) {
+          ids.delete(id);
+          if (ids.size === 0) buckets.delete(key);
+        }
+      }
+  };
+  for (const [id, value] of map) index(id, value, true);
+  const all = function* () {
     for (const [id, doc] of map) yield { id, doc };
+  };
+  /** the rows a query can match: an indexed equality's bucket (the smallest), else every row */
+  const candidates = (where: Where | undefined): Iterable<{ id: string; doc: Stored }> => {
+    let best: Set<string> | undefined;
+    for (const [field, condition] of Object.entries(where ?? {})) {
+      const buckets = indexes.get(field);
+      if (!buckets) continue;
+      let ids: Set<string> | undefined;
+      if ('eq' in condition) ids = buckets.get(condition.eq) ?? new Set();
+      else if ('in' in condition) {
+        ids = new Set();
+        for (const key of condition.in) for (const id of buckets.get(key) ?? []) ids.add(id);
+      }
+      if (ids && (!best || ids.size < best.size)) best = ids;
+    }
+    if (!best) return all();
+    const chosen = best;
+    return (function* () {
+      for (const id of chosen) {
+        const doc = map.get(id);
+        if (doc) yield { id, doc };
+      }
+    })();
   };
   return {
     get: async (id) => map.get(id),
     set: (id, value) => {
+      const before = map.get(id);
+      if (before) index(id, before, false);
       if (value === undefined) map.delete(id);
-      else map.set(id, value);
+      else {
+        map.set(id, value);
+        index(id, value, true);
+      }
     },
     pendingValue: (id) => map.get(id) ?? null,
     flushed: () => {},
     waiting: false,
-    find: async (options) => findInRows(entries(), options),
+    find: async (options) => findInRows(candidates(options.where), options),
     count: async (where) => {
       let n = 0;
-      for (const value of map.values()) if (matchesWhere(value, where)) n++;
+      for (const row of candidates(where)) if (matchesWhere(row.doc, where)) n++;
       return n;
     },
-    distinct: async (field, where) => distinctInRows(entries(), field, where),
-    countBy: async (field, where) => countByInRows(entries(), field, where),
+    distinct: async (field, where) => distinctInRows(candidates(where), field, where),
+    countBy: async (field, where) => countByInRows(candidates(where), field, where),
   };
 };
 
@@ -339,8 +398,8 @@ export const openCatalogReadModel = async (deps: {
         dirty.set(keyOf('founders', slug), { collection: 'founders', id: slug });
     for (const slug of storedFounders.keys())
       if (!founderMap.has(slug)) dirty.set(keyOf('founders', slug), { collection: 'founders', id: slug });
-    listings = memoryRows(listingMap);
-    founders = memoryRows(founderMap);
+    listings = memoryRows(listingMap, MEMORY_INDEXES.listings);
+    founders = memoryRows(founderMap, MEMORY_INDEXES.founders);
   } else {
     listings = storeRows(deps.store, 'listings');
     founders = storeRows(deps.store, 'founders');
