@@ -33,9 +33,20 @@ export interface FindOptions {
   readonly limit?: number;
 }
 
+/** paths are few and asked of every row of a scan: each split once */
+const pathParts = new Map<string, readonly string[]>();
+const partsOf = (path: string): readonly string[] => {
+  let parts = pathParts.get(path);
+  if (!parts) {
+    parts = path.split('.');
+    if (pathParts.size < 10_000) pathParts.set(path, parts);
+  }
+  return parts;
+};
+
 export const valueAt = (doc: unknown, path: string): unknown => {
   let value: unknown = doc;
-  for (const part of path.split('.')) {
+  for (const part of partsOf(path)) {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) return null;
     value = (value as Record<string, unknown>)[part];
   }

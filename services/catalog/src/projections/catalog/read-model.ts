@@ -220,6 +220,11 @@ const memoryRows = (map: Map<string, Stored>, indexed: readonly string[] = []): 
     waiting: false,
     find: async (options) => findInRows(candidates(options.where), options),
     count: async (where) => {
+      // one equality on an indexed field: the bucket's size
+      const conditions = Object.entries(where ?? {});
+      const [only] = conditions;
+      if (conditions.length === 1 && only && 'eq' in only[1] && indexes.has(only[0]))
+        return indexes.get(only[0])?.get(only[1].eq)?.size ?? 0;
       let n = 0;
       for (const row of candidates(where)) if (matchesWhere(row.doc, where)) n++;
       return n;
