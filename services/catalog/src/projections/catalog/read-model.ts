@@ -24,15 +24,7 @@ import {
   type ListingDoc,
   type SettingsDoc,
 } from './documents.ts';
-import {
-  F,
-  type FounderDoc,
-  foundersNamedBy,
-  L,
-  listingKeys,
-  type StoredListing,
-  withFounderListing,
-} from './query-keys.ts';
+import { F, type FounderDoc, foundersNamedBy, L, listingKeys, withFounderListing } from './query-keys.ts';
 import { toSearchDocument } from './search-documents.ts';
 
 /**
@@ -169,7 +161,10 @@ const memoryRows = (map: Map<string, Stored>, indexed: readonly string[] = []): 
       for (const key of valuesOf(value, field)) {
         let ids = buckets.get(key);
         if (add) {
-          if (!ids) buckets.set(key, (ids = new Set()));
+          if (!ids) {
+            ids = new Set();
+            buckets.set(key, ids);
+          }
           ids.add(id);
         } else if (ids) {
           ids.delete(id);
