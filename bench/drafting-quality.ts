@@ -24,7 +24,7 @@ import { benchDrafting } from './drafting-crawl.ts';
 
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
 
-// biome-ignore lint/suspicious/noExplicitAny: a draft body
+// biome-ignore lint/suspicious/noExplicitAny: a draft body as the bus answers it (untyped JSON); the bench reads fields by name and a missing one fails the run
 type DraftBody = any;
 
 /** The draft's slots as the proposals the scorer reads. */

@@ -17,7 +17,7 @@ if (!site) throw new Error('the corpus lost its structured-data site');
 let served: ServedSite;
 let env: Awaited<ReturnType<typeof startTestDrafting>>;
 let catalog: Awaited<ReturnType<typeof serveFakeCatalog>>;
-// biome-ignore lint/suspicious/noExplicitAny: a draft body
+// biome-ignore lint/suspicious/noExplicitAny: the draft as the bus answers it (untyped JSON); the assertions below check every field they read
 let draft: any;
 
 beforeAll(async () => {
