@@ -253,7 +253,6 @@ export const buildApp = async (options: GatewayOptions): Promise<FastifyInstance
         oauth: identity.oauth,
         apiKeysPerDay: identity.apiKeysPerDay,
         publicUrl: options.config.publicUrl,
-        bus: options.bus,
         sendConfirmation: identity.people.sendConfirmation,
         requestSignInLink: identity.people.handlers.request_sign_in_link,
         siteSignIn: Boolean(options.siteAtRoot),

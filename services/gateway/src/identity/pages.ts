@@ -13,7 +13,6 @@ import {
   SCOPES,
   type Scope,
 } from '@listings/contracts';
-import type { Bus } from '@listings/platform/bus';
 import { DailyLimitError } from '@listings/platform/decider';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { siteCsrf, sitePage } from '../site-page.ts';
@@ -77,7 +76,6 @@ export const identityPages =
     publicUrl: string;
     /** API_KEYS_PER_ACCOUNT_PER_DAY (default: no daily limit) */
     apiKeysPerDay?: number;
-    bus?: Bus;
     /** mails the confirmation link to a new account (needed before it votes or reviews) */
     sendConfirmation?: (accountId: string, email: string, clientIp?: string) => Promise<void>;
     /**
