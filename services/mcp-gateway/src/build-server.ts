@@ -13,7 +13,7 @@ import {
   type ServerContext,
   type ToolCallback,
 } from '@modelcontextprotocol/server';
-import { registerConformanceFixtures } from './conformance/fixtures.ts';
+import { fixtureRequestState, registerConformanceFixtures } from './conformance/fixtures.ts';
 import { registerPrompts } from './prompts.ts';
 import { type CallOperationDeps, callOperation } from './tools/call-operation.ts';
 import { problemText, renderProblem, renderResult } from './tools/render.ts';
@@ -67,13 +67,22 @@ const toToolResult = (op: Operation, outcome: Awaited<ReturnType<typeof callOper
         structuredContent: outcome.body as Record<string, unknown>,
       };
 
-const newServer = () =>
+const newServer = (fixtures: boolean) =>
   new McpServer(
     { name: SERVER_NAME, title: 'Listings Directory and Launch Service', version: SERVER_VERSION },
     {
       instructions:
         'A product directory with a weekly launch calendar. Public tools need no sign-in; tools for drafts, owned listings, claims and orders need OAuth sign-in or an API key. Payment never happens through a tool: create_checkout returns a link where the person pays.',
-      capabilities: { tools: {}, resources: {}, prompts: {} },
+      // the lists of tools, resources and prompts never change while the service runs (the SDK
+      // would declare listChanged otherwise)
+      capabilities: {
+        tools: { listChanged: false },
+        resources: { listChanged: false },
+        prompts: { listChanged: false },
+        logging: {},
+      },
+      // the fixtures' multi-round-trip state is HMAC-sealed; no product tool returns a requestState
+      ...(fixtures ? { requestState: { verify: fixtureRequestState.verify } } : {}),
     },
   );
 
@@ -123,7 +132,7 @@ export const createServerFactory = (deps: BuildServerDeps) => {
   return {
     /** the whole server; with the name of a contract operation, a server for one call of that tool */
     build: (toolName?: string): McpServer => {
-      const server = newServer();
+      const server = newServer(deps.conformanceFixtures === true);
       const only = toolName === undefined ? undefined : toolsByName.get(toolName);
       if (only) {
         register(server, only);
