@@ -15,6 +15,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { fixtureRequestState, registerConformanceFixtures } from './conformance/fixtures.ts';
 import { registerPrompts } from './prompts.ts';
+import { ASKING_TOOLS, askThePerson, canElicit } from './tools/ask-the-person.ts';
 import { type CallOperationDeps, callOperation } from './tools/call-operation.ts';
 import { problemText, renderProblem, renderResult } from './tools/render.ts';
 import { toolAnnotations, toolDescription } from './tools/tool-descriptions.ts';
@@ -126,8 +127,23 @@ export const createServerFactory = (deps: BuildServerDeps) => {
     };
   });
   const toolsByName = new Map(tools.map((tool) => [tool.name, tool]));
+  // a tool that may ask the person first needs its server (the client's capabilities in the 2025 era)
+  const askingHandler =
+    (server: McpServer, op: Operation): ToolCallback<ReturnType<typeof fromJsonSchema<Record<string, unknown>>>> =>
+    async (args, ctx) => {
+      const principal = principalOf(ctx);
+      const step = canElicit(server, ctx)
+        ? await askThePerson(deps, op.operationId, args ?? {}, principal, ctx)
+        : { args: args ?? {} };
+      if ('answer' in step) return step.answer;
+      return toToolResult(op, await callOperation(deps, op, step.args, principal));
+    };
   const register = (server: McpServer, tool: (typeof tools)[number]) =>
-    server.registerTool(tool.name, tool.config, tool.handler);
+    server.registerTool(
+      tool.name,
+      tool.config,
+      ASKING_TOOLS.has(tool.name) ? askingHandler(server, operationById(tool.name) as Operation) : tool.handler,
+    );
 
   return {
     /** the whole server; with the name of a contract operation, a server for one call of that tool */
