@@ -17,6 +17,13 @@ import { fixtureRequestState, registerConformanceFixtures } from './conformance/
 import { registerPrompts } from './prompts.ts';
 import { ASKING_TOOLS, askThePerson, canElicit } from './tools/ask-the-person.ts';
 import { type CallOperationDeps, callOperation } from './tools/call-operation.ts';
+import {
+  createMemoryTaskCancellations,
+  registerDraftTasks,
+  runsAsTask,
+  startedTask,
+  type TaskCancellations,
+} from './tools/draft-tasks.ts';
 import { problemText, renderProblem, renderResult } from './tools/render.ts';
 import { toolAnnotations, toolDescription } from './tools/tool-descriptions.ts';
 import { type JsonSchema, toolInputSchema, toolOutputSchema } from './tools/tool-schemas.ts';
@@ -25,6 +32,8 @@ export const SERVER_NAME = 'listings-directory';
 export const SERVER_VERSION = '1.0.0';
 
 export interface BuildServerDeps extends CallOperationDeps {
+  /** where cancelled draft tasks are kept (default: in memory; NATS KV in cluster mode) */
+  readonly taskCancellations?: TaskCancellations;
   /** registers the conformance suite's fixture tools, resources and prompts: tests only */
   readonly conformanceFixtures?: boolean;
 }
@@ -100,6 +109,7 @@ const newServer = (fixtures: boolean) =>
  * resources and prompts on every call was most of the gateway's own CPU per tool call.
  */
 export const createServerFactory = (deps: BuildServerDeps) => {
+  const cancellations = deps.taskCancellations ?? createMemoryTaskCancellations();
   const tools = toolDefinitions.map((tool) => {
     const { op } = tool;
     const scope = op.scope;
@@ -120,10 +130,16 @@ export const createServerFactory = (deps: BuildServerDeps) => {
             }
           : {}),
       },
-      handler: (async (args, ctx) =>
-        toToolResult(op, await callOperation(deps, op, args ?? {}, principalOf(ctx)))) satisfies ToolCallback<
-        typeof tool.input
-      >,
+      handler: (async (args, ctx) => {
+        const outcome = await callOperation(deps, op, args ?? {}, principalOf(ctx));
+        const result = toToolResult(op, outcome);
+        // draft work for a client that declared the tasks extension: the task, at once (draft-tasks.ts);
+        // the draft rides along as the structured content the tool's output schema promises
+        const task = runsAsTask(op.operationId, args ?? {}, ctx)
+          ? await startedTask(cancellations, outcome)
+          : undefined;
+        return task ? ({ ...result, ...task } as CallToolResult) : result;
+      }) satisfies ToolCallback<typeof tool.input>,
     };
   });
   const toolsByName = new Map(tools.map((tool) => [tool.name, tool]));
@@ -157,6 +173,7 @@ export const createServerFactory = (deps: BuildServerDeps) => {
       for (const tool of tools) register(server, tool);
       registerResources(server, deps);
       registerPrompts(server);
+      registerDraftTasks(server, { ...deps, cancellations }, principalOf, toToolResult);
       if (deps.conformanceFixtures) registerConformanceFixtures(server);
       return server;
     },

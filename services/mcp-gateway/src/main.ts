@@ -20,6 +20,7 @@ import { createServerFactory } from './build-server.ts';
 import { loadMcpConfig } from './config.ts';
 import { createMcpEndpoint, type McpEndpoint } from './http/mcp-endpoint.ts';
 import { MCP_PATH, mcpPlugin } from './http/mcp-plugin.ts';
+import { connectNatsTaskCancellations } from './tools/draft-tasks.ts';
 
 export interface McpGatewayDeps {
   readonly bus: Bus;
@@ -66,12 +67,14 @@ export const createMcpGateway = async (deps: McpGatewayDeps): Promise<McpGateway
       : await openEdgeStores({ natsUrl: deps.config.natsUrl ?? null, edge, clock });
   const store = deps.idempotencyStore ?? (owned as EdgeStores).idempotencyStore;
   const counter = deps.rateLimitCounter ?? (owned as EdgeStores).rateLimitCounter;
+  const cancellations = deps.config.natsUrl ? await connectNatsTaskCancellations(deps.config.natsUrl) : null;
   const serverDeps = {
     bus: deps.bus,
     logger: deps.logger,
     requestTimeoutMs: deps.requestTimeoutMs ?? 10_000,
     idempotency: { store, clock },
     conformanceFixtures: deps.conformanceFixtures ?? false,
+    ...(cancellations ? { taskCancellations: cancellations } : {}),
   };
   const endpoint = createMcpEndpoint({
     servers: createServerFactory(serverDeps),
@@ -95,6 +98,7 @@ export const createMcpGateway = async (deps: McpGatewayDeps): Promise<McpGateway
     stop: async () => {
       await endpoint.close();
       await owned?.close();
+      await cancellations?.close();
     },
   };
 };
