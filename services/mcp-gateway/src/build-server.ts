@@ -19,6 +19,8 @@ import { ASKING_TOOLS, askThePerson, canElicit } from './tools/ask-the-person.ts
 import { type CallOperationDeps, callOperation } from './tools/call-operation.ts';
 import {
   createMemoryTaskCancellations,
+  followDraft,
+  followsDraft,
   registerDraftTasks,
   runsAsTask,
   startedTask,
@@ -32,6 +34,9 @@ export const SERVER_NAME = 'listings-directory';
 export const SERVER_VERSION = '1.0.0';
 
 export interface BuildServerDeps extends CallOperationDeps {
+  /** how often a call that follows a draft reads it again (default 1 s), and for how long (default 120 s) */
+  readonly draftPollMs?: number;
+  readonly draftFollowMaxMs?: number;
   /** where cancelled draft tasks are kept (default: in memory; NATS KV in cluster mode) */
   readonly taskCancellations?: TaskCancellations;
   /** registers the conformance suite's fixture tools, resources and prompts: tests only */
@@ -131,7 +136,12 @@ export const createServerFactory = (deps: BuildServerDeps) => {
           : {}),
       },
       handler: (async (args, ctx) => {
-        const outcome = await callOperation(deps, op, args ?? {}, principalOf(ctx));
+        const principal = principalOf(ctx);
+        let outcome = await callOperation(deps, op, args ?? {}, principal);
+        const asTask = runsAsTask(op.operationId, args ?? {}, ctx);
+        // draft work for a client that asked for progress (and no task): follow the draft to its end
+        if (!asTask && followsDraft(op.operationId, args ?? {}, ctx))
+          outcome = await followDraft(deps, principal, outcome, ctx);
         const result = toToolResult(op, outcome);
         // draft work for a client that declared the tasks extension: the task, at once (draft-tasks.ts);
         // the draft rides along as the structured content the tool's output schema promises

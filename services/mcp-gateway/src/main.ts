@@ -40,6 +40,8 @@ export interface McpGatewayDeps {
   readonly requestTimeoutMs?: number;
   /** the conformance suite's fixture tools (MCP_CONFORMANCE_FIXTURES): tests only */
   readonly conformanceFixtures?: boolean;
+  /** how often a draft call that reports progress reads the draft again (default 1 s; tests go faster) */
+  readonly draftPollMs?: number;
 }
 
 export interface McpGateway {
@@ -74,6 +76,7 @@ export const createMcpGateway = async (deps: McpGatewayDeps): Promise<McpGateway
     requestTimeoutMs: deps.requestTimeoutMs ?? 10_000,
     idempotency: { store, clock },
     conformanceFixtures: deps.conformanceFixtures ?? false,
+    ...(deps.draftPollMs ? { draftPollMs: deps.draftPollMs } : {}),
     ...(cancellations ? { taskCancellations: cancellations } : {}),
   };
   const endpoint = createMcpEndpoint({

@@ -169,6 +169,66 @@ describe('draft work as MCP tasks (2026-07-28, tasks extension)', () => {
   });
 });
 
+describe('a draft call that asks for progress (2025-11-25 session)', () => {
+  let harness: Harness;
+  let reads = 0;
+  beforeAll(async () => {
+    harness = await startHarness();
+    // the stand-in drafting service reads one more page on each get_draft, then the draft is ready
+    await harness.bus.serve('drafting.get_draft', async () => {
+      reads++;
+      const pages = Math.min(reads, 3);
+      return {
+        status: 200,
+        body: {
+          ...sample,
+          id: DRAFT_ID,
+          url: 'https://acme.example',
+          status: reads > 3 ? 'ready' : 'crawling',
+          progress: { step: reads > 3 ? 'done' : 'reading the site', pages_read: pages, pages_planned: 3 },
+          regenerating: [],
+        },
+      };
+    });
+  });
+  afterAll(() => harness.stop());
+
+  it('when submit_listing is called with a progress token then progress and log messages follow the crawl to the ready draft', async () => {
+    const client = await harness.connect({ era: 'legacy', authorization: 'Bearer lk_writer' });
+    const logs: string[] = [];
+    client.setNotificationHandler('notifications/message', (notification) => {
+      logs.push(String(notification.params.data));
+    });
+    await client.setLoggingLevel('info');
+    const progress: { progress: number; total?: number; message?: string }[] = [];
+    const result = await client.callTool(
+      { name: 'submit_listing', arguments: { url: 'https://acme.example' } },
+      { onprogress: (p) => progress.push(p) },
+    );
+    expect(result.structuredContent).toMatchObject({ id: DRAFT_ID, status: 'ready' });
+    expect(progress.map((p) => p.message)).toContain('reading the site (2 of 3 pages read)');
+    expect(progress.at(-1)).toMatchObject({ progress: 3, total: 3, message: 'done (3 of 3 pages read)' });
+    expect(logs).toContain(`draft ${DRAFT_ID}: reading the site (1 of 3 pages read)`);
+    expect(logs.at(-1)).toBe(`draft ${DRAFT_ID}: done (3 of 3 pages read)`);
+  });
+
+  it('when the client set the log level to warning then the info steps are not sent', async () => {
+    reads = 0;
+    const client = await harness.connect({ era: 'legacy', authorization: 'Bearer lk_writer' });
+    const logs: string[] = [];
+    client.setNotificationHandler('notifications/message', (notification) => {
+      logs.push(String(notification.params.data));
+    });
+    await client.setLoggingLevel('warning');
+    const result = await client.callTool(
+      { name: 'submit_listing', arguments: { url: 'https://acme.example' } },
+      { onprogress: () => {} },
+    );
+    expect(result.structuredContent).toMatchObject({ status: 'ready' });
+    expect(logs).toEqual([]);
+  });
+});
+
 const available = natsServerAvailable();
 if (!available) console.warn('skipping the NATS KV task cancellations test: nats-server is not on PATH');
 

@@ -172,3 +172,53 @@ export const registerDraftTasks = (
     return {};
   });
 };
+
+/**
+ * A draft call that is not a task but asks for progress (a `progressToken`) follows the draft
+ * until it is done: the call lasts as long as the crawl (bounded by `maxMs`, then it answers the
+ * draft as it stands), and the client gets `notifications/progress` (pages read of pages planned)
+ * and log messages (`notifications/message`, logger `drafting`, at the level the client set:
+ * `logging/setLevel` on a 2025-era session, `_meta` logLevel on 2026-07-28) for each step.
+ */
+export const followsDraft = (toolName: string, args: Record<string, unknown>, ctx: ServerContext): boolean =>
+  ctx.mcpReq._meta?.progressToken !== undefined &&
+  (toolName === 'submit_listing' ||
+    (toolName === 'update_draft' && Array.isArray(args.regenerate) && args.regenerate.length > 0));
+
+export const followDraft = async (
+  deps: CallOperationDeps & { readonly draftPollMs?: number; readonly draftFollowMaxMs?: number },
+  principal: Principal,
+  started: ToolOutcome,
+  ctx: ServerContext,
+): Promise<ToolOutcome> => {
+  if ('problem' in started) return started;
+  const getDraft = operationById('get_draft') as Operation;
+  const token = ctx.mcpReq._meta?.progressToken as string | number;
+  const pollMs = deps.draftPollMs ?? 1_000;
+  const until = Date.now() + (deps.draftFollowMaxMs ?? 120_000);
+  let outcome: ToolOutcome = started;
+  let said = '';
+  for (;;) {
+    const draft = (outcome as { body: unknown }).body as DraftView;
+    const message = statusMessage(draft);
+    if (message !== said) {
+      said = message;
+      await ctx.mcpReq.notify({
+        method: 'notifications/progress',
+        params: {
+          progressToken: token,
+          progress: draft.progress.pages_read,
+          ...(draft.progress.pages_planned > 0 ? { total: draft.progress.pages_planned } : {}),
+          message,
+        },
+      });
+      const level = draft.status === 'failed' ? 'warning' : 'info';
+      await ctx.mcpReq.log(level, `draft ${draft.id}: ${message}`, 'drafting').catch(() => {});
+    }
+    if (!working(draft) || Date.now() >= until || ctx.mcpReq.signal.aborted) return outcome;
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+    const next = await callOperation(deps, getDraft, { id: draft.id }, principal);
+    if ('problem' in next) return outcome;
+    outcome = next;
+  }
+};

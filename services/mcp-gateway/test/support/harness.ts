@@ -146,6 +146,7 @@ export const startHarness = async (
     // table tests never meet a limit unless they set one
     rateLimits: options.rateLimits ?? GENEROUS_RATE_LIMITS,
     ...(options.clock ? { clock: options.clock } : {}),
+    draftPollMs: 5,
   });
   const app = Fastify();
   await app.register(gateway.plugin);
