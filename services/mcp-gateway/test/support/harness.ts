@@ -61,6 +61,8 @@ export interface Harness {
   readonly bus: Bus;
   /** every envelope the stand-in services received, in order */
   readonly received: OperationRequest[];
+  /** what a listing change would call: notifications/resources/updated to the subscribers */
+  resourceUpdated(uri: string): Promise<void>;
   connect(options?: {
     authorization?: string;
     era?: 'modern' | 'legacy';
@@ -160,6 +162,7 @@ export const startHarness = async (
     origin,
     bus,
     received,
+    resourceUpdated: (uri) => gateway.endpoint.resourceUpdated(uri),
     connect: async ({ authorization, era = 'modern', elicit } = {}) => {
       const client = new Client(
         { name: 'mcp-gateway-test', version: '1.0.0' },
