@@ -14,6 +14,7 @@ import {
   type ToolCallback,
 } from '@modelcontextprotocol/server';
 import { fixtureRequestState, registerConformanceFixtures } from './conformance/fixtures.ts';
+import type { ListingSlugs } from './listing-changes.ts';
 import { registerPrompts } from './prompts.ts';
 import { ASKING_TOOLS, askThePerson, canElicit } from './tools/ask-the-person.ts';
 import { type CallOperationDeps, callOperation } from './tools/call-operation.ts';
@@ -37,6 +38,8 @@ export interface BuildServerDeps extends CallOperationDeps {
   /** how often a call that follows a draft reads it again (default 1 s), and for how long (default 120 s) */
   readonly draftPollMs?: number;
   readonly draftFollowMaxMs?: number;
+  /** learns each listing's slug from the listing resources read (for resource update notifications) */
+  readonly listingSlugs?: ListingSlugs;
   /** where cancelled draft tasks are kept (default: in memory; NATS KV in cluster mode) */
   readonly taskCancellations?: TaskCancellations;
   /** registers the conformance suite's fixture tools, resources and prompts: tests only */
@@ -199,7 +202,7 @@ export const buildServer = (deps: BuildServerDeps): McpServer => createServerFac
 
 /** Reads a public operation as a resource: JSON contents, or the protocol's errors. */
 const readAsResource = async (
-  deps: CallOperationDeps,
+  deps: CallOperationDeps & { readonly listingSlugs?: ListingSlugs },
   operationId: string,
   uri: URL,
   args: Record<string, unknown>,
@@ -213,6 +216,9 @@ const readAsResource = async (
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, problemText(outcome.problem));
     throw new ProtocolError(ProtocolErrorCode.InternalError, problemText(outcome.problem));
   }
+  const { id, slug } = (outcome.body ?? {}) as { id?: unknown; slug?: unknown };
+  if (operationId === 'get_listing' && typeof id === 'number' && typeof slug === 'string')
+    deps.listingSlugs?.learn(id, slug);
   return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(outcome.body) }] };
 };
 
@@ -223,7 +229,7 @@ const single = (value: string | string[] | undefined): string =>
   Array.isArray(value) ? (value[0] ?? '') : (value ?? '');
 
 /** What a client can attach as context without a tool call: the site, a listing, a launch week, a category. */
-const registerResources = (server: McpServer, deps: CallOperationDeps) => {
+const registerResources = (server: McpServer, deps: CallOperationDeps & { readonly listingSlugs?: ListingSlugs }) => {
   server.registerResource(
     'site',
     'listings://site',

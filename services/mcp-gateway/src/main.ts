@@ -1,3 +1,4 @@
+import { ANONYMOUS, type Operation, operationById } from '@listings/contracts';
 import type { Bus } from '@listings/platform/bus';
 import { type Clock, systemClock } from '@listings/platform/clock';
 import type { Config } from '@listings/platform/config';
@@ -20,6 +21,8 @@ import { createServerFactory } from './build-server.ts';
 import { loadMcpConfig } from './config.ts';
 import { createMcpEndpoint, type McpEndpoint } from './http/mcp-endpoint.ts';
 import { MCP_PATH, mcpPlugin } from './http/mcp-plugin.ts';
+import { createListingSlugs, listingSlugOf, watchListingChanges } from './listing-changes.ts';
+import { callOperation } from './tools/call-operation.ts';
 import { connectNatsTaskCancellations } from './tools/draft-tasks.ts';
 
 export interface McpGatewayDeps {
@@ -70,7 +73,9 @@ export const createMcpGateway = async (deps: McpGatewayDeps): Promise<McpGateway
   const store = deps.idempotencyStore ?? (owned as EdgeStores).idempotencyStore;
   const counter = deps.rateLimitCounter ?? (owned as EdgeStores).rateLimitCounter;
   const cancellations = deps.config.natsUrl ? await connectNatsTaskCancellations(deps.config.natsUrl) : null;
+  const listingSlugs = createListingSlugs();
   const serverDeps = {
+    listingSlugs,
     bus: deps.bus,
     logger: deps.logger,
     requestTimeoutMs: deps.requestTimeoutMs ?? 10_000,
@@ -84,6 +89,14 @@ export const createMcpGateway = async (deps: McpGatewayDeps): Promise<McpGateway
     authentication: deps.authentication ?? createAuthenticationClient(deps.bus),
     logger: deps.logger,
     allowedHostnames: allowedHostnamesOf(deps.config.publicUrl),
+    // a 2025-era subscription to a listing: learn its id, so the listing's changes reach it
+    onResourceSubscribe: async (uri) => {
+      const slug = listingSlugOf(uri);
+      if (slug === undefined) return;
+      const outcome = await callOperation(serverDeps, operationById('get_listing') as Operation, { slug }, ANONYMOUS);
+      const id = 'body' in outcome ? (outcome.body as { id?: unknown }).id : undefined;
+      if (typeof id === 'number') listingSlugs.learn(id, slug);
+    },
     rateLimit: {
       limiter: createRateLimiter({
         counter,
@@ -94,11 +107,18 @@ export const createMcpGateway = async (deps: McpGatewayDeps): Promise<McpGateway
       anonymous: deps.rateLimits?.anonymous ?? edge.rateLimitAnonymous,
     },
   });
+  const changes = await watchListingChanges(
+    deps.bus,
+    listingSlugs,
+    (uri) => endpoint.resourceUpdated(uri),
+    deps.logger,
+  );
   return {
     plugin: mcpPlugin(endpoint),
     endpoint,
     trustProxy: edge.trustProxy,
     stop: async () => {
+      await changes.stop();
       await endpoint.close();
       await owned?.close();
       await cancellations?.close();

@@ -41,6 +41,23 @@ describe('2025-era sessions', () => {
     expect(heard).toEqual(['listings://listings/acme', 'listings://listings/other']);
   });
 
+  it('when the catalog publishes that a subscribed listing changed then the subscriber is told', async () => {
+    const subscriber = await harness.connect({ era: 'legacy' });
+    const told = new Promise<string>((resolve) => {
+      subscriber.setNotificationHandler('notifications/resources/updated', (notification) =>
+        resolve(notification.params.uri),
+      );
+    });
+    await subscriber.subscribeResource({ uri: 'listings://listings/acme' });
+    // what the catalog publishes from its log when an owner edits listing 7 (slug acme)
+    await harness.bus.publish({
+      subject: 'events.catalog.listing_changed',
+      id: 'listing-changed-1',
+      data: { listing_id: 7, change: 'edited', at: '2026-11-27T05:00:00.000Z' },
+    });
+    expect(await told).toBe('listings://listings/acme');
+  });
+
   it('when a request names an unknown session then it answers 404, so the client starts a new one', async () => {
     const response = await fetch(harness.url, {
       method: 'POST',

@@ -38,6 +38,8 @@ export interface LegacySessionsOptions {
   /** a server: the whole one for a session; for a sessionless request, the one its Request gets */
   readonly build: (requestInfo?: Request) => McpServer;
   readonly onerror: (error: Error) => void;
+  /** told of each `resources/subscribe` before it is answered (e.g. to learn what the URI names) */
+  readonly onSubscribe?: (uri: string) => Promise<void>;
   /** a session nobody used for this long is closed; default 30 minutes */
   readonly idleMs?: number;
   /** sessions held at once; an `initialize` beyond it answers 503; default 10,000 */
@@ -80,8 +82,9 @@ export const createLegacySessions = (options: LegacySessionsOptions): LegacySess
     const subscriptions = new Set<string>();
     // resources/subscribe exists only in this era (2026-07-28 uses subscriptions/listen)
     server.server.registerCapabilities({ resources: { subscribe: true } });
-    server.server.setRequestHandler('resources/subscribe', (req) => {
+    server.server.setRequestHandler('resources/subscribe', async (req) => {
       subscriptions.add(req.params.uri);
+      await options.onSubscribe?.(req.params.uri).catch(options.onerror);
       return {};
     });
     server.server.setRequestHandler('resources/unsubscribe', (req) => {

@@ -31,6 +31,8 @@ export interface McpEndpointDeps {
   readonly logger: Logger;
   /** Host/Origin hostnames accepted (DNS rebinding protection); PUBLIC_URL's host and loopback */
   readonly allowedHostnames: readonly string[];
+  /** told of each 2025-era `resources/subscribe` (see legacy-sessions.ts) */
+  readonly onResourceSubscribe?: (uri: string) => Promise<void>;
   /**
    * The REST edge's limiter and policies: per credential, per client IP when anonymous or refused.
    * Absent: no limit (tests that do not care).
@@ -159,6 +161,7 @@ export const createMcpEndpoint = (deps: McpEndpointDeps): McpEndpoint => {
   });
   const legacy = createLegacySessions({
     build: serverFor,
+    ...(deps.onResourceSubscribe ? { onSubscribe: deps.onResourceSubscribe } : {}),
     onerror: (error) => deps.logger.debug({ err: error }, 'mcp session request rejected'),
   });
   const allowed = [...deps.allowedHostnames];

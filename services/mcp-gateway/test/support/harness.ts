@@ -93,7 +93,7 @@ export const serveStandInServices = async (bus: Bus, received: OperationRequest[
     })),
     reply('catalog.get_listing', (r) =>
       r.params.slug === LISTING.slug
-        ? { status: 200, body: { ...LISTING, description: 'Rockets' } }
+        ? { status: 200, body: { ...LISTING, id: 7, description: 'Rockets' } }
         : {
             status: 404,
             problem: {
