@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
   acceptedContent,
-  CLIENT_CAPABILITIES_META_KEY,
-  type ClientCapabilities,
   createRequestStateCodec,
   type ElicitRequestFormParams,
   fromJsonSchema,
@@ -12,8 +10,8 @@ import {
   type jsonSchemaValidator,
   type McpServer,
   ResourceTemplate,
-  type ServerContext,
 } from '@modelcontextprotocol/server';
+import { envelopeCapabilities } from '../tools/client-capabilities.ts';
 
 /**
  * The fixture tools, resources and prompts the MCP conformance suite calls by fixed names. They
@@ -122,11 +120,6 @@ const rootCount = (responses: Record<string, unknown> | undefined, key: string):
   const view = inputResponse(responses, key);
   return view.kind === 'roots' ? view.roots.length : 0;
 };
-/** the client's declared capabilities, from the 2026-07-28 request envelope (the SDK types the envelope as `{}`) */
-const clientCapabilities = (ctx: ServerContext) =>
-  (ctx.mcpReq.envelope as Record<string, unknown> | undefined)?.[CLIENT_CAPABILITIES_META_KEY] as
-    | ClientCapabilities
-    | undefined;
 const elicitationOutcome = (responses: Record<string, unknown> | undefined, key: string) => {
   const view = inputResponse(responses, key);
   return view.kind === 'elicit'
@@ -259,7 +252,7 @@ const registerInputFixtures = (server: McpServer) => {
       const responses = ctx.mcpReq.inputResponses;
       if (responses && Object.keys(responses).length > 0)
         return text(`capabilities-ok: received ${Object.keys(responses).join(',')}`);
-      const capabilities = clientCapabilities(ctx);
+      const capabilities = envelopeCapabilities(ctx);
       const requests: InputRequests = {};
       if (capabilities?.elicitation) requests.elicit_input = elicit('Elicitation input', oneString('value'));
       if (capabilities?.sampling) requests.sample_input = ask('Sample request', 50);

@@ -2,8 +2,6 @@ import { CLAIM_METHODS, type Operation, operationById, type Principal } from '@l
 import {
   acceptedContent,
   type CallToolResult,
-  CLIENT_CAPABILITIES_META_KEY,
-  type ClientCapabilities,
   type InputRequiredResult,
   inputRequired,
   inputResponse,
@@ -11,6 +9,7 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import { type CallOperationDeps, callOperation } from './call-operation.ts';
+import { envelopeCapabilities } from './client-capabilities.ts';
 import { IDEMPOTENCY_KEY_ARGUMENT } from './tool-schemas.ts';
 
 /**
@@ -30,9 +29,8 @@ export type Step =
 
 /** Whether the client can put a question to the person in this request. */
 export const canElicit = (server: McpServer, ctx: ServerContext): boolean => {
-  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
-  if (envelope && CLIENT_CAPABILITIES_META_KEY in envelope)
-    return Boolean((envelope[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined)?.elicitation);
+  const declared = envelopeCapabilities(ctx);
+  if (declared) return Boolean(declared.elicitation);
   // the 2025 era: a server-to-client request needs the session it was initialized on
   return ctx.sessionId !== undefined && Boolean(server.server.getClientCapabilities()?.elicitation);
 };

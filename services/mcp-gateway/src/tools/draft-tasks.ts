@@ -2,8 +2,6 @@ import { type Operation, operationById, type Principal } from '@listings/contrac
 import { openNatsKvBucket } from '@listings/platform/edge';
 import {
   type CallToolResult,
-  CLIENT_CAPABILITIES_META_KEY,
-  type ClientCapabilities,
   fromJsonSchema,
   type McpServer,
   ProtocolError,
@@ -11,6 +9,7 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import { type CallOperationDeps, callOperation, type ToolOutcome } from './call-operation.ts';
+import { declaresExtension } from './client-capabilities.ts';
 
 /**
  * Long draft work as MCP tasks (the `io.modelcontextprotocol/tasks` extension, SEP-2663, on the
@@ -80,16 +79,13 @@ interface DraftView {
 }
 
 /** Whether this call runs as a task: the client declared the extension, and the call is draft work. */
-export const runsAsTask = (toolName: string, args: Record<string, unknown>, ctx: ServerContext): boolean => {
-  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
-  const capabilities = envelope?.[CLIENT_CAPABILITIES_META_KEY] as ClientCapabilities | undefined;
-  const declared = (capabilities as { extensions?: Record<string, unknown> } | undefined)?.extensions?.[
-    TASKS_EXTENSION
-  ];
-  if (declared === undefined) return false;
-  if (toolName === 'submit_listing') return true;
-  return toolName === 'update_draft' && Array.isArray(args.regenerate) && args.regenerate.length > 0;
-};
+export const runsAsTask = (toolName: string, args: Record<string, unknown>, ctx: ServerContext): boolean =>
+  isDraftWork(toolName, args) && declaresExtension(ctx, TASKS_EXTENSION);
+
+/** a call that starts the crawl-and-draft work: a submit, or a regenerate */
+const isDraftWork = (toolName: string, args: Record<string, unknown>): boolean =>
+  toolName === 'submit_listing' ||
+  (toolName === 'update_draft' && Array.isArray(args.regenerate) && args.regenerate.length > 0);
 
 const working = (draft: DraftView) =>
   draft.status === 'crawling' || draft.status === 'drafting' || draft.regenerating.length > 0;
@@ -181,9 +177,7 @@ export const registerDraftTasks = (
  * `logging/setLevel` on a 2025-era session, `_meta` logLevel on 2026-07-28) for each step.
  */
 export const followsDraft = (toolName: string, args: Record<string, unknown>, ctx: ServerContext): boolean =>
-  ctx.mcpReq._meta?.progressToken !== undefined &&
-  (toolName === 'submit_listing' ||
-    (toolName === 'update_draft' && Array.isArray(args.regenerate) && args.regenerate.length > 0));
+  ctx.mcpReq._meta?.progressToken !== undefined && isDraftWork(toolName, args);
 
 export const followDraft = async (
   deps: CallOperationDeps & { readonly draftPollMs?: number; readonly draftFollowMaxMs?: number },
