@@ -312,6 +312,8 @@ function natsBus(
           }
         },
       });
+      // the server has the subscription before watch() resolves: an event published after it is seen
+      await nc.flush();
       return {
         stop: async () => {
           subscription.unsubscribe();
