@@ -103,6 +103,8 @@ export {
   type BillboardContributionRecordedEvent,
   billboardContributionRecorded,
   catalogIntegrationEvents,
+  type ListingChangedEvent,
+  listingChanged,
   type PaidLaunchPublishedEvent,
   type PaidLaunchRefusedEvent,
   paidLaunchPublished,

@@ -33,6 +33,7 @@ const countingBus = (bus: Bus, served: Map<string, number>): Bus => ({
       options,
     ),
   publish: (event) => bus.publish(event),
+  watch: (filter, handler) => bus.watch(filter, handler),
   consume: (options) => bus.consume(options),
   close: () => bus.close(),
 });

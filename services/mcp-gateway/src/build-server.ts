@@ -13,9 +13,20 @@ import {
   type ServerContext,
   type ToolCallback,
 } from '@modelcontextprotocol/server';
-import { registerConformanceFixtures } from './conformance/fixtures.ts';
+import { fixtureRequestState, registerConformanceFixtures } from './conformance/fixtures.ts';
+import type { ListingSlugs } from './listing-changes.ts';
 import { registerPrompts } from './prompts.ts';
+import { ASKING_TOOLS, askThePerson, canElicit } from './tools/ask-the-person.ts';
 import { type CallOperationDeps, callOperation } from './tools/call-operation.ts';
+import {
+  createMemoryTaskCancellations,
+  followDraft,
+  followsDraft,
+  registerDraftTasks,
+  runsAsTask,
+  startedTask,
+  type TaskCancellations,
+} from './tools/draft-tasks.ts';
 import { problemText, renderProblem, renderResult } from './tools/render.ts';
 import { toolAnnotations, toolDescription } from './tools/tool-descriptions.ts';
 import { type JsonSchema, toolInputSchema, toolOutputSchema } from './tools/tool-schemas.ts';
@@ -24,6 +35,13 @@ export const SERVER_NAME = 'listings-directory';
 export const SERVER_VERSION = '1.0.0';
 
 export interface BuildServerDeps extends CallOperationDeps {
+  /** how often a call that follows a draft reads it again (default 1 s), and for how long (default 120 s) */
+  readonly draftPollMs?: number;
+  readonly draftFollowMaxMs?: number;
+  /** learns each listing's slug from the listing resources read (for resource update notifications) */
+  readonly listingSlugs?: ListingSlugs;
+  /** where cancelled draft tasks are kept (default: in memory; NATS KV in cluster mode) */
+  readonly taskCancellations?: TaskCancellations;
   /** registers the conformance suite's fixture tools, resources and prompts: tests only */
   readonly conformanceFixtures?: boolean;
 }
@@ -67,13 +85,22 @@ const toToolResult = (op: Operation, outcome: Awaited<ReturnType<typeof callOper
         structuredContent: outcome.body as Record<string, unknown>,
       };
 
-const newServer = () =>
+const newServer = (fixtures: boolean) =>
   new McpServer(
     { name: SERVER_NAME, title: 'Listings Directory and Launch Service', version: SERVER_VERSION },
     {
       instructions:
         'A product directory with a weekly launch calendar. Public tools need no sign-in; tools for drafts, owned listings, claims and orders need OAuth sign-in or an API key. Payment never happens through a tool: create_checkout returns a link where the person pays.',
-      capabilities: { tools: {}, resources: {}, prompts: {} },
+      // the lists of tools, resources and prompts never change while the service runs (the SDK
+      // would declare listChanged otherwise)
+      capabilities: {
+        tools: { listChanged: false },
+        resources: { listChanged: false },
+        prompts: { listChanged: false },
+        logging: {},
+      },
+      // the fixtures' multi-round-trip state is HMAC-sealed; no product tool returns a requestState
+      ...(fixtures ? { requestState: { verify: fixtureRequestState.verify } } : {}),
     },
   );
 
@@ -90,6 +117,7 @@ const newServer = () =>
  * resources and prompts on every call was most of the gateway's own CPU per tool call.
  */
 export const createServerFactory = (deps: BuildServerDeps) => {
+  const cancellations = deps.taskCancellations ?? createMemoryTaskCancellations();
   const tools = toolDefinitions.map((tool) => {
     const { op } = tool;
     const scope = op.scope;
@@ -110,20 +138,46 @@ export const createServerFactory = (deps: BuildServerDeps) => {
             }
           : {}),
       },
-      handler: (async (args, ctx) =>
-        toToolResult(op, await callOperation(deps, op, args ?? {}, principalOf(ctx)))) satisfies ToolCallback<
-        typeof tool.input
-      >,
+      handler: (async (args, ctx) => {
+        const principal = principalOf(ctx);
+        let outcome = await callOperation(deps, op, args ?? {}, principal);
+        const asTask = runsAsTask(op.operationId, args ?? {}, ctx);
+        // draft work for a client that asked for progress (and no task): follow the draft to its end
+        if (!asTask && followsDraft(op.operationId, args ?? {}, ctx))
+          outcome = await followDraft(deps, principal, outcome, ctx);
+        const result = toToolResult(op, outcome);
+        // draft work for a client that declared the tasks extension: the task, at once (draft-tasks.ts);
+        // the draft rides along as the structured content the tool's output schema promises
+        const task = runsAsTask(op.operationId, args ?? {}, ctx)
+          ? await startedTask(cancellations, outcome)
+          : undefined;
+        return task ? ({ ...result, ...task } as CallToolResult) : result;
+      }) satisfies ToolCallback<typeof tool.input>,
     };
   });
   const toolsByName = new Map(tools.map((tool) => [tool.name, tool]));
+  // a tool that may ask the person first needs its server (the client's capabilities in the 2025 era)
+  const askingHandler =
+    (server: McpServer, op: Operation): ToolCallback<ReturnType<typeof fromJsonSchema<Record<string, unknown>>>> =>
+    async (args, ctx) => {
+      const principal = principalOf(ctx);
+      const step = canElicit(server, ctx)
+        ? await askThePerson(deps, op.operationId, args ?? {}, principal, ctx)
+        : { args: args ?? {} };
+      if ('answer' in step) return step.answer;
+      return toToolResult(op, await callOperation(deps, op, step.args, principal));
+    };
   const register = (server: McpServer, tool: (typeof tools)[number]) =>
-    server.registerTool(tool.name, tool.config, tool.handler);
+    server.registerTool(
+      tool.name,
+      tool.config,
+      ASKING_TOOLS.has(tool.name) ? askingHandler(server, operationById(tool.name) as Operation) : tool.handler,
+    );
 
   return {
     /** the whole server; with the name of a contract operation, a server for one call of that tool */
     build: (toolName?: string): McpServer => {
-      const server = newServer();
+      const server = newServer(deps.conformanceFixtures === true);
       const only = toolName === undefined ? undefined : toolsByName.get(toolName);
       if (only) {
         register(server, only);
@@ -132,6 +186,7 @@ export const createServerFactory = (deps: BuildServerDeps) => {
       for (const tool of tools) register(server, tool);
       registerResources(server, deps);
       registerPrompts(server);
+      registerDraftTasks(server, { ...deps, cancellations }, principalOf, toToolResult);
       if (deps.conformanceFixtures) registerConformanceFixtures(server);
       return server;
     },
@@ -147,7 +202,7 @@ export const buildServer = (deps: BuildServerDeps): McpServer => createServerFac
 
 /** Reads a public operation as a resource: JSON contents, or the protocol's errors. */
 const readAsResource = async (
-  deps: CallOperationDeps,
+  deps: CallOperationDeps & { readonly listingSlugs?: ListingSlugs },
   operationId: string,
   uri: URL,
   args: Record<string, unknown>,
@@ -161,6 +216,9 @@ const readAsResource = async (
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, problemText(outcome.problem));
     throw new ProtocolError(ProtocolErrorCode.InternalError, problemText(outcome.problem));
   }
+  const { id, slug } = (outcome.body ?? {}) as { id?: unknown; slug?: unknown };
+  if (operationId === 'get_listing' && typeof id === 'number' && typeof slug === 'string')
+    deps.listingSlugs?.learn(id, slug);
   return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(outcome.body) }] };
 };
 
@@ -171,7 +229,7 @@ const single = (value: string | string[] | undefined): string =>
   Array.isArray(value) ? (value[0] ?? '') : (value ?? '');
 
 /** What a client can attach as context without a tool call: the site, a listing, a launch week, a category. */
-const registerResources = (server: McpServer, deps: CallOperationDeps) => {
+const registerResources = (server: McpServer, deps: CallOperationDeps & { readonly listingSlugs?: ListingSlugs }) => {
   server.registerResource(
     'site',
     'listings://site',

@@ -1,3 +1,4 @@
+import { ANONYMOUS, type Operation, operationById } from '@listings/contracts';
 import type { Bus } from '@listings/platform/bus';
 import { type Clock, systemClock } from '@listings/platform/clock';
 import type { Config } from '@listings/platform/config';
@@ -20,6 +21,9 @@ import { createServerFactory } from './build-server.ts';
 import { loadMcpConfig } from './config.ts';
 import { createMcpEndpoint, type McpEndpoint } from './http/mcp-endpoint.ts';
 import { MCP_PATH, mcpPlugin } from './http/mcp-plugin.ts';
+import { createListingSlugs, listingSlugOf, watchListingChanges } from './listing-changes.ts';
+import { callOperation } from './tools/call-operation.ts';
+import { connectNatsTaskCancellations } from './tools/draft-tasks.ts';
 
 export interface McpGatewayDeps {
   readonly bus: Bus;
@@ -39,6 +43,8 @@ export interface McpGatewayDeps {
   readonly requestTimeoutMs?: number;
   /** the conformance suite's fixture tools (MCP_CONFORMANCE_FIXTURES): tests only */
   readonly conformanceFixtures?: boolean;
+  /** how often a draft call that reports progress reads the draft again (default 1 s; tests go faster) */
+  readonly draftPollMs?: number;
 }
 
 export interface McpGateway {
@@ -66,18 +72,31 @@ export const createMcpGateway = async (deps: McpGatewayDeps): Promise<McpGateway
       : await openEdgeStores({ natsUrl: deps.config.natsUrl ?? null, edge, clock });
   const store = deps.idempotencyStore ?? (owned as EdgeStores).idempotencyStore;
   const counter = deps.rateLimitCounter ?? (owned as EdgeStores).rateLimitCounter;
+  const cancellations = deps.config.natsUrl ? await connectNatsTaskCancellations(deps.config.natsUrl) : null;
+  const listingSlugs = createListingSlugs();
   const serverDeps = {
+    listingSlugs,
     bus: deps.bus,
     logger: deps.logger,
     requestTimeoutMs: deps.requestTimeoutMs ?? 10_000,
     idempotency: { store, clock },
     conformanceFixtures: deps.conformanceFixtures ?? false,
+    ...(deps.draftPollMs ? { draftPollMs: deps.draftPollMs } : {}),
+    ...(cancellations ? { taskCancellations: cancellations } : {}),
   };
   const endpoint = createMcpEndpoint({
     servers: createServerFactory(serverDeps),
     authentication: deps.authentication ?? createAuthenticationClient(deps.bus),
     logger: deps.logger,
     allowedHostnames: allowedHostnamesOf(deps.config.publicUrl),
+    // a 2025-era subscription to a listing: learn its id, so the listing's changes reach it
+    onResourceSubscribe: async (uri) => {
+      const slug = listingSlugOf(uri);
+      if (slug === undefined) return;
+      const outcome = await callOperation(serverDeps, operationById('get_listing') as Operation, { slug }, ANONYMOUS);
+      const id = 'body' in outcome ? (outcome.body as { id?: unknown }).id : undefined;
+      if (typeof id === 'number') listingSlugs.learn(id, slug);
+    },
     rateLimit: {
       limiter: createRateLimiter({
         counter,
@@ -88,13 +107,21 @@ export const createMcpGateway = async (deps: McpGatewayDeps): Promise<McpGateway
       anonymous: deps.rateLimits?.anonymous ?? edge.rateLimitAnonymous,
     },
   });
+  const changes = await watchListingChanges(
+    deps.bus,
+    listingSlugs,
+    (uri) => endpoint.resourceUpdated(uri),
+    deps.logger,
+  );
   return {
     plugin: mcpPlugin(endpoint),
     endpoint,
     trustProxy: edge.trustProxy,
     stop: async () => {
+      await changes.stop();
       await endpoint.close();
       await owned?.close();
+      await cancellations?.close();
     },
   };
 };

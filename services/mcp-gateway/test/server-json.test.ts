@@ -3,6 +3,7 @@ import { operations } from '@listings/contracts';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
 import { SERVER_VERSION } from '../src/build-server.ts';
+import { TASKS_EXTENSION } from '../src/tools/draft-tasks.ts';
 
 /**
  * server.json at the repository root (the MCP registry's format, schema 2025-12-11) describes the
@@ -35,5 +36,6 @@ describe('server.json (MCP registry)', () => {
   it('when it lists protocol versions and tools then they are the ones served', () => {
     expect(published.protocolVersions).toEqual(['2026-07-28', ...SUPPORTED_PROTOCOL_VERSIONS]);
     expect(published.tools).toBe(operations.length);
+    expect(published.extensions).toEqual([TASKS_EXTENSION]);
   });
 });

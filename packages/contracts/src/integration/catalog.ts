@@ -59,6 +59,21 @@ export const billboardContributionRecorded = defineIntegrationEvent({
 });
 export type BillboardContributionRecordedEvent = Static<typeof billboardContributionRecorded.data>;
 
+export const LISTING_CHANGES = ['edited', 'update_posted', 'milestone_added', 'milestone_deleted'] as const;
+
+export const listingChanged = defineIntegrationEvent({
+  service: 'catalog',
+  name: 'listing_changed',
+  description:
+    'A listing’s public profile changed: edited by an owner (`edited`), an update posted, a milestone added or deleted. Carries no profile data: a reader that wants the listing reads it again. For live notifications (MCP resource subscriptions), which may miss one while disconnected.',
+  consumers: ['mcp-gateway'],
+  data: Type.Object(
+    { listing_id: PositiveId, change: Type.Enum([...LISTING_CHANGES]), at: IsoDateTime },
+    { additionalProperties: false },
+  ),
+});
+export type ListingChangedEvent = Static<typeof listingChanged.data>;
+
 export const catalogIntegrationEvents = [
   paidLaunchPublished,
   paidLaunchRefused,

@@ -215,6 +215,22 @@ export function describeBusContract(name: string, open: () => Promise<BusFixture
         await b.stop();
       });
 
+      it('hands every new matching event to each watcher, and nothing from before', async () => {
+        await bus.publish(event('before'));
+        const got = collector<string>();
+        const one = await bus.watch(`events.contract${tag}.*.kept`, (e) =>
+          got.push(`one:${(e.data as { name: string }).name}`),
+        );
+        const two = await bus.watch(eventFilter(), (e) => got.push(`two:${(e.data as { name: string }).name}`));
+        await bus.publish({ subject: `events.contract${tag}.a.dropped`, id: `${tag}-w1`, data: { name: 'dropped' } });
+        await bus.publish({ subject: `events.contract${tag}.a.kept`, id: `${tag}-w2`, data: { name: 'kept' } });
+        const all = await got.until((items) => items.includes('one:kept') && items.includes('two:kept'));
+        expect(all.filter((item) => item.startsWith('one:'))).toEqual(['one:kept']);
+        expect(all.filter((item) => item.startsWith('two:'))).toEqual(['two:dropped', 'two:kept']);
+        await one.stop();
+        await two.stop();
+      });
+
       it('delivers only the events matching the filter', async () => {
         const got = collector<DeliveredEvent>();
         const consumer = await bus.consume({

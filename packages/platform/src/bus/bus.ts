@@ -79,6 +79,16 @@ export interface Bus {
   serve(subject: string, handler: RequestHandler, options?: ServeOptions): Promise<Served>;
   publish(event: IntegrationEvent): Promise<void>;
   consume(options: ConsumeOptions): Promise<Consumer>;
+  /**
+   * Every integration event published from now on whose subject matches `filter`, to this
+   * subscriber (each process that watches gets each event: a fan-out, unlike `consume`). Live
+   * only: nothing is replayed, nothing acked, an event published while the connection is down is
+   * missed. For notifications whose loss is harmless (an MCP client's resource subscription).
+   */
+  watch(
+    filter: string,
+    handler: (event: { readonly subject: string; readonly data: unknown }) => void,
+  ): Promise<Consumer>;
   /** drains: in-flight requests finish, then connections close */
   close(): Promise<void>;
 }

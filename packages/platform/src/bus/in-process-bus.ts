@@ -181,6 +181,8 @@ export function createInProcessBus(options: InProcessBusOptions = {}): Bus {
   const durableGroups = new Map<string, { filter: string; handlers: ConsumeOptions['handler'][]; runner: Consumer }>();
   const served = new Set<Served>();
   const consumers = new Set<Consumer>();
+  /** live subscribers of published events (`watch`) */
+  const watchers = new Set<{ filter: string; handler: Parameters<Bus['watch']>[1] }>();
   let closing: Promise<void> | undefined;
 
   const assertOpen = (): void => {
@@ -343,6 +345,21 @@ export function createInProcessBus(options: InProcessBusOptions = {}): Bus {
       assertOpen();
       if (!log.append(event)) return;
       for (const listener of [...appendListeners]) listener();
+      for (const watcher of [...watchers])
+        if (subjectMatches(watcher.filter, event.subject))
+          // a copy over the wire, after the publisher's turn, as a real transport would deliver it
+          queueMicrotask(() => watcher.handler({ subject: event.subject, data: overTheWire(event.data, false) }));
+    },
+
+    async watch(filter, handler): Promise<Consumer> {
+      assertOpen();
+      const watcher = { filter, handler };
+      watchers.add(watcher);
+      return {
+        stop: async () => {
+          watchers.delete(watcher);
+        },
+      };
     },
 
     async consume(consumeOptions: ConsumeOptions): Promise<Consumer> {

@@ -33,6 +33,25 @@ describe.skipIf(!available)('NATS bus', () => {
     };
   });
 
+  it('when an event is published then every watching client gets it (each replica, not one of them)', async () => {
+    const publisher = await connectNatsBus({ servers: server.url, name: 'watch-publisher' });
+    const replicas = [
+      await connectNatsBus({ servers: server.url, name: 'watch-a' }),
+      await connectNatsBus({ servers: server.url, name: 'watch-b' }),
+    ];
+    try {
+      const heard = replicas.map(() => Promise.withResolvers<unknown>());
+      const watchers = await Promise.all(
+        replicas.map((bus, i) => bus.watch('events.watchtest.>', (event) => heard[i]?.resolve(event.data))),
+      );
+      await publisher.publish({ subject: 'events.watchtest.changed', id: 'watch-1', data: { listing_id: 7 } });
+      expect(await Promise.all(heard.map((h) => h.promise))).toEqual([{ listing_id: 7 }, { listing_id: 7 }]);
+      await Promise.all(watchers.map((w) => w.stop()));
+    } finally {
+      await Promise.all([publisher, ...replicas].map((bus) => bus.close()));
+    }
+  });
+
   it('when the bus closes with a request in flight then the request fails at once instead of waiting for its timeout', async () => {
     const requester = await connectNatsBus({ servers: server.url, name: 'closing-requester' });
     const responder = await connectNatsBus({ servers: server.url, name: 'silent-responder' });

@@ -299,6 +299,28 @@ function natsBus(
       }
     },
 
+    async watch(filter, handler): Promise<Consumer> {
+      // a plain (non-queue) subscription: a JetStream publish is a NATS message on its subject too,
+      // so every watching process gets it; the stream is not involved
+      const subscription = nc.subscribe(filter, {
+        callback: (error, message) => {
+          if (error) return;
+          try {
+            handler({ subject: message.subject, data: decode(message.data) });
+          } catch {
+            // a watcher's failure is its own: the next event still comes
+          }
+        },
+      });
+      // the server has the subscription before watch() resolves: an event published after it is seen
+      await nc.flush();
+      return {
+        stop: async () => {
+          subscription.unsubscribe();
+        },
+      };
+    },
+
     async consume({ durable, filter, handler }: ConsumeOptions): Promise<Consumer> {
       assertDurableName(durable);
       // creates the durable, or finds it (with its ack position) when it exists

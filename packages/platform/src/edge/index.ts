@@ -16,6 +16,7 @@ export {
   runIdempotent,
   type StoredResponse,
 } from './idempotency.ts';
+export { type NatsKvBucket, openNatsKvBucket } from './nats-kv.ts';
 export { connectNatsRateLimitCounter } from './nats-rate-limit-counter.ts';
 export {
   createMemoryRateLimitCounter,

@@ -1,6 +1,7 @@
 import {
   billboardContributionRecorded,
   type IntegrationEventData,
+  listingChanged,
   type OrderPaidEvent,
   orderPaid,
   paidLaunchPublished,
@@ -49,10 +50,29 @@ export const catalogIntegrationEvent = (event: RecordedEvent): Omit<IntegrationE
       };
       return { subject: billboardContributionRecorded.subject, data };
     }
+    case 'ListingEdited':
+    case 'ListingUpdatePosted':
+    case 'MilestoneAdded':
+    case 'MilestoneDeleted': {
+      const change = LISTING_CHANGE_OF[stored.type];
+      const data: IntegrationEventData<typeof listingChanged> = {
+        listing_id: stored.data.listing_id,
+        change,
+        at: stored.data.at,
+      };
+      return { subject: listingChanged.subject, data };
+    }
     default:
       return null;
   }
 };
+
+const LISTING_CHANGE_OF = {
+  ListingEdited: 'edited',
+  ListingUpdatePosted: 'update_posted',
+  MilestoneAdded: 'milestone_added',
+  MilestoneDeleted: 'milestone_deleted',
+} as const;
 
 export const startCatalogPublisher = (deps: {
   readonly events: EventStore;

@@ -12,9 +12,11 @@ import {
   type AuthInfo,
   createMcpHandler,
   hostHeaderValidationResponse,
+  isLegacyRequest,
   type McpServer,
   originValidationResponse,
 } from '@modelcontextprotocol/server';
+import { createLegacySessions } from './legacy-sessions.ts';
 
 /** Builds the fresh server each request gets (both eras are served statelessly). */
 export interface McpServers {
@@ -29,6 +31,8 @@ export interface McpEndpointDeps {
   readonly logger: Logger;
   /** Host/Origin hostnames accepted (DNS rebinding protection); PUBLIC_URL's host and loopback */
   readonly allowedHostnames: readonly string[];
+  /** told of each 2025-era `resources/subscribe` (see legacy-sessions.ts) */
+  readonly onResourceSubscribe?: (uri: string) => Promise<void>;
   /**
    * The REST edge's limiter and policies: per credential, per client IP when anonymous or refused.
    * Absent: no limit (tests that do not care).
@@ -49,6 +53,8 @@ export interface McpRequestContext {
 export interface McpEndpoint {
   /** the web-standard face: one HTTP request in, one response out */
   fetch(request: Request, context?: McpRequestContext): Promise<Response>;
+  /** `notifications/resources/updated` for `uri` to every subscriber this process holds, in both eras */
+  resourceUpdated(uri: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -147,13 +153,17 @@ export const createMcpEndpoint = (deps: McpEndpointDeps): McpEndpoint => {
   // The factory recognises the request by the Request object it is handed (the one passed to
   // `handler.fetch` along with `parsedBody`, in both eras).
   const singleToolCalls = new WeakMap<Request, string>();
-  const handler = createMcpHandler(
-    ({ requestInfo }) => deps.servers.build(requestInfo && singleToolCalls.get(requestInfo)),
-    {
-      legacy: 'stateless',
-      onerror: (error) => deps.logger.debug({ err: error }, 'mcp request rejected'),
-    },
-  );
+  const serverFor = (requestInfo?: Request) => deps.servers.build(requestInfo && singleToolCalls.get(requestInfo));
+  const handler = createMcpHandler(({ requestInfo }) => serverFor(requestInfo), {
+    // the 2025 era goes to `legacy` (sessions in this process, see legacy-sessions.ts)
+    legacy: 'reject',
+    onerror: (error) => deps.logger.debug({ err: error }, 'mcp request rejected'),
+  });
+  const legacy = createLegacySessions({
+    build: serverFor,
+    ...(deps.onResourceSubscribe ? { onSubscribe: deps.onResourceSubscribe } : {}),
+    onerror: (error) => deps.logger.debug({ err: error }, 'mcp session request rejected'),
+  });
   const allowed = [...deps.allowedHostnames];
 
   const authenticate = async (
@@ -192,7 +202,8 @@ export const createMcpEndpoint = (deps: McpEndpointDeps): McpEndpoint => {
     fetch: async (request, context) => {
       const rejected = hostHeaderValidationResponse(request, allowed) ?? originValidationResponse(request, allowed);
       if (rejected) return rejected;
-      if (request.method !== 'POST') return handler.fetch(request);
+      // GET and DELETE are the 2025 era's session operations (2026-07-28 has neither)
+      if (request.method !== 'POST') return legacy.fetch(request, {});
 
       // read the body once: the sign-in gate looks at it, the SDK gets it pre-parsed
       const text = await request.text();
@@ -221,12 +232,19 @@ export const createMcpEndpoint = (deps: McpEndpointDeps): McpEndpoint => {
         }
       }
       if (!auth.ok) return withHeaders(auth.response, limitHeaders);
-      const response = await handler.fetch(replay, {
-        parsedBody: parsed.value,
-        ...(auth.authInfo ? { authInfo: auth.authInfo } : {}),
-      });
+      const options = { parsedBody: parsed.value, ...(auth.authInfo ? { authInfo: auth.authInfo } : {}) };
+      const response = (await isLegacyRequest(replay, parsed.value))
+        ? await legacy.fetch(replay, options)
+        : await handler.fetch(replay, options);
       return withHeaders(response, limitHeaders);
     },
-    close: () => handler.close(),
+    resourceUpdated: async (uri) => {
+      handler.notify.resourceUpdated(uri);
+      await legacy.resourceUpdated(uri);
+    },
+    close: async () => {
+      await legacy.close();
+      await handler.close();
+    },
   };
 };

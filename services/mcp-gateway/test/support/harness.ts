@@ -12,7 +12,12 @@ import type { Clock } from '@listings/platform/clock';
 import type { RateLimitPolicy } from '@listings/platform/edge';
 import { createLogger } from '@listings/platform/logger';
 import { sampleOf } from '@listings/platform/testing/contract-samples';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import {
+  Client,
+  type ElicitRequest,
+  type ElicitResult,
+  StreamableHTTPClientTransport,
+} from '@modelcontextprotocol/client';
 import Fastify from 'fastify';
 import { createMcpGateway } from '../../src/main.ts';
 
@@ -23,6 +28,7 @@ import { createMcpGateway } from '../../src/main.ts';
 export const CREDENTIALS: Readonly<Record<string, Principal>> = {
   'Bearer lk_writer': { account_id: 'acc-writer', scopes: ['account:read', 'listings:write'], via: 'api_key' },
   'Bearer lk_reader': { account_id: 'acc-reader', scopes: ['account:read'], via: 'api_key' },
+  'Bearer lk_buyer': { account_id: 'acc-buyer', scopes: ['account:read', 'orders:write'], via: 'api_key' },
 };
 
 export const serveStandInIdentity = async (bus: Bus, resourceMetadataUrl: () => string) =>
@@ -55,7 +61,14 @@ export interface Harness {
   readonly bus: Bus;
   /** every envelope the stand-in services received, in order */
   readonly received: OperationRequest[];
-  connect(options?: { authorization?: string; era?: 'modern' | 'legacy' }): Promise<Client>;
+  /** what a listing change would call: notifications/resources/updated to the subscribers */
+  resourceUpdated(uri: string): Promise<void>;
+  connect(options?: {
+    authorization?: string;
+    era?: 'modern' | 'legacy';
+    /** declares the elicitation capability and answers each elicitation/create with this */
+    elicit?: (params: ElicitRequest['params']) => ElicitResult;
+  }): Promise<Client>;
   stop(): Promise<void>;
 }
 
@@ -80,7 +93,7 @@ export const serveStandInServices = async (bus: Bus, received: OperationRequest[
     })),
     reply('catalog.get_listing', (r) =>
       r.params.slug === LISTING.slug
-        ? { status: 200, body: { ...LISTING, description: 'Rockets' } }
+        ? { status: 200, body: { ...LISTING, id: 7, description: 'Rockets' } }
         : {
             status: 404,
             problem: {
@@ -135,6 +148,7 @@ export const startHarness = async (
     // table tests never meet a limit unless they set one
     rateLimits: options.rateLimits ?? GENEROUS_RATE_LIMITS,
     ...(options.clock ? { clock: options.clock } : {}),
+    draftPollMs: 5,
   });
   const app = Fastify();
   await app.register(gateway.plugin);
@@ -148,11 +162,16 @@ export const startHarness = async (
     origin,
     bus,
     received,
-    connect: async ({ authorization, era = 'modern' } = {}) => {
+    resourceUpdated: (uri) => gateway.endpoint.resourceUpdated(uri),
+    connect: async ({ authorization, era = 'modern', elicit } = {}) => {
       const client = new Client(
         { name: 'mcp-gateway-test', version: '1.0.0' },
-        era === 'modern' ? { versionNegotiation: { mode: 'auto' } } : {},
+        {
+          ...(era === 'modern' ? { versionNegotiation: { mode: 'auto' as const } } : {}),
+          ...(elicit ? { capabilities: { elicitation: {} } } : {}),
+        },
       );
+      if (elicit) client.setRequestHandler('elicitation/create', async (request) => elicit(request.params));
       await client.connect(
         new StreamableHTTPClientTransport(new URL(url), {
           ...(authorization ? { requestInit: { headers: { authorization } } } : {}),

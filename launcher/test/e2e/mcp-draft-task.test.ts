@@ -1,0 +1,83 @@
+// The must-show of issue #17: an MCP client starts a draft as a task (the tasks extension,
+// 2026-07-28), polls it to completion and reads the draft, against the real all-in-one service:
+// the real drafting service reads a product site on loopback. Polls wait on the task's own
+// pollIntervalMs, as a client does; the test waits on the status, never on time.
+import type { Scope } from '@listings/contracts';
+import { type ProductSite, startProductSite } from '@listings/platform/testing/product-site';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAllInOneInProcess } from '../in-process.ts';
+
+const MODERN = '2026-07-28';
+const TASKS = 'io.modelcontextprotocol/tasks';
+
+describe('a draft as an MCP task on the real all-in-one service', () => {
+  let running: Awaited<ReturnType<typeof startAllInOneInProcess>>;
+  let site: ProductSite;
+  let key = '';
+
+  beforeAll(async () => {
+    site = await startProductSite();
+    running = await startAllInOneInProcess({ FETCH_ALLOW_PRIVATE_NETWORKS: 'true' });
+    const store = running.identity.store;
+    const { account } = store.ensureAccount('task-founder@example.com');
+    key = store.createApiKey({
+      accountId: account.id,
+      name: 'mcp-tasks',
+      scopes: ['account:read', 'listings:write'] as Scope[],
+    }).key;
+  }, 60_000);
+  afterAll(async () => {
+    await running?.stop();
+    await site?.close();
+  });
+
+  const rpc = async (method: string, params: Record<string, unknown>, name: string) => {
+    const response = await fetch(`${running.base}/mcp`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        authorization: `Bearer ${key}`,
+        'mcp-protocol-version': MODERN,
+        'mcp-method': method,
+        'mcp-name': name,
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method,
+        params: {
+          ...params,
+          _meta: {
+            'io.modelcontextprotocol/protocolVersion': MODERN,
+            'io.modelcontextprotocol/clientCapabilities': { extensions: { [TASKS]: {} } },
+          },
+        },
+      }),
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { result?: Record<string, unknown>; error?: unknown };
+    expect(body.error).toBeUndefined();
+    return body.result as Record<string, unknown>;
+  };
+
+  it('when a client starts submit_listing as a task then it polls the task to completion and reads the draft', async () => {
+    const task = await rpc('tools/call', { name: 'submit_listing', arguments: { url: site.url } }, 'submit_listing');
+    expect(task).toMatchObject({ resultType: 'task', status: 'working' });
+    const taskId = String(task.taskId);
+    const messages: string[] = [];
+    let polled = task;
+    while (polled.status === 'working') {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(Number(polled.pollIntervalMs), 200)));
+      polled = await rpc('tasks/get', { taskId }, taskId);
+      messages.push(String(polled.statusMessage));
+    }
+    expect(polled.status).toBe('completed');
+    const result = polled.result as { isError?: boolean; structuredContent: Record<string, unknown> };
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({ id: taskId, url: site.url, status: 'ready' });
+    // the draft is the one the service built: read from the site, with pages as its evidence base
+    expect((result.structuredContent.pages as unknown[]).length).toBeGreaterThan(0);
+    expect(messages.at(-1)).toMatch(/pages read/);
+  }, 60_000);
+});

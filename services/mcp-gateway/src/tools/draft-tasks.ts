@@ -1,0 +1,218 @@
+import { type Operation, operationById, type Principal } from '@listings/contracts';
+import { openNatsKvBucket } from '@listings/platform/edge';
+import {
+  type CallToolResult,
+  fromJsonSchema,
+  type McpServer,
+  ProtocolError,
+  ProtocolErrorCode,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
+import { type CallOperationDeps, callOperation, type ToolOutcome } from './call-operation.ts';
+import { declaresExtension } from './client-capabilities.ts';
+
+/**
+ * Long draft work as MCP tasks (the `io.modelcontextprotocol/tasks` extension, SEP-2663, on the
+ * 2026-07-28 era): `submit_listing` (read the site and draft the profile) and `update_draft` with
+ * `regenerate` answer a task at once when the client declared the extension; the client polls
+ * `tasks/get` and gets the finished draft as the task's result, or cancels with `tasks/cancel`.
+ *
+ * The task is the draft: its id is the draft's id, and its state is read from the draft on every
+ * poll (`get_draft` on the bus, as the caller), so any gateway replica answers any poll and nothing
+ * is kept in a process. A cancellation is the one thing the draft does not record (the drafting
+ * service has no cancel operation: the crawl runs to its end), so it is kept in a store shared by
+ * the replicas (`TaskCancellations`: NATS KV in cluster mode).
+ */
+
+export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
+
+/** how long a finished task stays readable: a draft is kept for good, so this is a promise, not a limit */
+const TASK_TTL_MS = 24 * 60 * 60_000;
+const POLL_INTERVAL_MS = 2_000;
+
+/** Where cancellations are kept, by task (= draft) id: shared by every replica in cluster mode. */
+export interface TaskCancellations {
+  cancel(taskId: string): Promise<void>;
+  isCancelled(taskId: string): Promise<boolean>;
+  /** a new task on the same draft (a regenerate) is not cancelled */
+  clear(taskId: string): Promise<void>;
+}
+
+export const createMemoryTaskCancellations = (): TaskCancellations => {
+  const cancelled = new Set<string>();
+  return {
+    cancel: async (id) => {
+      cancelled.add(id);
+    },
+    isCancelled: async (id) => cancelled.has(id),
+    clear: async (id) => {
+      cancelled.delete(id);
+    },
+  };
+};
+
+/** Cancellations in a NATS KV bucket (`mcp_task_cancellations`), so every replica sees them. */
+export const connectNatsTaskCancellations = async (
+  natsUrl: string,
+): Promise<TaskCancellations & { close(): Promise<void> }> => {
+  const bucket = await openNatsKvBucket({ servers: natsUrl, bucket: 'mcp_task_cancellations', ttlMs: TASK_TTL_MS });
+  return {
+    cancel: async (id) => {
+      await bucket.kv.put(id, 'cancelled');
+    },
+    isCancelled: async (id) => (await bucket.kv.get(id))?.operation === 'PUT',
+    clear: async (id) => {
+      await bucket.kv.delete(id);
+    },
+    close: () => bucket.close(),
+  };
+};
+
+interface DraftView {
+  id: string;
+  status: 'crawling' | 'drafting' | 'ready' | 'failed';
+  failure_reason?: string;
+  progress: { step: string; pages_read: number; pages_planned: number };
+  regenerating: string[];
+  created_at: string;
+  updated_at: string;
+}
+
+/** Whether this call runs as a task: the client declared the extension, and the call is draft work. */
+export const runsAsTask = (toolName: string, args: Record<string, unknown>, ctx: ServerContext): boolean =>
+  isDraftWork(toolName, args) && declaresExtension(ctx, TASKS_EXTENSION);
+
+/** a call that starts the crawl-and-draft work: a submit, or a regenerate */
+const isDraftWork = (toolName: string, args: Record<string, unknown>): boolean =>
+  toolName === 'submit_listing' ||
+  (toolName === 'update_draft' && Array.isArray(args.regenerate) && args.regenerate.length > 0);
+
+const working = (draft: DraftView) =>
+  draft.status === 'crawling' || draft.status === 'drafting' || draft.regenerating.length > 0;
+
+const statusMessage = (draft: DraftView) =>
+  draft.status === 'failed'
+    ? `failed: ${draft.failure_reason ?? 'the draft could not be built'}`
+    : `${draft.progress.step} (${draft.progress.pages_read} of ${draft.progress.pages_planned} pages read)${
+        draft.regenerating.length > 0 ? `; redrafting ${draft.regenerating.join(', ')}` : ''
+      }`;
+
+const taskOf = (draft: DraftView, cancelled: boolean) => ({
+  taskId: draft.id,
+  status: cancelled ? ('cancelled' as const) : working(draft) ? ('working' as const) : ('completed' as const),
+  statusMessage: cancelled ? 'cancelled' : statusMessage(draft),
+  createdAt: draft.created_at,
+  lastUpdatedAt: draft.updated_at,
+  ttlMs: TASK_TTL_MS,
+  pollIntervalMs: POLL_INTERVAL_MS,
+});
+
+/** The answer to a task-run call: the task, at once (`resultType: task`, SEP-2663's CreateTaskResult). */
+export const startedTask = async (
+  cancellations: TaskCancellations,
+  outcome: ToolOutcome,
+): Promise<Record<string, unknown> | undefined> => {
+  if ('problem' in outcome) return undefined;
+  const draft = outcome.body as DraftView;
+  await cancellations.clear(draft.id);
+  return { resultType: 'task', ...taskOf(draft, false) };
+};
+
+const taskIdArguments = fromJsonSchema<{ taskId: string }>({
+  type: 'object',
+  properties: { taskId: { type: 'string' } },
+  required: ['taskId'],
+});
+
+/**
+ * `tasks/get` and `tasks/cancel` on a server: the caller's draft read afresh. A task the caller
+ * cannot read (unknown, or another account's draft) is an unknown task (-32602).
+ */
+export const registerDraftTasks = (
+  server: McpServer,
+  deps: CallOperationDeps & { readonly cancellations: TaskCancellations },
+  principalOf: (ctx: ServerContext) => Principal,
+  toToolResult: (op: Operation, outcome: ToolOutcome) => CallToolResult,
+) => {
+  const getDraft = operationById('get_draft') as Operation;
+  const readDraft = async (taskId: string, ctx: ServerContext) => {
+    const outcome = await callOperation(deps, getDraft, { id: taskId }, principalOf(ctx));
+    if ('problem' in outcome) {
+      if (outcome.problem.status === 404 || outcome.problem.status === 400 || outcome.problem.status === 401)
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `unknown task ${taskId}`);
+      throw new ProtocolError(ProtocolErrorCode.InternalError, outcome.problem.detail ?? outcome.problem.title);
+    }
+    return { outcome, draft: outcome.body as DraftView };
+  };
+  server.server.registerCapabilities({ extensions: { [TASKS_EXTENSION]: {} } } as never);
+  const setHandler = server.server.setRequestHandler.bind(server.server) as unknown as (
+    method: string,
+    schemas: { params: typeof taskIdArguments },
+    handler: (params: { taskId: string }, ctx: ServerContext) => Promise<Record<string, unknown>>,
+  ) => void;
+  setHandler('tasks/get', { params: taskIdArguments }, async ({ taskId }, ctx) => {
+    const { outcome, draft } = await readDraft(taskId, ctx);
+    const task = taskOf(draft, await deps.cancellations.isCancelled(taskId));
+    if (task.status !== 'completed') return task;
+    // a draft that failed is the tool's own error, not a protocol error: completed, with isError
+    const result =
+      draft.status === 'failed'
+        ? { isError: true, content: [{ type: 'text' as const, text: `the draft failed: ${statusMessage(draft)}` }] }
+        : toToolResult(getDraft, outcome);
+    return { ...task, result };
+  });
+  setHandler('tasks/cancel', { params: taskIdArguments }, async ({ taskId }, ctx) => {
+    const { draft } = await readDraft(taskId, ctx);
+    // a finished task stays as it ended; cancelling it again is a no-op
+    if (working(draft)) await deps.cancellations.cancel(taskId);
+    return {};
+  });
+};
+
+/**
+ * A draft call that is not a task but asks for progress (a `progressToken`) follows the draft
+ * until it is done: the call lasts as long as the crawl (bounded by `maxMs`, then it answers the
+ * draft as it stands), and the client gets `notifications/progress` (pages read of pages planned)
+ * and log messages (`notifications/message`, logger `drafting`, at the level the client set:
+ * `logging/setLevel` on a 2025-era session, `_meta` logLevel on 2026-07-28) for each step.
+ */
+export const followsDraft = (toolName: string, args: Record<string, unknown>, ctx: ServerContext): boolean =>
+  ctx.mcpReq._meta?.progressToken !== undefined && isDraftWork(toolName, args);
+
+export const followDraft = async (
+  deps: CallOperationDeps & { readonly draftPollMs?: number; readonly draftFollowMaxMs?: number },
+  principal: Principal,
+  started: ToolOutcome,
+  ctx: ServerContext,
+): Promise<ToolOutcome> => {
+  if ('problem' in started) return started;
+  const getDraft = operationById('get_draft') as Operation;
+  const token = ctx.mcpReq._meta?.progressToken as string | number;
+  const pollMs = deps.draftPollMs ?? 1_000;
+  const until = Date.now() + (deps.draftFollowMaxMs ?? 120_000);
+  let outcome: ToolOutcome = started;
+  let said = '';
+  for (;;) {
+    const draft = (outcome as { body: unknown }).body as DraftView;
+    const message = statusMessage(draft);
+    if (message !== said) {
+      said = message;
+      await ctx.mcpReq.notify({
+        method: 'notifications/progress',
+        params: {
+          progressToken: token,
+          progress: draft.progress.pages_read,
+          ...(draft.progress.pages_planned > 0 ? { total: draft.progress.pages_planned } : {}),
+          message,
+        },
+      });
+      const level = draft.status === 'failed' ? 'warning' : 'info';
+      await ctx.mcpReq.log(level, `draft ${draft.id}: ${message}`, 'drafting').catch(() => {});
+    }
+    if (!working(draft) || Date.now() >= until || ctx.mcpReq.signal.aborted) return outcome;
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+    const next = await callOperation(deps, getDraft, { id: draft.id }, principal);
+    if ('problem' in next) return outcome;
+    outcome = next;
+  }
+};

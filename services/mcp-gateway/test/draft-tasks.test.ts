@@ -1,0 +1,258 @@
+import { type OperationRequest, operationById } from '@listings/contracts';
+import { sampleOf } from '@listings/platform/testing/contract-samples';
+import { natsServerAvailable, type RunningNatsServer, startNatsServer } from '@listings/platform/testing/nats-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectNatsTaskCancellations, TASKS_EXTENSION } from '../src/tools/draft-tasks.ts';
+import { type Harness, startHarness } from './support/harness.ts';
+
+const DRAFT_ID = '7b0c1c5e-8a0e-4d43-9c8c-2f1f0f7f2b10';
+const sample = sampleOf(operationById('get_draft')?.response as never) as Record<string, unknown>;
+
+/** One 2026-07-28 JSON-RPC request as a client that declared the tasks extension sends it. */
+const rpc = async (
+  url: string,
+  method: string,
+  params: Record<string, unknown>,
+  name: string | undefined,
+  capabilities: Record<string, unknown> = { extensions: { [TASKS_EXTENSION]: {} } },
+) => {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      authorization: 'Bearer lk_writer',
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': method,
+      ...(name ? { 'mcp-name': name } : {}),
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method,
+      params: {
+        ...params,
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+          'io.modelcontextprotocol/clientCapabilities': capabilities,
+        },
+      },
+    }),
+  });
+  return (await response.json()) as { result?: Record<string, unknown>; error?: { code: number; message: string } };
+};
+
+describe('draft work as MCP tasks (2026-07-28, tasks extension)', () => {
+  let harness: Harness;
+  // the stand-in drafting service's draft: the test moves it along, the gateway only reads it
+  let draft: Record<string, unknown>;
+  const polled: OperationRequest[] = [];
+  beforeAll(async () => {
+    harness = await startHarness();
+    await harness.bus.serve('drafting.get_draft', async (payload) => {
+      const request = payload as OperationRequest;
+      polled.push(request);
+      if (request.params.id !== DRAFT_ID)
+        return { status: 404, problem: { type: '/api/v1/problems/not-found', title: 'Not found', status: 404 } };
+      return { status: 200, body: draft };
+    });
+    await harness.bus.serve('drafting.update_draft', async () => {
+      draft = { ...draft, regenerating: ['tagline'] };
+      return { status: 200, body: draft };
+    });
+  });
+  afterAll(() => harness.stop());
+
+  const crawling = () => ({
+    ...sample,
+    id: DRAFT_ID,
+    url: 'https://acme.example',
+    status: 'crawling',
+    progress: { step: 'reading the site', pages_read: 3, pages_planned: 10 },
+    regenerating: [],
+  });
+
+  it('when a client starts submit_listing as a task then it polls to completion and reads the draft', async () => {
+    draft = crawling();
+    const created = await rpc(
+      harness.url,
+      'tools/call',
+      { name: 'submit_listing', arguments: { url: 'https://acme.example' } },
+      'submit_listing',
+    );
+    expect(created.result).toMatchObject({ resultType: 'task', taskId: DRAFT_ID, status: 'working' });
+    expect(typeof created.result?.createdAt).toBe('string');
+    expect(typeof created.result?.ttlMs).toBe('number');
+
+    const running = await rpc(harness.url, 'tasks/get', { taskId: DRAFT_ID }, DRAFT_ID);
+    expect(running.result).toMatchObject({
+      taskId: DRAFT_ID,
+      status: 'working',
+      statusMessage: 'reading the site (3 of 10 pages read)',
+    });
+    expect(running.result).not.toHaveProperty('result');
+    // the poll is the caller's get_draft: whichever replica answers reads the same draft
+    expect(polled.at(-1)).toMatchObject({ operation_id: 'get_draft', principal: { account_id: 'acc-writer' } });
+
+    draft = { ...draft, status: 'ready', progress: { step: 'done', pages_read: 10, pages_planned: 10 } };
+    const done = await rpc(harness.url, 'tasks/get', { taskId: DRAFT_ID }, DRAFT_ID);
+    expect(done.result).toMatchObject({ taskId: DRAFT_ID, status: 'completed' });
+    const result = done.result?.result as { structuredContent: Record<string, unknown>; isError?: boolean };
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toMatchObject({ id: DRAFT_ID, status: 'ready', url: 'https://acme.example' });
+  });
+
+  it('when the client cancels a running task then the next poll says cancelled', async () => {
+    draft = crawling();
+    await rpc(
+      harness.url,
+      'tools/call',
+      { name: 'submit_listing', arguments: { url: 'https://acme.example' } },
+      'submit_listing',
+    );
+    const ack = await rpc(harness.url, 'tasks/cancel', { taskId: DRAFT_ID }, DRAFT_ID);
+    expect(ack.result).toMatchObject({ resultType: 'complete' });
+    expect(ack.result).not.toHaveProperty('taskId');
+    const after = await rpc(harness.url, 'tasks/get', { taskId: DRAFT_ID }, DRAFT_ID);
+    expect(after.result).toMatchObject({ status: 'cancelled' });
+  });
+
+  it('when a draft is regenerated as a task then it works until the redraft is done', async () => {
+    draft = { ...crawling(), status: 'ready' };
+    const created = await rpc(
+      harness.url,
+      'tools/call',
+      { name: 'update_draft', arguments: { id: DRAFT_ID, regenerate: ['tagline'] } },
+      'update_draft',
+    );
+    expect(created.result).toMatchObject({ resultType: 'task', taskId: DRAFT_ID, status: 'working' });
+    // a new task on the draft is not the cancelled one
+    expect((await rpc(harness.url, 'tasks/get', { taskId: DRAFT_ID }, DRAFT_ID)).result).toMatchObject({
+      status: 'working',
+      statusMessage: expect.stringContaining('redrafting tagline'),
+    });
+    draft = { ...draft, regenerating: [] };
+    expect((await rpc(harness.url, 'tasks/get', { taskId: DRAFT_ID }, DRAFT_ID)).result).toMatchObject({
+      status: 'completed',
+    });
+  });
+
+  it('when a draft fails then the task completes with a tool error, not a protocol error', async () => {
+    draft = { ...crawling(), status: 'failed', failure_reason: 'the site answered 500 on every page' };
+    const failed = await rpc(harness.url, 'tasks/get', { taskId: DRAFT_ID }, DRAFT_ID);
+    expect(failed.result).toMatchObject({ status: 'completed', result: { isError: true } });
+    expect(JSON.stringify(failed.result)).toContain('the site answered 500 on every page');
+  });
+
+  it('when a task id is unknown then tasks/get answers -32602', async () => {
+    const unknown = '11111111-2222-4333-8444-555555555555';
+    const answer = await rpc(harness.url, 'tasks/get', { taskId: unknown }, unknown);
+    expect(answer.error?.code).toBe(-32602);
+  });
+
+  it('when the client did not declare the extension then submit_listing answers the draft as before', async () => {
+    draft = crawling();
+    const plain = await rpc(
+      harness.url,
+      'tools/call',
+      { name: 'submit_listing', arguments: { url: 'https://acme.example' } },
+      'submit_listing',
+      {},
+    );
+    expect(plain.result).toMatchObject({ resultType: 'complete', structuredContent: { id: DRAFT_ID } });
+    expect(plain.result).not.toHaveProperty('taskId');
+  });
+
+  it('when a server is discovered then it declares the tasks extension', async () => {
+    const discovered = await rpc(harness.url, 'server/discover', {}, undefined);
+    expect(discovered.result?.capabilities).toMatchObject({ extensions: { [TASKS_EXTENSION]: {} } });
+  });
+});
+
+describe('a draft call that asks for progress (2025-11-25 session)', () => {
+  let harness: Harness;
+  let reads = 0;
+  beforeAll(async () => {
+    harness = await startHarness();
+    // the stand-in drafting service reads one more page on each get_draft, then the draft is ready
+    await harness.bus.serve('drafting.get_draft', async () => {
+      reads++;
+      const pages = Math.min(reads, 3);
+      return {
+        status: 200,
+        body: {
+          ...sample,
+          id: DRAFT_ID,
+          url: 'https://acme.example',
+          status: reads > 3 ? 'ready' : 'crawling',
+          progress: { step: reads > 3 ? 'done' : 'reading the site', pages_read: pages, pages_planned: 3 },
+          regenerating: [],
+        },
+      };
+    });
+  });
+  afterAll(() => harness.stop());
+
+  it('when submit_listing is called with a progress token then progress and log messages follow the crawl to the ready draft', async () => {
+    const client = await harness.connect({ era: 'legacy', authorization: 'Bearer lk_writer' });
+    const logs: string[] = [];
+    client.setNotificationHandler('notifications/message', (notification) => {
+      logs.push(String(notification.params.data));
+    });
+    await client.setLoggingLevel('info');
+    const progress: { progress: number; total?: number; message?: string }[] = [];
+    const result = await client.callTool(
+      { name: 'submit_listing', arguments: { url: 'https://acme.example' } },
+      { onprogress: (p) => progress.push(p) },
+    );
+    expect(result.structuredContent).toMatchObject({ id: DRAFT_ID, status: 'ready' });
+    expect(progress.map((p) => p.message)).toContain('reading the site (2 of 3 pages read)');
+    expect(progress.at(-1)).toMatchObject({ progress: 3, total: 3, message: 'done (3 of 3 pages read)' });
+    expect(logs).toContain(`draft ${DRAFT_ID}: reading the site (1 of 3 pages read)`);
+    expect(logs.at(-1)).toBe(`draft ${DRAFT_ID}: done (3 of 3 pages read)`);
+  });
+
+  it('when the client set the log level to warning then the info steps are not sent', async () => {
+    reads = 0;
+    const client = await harness.connect({ era: 'legacy', authorization: 'Bearer lk_writer' });
+    const logs: string[] = [];
+    client.setNotificationHandler('notifications/message', (notification) => {
+      logs.push(String(notification.params.data));
+    });
+    await client.setLoggingLevel('warning');
+    const result = await client.callTool(
+      { name: 'submit_listing', arguments: { url: 'https://acme.example' } },
+      { onprogress: () => {} },
+    );
+    expect(result.structuredContent).toMatchObject({ status: 'ready' });
+    expect(logs).toEqual([]);
+  });
+});
+
+const available = natsServerAvailable();
+if (!available) console.warn('skipping the NATS KV task cancellations test: nats-server is not on PATH');
+
+describe.skipIf(!available)('task cancellations in NATS KV (cluster mode)', () => {
+  let server: RunningNatsServer;
+  beforeAll(async () => {
+    server = await startNatsServer({ jetstream: true });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('when one replica cancels a task then another replica sees it cancelled, until a new task clears it', async () => {
+    const one = await connectNatsTaskCancellations(server.url);
+    const other = await connectNatsTaskCancellations(server.url);
+    try {
+      expect(await other.isCancelled(DRAFT_ID)).toBe(false);
+      await one.cancel(DRAFT_ID);
+      expect(await other.isCancelled(DRAFT_ID)).toBe(true);
+      await other.clear(DRAFT_ID);
+      expect(await one.isCancelled(DRAFT_ID)).toBe(false);
+    } finally {
+      await one.close();
+      await other.close();
+    }
+  });
+});
