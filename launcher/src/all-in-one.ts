@@ -11,6 +11,7 @@ import { systemClock } from '@listings/platform/clock';
 import type { Config } from '@listings/platform/config';
 import { openEdgeStores } from '@listings/platform/edge';
 import { createLogger, type Logger } from '@listings/platform/logger';
+import { createMetrics, createOps, instrumentBus } from '@listings/platform/observability';
 import { configOrExit, type Running, stopOnSignals } from '@listings/platform/runtime';
 import { createWebPlugin } from '@listings/web';
 
@@ -21,18 +22,30 @@ import { createWebPlugin } from '@listings/web';
 export const startAllInOne = async (config: Config, logger: Logger, options: { host?: string } = {}) => {
   mkdirSync(config.dataDir, { recursive: true });
   // the edges only read and serialise replies, so in one process they are handed over, not copied
-  const bus = createInProcessBus({
-    eventLogPath: path.join(config.dataDir, 'bus-events.sqlite'),
-    shareReplies: true,
-    shareRequests: true,
-  });
+  // one /healthz, /readyz and /metrics for the whole process, on PORT; every bus round trip measured
+  const metrics = createMetrics('listings');
+  const bus = instrumentBus(
+    createInProcessBus({
+      eventLogPath: path.join(config.dataDir, 'bus-events.sqlite'),
+      shareReplies: true,
+      shareRequests: true,
+    }),
+    metrics,
+  );
+  const ops = createOps({ process: 'listings', bus, metrics });
   const services: Running[] = [];
+  /** a service started, its stores and projections handed to the process's readiness and metrics */
+  const started = <S extends Running>(name: string, service: S): S => {
+    if (service.probes) ops.addProbes(service.probes, name);
+    services.push(service);
+    return service;
+  };
   try {
     const deps = { bus, config, logger };
-    services.push(await startCatalog({ ...deps, logger: logger.child({ service: 'catalog' }) }));
-    services.push(await startDrafting({ ...deps, logger: logger.child({ service: 'drafting' }) }));
-    services.push(await startCommerce({ ...deps, logger: logger.child({ service: 'commerce' }) }));
-    services.push(await startClaims({ ...deps, logger: logger.child({ service: 'claims' }) }));
+    started('catalog', await startCatalog({ ...deps, logger: logger.child({ service: 'catalog' }) }));
+    started('drafting', await startDrafting({ ...deps, logger: logger.child({ service: 'drafting' }) }));
+    started('commerce', await startCommerce({ ...deps, logger: logger.child({ service: 'commerce' }) }));
+    started('claims', await startClaims({ ...deps, logger: logger.child({ service: 'claims' }) }));
     // one set of idempotency records and rate-limit counters for both edges: a key or a quota
     // means the same over REST and MCP
     const edge = config.edge;
@@ -64,8 +77,10 @@ export const startAllInOne = async (config: Config, logger: Logger, options: { h
       siteAtRoot: true,
       edgeConfig: edge,
       edgeStores,
+      ops,
       ...options,
     });
+    if (gateway.probes) ops.addProbes(gateway.probes, 'gateway');
     services.unshift(gateway);
     return {
       port: gateway.port,
@@ -73,8 +88,11 @@ export const startAllInOne = async (config: Config, logger: Logger, options: { h
       identity: gateway.identity,
       /** the in-process bus the services share (tests call internal operations on it) */
       bus,
+      /** the process's readiness and metrics (served at /readyz and /metrics) */
+      ops,
       stop: async () => {
-        // the edge first, so nothing new comes in while services drain
+        // readiness says so first; the edge next, so nothing new comes in while services drain
+        ops.drain();
         for (const service of services) await service.stop();
         await bus.close();
       },
