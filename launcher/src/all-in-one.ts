@@ -12,17 +12,26 @@ import type { Config } from '@listings/platform/config';
 import { openEdgeStores } from '@listings/platform/edge';
 import { createLogger, type Logger } from '@listings/platform/logger';
 import { createMetrics, createOps, instrumentBus } from '@listings/platform/observability';
-import { configOrExit, type Running, stopOnSignals } from '@listings/platform/runtime';
+import { configOrExit, processTracing, type Running, stopOnSignals } from '@listings/platform/runtime';
 import { createWebPlugin } from '@listings/web';
 
 /**
  * Every service in one process on the in-process bus, embedded stores under DATA_DIR: the way a
  * newcomer runs it and the way most tests run it.
  */
-export const startAllInOne = async (config: Config, logger: Logger, options: { host?: string } = {}) => {
+export const startAllInOne = async (
+  config: Config,
+  logger: Logger,
+  options: {
+    host?: string /** spans (default: OTEL_EXPORTER_OTLP_ENDPOINT set; tests: a provider of their own) */;
+    traced?: boolean;
+  } = {},
+) => {
   mkdirSync(config.dataDir, { recursive: true });
   // the edges only read and serialise replies, so in one process they are handed over, not copied
   // one /healthz, /readyz and /metrics for the whole process, on PORT; every bus round trip measured
+  const tracing = processTracing('listings', config);
+  const traced = options.traced ?? tracing !== null;
   const metrics = createMetrics('listings');
   const bus = instrumentBus(
     createInProcessBus({
@@ -31,8 +40,9 @@ export const startAllInOne = async (config: Config, logger: Logger, options: { h
       shareRequests: true,
     }),
     metrics,
+    { traced },
   );
-  const ops = createOps({ process: 'listings', bus, metrics });
+  const ops = createOps({ process: 'listings', bus, metrics, traced });
   const services: Running[] = [];
   /** a service started, its stores and projections handed to the process's readiness and metrics */
   const started = <S extends Running>(name: string, service: S): S => {
@@ -78,7 +88,7 @@ export const startAllInOne = async (config: Config, logger: Logger, options: { h
       edgeConfig: edge,
       edgeStores,
       ops,
-      ...options,
+      ...(options.host ? { host: options.host } : {}),
     });
     if (gateway.probes) ops.addProbes(gateway.probes, 'gateway');
     services.unshift(gateway);
@@ -95,11 +105,13 @@ export const startAllInOne = async (config: Config, logger: Logger, options: { h
         ops.drain();
         for (const service of services) await service.stop();
         await bus.close();
+        await tracing?.shutdown();
       },
     };
   } catch (error) {
     for (const service of services) await service.stop().catch(() => {});
     await bus.close().catch(() => {});
+    await tracing?.shutdown().catch(() => {});
     throw error;
   }
 };

@@ -38,6 +38,8 @@ export interface Config {
   readonly web: { readonly port: number };
   /** a service's (catalog, drafting, commerce, claims) port for /healthz, /readyz and /metrics in cluster mode (OPS_PORT, default 9464) */
   readonly opsPort: number;
+  /** OTEL_EXPORTER_OTLP_ENDPOINT: tracing on, spans sent there over OTLP/HTTP; null = no tracing */
+  readonly otlpEndpoint: string | null;
 }
 
 export interface TemporalSettings {
@@ -158,6 +160,7 @@ export const loadConfig = (
     mcp: mcpSettingsOf(env, port, problems),
     web: { port: portOf('WEB_PORT', env.WEB_PORT || String(port === 0 ? 0 : port + 2), problems) },
     opsPort: portOf('OPS_PORT', env.OPS_PORT || '9464', problems),
+    otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT?.replace(/\/+$/, '') ?? null,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -5,6 +5,7 @@ import { createLogger, type Logger } from './logger.ts';
 import { instrumentBus } from './observability/instrumented-bus.ts';
 import { createMetrics } from './observability/metrics.ts';
 import { createOps, type Ops, type Probes, startOpsServer } from './observability/ops.ts';
+import { startTracing, type Tracing } from './observability/tracing.ts';
 
 export interface Running {
   stop(): Promise<void>;
@@ -74,11 +75,20 @@ export const configOrExit = (): Config => {
 export const startServiceProcess = async (
   name: string,
   start: (deps: ProcessDeps) => Promise<Running>,
-  options: { readonly config: Config; readonly logger: Logger; readonly natsUrl: string; readonly ownHttp?: boolean },
+  options: {
+    readonly config: Config;
+    readonly logger: Logger;
+    readonly natsUrl: string;
+    readonly ownHttp?: boolean;
+    /** spans for HTTP and bus traffic; default: when OTEL_EXPORTER_OTLP_ENDPOINT is set (tests: a provider of their own) */
+    readonly traced?: boolean;
+  },
 ) => {
+  const tracing = processTracing(name, options.config);
+  const traced = options.traced ?? tracing !== null;
   const metrics = createMetrics(name);
-  const bus = instrumentBus(await connectNatsBus({ servers: options.natsUrl, name }), metrics);
-  const ops = createOps({ process: name, bus, metrics });
+  const bus = instrumentBus(await connectNatsBus({ servers: options.natsUrl, name }), metrics, { traced });
+  const ops = createOps({ process: name, bus, metrics, traced });
   let service: Running;
   try {
     service = await start({ bus, config: options.config, logger: options.logger, ops });
@@ -102,10 +112,15 @@ export const startServiceProcess = async (
       } finally {
         await bus.close();
         await opsServer?.stop();
+        await tracing?.shutdown();
       }
     },
   };
 };
+
+/** the process's tracer provider, exporting to OTEL_EXPORTER_OTLP_ENDPOINT; null when it is unset */
+export const processTracing = (name: string, config: Pick<Config, 'otlpEndpoint'>): Tracing | null =>
+  config.otlpEndpoint ? startTracing({ serviceName: name, endpoint: config.otlpEndpoint }) : null;
 
 /**
  * Runs one service as its own process over NATS (cluster and production mode): connect, start,

@@ -1,7 +1,9 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { Span } from '@opentelemetry/api';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Bus } from '../bus/bus.ts';
 import { problemTypeUri } from '../errors.ts';
 import { createMetrics, type ProcessMetrics, type ProjectionProbe } from './metrics.ts';
+import { endHttpSpan, startHttpSpan, traceparentOf, withActiveSpan } from './tracing.ts';
 
 /** a store the process needs: readiness pings it */
 export interface StoreProbe {
@@ -53,6 +55,8 @@ export const createOps = (options: {
   readonly process: string;
   readonly bus?: Bus;
   readonly metrics?: ProcessMetrics;
+  /** a server span per HTTP request (OTEL_EXPORTER_OTLP_ENDPOINT set) */
+  readonly traced?: boolean;
 }) => {
   const metrics = options.metrics ?? createMetrics(options.process);
   const stores: StoreProbe[] = [];
@@ -63,6 +67,7 @@ export const createOps = (options: {
   }
   return {
     metrics,
+    traced: options.traced ?? false,
     /** a service's stores and projections; `prefix` names the service when one process runs several */
     addProbes(probes: Probes, prefix?: string): void {
       const named = (name: string) => (prefix ? `${prefix}: ${name}` : name);
@@ -103,9 +108,25 @@ export const OPS_PATHS = ['/healthz', '/readyz', '/metrics'] as const;
  */
 export const mountOps = (app: FastifyInstance, ops: Ops): void => {
   const { httpDuration, httpErrors } = ops.metrics;
+  const spans = new WeakMap<FastifyRequest, Span>();
+  const measured = (request: FastifyRequest) =>
+    !(OPS_PATHS as readonly string[]).includes(request.routeOptions.url ?? '');
+  if (ops.traced)
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (!measured(request)) return done();
+      const span = startHttpSpan(request.method, request.routeOptions.url ?? 'unmatched', request.headers);
+      spans.set(request, span);
+      // the edges pass the caller's traceparent on to the bus (and log its trace id): from here
+      // on it names this span, so the services' spans are its children
+      request.headers.traceparent = traceparentOf(span);
+      // the rest of the request runs with this span active (what the handler sends joins it)
+      withActiveSpan(span, done);
+    });
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
-    if ((OPS_PATHS as readonly string[]).includes(route)) return;
+    if (!measured(request)) return;
+    const span = spans.get(request);
+    if (span) endHttpSpan(span, reply.statusCode);
     const labels = { method: request.method, route, status: String(reply.statusCode) };
     httpDuration.observe(labels, reply.elapsedTime / 1000);
     if (reply.statusCode >= 500) httpErrors.inc(labels);
