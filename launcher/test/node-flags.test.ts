@@ -16,7 +16,8 @@ describe('service processes run with the same Node flags everywhere', () => {
   it('the Dockerfile, docker-compose and every k8s service command pass them', () => {
     const flags = SERVICE_NODE_FLAGS.map((flag) => `"${flag}"`).join(', ');
     const commands = [
-      ...read('Dockerfile').matchAll(/CMD \[("node".*)\]/g),
+      // the image's default command (its HEALTHCHECK runs a script, not a service)
+      ...read('Dockerfile').matchAll(/^CMD \[("node".*)\]/gm),
       ...read('docker-compose.yml').matchAll(/command: \[("node".*)\]/g),
       ...read('infra/k8s/services.yaml').matchAll(/command: \[("node".*)\]/g),
     ].map((match) => match[1] ?? '');
