@@ -88,16 +88,20 @@ export const startServiceProcess = async (
   const traced = options.traced ?? tracing !== null;
   const metrics = createMetrics(name);
   const bus = instrumentBus(await connectNatsBus({ servers: options.natsUrl, name }), metrics, { traced });
-  const ops = createOps({ process: name, bus, metrics, traced });
+  const ops = createOps({ process: name, bus, metrics, traced, starting: true });
+  // a service's ops server answers while it starts (a long read-model catch-up is not a dead
+  // process: /healthz 200, /readyz 503 `starting`); an edge mounts the routes on its own server
+  const opsServer = options.ownHttp ? null : await startOpsServer(ops, { port: options.config.opsPort });
   let service: Running;
   try {
     service = await start({ bus, config: options.config, logger: options.logger, ops });
   } catch (error) {
+    await opsServer?.stop();
     await bus.close();
     throw error;
   }
   if (service.probes) ops.addProbes(service.probes);
-  const opsServer = options.ownHttp ? null : await startOpsServer(ops, { port: options.config.opsPort });
+  ops.started();
   return {
     ops,
     service,

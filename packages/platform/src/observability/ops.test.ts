@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { silentLogger } from '../logger.ts';
 import { startServiceProcess } from '../runtime.ts';
+import { freePort } from '../testing/free-port.ts';
 import { natsServerAvailable, type RunningNatsServer, startNatsServer } from '../testing/nats-server.ts';
 import { mountOps, type Ops } from './ops.ts';
 
@@ -174,6 +175,33 @@ describe.skipIf(!available)('a process’s /healthz, /readyz and /metrics', () =
     release.resolve();
     expect(await inFlight).toEqual({ echoed: { n: 2 } });
     await stopping;
+  });
+
+  it('when a service is still starting then /healthz is 200 and /readyz 503 `starting`, and ready once it has started', async () => {
+    nats = await startNatsServer();
+    const opsPort = await freePort();
+    const config = loadConfig({ OPS_PORT: String(opsPort), NATS_URL: nats.url, LOG_LEVEL: 'silent' });
+    const finishStart = deferred();
+    const starting = startServiceProcess(
+      'slow-start',
+      async () => {
+        await finishStart.promise;
+        return { stop: async () => {} };
+      },
+      { config, logger: silentLogger(), natsUrl: nats.url },
+    );
+    const base = `http://127.0.0.1:${opsPort}`;
+    const early = await until(
+      () => get(`${base}/readyz`).catch(() => ({ status: 0, type: '', text: '' })),
+      (r) => r.status !== 0,
+    );
+    expect(early.status).toBe(503);
+    expect(JSON.parse(early.text).checks.process).toBe('starting');
+    expect((await get(`${base}/healthz`)).status).toBe(200);
+    finishStart.resolve();
+    const started = await starting;
+    cleanups.push(() => started.stop());
+    expect((await get(`${base}/readyz`)).status).toBe(200);
   });
 
   it('when an edge shuts down then an HTTP request in flight completes, and new connections are refused', async () => {

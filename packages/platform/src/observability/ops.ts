@@ -57,10 +57,12 @@ export const createOps = (options: {
   readonly metrics?: ProcessMetrics;
   /** a server span per HTTP request (OTEL_EXPORTER_OTLP_ENDPOINT set) */
   readonly traced?: boolean;
+  /** not ready until `started()` (a service's ops server answers /healthz while it starts) */
+  readonly starting?: boolean;
 }) => {
   const metrics = options.metrics ?? createMetrics(options.process);
   const stores: StoreProbe[] = [];
-  let draining = false;
+  let phase: 'starting' | 'running' | 'draining' = options.starting ? 'starting' : 'running';
   if (options.bus?.ping) {
     const bus = options.bus;
     stores.push({ name: 'bus', ping: () => (bus.ping as () => Promise<void>)() });
@@ -75,13 +77,17 @@ export const createOps = (options: {
       for (const projection of probes.projections ?? [])
         metrics.addProjection({ ...projection, name: named(projection.name), position: projection.position });
     },
+    /** the process has started: readiness now depends on its checks alone */
+    started(): void {
+      if (phase === 'starting') phase = 'running';
+    },
     /** shutdown has begun: readiness answers 503 from now on */
     drain(): void {
-      draining = true;
+      phase = 'draining';
     },
     async readiness(timeoutMs = CHECK_TIMEOUT_MS): Promise<Readiness> {
       const checks: Record<string, string> = {};
-      if (draining) checks.process = 'shutting down';
+      if (phase !== 'running') checks.process = phase === 'starting' ? 'starting' : 'shutting down';
       await Promise.all(
         stores.map(async (store) => {
           try {
