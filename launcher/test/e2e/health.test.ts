@@ -1,6 +1,7 @@
 import { silentLogger } from '@listings/platform/logger';
 import { ferretDbMissing, type RunningFerretDb, startFerretDb } from '@listings/platform/testing/ferretdb-server';
 import { natsServerAvailable, type RunningNatsServer, startNatsServer } from '@listings/platform/testing/nats-server';
+import { until } from '@listings/platform/testing/until';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLUSTER_SERVICES, startCluster } from '../../src/cluster.ts';
 import { startAllInOneInProcess } from '../in-process.ts';
@@ -14,17 +15,6 @@ import { tempDataDir, testConfig } from '../support.ts';
  */
 // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies freely
 const json = async (response: Response): Promise<any> => response.json();
-
-/** polls until `ok` holds (a broker or store outage takes the clients a moment to notice); fails after ~30 s */
-const until = async <T>(probe: () => Promise<T>, ok: (value: T) => boolean): Promise<T> => {
-  let last: T | undefined;
-  for (let i = 0; i < 150; i++) {
-    last = await probe();
-    if (ok(last)) return last;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`condition not reached: ${JSON.stringify(last)}`);
-};
 
 const readiness = async (base: string) => {
   const response = await fetch(`${base}/readyz`);

@@ -5,6 +5,7 @@ import { silentLogger } from '../logger.ts';
 import { startServiceProcess } from '../runtime.ts';
 import { freePort } from '../testing/free-port.ts';
 import { natsServerAvailable, type RunningNatsServer, startNatsServer } from '../testing/nats-server.ts';
+import { until } from '../testing/until.ts';
 import { mountOps, type Ops } from './ops.ts';
 
 /**
@@ -22,17 +23,6 @@ const deferred = () => {
     resolve = r;
   });
   return { promise, resolve };
-};
-
-/** polls `probe` until `ok` holds (a broker outage takes the client a moment to notice); fails after ~10 s */
-const until = async <T>(probe: () => Promise<T>, ok: (value: T) => boolean): Promise<T> => {
-  let last: T | undefined;
-  for (let i = 0; i < 100; i++) {
-    last = await probe();
-    if (ok(last)) return last;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`condition not reached: ${JSON.stringify(last)}`);
 };
 
 const get = async (url: string) => {
