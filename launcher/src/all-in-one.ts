@@ -30,7 +30,7 @@ export const startAllInOne = async (
   mkdirSync(config.dataDir, { recursive: true });
   // the edges only read and serialise replies, so in one process they are handed over, not copied
   // one /healthz, /readyz and /metrics for the whole process, on PORT; every bus round trip measured
-  const tracing = processTracing('listings', config);
+  const tracing = await processTracing('listings', config);
   const traced = options.traced ?? tracing !== null;
   const metrics = createMetrics('listings');
   const bus = instrumentBus(

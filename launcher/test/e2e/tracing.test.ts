@@ -19,12 +19,13 @@ if (!available) console.warn('tracing test skipped: nats-server is not on the PA
 
 describe.skipIf(!available)('tracing an edge request to the service that answers it', () => {
   const data = tempDataDir();
-  const exporter = startInMemoryTracing('tracing-test');
+  let exporter: Awaited<ReturnType<typeof startInMemoryTracing>>;
   let nats: RunningNatsServer;
   let base: string;
   const stops: (() => Promise<void>)[] = [];
 
   beforeAll(async () => {
+    exporter = await startInMemoryTracing('tracing-test');
     stops.push(() => exporter.shutdown());
     nats = await startNatsServer();
     stops.push(() => nats.stop());

@@ -84,7 +84,7 @@ export const startServiceProcess = async (
     readonly traced?: boolean;
   },
 ) => {
-  const tracing = processTracing(name, options.config);
+  const tracing = await processTracing(name, options.config);
   const traced = options.traced ?? tracing !== null;
   const metrics = createMetrics(name);
   const bus = instrumentBus(await connectNatsBus({ servers: options.natsUrl, name }), metrics, { traced });
@@ -123,7 +123,7 @@ export const startServiceProcess = async (
 };
 
 /** the process's tracer provider, exporting to OTEL_EXPORTER_OTLP_ENDPOINT; null when it is unset */
-export const processTracing = (name: string, config: Pick<Config, 'otlpEndpoint'>): Tracing | null =>
+export const processTracing = async (name: string, config: Pick<Config, 'otlpEndpoint'>): Promise<Tracing | null> =>
   config.otlpEndpoint ? startTracing({ serviceName: name, endpoint: config.otlpEndpoint }) : null;
 
 /**

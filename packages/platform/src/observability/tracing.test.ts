@@ -12,8 +12,8 @@ import { createMetrics } from './metrics.ts';
  * over OTLP/HTTP (here a loopback server standing in for a collector); unset, there is no tracer.
  */
 describe('tracing configured by OTEL_EXPORTER_OTLP_ENDPOINT', () => {
-  it('when it is unset then no tracing starts', () => {
-    expect(processTracing('quiet', loadConfig({}))).toBeNull();
+  it('when it is unset then no tracing starts', async () => {
+    expect(await processTracing('quiet', loadConfig({}))).toBeNull();
   });
 
   it('when it is set then a traced bus request and its handler are exported to <endpoint>/v1/traces', async () => {
@@ -35,7 +35,7 @@ describe('tracing configured by OTEL_EXPORTER_OTLP_ENDPOINT', () => {
       const port = (collector.address() as AddressInfo).port;
       const config = loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}/` });
       expect(config.otlpEndpoint).toBe(`http://127.0.0.1:${port}`);
-      const tracing = processTracing('otlp-wiring-test', config);
+      const tracing = await processTracing('otlp-wiring-test', config);
       expect(tracing).not.toBeNull();
       const bus = instrumentBus(createInProcessBus(), createMetrics('otlp-wiring-test'), { traced: true });
       await bus.serve('wiring.echo', async (payload) => payload);

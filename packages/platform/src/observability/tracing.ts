@@ -8,15 +8,7 @@ import {
   SpanStatusCode,
   trace,
 } from '@opentelemetry/api';
-import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { resourceFromAttributes } from '@opentelemetry/resources';
-import {
-  BatchSpanProcessor,
-  NodeTracerProvider,
-  SimpleSpanProcessor,
-  type SpanExporter,
-} from '@opentelemetry/sdk-trace-node';
+import type { SpanExporter } from '@opentelemetry/sdk-trace-node';
 
 /**
  * OpenTelemetry tracing (issue 15): on only when OTEL_EXPORTER_OTLP_ENDPOINT is set, spans sent to
@@ -34,13 +26,21 @@ const TRACER = 'listings';
 
 /**
  * Registers the process's tracer provider (once per process: the first call wins). `exporter`
- * replaces the OTLP one (tests: an in-memory exporter, spans exported as they end).
+ * replaces the OTLP one (tests: an in-memory exporter, spans exported as they end). The SDK is
+ * loaded here, on demand: a process without tracing never loads it.
  */
-export const startTracing = (options: {
+export const startTracing = async (options: {
   readonly serviceName: string;
   readonly endpoint?: string;
   readonly exporter?: SpanExporter;
-}): Tracing => {
+}): Promise<Tracing> => {
+  const [{ W3CTraceContextPropagator }, { OTLPTraceExporter }, { resourceFromAttributes }, sdk] = await Promise.all([
+    import('@opentelemetry/core'),
+    import('@opentelemetry/exporter-trace-otlp-http'),
+    import('@opentelemetry/resources'),
+    import('@opentelemetry/sdk-trace-node'),
+  ]);
+  const { BatchSpanProcessor, NodeTracerProvider, SimpleSpanProcessor } = sdk;
   const exporter =
     options.exporter ?? new OTLPTraceExporter({ url: `${(options.endpoint ?? '').replace(/\/+$/, '')}/v1/traces` });
   const provider = new NodeTracerProvider({

@@ -7,9 +7,9 @@ export type { ReadableSpan };
  * Tracing into memory for tests: this process's tracer provider (registered once per process)
  * keeps every finished span, for a test to read with `spans()`.
  */
-export const startInMemoryTracing = (serviceName = 'test') => {
+export const startInMemoryTracing = async (serviceName = 'test') => {
   const exporter = new InMemorySpanExporter();
-  const tracing = startTracing({ serviceName, exporter });
+  const tracing = await startTracing({ serviceName, exporter });
   return {
     spans: (): ReadableSpan[] => exporter.getFinishedSpans(),
     reset: () => exporter.reset(),
