@@ -1,9 +1,32 @@
-# One image for every service; the command chooses which one runs.
-FROM node:24-bookworm-slim
+# syntax=docker/dockerfile:1
+# One image for every process of the product; the command picks which one runs (docker-compose.yml,
+# infra/k8s): `node <flags> services/<name>/src/server.ts`, or the all-in-one launcher by default.
+# Node 24 runs the TypeScript sources as they are (type stripping): there is no compile step.
+ARG NODE_IMAGE=node:24-bookworm-slim
+
+# --- dependencies: the production dependencies from the lockfile alone (cached while it holds)
+FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
-RUN npm i -g pnpm@10.34.8
+RUN npm install -g pnpm@10.34.8
+COPY pnpm-lock.yaml pnpm-workspace.yaml ./
+RUN pnpm fetch --prod
+
+# --- build: the workspace linked offline from what `deps` fetched, without dev dependencies
+FROM deps AS build
 COPY . .
-RUN pnpm install --frozen-lockfile --prod=false
+RUN pnpm install --offline --frozen-lockfile --prod \
+ && rm -rf .cache data bench docs infra
+
+# --- runtime: no pnpm, no build tools; runs as the image's unprivileged `node` user (uid 1000)
+FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production DATA_DIR=/data
+WORKDIR /app
+COPY --from=build --chown=root:root /app /app
+RUN mkdir -p /data && chown node:node /data
 USER node
+VOLUME ["/data"]
+EXPOSE 3000 3001 3002 9464
+# liveness of whichever process this container runs: /healthz on PORT, MCP_PORT, WEB_PORT or OPS_PORT
+HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
+  CMD ["node", "launcher/src/healthcheck.ts"]
 CMD ["node", "--min-semi-space-size=32", "--max-semi-space-size=64", "launcher/src/all-in-one.ts"]

@@ -11,28 +11,51 @@ import { systemClock } from '@listings/platform/clock';
 import type { Config } from '@listings/platform/config';
 import { openEdgeStores } from '@listings/platform/edge';
 import { createLogger, type Logger } from '@listings/platform/logger';
-import { configOrExit, type Running, stopOnSignals } from '@listings/platform/runtime';
+import { createMetrics, createOps, instrumentBus } from '@listings/platform/observability';
+import { configOrExit, processTracing, type Running, stopOnSignals } from '@listings/platform/runtime';
 import { createWebPlugin } from '@listings/web';
 
 /**
  * Every service in one process on the in-process bus, embedded stores under DATA_DIR: the way a
  * newcomer runs it and the way most tests run it.
  */
-export const startAllInOne = async (config: Config, logger: Logger, options: { host?: string } = {}) => {
+export const startAllInOne = async (
+  config: Config,
+  logger: Logger,
+  options: {
+    host?: string /** spans (default: OTEL_EXPORTER_OTLP_ENDPOINT set; tests: a provider of their own) */;
+    traced?: boolean;
+  } = {},
+) => {
   mkdirSync(config.dataDir, { recursive: true });
   // the edges only read and serialise replies, so in one process they are handed over, not copied
-  const bus = createInProcessBus({
-    eventLogPath: path.join(config.dataDir, 'bus-events.sqlite'),
-    shareReplies: true,
-    shareRequests: true,
-  });
+  // one /healthz, /readyz and /metrics for the whole process, on PORT; every bus round trip measured
+  const tracing = await processTracing('listings', config);
+  const traced = options.traced ?? tracing !== null;
+  const metrics = createMetrics('listings');
+  const bus = instrumentBus(
+    createInProcessBus({
+      eventLogPath: path.join(config.dataDir, 'bus-events.sqlite'),
+      shareReplies: true,
+      shareRequests: true,
+    }),
+    metrics,
+    { traced },
+  );
+  const ops = createOps({ process: 'listings', bus, metrics, traced });
   const services: Running[] = [];
+  /** a service started, its stores and projections handed to the process's readiness and metrics */
+  const started = <S extends Running>(name: string, service: S): S => {
+    if (service.probes) ops.addProbes(service.probes, name);
+    services.push(service);
+    return service;
+  };
   try {
     const deps = { bus, config, logger };
-    services.push(await startCatalog({ ...deps, logger: logger.child({ service: 'catalog' }) }));
-    services.push(await startDrafting({ ...deps, logger: logger.child({ service: 'drafting' }) }));
-    services.push(await startCommerce({ ...deps, logger: logger.child({ service: 'commerce' }) }));
-    services.push(await startClaims({ ...deps, logger: logger.child({ service: 'claims' }) }));
+    started('catalog', await startCatalog({ ...deps, logger: logger.child({ service: 'catalog' }) }));
+    started('drafting', await startDrafting({ ...deps, logger: logger.child({ service: 'drafting' }) }));
+    started('commerce', await startCommerce({ ...deps, logger: logger.child({ service: 'commerce' }) }));
+    started('claims', await startClaims({ ...deps, logger: logger.child({ service: 'claims' }) }));
     // one set of idempotency records and rate-limit counters for both edges: a key or a quota
     // means the same over REST and MCP
     const edge = config.edge;
@@ -64,8 +87,10 @@ export const startAllInOne = async (config: Config, logger: Logger, options: { h
       siteAtRoot: true,
       edgeConfig: edge,
       edgeStores,
-      ...options,
+      ops,
+      ...(options.host ? { host: options.host } : {}),
     });
+    if (gateway.probes) ops.addProbes(gateway.probes, 'gateway');
     services.unshift(gateway);
     return {
       port: gateway.port,
@@ -73,15 +98,20 @@ export const startAllInOne = async (config: Config, logger: Logger, options: { h
       identity: gateway.identity,
       /** the in-process bus the services share (tests call internal operations on it) */
       bus,
+      /** the process's readiness and metrics (served at /readyz and /metrics) */
+      ops,
       stop: async () => {
-        // the edge first, so nothing new comes in while services drain
+        // readiness says so first; the edge next, so nothing new comes in while services drain
+        ops.drain();
         for (const service of services) await service.stop();
         await bus.close();
+        await tracing?.shutdown();
       },
     };
   } catch (error) {
     for (const service of services) await service.stop().catch(() => {});
     await bus.close().catch(() => {});
+    await tracing?.shutdown().catch(() => {});
     throw error;
   }
 };

@@ -22,7 +22,7 @@ const READY_TIMEOUT_MS = 30_000;
 interface Child {
   readonly name: string;
   readonly process: ChildProcess;
-  readonly ready: Promise<{ port?: number }>;
+  readonly ready: Promise<{ port?: number; opsPort?: number }>;
 }
 
 const startChild = (name: string, env: NodeJS.ProcessEnv, logger: Logger): Child => {
@@ -31,15 +31,18 @@ const startChild = (name: string, env: NodeJS.ProcessEnv, logger: Logger): Child
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     execArgv: [...process.execArgv.filter((flag) => !flag.includes('semi-space-size')), ...SERVICE_NODE_FLAGS],
   });
-  const ready = new Promise<{ port?: number }>((resolve, reject) => {
+  const ready = new Promise<{ port?: number; opsPort?: number }>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`${name} did not start within ${READY_TIMEOUT_MS} ms`)),
       READY_TIMEOUT_MS,
     );
-    child.on('message', (message: { type?: string; port?: number }) => {
+    child.on('message', (message: { type?: string; port?: number; opsPort?: number }) => {
       if (message?.type !== 'ready') return;
       clearTimeout(timer);
-      resolve(message.port === undefined ? {} : { port: message.port });
+      resolve({
+        ...(message.port === undefined ? {} : { port: message.port }),
+        ...(message.opsPort === undefined ? {} : { opsPort: message.opsPort }),
+      });
     });
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
@@ -117,7 +120,7 @@ const supervise = (name: string, env: NodeJS.ProcessEnv, logger: Logger) => {
     },
     /** the env a restart uses: the ports the first process took (PORT=0 picks a free one once) */
     keepPorts: (ports: NodeJS.ProcessEnv) => {
-      restartEnv = { ...env, ...ports };
+      restartEnv = { ...restartEnv, ...ports };
     },
     stop: async () => {
       stopping = true;
@@ -159,11 +162,21 @@ export const startCluster = async (config: Config, logger: Logger, env: NodeJS.P
     let port = config.port;
     let mcpPort: number | undefined;
     let webPort: number | undefined;
+    /** each service's /healthz, /readyz and /metrics port (the edges serve them on their own port) */
+    const opsPorts: Partial<Record<(typeof CLUSTER_SERVICES)[number], number>> = {};
     for (const name of CLUSTER_SERVICES) {
-      const env = name === 'mcp-gateway' ? { ...childEnv, GATEWAY_URL: `http://127.0.0.1:${port}` } : childEnv;
+      // the four services share this host: each takes a free OPS_PORT and reports it when ready
+      const env =
+        name === 'mcp-gateway'
+          ? { ...childEnv, GATEWAY_URL: `http://127.0.0.1:${port}` }
+          : { ...childEnv, OPS_PORT: '0' };
       const child = supervise(name, env, logger);
       children.push(child);
       const ready = await child.ready();
+      if (ready.opsPort !== undefined) {
+        opsPorts[name] = ready.opsPort;
+        child.keepPorts({ OPS_PORT: String(ready.opsPort) });
+      }
       if (name === 'mcp-gateway') mcpPort = ready.port;
       else if (name === 'web') webPort = ready.port;
       else if (ready.port !== undefined) port = ready.port;
@@ -179,7 +192,7 @@ export const startCluster = async (config: Config, logger: Logger, env: NodeJS.P
     /** a service's process now (a restart replaces it): for operators' tools and tests */
     const processOf = (name: (typeof CLUSTER_SERVICES)[number]): ChildProcess | undefined =>
       children.find((child) => child.name === name)?.process;
-    return { natsUrl, port, mcpPort, webPort, processOf, stop };
+    return { natsUrl, port, mcpPort, webPort, opsPorts, processOf, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -191,7 +204,13 @@ if (import.meta.main) {
   const logger = createLogger({ name: 'cluster', level: config.logLevel });
   const running = await startCluster(config, logger);
   logger.info(
-    { port: running.port, mcpPort: running.mcpPort, webPort: running.webPort, nats: running.natsUrl },
+    {
+      port: running.port,
+      mcpPort: running.mcpPort,
+      webPort: running.webPort,
+      opsPorts: running.opsPorts,
+      nats: running.natsUrl,
+    },
     'cluster ready: REST at /api/v1, MCP at /mcp on mcpPort, the site on webPort',
   );
   stopOnSignals(running, logger);

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -16,9 +16,12 @@ describe('service processes run with the same Node flags everywhere', () => {
   it('the Dockerfile, docker-compose and every k8s service command pass them', () => {
     const flags = SERVICE_NODE_FLAGS.map((flag) => `"${flag}"`).join(', ');
     const commands = [
-      ...read('Dockerfile').matchAll(/CMD \[("node".*)\]/g),
+      // the image's default command (its HEALTHCHECK runs a script, not a service)
+      ...read('Dockerfile').matchAll(/^CMD \[("node".*)\]/gm),
       ...read('docker-compose.yml').matchAll(/command: \[("node".*)\]/g),
-      ...read('infra/k8s/services.yaml').matchAll(/command: \[("node".*)\]/g),
+      ...readdirSync(path.join(ROOT, 'infra/k8s/base'))
+        .filter((file) => file.endsWith('.yaml'))
+        .flatMap((file) => [...read(`infra/k8s/base/${file}`).matchAll(/command: \[("node".*)\]/g)]),
     ].map((match) => match[1] ?? '');
     expect(commands.length).toBe(1 + 7 + 7);
     for (const command of commands) expect(command).toContain(`"node", ${flags}, `);

@@ -32,6 +32,8 @@ describe('configuration', () => {
       }),
       mcp: { port: 3001, gatewayUrl: 'http://127.0.0.1:3000', conformanceFixtures: false },
       web: { port: 3002 },
+      opsPort: 9464,
+      otlpEndpoint: null,
     });
   });
 

@@ -36,6 +36,10 @@ export interface Config {
   readonly mcp: McpSettings;
   /** the web edge (the site for people): its own HTTP port in cluster mode (WEB_PORT, default PORT + 2); all-in-one serves it on PORT */
   readonly web: { readonly port: number };
+  /** a service's (catalog, drafting, commerce, claims) port for /healthz, /readyz and /metrics in cluster mode (OPS_PORT, default 9464) */
+  readonly opsPort: number;
+  /** OTEL_EXPORTER_OTLP_ENDPOINT: tracing on, spans sent there over OTLP/HTTP; null = no tracing */
+  readonly otlpEndpoint: string | null;
 }
 
 export interface TemporalSettings {
@@ -155,6 +159,8 @@ export const loadConfig = (
     edge: edgeConfigOf(env, dataDir, problems),
     mcp: mcpSettingsOf(env, port, problems),
     web: { port: portOf('WEB_PORT', env.WEB_PORT || String(port === 0 ? 0 : port + 2), problems) },
+    opsPort: portOf('OPS_PORT', env.OPS_PORT || '9464', problems),
+    otlpEndpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT?.replace(/\/+$/, '') ?? null,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -108,6 +108,17 @@ export const EnvironmentSchema = Type.Object({
     variable('the REST gateway’s origin, seen from the MCP gateway', { default: 'http://127.0.0.1:$PORT' }),
   ),
   WEB_PORT: Type.Optional(variable('the web edge’s (the site’s) own port in cluster mode', { default: '$PORT + 2' })),
+  OTEL_EXPORTER_OTLP_ENDPOINT: Type.Optional(
+    variable('tracing on: spans go to `<this>/v1/traces` over OTLP/HTTP (an OpenTelemetry Collector, Jaeger, Tempo)', {
+      pattern: '^https?://\\S+$',
+    }),
+  ),
+  OPS_PORT: Type.Optional(
+    variable(
+      'a service’s (catalog, drafting, commerce, claims) own port for `/healthz`, `/readyz` and `/metrics` in cluster mode; the edges serve them on their HTTP port',
+      { default: '9464' },
+    ),
+  ),
   MCP_CONFORMANCE_FIXTURES: Type.Optional(
     variable('tests: `true` adds the MCP conformance suite’s fixture tools', { default: 'false' }),
   ),

@@ -2,11 +2,25 @@ import type { Bus } from './bus/bus.ts';
 import { connectNatsBus } from './bus/nats-bus.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { instrumentBus } from './observability/instrumented-bus.ts';
+import { createMetrics } from './observability/metrics.ts';
+import { createOps, type Ops, type Probes, startOpsServer } from './observability/ops.ts';
+import { startTracing, type Tracing } from './observability/tracing.ts';
 
 export interface Running {
   stop(): Promise<void>;
   /** the HTTP port, for services that listen */
   readonly port?: number;
+  /** the stores and projections the process's /readyz and /metrics look at */
+  readonly probes?: Probes;
+}
+
+/** what a process's composition root gets: the (measured) bus, the configuration, its logger and its /healthz, /readyz, /metrics */
+export interface ProcessDeps {
+  readonly bus: Bus;
+  readonly config: Config;
+  readonly logger: Logger;
+  readonly ops: Ops;
 }
 
 /**
@@ -51,12 +65,76 @@ export const configOrExit = (): Config => {
 };
 
 /**
+ * Starts one service as its own process's content over NATS: the bus (measured), the service, and
+ * its /healthz, /readyz and /metrics: on OPS_PORT for a service without an HTTP server, on the
+ * edge's own server otherwise (`ownHttp`: the edge mounts `deps.ops`). `stop` is the graceful
+ * shutdown: readiness turns 503 first, then the service stops (its HTTP server lets requests in
+ * flight finish, its bus endpoints drain, its workers stop), then the bus drains and closes, then
+ * the ops server.
+ */
+export const startServiceProcess = async (
+  name: string,
+  start: (deps: ProcessDeps) => Promise<Running>,
+  options: {
+    readonly config: Config;
+    readonly logger: Logger;
+    readonly natsUrl: string;
+    readonly ownHttp?: boolean;
+    /** spans for HTTP and bus traffic; default: when OTEL_EXPORTER_OTLP_ENDPOINT is set (tests: a provider of their own) */
+    readonly traced?: boolean;
+  },
+) => {
+  const tracing = await processTracing(name, options.config);
+  const traced = options.traced ?? tracing !== null;
+  const metrics = createMetrics(name);
+  const bus = instrumentBus(await connectNatsBus({ servers: options.natsUrl, name }), metrics, { traced });
+  const ops = createOps({ process: name, bus, metrics, traced, starting: true });
+  // a service's ops server answers while it starts (a long read-model catch-up is not a dead
+  // process: /healthz 200, /readyz 503 `starting`); an edge mounts the routes on its own server
+  const opsServer = options.ownHttp ? null : await startOpsServer(ops, { port: options.config.opsPort });
+  let service: Running;
+  try {
+    service = await start({ bus, config: options.config, logger: options.logger, ops });
+  } catch (error) {
+    await opsServer?.stop();
+    await bus.close();
+    throw error;
+  }
+  if (service.probes) ops.addProbes(service.probes);
+  ops.started();
+  return {
+    ops,
+    service,
+    /** the service's HTTP port (an edge) */
+    port: service.port,
+    /** the ops server's port (a service without HTTP of its own) */
+    opsPort: opsServer?.port,
+    stop: async () => {
+      ops.drain();
+      try {
+        await service.stop();
+      } finally {
+        await bus.close();
+        await opsServer?.stop();
+        await tracing?.shutdown();
+      }
+    },
+  };
+};
+
+/** the process's tracer provider, exporting to OTEL_EXPORTER_OTLP_ENDPOINT; null when it is unset */
+export const processTracing = async (name: string, config: Pick<Config, 'otlpEndpoint'>): Promise<Tracing | null> =>
+  config.otlpEndpoint ? startTracing({ serviceName: name, endpoint: config.otlpEndpoint }) : null;
+
+/**
  * Runs one service as its own process over NATS (cluster and production mode): connect, start,
- * stop on a signal. `start` is the service's composition root.
+ * serve /healthz, /readyz and /metrics, stop on a signal. `start` is the service's composition
+ * root; an edge (`ownHttp`) mounts the ops routes on its own server.
  */
 export const runServiceProcess = async (
   name: string,
-  start: (deps: { bus: Bus; config: Config; logger: Logger }) => Promise<Running>,
+  start: (deps: ProcessDeps) => Promise<Running>,
+  options: { readonly ownHttp?: boolean } = {},
 ): Promise<void> => {
   const config = configOrExit();
   const logger = createLogger({ name, level: config.logLevel });
@@ -66,18 +144,19 @@ export const runServiceProcess = async (
     );
     process.exit(2);
   }
-  const bus = await connectNatsBus({ servers: config.natsUrl, name });
-  const service = await start({ bus, config, logger });
-  logger.info({ nats: config.natsUrl }, `${name} started`);
-  // a launcher that spawned us with an IPC channel waits for this before it reports ready
-  process.send?.({ type: 'ready', service: name, ...('port' in service ? { port: service.port } : {}) });
-  stopOnSignals(
-    {
-      stop: async () => {
-        await service.stop();
-        await bus.close();
-      },
-    },
+  const running = await startServiceProcess(name, start, {
+    config,
     logger,
-  );
+    natsUrl: config.natsUrl,
+    ownHttp: options.ownHttp ?? false,
+  });
+  logger.info({ nats: config.natsUrl, ops_port: running.opsPort }, `${name} started`);
+  // a launcher that spawned us with an IPC channel waits for this before it reports ready
+  process.send?.({
+    type: 'ready',
+    service: name,
+    ...(running.port !== undefined ? { port: running.port } : {}),
+    ...(running.opsPort !== undefined ? { opsPort: running.opsPort } : {}),
+  });
+  stopOnSignals(running, logger);
 };

@@ -9,6 +9,7 @@ import { type Clock, systemClock, type Timers } from '@listings/platform/clock';
 import { type Config, type WorkflowSettings, workflowSettingsOf } from '@listings/platform/config';
 import { openEventStore, withEventSchemas } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
+import { storeProbes } from '@listings/platform/observability';
 import { createSafeFetch, type SafeFetch } from '@listings/platform/outbound';
 import { openReadModelStore, openReadModelStoreForRebuild } from '@listings/platform/read-models';
 import { openEmbeddedSearchIndex, openTypesenseSearchIndex } from '@listings/platform/search';
@@ -205,6 +206,11 @@ export const startCatalog = async (deps: CatalogDeps) => {
     badgeCheck,
     runner,
     events,
+    /** what /readyz pings and /metrics reports (the read model's lag behind the log) */
+    probes: {
+      stores: storeProbes({ events, readModels: store, search }),
+      projections: [{ name: 'catalog', position: () => readModel.view.position, events }],
+    },
     stop: async () => {
       try {
         await claimEvents.stop();

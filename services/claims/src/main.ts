@@ -15,6 +15,7 @@ import {
 import { openEventStore, withEventSchemas } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
 import { createMailer, type Mailer } from '@listings/platform/mail';
+import { storeProbes } from '@listings/platform/observability';
 import { createSafeFetch, type HostLookup, type SafeFetch } from '@listings/platform/outbound';
 import { forgetPersonalData, openPersonalDataVault } from '@listings/platform/personal-data';
 import {
@@ -154,6 +155,11 @@ export const startClaims = async (deps: ClaimsDeps) => {
   return {
     /** the workflow runner of the claim expiries (tests look at it) */
     runner,
+    /** what /readyz pings and /metrics reports (the claims index's lag behind the log) */
+    probes: {
+      stores: storeProbes({ events: store, readModels }),
+      projections: [{ name: 'claims index', position: () => claimsIndex.position, events: store }],
+    },
     stop: async () => {
       try {
         await served.stop();

@@ -15,6 +15,7 @@ import {
 } from '@listings/platform/config';
 import { openEventStore, withEventSchemas } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
+import { storeProbes } from '@listings/platform/observability';
 import {
   openDocumentReadModel,
   openReadModelStore,
@@ -165,6 +166,11 @@ export const startCommerce = async (deps: CommerceDeps) => {
     runner,
     /** for tests and tools: the orders index (its view, position and read-your-writes wait) */
     ordersIndex,
+    /** what /readyz pings and /metrics reports (the orders index's lag behind the log) */
+    probes: {
+      stores: storeProbes({ events: store, readModels }),
+      projections: [{ name: 'orders index', position: () => ordersIndex.position, events: store }],
+    },
     stop: async () => {
       try {
         await served.stop();

@@ -10,6 +10,7 @@ import { type Config, DEFAULT_DAILY_LIMITS, loadConfig } from '@listings/platfor
 import { openEventStore, withEventSchemas } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
 import { createMailer, type Mailer } from '@listings/platform/mail';
+import { storeProbes } from '@listings/platform/observability';
 import { createSafeFetch, type HostLookup, type SafeFetch } from '@listings/platform/outbound';
 import { forgetPersonalData, openPersonalDataVault } from '@listings/platform/personal-data';
 import {
@@ -173,6 +174,11 @@ export const startDrafting = async (deps: DraftingDeps) => {
 
   return {
     runner,
+    /** what /readyz pings and /metrics reports (the drafts index's lag behind the log) */
+    probes: {
+      stores: storeProbes({ events: store, readModels }),
+      projections: [{ name: 'drafts index', position: () => draftsIndex.position, events: store }],
+    },
     stop: async () => {
       try {
         await served.stop();

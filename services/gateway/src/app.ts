@@ -19,6 +19,7 @@ import {
 } from '@listings/platform/edge';
 import { ValidationError } from '@listings/platform/errors';
 import type { Logger } from '@listings/platform/logger';
+import { mountOps, type Ops } from '@listings/platform/observability';
 import { type OperationHandlers, traceIdOf } from '@listings/platform/service-host';
 import Fastify, {
   type FastifyBaseLogger,
@@ -65,6 +66,8 @@ export interface GatewayOptions {
   readonly siteAtRoot?: boolean;
   /** accounts, keys, OAuth (default: an in-memory identity, for tests) */
   readonly identity?: Identity;
+  /** the process's /healthz, /readyz and /metrics, mounted on this server (and every request measured) */
+  readonly ops?: Ops;
   readonly clock?: Clock;
   /**
    * default: 600/60 s per credential, 120/60 s per IP; per IP on the password forms 10/60 s
@@ -152,6 +155,7 @@ export const buildApp = async (options: GatewayOptions): Promise<FastifyInstance
       return frameworkErrorProblem(error, request, reply);
     },
   });
+  if (options.ops) mountOps(app as unknown as FastifyInstance, options.ops);
   const clock = options.clock ?? systemClock;
   const ownsIdentity = !options.identity;
   const identity = options.identity ?? createIdentity({ publicUrl: options.config.publicUrl, clock });

@@ -4,6 +4,7 @@ import type { Config } from '@listings/platform/config';
 import { type EdgeConfig, type EdgeStores, loadEdgeConfig, openEdgeStores } from '@listings/platform/edge';
 import type { Logger } from '@listings/platform/logger';
 import { createMailer } from '@listings/platform/mail';
+import type { Ops } from '@listings/platform/observability';
 import { serveOperations } from '@listings/platform/service-host';
 import { buildApp, type GatewayOptions } from './app.ts';
 import { createClientMetadataFetch } from './identity/client-metadata-fetch.ts';
@@ -23,6 +24,8 @@ export interface GatewayDeps {
   readonly edgeConfig?: EdgeConfig;
   /** idempotency records and rate-limit counters shared with the MCP edge (all-in-one); default: opened here */
   readonly edgeStores?: EdgeStores;
+  /** the process's /healthz, /readyz and /metrics, served on PORT */
+  readonly ops?: Ops;
 }
 
 /**
@@ -72,6 +75,7 @@ export const startGateway = async (deps: GatewayDeps) => {
     rateLimitCounter: stores.rateLimitCounter,
     ...(deps.mounts ? { mounts: deps.mounts } : {}),
     ...(deps.siteAtRoot ? { siteAtRoot: true } : {}),
+    ...(deps.ops ? { ops: deps.ops } : {}),
   });
   await app.listen({ port: deps.config.port, host: deps.host ?? '0.0.0.0' });
   const address = app.server.address();
@@ -79,6 +83,8 @@ export const startGateway = async (deps: GatewayDeps) => {
   return {
     port,
     identity,
+    /** /readyz pings the identity store (accounts, keys, OAuth grants) */
+    probes: { stores: [{ name: 'identity store', ping: async () => identity.store.findAccountById('readiness') }] },
     /** stops taking connections and lets requests in flight finish */
     stop: async () => {
       await app.close();

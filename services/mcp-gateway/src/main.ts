@@ -16,6 +16,7 @@ import {
   retryAfterOnOutage,
 } from '@listings/platform/edge';
 import type { Logger } from '@listings/platform/logger';
+import { mountOps, type Ops } from '@listings/platform/observability';
 import Fastify, { type FastifyBaseLogger, type FastifyPluginAsync, LogController } from 'fastify';
 import { createServerFactory } from './build-server.ts';
 import { loadMcpConfig } from './config.ts';
@@ -139,7 +140,12 @@ const DISCOVERY_PATHS = [
  * here directly finds them too.
  */
 export const startMcpGateway = async (
-  deps: McpGatewayDeps & { readonly config: Pick<Config, 'publicUrl' | 'natsUrl' | 'port'>; readonly host?: string },
+  deps: McpGatewayDeps & {
+    readonly config: Pick<Config, 'publicUrl' | 'natsUrl' | 'port'>;
+    readonly host?: string;
+    /** the process's /healthz, /readyz and /metrics, on MCP_PORT */
+    readonly ops?: Ops;
+  },
 ) => {
   const mcpConfig = loadMcpConfig(deps.config);
   const gateway = await createMcpGateway({ conformanceFixtures: mcpConfig.conformanceFixtures, ...deps });
@@ -148,13 +154,14 @@ export const startMcpGateway = async (
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: gateway.trustProxy,
   });
+  if (deps.ops) mountOps(app as never, deps.ops);
+  else app.get('/healthz', async () => ({ status: 'ok' }));
   retryAfterOnOutage(app as never);
   await app.register(gateway.plugin);
   for (const path of DISCOVERY_PATHS) {
     app.get(`${path}`, async (request, reply) => forward(mcpConfig.gatewayUrl, request.url, reply));
     app.get(`${path}/*`, async (request, reply) => forward(mcpConfig.gatewayUrl, request.url, reply));
   }
-  app.get('/healthz', async () => ({ status: 'ok' }));
   await app.listen({ port: mcpConfig.port, host: deps.host ?? '0.0.0.0' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : mcpConfig.port;

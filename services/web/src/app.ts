@@ -6,6 +6,7 @@ import { type Clock, systemClock } from '@listings/platform/clock';
 import type { RateLimitCounter } from '@listings/platform/edge';
 import { retryAfterOnOutage } from '@listings/platform/edge';
 import type { Logger } from '@listings/platform/logger';
+import { mountOps, type Ops } from '@listings/platform/observability';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync, LogController } from 'fastify';
 import { ASSETS_DIRS, ASSETS_PREFIX } from './assets.ts';
 import { createCatalogClient } from './catalog-client.ts';
@@ -163,14 +164,19 @@ export const webPlugin =
  * paths no page answers (in all-in-one mode the gateway owns the server's not-found handler, and
  * the plugin's catch-all route answers people's paths).
  */
-export const buildWebApp = async (options: WebOptions & { trustProxy?: boolean }): Promise<FastifyInstance> => {
+export const buildWebApp = async (
+  options: WebOptions & { trustProxy?: boolean; ops?: Ops },
+): Promise<FastifyInstance> => {
   const app = Fastify({
     loggerInstance: options.logger as FastifyBaseLogger,
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: options.trustProxy ?? false,
   });
+  // cluster mode: the process's /healthz, /readyz and /metrics on the site's port
+  if (options.ops) mountOps(app as unknown as FastifyInstance, options.ops);
   retryAfterOnOutage(app as never);
-  await app.register(webPlugin({ ...options, notFoundPages: true }));
+  const { ops: _ops, ...web } = options;
+  await app.register(webPlugin({ ...web, notFoundPages: true }));
   return app;
 };

@@ -1,6 +1,7 @@
 import type { Bus } from '@listings/platform/bus';
 import type { Config } from '@listings/platform/config';
 import type { Logger } from '@listings/platform/logger';
+import type { Ops } from '@listings/platform/observability';
 import { buildWebApp, type WebOptions, webPlugin } from './app.ts';
 
 export interface WebDeps {
@@ -13,6 +14,8 @@ export interface WebDeps {
   /** default 0.0.0.0 */
   readonly host?: string;
   readonly trustProxy?: boolean;
+  /** the process's /healthz, /readyz and /metrics, served on WEB_PORT (cluster mode) */
+  readonly ops?: Ops;
 }
 
 /** The site as a plugin the launcher mounts on the gateway's server (all-in-one mode). */
@@ -33,6 +36,7 @@ export const startWeb = async (deps: WebDeps) => {
     logger: deps.logger,
     trustProxy: deps.trustProxy ?? false,
     ...(deps.viewerOf ? { viewerOf: deps.viewerOf } : {}),
+    ...(deps.ops ? { ops: deps.ops } : {}),
   });
   await app.listen({ port: deps.config.web.port, host: deps.host ?? '0.0.0.0' });
   const address = app.server.address();

@@ -91,6 +91,11 @@ export interface Bus {
   ): Promise<Consumer>;
   /** drains: in-flight requests finish, then connections close */
   close(): Promise<void>;
+  /**
+   * one round trip to the broker: resolves when it answers, rejects (BusUnavailableError) while
+   * the connection is down. Readiness probes call it; a bus inside one process has none.
+   */
+  ping?(): Promise<void>;
 }
 
 /** nobody serves the subject: fails fast instead of waiting for the timeout */

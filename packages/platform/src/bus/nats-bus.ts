@@ -358,6 +358,12 @@ function natsBus(
       return consumer;
     },
 
+    async ping(): Promise<void> {
+      if (closing) throw new Error('the bus is closed');
+      if (!connection.up) throw new BusUnavailableError('ping');
+      await nc.rtt();
+    },
+
     close(): Promise<void> {
       closing ??= (async () => {
         await Promise.allSettled([...consumers, ...served].map((c) => c.stop()));

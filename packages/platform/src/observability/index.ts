@@ -1,0 +1,15 @@
+export { instrumentBus } from './instrumented-bus.ts';
+export { createMetrics, type ProcessMetrics, type ProjectionProbe } from './metrics.ts';
+export {
+  CHECK_TIMEOUT_MS,
+  createOps,
+  mountOps,
+  OPS_PATHS,
+  type Ops,
+  type Probes,
+  type Readiness,
+  type StoreProbe,
+  startOpsServer,
+} from './ops.ts';
+export { storeProbes } from './store-probes.ts';
+export { startTracing, type Tracing } from './tracing.ts';
