@@ -15,6 +15,7 @@ import {
   type McpServer,
   originValidationResponse,
 } from '@modelcontextprotocol/server';
+import { forbiddenKeysResponse } from './forbidden-keys.ts';
 
 /** Builds the fresh server each request gets (both eras are served statelessly). */
 export interface McpServers {
@@ -199,6 +200,8 @@ export const createMcpEndpoint = (deps: McpEndpointDeps): McpEndpoint => {
       const parsed = tryParseJson(text);
       if (!parsed.ok)
         return handler.fetch(new Request(request.url, { method: 'POST', headers: request.headers, body: text }));
+      const reservedKeys = forbiddenKeysResponse(text, parsed.value);
+      if (reservedKeys) return reservedKeys;
       // the SDK reads no body when it is given `parsedBody`
       const replay = new Request(request.url, { method: 'POST', headers: request.headers });
       const toolName = singleToolCalled(parsed.value);
