@@ -4,6 +4,7 @@ import {
   type RateLimitDecision,
   type RateLimiter,
   type RateLimitPolicy,
+  RETRY_AFTER_OUTAGE_SECONDS,
   rateLimitHeaders,
 } from '@listings/platform/edge';
 import { DomainError, problemOf, toProblem } from '@listings/platform/errors';
@@ -55,8 +56,16 @@ export interface McpEndpoint {
 
 const PROBLEM_JSON = 'application/problem+json';
 
+/** (the route hijacks its reply, so Fastify's onSend hooks, `retryAfterOnOutage` among them, never see it) */
 const problemResponse = (status: number, problem: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(problem), { status, headers: { 'content-type': PROBLEM_JSON, ...headers } });
+  new Response(JSON.stringify(problem), {
+    status,
+    headers: {
+      'content-type': PROBLEM_JSON,
+      ...(status === 503 ? { 'retry-after': String(RETRY_AFTER_OUTAGE_SECONDS) } : {}),
+      ...headers,
+    },
+  });
 
 /** The operation a JSON-RPC message calls when it is a `tools/call` of a contract operation. */
 const calledOperation = (message: unknown): Operation | undefined => {
