@@ -33,12 +33,6 @@ export interface CrawlLimits {
   readonly timeoutMs: number;
   /** redirects per page (default 5) */
   readonly maxRedirects: number;
-  /**
-   * crawls one crawler runs at once (default 8); the others wait their turn. Each running crawl
-   * holds about 16 MB (Crawlee's request queue allocates a 1,000,000-slot de-duplication cache),
-   * so this bounds a drafting process's memory however many drafts are submitted together.
-   */
-  readonly concurrentCrawls: number;
 }
 
 export const DEFAULT_CRAWL_LIMITS: CrawlLimits = {
@@ -47,7 +41,6 @@ export const DEFAULT_CRAWL_LIMITS: CrawlLimits = {
   maxTotalBytes: 4 * 1024 * 1024,
   timeoutMs: 45_000,
   maxRedirects: 5,
-  concurrentCrawls: 8,
 };
 
 export type CrawlResult =
@@ -137,7 +130,7 @@ export const createSiteCrawler = (deps: {
     return { isAllowed: (url) => parsed.isAllowed(url, deps.robotsToken) !== false, sitemaps: parsed.getSitemaps() };
   };
 
-  const unbounded: SiteCrawler = {
+  return {
     async crawl(startUrl, { onProgress, signal: outer }) {
       const timeout = AbortSignal.timeout(limits.timeoutMs);
       const signal = outer ? AbortSignal.any([outer, timeout]) : timeout;
@@ -408,32 +401,6 @@ export const createSiteCrawler = (deps: {
             homepageError ?? (timeout.aborted ? 'the site did not answer in time' : 'the homepage could not be read'),
         };
       return { ok: true, pages };
-    },
-  };
-
-  // at most `concurrentCrawls` at once: a finished crawl hands its turn to the next one waiting
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  const turn = (): Promise<void> => {
-    if (running < limits.concurrentCrawls) {
-      running++;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => waiting.push(resolve));
-  };
-  const done = () => {
-    const next = waiting.shift();
-    if (next) next();
-    else running--;
-  };
-  return {
-    async crawl(startUrl, options) {
-      await turn();
-      try {
-        return await unbounded.crawl(startUrl, options);
-      } finally {
-        done();
-      }
     },
   };
 };
