@@ -3,8 +3,10 @@
 // sampling its resident memory (RSS, from /proc) every 5 s. Prints RSS over time and the load's
 // figures: the sizing budget for a container (docs/benchmarks.md, README).
 // BENCH_SOAK_RATE: requests per second over all connections (default 300).
+// BENCH_SOAK_MODE=cluster: the same traffic against cluster mode (`npm run start:cluster`), each
+// process's RSS sampled (every service, nats-server, the launcher): the budget per container.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,14 +19,40 @@ const SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 300);
 const RATE = Number(process.env.BENCH_SOAK_RATE ?? 300);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const SAMPLE_MS = 5_000;
+const CLUSTER = process.env.BENCH_SOAK_MODE === 'cluster';
 const CLI = fileURLToPath(new URL('../launcher/src/cli.ts', import.meta.url));
 
-/** the process's resident set size in MB, from /proc (Linux) */
+/** the process's resident set size in MB, from /proc (Linux); 0 once it is gone */
 const rssMb = (pid: number): number => {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith('VmRSS:'));
-  return Math.round(Number(line?.replace(/\D+/g, '') ?? 0) / 1024);
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('VmRSS:'));
+    return Math.round(Number(line?.replace(/\D+/g, '') ?? 0) / 1024);
+  } catch {
+    return 0;
+  }
+};
+
+/** the processes a pid started (each of its threads' children), from /proc */
+const childrenOf = (pid: number): number[] =>
+  readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+    readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
+  );
+
+/** a cluster child by what it runs: `services/<name>/src/server.ts` is <name>, or the program's name */
+const nameOf = (pid: number): string => {
+  const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+  const service = args.map((a) => /services\/([\w-]+)\/src\/server\.ts$/.exec(a)?.[1]).find(Boolean);
+  return service ?? path.basename(args[0] ?? String(pid));
+};
+
+/** RSS in MB by process: the all-in-one; or the cluster's launcher, each service and nats-server */
+const sample = (pid: number): Record<string, number> => {
+  if (!CLUSTER) return { 'all-in-one': rssMb(pid) };
+  const rss: Record<string, number> = { launcher: rssMb(pid) };
+  for (const child of childrenOf(pid)) rss[nameOf(child)] = rssMb(child);
+  return rss;
 };
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'listings-soak-'));
@@ -33,14 +61,33 @@ const env = {
   PORT: '0',
   DATA_DIR: dataDir,
   LOG_LEVEL: 'silent',
-  DEMO_DATA: 'on',
+  // BENCH_SOAK_DEMO_DATA=off: an empty catalog (the cluster's start with the demo catalog failed on a loaded machine)
+  DEMO_DATA: process.env.BENCH_SOAK_DEMO_DATA ?? 'on',
   DRAFTS_PER_ACCOUNT_PER_DAY: '999999',
 };
-const server = forkServer('all-in-one-server.ts', env);
+// the cluster's launcher runs without the services' flags, as `npm run start:cluster` does
+const server = CLUSTER
+  ? forkServer('cluster-server.ts', env, { execArgv: process.execArgv })
+  : forkServer('all-in-one-server.ts', env);
+// cluster mode: MCP and the site each have a port of their own
+let ports: { mcpPort?: number; webPort?: number } = {};
+server.child.on('message', (m: { type?: string; mcpPort?: number; webPort?: number }) => {
+  if (m.type === 'ready') ports = m;
+});
+server.child.once('exit', (code, signal) => {
+  if (!stopping) console.error(`the server exited during the soak (${signal ?? code})`);
+});
+let stopping = false;
 try {
   const port = await server.ready;
   const pid = server.child.pid as number;
   const origin = `http://127.0.0.1:${port}`;
+  const originOf = (kind: 'rest' | 'mcp' | 'site') =>
+    kind === 'mcp' && ports.mcpPort
+      ? `http://127.0.0.1:${ports.mcpPort}`
+      : kind === 'site' && ports.webPort
+        ? `http://127.0.0.1:${ports.webPort}`
+        : origin;
   const slug = await someSlug(origin);
   const { stdout } = await promisify(execFile)(
     process.execPath,
@@ -52,16 +99,17 @@ try {
   const mcpListing = toolCall('get_listing', { slug });
   // one cycle of ten: five REST reads, two pages of the site, two MCP tool calls, one draft write
   const requests = [
-    { method: 'GET', path: '/api/v1/listings?q=app' },
-    { method: 'GET', path: `/api/v1/listings/${slug}` },
-    { method: 'GET', path: '/api/v1/site' },
-    { method: 'GET', path: '/api/v1/leaderboards/community-all-time' },
-    { method: 'GET', path: '/api/v1/launches' },
-    { method: 'GET', path: '/' },
-    { method: 'GET', path: `/listings/${slug}` },
-    { method: 'POST', path: '/mcp', headers: mcpSearch.headers, body: mcpSearch.body },
-    { method: 'POST', path: '/mcp', headers: mcpListing.headers, body: mcpListing.body },
+    { kind: 'rest', method: 'GET', path: '/api/v1/listings?q=app' },
+    { kind: 'rest', method: 'GET', path: `/api/v1/listings/${slug}` },
+    { kind: 'rest', method: 'GET', path: '/api/v1/site' },
+    { kind: 'rest', method: 'GET', path: '/api/v1/leaderboards/community-all-time' },
+    { kind: 'rest', method: 'GET', path: '/api/v1/launches' },
+    { kind: 'site', method: 'GET', path: '/' },
+    { kind: 'site', method: 'GET', path: `/listings/${slug}` },
+    { kind: 'mcp', method: 'POST', path: '/mcp', headers: mcpSearch.headers, body: mcpSearch.body },
+    { kind: 'mcp', method: 'POST', path: '/mcp', headers: mcpListing.headers, body: mcpListing.body },
     {
+      kind: 'rest',
       method: 'POST',
       path: '/api/v1/drafts',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
@@ -69,36 +117,63 @@ try {
       body: JSON.stringify({ url: 'https://soak.invalid' }),
     },
   ] as const;
+  // one load for the all-in-one; in cluster mode one per port, each with its share of the rate
+  const loads = Object.entries(Object.groupBy(requests, (r) => originOf(r.kind))).map(([url, share = []]) =>
+    autocannon({
+      url,
+      connections: Math.max(1, Math.round((CONNECTIONS * share.length) / requests.length)),
+      overallRate: (RATE * share.length) / requests.length,
+      duration: SECONDS,
+      requests: share.map(({ kind: _, ...request }) => request) as never,
+    }),
+  );
 
-  const samples: { s: number; rss: number }[] = [{ s: 0, rss: rssMb(pid) }];
+  const samples: { s: number; rss: Record<string, number> }[] = [{ s: 0, rss: sample(pid) }];
   const started = Date.now();
   const sampler = setInterval(
-    () => samples.push({ s: Math.round((Date.now() - started) / 1000), rss: rssMb(pid) }),
+    () => samples.push({ s: Math.round((Date.now() - started) / 1000), rss: sample(pid) }),
     SAMPLE_MS,
   );
-  const result = await autocannon({
-    url: origin,
-    connections: CONNECTIONS,
-    overallRate: RATE,
-    duration: SECONDS,
-    requests: requests as never,
-  });
+  const results = await Promise.all(loads);
   clearInterval(sampler);
-  samples.push({ s: SECONDS, rss: rssMb(pid) });
+  samples.push({ s: SECONDS, rss: sample(pid) });
+  const total = (field: 'total' | 'average', of: 'requests') => results.reduce((n, r) => n + r[of][field], 0);
+  const result = {
+    requests: { total: total('total', 'requests'), average: total('average', 'requests') },
+    // the slowest port's figures: what a client of the whole service meets at worst
+    latency: {
+      p50: Math.max(...results.map((r) => r.latency.p50)),
+      p99: Math.max(...results.map((r) => r.latency.p99)),
+    },
+    errors: results.reduce((n, r) => n + r.errors, 0),
+    non2xx: results.reduce((n, r) => n + r.non2xx, 0),
+  };
 
-  const rss = samples.map((x) => x.rss);
+  const names = [...new Set(samples.flatMap((x) => Object.keys(x.rss)))];
+  const sum = (rss: Record<string, number>) => Object.values(rss).reduce((n, v) => n + v, 0);
+  const of = (name: string) => samples.map((x) => x.rss[name] ?? 0);
   console.log(
-    `Soak: all-in-one (demo catalog), ${RATE} req/s for ${SECONDS} s, ${CONNECTIONS} connections, Node ${process.version}`,
+    `Soak: ${CLUSTER ? 'cluster mode' : 'all-in-one'} (${env.DEMO_DATA === 'off' ? 'empty catalog' : 'demo catalog'}), ${RATE} req/s for ${SECONDS} s, ${CONNECTIONS} connections, Node ${process.version}`,
   );
   console.log('(per cycle of ten: 5 REST reads, 2 site pages, 2 MCP tool calls, 1 draft write)\n');
-  console.log('| t (s) | RSS (MB) |\n|---:|---:|');
+  const columns = CLUSTER ? [...names, 'total'] : names;
+  console.log(`| t (s) | ${columns.map((n) => `${n} RSS (MB)`).join(' | ')} |`);
+  console.log(`|---:|${columns.map(() => '---:').join('|')}|`);
   const step = Math.max(1, Math.ceil(samples.length / 30));
-  for (const [i, sample] of samples.entries())
-    if (i % step === 0 || i === samples.length - 1) console.log(`| ${sample.s} | ${sample.rss} |`);
+  for (const [i, x] of samples.entries())
+    if (i % step === 0 || i === samples.length - 1)
+      console.log(`| ${x.s} | ${[...names.map((n) => x.rss[n] ?? 0), ...(CLUSTER ? [sum(x.rss)] : [])].join(' | ')} |`);
+  console.log('');
+  for (const name of names) {
+    const rss = of(name);
+    console.log(`${name} RSS: start ${rss[0]} MB, max ${Math.max(...rss)} MB, end ${rss.at(-1)} MB`);
+  }
+  if (CLUSTER) console.log(`total RSS: max ${Math.max(...samples.map((x) => sum(x.rss)))} MB`);
   console.log(
-    `\nRSS: start ${rss[0]} MB, max ${Math.max(...rss)} MB, end ${rss.at(-1)} MB; requests ${result.requests.total} (${Math.round(result.requests.average)}/s), p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}`,
+    `requests ${result.requests.total} (${Math.round(result.requests.average)}/s), p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}`,
   );
 } finally {
+  stopping = true;
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

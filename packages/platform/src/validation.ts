@@ -170,17 +170,28 @@ const checkPart = (
   return copy;
 };
 
-/** the paths of the strings (keys included) in `value` that are not well-formed UTF-16 */
-const loneSurrogateFields = (value: unknown, path: string, out: string[] = []): string[] => {
-  if (typeof value === 'string') {
-    if (!value.isWellFormed()) out.push(path);
-  } else if (Array.isArray(value)) {
-    for (const [i, item] of value.entries()) loneSurrogateFields(item, `${path}.${i}`, out);
-  } else if (value !== null && typeof value === 'object')
-    for (const [key, item] of Object.entries(value)) {
-      if (!key.isWellFormed()) out.push(`${path}.${key}`);
-      else loneSurrogateFields(item, `${path}.${key}`, out);
-    }
+/**
+ * The paths of the strings (keys included) in `value` that are not well-formed UTF-16, in document
+ * order. A loop over a stack, not recursion: a body nested 10,000 deep is refused (400), not a
+ * stack overflow (500).
+ */
+const loneSurrogateFields = (value: unknown, path: string): string[] => {
+  const out: string[] = [];
+  const pending: [unknown, string][] = [[value, path]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [node, at] = next;
+    const children: [unknown, string][] = [];
+    if (typeof node === 'string') {
+      if (!node.isWellFormed()) out.push(at);
+    } else if (Array.isArray(node)) {
+      for (const [i, item] of node.entries()) children.push([item, `${at}.${i}`]);
+    } else if (node !== null && typeof node === 'object')
+      for (const [key, item] of Object.entries(node)) {
+        if (!key.isWellFormed()) out.push(`${at}.${key}`);
+        else children.push([item, `${at}.${key}`]);
+      }
+    pending.push(...children.reverse());
+  }
   return out;
 };
 

@@ -175,6 +175,23 @@ describe('input validation at the REST edge', () => {
     expect(response.headers['content-type']).toContain('application/problem+json');
   });
 
+  it('when a JSON body is nested 10,000 deep (arrays or objects, a lone surrogate at the bottom) then 400, not a stack overflow', async () => {
+    for (const payload of [
+      `${'['.repeat(10_000)}${']'.repeat(10_000)}`,
+      `${'{"a":'.repeat(10_000)}"\\ud800"${'}'.repeat(10_000)}`,
+      `{"url":"https://a.example","fields":${'['.repeat(10_000)}${']'.repeat(10_000)}}`,
+    ]) {
+      const response = await inject({
+        method: 'POST',
+        url: '/api/v1/drafts',
+        payload,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(response.statusCode, payload.slice(0, 40)).toBe(400);
+      expect(response.headers['content-type']).toContain('application/problem+json');
+    }
+  });
+
   it('when a POST has no body where one is required then 400 names the body', async () => {
     const response = await inject({ method: 'POST', url: '/api/v1/drafts' });
     expect(response.statusCode).toBe(400);

@@ -4,6 +4,7 @@ import {
   type RateLimitDecision,
   type RateLimiter,
   type RateLimitPolicy,
+  RETRY_AFTER_OUTAGE_SECONDS,
   rateLimitHeaders,
 } from '@listings/platform/edge';
 import { DomainError, problemOf, toProblem } from '@listings/platform/errors';
@@ -16,6 +17,7 @@ import {
   type McpServer,
   originValidationResponse,
 } from '@modelcontextprotocol/server';
+import { forbiddenKeysResponse } from './forbidden-keys.ts';
 import { createLegacySessions } from './legacy-sessions.ts';
 
 /** Builds the fresh server each request gets (both eras are served statelessly). */
@@ -60,8 +62,16 @@ export interface McpEndpoint {
 
 const PROBLEM_JSON = 'application/problem+json';
 
+/** (the route hijacks its reply, so Fastify's onSend hooks, `retryAfterOnOutage` among them, never see it) */
 const problemResponse = (status: number, problem: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(problem), { status, headers: { 'content-type': PROBLEM_JSON, ...headers } });
+  new Response(JSON.stringify(problem), {
+    status,
+    headers: {
+      'content-type': PROBLEM_JSON,
+      ...(status === 503 ? { 'retry-after': String(RETRY_AFTER_OUTAGE_SECONDS) } : {}),
+      ...headers,
+    },
+  });
 
 /** The operation a JSON-RPC message calls when it is a `tools/call` of a contract operation. */
 const calledOperation = (message: unknown): Operation | undefined => {
@@ -210,6 +220,8 @@ export const createMcpEndpoint = (deps: McpEndpointDeps): McpEndpoint => {
       const parsed = tryParseJson(text);
       if (!parsed.ok)
         return handler.fetch(new Request(request.url, { method: 'POST', headers: request.headers, body: text }));
+      const reservedKeys = forbiddenKeysResponse(text, parsed.value);
+      if (reservedKeys) return reservedKeys;
       // the SDK reads no body when it is given `parsedBody`
       const replay = new Request(request.url, { method: 'POST', headers: request.headers });
       const toolName = singleToolCalled(parsed.value);

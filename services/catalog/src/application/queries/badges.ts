@@ -31,8 +31,18 @@ export const earnedBadges = (view: CatalogView, doc: ListingDoc): EarnedBadge[] 
   return badges;
 };
 
+/**
+ * What XML 1.0 cannot hold at all (its `Char` production): C0 controls but tab, LF and CR, lone
+ * surrogates, U+FFFE and U+FFFF. The API refuses them in new text, but a name stored before that
+ * rule or read from a crawled site may hold one: it becomes U+FFFD, so the SVG stays well-formed.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is its purpose
+const NOT_XML_CHARACTER = /[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]/g;
+
 const escapeXml = (text: string) =>
   text
+    .toWellFormed()
+    .replace(NOT_XML_CHARACTER, '\ufffd')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
