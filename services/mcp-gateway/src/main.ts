@@ -18,6 +18,7 @@ import type { Logger } from '@listings/platform/logger';
 import Fastify, { type FastifyBaseLogger, type FastifyPluginAsync, LogController } from 'fastify';
 import { createServerFactory } from './build-server.ts';
 import { loadMcpConfig } from './config.ts';
+import { createLeanToolsCall } from './http/lean-tools-call.ts';
 import { createMcpEndpoint, type McpEndpoint } from './http/mcp-endpoint.ts';
 import { MCP_PATH, mcpPlugin } from './http/mcp-plugin.ts';
 
@@ -39,6 +40,8 @@ export interface McpGatewayDeps {
   readonly requestTimeoutMs?: number;
   /** the conformance suite's fixture tools (MCP_CONFORMANCE_FIXTURES): tests only */
   readonly conformanceFixtures?: boolean;
+  /** false: every request takes the SDK's path, none the lean one (tests compare the two) */
+  readonly leanToolsCall?: boolean;
 }
 
 export interface McpGateway {
@@ -73,11 +76,12 @@ export const createMcpGateway = async (deps: McpGatewayDeps): Promise<McpGateway
     idempotency: { store, clock },
     conformanceFixtures: deps.conformanceFixtures ?? false,
   };
+  const allowedHostnames = allowedHostnamesOf(deps.config.publicUrl);
   const endpoint = createMcpEndpoint({
     servers: createServerFactory(serverDeps),
     authentication: deps.authentication ?? createAuthenticationClient(deps.bus),
     logger: deps.logger,
-    allowedHostnames: allowedHostnamesOf(deps.config.publicUrl),
+    allowedHostnames,
     rateLimit: {
       limiter: createRateLimiter({
         counter,
@@ -88,8 +92,10 @@ export const createMcpGateway = async (deps: McpGatewayDeps): Promise<McpGateway
       anonymous: deps.rateLimits?.anonymous ?? edge.rateLimitAnonymous,
     },
   });
+  const lean =
+    deps.leanToolsCall === false ? undefined : createLeanToolsCall({ endpoint, call: serverDeps, allowedHostnames });
   return {
-    plugin: mcpPlugin(endpoint),
+    plugin: mcpPlugin(endpoint, lean),
     endpoint,
     trustProxy: edge.trustProxy,
     stop: async () => {

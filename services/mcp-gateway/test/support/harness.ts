@@ -119,6 +119,8 @@ export const startHarness = async (
     conformanceFixtures?: boolean;
     rateLimits?: { authenticated: RateLimitPolicy; anonymous: RateLimitPolicy };
     clock?: Clock;
+    /** false: no lean path (every request the SDK's) */
+    leanToolsCall?: boolean;
   } = {},
 ): Promise<Harness> => {
   const bus = createInProcessBus();
@@ -135,6 +137,7 @@ export const startHarness = async (
     // table tests never meet a limit unless they set one
     rateLimits: options.rateLimits ?? GENEROUS_RATE_LIMITS,
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.leanToolsCall === false ? { leanToolsCall: false } : {}),
   });
   const app = Fastify();
   await app.register(gateway.plugin);
