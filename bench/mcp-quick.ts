@@ -1,8 +1,8 @@
 // Only the MCP-beside-REST figures (bench/mcp-tools.ts) against a fresh all-in-one process, for
 // quick before/after comparisons: `node bench/mcp-quick.ts` (BENCH_MCP_DURATION, default 3 s per
 // run; BENCH_MCP_ROUNDS, default 3 REST/MCP pairs per operation; BENCH_CONNECTIONS;
-// BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server process there; BENCH_ONLY=mcp skips
-// the REST runs, so that such a profile shows the MCP calls alone).
+// BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server process there; BENCH_ONLY=mcp or
+// BENCH_ONLY=rest runs one side only, so that such a profile shows those calls alone).
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,15 +25,21 @@ try {
   console.log(
     `${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION_S} s, ${os.cpus().length} cores, Node ${process.version}`,
   );
-  if (process.env.BENCH_ONLY === 'mcp') {
+  const only = process.env.BENCH_ONLY;
+  if (only === 'mcp' || only === 'rest') {
     const origin = `http://127.0.0.1:${port}`;
     console.log('| call | req/s | p50 ms | p99 ms | errors |');
     console.log('|---|---:|---:|---:|---:|');
-    for (const { operation, mcp } of operationsToCompare(origin, await someSlug(origin))) {
-      const r = await run(`MCP tools/call ${operation}`, mcp, CONNECTIONS, DURATION_S);
+    for (const { operation, mcp, rest } of operationsToCompare(origin, await someSlug(origin))) {
+      const r = await run(
+        `${only === 'mcp' ? 'MCP' : 'REST'} ${operation}`,
+        only === 'mcp' ? mcp : rest,
+        CONNECTIONS,
+        DURATION_S,
+      );
       console.log(`| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} |`);
     }
-  } else printSideBySide(await benchMcpBesideRest(port, CONNECTIONS, DURATION_S, ROUNDS));
+  } else printSideBySide(await benchMcpBesideRest(port, CONNECTIONS, DURATION_S, ROUNDS, server.child.pid));
 } finally {
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });

@@ -5,7 +5,7 @@
 // whose speed drifts; the figures are the medians, and MCP's share of REST is the median of the
 // rounds' ratios. Called by bench/run.ts and bench/mcp-quick.ts; figures go in docs/benchmarks.md.
 import { toolCall } from '../services/mcp-gateway/test/support/tool-call.ts';
-import { type LoadFigures, measure, median } from './support.ts';
+import { cpuMsOf, type LoadFigures, measure, median } from './support.ts';
 
 export interface McpBenchFigures extends LoadFigures {
   name: string;
@@ -57,39 +57,61 @@ const assertSucceeds = async (operation: string, rest: LoadOptions, mcp: LoadOpt
     throw new Error(`MCP ${operation} answered ${mcpAnswer.status}: ${text.slice(0, 300)}`);
 };
 
+interface Figures extends LoadFigures {
+  /** the server process's CPU time per answered call (µs), when it can be read */
+  readonly cpuUs?: number;
+}
+
 export interface SideBySide {
   readonly operation: string;
-  readonly rest: LoadFigures;
-  readonly mcp: LoadFigures;
+  readonly rest: Figures;
+  readonly mcp: Figures;
   /** the median of the rounds' MCP/REST req/s ratios */
   readonly ratio: number;
   readonly ratios: readonly number[];
 }
 
+/**
+ * `serverPid`: the server's process, whose CPU time per call is reported beside req/s (a figure
+ * that the machine's other load moves much less than throughput).
+ */
 export const benchMcpBesideRest = async (
   port: number,
   connections: number,
   durationS: number,
   rounds = 3,
+  serverPid?: number,
 ): Promise<SideBySide[]> => {
   const origin = `http://127.0.0.1:${port}`;
   const slug = await someSlug(origin);
   const out: SideBySide[] = [];
+  const load = async (options: LoadOptions, warmUpS: number): Promise<Figures> => {
+    await measure(options, connections, warmUpS, 0);
+    const cpuBefore = cpuMsOf(serverPid);
+    const figures = await measure(options, connections, durationS, 0);
+    const cpuAfter = cpuMsOf(serverPid);
+    if (cpuBefore === undefined || cpuAfter === undefined || !figures.requests) return figures;
+    return { ...figures, cpuUs: ((cpuAfter - cpuBefore) * 1000) / figures.requests };
+  };
   for (const { operation, rest, mcp } of operationsToCompare(origin, slug)) {
     await assertSucceeds(operation, rest, mcp);
-    const runs = { rest: [] as LoadFigures[], mcp: [] as LoadFigures[] };
+    const runs = { rest: [] as Figures[], mcp: [] as Figures[] };
     for (let round = 0; round < rounds; round++) {
       const warmUpS = round === 0 ? 1 : 0.5;
-      runs.rest.push(await measure(rest, connections, durationS, warmUpS));
-      runs.mcp.push(await measure(mcp, connections, durationS, warmUpS));
+      runs.rest.push(await load(rest, warmUpS));
+      runs.mcp.push(await load(mcp, warmUpS));
     }
-    const summary = (figures: LoadFigures[]): LoadFigures => ({
-      rps: median(figures.map((f) => f.rps)),
-      p50: median(figures.map((f) => f.p50)),
-      p99: median(figures.map((f) => f.p99)),
-      errors: figures.reduce((n, f) => n + f.errors, 0),
-    });
-    const ratios = runs.mcp.map((m, i) => m.rps / (runs.rest[i] as LoadFigures).rps);
+    const summary = (figures: Figures[]): Figures => {
+      const cpu = figures.flatMap((f) => (f.cpuUs === undefined ? [] : [f.cpuUs]));
+      return {
+        rps: median(figures.map((f) => f.rps)),
+        p50: median(figures.map((f) => f.p50)),
+        p99: median(figures.map((f) => f.p99)),
+        errors: figures.reduce((n, f) => n + f.errors, 0),
+        ...(cpu.length > 0 ? { cpuUs: median(cpu) } : {}),
+      };
+    };
+    const ratios = runs.mcp.map((m, i) => m.rps / (runs.rest[i] as Figures).rps);
     out.push({ operation, rest: summary(runs.rest), mcp: summary(runs.mcp), ratio: median(ratios), ratios });
   }
   return out;
@@ -97,12 +119,15 @@ export const benchMcpBesideRest = async (
 
 /** The side-by-side table as docs/benchmarks.md shows it. */
 export const printSideBySide = (figures: readonly SideBySide[]) => {
-  console.log('| operation | REST req/s | MCP req/s | MCP % of REST (rounds) | REST p99 ms | MCP p99 ms | errors |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  console.log(
+    '| operation | REST req/s | MCP req/s | MCP % of REST (rounds) | REST p99 ms | MCP p99 ms | server CPU µs/call REST, MCP | errors |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  const us = (f: Figures) => (f.cpuUs === undefined ? '?' : `${Math.round(f.cpuUs)}`);
   for (const f of figures) {
     const percents = f.ratios.map((r) => `${Math.round(100 * r)}`).join(', ');
     console.log(
-      `| ${f.operation} | ${Math.round(f.rest.rps)} | ${Math.round(f.mcp.rps)} | ${Math.round(100 * f.ratio)}% (${percents}) | ${f.rest.p99} | ${f.mcp.p99} | ${f.rest.errors + f.mcp.errors} |`,
+      `| ${f.operation} | ${Math.round(f.rest.rps)} | ${Math.round(f.mcp.rps)} | ${Math.round(100 * f.ratio)}% (${percents}) | ${f.rest.p99} | ${f.mcp.p99} | ${us(f.rest)}, ${us(f.mcp)} | ${f.rest.errors + f.mcp.errors} |`,
     );
   }
 };

@@ -48,7 +48,7 @@ try {
 
   results.push(await load('all-in-one: gateway → in-process bus → catalog', siteUrl(allInOnePort)));
   // short interleaved runs (REST, MCP, REST, MCP, ...): BENCH_MCP_DURATION s each, BENCH_MCP_ROUNDS pairs
-  mcpResults = await benchMcpBesideRest(allInOnePort, CONNECTIONS, MCP_DURATION_S, MCP_ROUNDS);
+  mcpResults = await benchMcpBesideRest(allInOnePort, CONNECTIONS, MCP_DURATION_S, MCP_ROUNDS, allInOne.child.pid);
   await allInOne.stop();
 
   if (natsServerAvailable()) {

@@ -1,4 +1,7 @@
+import { operationById } from '@listings/contracts';
+import { EncodedJson } from '@listings/platform/bus';
 import { manualClock } from '@listings/platform/clock';
+import { sampleOf } from '@listings/platform/testing/contract-samples';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from './support/harness.ts';
 
@@ -84,6 +87,10 @@ describe('the lean tools/call path', () => {
   beforeAll(async () => {
     lean = await startHarness({ clock, rateLimits });
     sdk = await startHarness({ clock, rateLimits, leanToolsCall: false });
+    // as the catalog does: a reply whose body is kept encoded (the lean path writes that JSON on as it is)
+    const site = sampleOf(operationById('get_site_info')?.response as never);
+    for (const harness of [lean, sdk])
+      await harness.bus.serve('catalog.get_site_info', async () => ({ status: 200, body: EncodedJson.of(site) }));
   });
   afterAll(async () => {
     await lean.stop();
@@ -105,7 +112,7 @@ describe('the lean tools/call path', () => {
     ['a listing found', toolCall('get_listing', { slug: 'acme' }), 200],
     ['a tool error (not found)', toolCall('get_listing', { slug: 'nope' }), 200],
     ['arguments that break the contract', toolCall('search_listings', { per_page: 500, colour: 'red' }), 200],
-    ['no arguments at all', toolCall('get_site_info'), 200],
+    ['no arguments at all, the reply kept encoded', toolCall('get_site_info'), 200],
     ['a string id', toolCall('search_listings', { q: 'acme' }, {}, 'call-1'), 200],
     ['a signed-in read with the scope', toolCall('list_my_listings', {}, READER), 200],
     ['a signed-in read without credentials (401 challenge)', toolCall('list_my_listings', {}), 401],

@@ -1,9 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { ANONYMOUS, type Operation, operations, type Principal } from '@listings/contracts';
+import { EncodedJson } from '@listings/platform/bus';
 import { toWebRequest } from '@modelcontextprotocol/node';
 import {
   type AuthInfo,
+  type CallToolResult,
   classifyInboundRequest,
   isJsonContentType,
   SERVER_INFO_META_KEY,
@@ -12,6 +14,7 @@ import {
 } from '@modelcontextprotocol/server';
 import { SERVER_INFO, toToolResult } from '../build-server.ts';
 import { type CallOperationDeps, callOperation } from '../tools/call-operation.ts';
+import { renderResult } from '../tools/render.ts';
 import { toolInputSchema } from '../tools/tool-schemas.ts';
 import type { McpEndpoint, McpRequestContext } from './mcp-endpoint.ts';
 
@@ -45,7 +48,25 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 
 const single = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? undefined : value);
 
+const BODY_KEYS = new Set(['jsonrpc', 'id', 'method', 'params']);
 const PARAM_KEYS = new Set(['name', 'arguments', '_meta']);
+
+/** Host and Origin values the endpoint accepted (a client sends the same ones every time) */
+const acceptedHostAndOrigin = new Set<string>();
+const MAX_REMEMBERED = 1_000;
+
+const remember = (set: Set<string>, key: string) => {
+  if (set.size >= MAX_REMEMBERED) set.clear();
+  set.add(key);
+};
+
+const hostAndOriginAccepted = (host: string | undefined, origin: string | undefined, allowed: readonly string[]) => {
+  const key = `${host}\n${origin}`;
+  if (acceptedHostAndOrigin.has(key)) return true;
+  const ok = validateHostHeader(host, [...allowed]).ok && validateOriginHeader(origin, [...allowed]).ok;
+  if (ok) remember(acceptedHostAndOrigin, key);
+  return ok;
+};
 
 /**
  * Whether the request's headers can belong to a lean call (decided before the body is read): a
@@ -69,25 +90,33 @@ export const leanHeaders = (
     h['transfer-encoding'] === undefined &&
     length > 0 &&
     length <= LEAN_MAX_BODY_BYTES &&
-    validateHostHeader(single(h.host), [...allowedHostnames]).ok &&
-    validateOriginHeader(single(h.origin), [...allowedHostnames]).ok
+    hostAndOriginAccepted(single(h.host), single(h.origin), allowedHostnames)
   );
 };
 
 /**
+ * The `_meta` envelopes (with the routing headers) the SDK's classifier routed to the modern era:
+ * once the body's shape is checked as below, its outcome depends on these alone, and a client
+ * sends the same envelope with every call (the classifier's zod parses were ~10% of a lean call).
+ */
+const modernEnvelopes = new Set<string>();
+
+/**
  * The lean call a parsed body is, or undefined when the SDK must answer it. Every check the SDK
  * makes before running a tool is made here too, and any request that would fail one goes to the
- * SDK (which answers the error): a single JSON-RPC request (not a batch), `tools/call` of a lean
- * tool with plain-object arguments (or none) and no other params than `name`, `arguments` and
- * `_meta` (so no `task`), a valid 2026-07-28 `_meta` envelope (the SDK's own classifier decides),
- * and MCP-Protocol-Version, Mcp-Method and Mcp-Name headers equal to what the body says.
+ * SDK (which answers the error): a single JSON-RPC request (not a batch, no other members than
+ * `jsonrpc`, `id`, `method`, `params`; a string or integer id), `tools/call` of a lean tool with
+ * plain-object arguments (or none) and no other params than `name`, `arguments` and `_meta` (so
+ * no `task`), a valid 2026-07-28 `_meta` envelope (the SDK's own classifier decides), and
+ * MCP-Protocol-Version, Mcp-Method and Mcp-Name headers equal to what the body says.
  */
 export const leanCallOf = (headers: IncomingMessage['headers'], body: unknown): LeanCall | undefined => {
   if (!isPlainObject(body) || body.jsonrpc !== '2.0' || body.method !== 'tools/call') return undefined;
+  for (const key of Object.keys(body)) if (!BODY_KEYS.has(key)) return undefined;
   const { id, params } = body;
-  if ((typeof id !== 'string' && typeof id !== 'number') || !isPlainObject(params)) return undefined;
+  if ((typeof id !== 'string' && !Number.isInteger(id)) || !isPlainObject(params)) return undefined;
   for (const key of Object.keys(params)) if (!PARAM_KEYS.has(key)) return undefined;
-  const { name, arguments: args } = params;
+  const { name, arguments: args, _meta: meta } = params;
   if (typeof name !== 'string' || (args !== undefined && !isPlainObject(args))) return undefined;
   const op = leanOperations.get(name);
   if (!op) return undefined;
@@ -96,31 +125,50 @@ export const leanCallOf = (headers: IncomingMessage['headers'], body: unknown): 
   const mcpNameHeader = single(headers['mcp-name']);
   if (protocolVersionHeader !== LEAN_PROTOCOL_VERSION || mcpMethodHeader !== 'tools/call' || mcpNameHeader !== name)
     return undefined;
-  const route = classifyInboundRequest({
-    httpMethod: 'POST',
-    protocolVersionHeader,
-    mcpMethodHeader,
-    mcpNameHeader,
-    body,
-  });
-  if (
-    route.kind !== 'modern' ||
-    route.messageKind !== 'request' ||
-    route.classification.revision !== LEAN_PROTOCOL_VERSION
-  )
-    return undefined;
-  return { op, id, args: args ?? {} };
+  const envelope = JSON.stringify(meta) ?? '';
+  if (!modernEnvelopes.has(envelope)) {
+    const route = classifyInboundRequest({
+      httpMethod: 'POST',
+      protocolVersionHeader,
+      mcpMethodHeader,
+      mcpNameHeader,
+      body,
+    });
+    if (
+      route.kind !== 'modern' ||
+      route.messageKind !== 'request' ||
+      route.classification.revision !== LEAN_PROTOCOL_VERSION
+    )
+      return undefined;
+    remember(modernEnvelopes, envelope);
+  }
+  return { op, id: id as string | number, args: args ?? {} };
 };
 
-/** the result as the SDK puts it on the wire: its keys in the protocol's order, then the stamps */
-const SERVER_INFO_META = { [SERVER_INFO_META_KEY]: SERVER_INFO };
+/** the server's identity as the SDK stamps it on every result, in JSON */
+const SERVER_INFO_META_JSON = JSON.stringify({ [SERVER_INFO_META_KEY]: SERVER_INFO });
+
+/**
+ * A result as the SDK puts it on the wire: its members in the protocol's order (content,
+ * structuredContent, isError), then the SDK's stamps (`resultType: complete`, the server's
+ * identity in `_meta`), in a JSON-RPC response. `structuredJson` is the structured content's JSON
+ * when it is at hand already.
+ */
+const renderResponse = (id: string | number, result: CallToolResult, structuredJson?: string): string => {
+  const structured =
+    structuredJson ?? (result.structuredContent === undefined ? undefined : JSON.stringify(result.structuredContent));
+  return `{"result":{"content":${JSON.stringify(result.content)}${
+    structured === undefined ? '' : `,"structuredContent":${structured}`
+  }${result.isError === undefined ? '' : `,"isError":${JSON.stringify(result.isError)}`},"resultType":"complete","_meta":${SERVER_INFO_META_JSON}},"jsonrpc":"2.0","id":${JSON.stringify(id)}}`;
+};
 
 /**
  * Runs a lean call and renders the JSON-RPC response, as the SDK would: the same `callOperation`
- * and `toToolResult` as the SDK's tool handler, the result stamped `resultType: complete` and the
- * server's identity. The output is not checked against the tool's output schema again: the
- * service checked the reply against the contract's response schema, which the output schema is.
- * Undefined when the SDK must answer (a credential without the tool's scope: the SDK's challenge).
+ * as the SDK's tool handler and the same rendering (`toToolResult`, or for a success the same
+ * `renderResult` over the service's reply as it came encoded, so that its JSON is not written
+ * again). The output is not checked against the tool's output schema again (see docs/mcp.md,
+ * "Cost per request"). Undefined when the SDK must answer (a credential without the tool's scope:
+ * the SDK's scope challenge).
  */
 export const answerLeanCall = async (
   deps: CallOperationDeps,
@@ -130,18 +178,13 @@ export const answerLeanCall = async (
   const { op } = call;
   if (op.scope && !authInfo?.scopes.includes(op.scope)) return undefined;
   const principal = (authInfo?.extra?.principal as Principal | undefined) ?? ANONYMOUS;
-  const result = toToolResult(op, await callOperation(deps, op, call.args, principal));
-  return JSON.stringify({
-    result: {
-      content: result.content,
-      ...(result.structuredContent !== undefined ? { structuredContent: result.structuredContent } : {}),
-      ...(result.isError !== undefined ? { isError: result.isError } : {}),
-      resultType: 'complete',
-      _meta: SERVER_INFO_META,
-    },
-    jsonrpc: '2.0',
-    id: call.id,
-  });
+  const outcome = await callOperation(deps, op, call.args, principal, { keepEncoded: true });
+  if (!('problem' in outcome) && outcome.body instanceof EncodedJson) {
+    const json = outcome.body.text;
+    const text = renderResult(op.operationId, outcome.body.value, json);
+    return renderResponse(call.id, { content: [{ type: 'text', text }] }, json);
+  }
+  return renderResponse(call.id, toToolResult(op, outcome));
 };
 
 /** a web Response written to a Node response (the refusals and the SDK's answers are JSON, not streams) */
@@ -160,11 +203,13 @@ const replayOf = (req: IncomingMessage, body: Buffer): IncomingMessage =>
     headers: req.headers,
   }) as unknown as IncomingMessage;
 
-const readBody = async (req: IncomingMessage): Promise<Buffer> => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
-};
+const readBody = (req: IncomingMessage): Promise<Buffer> =>
+  new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.once('end', () => resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)));
+    req.once('error', reject);
+  });
 
 const parseJson = (text: string): unknown => {
   try {
@@ -174,7 +219,20 @@ const parseJson = (text: string): unknown => {
   }
 };
 
-export type LeanToolsCall = ReturnType<typeof createLeanToolsCall>;
+export interface LeanToolsCall {
+  /** whether a request's headers can belong to a lean call (nothing is read) */
+  takes(req: IncomingMessage): boolean;
+  /**
+   * Serves a request `takes` accepted: the lean answer when its body is a lean call, else `sdk`
+   * answers it (given the request again with its body replayed).
+   */
+  serve(
+    req: IncomingMessage,
+    res: ServerResponse,
+    context: McpRequestContext,
+    sdk: (req: IncomingMessage) => Promise<void>,
+  ): Promise<void>;
+}
 
 export interface LeanToolsCallDeps {
   readonly endpoint: McpEndpoint;
@@ -189,17 +247,11 @@ export interface LeanToolsCallDeps {
  * counts the call exactly as for the SDK's path (`admit`), `callOperation` checks the arguments
  * against the contract and sends the bus request, and the result is rendered as the SDK renders
  * it (test/lean-tools-call.test.ts compares the two, byte for byte). Every other request goes to
- * `sdk` (with its body replayed when it was read), unchanged.
+ * the SDK, unchanged.
  */
-export const createLeanToolsCall =
-  (deps: LeanToolsCallDeps) =>
-  async (
-    req: IncomingMessage,
-    res: ServerResponse,
-    context: McpRequestContext,
-    sdk: (req: IncomingMessage) => Promise<void>,
-  ): Promise<void> => {
-    if (!leanHeaders(req, deps.allowedHostnames)) return sdk(req);
+export const createLeanToolsCall = (deps: LeanToolsCallDeps): LeanToolsCall => ({
+  takes: (req) => leanHeaders(req, deps.allowedHostnames),
+  serve: async (req, res, context, sdk) => {
     const raw = await readBody(req);
     const body = parseJson(raw.toString('utf8'));
     const call = body === undefined ? undefined : leanCallOf(req.headers, body);
@@ -216,4 +268,5 @@ export const createLeanToolsCall =
       ...admission.limitHeaders,
     });
     res.end(answer);
-  };
+  },
+});

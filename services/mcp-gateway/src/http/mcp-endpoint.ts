@@ -167,12 +167,17 @@ export const createMcpEndpoint = (deps: McpEndpointDeps): McpEndpoint => {
   );
   const allowed = [...deps.allowedHostnames];
 
-  const authenticate = async (
-    authorization: string | null,
-    body: unknown,
-  ): Promise<{ ok: true; authInfo?: AuthInfo; credentialId: string | null } | { ok: false; response: Response }> => {
+  type Authentication =
+    | { ok: true; authInfo?: AuthInfo; credentialId: string | null }
+    | { ok: false; response: Response };
+  const ANONYMOUS_CALLER: Authentication = { ok: true, credentialId: null };
+  /** an anonymous call of a public tool needs no sign-in: known at once, not as a promise */
+  const authenticate = (authorization: string | null, body: unknown): Authentication | Promise<Authentication> => {
     const requiredScope = requiredScopeOf(body);
-    if (!authorization && !requiredScope) return { ok: true, credentialId: null };
+    if (!authorization && !requiredScope) return ANONYMOUS_CALLER;
+    return signIn(authorization, requiredScope);
+  };
+  const signIn = async (authorization: string | null, requiredScope: Scope | null): Promise<Authentication> => {
     try {
       const reply = await deps.authentication.authenticate({ authorization, resource: 'mcp', requiredScope });
       if (reply.outcome === 'refused')
@@ -204,7 +209,8 @@ export const createMcpEndpoint = (deps: McpEndpointDeps): McpEndpoint => {
     body: unknown,
     context?: McpRequestContext,
   ): Promise<McpAdmission> => {
-    const auth = await authenticate(authorization, body);
+    const authenticating = authenticate(authorization, body);
+    const auth = authenticating instanceof Promise ? await authenticating : authenticating;
     let limitHeaders: Record<string, string> = {};
     const calls = deps.rateLimit ? operationCallsIn(body) : 0;
     if (deps.rateLimit && calls > 0) {
@@ -212,8 +218,11 @@ export const createMcpEndpoint = (deps: McpEndpointDeps): McpEndpoint => {
       const bucket = credential ?? `ip:${context?.clientIp ?? 'unknown'}`;
       const policy = credential ? deps.rateLimit.authenticated : deps.rateLimit.anonymous;
       let decision: RateLimitDecision | undefined;
-      // a 2025-03-26 batch counts every call in it
-      for (let i = 0; i < calls; i++) decision = await deps.rateLimit.limiter.hit(bucket, policy);
+      // a 2025-03-26 batch counts every call in it (a decision known at once is not awaited)
+      for (let i = 0; i < calls; i++) {
+        const hit = deps.rateLimit.limiter.hit(bucket, policy);
+        decision = hit instanceof Promise ? await hit : hit;
+      }
       limitHeaders = rateLimitHeaders(decision as RateLimitDecision);
       if (!decision?.allowed) {
         const problem = problemOf(new RateLimitedError(decision?.resetSeconds ?? 1));
