@@ -28,6 +28,13 @@ const load = async (name: string, url: string): Promise<Figures> => ({
 
 const results: Figures[] = [];
 let mcpResults: SideBySide[] = [];
+// printed as soon as measured (and again at the end): a later part that fails does not lose it
+const printMcpResults = () => {
+  console.log(
+    `\nMCP (2026-07-28 tools/call) beside REST, all-in-one, ${CONNECTIONS} connections, ${MCP_ROUNDS} rounds of ${MCP_DURATION_S} s each, interleaved`,
+  );
+  printSideBySide(mcpResults);
+};
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'listings-bench-'));
 
 try {
@@ -49,9 +56,11 @@ try {
   results.push(await load('all-in-one: gateway → in-process bus → catalog', siteUrl(allInOnePort)));
   // short interleaved runs (REST, MCP, REST, MCP, ...): BENCH_MCP_DURATION s each, BENCH_MCP_ROUNDS pairs
   mcpResults = await benchMcpBesideRest(allInOnePort, CONNECTIONS, MCP_DURATION_S, MCP_ROUNDS, allInOne.child.pid);
+  printMcpResults();
   await allInOne.stop();
 
-  if (natsServerAvailable()) {
+  if (process.env.BENCH_CLUSTER === 'off') console.log('cluster mode skipped: BENCH_CLUSTER=off');
+  else if (natsServerAvailable()) {
     const config = loadConfig({ PORT: '0', DATA_DIR: path.join(dataDir, 'cluster'), LOG_LEVEL: 'silent' });
     const cluster = await startCluster(config, silentLogger(), { ...process.env, LOG_LEVEL: 'silent' });
     results.push(await load('cluster: gateway → NATS → catalog (separate processes)', siteUrl(cluster.port)));
@@ -74,10 +83,7 @@ for (const r of results) {
     `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${((100 * r.rps) / baseline.rps).toFixed(0)}% |`,
   );
 }
-console.log(
-  `\nMCP (2026-07-28 tools/call) beside REST, all-in-one, ${CONNECTIONS} connections, ${MCP_ROUNDS} rounds of ${MCP_DURATION_S} s each, interleaved`,
-);
-printSideBySide(mcpResults);
+printMcpResults();
 
 {
   const d = await benchDrafting();
