@@ -51,8 +51,6 @@ const single = (value: string | string[] | undefined): string | undefined => (Ar
 const BODY_KEYS = new Set(['jsonrpc', 'id', 'method', 'params']);
 const PARAM_KEYS = new Set(['name', 'arguments', '_meta']);
 
-/** Host and Origin values the endpoint accepted (a client sends the same ones every time) */
-const acceptedHostAndOrigin = new Set<string>();
 const MAX_REMEMBERED = 1_000;
 
 const remember = (set: Set<string>, key: string) => {
@@ -60,12 +58,19 @@ const remember = (set: Set<string>, key: string) => {
   set.add(key);
 };
 
-const hostAndOriginAccepted = (host: string | undefined, origin: string | undefined, allowed: readonly string[]) => {
-  const key = `${host}\n${origin}`;
-  if (acceptedHostAndOrigin.has(key)) return true;
-  const ok = validateHostHeader(host, [...allowed]).ok && validateOriginHeader(origin, [...allowed]).ok;
-  if (ok) remember(acceptedHostAndOrigin, key);
-  return ok;
+/**
+ * The endpoint's Host and Origin checks (DNS-rebinding protection), with the pairs it accepted
+ * remembered: a client sends the same ones every time.
+ */
+const hostAndOriginCheck = (allowed: readonly string[]) => {
+  const accepted = new Set<string>();
+  return (host: string | undefined, origin: string | undefined): boolean => {
+    const key = `${host}\n${origin}`;
+    if (accepted.has(key)) return true;
+    const ok = validateHostHeader(host, [...allowed]).ok && validateOriginHeader(origin, [...allowed]).ok;
+    if (ok) remember(accepted, key);
+    return ok;
+  };
 };
 
 /**
@@ -75,7 +80,7 @@ const hostAndOriginAccepted = (host: string | undefined, origin: string | undefi
  */
 export const leanHeaders = (
   req: Pick<IncomingMessage, 'method' | 'headers'>,
-  allowedHostnames: readonly string[],
+  hostAndOriginAccepted: (host: string | undefined, origin: string | undefined) => boolean,
 ): boolean => {
   const h = req.headers;
   const length = Number(single(h['content-length']));
@@ -90,7 +95,7 @@ export const leanHeaders = (
     h['transfer-encoding'] === undefined &&
     length > 0 &&
     length <= LEAN_MAX_BODY_BYTES &&
-    hostAndOriginAccepted(single(h.host), single(h.origin), allowedHostnames)
+    hostAndOriginAccepted(single(h.host), single(h.origin))
   );
 };
 
@@ -249,24 +254,27 @@ export interface LeanToolsCallDeps {
  * it (test/lean-tools-call.test.ts compares the two, byte for byte). Every other request goes to
  * the SDK, unchanged.
  */
-export const createLeanToolsCall = (deps: LeanToolsCallDeps): LeanToolsCall => ({
-  takes: (req) => leanHeaders(req, deps.allowedHostnames),
-  serve: async (req, res, context, sdk) => {
-    const raw = await readBody(req);
-    const body = parseJson(raw.toString('utf8'));
-    const call = body === undefined ? undefined : leanCallOf(req.headers, body);
-    if (!call) return sdk(replayOf(req, raw));
-    const authorization = single(req.headers.authorization) ?? null;
-    const admission = await deps.endpoint.admit(authorization, body, context);
-    if (!admission.ok) return writeResponse(res, admission.response);
-    const answer = await answerLeanCall(deps.call, call, admission.authInfo);
-    if (answer === undefined)
-      return writeResponse(res, await deps.endpoint.serveAdmitted(await toWebRequest(req, body), body, admission));
-    res.writeHead(200, {
-      'content-type': 'application/json',
-      'content-length': Buffer.byteLength(answer),
-      ...admission.limitHeaders,
-    });
-    res.end(answer);
-  },
-});
+export const createLeanToolsCall = (deps: LeanToolsCallDeps): LeanToolsCall => {
+  const hostAndOriginAccepted = hostAndOriginCheck(deps.allowedHostnames);
+  return {
+    takes: (req) => leanHeaders(req, hostAndOriginAccepted),
+    serve: async (req, res, context, sdk) => {
+      const raw = await readBody(req);
+      const body = parseJson(raw.toString('utf8'));
+      const call = body === undefined ? undefined : leanCallOf(req.headers, body);
+      if (!call) return sdk(replayOf(req, raw));
+      const authorization = single(req.headers.authorization) ?? null;
+      const admission = await deps.endpoint.admit(authorization, body, context);
+      if (!admission.ok) return writeResponse(res, admission.response);
+      const answer = await answerLeanCall(deps.call, call, admission.authInfo);
+      if (answer === undefined)
+        return writeResponse(res, await deps.endpoint.serveAdmitted(await toWebRequest(req, body), body, admission));
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(answer),
+        ...admission.limitHeaders,
+      });
+      res.end(answer);
+    },
+  };
+};
