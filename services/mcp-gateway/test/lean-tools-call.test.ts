@@ -123,6 +123,30 @@ describe('the lean tools/call path', () => {
     ],
   ];
 
+  const legacyCall = (name: string, args?: unknown, headers: Record<string, string> = {}) =>
+    request(
+      'legacy',
+      { method: 'tools/call', params: { name, ...(args === undefined ? {} : { arguments: args }) } },
+      headers,
+    );
+  taken.push(
+    ['a 2025-11-25 search (an SSE answer)', legacyCall('search_listings', { q: 'acme' }), 200],
+    ['a 2025-11-25 tool error', legacyCall('get_listing', { slug: 'nope' }), 200],
+    ['a 2025-11-25 contract violation', legacyCall('search_listings', { per_page: 500 }), 200],
+    ['a 2025-11-25 call with the reply kept encoded', legacyCall('get_site_info'), 200],
+    [
+      'a 2025-11-25 call without MCP-Protocol-Version',
+      (() => {
+        const sent = legacyCall('get_listing', { slug: 'acme' });
+        const { 'mcp-protocol-version': _, ...headers } = sent.headers;
+        return { ...sent, headers };
+      })(),
+      200,
+    ],
+    ['a 2025-06-18 call', legacyCall('get_listing', { slug: 'acme' }, { 'mcp-protocol-version': '2025-06-18' }), 200],
+    ['a 2025-11-25 signed-in read without credentials', legacyCall('list_my_listings', {}), 401],
+  );
+
   it.each(taken)('when it is %s then the lean path answers it as the SDK does', async (_, sent, status) => {
     const { one, other } = await both(sent);
     expect(one.status).toBe(status);
@@ -171,8 +195,44 @@ describe('the lean tools/call path', () => {
     ['a client that accepts only SSE', toolCall('get_site_info', {}, { accept: 'text/event-stream' })],
     ['a body that is not JSON', { ...toolCall('get_site_info', {}), body: '{"jsonrpc":' }],
     [
-      'a 2025-11-25 tools/call',
-      request('legacy', { method: 'tools/call', params: { name: 'search_listings', arguments: { q: 'acme' } } }),
+      'a 2025-11-25 initialize',
+      request('legacy', {
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+      }),
+    ],
+    ['a 2025-11-25 tools/list', request('legacy', { method: 'tools/list' })],
+    [
+      'a 2025-11-25 call with _meta (a progress token)',
+      request('legacy', {
+        method: 'tools/call',
+        params: { name: 'search_listings', arguments: {}, _meta: { progressToken: 1 } },
+      }),
+    ],
+    [
+      'a 2025-11-25 client that accepts only JSON',
+      request(
+        'legacy',
+        { method: 'tools/call', params: { name: 'search_listings', arguments: {} } },
+        { accept: 'application/json' },
+      ),
+    ],
+    [
+      'an unsupported MCP-Protocol-Version',
+      request(
+        'legacy',
+        { method: 'tools/call', params: { name: 'search_listings', arguments: {} } },
+        { 'mcp-protocol-version': '1999-01-01' },
+      ),
+    ],
+    [
+      'a 2025-03-26 batch',
+      {
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify([
+          { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_listings', arguments: {} } },
+        ]),
+      },
     ],
     ['tools/list', request('modern', { method: 'tools/list' })],
   ];

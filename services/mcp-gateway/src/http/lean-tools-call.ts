@@ -9,6 +9,7 @@ import {
   classifyInboundRequest,
   isJsonContentType,
   SERVER_INFO_META_KEY,
+  SUPPORTED_PROTOCOL_VERSIONS,
   validateHostHeader,
   validateOriginHeader,
 } from '@modelcontextprotocol/server';
@@ -38,6 +39,8 @@ const leanOperations: ReadonlyMap<string, Operation> = new Map(
 
 /** a lean-eligible tools/call: what the answer needs of it */
 export interface LeanCall {
+  /** modern: 2026-07-28 (a JSON answer); legacy: a 2025-era stateless call (an SSE answer) */
+  readonly era: 'modern' | 'legacy';
   readonly op: Operation;
   readonly id: string | number;
   readonly args: Record<string, unknown>;
@@ -75,8 +78,10 @@ const hostAndOriginCheck = (allowed: readonly string[]) => {
 
 /**
  * Whether the request's headers can belong to a lean call (decided before the body is read): a
- * JSON POST of a 2026-07-28 `tools/call` of a lean tool, with a JSON-accepting client, a body of
- * known small size, and a Host and Origin the endpoint accepts.
+ * JSON POST of a body of known small size, a Host and Origin the endpoint accepts, and either a
+ * 2026-07-28 `tools/call` of a lean tool by its routing headers with a JSON-accepting client, or
+ * a 2025-era stateless POST (no routing or session headers, a supported or no
+ * MCP-Protocol-Version) from a client accepting JSON and SSE, as that era's transport requires.
  */
 export const leanHeaders = (
   req: Pick<IncomingMessage, 'method' | 'headers'>,
@@ -84,70 +89,84 @@ export const leanHeaders = (
 ): boolean => {
   const h = req.headers;
   const length = Number(single(h['content-length']));
+  const version = single(h['mcp-protocol-version']);
+  const accept = single(h.accept) ?? '';
+  const era =
+    version === LEAN_PROTOCOL_VERSION
+      ? single(h['mcp-method']) === 'tools/call' &&
+        leanOperations.has(single(h['mcp-name']) ?? '') &&
+        accept.includes('application/json')
+      : (version === undefined || SUPPORTED_PROTOCOL_VERSIONS.includes(version)) &&
+        h['mcp-method'] === undefined &&
+        h['mcp-name'] === undefined &&
+        h['mcp-session-id'] === undefined &&
+        accept.includes('application/json') &&
+        accept.includes('text/event-stream');
   return (
+    era &&
     req.method === 'POST' &&
-    single(h['mcp-protocol-version']) === LEAN_PROTOCOL_VERSION &&
-    single(h['mcp-method']) === 'tools/call' &&
-    leanOperations.has(single(h['mcp-name']) ?? '') &&
     isJsonContentType(single(h['content-type']) ?? null) &&
-    (single(h.accept) ?? '').includes('application/json') &&
     h['content-encoding'] === undefined &&
     h['transfer-encoding'] === undefined &&
     length > 0 &&
     length <= LEAN_MAX_BODY_BYTES &&
-    hostAndOriginAccepted(single(h.host), single(h.origin))
+    hostAndOriginAccepted(single(h.host), h.origin === undefined ? undefined : single(h.origin))
   );
 };
 
 /**
- * The `_meta` envelopes (with the routing headers) the SDK's classifier routed to the modern era:
- * once the body's shape is checked as below, its outcome depends on these alone, and a client
- * sends the same envelope with every call (the classifier's zod parses were ~10% of a lean call).
+ * The `_meta` envelopes and routing headers the SDK's classifier routed as the lean path expects
+ * (2026-07-28, or a 2025-era request without an envelope): once the body's shape is checked as
+ * below, its verdict depends on these alone, and a client sends the same ones with every call (the
+ * classifier's zod parses were ~10% of a lean call).
  */
-const modernEnvelopes = new Set<string>();
+const classified = new Set<string>();
 
 /**
  * The lean call a parsed body is, or undefined when the SDK must answer it. Every check the SDK
  * makes before running a tool is made here too, and any request that would fail one goes to the
  * SDK (which answers the error): a single JSON-RPC request (not a batch, no other members than
  * `jsonrpc`, `id`, `method`, `params`; a string or integer id), `tools/call` of a lean tool with
- * plain-object arguments (or none) and no other params than `name`, `arguments` and `_meta` (so
- * no `task`), a valid 2026-07-28 `_meta` envelope (the SDK's own classifier decides), and
- * MCP-Protocol-Version, Mcp-Method and Mcp-Name headers equal to what the body says.
+ * plain-object arguments (or none) and no other params than `name`, `arguments` and (2026-07-28
+ * only) `_meta` (so no `task`), and the era the SDK's own classifier gives it: 2026-07-28 with a
+ * valid `_meta` envelope and MCP-Protocol-Version, Mcp-Method and Mcp-Name headers equal to what
+ * the body says, or a 2025-era request without an envelope.
  */
 export const leanCallOf = (headers: IncomingMessage['headers'], body: unknown): LeanCall | undefined => {
   if (!isPlainObject(body) || body.jsonrpc !== '2.0' || body.method !== 'tools/call') return undefined;
   for (const key of Object.keys(body)) if (!BODY_KEYS.has(key)) return undefined;
   const { id, params } = body;
   if ((typeof id !== 'string' && !Number.isInteger(id)) || !isPlainObject(params)) return undefined;
-  for (const key of Object.keys(params)) if (!PARAM_KEYS.has(key)) return undefined;
+  const protocolVersionHeader = single(headers['mcp-protocol-version']);
+  const era = protocolVersionHeader === LEAN_PROTOCOL_VERSION ? 'modern' : 'legacy';
+  for (const key of Object.keys(params))
+    if (!PARAM_KEYS.has(key) || (era === 'legacy' && key === '_meta')) return undefined;
   const { name, arguments: args, _meta: meta } = params;
   if (typeof name !== 'string' || (args !== undefined && !isPlainObject(args))) return undefined;
   const op = leanOperations.get(name);
   if (!op) return undefined;
-  const protocolVersionHeader = single(headers['mcp-protocol-version']);
   const mcpMethodHeader = single(headers['mcp-method']);
   const mcpNameHeader = single(headers['mcp-name']);
-  if (protocolVersionHeader !== LEAN_PROTOCOL_VERSION || mcpMethodHeader !== 'tools/call' || mcpNameHeader !== name)
-    return undefined;
-  const envelope = JSON.stringify(meta) ?? '';
-  if (!modernEnvelopes.has(envelope)) {
+  if (era === 'modern' && (mcpMethodHeader !== 'tools/call' || mcpNameHeader !== name)) return undefined;
+  const verdict = `${era}\n${protocolVersionHeader}\n${JSON.stringify(meta) ?? ''}`;
+  if (!classified.has(verdict)) {
     const route = classifyInboundRequest({
       httpMethod: 'POST',
-      protocolVersionHeader,
-      mcpMethodHeader,
-      mcpNameHeader,
+      ...(protocolVersionHeader === undefined ? {} : { protocolVersionHeader }),
+      ...(mcpMethodHeader === undefined ? {} : { mcpMethodHeader }),
+      ...(mcpNameHeader === undefined ? {} : { mcpNameHeader }),
       body,
     });
-    if (
-      route.kind !== 'modern' ||
-      route.messageKind !== 'request' ||
-      route.classification.revision !== LEAN_PROTOCOL_VERSION
-    )
-      return undefined;
-    remember(modernEnvelopes, envelope);
+    const expected =
+      era === 'modern'
+        ? route.kind === 'modern' &&
+          route.messageKind === 'request' &&
+          route.classification.revision === LEAN_PROTOCOL_VERSION
+        : route.kind === 'legacy' && route.reason === 'no-claim';
+    if (!expected) return undefined;
+    remember(classified, verdict);
   }
-  return { op, id: id as string | number, args: args ?? {} };
+  return { era, op, id: id as string | number, args: args ?? {} };
 };
 
 /** the server's identity as the SDK stamps it on every result, in JSON */
@@ -155,16 +174,18 @@ const SERVER_INFO_META_JSON = JSON.stringify({ [SERVER_INFO_META_KEY]: SERVER_IN
 
 /**
  * A result as the SDK puts it on the wire: its members in the protocol's order (content,
- * structuredContent, isError), then the SDK's stamps (`resultType: complete`, the server's
- * identity in `_meta`), in a JSON-RPC response. `structuredJson` is the structured content's JSON
+ * structuredContent, isError), then in 2026-07-28 the SDK's stamps (`resultType: complete`, the
+ * server's identity in `_meta`), in a JSON-RPC response. `structuredJson` is the structured content's JSON
  * when it is at hand already.
  */
-const renderResponse = (id: string | number, result: CallToolResult, structuredJson?: string): string => {
+const renderResponse = (call: LeanCall, result: CallToolResult, structuredJson?: string): string => {
   const structured =
     structuredJson ?? (result.structuredContent === undefined ? undefined : JSON.stringify(result.structuredContent));
+  // the 2025 eras' codec adds no stamps
+  const stamps = call.era === 'modern' ? `,"resultType":"complete","_meta":${SERVER_INFO_META_JSON}` : '';
   return `{"result":{"content":${JSON.stringify(result.content)}${
     structured === undefined ? '' : `,"structuredContent":${structured}`
-  }${result.isError === undefined ? '' : `,"isError":${JSON.stringify(result.isError)}`},"resultType":"complete","_meta":${SERVER_INFO_META_JSON}},"jsonrpc":"2.0","id":${JSON.stringify(id)}}`;
+  }${result.isError === undefined ? '' : `,"isError":${JSON.stringify(result.isError)}`}${stamps}},"jsonrpc":"2.0","id":${JSON.stringify(call.id)}}`;
 };
 
 /**
@@ -187,9 +208,18 @@ export const answerLeanCall = async (
   if (!('problem' in outcome) && outcome.body instanceof EncodedJson) {
     const json = outcome.body.text;
     const text = renderResult(op.operationId, outcome.body.value, json);
-    return renderResponse(call.id, { content: [{ type: 'text', text }] }, json);
+    return renderResponse(call, { content: [{ type: 'text', text }] }, json);
   }
-  return renderResponse(call.id, toToolResult(op, outcome));
+  return renderResponse(call, toToolResult(op, outcome));
+};
+
+const JSON_HEADERS = { 'content-type': 'application/json' };
+/** the headers the SDK's stream answers carry */
+const SSE_HEADERS = {
+  'content-type': 'text/event-stream',
+  'cache-control': 'no-cache, no-transform',
+  connection: 'keep-alive',
+  'x-accel-buffering': 'no',
 };
 
 /** a web Response written to a Node response (the refusals and the SDK's answers are JSON, not streams) */
@@ -269,12 +299,14 @@ export const createLeanToolsCall = (deps: LeanToolsCallDeps): LeanToolsCall => {
       const answer = await answerLeanCall(deps.call, call, admission.authInfo);
       if (answer === undefined)
         return writeResponse(res, await deps.endpoint.serveAdmitted(await toWebRequest(req, body), body, admission));
+      // the 2025 eras' stateless transport answers a request as one SSE message event
+      const framed = call.era === 'modern' ? answer : `event: message\ndata: ${answer}\n\n`;
       res.writeHead(200, {
-        'content-type': 'application/json',
-        'content-length': Buffer.byteLength(answer),
+        ...(call.era === 'modern' ? JSON_HEADERS : SSE_HEADERS),
+        'content-length': Buffer.byteLength(framed),
         ...admission.limitHeaders,
       });
-      res.end(answer);
+      res.end(framed);
     },
   };
 };
