@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { ANONYMOUS, type Operation, operations, type Principal } from '@listings/contracts';
 import { EncodedJson } from '@listings/platform/bus';
+import { endOfTurn } from '@listings/platform/edge';
 import { toWebRequest } from '@modelcontextprotocol/node';
 import {
   type AuthInfo,
@@ -301,6 +302,8 @@ export const createLeanToolsCall = (deps: LeanToolsCallDeps): LeanToolsCall => {
         return writeResponse(res, await deps.endpoint.serveAdmitted(await toWebRequest(req, body), body, admission));
       // the 2025 eras' stateless transport answers a request as one SSE message event
       const framed = call.era === 'modern' ? answer : `event: message\ndata: ${answer}\n\n`;
+      // as the REST edge does (writeAtEndOfTurn): the answers of one event-loop turn leave together
+      await endOfTurn();
       res.writeHead(200, {
         ...(call.era === 'modern' ? JSON_HEADERS : SSE_HEADERS),
         'content-length': Buffer.byteLength(framed),
