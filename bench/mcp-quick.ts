@@ -1,40 +1,45 @@
 // Only the MCP-beside-REST figures (bench/mcp-tools.ts) against a fresh all-in-one process, for
-// quick before/after comparisons: `node bench/mcp-quick.ts` (BENCH_DURATION, BENCH_CONNECTIONS;
-// BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server process there; BENCH_ONLY=mcp skips
-// the REST runs, so that such a profile shows the MCP calls alone).
+// quick before/after comparisons: `node bench/mcp-quick.ts` (BENCH_MCP_DURATION, default 3 s per
+// run; BENCH_MCP_ROUNDS, default 3 REST/MCP pairs per operation; BENCH_CONNECTIONS;
+// BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server process there; BENCH_ONLY=mcp or
+// BENCH_ONLY=rest runs one side only, so that such a profile shows those calls alone).
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { benchMcpBesideRest, type McpBenchFigures, run, someSlug, toolCall } from './mcp-tools.ts';
-import { CONNECTIONS, durationSeconds, forkServer } from './support.ts';
+import { SERVICE_NODE_FLAGS } from '../launcher/src/node-flags.ts';
+import { benchMcpBesideRest, operationsToCompare, printSideBySide, run, someSlug } from './mcp-tools.ts';
+import { CONNECTIONS, forkServer } from './support.ts';
 
-const DURATION_S = durationSeconds(5);
+const DURATION_S = Number(process.env.BENCH_MCP_DURATION ?? 3);
+const ROUNDS = Number(process.env.BENCH_MCP_ROUNDS ?? 3);
 const profileDir = process.env.BENCH_CPU_PROF;
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'listings-mcp-bench-'));
 const server = forkServer(
   'all-in-one-server.ts',
   { PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
-  { execArgv: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [] },
+  profileDir ? { execArgv: [...SERVICE_NODE_FLAGS, '--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {},
 );
 try {
   const port = await server.ready;
-  const figures: McpBenchFigures[] = [];
-  if (process.env.BENCH_ONLY === 'mcp') {
-    const url = `http://127.0.0.1:${port}/mcp`;
-    const slug = await someSlug(`http://127.0.0.1:${port}`);
-    for (const [name, args] of [
-      ['search_listings', { q: 'app' }],
-      ['get_listing', { slug }],
-    ] as const)
-      figures.push(await run(`MCP tools/call ${name}`, { url, ...toolCall(name, args) }, CONNECTIONS, DURATION_S));
-  } else figures.push(...(await benchMcpBesideRest(port, CONNECTIONS, DURATION_S)));
   console.log(
-    `${CONNECTIONS} connections, ${DURATION_S} s per run, ${os.cpus().length} cores, Node ${process.version}`,
+    `${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION_S} s, ${os.cpus().length} cores, Node ${process.version}`,
   );
-  console.log('| call | req/s | p50 ms | p99 ms | errors |');
-  console.log('|---|---:|---:|---:|---:|');
-  for (const r of figures) console.log(`| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} |`);
+  const only = process.env.BENCH_ONLY;
+  if (only === 'mcp' || only === 'rest') {
+    const origin = `http://127.0.0.1:${port}`;
+    console.log('| call | req/s | p50 ms | p99 ms | errors |');
+    console.log('|---|---:|---:|---:|---:|');
+    for (const { operation, mcp, rest } of operationsToCompare(origin, await someSlug(origin))) {
+      const r = await run(
+        `${only === 'mcp' ? 'MCP' : 'REST'} ${operation}`,
+        only === 'mcp' ? mcp : rest,
+        CONNECTIONS,
+        DURATION_S,
+      );
+      console.log(`| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} |`);
+    }
+  } else printSideBySide(await benchMcpBesideRest(port, CONNECTIONS, DURATION_S, ROUNDS, server.child.pid));
 } finally {
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });

@@ -1,5 +1,6 @@
 // `npm run bench`: req/s and latency of GET /api/v1/site through gateway → bus → catalog, in
-// all-in-one and cluster mode, beside a bare Fastify route serving the same JSON from memory.
+// all-in-one and cluster mode, beside a bare Fastify route serving the same JSON from memory; then
+// MCP tools/call beside REST for three operations (bench/mcp-tools.ts), and the other benches.
 // Every server runs in its own process; the load generator (autocannon) runs here.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -9,10 +10,12 @@ import { loadConfig } from '@listings/platform/config';
 import { silentLogger } from '@listings/platform/logger';
 import { natsServerAvailable } from '@listings/platform/testing/nats-server';
 import { benchDrafting } from './drafting-crawl.ts';
-import { benchMcpBesideRest, type McpBenchFigures } from './mcp-tools.ts';
+import { benchMcpBesideRest, printSideBySide, type SideBySide } from './mcp-tools.ts';
 import { CONNECTIONS, durationSeconds, forkServer, type LoadFigures, measure } from './support.ts';
 
 const DURATION_S = durationSeconds(10);
+const MCP_DURATION_S = Number(process.env.BENCH_MCP_DURATION ?? 3);
+const MCP_ROUNDS = Number(process.env.BENCH_MCP_ROUNDS ?? 3);
 
 interface Figures extends LoadFigures {
   name: string;
@@ -24,7 +27,14 @@ const load = async (name: string, url: string): Promise<Figures> => ({
 });
 
 const results: Figures[] = [];
-const mcpResults: McpBenchFigures[] = [];
+let mcpResults: SideBySide[] = [];
+// printed as soon as measured (and again at the end): a later part that fails does not lose it
+const printMcpResults = () => {
+  console.log(
+    `\nMCP (2026-07-28 tools/call) beside REST, all-in-one, ${CONNECTIONS} connections, ${MCP_ROUNDS} rounds of ${MCP_DURATION_S} s each, interleaved`,
+  );
+  printSideBySide(mcpResults);
+};
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'listings-bench-'));
 
 try {
@@ -44,10 +54,13 @@ try {
   await bare.stop();
 
   results.push(await load('all-in-one: gateway → in-process bus → catalog', siteUrl(allInOnePort)));
-  mcpResults.push(...(await benchMcpBesideRest(allInOnePort, CONNECTIONS, DURATION_S)));
+  // short interleaved runs (REST, MCP, REST, MCP, ...): BENCH_MCP_DURATION s each, BENCH_MCP_ROUNDS pairs
+  mcpResults = await benchMcpBesideRest(allInOnePort, CONNECTIONS, MCP_DURATION_S, MCP_ROUNDS, allInOne.child.pid);
+  printMcpResults();
   await allInOne.stop();
 
-  if (natsServerAvailable()) {
+  if (process.env.BENCH_CLUSTER === 'off') console.log('cluster mode skipped: BENCH_CLUSTER=off');
+  else if (natsServerAvailable()) {
     const config = loadConfig({ PORT: '0', DATA_DIR: path.join(dataDir, 'cluster'), LOG_LEVEL: 'silent' });
     const cluster = await startCluster(config, silentLogger(), { ...process.env, LOG_LEVEL: 'silent' });
     results.push(await load('cluster: gateway → NATS → catalog (separate processes)', siteUrl(cluster.port)));
@@ -70,10 +83,7 @@ for (const r of results) {
     `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${((100 * r.rps) / baseline.rps).toFixed(0)}% |`,
   );
 }
-console.log(`\nsearch_listings and get_listing over REST and over MCP (2026-07-28 tools/call), all-in-one`);
-console.log('| call | req/s | p50 ms | p99 ms | errors |');
-console.log('|---|---:|---:|---:|---:|');
-for (const r of mcpResults) console.log(`| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} |`);
+printMcpResults();
 
 {
   const d = await benchDrafting();

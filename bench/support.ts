@@ -1,6 +1,7 @@
 // What the benchmarks share: the load run (autocannon, a warm-up then the measured run), and a
 // server in a process of its own that says `{ type: 'ready', port }` over IPC once it listens.
 import { type ChildProcess, fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -23,6 +24,8 @@ export interface LoadFigures {
   p50: number;
   p99: number;
   errors: number;
+  /** requests answered in the measured run */
+  requests?: number;
 }
 
 /** `warmUpS` (default 2 s) of warm-up, then `durationS` measured; errors count failed requests and non-2xx answers */
@@ -39,8 +42,27 @@ export const measure = async (
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
+    requests: result.requests.total,
   };
 };
+
+/**
+ * CPU time (user + system, ms) a process has used so far, from /proc (Linux); undefined elsewhere.
+ * Per request, it tells what a server spends on a call whatever else runs on the machine.
+ */
+export const cpuMsOf = (pid: number | undefined): number | undefined => {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // the fields after the command name (in parentheses, which may hold spaces): utime is the 12th, stime the 13th
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return undefined;
+  }
+};
+/** USER_HZ: 100 on every Linux this runs on */
+const CLOCK_TICKS_PER_SECOND = 100;
 
 /** the median of some figures (the lower middle one for an even count) */
 export const median = (values: readonly number[]): number => {

@@ -72,7 +72,8 @@ const toolDefinitions = operations.map((op) => ({
 export const principalOf = (ctx: Pick<ServerContext, 'http'>): Principal =>
   (ctx.http?.authInfo?.extra?.principal as Principal | undefined) ?? ANONYMOUS;
 
-const toToolResult = (op: Operation, outcome: Awaited<ReturnType<typeof callOperation>>): CallToolResult =>
+/** A tool call's outcome as its result (the lean path, http/lean-tools-call.ts, renders with it too). */
+export const toToolResult = (op: Operation, outcome: Awaited<ReturnType<typeof callOperation>>): CallToolResult =>
   'problem' in outcome
     ? {
         // no structuredContent: it would not match the tool's outputSchema (the success shape),
@@ -85,9 +86,16 @@ const toToolResult = (op: Operation, outcome: Awaited<ReturnType<typeof callOper
         structuredContent: outcome.body as Record<string, unknown>,
       };
 
+/** the server's identity, as the SDK stamps it on every result's `_meta` */
+export const SERVER_INFO = {
+  name: SERVER_NAME,
+  title: 'Listings Directory and Launch Service',
+  version: SERVER_VERSION,
+};
+
 const newServer = (fixtures: boolean) =>
   new McpServer(
-    { name: SERVER_NAME, title: 'Listings Directory and Launch Service', version: SERVER_VERSION },
+    { ...SERVER_INFO },
     {
       instructions:
         'A product directory with a weekly launch calendar. Public tools need no sign-in; tools for drafts, owned listings, claims and orders need OAuth sign-in or an API key. Payment never happens through a tool: create_checkout returns a link where the person pays.',

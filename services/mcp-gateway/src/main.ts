@@ -20,6 +20,7 @@ import { mountOps, type Ops } from '@listings/platform/observability';
 import Fastify, { type FastifyBaseLogger, type FastifyPluginAsync, LogController } from 'fastify';
 import { createServerFactory } from './build-server.ts';
 import { loadMcpConfig } from './config.ts';
+import { createLeanToolsCall } from './http/lean-tools-call.ts';
 import { createMcpEndpoint, type McpEndpoint } from './http/mcp-endpoint.ts';
 import { MCP_PATH, mcpPlugin } from './http/mcp-plugin.ts';
 import { createListingSlugs, listingSlugOf, watchListingChanges } from './listing-changes.ts';
@@ -46,6 +47,8 @@ export interface McpGatewayDeps {
   readonly conformanceFixtures?: boolean;
   /** how often a draft call that reports progress reads the draft again (default 1 s; tests go faster) */
   readonly draftPollMs?: number;
+  /** false: every request takes the SDK's path, none the lean one (tests compare the two) */
+  readonly leanToolsCall?: boolean;
 }
 
 export interface McpGateway {
@@ -85,11 +88,12 @@ export const createMcpGateway = async (deps: McpGatewayDeps): Promise<McpGateway
     ...(deps.draftPollMs ? { draftPollMs: deps.draftPollMs } : {}),
     ...(cancellations ? { taskCancellations: cancellations } : {}),
   };
+  const allowedHostnames = allowedHostnamesOf(deps.config.publicUrl);
   const endpoint = createMcpEndpoint({
     servers: createServerFactory(serverDeps),
     authentication: deps.authentication ?? createAuthenticationClient(deps.bus),
     logger: deps.logger,
-    allowedHostnames: allowedHostnamesOf(deps.config.publicUrl),
+    allowedHostnames,
     // a 2025-era subscription to a listing: learn its id, so the listing's changes reach it
     onResourceSubscribe: async (uri) => {
       const slug = listingSlugOf(uri);
@@ -114,8 +118,10 @@ export const createMcpGateway = async (deps: McpGatewayDeps): Promise<McpGateway
     (uri) => endpoint.resourceUpdated(uri),
     deps.logger,
   );
+  const lean =
+    deps.leanToolsCall === false ? undefined : createLeanToolsCall({ endpoint, call: serverDeps, allowedHostnames });
   return {
-    plugin: mcpPlugin(endpoint),
+    plugin: mcpPlugin(endpoint, lean),
     endpoint,
     trustProxy: edge.trustProxy,
     stop: async () => {

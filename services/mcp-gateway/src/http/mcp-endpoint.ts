@@ -52,11 +52,22 @@ export interface McpRequestContext {
   readonly clientIp?: string;
 }
 
+/** A POST's sign-in and rate-limit outcome: refused with its answer, or let through. */
+export type McpAdmission =
+  | { readonly ok: false; readonly response: Response }
+  | { readonly ok: true; readonly authInfo?: AuthInfo; readonly limitHeaders: Record<string, string> };
+
 export interface McpEndpoint {
   /** the web-standard face: one HTTP request in, one response out */
   fetch(request: Request, context?: McpRequestContext): Promise<Response>;
   /** `notifications/resources/updated` for `uri` to every subscriber this process holds, in both eras */
   resourceUpdated(uri: string): Promise<void>;
+  /**
+   * The two halves of a parsed POST, for the lean path (lean-tools-call.ts): sign-in and rate
+   * limit, exactly as `fetch` does them, then the SDK's answer to an admitted request.
+   */
+  admit(authorization: string | null, body: unknown, context?: McpRequestContext): Promise<McpAdmission>;
+  serveAdmitted(replay: Request, body: unknown, admission: McpAdmission & { ok: true }): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -176,13 +187,17 @@ export const createMcpEndpoint = (deps: McpEndpointDeps): McpEndpoint => {
   });
   const allowed = [...deps.allowedHostnames];
 
-  const authenticate = async (
-    request: Request,
-    body: unknown,
-  ): Promise<{ ok: true; authInfo?: AuthInfo; credentialId: string | null } | { ok: false; response: Response }> => {
-    const authorization = request.headers.get('authorization');
+  type Authentication =
+    | { ok: true; authInfo?: AuthInfo; credentialId: string | null }
+    | { ok: false; response: Response };
+  const ANONYMOUS_CALLER: Authentication = { ok: true, credentialId: null };
+  /** an anonymous call of a public tool needs no sign-in: known at once, not as a promise */
+  const authenticate = (authorization: string | null, body: unknown): Authentication | Promise<Authentication> => {
     const requiredScope = requiredScopeOf(body);
-    if (!authorization && !requiredScope) return { ok: true, credentialId: null };
+    if (!authorization && !requiredScope) return ANONYMOUS_CALLER;
+    return signIn(authorization, requiredScope);
+  };
+  const signIn = async (authorization: string | null, requiredScope: Scope | null): Promise<Authentication> => {
     try {
       const reply = await deps.authentication.authenticate({ authorization, resource: 'mcp', requiredScope });
       if (reply.outcome === 'refused')
@@ -208,6 +223,46 @@ export const createMcpEndpoint = (deps: McpEndpointDeps): McpEndpoint => {
     }
   };
 
+  // the REST order: authenticate, rate limit (per credential, per IP when anonymous or refused), 401/403
+  const admit = async (
+    authorization: string | null,
+    body: unknown,
+    context?: McpRequestContext,
+  ): Promise<McpAdmission> => {
+    const authenticating = authenticate(authorization, body);
+    const auth = authenticating instanceof Promise ? await authenticating : authenticating;
+    let limitHeaders: Record<string, string> = {};
+    const calls = deps.rateLimit ? operationCallsIn(body) : 0;
+    if (deps.rateLimit && calls > 0) {
+      const credential = auth.ok ? auth.credentialId : null;
+      const bucket = credential ?? `ip:${context?.clientIp ?? 'unknown'}`;
+      const policy = credential ? deps.rateLimit.authenticated : deps.rateLimit.anonymous;
+      let decision: RateLimitDecision | undefined;
+      // a 2025-03-26 batch counts every call in it (a decision known at once is not awaited)
+      for (let i = 0; i < calls; i++) {
+        const hit = deps.rateLimit.limiter.hit(bucket, policy);
+        decision = hit instanceof Promise ? await hit : hit;
+      }
+      limitHeaders = rateLimitHeaders(decision as RateLimitDecision);
+      if (!decision?.allowed) {
+        const problem = problemOf(new RateLimitedError(decision?.resetSeconds ?? 1));
+        return { ok: false, response: problemResponse(429, problem, limitHeaders) };
+      }
+    }
+    if (!auth.ok) return { ok: false, response: withHeaders(auth.response, limitHeaders) };
+    return { ok: true, limitHeaders, ...(auth.authInfo ? { authInfo: auth.authInfo } : {}) };
+  };
+
+  const serveAdmitted = async (replay: Request, body: unknown, admission: McpAdmission & { ok: true }) => {
+    const toolName = singleToolCalled(body);
+    if (toolName !== undefined && deps.servers.isTool(toolName)) singleToolCalls.set(replay, toolName);
+    const options = { parsedBody: body, ...(admission.authInfo ? { authInfo: admission.authInfo } : {}) };
+    const response = (await isLegacyRequest(replay, body))
+      ? await legacy.fetch(replay, options)
+      : await handler.fetch(replay, options);
+    return withHeaders(response, admission.limitHeaders);
+  };
+
   return {
     fetch: async (request, context) => {
       const rejected = hostHeaderValidationResponse(request, allowed) ?? originValidationResponse(request, allowed);
@@ -222,34 +277,14 @@ export const createMcpEndpoint = (deps: McpEndpointDeps): McpEndpoint => {
         return handler.fetch(new Request(request.url, { method: 'POST', headers: request.headers, body: text }));
       const reservedKeys = forbiddenKeysResponse(text, parsed.value);
       if (reservedKeys) return reservedKeys;
+      const admission = await admit(request.headers.get('authorization'), parsed.value, context);
+      if (!admission.ok) return admission.response;
       // the SDK reads no body when it is given `parsedBody`
       const replay = new Request(request.url, { method: 'POST', headers: request.headers });
-      const toolName = singleToolCalled(parsed.value);
-      if (toolName !== undefined && deps.servers.isTool(toolName)) singleToolCalls.set(replay, toolName);
-      // the REST order: authenticate, rate limit (per credential, per IP when anonymous or refused), 401/403
-      const auth = await authenticate(request, parsed.value);
-      let limitHeaders: Record<string, string> = {};
-      const calls = deps.rateLimit ? operationCallsIn(parsed.value) : 0;
-      if (deps.rateLimit && calls > 0) {
-        const credential = auth.ok ? auth.credentialId : null;
-        const bucket = credential ?? `ip:${context?.clientIp ?? 'unknown'}`;
-        const policy = credential ? deps.rateLimit.authenticated : deps.rateLimit.anonymous;
-        let decision: RateLimitDecision | undefined;
-        // a 2025-03-26 batch counts every call in it
-        for (let i = 0; i < calls; i++) decision = await deps.rateLimit.limiter.hit(bucket, policy);
-        limitHeaders = rateLimitHeaders(decision as RateLimitDecision);
-        if (!decision?.allowed) {
-          const problem = problemOf(new RateLimitedError(decision?.resetSeconds ?? 1));
-          return problemResponse(429, problem, limitHeaders);
-        }
-      }
-      if (!auth.ok) return withHeaders(auth.response, limitHeaders);
-      const options = { parsedBody: parsed.value, ...(auth.authInfo ? { authInfo: auth.authInfo } : {}) };
-      const response = (await isLegacyRequest(replay, parsed.value))
-        ? await legacy.fetch(replay, options)
-        : await handler.fetch(replay, options);
-      return withHeaders(response, limitHeaders);
+      return serveAdmitted(replay, parsed.value, admission);
     },
+    admit,
+    serveAdmitted,
     resourceUpdated: async (uri) => {
       handler.notify.resourceUpdated(uri);
       await legacy.resourceUpdated(uri);

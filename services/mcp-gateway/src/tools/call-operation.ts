@@ -16,7 +16,7 @@ import {
   ValidationError,
 } from '@listings/platform/errors';
 import type { Logger } from '@listings/platform/logger';
-import { checkOperationInput } from '@listings/platform/validation';
+import { checkOperationInput, markChecked } from '@listings/platform/validation';
 import { IDEMPOTENCY_KEY_ARGUMENT, splitArguments } from './tool-schemas.ts';
 
 export interface CallOperationDeps {
@@ -51,6 +51,11 @@ export const callOperation = async (
   op: Operation,
   args: Record<string, unknown>,
   principal: Principal,
+  /**
+   * keepEncoded: a success body may come back still encoded (EncodedJson), for a caller that
+   * writes it on as it is (calls with an idempotency key always get the plain value)
+   */
+  options: { readonly keepEncoded?: boolean } = {},
 ): Promise<ToolOutcome> => {
   try {
     const split = splitArguments(op, args);
@@ -68,14 +73,15 @@ export const callOperation = async (
     }
     if (errors.length > 0 || !checked.ok) throw new ValidationError(errors);
 
-    const envelope: OperationRequest = {
+    // checked just now against the contract: a service in this process takes it without checking it again
+    const envelope: OperationRequest = markChecked({
       operation_id: op.operationId,
       principal,
       ...checked.input,
       ...(key ? { idempotency_key: key } : {}),
-    };
-    const send = () => requestOverBus(deps, op, envelope);
-    if (!key || !deps.idempotency) return await send();
+    });
+    const send = (keepEncoded = false) => requestOverBus(deps, op, envelope, keepEncoded);
+    if (!key || !deps.idempotency) return await send(options.keepEncoded);
 
     const outcome = await runIdempotent(deps.idempotency, {
       // keys belong to the caller, as with the REST header
@@ -116,11 +122,19 @@ export const callOperation = async (
   }
 };
 
-const requestOverBus = async (deps: CallOperationDeps, op: Operation, envelope: OperationRequest) => {
+const requestOverBus = async (
+  deps: CallOperationDeps,
+  op: Operation,
+  envelope: OperationRequest,
+  keepEncoded: boolean,
+) => {
   try {
     return (await deps.bus.request(op.subject, envelope, {
       timeoutMs: deps.requestTimeoutMs,
+      keepEncoded,
       headers: { traceparent: newTraceparent() },
+      // the envelope is this call's alone (as on the REST edge): an in-process bus need not copy it
+      transferPayload: true,
     })) as OperationReply;
   } catch (error) {
     if (error instanceof NoResponderError)

@@ -14,9 +14,10 @@ const labelOf = (item: unknown): string | null => {
 
 /**
  * The short text rendering of a result: a headline a person can read, then the result as JSON for
- * clients that do not read `structuredContent` (the 2025-03-26 era).
+ * clients that do not read `structuredContent` (the 2025-03-26 era). `json` is that JSON when the
+ * caller has it already (the lean path, which receives the service's reply still encoded).
  */
-export const renderResult = (toolName: string, body: unknown): string => {
+export const renderResult = (toolName: string, body: unknown, json = JSON.stringify(body)): string => {
   let headline = `${toolName}: done.`;
   if (body && typeof body === 'object') {
     const record = body as Record<string, unknown>;
@@ -38,7 +39,7 @@ export const renderResult = (toolName: string, body: unknown): string => {
       else if (checkout) headline = `${toolName}:${checkout}`;
     }
   }
-  return `${headline}\n\n${JSON.stringify(body)}`;
+  return `${headline}\n\n${json}`;
 };
 
 const HINTS: Readonly<Record<number, string>> = {

@@ -132,6 +132,8 @@ export const startHarness = async (
     conformanceFixtures?: boolean;
     rateLimits?: { authenticated: RateLimitPolicy; anonymous: RateLimitPolicy };
     clock?: Clock;
+    /** false: no lean path (every request the SDK's) */
+    leanToolsCall?: boolean;
   } = {},
 ): Promise<Harness> => {
   const bus = createInProcessBus();
@@ -149,6 +151,7 @@ export const startHarness = async (
     rateLimits: options.rateLimits ?? GENEROUS_RATE_LIMITS,
     ...(options.clock ? { clock: options.clock } : {}),
     draftPollMs: 5,
+    ...(options.leanToolsCall === false ? { leanToolsCall: false } : {}),
   });
   const app = Fastify();
   await app.register(gateway.plugin);
