@@ -230,6 +230,7 @@ export {
   signInWithPassword,
   signOut,
   signOutEverywhere,
+  signUpWithPassword,
 } from './internal/identity.ts';
 export {
   defineOperation,
