@@ -9,8 +9,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { writeBenchCatalog } from './catalog-data.ts';
 import { SERVICE_NODE_FLAGS } from '../launcher/src/node-flags.ts';
+import { writeBenchCatalog } from './catalog-data.ts';
 import { CONNECTIONS, durationSeconds, forkServer, measureAlternating } from './support.ts';
 
 const SIZE = Number(process.env.BENCH_WEB_SIZE ?? 100_000);

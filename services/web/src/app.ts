@@ -95,7 +95,7 @@ export const webPlugin =
         return found.ok ? { voted: found.body.voted, following: found.body.following } : null;
       },
     });
-    recordListingViews(app, internal);
+    recordListingViews(app, internal, options.clock ?? systemClock);
     await installSecurityHeaders(app);
     await app.register(fastifyStatic, {
       root: ASSETS_DIRS,

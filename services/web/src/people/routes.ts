@@ -579,21 +579,46 @@ export const peopleRoutes =
     );
   };
 
+/** visitor-listing pairs of the day remembered per process (a Set's size at most this) */
+const VIEWS_REMEMBERED_MAX = 50_000;
+
 /**
  * Counts a listing page's view (once per visitor per day, bots left out: catalog decides) after
- * the page was sent, without holding it up; a failure costs one view, never the page.
+ * the page was sent, without holding it up; a failure costs one view, never the page. A visitor's
+ * second view of a listing on the same UTC day is not sent at all: catalog would count it as
+ * nothing, after reading the visit's stream (a reload, or a page under load, asked catalog once
+ * per request before). The pairs of the day are remembered in memory, forgotten at the day's end
+ * or when there are too many (catalog still decides).
  */
-export const recordListingViews = (app: FastifyInstance, catalog: InternalClient) => {
+export const recordListingViews = (app: FastifyInstance, catalog: InternalClient, clock: Clock) => {
+  let day = '';
+  let sent = new Set<string>();
   app.addHook('onResponse', async (request, reply) => {
     if (request.method !== 'GET' || reply.statusCode !== 200 || request.routeOptions.url !== '/listings/:slug') return;
     const slug = (request.params as { slug: string }).slug;
+    const visitor = visitorOf(request);
+    const today = clock.now().toISOString().slice(0, 10);
+    if (today !== day || sent.size >= VIEWS_REMEMBERED_MAX) {
+      day = today;
+      sent = new Set();
+    }
+    const pair = `${visitor} ${slug}`;
+    if (sent.has(pair)) return;
+    sent.add(pair);
     const userAgent = request.headers['user-agent'];
     void catalog
       .send(recordView, {
         slug,
-        visitor: visitorOf(request),
+        visitor,
         user_agent: typeof userAgent === 'string' ? userAgent.slice(0, 512) : null,
       })
-      .catch((err: unknown) => request.log.warn({ err }, 'the view was not counted'));
+      .then((outcome) => {
+        // not counted (catalog or the bus unavailable): the next view asks again
+        if (!outcome.ok) sent.delete(pair);
+      })
+      .catch((err: unknown) => {
+        sent.delete(pair);
+        request.log.warn({ err }, 'the view was not counted');
+      });
   });
 };
