@@ -5,9 +5,11 @@
 // - throughput: BENCH_CONNECTIONS connections on one listing, the API route and the page loaded in
 //   alternation BENCH_ROUNDS times (medians); the goal is the page at 50% or more of the API's req/s.
 // Alone: `node bench/web-pages.ts` (BENCH_WEB_SIZE=100000 BENCH_DURATION=5 BENCH_ROUNDS=3).
+// BENCH_WEB_PROFILE=<dir>: the server runs under `--cpu-prof` and writes its profile there on exit.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { SERVICE_NODE_FLAGS } from '../launcher/src/node-flags.ts';
 import { writeBenchCatalog } from './catalog-data.ts';
 import { CONNECTIONS, durationSeconds, forkServer, measureAlternating } from './support.ts';
 
@@ -16,6 +18,7 @@ const DURATION_S = durationSeconds(5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const LATENCY_CONCURRENCY = Number(process.env.BENCH_LATENCY_CONCURRENCY ?? 4);
 const SAMPLE = 400;
+const PROFILE_DIR = process.env.BENCH_WEB_PROFILE;
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -49,12 +52,13 @@ export const runWebBench = async () => {
     await writeBenchCatalog(dataDir, SIZE);
     lines.push(`${SIZE} listings written in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     started = performance.now();
-    const server = forkServer('all-in-one-server.ts', {
-      DEMO_DATA: 'off',
-      LOG_LEVEL: 'silent',
-      PORT: '0',
-      DATA_DIR: dataDir,
-    });
+    const server = forkServer(
+      'all-in-one-server.ts',
+      { DEMO_DATA: 'off', LOG_LEVEL: 'silent', PORT: '0', DATA_DIR: dataDir },
+      PROFILE_DIR
+        ? { execArgv: [...process.execArgv, ...SERVICE_NODE_FLAGS, '--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] }
+        : {},
+    );
     try {
       const port = await server.ready;
       lines.push(`all-in-one ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -202,8 +202,9 @@ describe.skipIf(!kustomize)('infra/k8s', () => {
       ),
     );
     expect(routes).toMatchObject({ '/api': 'gateway', '/mcp': 'mcp-gateway', '/': 'web' });
-    for (const path of ['/oauth', '/.well-known', '/badges', '/webhooks', '/signin', '/account'])
-      expect(routes[path], path).toBe('gateway');
+    for (const path of ['/oauth', '/.well-known', '/badges', '/webhooks']) expect(routes[path], path).toBe('gateway');
+    // the password pages and /account/api-keys (now a redirect to /me) are the site's: no route of their own
+    for (const path of ['/signin', '/signup', '/signout', '/account']) expect(routes[path], path).toBeUndefined();
     for (const ingress of ingresses) expect(ingress.spec.tls?.[0]?.secretName).toBe('listings-tls');
     // 2025-era MCP sessions live in one replica's memory: /mcp alone is hashed on Mcp-Session-Id
     const mcp = ingresses.find((ingress) =>

@@ -47,29 +47,33 @@ describe('the invite accept page, end to end in all-in-one mode', () => {
     const mail = (await readOutbox(running.dataDir)).find((m) => m.to === email && m.text.includes('/invites/'));
     return mail?.text.match(/http:\/\/directory\.test(\/invites\/\S+)/)?.[1] as string;
   };
-  /** a person who signs up through the form and makes an API key in the keys area */
-  const signUp = async (email: string, next = '/account/api-keys') => {
+  /** a person who signs up through the form and makes an API key on their account page */
+  const signUp = async (email: string, next = '/me') => {
     const browser = browserFor(base);
     const signedUp = await browser.submit('/signup', '/signup', { email, password: 'a long enough password', next });
     expect(signedUp.status).toBe(303);
-    const created = await browser.submit('/account/api-keys', '/account/api-keys', {
+    const created = await browser.submit('/me', '/me/api-keys', {
       name: 'tools',
       scopes: 'account:read',
     });
     expect(created.status).toBe(201);
-    const key = /id="new-key">([^<]+)</.exec(created.html)?.[1]?.trim() as string;
+    const key = /id="new-api-key">([^<]+)</.exec(created.html)?.[1]?.trim() as string;
     return { browser, key };
   };
 
   it('when a person makes a second key with a name they already use then 409 names the field and no key is made', async () => {
     const { browser } = await signUp('names@example.com');
-    const again = await browser.submit('/account/api-keys', '/account/api-keys', {
+    const again = await browser.submit('/me', '/me/api-keys', {
       name: 'Tools',
       scopes: 'account:read',
     });
     expect(again.status).toBe(409);
-    expect(again.html).toContain('Name: you already have an API key named &#34;Tools&#34;: choose another name.');
-    expect(again.html).not.toContain('id="new-key"');
+    // next to the name field, with the name typed kept
+    expect(again.html).toMatch(
+      /id="key-name-error"[^>]*>you already have an API key named &quot;Tools&quot;: choose another name/,
+    );
+    expect(again.html).toContain('value="Tools"');
+    expect(again.html).not.toContain('id="new-api-key"');
     expect(
       running.identity.store.listApiKeys(running.identity.store.ensureAccount('names@example.com').account.id),
     ).toHaveLength(1);
@@ -133,13 +137,13 @@ describe('the invite accept page, end to end in all-in-one mode', () => {
     const bCsrf = csrfIn((await b.get('/me')).html);
     expect((await b.post(link, { csrf: bCsrf })).status).toBe(303);
 
-    // B makes an API key in the keys area and reads the draft with it
-    const keysPage = await b.submit('/account/api-keys', '/account/api-keys', {
+    // B makes an API key on their account page and reads the draft with it
+    const keysPage = await b.submit('/me', '/me/api-keys', {
       name: 'tools',
       scopes: 'account:read',
     });
     expect(keysPage.status).toBe(201);
-    const bKey = /id="new-key">([^<]+)</.exec(keysPage.html)?.[1]?.trim() as string;
+    const bKey = /id="new-api-key">([^<]+)</.exec(keysPage.html)?.[1]?.trim() as string;
     const asB = await api(bKey, 'GET', `/drafts/${draftId}`);
     expect(asB.status).toBe(200);
     expect(asB.body.id).toBe(draftId);
@@ -162,9 +166,8 @@ describe('the invite accept page, end to end in all-in-one mode', () => {
   it('when the sender opens their own invite then it is refused and the invite stays open', async () => {
     const sender = await signUp('sender@example.com');
     // the sender's key needs listings:write to make a draft
-    const writeKey = /id="new-key">([^<]+)</.exec(
-      (await sender.browser.submit('/account/api-keys', '/account/api-keys', { name: 'w', scopes: 'listings:write' }))
-        .html,
+    const writeKey = /id="new-api-key">([^<]+)</.exec(
+      (await sender.browser.submit('/me', '/me/api-keys', { name: 'w', scopes: 'listings:write' })).html,
     )?.[1] as string;
     const own = await api(writeKey, 'POST', '/drafts', { url: siteUrl });
     expect(own.status).toBe(201);
@@ -203,7 +206,7 @@ describe('the invite accept page, end to end in all-in-one mode', () => {
         password: 'a long enough password',
         next: bad,
       });
-      expect(r).toMatchObject({ status: 303, location: '/account/api-keys' });
+      expect(r).toMatchObject({ status: 303, location: '/me' });
     }
   });
 });

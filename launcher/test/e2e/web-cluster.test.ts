@@ -40,6 +40,27 @@ describe.skipIf(!available)('the site in cluster mode', () => {
     expect(await page.text()).toContain('action="/search"');
   });
 
+  it('when a person signs up with a password on the web process then identity (in the gateway process) makes the account and the session works there', async () => {
+    const headers = { 'content-type': 'application/x-www-form-urlencoded' };
+    const signIn = await fetch(`${site}/signin`);
+    expect(signIn.status).toBe(200);
+    expect(signIn.headers.get('content-security-policy')).toContain("'nonce-");
+    const made = await fetch(`${site}/signup`, {
+      method: 'POST',
+      headers,
+      redirect: 'manual',
+      body: new URLSearchParams({ email: 'cluster@example.com', password: 'a long enough password' }).toString(),
+    });
+    expect(made.status).toBe(303);
+    const session = made.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('ld_session='))
+      ?.split(';')[0] as string;
+    const me = await fetch(`${site}/me`, { headers: { cookie: session } });
+    expect(me.status).toBe(200);
+    expect(await me.text()).toContain('cluster@example.com');
+  });
+
   it('when the checkout, invite and claim link pages are asked of the web process then it answers them, and the gateway has no HTML of its own for them', async () => {
     const checkout = await fetch(`${site}/checkout/ORD-00000000000000000000`, { redirect: 'manual' });
     expect(checkout.status).toBe(303);
@@ -54,6 +75,9 @@ describe.skipIf(!available)('the site in cluster mode', () => {
     expect(claim.status).toBe(200);
     expect(await claim.text()).toContain('Verify my claim');
     for (const path of [
+      '/signin',
+      '/signup',
+      '/account/api-keys',
       '/checkout/ORD-00000000000000000000',
       `/invites/x`,
       `/claims/verify-email?token=${'A'.repeat(43)}`,

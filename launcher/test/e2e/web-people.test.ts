@@ -177,7 +177,11 @@ describe('the people side of the site (all-in-one)', () => {
     ).toBeLessThan(400);
     const refused = await make('three');
     expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(refused.text).toContain('API_KEYS_PER_ACCOUNT_PER_DAY');
+    // next to the name field, with what was typed kept
+    expect(refused.text).toMatch(/id="key-name-error"[^>]*>[^<]*API_KEYS_PER_ACCOUNT_PER_DAY/);
+    expect(refused.text).toContain('value="three"');
     expect((await c.go('/me')).text).not.toContain('Revoke three');
     const cli = await runCli(
       { DATA_DIR: running.dataDir, LOG_LEVEL: 'silent' },
@@ -312,7 +316,7 @@ describe('the people side of the site (all-in-one)', () => {
       const meOverApi = await fetch(`${running.base}/api/v1/me`, { headers: { authorization: `Bearer ${key}` } });
       expect(meOverApi.status).toBe(200);
       expect(await meOverApi.json()).toMatchObject({ email: 'browser@example.com' });
-      await page.screenshot({ path: `${SCREENSHOTS}/account.png` });
+      await page.screenshot({ path: `${SCREENSHOTS}/account.png`, fullPage: true });
 
       // the people pages: no serious or critical accessibility violation, no CSP refusal or script error
       const problems: string[] = [];

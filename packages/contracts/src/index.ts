@@ -232,6 +232,7 @@ export {
   signInWithPassword,
   signOut,
   signOutEverywhere,
+  signUpWithPassword,
 } from './internal/identity.ts';
 export {
   defineOperation,

@@ -91,6 +91,29 @@ describe('people on listings (catalog.internal.*)', () => {
       expect(await views()).toBe(start + 3);
     });
 
+    it('when pages are viewed between votes then the alternatives (kept while only views change) still follow the votes, and a view still counts at once', async () => {
+      const a = (await addListing(t, 'Alt Alpha', { categories: ['Design'] }, { week: '2026-11-16' })).slug;
+      const b = (await addListing(t, 'Alt Beta', { categories: ['Design'] }, { week: '2026-11-16' })).slug;
+      const order = async () =>
+        ((await t.call('get_alternatives', { params: { slug } })).body.items as { slug: string }[])
+          .map((item) => item.slug)
+          .filter((s) => s === a || s === b);
+      await t.internal('cast_vote', { slug: b, account_id: 'alt-voter-1', email_confirmed: true });
+      expect(await order()).toEqual([b, a]);
+      // views change no alternative: the answer is the one computed before them
+      await t.internal('record_view', { slug, visitor: 'alt-v', user_agent: BROWSER });
+      await t.internal('record_view', { slug: a, visitor: 'alt-v', user_agent: BROWSER });
+      expect(await order()).toEqual([b, a]);
+      // a vote does: two for Alpha put it first
+      await t.internal('cast_vote', { slug: a, account_id: 'alt-voter-1', email_confirmed: true });
+      await t.internal('cast_vote', { slug: a, account_id: 'alt-voter-2', email_confirmed: true });
+      expect(await order()).toEqual([a, b]);
+      // and a view still shows at once where views are shown
+      const viewed = (await t.call('get_listing', { params: { slug: a } })).body.views as number;
+      await t.internal('record_view', { slug: a, visitor: 'alt-w', user_agent: BROWSER });
+      expect((await t.call('get_listing', { params: { slug: a } })).body.views).toBe(viewed + 1);
+    });
+
     it('when a known bot or a client without a user agent views then nothing counts', async () => {
       const start = await views();
       for (const user_agent of ['Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', null])

@@ -103,8 +103,8 @@ const credentialPolicyOf = (
 ): RateLimitPolicy | null => {
   if (method !== 'POST') return null;
   if (path === '/oauth/token') return limits.token;
-  if (path === '/signin' || path === '/signup' || /^\/oauth\/interaction\/[^/]+\/login$/.test(path))
-    return limits.signIn;
+  // the site's password forms (POST /signin, /signup) are the web edge's, which limits them alike
+  if (/^\/oauth\/interaction\/[^/]+\/login$/.test(path)) return limits.signIn;
   return null;
 };
 
@@ -255,9 +255,7 @@ export const buildApp = async (options: GatewayOptions): Promise<FastifyInstance
       identityPages({
         store: identity.store,
         oauth: identity.oauth,
-        apiKeysPerDay: identity.apiKeysPerDay,
         publicUrl: options.config.publicUrl,
-        sendConfirmation: identity.people.sendConfirmation,
         requestSignInLink: identity.people.handlers.request_sign_in_link,
         siteSignIn: Boolean(options.siteAtRoot),
       }),

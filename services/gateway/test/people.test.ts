@@ -23,6 +23,7 @@ import {
   signInWithPassword,
   signOut,
   signOutEverywhere,
+  signUpWithPassword,
 } from '@listings/contracts';
 import { createInProcessBus } from '@listings/platform/bus';
 import { manualClock } from '@listings/platform/clock';
@@ -183,6 +184,27 @@ describe('identity for people: magic links, confirmation, sessions, keys (gatewa
       expect((await ok(lookupSession, { session_token: signedIn.session_token })).email_confirmed).toBe(true);
       expect((await call(confirmEmail, { token })).status).toBe(410);
       expect((await call(requestEmailConfirmation, { session_token: signedIn.session_token })).status).toBe(409);
+    });
+
+    it('when a person signs up with a password then the account and a session are made and the confirmation link is mailed; the address again is 409', async () => {
+      const made = await ok(signUpWithPassword, {
+        email: 'new-pw@example.com',
+        name: 'Newt',
+        password: 'correct horse battery',
+        client_ip: '198.51.100.30',
+      });
+      expect(made).toMatchObject({ confirmation_sent: true, session: { email: 'new-pw@example.com', name: 'Newt' } });
+      expect(made.session.email_confirmed).toBe(false);
+      expect((await ok(lookupSession, { session_token: made.session_token })).account_id).toBe(made.session.account_id);
+      const token = await linkTokenFor('new-pw@example.com', '/confirm-email');
+      expect(await ok(confirmEmail, { token })).toMatchObject({ email: 'new-pw@example.com', email_confirmed: true });
+      expect(
+        (await ok(signInWithPassword, { email: 'new-pw@example.com', password: 'correct horse battery' })).session
+          .account_id,
+      ).toBe(made.session.account_id);
+      const again = await call(signUpWithPassword, { email: 'new-pw@example.com', password: 'another long password' });
+      expect(again.status).toBe(409);
+      expect((await call(signUpWithPassword, { email: 'short@example.com', password: 'short' })).status).toBe(400);
     });
 
     it('when the password is wrong or the address unknown then the same 401', async () => {

@@ -1,10 +1,14 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import { getEngagement, localPathOrNull } from '@listings/contracts';
+import { getEngagement } from '@listings/contracts';
 import type { Bus } from '@listings/platform/bus';
 import { type Clock, systemClock } from '@listings/platform/clock';
-import type { RateLimitCounter } from '@listings/platform/edge';
-import { retryAfterOnOutage } from '@listings/platform/edge';
+import {
+  loadEdgeConfig,
+  type RateLimitCounter,
+  type RateLimitPolicy,
+  retryAfterOnOutage,
+} from '@listings/platform/edge';
 import type { Logger } from '@listings/platform/logger';
 import { mountOps, type Ops } from '@listings/platform/observability';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync, LogController } from 'fastify';
@@ -49,8 +53,13 @@ export interface WebOptions {
   /** who is signed in (the people side's sessions); default: nobody */
   readonly viewerOf?: ViewerOf;
   readonly requestTimeoutMs?: number;
-  /** counts votes per account and IP: the edge's shared counter (all-in-one, cluster); default in memory */
+  /**
+   * counts votes per account and IP and password sign-ins per IP: the edge's shared counter
+   * (all-in-one: the gateway's; cluster: the NATS KV bucket every edge replica shares); default in memory
+   */
   readonly rateLimitCounter?: RateLimitCounter;
+  /** RATE_LIMIT_SIGN_IN, on POST /signin and /signup per client IP (default: the variable's default) */
+  readonly signInRateLimit?: RateLimitPolicy;
   /**
    * answer paths no route knows with the HTML 404 page from the server's not-found handler (the
    * web edge's own server); mounted on the gateway's server (all-in-one), a catch-all route does
@@ -87,7 +96,7 @@ export const webPlugin =
         return found.ok ? { voted: found.body.voted, following: found.body.following } : null;
       },
     });
-    recordListingViews(app, internal);
+    recordListingViews(app, internal, options.clock ?? systemClock);
     await installSecurityHeaders(app);
     await app.register(fastifyStatic, {
       root: ASSETS_DIRS,
@@ -113,12 +122,6 @@ export const webPlugin =
       if (status === 404) return sendPage(request, reply, frame, NotFoundView({ what: detail }, frame), 404);
       return sendPage(request, reply, frame, ErrorView({ status, detail }, frame), status);
     });
-    // on its own server the site answers /signin itself (in all-in-one the gateway's password page
-    // does, and links to the email sign-in)
-    if (options.notFoundPages)
-      app.get<{ Querystring: { next?: string } }>('/signin', async (request, reply) =>
-        reply.redirect(`/signin/email?next=${encodeURIComponent(localPathOrNull(request.query.next) ?? '/')}`, 303),
-      );
     if (options.notFoundPages)
       app.setNotFoundHandler(async (request, reply) => {
         const frame = await web.frameOf(request, reply);
@@ -143,6 +146,7 @@ export const webPlugin =
         sessions,
         clock: options.clock ?? systemClock,
         ...(options.rateLimitCounter ? { rateLimitCounter: options.rateLimitCounter } : {}),
+        signInPolicy: options.signInRateLimit ?? loadEdgeConfig('.').rateLimitSignIn,
       }),
       meListingsRoutes({ sessions, person }),
       meFreePlanRoutes({ sessions, person }),

@@ -162,6 +162,22 @@ export const signInWithPassword = defineIdentityInternal({
   reply: NewSiteSession,
 });
 
+export const signUpWithPassword = defineIdentityInternal({
+  name: 'sign_up_with_password',
+  description:
+    'Email and password sign-up: creates the account (the password kept as Argon2id), opens a session and mails the email confirmation link (a mail that fails or is past the mail limits does not undo the sign-up: `confirmation_sent` is false and the person can ask again on /me). 409 when the address has an account; 400 for a bad address, name or password length.',
+  request: Type.Object(
+    {
+      email: Email,
+      name: Type.Optional(Type.String({ maxLength: ACCOUNT_NAME_MAX_LENGTH })),
+      password: Type.String({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH }),
+      client_ip: Type.Optional(ClientIp),
+    },
+    { additionalProperties: false },
+  ),
+  reply: Type.Object({ ...NewSiteSession.properties, confirmation_sent: Type.Boolean() }),
+});
+
 export const requestEmailConfirmation = defineIdentityInternal({
   name: 'request_email_confirmation',
   description:
@@ -435,6 +451,7 @@ export const identityInternalOperations = [
   requestSignInLink,
   redeemSignInLink,
   signInWithPassword,
+  signUpWithPassword,
   requestEmailConfirmation,
   confirmEmail,
   lookupSession,

@@ -1,3 +1,4 @@
+import { VOTE_RATE_LIMITS } from '@listings/contracts';
 import type { Clock } from '../clock.ts';
 import type { EdgeConfig } from './config.ts';
 import { connectNatsIdempotencyStore, createMemoryIdempotencyStore, type IdempotencyStore } from './idempotency.ts';
@@ -11,9 +12,15 @@ export interface EdgeStores {
   close(): Promise<void>;
 }
 
-/** Counters live twice the longest window, so a window's count outlives the window itself. */
+/**
+ * Counters live twice the longest window, so a window's count outlives the window itself. The
+ * bucket's TTL is set by whichever edge makes it first, so every edge computes the same one: the
+ * gateways' policies and the web edge's vote limits.
+ */
 export const rateLimitCounterTtlMs = (edge: EdgeConfig): number =>
   Math.max(
+    VOTE_RATE_LIMITS.perAccount.windowSeconds,
+    VOTE_RATE_LIMITS.perIp.windowSeconds,
     edge.rateLimitAuthenticated.windowSeconds,
     edge.rateLimitAnonymous.windowSeconds,
     edge.rateLimitSignIn.windowSeconds,

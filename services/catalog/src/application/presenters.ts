@@ -36,14 +36,21 @@ export function pageOf<T, U>(all: readonly T[], paging: Paging, present?: (entry
 }
 
 /**
- * Caches a derived value (a ranking, a count, a board's page) until the read model changes: a
- * query runs once per read-model version, not once per request. Bounded per view.
+ * Caches a derived value (a ranking, a count, a board's page, alternatives) until the read model
+ * changes: a query runs once per read-model version, not once per request. Bounded per view. The
+ * version is the one that ignores listings' view counts (`versionBesidesViews`): none of these
+ * values shows a view count, and page views, which come with every first visit, would otherwise
+ * empty the cache all the time (queries that sort by views key on `version`).
  */
 const memos = new WeakMap<object, { version: number; values: Map<string, unknown> }>();
-export const memoByVersion = <T>(view: { readonly version: number }, key: string, compute: () => T): T => {
+export const memoBesidesViews = <T>(
+  view: { readonly versionBesidesViews: number },
+  key: string,
+  compute: () => T,
+): T => {
   let memo = memos.get(view);
-  if (!memo || memo.version !== view.version || memo.values.size > 500) {
-    memo = { version: view.version, values: new Map() };
+  if (!memo || memo.version !== view.versionBesidesViews || memo.values.size > 500) {
+    memo = { version: view.versionBesidesViews, values: new Map() };
     memos.set(view, memo);
   }
   if (!memo.values.has(key)) {

@@ -208,5 +208,3 @@ export const createOAuthServer = (options: OAuthServerOptions) => {
 };
 
 export type OAuthServer = ReturnType<typeof createOAuthServer>;
-
-export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

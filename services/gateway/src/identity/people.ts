@@ -32,7 +32,7 @@ import type { Mailer } from '@listings/platform/mail';
 import { type InternalOperationServed, serveInternalOperations } from '@listings/platform/service-host';
 import type { IdentityStore } from './identity-store.ts';
 import { createPasskeys } from './passkeys.ts';
-import { verifyPassword } from './passwords.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
 
 type Op = (typeof identityInternalOperations)[number];
 
@@ -177,6 +177,22 @@ export const createPeople = (deps: {
       const ok = await verifyPassword(account?.passwordHash ?? null, r.password);
       if (!account || !ok) throw new UnauthorizedError('wrong email or password');
       return openSession(account.id, null);
+    },
+    sign_up_with_password: async (
+      r: IdentityRequest<'sign_up_with_password'>,
+    ): Promise<IdentityReply<'sign_up_with_password'>> => {
+      const email = r.email.trim();
+      const name = r.name?.trim() ?? '';
+      if (!EMAIL_PATTERN.test(email))
+        throw new ValidationError([{ field: 'email', message: 'is not an email address' }]);
+      if (store.findAccountForSignIn(email)) throw new ConflictError('an account with this email already exists');
+      const account = store.createAccount({ email, name: name || null, passwordHash: await hashPassword(r.password) });
+      // a failed mail (or the mail limit) does not undo the sign-up: the person can ask again on /me
+      const confirmationSent = await sendConfirmation(account.id, account.email, r.client_ip).then(
+        () => true,
+        () => false,
+      );
+      return { ...openSession(account.id, null), confirmation_sent: confirmationSent };
     },
     request_email_confirmation: async (
       r: IdentityRequest<'request_email_confirmation'>,

@@ -35,12 +35,18 @@ import {
   withdrawVote,
 } from '@listings/contracts';
 import type { Clock } from '@listings/platform/clock';
-import { createMemoryRateLimitCounter, createRateLimiter, type RateLimitCounter } from '@listings/platform/edge';
+import {
+  createMemoryRateLimitCounter,
+  createRateLimiter,
+  type RateLimitCounter,
+  type RateLimitPolicy,
+} from '@listings/platform/edge';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageFrame } from '../frame.ts';
 import type { VNode } from '../html.ts';
 import type { PasskeyForm, PasskeyRow } from '../pages/me/passkeys.ts';
 import { type ApiKeyRow, MeView, type NotificationRow, NotificationsView } from '../pages/me/view.ts';
+import { passwordRoutes } from '../pages/password/route.ts';
 import { type ReviewRow, ReviewsView } from '../pages/reviews/view.ts';
 import { MessageView, SignInEmailView, SignInLinkView, SignInSentView } from '../pages/signin/view.ts';
 import { renderPage, sendPage, sendRendered } from '../send-page.ts';
@@ -55,8 +61,10 @@ export interface PeopleDeps {
   readonly catalog: InternalClient;
   readonly sessions: Sessions;
   readonly clock: Clock;
-  /** the vote counter (memory by default; the edge's shared counter when given) */
+  /** the vote and sign-in counter (memory by default; the edge's shared counter when given) */
   readonly rateLimitCounter?: RateLimitCounter;
+  /** RATE_LIMIT_SIGN_IN: the password forms, per client IP */
+  readonly signInPolicy: RateLimitPolicy;
 }
 
 /**
@@ -123,6 +131,17 @@ export const peopleRoutes =
       const frame = (await web.frameOf(request, reply)) as PageFrame & { viewer: Viewer };
       return { session, token, frame };
     };
+
+    // ---- sign-in with a password, sign-up, sign-out ----------------------------------------
+    passwordRoutes(app, {
+      web,
+      identity,
+      sessions,
+      limiter,
+      signInPolicy: deps.signInPolicy,
+      refused,
+      sendPrivate,
+    });
 
     // ---- sign-in by a mailed link ---------------------------------------------------------
     app.get<{ Querystring: { next?: string } }>('/signin/email', async (request, reply) => {
@@ -326,11 +345,18 @@ export const peopleRoutes =
         name,
         scopes: [...new Set(scopes)],
       });
-      if (!made.ok)
+      if (!made.ok) {
+        // the daily limit (API_KEYS_PER_ACCOUNT_PER_DAY) counts UTC days: it lifts at 00:00 UTC
+        if (made.status === 429) {
+          const now = deps.clock.now();
+          const nextDay = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+          reply.header('retry-after', String(Math.max(1, Math.ceil((nextDay - now.getTime()) / 1000))));
+        }
         return showMe(request, reply, me, {
           status: made.status,
           form: { name, scopes, errors: { name: [made.detail] } },
         });
+      }
       return showMe(request, reply, me, { status: 201, newKey: made.body.key });
     });
 
@@ -553,21 +579,46 @@ export const peopleRoutes =
     );
   };
 
+/** visitor-listing pairs of the day remembered per process (a Set's size at most this) */
+const VIEWS_REMEMBERED_MAX = 50_000;
+
 /**
  * Counts a listing page's view (once per visitor per day, bots left out: catalog decides) after
- * the page was sent, without holding it up; a failure costs one view, never the page.
+ * the page was sent, without holding it up; a failure costs one view, never the page. A visitor's
+ * second view of a listing on the same UTC day is not sent at all: catalog would count it as
+ * nothing, after reading the visit's stream (a reload, or a page under load, asked catalog once
+ * per request before). The pairs of the day are remembered in memory, forgotten at the day's end
+ * or when there are too many (catalog still decides).
  */
-export const recordListingViews = (app: FastifyInstance, catalog: InternalClient) => {
+export const recordListingViews = (app: FastifyInstance, catalog: InternalClient, clock: Clock) => {
+  let day = '';
+  let sent = new Set<string>();
   app.addHook('onResponse', async (request, reply) => {
     if (request.method !== 'GET' || reply.statusCode !== 200 || request.routeOptions.url !== '/listings/:slug') return;
     const slug = (request.params as { slug: string }).slug;
+    const visitor = visitorOf(request);
+    const today = clock.now().toISOString().slice(0, 10);
+    if (today !== day || sent.size >= VIEWS_REMEMBERED_MAX) {
+      day = today;
+      sent = new Set();
+    }
+    const pair = `${visitor} ${slug}`;
+    if (sent.has(pair)) return;
+    sent.add(pair);
     const userAgent = request.headers['user-agent'];
     void catalog
       .send(recordView, {
         slug,
-        visitor: visitorOf(request),
+        visitor,
         user_agent: typeof userAgent === 'string' ? userAgent.slice(0, 512) : null,
       })
-      .catch((err: unknown) => request.log.warn({ err }, 'the view was not counted'));
+      .then((outcome) => {
+        // not counted (catalog or the bus unavailable): the next view asks again
+        if (!outcome.ok) sent.delete(pair);
+      })
+      .catch((err: unknown) => {
+        sent.delete(pair);
+        request.log.warn({ err }, 'the view was not counted');
+      });
   });
 };

@@ -2,7 +2,7 @@ import { NotFoundError } from '@listings/platform/errors';
 import type { CategoryDoc } from '../../projections/catalog/documents.ts';
 import { L, listingQueries } from '../../projections/catalog/query-keys.ts';
 import type { CatalogView } from '../../projections/catalog/read-model.ts';
-import { memoByVersion, pagingOf, summaryOf } from '../presenters.ts';
+import { memoBesidesViews, pagingOf, summaryOf } from '../presenters.ts';
 import { summariesOf } from './listings.ts';
 
 interface TreeNode {
@@ -16,7 +16,7 @@ interface TreeNode {
 
 /** Live counts per category, a parent counting its subcategories' listings once each; one query per read-model version. */
 export const liveCounts = (view: CatalogView): Promise<Map<string, number>> =>
-  memoByVersion(view, 'category-counts', async () => {
+  memoBesidesViews(view, 'category-counts', async () => {
     const counts = await view.countListingsBy(L.shown, listingQueries.live);
     return counts as Map<string, number>;
   });

@@ -7,7 +7,7 @@ import { isoDate, resolveWeek, type Week } from '../../domain/weeks.ts';
 import type { ListingDoc } from '../../projections/catalog/documents.ts';
 import { L, listingQueries } from '../../projections/catalog/query-keys.ts';
 import type { CatalogView } from '../../projections/catalog/read-model.ts';
-import { memoByVersion, pageOf, pagingOf, summaryOf, voteCount } from '../presenters.ts';
+import { memoBesidesViews, pageOf, pagingOf, summaryOf, voteCount } from '../presenters.ts';
 import { listingsById, mustFindListing, summariesOf } from './listings.ts';
 
 /** Votes cast during the week (Monday 00:00 to Sunday 23:59:59.999 UTC) and the time of the last one. */
@@ -25,7 +25,7 @@ export const weeklyStanding = (doc: ListingDoc, week: Week): Standing => {
 
 /** Live launches of a week ranked by community votes of that week (the awards' order). */
 export const weekRanking = (view: CatalogView, week: Week): Promise<{ doc: ListingDoc; standing: Standing }[]> =>
-  memoByVersion(view, `week:${week.start}`, () => rankWeek(view, week));
+  memoBesidesViews(view, `week:${week.start}`, () => rankWeek(view, week));
 
 /** (one week's launches: the query reads that week only) */
 const rankWeek = async (view: CatalogView, week: Week): Promise<{ doc: ListingDoc; standing: Standing }[]> => {
@@ -76,18 +76,20 @@ export const listLaunches = (view: CatalogView, clock: Clock) => async (call: { 
     return pageOf(ranked, paging, ({ doc }) => summaryOf(doc));
   }
   if (section === 'upcoming') {
-    const [docs, total] = await Promise.all([
-      view.findListings({
-        where: listingQueries.upcoming,
-        sort: [
-          [L.week, 1],
-          [L.id, 1],
-        ],
-        skip: (paging.page - 1) * paging.per_page,
-        limit: paging.per_page,
-      }),
-      view.countListings(listingQueries.upcoming),
-    ]);
+    const [docs, total] = await memoBesidesViews(view, `upcoming:${paging.page}:${paging.per_page}`, () =>
+      Promise.all([
+        view.findListings({
+          where: listingQueries.upcoming,
+          sort: [
+            [L.week, 1],
+            [L.id, 1],
+          ],
+          skip: (paging.page - 1) * paging.per_page,
+          limit: paging.per_page,
+        }),
+        view.countListings(listingQueries.upcoming),
+      ]),
+    );
     return { items: docs.map(summaryOf), page: paging.page, per_page: paging.per_page, total };
   }
   const filters: Record<string, string> = { status: 'live' };
@@ -123,7 +125,7 @@ export const getLeaderboard =
     else if (board === 'domain-rating') metric = { name: 'Domain Rating', unit: 'DR (0-100, third-party SEO metric)' };
     else if (board === 'revenue') metric = { name: 'monthly recurring revenue', unit: 'usd_cents_per_month' };
     const start = (paging.page - 1) * paging.per_page;
-    const { rows, total } = await memoByVersion(
+    const { rows, total } = await memoBesidesViews(
       view,
       `board:${board}:${week?.start ?? ''}:${start}:${paging.per_page}`,
       () => boardPage(view, board, week, start, paging.per_page),

@@ -4,7 +4,7 @@ import type { ListingDoc } from '../../projections/catalog/documents.ts';
 import { L, listingQueries } from '../../projections/catalog/query-keys.ts';
 import type { CatalogView } from '../../projections/catalog/read-model.ts';
 import { normaliseDomain, slugify } from '../../projections/catalog/search-documents.ts';
-import { type ListingSummary, memoByVersion, pagingOf, profileOf, summaryOf } from '../presenters.ts';
+import { type ListingSummary, memoBesidesViews, pagingOf, profileOf, summaryOf } from '../presenters.ts';
 
 const SORTS: Record<string, SortOrder | undefined> = {
   relevance: undefined,
@@ -93,7 +93,7 @@ export const getListing = (view: CatalogView) => async (call: { params: Record<s
 /** Owner-approved alternatives first (approved: true), then live listings of the same primary category, most voted first. */
 export const getAlternatives = (view: CatalogView) => async (call: { params: Record<string, unknown> }) => {
   const listing = await mustFindListing(view, call.params.slug as string);
-  return memoByVersion(view, `alternatives:${listing.id}`, () => alternativesOf(view, listing));
+  return memoBesidesViews(view, `alternatives:${listing.id}`, () => alternativesOf(view, listing));
 };
 
 const ALTERNATIVES_MAX = 20;
@@ -106,16 +106,20 @@ const alternativesOf = async (view: CatalogView, listing: ListingDoc) => {
   const seen = new Set([listing.id, ...approved.map((d) => d.id)]);
   const primary = listing.categories[0];
   // the most voted of the same primary category: enough of them that the ones already shown can drop out
+  // (one query per category and read-model version besides views, shared by its listings' pages)
+  const limit = ALTERNATIVES_MAX + seen.size;
   const others = primary
     ? (
-        await view.findListings({
-          where: { ...listingQueries.live, [L.primary]: { eq: primary } },
-          sort: [
-            [L.votes, -1],
-            [L.id, 1],
-          ],
-          limit: ALTERNATIVES_MAX + seen.size,
-        })
+        await memoBesidesViews(view, `category-top:${primary}:${limit}`, () =>
+          view.findListings({
+            where: { ...listingQueries.live, [L.primary]: { eq: primary } },
+            sort: [
+              [L.votes, -1],
+              [L.id, 1],
+            ],
+            limit,
+          }),
+        )
       ).filter((doc) => !seen.has(doc.id))
     : [];
   return {

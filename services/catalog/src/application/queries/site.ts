@@ -1,6 +1,6 @@
 import { listingQueries } from '../../projections/catalog/query-keys.ts';
 import type { CatalogView } from '../../projections/catalog/read-model.ts';
-import { memoByVersion } from '../presenters.ts';
+import { memoBesidesViews } from '../presenters.ts';
 
 export const SITE_NAME = 'Listings Directory';
 export const SITE_PURPOSE =
@@ -9,7 +9,7 @@ export const SITE_PURPOSE =
 /** get_site_info: who we are, where things are, and live counts from the read model. */
 export const getSiteInfo = (deps: { publicUrl: string; view: CatalogView }) => async () =>
   // one answer per read-model version (and so one encoding of it)
-  memoByVersion(deps.view, 'site-info', () => siteInfo(deps));
+  memoBesidesViews(deps.view, 'site-info', () => siteInfo(deps));
 
 const siteInfo = async (deps: { publicUrl: string; view: CatalogView }) => {
   const api = `${deps.publicUrl}/api/v1`;

@@ -38,6 +38,12 @@ export interface CatalogView {
   readonly position: number;
   /** bumps on every change: derived caches (category counts, boards) key on it */
   readonly version: number;
+  /**
+   * bumps on every change but a listing's view count (`ListingViewed`): the caches of what views
+   * cannot change (votes boards, alternatives, launches, counts) key on it, so page views, which
+   * come with every first visit, do not empty them
+   */
+  readonly versionBesidesViews: number;
   listing(id: number): Promise<ListingDoc | undefined>;
   listingBySlug(slug: string): Promise<ListingDoc | undefined>;
   /** the listing saved from this draft, if any (a draft makes at most one listing) */
@@ -415,6 +421,7 @@ export const openCatalogReadModel = async (deps: {
   }
 
   let version = 0;
+  let versionBesidesViews = 0;
 
   /** every listing matching `where`, a page at a time in id order (for bringing search up) */
   const eachListingPage = async (where: Where, handle: (docs: ListingDoc[]) => Promise<void>) => {
@@ -574,6 +581,7 @@ export const openCatalogReadModel = async (deps: {
         }
         dirty.set(keyOf('listings', target.id), target);
         version++;
+        if (event.type !== 'ListingViewed') versionBesidesViews++;
       }
     } else if (target) {
       const collection = target.collection as Small;
@@ -589,6 +597,7 @@ export const openCatalogReadModel = async (deps: {
         }
         dirty.set(keyOf(collection, target.id), target);
         version++;
+        versionBesidesViews++;
       }
     }
     position = event.position;
@@ -635,6 +644,9 @@ export const openCatalogReadModel = async (deps: {
     },
     get version() {
       return version;
+    },
+    get versionBesidesViews() {
+      return versionBesidesViews;
     },
     listing: async (id) => listingOf(await listings.get(String(id))),
     listingBySlug: async (slug) => {
