@@ -1,5 +1,12 @@
-import { type Operation, operationById, type Principal } from '@listings/contracts';
+import {
+  cancelDraftWork,
+  DRAFT_CANCELLED_REASON,
+  type Operation,
+  operationById,
+  type Principal,
+} from '@listings/contracts';
 import { openNatsKvBucket } from '@listings/platform/edge';
+import { internalReplyBody, requestInternal } from '@listings/platform/internal-client';
 import {
   type CallToolResult,
   ProtocolError,
@@ -24,9 +31,11 @@ import {
  *
  * The task is the draft: its id is the draft's id, and its state is read from the draft on every
  * poll (`get_draft` on the bus, as the caller), so any gateway replica answers any poll and nothing
- * is kept in a process. A cancellation is the one thing the draft does not record (the drafting
- * service has no cancel operation: the crawl runs to its end), so it is kept in a store shared by
- * the replicas (`TaskCancellations`: NATS KV in cluster mode).
+ * is kept in a process. `tasks/cancel` stops the work for real (drafting's
+ * `drafting.internal.cancel_draft_work`, as the caller: the crawl stops and the draft ends `failed`
+ * "cancelled by the client", or a redraft is abandoned) and is also kept in a store shared by the
+ * replicas (`TaskCancellations`: NATS KV in cluster mode), so that the task reads `cancelled` (an
+ * abandoned redraft leaves a `ready` draft, which would read `completed`).
  */
 
 export { TASKS_EXTENSION } from './tasks.ts';
@@ -98,13 +107,17 @@ const statusMessage = (draft: DraftView) =>
         draft.regenerating.length > 0 ? `; redrafting ${draft.regenerating.join(', ')}` : ''
       }`;
 
-const snapshotOf = (draft: DraftView, cancelled: boolean): TaskSnapshot => ({
-  taskId: draft.id,
-  status: cancelled ? 'cancelled' : working(draft) ? 'working' : 'completed',
-  statusMessage: cancelled ? 'cancelled' : statusMessage(draft),
-  createdAt: draft.created_at,
-  lastUpdatedAt: draft.updated_at,
-});
+const snapshotOf = (draft: DraftView, cancelledHere: boolean): TaskSnapshot => {
+  // the draft records a cancelled crawl itself; an abandoned redraft is known from the store
+  const cancelled = cancelledHere || (draft.status === 'failed' && draft.failure_reason === DRAFT_CANCELLED_REASON);
+  return {
+    taskId: draft.id,
+    status: cancelled ? 'cancelled' : working(draft) ? 'working' : 'completed',
+    statusMessage: cancelled ? 'cancelled' : statusMessage(draft),
+    createdAt: draft.created_at,
+    lastUpdatedAt: draft.updated_at,
+  };
+};
 
 /** The answer to a task-run call: the task, at once (`resultType: task`, SEP-2663's CreateTaskResult). */
 export const startedTask = async (
@@ -153,7 +166,20 @@ export const draftTaskSource = (
     cancel: async (taskId, ctx) => {
       const { draft } = await readDraft(taskId, ctx);
       // a finished task stays as it ended; cancelling it again is a no-op
-      if (working(draft)) await deps.cancellations.cancel(taskId);
+      if (!working(draft)) return;
+      const what = { service: 'drafting', what: 'cancelling the draft work', timeoutMs: deps.requestTimeoutMs };
+      try {
+        const reply = await requestInternal(
+          deps.bus,
+          cancelDraftWork.subject,
+          { draft_id: taskId, principal: principalOf(ctx) },
+          what,
+        );
+        internalReplyBody(reply, what);
+      } catch (error) {
+        throw new ProtocolError(ProtocolErrorCode.InternalError, (error as Error).message);
+      }
+      await deps.cancellations.cancel(taskId);
     },
     update: async (taskId, _inputResponses, ctx) => {
       await readDraft(taskId, ctx);
