@@ -1,5 +1,7 @@
 import { cancelDraftWork, DRAFT_CANCELLED_REASON, type OperationReply, type Principal } from '@listings/contracts';
 import { createSafeFetch, type SafeFetch } from '@listings/platform/outbound';
+import { temporalAvailable } from '@listings/platform/testing/temporal-server';
+import { stopTemporalServers, temporalServer } from '@listings/platform/testing/workflow-runners';
 import type { InProcessRunner } from '@listings/platform/workflows';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Drafter } from '../src/adapters/drafter.ts';
@@ -38,8 +40,7 @@ const submit = async () => {
   return reply.body.id as string;
 };
 
-beforeAll(async () => {
-  site = await startFixtureSite();
+const recordingSafeFetch = (): SafeFetch => {
   const safeFetch = createSafeFetch({
     allowPrivateNetworks: true,
     userAgent: userAgentFor('http://localhost:3000'),
@@ -47,10 +48,15 @@ beforeAll(async () => {
     maxRedirects: 5,
     timeoutMs: 120_000,
   });
-  const recording: SafeFetch = (url, init) => {
+  return (url, init) => {
     if (init?.signal && String(init.headers?.accept ?? '').startsWith('text/html')) pageSignals.push(init.signal);
     return safeFetch(url, init);
   };
+};
+
+beforeAll(async () => {
+  site = await startFixtureSite();
+  const recording = recordingSafeFetch();
   const extractive = createExtractiveDrafter();
   const drafter: Drafter = {
     ...extractive,
@@ -73,40 +79,44 @@ afterAll(async () => {
   await catalog.stop();
   await env.stop();
   await site.close();
+  await stopTemporalServers();
 });
+
+/** cancels a draft whose crawl is held mid-page; `ended` resolves when its workflow has ended */
+const cancelMidCrawl = async (ended: (draftId: string) => Promise<unknown>) => {
+  pageSignals.length = 0;
+  site.hold(); // pages hang: the crawl is in flight
+  const id = await submit();
+  await vi.waitFor(() => expect(pageSignals.length).toBeGreaterThan(0), { timeout: 20_000 });
+  expect(pageSignals.some((signal) => signal.aborted)).toBe(false);
+  expect(await cancel(id, ALICE)).toMatchObject({ status: 200, body: { draft_id: id, cancelled: true } });
+  // the crawl stops while the site still holds its pages: its requests are aborted, the workflow ends
+  await vi.waitFor(() => expect(pageSignals.every((signal) => signal.aborted)).toBe(true), { timeout: 10_000 });
+  await ended(id);
+  const requestedAtEnd = site.requested.length;
+  site.release();
+  const draft = await pollDraft(env.bus, ALICE, id, settledStatus);
+  expect(draft).toMatchObject({ status: 'failed', failure_reason: DRAFT_CANCELLED_REASON, pages: [] });
+  expect(site.requested.length).toBe(requestedAtEnd);
+  return { id, draft };
+};
 
 describe('drafting.internal.cancel_draft_work', () => {
   it('when the owner cancels a draft mid-crawl then its page requests are aborted, the workflow ends and the draft is failed "cancelled by the client"', async () => {
-    site.hold(); // pages hang: the crawl is in flight
-    const id = await submit();
-    await vi.waitFor(() => expect(pageSignals.length).toBeGreaterThan(0), { timeout: 20_000 });
-
-    // only the owner, signed in
-    expect((await cancel(id, ANONYMOUS)).status).toBe(401);
-    expect((await cancel(id, BOB)).status).toBe(404);
-    expect(pageSignals.some((signal) => signal.aborted)).toBe(false);
-
-    const reply = await cancel(id, ALICE);
-    expect(reply).toMatchObject({ status: 200, body: { draft_id: id, cancelled: true } });
-    // the crawl stops while the site still holds its pages: its requests are aborted, the workflow ends
-    await vi.waitFor(() => expect(pageSignals.every((signal) => signal.aborted)).toBe(true), { timeout: 10_000 });
-    await (env.service.runner as InProcessRunner).settled(draftWorkflowId(id));
-    const requestedAtEnd = site.requested.length;
-    site.release();
-
-    const draft = await pollDraft(env.bus, ALICE, id, settledStatus);
-    expect(draft).toMatchObject({ status: 'failed', failure_reason: DRAFT_CANCELLED_REASON, pages: [] });
-    expect(site.requested.length).toBe(requestedAtEnd);
-
+    const runner = env.service.runner as InProcessRunner;
+    const { id, draft } = await cancelMidCrawl((draftId) => runner.settled(draftWorkflowId(draftId)));
     // idempotent: cancelling again changes nothing
     expect(await cancel(id, ALICE)).toMatchObject({ status: 200, body: { draft_id: id, cancelled: false } });
     expect(await pollDraft(env.bus, ALICE, id, settledStatus)).toEqual(draft);
   });
 
-  it('when the owner cancels a draft that is ready then it stays ready (nothing is running)', async () => {
+  it('when the owner cancels a draft that is ready then it stays ready (nothing is running); others cannot cancel it', async () => {
     const id = await submit();
     const ready = await pollDraft(env.bus, ALICE, id, settledStatus);
     expect(ready.status).toBe('ready');
+    // only the owner, signed in
+    expect((await cancel(id, ANONYMOUS)).status).toBe(401);
+    expect((await cancel(id, BOB)).status).toBe(404);
     expect(await cancel(id, ALICE)).toMatchObject({ status: 200, body: { cancelled: false } });
     expect(await pollDraft(env.bus, ALICE, id, settledStatus)).toEqual(ready);
   });
@@ -139,4 +149,24 @@ describe('drafting.internal.cancel_draft_work', () => {
     expect(after.status).toBe('ready');
     expect(after.fields.name).toEqual(ready.fields.name);
   });
+});
+
+const temporal = temporalAvailable('dev', 'cancelling draft work on Temporal');
+describe.skipIf(!temporal)('drafting.internal.cancel_draft_work on Temporal (dev server, a real worker)', () => {
+  it('when the owner cancels a draft mid-crawl then the crawl activity aborts its page requests and the workflow completes', async () => {
+    const server = await temporalServer('dev');
+    const inProcess = env;
+    env = await startTestDrafting({
+      env: { TEMPORAL_ADDRESS: server.address, TEMPORAL_TASK_QUEUE: `drafting-cancel-${process.pid}` },
+      overrides: { safeFetch: recordingSafeFetch(), crawlLimits: { timeoutMs: 120_000 } },
+    });
+    const temporalCatalog = await serveFakeCatalog(env.bus);
+    try {
+      await cancelMidCrawl((id) => server.client.workflow.getHandle(draftWorkflowId(id)).result());
+    } finally {
+      await temporalCatalog.stop();
+      await env.stop();
+      env = inProcess;
+    }
+  }, 90_000);
 });
