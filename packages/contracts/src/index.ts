@@ -163,8 +163,11 @@ export { type PayOrderRequest, payOrder, type StripeWebhookRequest, stripeWebhoo
 export {
   type AcceptInviteRequest,
   acceptInvite,
+  type CancelDraftWorkRequest,
+  cancelDraftWork,
   type DescribeInviteReply,
   type DescribeInviteRequest,
+  DRAFT_CANCELLED_REASON,
   describeInvite,
   INVITE_STATES,
   INVITE_TOKEN_PATTERN,

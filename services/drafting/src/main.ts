@@ -1,7 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { acceptInvite as acceptInviteContract, describeInvite as describeInviteContract } from '@listings/contracts';
+import {
+  acceptInvite as acceptInviteContract,
+  cancelDraftWork as cancelDraftWorkContract,
+  describeInvite as describeInviteContract,
+} from '@listings/contracts';
 import { draftingEvents } from '@listings/contracts/events';
 import { openFileBlobStore } from '@listings/platform/blobs';
 import type { Bus } from '@listings/platform/bus';
@@ -154,6 +158,7 @@ export const startDrafting = async (deps: DraftingDeps) => {
     operations: [
       { contract: acceptInviteContract, handle: operations.acceptInvite },
       { contract: describeInviteContract, handle: operations.describeInvite },
+      { contract: cancelDraftWorkContract, handle: operations.cancelDraftWork },
     ],
   });
 

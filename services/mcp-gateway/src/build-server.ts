@@ -20,14 +20,15 @@ import { ASKING_TOOLS, askThePerson, canElicit } from './tools/ask-the-person.ts
 import { type CallOperationDeps, callOperation } from './tools/call-operation.ts';
 import {
   createMemoryTaskCancellations,
+  draftTaskSource,
   followDraft,
   followsDraft,
-  registerDraftTasks,
   runsAsTask,
   startedTask,
   type TaskCancellations,
 } from './tools/draft-tasks.ts';
 import { problemText, renderProblem, renderResult } from './tools/render.ts';
+import { createLocalTasks, registerTasks } from './tools/tasks.ts';
 import { toolAnnotations, toolDescription } from './tools/tool-descriptions.ts';
 import { type JsonSchema, toolInputSchema, toolOutputSchema } from './tools/tool-schemas.ts';
 
@@ -126,6 +127,10 @@ const newServer = (fixtures: boolean) =>
  */
 export const createServerFactory = (deps: BuildServerDeps) => {
   const cancellations = deps.taskCancellations ?? createMemoryTaskCancellations();
+  // the task sources behind tasks/get, tasks/update and tasks/cancel (tasks.ts): work run in this
+  // process (the conformance fixtures' tasks), then the drafts
+  const localTasks = createLocalTasks(principalOf);
+  const taskSources = [localTasks, draftTaskSource({ ...deps, cancellations }, principalOf, toToolResult)];
   const tools = toolDefinitions.map((tool) => {
     const { op } = tool;
     const scope = op.scope;
@@ -194,8 +199,8 @@ export const createServerFactory = (deps: BuildServerDeps) => {
       for (const tool of tools) register(server, tool);
       registerResources(server, deps);
       registerPrompts(server);
-      registerDraftTasks(server, { ...deps, cancellations }, principalOf, toToolResult);
-      if (deps.conformanceFixtures) registerConformanceFixtures(server);
+      registerTasks(server, taskSources);
+      if (deps.conformanceFixtures) registerConformanceFixtures(server, localTasks);
       return server;
     },
     /** whether `build(toolName)` builds a one-tool server for this name */

@@ -1,4 +1,4 @@
-import { type OperationRequest, operationById } from '@listings/contracts';
+import { cancelDraftWork, DRAFT_CANCELLED_REASON, type OperationRequest, operationById } from '@listings/contracts';
 import { sampleOf } from '@listings/platform/testing/contract-samples';
 import { natsServerAvailable, type RunningNatsServer, startNatsServer } from '@listings/platform/testing/nats-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,8 +47,15 @@ describe('draft work as MCP tasks (2026-07-28, tasks extension)', () => {
   // the stand-in drafting service's draft: the test moves it along, the gateway only reads it
   let draft: Record<string, unknown>;
   const polled: OperationRequest[] = [];
+  const cancelled: unknown[] = [];
   beforeAll(async () => {
     harness = await startHarness();
+    // the stand-in drafting service stops the work: the draft ends failed, cancelled by the client
+    await harness.bus.serve(cancelDraftWork.subject, async (payload) => {
+      cancelled.push(payload);
+      draft = { ...draft, status: 'failed', failure_reason: DRAFT_CANCELLED_REASON };
+      return { status: 200, body: { draft_id: DRAFT_ID, cancelled: true } };
+    });
     await harness.bus.serve('drafting.get_draft', async (payload) => {
       const request = payload as OperationRequest;
       polled.push(request);
@@ -113,8 +120,17 @@ describe('draft work as MCP tasks (2026-07-28, tasks extension)', () => {
     const ack = await rpc(harness.url, 'tasks/cancel', { taskId: DRAFT_ID }, DRAFT_ID);
     expect(ack.result).toMatchObject({ resultType: 'complete' });
     expect(ack.result).not.toHaveProperty('taskId');
+    // the work is stopped in drafting, as the caller
+    expect(cancelled).toEqual([
+      { draft_id: DRAFT_ID, principal: expect.objectContaining({ account_id: 'acc-writer' }) },
+    ]);
     const after = await rpc(harness.url, 'tasks/get', { taskId: DRAFT_ID }, DRAFT_ID);
     expect(after.result).toMatchObject({ status: 'cancelled' });
+    // cancelling the finished task again is an ack, and asks drafting nothing more
+    expect((await rpc(harness.url, 'tasks/cancel', { taskId: DRAFT_ID }, DRAFT_ID)).result).toMatchObject({
+      resultType: 'complete',
+    });
+    expect(cancelled).toHaveLength(1);
   });
 
   it('when a draft is regenerated as a task then it works until the redraft is done', async () => {

@@ -24,6 +24,18 @@ export const acceptInvite = {
 } as const;
 export type AcceptInviteRequest = Static<typeof acceptInvite.request>;
 
+/** The failure reason (or abandoned-redraft reason) of draft work its owner's client cancelled. */
+export const DRAFT_CANCELLED_REASON = 'cancelled by the client';
+
+export const cancelDraftWork = {
+  name: 'cancel_draft_work',
+  subject: 'drafting.internal.cancel_draft_work',
+  description: `An owner's client (an MCP task cancelled with tasks/cancel) stops the draft's running work: a draft still crawling or drafting ends \`failed\` with the reason "${DRAFT_CANCELLED_REASON}" and its crawl stops within about a second; pending redrafts are abandoned with that reason and the draft keeps its fields. Idempotent: a draft with no running work is answered as it is. Anonymous principals get 401; a draft the principal does not own, or an unknown one, 404.`,
+  request: Type.Object({ draft_id: Uuid, principal: Principal }, { additionalProperties: false }),
+  reply: Type.Object({ draft_id: Uuid, cancelled: Type.Boolean() }),
+} as const;
+export type CancelDraftWorkRequest = Static<typeof cancelDraftWork.request>;
+
 /** How long an invite link stays valid after it was sent. */
 export const INVITE_TTL_DAYS = 14;
 export const INVITE_STATES = ['open', 'accepted', 'expired'] as const;

@@ -25,6 +25,8 @@ export interface ActivityDeps {
   readonly logger: Pick<Logger, 'info' | 'warn'>;
   /** aborted when the process stops: a crawl in flight ends and resumes after the restart */
   readonly shutdown: AbortSignal;
+  /** how often a running crawl reads its draft to see whether it was cancelled (default 1 s) */
+  readonly cancelCheckMs?: number;
 }
 
 const profileProperties = ListingDraftProfile.properties as Record<string, object>;
@@ -71,21 +73,40 @@ export const createActivities = (deps: ActivityDeps) => {
     async crawlSite(input: { draftId: string }): Promise<void> {
       const state = await load(input.draftId);
       if (!state.exists || state.status !== 'crawling') return;
-      // the crawl runs long (many pages): it heartbeats while it runs, so a dead worker is noticed soon
-      const result = await withHeartbeat(() =>
-        deps.crawler.crawl(state.url, {
-          signal: deps.shutdown,
-          onProgress: async (p) => {
-            await run(input.draftId, {
-              type: 'RecordProgress',
-              step: p.step,
-              pagesRead: p.pagesRead,
-              pagesPlanned: p.pagesPlanned,
-              meta: { at: at() },
-            });
-          },
-        }),
-      );
+      // a draft that stops crawling meanwhile (its owner's client cancelled it: cancel_draft_work
+      // records that on the draft) stops the crawl: checked at each page and every second between
+      const stop = new AbortController();
+      const stopUnlessCrawling = (current: DraftState) => {
+        if (current.status !== 'crawling') stop.abort(new Error('the draft is no longer crawling'));
+      };
+      const watch = setInterval(() => {
+        load(input.draftId).then(stopUnlessCrawling, () => {});
+      }, deps.cancelCheckMs ?? 1_000);
+      let result: Awaited<ReturnType<SiteCrawler['crawl']>>;
+      try {
+        // the crawl runs long (many pages): it heartbeats while it runs, so a dead worker is noticed soon
+        result = await withHeartbeat(() =>
+          deps.crawler.crawl(state.url, {
+            signal: AbortSignal.any([deps.shutdown, stop.signal]),
+            onProgress: async (p) => {
+              const recorded = await run(input.draftId, {
+                type: 'RecordProgress',
+                step: p.step,
+                pagesRead: p.pagesRead,
+                pagesPlanned: p.pagesPlanned,
+                meta: { at: at() },
+              });
+              stopUnlessCrawling(recorded.state);
+            },
+          }),
+        );
+      } catch (error) {
+        if (stop.signal.aborted) return;
+        throw error;
+      } finally {
+        clearInterval(watch);
+      }
+      if (stop.signal.aborted) return;
       await run(
         input.draftId,
         result.ok

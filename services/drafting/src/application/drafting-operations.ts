@@ -1,8 +1,10 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   type AcceptInviteRequest,
+  type CancelDraftWorkRequest,
   type DescribeInviteReply,
   type DescribeInviteRequest,
+  DRAFT_CANCELLED_REASON,
   type draftingOperations,
   inviteAcceptPath,
   type Principal,
@@ -309,5 +311,34 @@ export const createDraftingOperations = (deps: DraftingOperationDeps) => {
     };
   };
 
-  return { handlers, acceptInvite, describeInvite };
+  /**
+   * drafting.internal.cancel_draft_work: an owner's client stops the draft's running work. It is
+   * recorded on the draft (the source of truth, whichever runner runs the workflow): a crawl or
+   * draft in progress ends `failed`, pending redrafts are abandoned. The workflow's activities see
+   * it: the crawl watches the draft and stops (create-activities.ts), and what a step still
+   * returns is no longer recorded (the decider ignores it on a failed draft or an abandoned redraft).
+   */
+  const cancelDraftWork = async (
+    request: CancelDraftWorkRequest,
+  ): Promise<{ draft_id: string; cancelled: boolean }> => {
+    const account = signedIn(request.principal);
+    const draftId = request.draft_id;
+    const state = await loadOwned(draftId, account);
+    const meta = { at: at() };
+    let position = 0;
+    if (state.status === 'crawling' || state.status === 'drafting')
+      position = (await run(draftId, { type: 'FailDraft', reason: DRAFT_CANCELLED_REASON, meta }, account)).position;
+    for (const requestId of Object.keys(state.regenerating)) {
+      const result = await run(
+        draftId,
+        { type: 'AbandonRegeneration', requestId, reason: DRAFT_CANCELLED_REASON, meta },
+        account,
+      );
+      position = Math.max(position, result.position);
+    }
+    if (position > 0) await deps.indexCaughtUp(position);
+    return { draft_id: draftId, cancelled: position > 0 };
+  };
+
+  return { handlers, acceptInvite, describeInvite, cancelDraftWork };
 };

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   acceptedContent,
   createRequestStateCodec,
@@ -9,9 +10,20 @@ import {
   inputResponse,
   type jsonSchemaValidator,
   type McpServer,
+  ProtocolError,
+  ProtocolErrorCode,
   ResourceTemplate,
+  type ServerContext,
 } from '@modelcontextprotocol/server';
 import { envelopeCapabilities } from '../tools/client-capabilities.ts';
+import {
+  acceptsTasks,
+  createTaskResult,
+  type LocalTasks,
+  requireTasksFor,
+  type TaskIo,
+  type TaskSnapshot,
+} from '../tools/tasks.ts';
 
 /**
  * The fixture tools, resources and prompts the MCP conformance suite calls by fixed names. They
@@ -440,8 +452,130 @@ const registerInputFixtures = (server: McpServer) => {
   );
 };
 
-export const registerConformanceFixtures = (server: McpServer) => {
+const greetArguments = fromJsonSchema<{ name: string }>({
+  type: 'object',
+  properties: { name: { type: 'string' } },
+  required: ['name'],
+});
+const slowComputeArguments = fromJsonSchema<{ seconds: number; label?: string }>({
+  type: 'object',
+  properties: { seconds: { type: 'number', minimum: 0 }, label: { type: 'string' } },
+  required: ['seconds'],
+});
+const confirmDeleteArguments = fromJsonSchema<{ filename: string }>({
+  type: 'object',
+  properties: { filename: { type: 'string' } },
+  required: ['filename'],
+});
+const confirmation: Schema = { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] };
+
+/** a started task as the tool call's answer (CreateTaskResult), with a line of text for a reader */
+const taskAnswer = (task: TaskSnapshot) =>
+  ({ content: [{ type: 'text', text: `task ${task.taskId} started` }], ...createTaskResult(task) }) as never;
+
+/**
+ * The tasks extension's fixtures (tasks-* scenarios, SEP-2663). Their work runs as real tasks of
+ * this process (`LocalTasks`, tasks.ts): the same tasks/get, tasks/update and tasks/cancel handlers
+ * as the draft tasks, a real abort on cancel, and input requests answered through tasks/update.
+ * A task-supporting tool runs synchronously for a client that did not declare the extension; a
+ * task-required one refuses such a client with -32021.
+ */
+const registerTaskFixtures = (server: McpServer, tasks: LocalTasks) => {
+  const computeFor = (seconds: number, label: string | undefined, signal: AbortSignal) =>
+    sleep(seconds * 1000, undefined, { signal }).then(() => text(`${label ?? 'slow_compute'}: done after ${seconds}s`));
+  /** runs the work as a task when the client accepts tasks, else in this call */
+  const maybeTask = async (ctx: ServerContext, work: (io: TaskIo) => Promise<CallToolResultLike>) => {
+    if (acceptsTasks(ctx)) return taskAnswer(tasks.start(ctx, work as never));
+    return (await work({
+      signal: ctx.mcpReq.signal,
+      ask: () => Promise.reject(new ProtocolError(ProtocolErrorCode.InvalidRequest, 'no task to ask from')),
+      say: () => {},
+    })) as never;
+  };
+  server.registerTool(
+    'greet',
+    { description: 'Greets by name (sync only)', inputSchema: greetArguments },
+    async ({ name }) => text(`Hello, ${name}!`),
+  );
+  server.registerTool(
+    'slow_compute',
+    { description: 'Sleeps `seconds`, then answers (task-supporting)', inputSchema: slowComputeArguments },
+    async ({ seconds, label }, ctx) => maybeTask(ctx, (io) => computeFor(seconds, label, io.signal)),
+  );
+  server.registerTool(
+    'failing_job',
+    { description: 'Fails with a tool error after about a second (task required)', inputSchema: noArguments },
+    async (_args, ctx) =>
+      taskAnswer(
+        tasks.start(ctx, async (io) => {
+          await sleep(1000, undefined, { signal: io.signal });
+          return { isError: true, content: [{ type: 'text', text: 'failing_job: the job failed' }] };
+        }),
+      ),
+  );
+  server.registerTool(
+    'protocol_error_job',
+    { description: 'Ends in a protocol error (task-supporting)', inputSchema: noArguments },
+    async (_args, ctx) =>
+      maybeTask(ctx, async () => {
+        throw new ProtocolError(ProtocolErrorCode.InternalError, 'protocol_error_job: the server failed');
+      }),
+  );
+  server.registerTool(
+    'confirm_delete',
+    { description: 'Asks the person to confirm, then deletes (task-supporting)', inputSchema: confirmDeleteArguments },
+    async ({ filename }, ctx) => {
+      if (!acceptsTasks(ctx)) {
+        const confirm = acceptedContent(ctx.mcpReq.inputResponses, 'confirm')?.confirm;
+        if (confirm === undefined)
+          return inputRequired({ inputRequests: { confirm: elicit(`Delete ${filename}?`, confirmation) } });
+        return text(confirm === true ? `Deleted ${filename}` : `Kept ${filename}`);
+      }
+      return taskAnswer(
+        tasks.start(ctx, async (io) => {
+          const answers = await io.ask({ confirm: elicit(`Delete ${filename}?`, confirmation) });
+          return text(
+            acceptedContent(answers, 'confirm')?.confirm === true ? `Deleted ${filename}` : `Kept ${filename}`,
+          );
+        }),
+      );
+    },
+  );
+  server.registerTool(
+    'multi_input',
+    { description: 'Asks two questions at once (task required)', inputSchema: noArguments },
+    async (_args, ctx) =>
+      taskAnswer(
+        tasks.start(ctx, async (io) => {
+          const answers = await io.ask({
+            name: elicit('Your name?', oneString('name')),
+            confirm: elicit('Go ahead?', confirmation),
+          });
+          return text(
+            `name=${field(answers, 'name', 'name')}, confirm=${acceptedContent(answers, 'confirm')?.confirm}`,
+          );
+        }),
+      ),
+  );
+  // tasks-mrtr-composition: the name is gathered by input-required rounds, then the work is a task
+  server.registerTool(
+    'test_tool_with_task',
+    { description: 'Asks a name, then greets in a task (task required)', inputSchema: noArguments },
+    async (_args, ctx) => {
+      const name = acceptedContent(ctx.mcpReq.inputResponses, 'user_name')?.name;
+      if (typeof name !== 'string')
+        return inputRequired({ inputRequests: { user_name: elicit('What is your name?', oneString('name')) } });
+      return taskAnswer(tasks.start(ctx, async () => text(`Hello, ${name}!`)));
+    },
+  );
+  requireTasksFor(server, new Set(['failing_job', 'multi_input', 'test_tool_with_task']));
+};
+
+type CallToolResultLike = ReturnType<typeof text> | { isError: boolean; content: { type: 'text'; text: string }[] };
+
+export const registerConformanceFixtures = (server: McpServer, tasks: LocalTasks) => {
   registerInputFixtures(server);
+  registerTaskFixtures(server, tasks);
   server.registerTool(
     'test_simple_text',
     { description: 'Returns simple text', inputSchema: noArguments },

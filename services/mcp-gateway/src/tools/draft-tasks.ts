@@ -1,15 +1,27 @@
-import { type Operation, operationById, type Principal } from '@listings/contracts';
+import {
+  cancelDraftWork,
+  DRAFT_CANCELLED_REASON,
+  type Operation,
+  operationById,
+  type Principal,
+} from '@listings/contracts';
 import { openNatsKvBucket } from '@listings/platform/edge';
+import { internalReplyBody, requestInternal } from '@listings/platform/internal-client';
 import {
   type CallToolResult,
-  fromJsonSchema,
-  type McpServer,
   ProtocolError,
   ProtocolErrorCode,
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import { type CallOperationDeps, callOperation, type ToolOutcome } from './call-operation.ts';
-import { declaresExtension } from './client-capabilities.ts';
+import {
+  acceptsTasks,
+  createTaskResult,
+  TASK_TTL_MS,
+  type TaskSnapshot,
+  type TaskSource,
+  unknownTask,
+} from './tasks.ts';
 
 /**
  * Long draft work as MCP tasks (the `io.modelcontextprotocol/tasks` extension, SEP-2663, on the
@@ -19,16 +31,14 @@ import { declaresExtension } from './client-capabilities.ts';
  *
  * The task is the draft: its id is the draft's id, and its state is read from the draft on every
  * poll (`get_draft` on the bus, as the caller), so any gateway replica answers any poll and nothing
- * is kept in a process. A cancellation is the one thing the draft does not record (the drafting
- * service has no cancel operation: the crawl runs to its end), so it is kept in a store shared by
- * the replicas (`TaskCancellations`: NATS KV in cluster mode).
+ * is kept in a process. `tasks/cancel` stops the work for real (drafting's
+ * `drafting.internal.cancel_draft_work`, as the caller: the crawl stops and the draft ends `failed`
+ * "cancelled by the client", or a redraft is abandoned) and is also kept in a store shared by the
+ * replicas (`TaskCancellations`: NATS KV in cluster mode), so that the task reads `cancelled` (an
+ * abandoned redraft leaves a `ready` draft, which would read `completed`).
  */
 
-export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
-
-/** how long a finished task stays readable: a draft is kept for good, so this is a promise, not a limit */
-const TASK_TTL_MS = 24 * 60 * 60_000;
-const POLL_INTERVAL_MS = 2_000;
+export { TASKS_EXTENSION } from './tasks.ts';
 
 /** Where cancellations are kept, by task (= draft) id: shared by every replica in cluster mode. */
 export interface TaskCancellations {
@@ -80,7 +90,7 @@ interface DraftView {
 
 /** Whether this call runs as a task: the client declared the extension, and the call is draft work. */
 export const runsAsTask = (toolName: string, args: Record<string, unknown>, ctx: ServerContext): boolean =>
-  isDraftWork(toolName, args) && declaresExtension(ctx, TASKS_EXTENSION);
+  isDraftWork(toolName, args) && acceptsTasks(ctx);
 
 /** a call that starts the crawl-and-draft work: a submit, or a regenerate */
 const isDraftWork = (toolName: string, args: Record<string, unknown>): boolean =>
@@ -97,15 +107,17 @@ const statusMessage = (draft: DraftView) =>
         draft.regenerating.length > 0 ? `; redrafting ${draft.regenerating.join(', ')}` : ''
       }`;
 
-const taskOf = (draft: DraftView, cancelled: boolean) => ({
-  taskId: draft.id,
-  status: cancelled ? ('cancelled' as const) : working(draft) ? ('working' as const) : ('completed' as const),
-  statusMessage: cancelled ? 'cancelled' : statusMessage(draft),
-  createdAt: draft.created_at,
-  lastUpdatedAt: draft.updated_at,
-  ttlMs: TASK_TTL_MS,
-  pollIntervalMs: POLL_INTERVAL_MS,
-});
+const snapshotOf = (draft: DraftView, cancelledHere: boolean): TaskSnapshot => {
+  // the draft records a cancelled crawl itself; an abandoned redraft is known from the store
+  const cancelled = cancelledHere || (draft.status === 'failed' && draft.failure_reason === DRAFT_CANCELLED_REASON);
+  return {
+    taskId: draft.id,
+    status: cancelled ? 'cancelled' : working(draft) ? 'working' : 'completed',
+    statusMessage: cancelled ? 'cancelled' : statusMessage(draft),
+    createdAt: draft.created_at,
+    lastUpdatedAt: draft.updated_at,
+  };
+};
 
 /** The answer to a task-run call: the task, at once (`resultType: task`, SEP-2663's CreateTaskResult). */
 export const startedTask = async (
@@ -115,58 +127,64 @@ export const startedTask = async (
   if ('problem' in outcome) return undefined;
   const draft = outcome.body as DraftView;
   await cancellations.clear(draft.id);
-  return { resultType: 'task', ...taskOf(draft, false) };
+  return createTaskResult(snapshotOf(draft, false));
 };
 
-const taskIdArguments = fromJsonSchema<{ taskId: string }>({
-  type: 'object',
-  properties: { taskId: { type: 'string' } },
-  required: ['taskId'],
-});
-
 /**
- * `tasks/get` and `tasks/cancel` on a server: the caller's draft read afresh. A task the caller
- * cannot read (unknown, or another account's draft) is an unknown task (-32602).
+ * The drafts as a task source (tasks.ts): the caller's draft read afresh on every `tasks/get`. A
+ * task the caller cannot read (unknown, or another account's draft) is an unknown task (-32602).
+ * A draft asks the client nothing, so `tasks/update` has nothing to deliver.
  */
-export const registerDraftTasks = (
-  server: McpServer,
+export const draftTaskSource = (
   deps: CallOperationDeps & { readonly cancellations: TaskCancellations },
   principalOf: (ctx: ServerContext) => Principal,
   toToolResult: (op: Operation, outcome: ToolOutcome) => CallToolResult,
-) => {
+): TaskSource => {
   const getDraft = operationById('get_draft') as Operation;
   const readDraft = async (taskId: string, ctx: ServerContext) => {
     const outcome = await callOperation(deps, getDraft, { id: taskId }, principalOf(ctx));
     if ('problem' in outcome) {
       if (outcome.problem.status === 404 || outcome.problem.status === 400 || outcome.problem.status === 401)
-        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `unknown task ${taskId}`);
+        throw unknownTask(taskId);
       throw new ProtocolError(ProtocolErrorCode.InternalError, outcome.problem.detail ?? outcome.problem.title);
     }
     return { outcome, draft: outcome.body as DraftView };
   };
-  server.server.registerCapabilities({ extensions: { [TASKS_EXTENSION]: {} } } as never);
-  const setHandler = server.server.setRequestHandler.bind(server.server) as unknown as (
-    method: string,
-    schemas: { params: typeof taskIdArguments },
-    handler: (params: { taskId: string }, ctx: ServerContext) => Promise<Record<string, unknown>>,
-  ) => void;
-  setHandler('tasks/get', { params: taskIdArguments }, async ({ taskId }, ctx) => {
-    const { outcome, draft } = await readDraft(taskId, ctx);
-    const task = taskOf(draft, await deps.cancellations.isCancelled(taskId));
-    if (task.status !== 'completed') return task;
-    // a draft that failed is the tool's own error, not a protocol error: completed, with isError
-    const result =
-      draft.status === 'failed'
-        ? { isError: true, content: [{ type: 'text' as const, text: `the draft failed: ${statusMessage(draft)}` }] }
-        : toToolResult(getDraft, outcome);
-    return { ...task, result };
-  });
-  setHandler('tasks/cancel', { params: taskIdArguments }, async ({ taskId }, ctx) => {
-    const { draft } = await readDraft(taskId, ctx);
-    // a finished task stays as it ended; cancelling it again is a no-op
-    if (working(draft)) await deps.cancellations.cancel(taskId);
-    return {};
-  });
+  return {
+    owns: () => true,
+    get: async (taskId, ctx) => {
+      const { outcome, draft } = await readDraft(taskId, ctx);
+      const task = snapshotOf(draft, await deps.cancellations.isCancelled(taskId));
+      if (task.status !== 'completed') return task;
+      // a draft that failed is the tool's own error, not a protocol error: completed, with isError
+      const result: CallToolResult =
+        draft.status === 'failed'
+          ? { isError: true, content: [{ type: 'text', text: `the draft failed: ${statusMessage(draft)}` }] }
+          : toToolResult(getDraft, outcome);
+      return { ...task, result };
+    },
+    cancel: async (taskId, ctx) => {
+      const { draft } = await readDraft(taskId, ctx);
+      // a finished task stays as it ended; cancelling it again is a no-op
+      if (!working(draft)) return;
+      const what = { service: 'drafting', what: 'cancelling the draft work', timeoutMs: deps.requestTimeoutMs };
+      try {
+        const reply = await requestInternal(
+          deps.bus,
+          cancelDraftWork.subject,
+          { draft_id: taskId, principal: principalOf(ctx) },
+          what,
+        );
+        internalReplyBody(reply, what);
+      } catch (error) {
+        throw new ProtocolError(ProtocolErrorCode.InternalError, (error as Error).message);
+      }
+      await deps.cancellations.cancel(taskId);
+    },
+    update: async (taskId, _inputResponses, ctx) => {
+      await readDraft(taskId, ctx);
+    },
+  };
 };
 
 /**
