@@ -1,5 +1,6 @@
 import { startCatalog } from '@listings/catalog';
 import { startGateway } from '@listings/gateway';
+import { startMcpGateway } from '@listings/mcp-gateway';
 import { silentLogger } from '@listings/platform/logger';
 import { startServiceProcess } from '@listings/platform/runtime';
 import { natsServerAvailable, type RunningNatsServer, startNatsServer } from '@listings/platform/testing/nats-server';
@@ -22,6 +23,7 @@ describe.skipIf(!available)('tracing an edge request to the service that answers
   let exporter: Awaited<ReturnType<typeof startInMemoryTracing>>;
   let nats: RunningNatsServer;
   let base: string;
+  let mcp: string;
   const stops: (() => Promise<void>)[] = [];
 
   beforeAll(async () => {
@@ -29,7 +31,7 @@ describe.skipIf(!available)('tracing an edge request to the service that answers
     stops.push(() => exporter.shutdown());
     nats = await startNatsServer();
     stops.push(() => nats.stop());
-    const config = testConfig({ DATA_DIR: data.dir, PORT: '0', OPS_PORT: '0', NATS_URL: nats.url });
+    const config = testConfig({ DATA_DIR: data.dir, PORT: '0', MCP_PORT: '0', OPS_PORT: '0', NATS_URL: nats.url });
     const options = { config, logger: silentLogger(), natsUrl: nats.url, traced: true };
     const catalog = await startServiceProcess('catalog', startCatalog, options);
     stops.push(() => catalog.stop());
@@ -39,6 +41,13 @@ describe.skipIf(!available)('tracing an edge request to the service that answers
     });
     stops.push(() => gateway.stop());
     base = `http://127.0.0.1:${gateway.port}`;
+    const mcpGateway = await startServiceProcess(
+      'mcp-gateway',
+      (deps) => startMcpGateway({ ...deps, host: '127.0.0.1' }),
+      { ...options, ownHttp: true },
+    );
+    stops.push(() => mcpGateway.stop());
+    mcp = `http://127.0.0.1:${mcpGateway.port}/mcp`;
   }, 60_000);
   afterAll(async () => {
     for (const stop of stops.reverse()) await stop();
@@ -47,9 +56,9 @@ describe.skipIf(!available)('tracing an edge request to the service that answers
 
   const parentOf = (span: ReadableSpan) => span.parentSpanContext?.spanId;
   /** the spans of one trace, found by the HTTP span of `route` */
-  const traceOf = (route: string) => {
+  const traceOf = (route: string, method = 'GET') => {
     const spans = exporter.spans();
-    const http = spans.find((span) => span.name === `GET ${route}`);
+    const http = spans.find((span) => span.name === `${method} ${route}`);
     expect(http, spans.map((span) => span.name).join(', ')).toBeDefined();
     const traceId = (http as ReadableSpan).spanContext().traceId;
     return { http: http as ReadableSpan, spans: spans.filter((span) => span.spanContext().traceId === traceId) };
@@ -82,5 +91,42 @@ describe.skipIf(!available)('tracing an edge request to the service that answers
     expect(http.spanContext().traceId).toBe(traceId);
     expect(parentOf(http)).toBe(callerSpan);
     expect(spans.some((span) => span.name.endsWith(' handle'))).toBe(true);
+  });
+
+  it('when an MCP client calls a tool then the /mcp HTTP span, the bus request and the catalog’s handler are one trace', async () => {
+    exporter.reset();
+    const response = await fetch(mcp, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'tools/call',
+        'mcp-name': 'list_categories',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: {
+          name: 'list_categories',
+          arguments: {},
+          _meta: {
+            'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+            'io.modelcontextprotocol/clientCapabilities': {},
+          },
+        },
+      }),
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { result?: { isError?: boolean } };
+    expect(body.result?.isError).toBeFalsy();
+    const { http, spans } = traceOf('/mcp', 'POST');
+    const request = spans.find((span) => span.name === 'catalog.list_categories request');
+    const handler = spans.find((span) => span.name === 'catalog.list_categories handle');
+    expect(request, spans.map((span) => span.name).join(', ')).toBeDefined();
+    expect(handler, spans.map((span) => span.name).join(', ')).toBeDefined();
+    expect(parentOf(request as ReadableSpan)).toBe(http.spanContext().spanId);
+    expect(parentOf(handler as ReadableSpan)).toBe((request as ReadableSpan).spanContext().spanId);
   });
 });

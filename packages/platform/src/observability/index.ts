@@ -12,4 +12,4 @@ export {
   startOpsServer,
 } from './ops.ts';
 export { storeProbes } from './store-probes.ts';
-export { startTracing, type Tracing } from './tracing.ts';
+export { activeTraceparentOrNew, startTracing, type Tracing } from './tracing.ts';

@@ -1,6 +1,7 @@
 import {
   type Context,
   context,
+  isSpanContextValid,
   propagation,
   ROOT_CONTEXT,
   type Span,
@@ -9,6 +10,7 @@ import {
   trace,
 } from '@opentelemetry/api';
 import type { SpanExporter } from '@opentelemetry/sdk-trace-node';
+import { newTraceparent } from '../bus/trace.ts';
 
 /**
  * OpenTelemetry tracing (issue 15): on only when OTEL_EXPORTER_OTLP_ENDPOINT is set, spans sent to
@@ -100,6 +102,16 @@ export const startHttpSpan = (method: string, route: string, headers: Readonly<R
 
 /** the W3C traceparent naming `span` */
 export const traceparentOf = (span: Span): string => withTraceHeaders(undefined, span).traceparent as string;
+
+/**
+ * The traceparent for a bus request sent by code that has no request headers at hand (an MCP tool
+ * call inside the SDK): the active span's (the edge's HTTP span, when tracing is on), so the
+ * request joins that trace; else a new trace (tracing off: the id still ties the logs together).
+ */
+export const activeTraceparentOrNew = (): string => {
+  const span = trace.getActiveSpan();
+  return span && isSpanContextValid(span.spanContext()) ? traceparentOf(span) : newTraceparent();
+};
 
 /** runs `work` (and what it starts) with `span` active */
 export const withActiveSpan = <T>(span: Span, work: () => T): T =>

@@ -1,5 +1,5 @@
 import type { Operation, OperationReply, OperationRequest, Principal, ProblemBody } from '@listings/contracts';
-import { type Bus, NoResponderError, newTraceparent, RequestTimeoutError } from '@listings/platform/bus';
+import { type Bus, NoResponderError, RequestTimeoutError } from '@listings/platform/bus';
 import {
   type IdempotencyOptions,
   parseIdempotencyKey,
@@ -16,6 +16,7 @@ import {
   ValidationError,
 } from '@listings/platform/errors';
 import type { Logger } from '@listings/platform/logger';
+import { activeTraceparentOrNew } from '@listings/platform/observability';
 import { checkOperationInput, markChecked } from '@listings/platform/validation';
 import { IDEMPOTENCY_KEY_ARGUMENT, splitArguments } from './tool-schemas.ts';
 
@@ -132,7 +133,7 @@ const requestOverBus = async (
     return (await deps.bus.request(op.subject, envelope, {
       timeoutMs: deps.requestTimeoutMs,
       keepEncoded,
-      headers: { traceparent: newTraceparent() },
+      headers: { traceparent: activeTraceparentOrNew() },
       // the envelope is this call's alone (as on the REST edge): an in-process bus need not copy it
       transferPayload: true,
     })) as OperationReply;
