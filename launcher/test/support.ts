@@ -10,7 +10,7 @@ import { systemClock } from '@listings/platform/clock';
 import { type Config, loadConfig } from '@listings/platform/config';
 import { silentLogger } from '@listings/platform/logger';
 import { startNatsServer } from '@listings/platform/testing/nats-server';
-import { startCluster } from '../src/cluster.ts';
+import { CLUSTER_READY_TIMEOUT_MS, startCluster } from '../src/cluster.ts';
 
 export const tempDataDir = () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'listings-test-'));
@@ -84,6 +84,13 @@ export const createApiKey = async (env: Record<string, string>, email: string, s
   if (result.code !== 0) throw new Error(`api-key create failed: ${result.stderr}`);
   return result.stdout.trimEnd().split('\n').at(-1) as string;
 };
+
+/**
+ * How long a test hook that starts a cluster waits: past the launcher's own readiness limit, so on a
+ * slow machine the launcher's error (which process did not start within CLUSTER_READY_TIMEOUT_MS)
+ * fails the hook, not the hook's timer.
+ */
+export const CLUSTER_START_TIMEOUT_MS = CLUSTER_READY_TIMEOUT_MS + 60_000;
 
 /**
  * Cluster mode on its own nats-server (a free loopback port): every service its own process, `env`

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Reply } from '../../../services/catalog/test/support.ts';
 import { startAllInOne } from '../../src/all-in-one.ts';
 import { startCluster } from '../../src/cluster.ts';
-import { freePort, tempDataDir, testConfig } from '../support.ts';
+import { CLUSTER_START_TIMEOUT_MS, freePort, tempDataDir, testConfig } from '../support.ts';
 
 /**
  * Every one of the 17 public catalog operations through the REST gateway, on the demo catalog,
@@ -160,7 +160,7 @@ describe.skipIf(!available)('catalog through the gateway: cluster over NATS', ()
       silentLogger(),
       { ...process.env, LOG_LEVEL: 'silent', DEMO_DATA: 'on' },
     );
-  });
+  }, CLUSTER_START_TIMEOUT_MS);
   afterAll(async () => {
     await cluster?.stop();
     await nats?.stop();

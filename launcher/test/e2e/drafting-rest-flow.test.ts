@@ -17,7 +17,7 @@ import {
   startFixtureSite,
 } from '../../../services/drafting/test/support/fixture-site.ts';
 import { startAllInOne } from '../../src/all-in-one.ts';
-import { startClusterOverNats } from '../support.ts';
+import { CLUSTER_START_TIMEOUT_MS, startClusterOverNats } from '../support.ts';
 
 /**
  * The whole drafting flow through REST. Who is calling comes from a hook: `authorizationFor(email)`
@@ -60,7 +60,7 @@ const restFlow = (mode: string, start: (dataDir: string) => Promise<Running>, sk
       dataDir = mkdtempSync(path.join(os.tmpdir(), `drafting-rest-${mode}-`));
       running = await start(dataDir);
       authorizationFor = apiKeysFromCli(dataDir);
-    }, 90_000);
+    }, CLUSTER_START_TIMEOUT_MS);
     afterAll(async () => {
       await running?.stop();
       await site?.close();

@@ -3,7 +3,7 @@ import { natsServerAvailable, type RunningNatsServer, startNatsServer } from '@l
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { toolCall } from '../../../services/mcp-gateway/test/support/tool-call.ts';
 import { startCluster } from '../../src/cluster.ts';
-import { createApiKey, tempDataDir, testConfig } from '../support.ts';
+import { CLUSTER_START_TIMEOUT_MS, createApiKey, tempDataDir, testConfig } from '../support.ts';
 
 /**
  * Faults in cluster mode fail fast and heal (issue 16, item 11), under load: while NATS is down,
@@ -104,7 +104,7 @@ describe.skipIf(!available)('faults in cluster mode', () => {
     cluster = await startCluster(testConfig(settings), silentLogger(), { ...process.env, ...settings });
     base = `http://127.0.0.1:${cluster.port}/api/v1`;
     key = await createApiKey(settings, 'faults@example.com', 'account:read,orders:write');
-  }, 120_000);
+  }, CLUSTER_START_TIMEOUT_MS);
   afterEach(async () => {
     await runningLoad?.stop();
   });

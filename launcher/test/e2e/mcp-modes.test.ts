@@ -4,7 +4,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCluster } from '../../src/cluster.ts';
 import { startAllInOneInProcess } from '../in-process.ts';
-import { freePort, tempDataDir, testConfig } from '../support.ts';
+import { CLUSTER_START_TIMEOUT_MS, freePort, tempDataDir, testConfig } from '../support.ts';
 
 const connect = async (url: string, era: 'modern' | 'legacy') => {
   const client = new Client(
@@ -84,7 +84,7 @@ describe.skipIf(!natsAvailable)('cluster mode: the MCP gateway its own process o
       DEMO_DATA: 'off',
       MCP_PORT: '0',
     });
-  }, 90_000);
+  }, CLUSTER_START_TIMEOUT_MS);
   afterAll(async () => {
     await cluster?.stop();
     await nats?.stop();

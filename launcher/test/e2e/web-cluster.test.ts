@@ -1,6 +1,6 @@
 import { natsServerAvailable } from '@listings/platform/testing/nats-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startClusterOverNats, tempDataDir } from '../support.ts';
+import { CLUSTER_START_TIMEOUT_MS, startClusterOverNats, tempDataDir } from '../support.ts';
 
 const available = natsServerAvailable();
 if (!available) console.warn('web cluster test skipped: nats-server is not on the PATH (apt-get install nats-server)');
@@ -14,7 +14,7 @@ describe.skipIf(!available)('the site in cluster mode', () => {
   beforeAll(async () => {
     cluster = await startClusterOverNats({ DATA_DIR: data.dir, DEMO_DATA: 'on' });
     site = `http://127.0.0.1:${cluster.webPort}`;
-  }, 90_000);
+  }, CLUSTER_START_TIMEOUT_MS);
   afterAll(async () => {
     await cluster?.stop();
     data.remove();

@@ -8,7 +8,7 @@ import { type ProductSite, startProductSite } from '@listings/platform/testing/p
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAllInOneInProcess } from '../in-process.ts';
-import { startClusterOverNats, tempDataDir } from '../support.ts';
+import { CLUSTER_START_TIMEOUT_MS, startClusterOverNats, tempDataDir } from '../support.ts';
 import {
   CHROMIUM,
   chromiumAvailable,
@@ -412,7 +412,7 @@ describe.skipIf(!natsAvailable)('/me/listings in cluster mode', () => {
   beforeAll(async () => {
     cluster = await startClusterOverNats({ DATA_DIR: data.dir });
     bus = await connectNatsBus({ servers: cluster.natsUrl, name: 'web-me-listings-test' });
-  }, 90_000);
+  }, CLUSTER_START_TIMEOUT_MS);
   afterAll(async () => {
     await bus?.close();
     await cluster?.stop();

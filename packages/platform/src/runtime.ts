@@ -87,7 +87,9 @@ export const startServiceProcess = async (
   const tracing = await processTracing(name, options.config);
   const traced = options.traced ?? tracing !== null;
   const metrics = createMetrics(name);
-  const bus = instrumentBus(await connectNatsBus({ servers: options.natsUrl, name }), metrics, { traced });
+  const bus = instrumentBus(await connectNatsBus({ servers: options.natsUrl, name, logger: options.logger }), metrics, {
+    traced,
+  });
   const ops = createOps({ process: name, bus, metrics, traced, starting: true });
   // a service's ops server answers while it starts (a long read-model catch-up is not a dead
   // process: /healthz 200, /readyz 503 `starting`); an edge mounts the routes on its own server

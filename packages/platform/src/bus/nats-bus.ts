@@ -17,12 +17,14 @@
  * end of the turn instead of one write per message).
  */
 
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   AckPolicy,
   connect,
   createInbox,
   DeliverPolicy,
   ErrorCode,
+  type JetStreamClient,
   type JetStreamManager,
   type JsMsg,
   type Msg,
@@ -59,6 +61,15 @@ export interface NatsBusOptions {
   readonly streamName?: string;
   /** default for requests without `timeoutMs`; default 10 000 ms */
   readonly requestTimeoutMs?: number;
+  /** how long a JetStream API call (stream, consumer creation) waits for its answer; default nats.js's 5 000 ms */
+  readonly jetStreamTimeoutMs?: number;
+  /** told of each start-up JetStream call that timed out and is tried again (a service logs it) */
+  readonly logger?: StartupLogger;
+}
+
+/** where the bus tells of a start-up step it tries again (a service's logger) */
+export interface StartupLogger {
+  warn(fields: Record<string, unknown>, message: string): void;
 }
 
 export const EVENT_SUBJECTS = 'events.>';
@@ -110,6 +121,47 @@ async function ensureStream(jsm: JetStreamManager, name: string): Promise<void> 
   }
 }
 
+/** the longest pause between two tries of a start-up JetStream call */
+const STARTUP_RETRY_MAX_MS = 5_000;
+
+/**
+ * A JetStream API call that got no answer (in time: the server or this process under heavy load;
+ * at all: JetStream not there yet, or the connection dropped while it waited and is reconnecting):
+ * worth asking again. Anything else (a refused configuration, a closed connection) is not.
+ */
+const isUnanswered = (error: unknown): boolean =>
+  error instanceof NatsError &&
+  (error.code === ErrorCode.Timeout ||
+    error.code === ErrorCode.Disconnect ||
+    error.code === ErrorCode.JetStream408RequestTimeout ||
+    error.code === ErrorCode.NoResponders);
+
+/**
+ * Runs a start-up JetStream call (creating the stream, a durable consumer) until it is answered:
+ * an unanswered one is logged and tried again after a growing pause (100 ms doubling, at most
+ * STARTUP_RETRY_MAX_MS), until `stopped()`. Creating them is idempotent, so a call that did reach
+ * the server before its answer was lost does no harm when repeated. Other errors reject at once.
+ */
+async function untilAnswered<T>(
+  step: string,
+  call: () => Promise<T>,
+  options: { readonly logger?: StartupLogger; readonly stopped?: () => boolean },
+): Promise<T> {
+  for (let failures = 0; ; failures++) {
+    try {
+      return await call();
+    } catch (error) {
+      if (!isUnanswered(error) || options.stopped?.()) throw error;
+      const delayMs = Math.min(STARTUP_RETRY_MAX_MS, 100 * 2 ** failures);
+      options.logger?.warn(
+        { err: error, step, attempt: failures + 1, retry_in_ms: delayMs },
+        `NATS did not answer ${step} in time; trying again`,
+      );
+      await sleep(delayMs);
+    }
+  }
+}
+
 export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
   const streamName = options.streamName ?? 'EVENTS';
   const defaultTimeoutMs = options.requestTimeoutMs ?? 10_000;
@@ -122,9 +174,17 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
     noAsyncTraces: true,
   });
   try {
-    const jsm = await nc.jetstreamManager();
-    await ensureStream(jsm, streamName);
-    return natsBus(nc, jsm, streamName, defaultTimeoutMs);
+    const jsOptions = options.jetStreamTimeoutMs === undefined ? {} : { timeout: options.jetStreamTimeoutMs };
+    const stopped = () => nc.isClosed();
+    const jsm = await untilAnswered('jetstream manager', () => nc.jetstreamManager(jsOptions), {
+      ...(options.logger ? { logger: options.logger } : {}),
+      stopped,
+    });
+    await untilAnswered(`stream ${streamName}`, () => ensureStream(jsm, streamName), {
+      ...(options.logger ? { logger: options.logger } : {}),
+      stopped,
+    });
+    return natsBus(nc, jsm, nc.jetstream(jsOptions), streamName, defaultTimeoutMs, options.logger);
   } catch (error) {
     await nc.close();
     throw error;
@@ -134,10 +194,11 @@ export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
 function natsBus(
   nc: Awaited<ReturnType<typeof connect>>,
   jsm: JetStreamManager,
+  js: JetStreamClient,
   streamName: string,
   defaultTimeoutMs: number,
+  logger: StartupLogger | undefined,
 ): Bus {
-  const js = nc.jetstream();
   const connection = trackConnection(nc);
   const served = new Set<Served>();
   const consumers = new Set<Consumer>();
@@ -272,8 +333,11 @@ function natsBus(
         },
       });
       // the server knows the subscription before serve() resolves: a request sent right after,
-      // from any connection, finds a responder
-      await nc.flush();
+      // from any connection, finds a responder (a connection that dropped meanwhile: once it is back)
+      await untilAnswered(`subscription ${subject}`, () => nc.flush(), {
+        ...(logger ? { logger } : {}),
+        stopped: () => closing !== undefined,
+      });
       const serving: Served = {
         async stop() {
           served.delete(serving);
@@ -323,16 +387,23 @@ function natsBus(
 
     async consume({ durable, filter, handler }: ConsumeOptions): Promise<Consumer> {
       assertDurableName(durable);
-      // creates the durable, or finds it (with its ack position) when it exists
-      await jsm.consumers.add(streamName, {
-        durable_name: durable,
-        filter_subject: filter,
-        ack_policy: AckPolicy.Explicit,
-        deliver_policy: DeliverPolicy.All,
-        ack_wait: nanos(ACK_WAIT_MS),
-        max_ack_pending: 1,
-      });
-      const messages = await (await js.consumers.get(streamName, durable)).consume();
+      // creates the durable, or finds it (with its ack position) when it exists; under heavy load
+      // the JetStream API may not answer in time: asked again until it does or the bus closes
+      const messages = await untilAnswered(
+        `consumer ${durable}`,
+        async () => {
+          await jsm.consumers.add(streamName, {
+            durable_name: durable,
+            filter_subject: filter,
+            ack_policy: AckPolicy.Explicit,
+            deliver_policy: DeliverPolicy.All,
+            ack_wait: nanos(ACK_WAIT_MS),
+            max_ack_pending: 1,
+          });
+          return (await js.consumers.get(streamName, durable)).consume();
+        },
+        { ...(logger ? { logger } : {}), stopped: () => closing !== undefined },
+      );
       let stopping = false;
       const running = (async () => {
         for await (const message of messages) {
