@@ -1,7 +1,7 @@
 import type { Logger } from '@listings/platform/logger';
 import type { SafeFetch } from '@listings/platform/outbound';
 import type { ListingDoc } from '../projections/catalog/documents.ts';
-import { L, listingQueries } from '../projections/catalog/query-keys.ts';
+import { L } from '../projections/catalog/query-keys.ts';
 import type { CatalogView } from '../projections/catalog/read-model.ts';
 import type { CatalogCommands } from './commands.ts';
 

@@ -3,7 +3,7 @@ import { NotFoundError } from '@listings/platform/errors';
 import type { OperationCall } from '@listings/platform/service-host';
 import { editsOf } from '../domain/listing/owned.ts';
 import type { ListingDoc } from '../projections/catalog/documents.ts';
-import { L, listingQueries } from '../projections/catalog/query-keys.ts';
+import { listingQueries } from '../projections/catalog/query-keys.ts';
 import type { CatalogView } from '../projections/catalog/read-model.ts';
 import type { CatalogCommands } from './commands.ts';
 import { milestonesOf, pagingOf, profileOf, shownProfile } from './presenters.ts';
