@@ -99,6 +99,53 @@ describe('signed-in MCP tool calls on the real all-in-one service', () => {
     }
   });
 
+  it('when get_account is called over MCP then it is the account REST /me answers, in both eras', async () => {
+    const token = await tokenFor(mcpUrl, 'account:read');
+    const { key } = running.identity.store.createApiKey({
+      accountId: running.identity.store.ensureAccount(FOUNDER.email).account.id,
+      name: 'rest',
+      scopes: ['account:read'] as Scope[],
+    });
+    const me = await fetch(`${origin}/api/v1/me`, { headers: { authorization: `Bearer ${key}` } });
+    expect(me.status).toBe(200);
+    const account = (await me.json()) as { id: string; email: string };
+    expect(account.email).toBe(FOUNDER.email);
+    for (const era of ERAS) {
+      const c = await connect(era, token);
+      const result = await c.callTool({ name: 'get_account', arguments: {} });
+      expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+      expect(result.structuredContent).toMatchObject({ id: account.id, email: FOUNDER.email });
+    }
+  });
+
+  it('when REST and MCP use one idempotency key for the same submission then MCP replays the REST draft', async () => {
+    const store = running.identity.store;
+    const { key } = store.createApiKey({
+      accountId: store.ensureAccount(FOUNDER.email).account.id,
+      name: 'both edges',
+      scopes: ['listings:write', 'account:read'] as Scope[],
+    });
+    const url = 'https://both-edges.example';
+    const rest = await fetch(`${origin}/api/v1/drafts`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'idempotency-key': 'one-key' },
+      body: JSON.stringify({ url }),
+    });
+    expect(rest.status).toBe(201);
+    const draft = (await rest.json()) as { id: string };
+    const c = await connect('modern', key);
+    const replay = await c.callTool({ name: 'submit_listing', arguments: { url, idempotency_key: 'one-key' } });
+    expect(replay.isError, JSON.stringify(replay.content)).toBeFalsy();
+    expect(replay.structuredContent).toMatchObject({ id: draft.id });
+    // the same key with other arguments is refused on the other edge too
+    const other = await c.callTool({
+      name: 'submit_listing',
+      arguments: { url: 'https://other.example', idempotency_key: 'one-key' },
+    });
+    expect(other.isError).toBe(true);
+    expect(JSON.stringify(other.content)).toMatch(/422|idempotency/i);
+  });
+
   it('when the token was issued for the REST API then /mcp refuses it with 401 invalid_token, and the REST API takes it', async () => {
     const token = await tokenFor(`${origin}/api/v1`, 'account:read listings:write');
     for (const name of ['list_my_drafts', 'search_listings']) {
