@@ -2,6 +2,7 @@
 // OAuth access token obtained through the real flow (discovery from the MCP protected resource
 // metadata, dynamic registration, PKCE S256, RFC 8707 resource, sign-in and consent forms), and
 // API keys made through the identity module's store.
+import { randomUUID } from 'node:crypto';
 import type { Scope } from '@listings/contracts';
 import { freePort } from '@listings/platform/testing/free-port';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
@@ -144,6 +145,46 @@ describe('signed-in MCP tool calls on the real all-in-one service', () => {
     });
     expect(other.isError).toBe(true);
     expect(JSON.stringify(other.content)).toMatch(/422|idempotency/i);
+  });
+
+  it('when an owner posts an update over REST then a 2026-07-28 client listening to the listing is told', async () => {
+    const store = running.identity.store;
+    const owner = store.ensureAccount('owner-of-listing@example.com').account.id;
+    const { key } = store.createApiKey({ accountId: owner, name: 'owner', scopes: ['listings:write'] as Scope[] });
+    // a listing of the owner's, saved as a submitted draft would be, on the free plan
+    const saved = (await running.bus.request('catalog.internal.save_listing_from_draft', {
+      listing_id: null,
+      draft_id: randomUUID(),
+      owner_account_ids: [owner],
+      profile: { url: 'https://listened.example', name: 'Listened To', tagline: 'Heard by its followers' },
+    })) as { body: { listing_id: number } };
+    const id = saved.body.listing_id;
+    const free = await fetch(`${origin}/api/v1/me/listings/${id}/free`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(free.status).toBe(200);
+    const { slug } = (await free.json()) as { slug: string };
+
+    const listener = new Client({ name: 'listener', version: '1' }, { versionNegotiation: { mode: 'auto' } });
+    await listener.connect(new StreamableHTTPClientTransport(new URL(mcpUrl)));
+    clients.push(listener);
+    const told = new Promise<string>((resolve) => {
+      listener.setNotificationHandler('notifications/resources/updated', (n) => resolve(n.params.uri));
+    });
+    const subscription = await listener.listen({ resourceSubscriptions: [`listings://listings/${slug}`] });
+    try {
+      const posted = await fetch(`${origin}/api/v1/me/listings/${id}/updates`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ title: 'v2 is out', body: 'Faster and smaller.' }),
+      });
+      expect(posted.status).toBe(201);
+      // the catalog's log → events.catalog.listing_changed (with the slug) → this listen stream
+      expect(await told).toBe(`listings://listings/${slug}`);
+    } finally {
+      await subscription.close();
+    }
   });
 
   it('when the token was issued for the REST API then /mcp refuses it with 401 invalid_token, and the REST API takes it', async () => {

@@ -104,7 +104,10 @@ const newServer = (fixtures: boolean) =>
       // would declare listChanged otherwise)
       capabilities: {
         tools: { listChanged: false },
-        resources: { listChanged: false },
+        // listing resources can be subscribed to: `subscriptions/listen` (2026-07-28; the SDK
+        // honours a listen filter's resourceSubscriptions only with this) and a 2025-era
+        // session's resources/subscribe (legacy-sessions.ts)
+        resources: { listChanged: false, subscribe: true },
         prompts: { listChanged: false },
         logging: {},
       },

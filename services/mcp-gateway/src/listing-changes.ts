@@ -6,9 +6,10 @@ import type { Logger } from '@listings/platform/logger';
  * Resource update notifications for listings: the catalog publishes `events.catalog.listing_changed`
  * (an owner's edit, an update posted, a milestone added or deleted); every mcp-gateway process
  * watches it live (`bus.watch`: each process gets each event) and tells the MCP clients subscribed
- * to `listings://listings/{slug}` on it. The event names the listing by id, the resource by slug:
- * the gateway learns which slug an id has whenever it reads a listing resource or a 2025-era client
- * subscribes to one (a bounded map, per process: a subscriber's own process is the one that learnt).
+ * to `listings://listings/{slug}` on it, in both eras (2025-era `resources/subscribe`, 2026-07-28
+ * `subscriptions/listen`). The event names the listing by id and slug. An event from a catalog
+ * older than the slug field names it by id only: then the slugs this process learnt (when it read
+ * a listing resource or a 2025-era client subscribed to one; a bounded map) are told, as before.
  */
 export interface ListingSlugs {
   learn(id: number, slug: string): void;
@@ -45,8 +46,10 @@ export const watchListingChanges = (
   logger: Logger,
 ): Promise<Consumer> =>
   bus.watch(listingChanged.subject, (event) => {
-    const id = (event.data as { listing_id?: unknown } | null)?.listing_id;
+    const data = event.data as { listing_id?: unknown; slug?: unknown } | null;
+    const id = data?.listing_id;
     if (typeof id !== 'number') return;
+    if (typeof data?.slug === 'string') slugs.learn(id, data.slug);
     for (const slug of slugs.slugsOf(id))
       notify(listingResourceUri(slug)).catch((error) =>
         logger.warn({ err: error, listing_id: id }, 'mcp resource update not sent'),

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { IsoDate, IsoDateTime, PositiveId } from '../common.ts';
+import { IsoDate, IsoDateTime, PositiveId, Slug } from '../common.ts';
 import { BILLBOARD_AMOUNT_MAX } from '../internal/catalog.ts';
 import { defineIntegrationEvent } from './integration-event.ts';
 
@@ -65,10 +65,10 @@ export const listingChanged = defineIntegrationEvent({
   service: 'catalog',
   name: 'listing_changed',
   description:
-    'A listing’s public profile changed: edited by an owner (`edited`), an update posted, a milestone added or deleted. Carries no profile data: a reader that wants the listing reads it again. For live notifications (MCP resource subscriptions), which may miss one while disconnected.',
+    'A listing’s public profile changed: edited by an owner (`edited`), an update posted, a milestone added or deleted. Names the listing by id and by its slug (a listing’s slug never changes), so a reader can tell `listings://listings/{slug}` subscribers without a lookup. Carries no profile data: a reader that wants the listing reads it again. For live notifications (MCP resource subscriptions), which may miss one while disconnected.',
   consumers: ['mcp-gateway'],
   data: Type.Object(
-    { listing_id: PositiveId, change: Type.Enum([...LISTING_CHANGES]), at: IsoDateTime },
+    { listing_id: PositiveId, slug: Slug, change: Type.Enum([...LISTING_CHANGES]), at: IsoDateTime },
     { additionalProperties: false },
   ),
 });

@@ -15,14 +15,39 @@ import { publishFromLog } from '@listings/platform/integration-events';
 import type { Logger } from '@listings/platform/logger';
 import { checkValue } from '@listings/platform/validation';
 import type { CatalogCommands } from '../application/commands.ts';
+import { listingStream } from '../domain/listing/decide.ts';
 import type { ListingEvent } from '../domain/listing/listing.ts';
 
 /** the durable names: renaming one starts it again from the beginning */
 export const CATALOG_PUBLISHER = 'catalog-integration-events';
 export const CATALOG_ORDERS_CONSUMER = 'catalog-on-commerce-orders';
 
+/** a listing's slug by id (slugs never change), for the events that name a listing by both */
+export type SlugOf = (listingId: number) => Promise<string | null>;
+
+/**
+ * Slugs read from each listing's `ListingCreated`, remembered (at most `max`; a slug never changes,
+ * so a remembered one is never stale).
+ */
+export const slugsFromListingStreams = (events: EventStore, max = 10_000): SlugOf => {
+  const known = new Map<number, string>();
+  return async (listingId) => {
+    const remembered = known.get(listingId);
+    if (remembered !== undefined) return remembered;
+    const created = (await events.readStream(listingStream(listingId))).find((e) => e.type === 'ListingCreated');
+    const slug = (created?.data as { slug?: string } | undefined)?.slug ?? null;
+    if (slug === null) return null;
+    if (known.size >= max) known.delete(known.keys().next().value as number);
+    known.set(listingId, slug);
+    return slug;
+  };
+};
+
 /** The catalog's public events, from its own stored events (null: not published). */
-export const catalogIntegrationEvent = (event: RecordedEvent): Omit<IntegrationEvent, 'id'> | null => {
+export const catalogIntegrationEvent = async (
+  event: RecordedEvent,
+  slugOf: SlugOf,
+): Promise<Omit<IntegrationEvent, 'id'> | null> => {
   const stored = { type: event.type, data: event.data } as ListingEvent;
   switch (stored.type) {
     case 'PaidLaunchRecorded': {
@@ -55,8 +80,12 @@ export const catalogIntegrationEvent = (event: RecordedEvent): Omit<IntegrationE
     case 'MilestoneAdded':
     case 'MilestoneDeleted': {
       const change = LISTING_CHANGE_OF[stored.type];
+      const slug = await slugOf(stored.data.listing_id);
+      // a change recorded on a listing that was never created is not anyone's to hear about
+      if (slug === null) return null;
       const data: IntegrationEventData<typeof listingChanged> = {
         listing_id: stored.data.listing_id,
+        slug,
         change,
         at: stored.data.at,
       };
@@ -79,17 +108,19 @@ export const startCatalogPublisher = (deps: {
   readonly checkpoints: CheckpointStore;
   readonly bus: Bus;
   readonly logger: Logger;
-}): Promise<AllSubscription> =>
-  publishFromLog({
+}): Promise<AllSubscription> => {
+  const slugOf = slugsFromListingStreams(deps.events);
+  return publishFromLog({
     store: deps.events,
     checkpoints: deps.checkpoints,
     bus: deps.bus,
     name: CATALOG_PUBLISHER,
-    map: catalogIntegrationEvent,
+    map: (event) => catalogIntegrationEvent(event, slugOf),
     onPublishError: (err, event) =>
       deps.logger.warn({ err, event_id: event.id }, 'catalog integration event not published yet; trying again'),
     onError: (err) => deps.logger.error({ err }, 'catalog integration events publisher stopped'),
   });
+};
 
 /** a refusal of the catalog's own rules: telling it again changes nothing, so it is not retried */
 const isRefusal = (error: unknown) =>
