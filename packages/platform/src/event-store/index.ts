@@ -31,3 +31,4 @@ export type { OpenEventStoreOptions } from './open-event-store.ts';
 export { openEventStore } from './open-event-store.ts';
 export type { SqliteEventStoreOptions } from './sqlite-event-store.ts';
 export { openSqliteEventStore } from './sqlite-event-store.ts';
+export { TRACEPARENT_KEY, traceparentOfEvent, withTraceMetadata } from './trace-metadata.ts';

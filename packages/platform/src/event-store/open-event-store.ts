@@ -2,6 +2,7 @@ import type { Config } from '../config.ts';
 import type { EventStore } from './event-store.ts';
 import { openKurrentDbEventStore } from './kurrentdb-event-store.ts';
 import { openSqliteEventStore } from './sqlite-event-store.ts';
+import { withTraceMetadata } from './trace-metadata.ts';
 
 export interface OpenEventStoreOptions {
   /** the service whose log this is; with KurrentDB its streams are `<service>.<stream>` */
@@ -12,9 +13,14 @@ export interface OpenEventStoreOptions {
 
 /**
  * A service's event store as configured: KurrentDB when KURRENTDB_URL is set (all services share
- * the server, each reading `$all` through its own stream-name prefix), else the SQLite file.
+ * the server, each reading `$all` through its own stream-name prefix), else the SQLite file;
+ * appends record the active trace (`metadata.traceparent`).
  */
 export function openEventStore(config: Partial<Pick<Config, 'kurrentdb'>>, options: OpenEventStoreOptions): EventStore {
-  if (config.kurrentdb) return openKurrentDbEventStore({ url: config.kurrentdb.reveal(), service: options.service });
-  return openSqliteEventStore({ path: options.file });
+  // appends made inside a traced request carry its traceparent (trace-metadata.ts)
+  return withTraceMetadata(
+    config.kurrentdb
+      ? openKurrentDbEventStore({ url: config.kurrentdb.reveal(), service: options.service })
+      : openSqliteEventStore({ path: options.file }),
+  );
 }

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Bus, IntegrationEvent } from '../bus/bus.ts';
 import type { CheckpointStore } from '../checkpoints/checkpoint-store.ts';
 import type { AllSubscription, EventStore, RecordedEvent } from '../event-store/event-store.ts';
+import { traceparentOfEvent } from '../event-store/trace-metadata.ts';
 
 /** the longest pause between two attempts to publish one event while the bus refuses it */
 const MAX_RETRY_MS = 30_000;
@@ -16,7 +17,8 @@ const SKIPPED_PER_SAVE = 1_000;
  * close), so a first start over a long log does not write once per event. A crash between append and
  * publish loses nothing (the subscription resumes after its checkpoint); a crash between publish
  * and checkpoint publishes that event again, which the bus de-duplicates by id (and consumers
- * handle idempotently). While the bus refuses an event (e.g. NATS is away) the same event is tried
+ * handle idempotently). An event appended inside a traced request (`metadata.traceparent`) is
+ * published with that traceparent, so its consumers' spans join that request's trace. While the bus refuses an event (e.g. NATS is away) the same event is tried
  * again with a growing pause, and nothing later is published before it.
  */
 export const publishFromLog = async (options: {
@@ -56,7 +58,13 @@ export const publishFromLog = async (options: {
       }
       for (let failures = 0; ; failures++) {
         try {
-          await options.bus.publish({ ...mapped, id: event.id });
+          // the trace of the request that wrote the event goes on with its consumers
+          const traceparent = traceparentOfEvent(event.metadata);
+          await options.bus.publish(
+            traceparent === undefined
+              ? { ...mapped, id: event.id }
+              : { ...mapped, id: event.id, headers: { ...mapped.headers, traceparent } },
+          );
           handled = event.position;
           await save(event.position);
           return;

@@ -108,9 +108,12 @@ export const traceparentOf = (span: Span): string => withTraceHeaders(undefined,
  * call inside the SDK): the active span's (the edge's HTTP span, when tracing is on), so the
  * request joins that trace; else a new trace (tracing off: the id still ties the logs together).
  */
-export const activeTraceparentOrNew = (): string => {
+export const activeTraceparentOrNew = (): string => activeTraceparent() ?? newTraceparent();
+
+/** the active span's traceparent; undefined when there is none (tracing off, or outside any span) */
+export const activeTraceparent = (): string | undefined => {
   const span = trace.getActiveSpan();
-  return span && isSpanContextValid(span.spanContext()) ? traceparentOf(span) : newTraceparent();
+  return span && isSpanContextValid(span.spanContext()) ? traceparentOf(span) : undefined;
 };
 
 /** runs `work` (and what it starts) with `span` active */
