@@ -143,6 +143,7 @@ embedded, KurrentDB in production). Each stored event has:
 | \`type\` | the event type, listed below |
 | \`data\` | the fields listed below for its type and version |
 | \`metadata.schema_version\` | the version of \`data\`'s shape the event was appended with; events appended before versions were recorded have none and are version 1 |
+| \`metadata.traceparent\` | the W3C traceparent of the span the event was appended in, when tracing is on (\`OTEL_EXPORTER_OTLP_ENDPOINT\`); the integration event published from it carries the same, so an analysis can join an event to the request that caused it |
 | \`metadata.*\` | other context some commands add, e.g. \`by\` (who ran an operator command) |
 | \`recordedAt\` | when the store recorded it (ISO-8601 UTC) |
 
