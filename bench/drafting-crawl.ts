@@ -22,7 +22,8 @@ ${Array.from({ length: 20 }, (_, i) => `<p>Paragraph ${i} of the ${name || 'home
 <h3>Is there a free plan?</h3><p>Yes, there is a free plan for small teams.</p>
 <a href="mailto:hello@benchmark.test">hello@benchmark.test</a></main></body></html>`;
 
-const serveSite = async () => {
+/** a 10-page product site on loopback; `url(n)` is the n-th draft's address of it */
+export const serveSite = async () => {
   let requests = 0;
   const server = http.createServer((req, res) => {
     requests += 1;
@@ -53,8 +54,11 @@ export interface DraftingBenchFigures {
   readonly failure?: string;
 }
 
-export const benchDrafting = async (): Promise<DraftingBenchFigures> => {
-  const site = await serveSite();
+/**
+ * The drafting service in this process on the in-process bus (as the all-in-one composes it), one
+ * bench account past the daily draft limit: submit a draft and wait until it is ready or failed.
+ */
+export const startBenchDrafting = async () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'drafting-bench-'));
   const bus = createInProcessBus();
   const service = await startDrafting({
@@ -73,8 +77,7 @@ export const benchDrafting = async (): Promise<DraftingBenchFigures> => {
   // biome-ignore lint/suspicious/noExplicitAny: bus replies
   const call = (subject: string, extra: object): Promise<any> =>
     bus.request(subject, { operation_id: subject.split('.')[1], principal, params: {}, query: {}, ...extra });
-  const submit = async (n: number) =>
-    (await call('drafting.submit_listing', { body: { url: site.url(n) } })).body.id as string;
+  const submit = async (url: string) => (await call('drafting.submit_listing', { body: { url } })).body.id as string;
   // biome-ignore lint/suspicious/noExplicitAny: a draft body
   const untilDone = async (id: string): Promise<any> => {
     for (;;) {
@@ -83,6 +86,22 @@ export const benchDrafting = async (): Promise<DraftingBenchFigures> => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   };
+  return {
+    submit,
+    untilDone,
+    stop: async () => {
+      await service.stop();
+      await bus.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+};
+
+export const benchDrafting = async (): Promise<DraftingBenchFigures> => {
+  const site = await serveSite();
+  const drafting = await startBenchDrafting();
+  const submit = (n: number) => drafting.submit(site.url(n));
+  const { untilDone } = drafting;
   try {
     const started = performance.now();
     const single = await untilDone(await submit(0));
@@ -103,10 +122,8 @@ export const benchDrafting = async (): Promise<DraftingBenchFigures> => {
       ready: drafts.filter((d) => d.status === 'ready').length,
     };
   } finally {
-    await service.stop();
-    await bus.close();
+    await drafting.stop();
     await site.close();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 };
 

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Readable } from 'node:stream';
 import {
   type BaseHttpClient,
@@ -156,6 +157,16 @@ export const createSiteCrawler = (deps: {
         return robots.isAllowed(url.href) ? null : `robots.txt disallows ${url.pathname}`;
       };
 
+      /**
+       * Runs our own I/O outside Crawlee's async context. Crawlee runs each navigation and request
+       * handler inside an AsyncLocalStorage store (@apify/timeout's) whose closures hold the crawler;
+       * every timer, socket or promise created inside it keeps that context (Node's
+       * AsyncContextFrame), and so the crawler, its request queue and its 16 MB dedup cache, alive
+       * for as long as it lives: the safe fetch's 15 s timeout signal did, for every page. Our
+       * fetches, robots.txt reads and progress writes run in the crawl's own context instead.
+       */
+      const outsideCrawlee = AsyncLocalStorage.snapshot();
+
       await onProgress({ step: 'reading robots.txt', pagesRead: 0, pagesPlanned: 1 });
       const homepageRefusal = await permitted(start);
       if (homepageRefusal) return { ok: false, reason: homepageRefusal };
@@ -164,11 +175,11 @@ export const createSiteCrawler = (deps: {
       /** crawlee's HTTP client, bound to the safe fetch; redirects are followed here, hop by hop */
       const httpClient: BaseHttpClient = {
         async sendRequest(request) {
-          const fetched = await fetchPage(request);
+          const fetched = await outsideCrawlee(fetchPage, request);
           return { ...fetched, body: fetched.body.toString('utf8') } as never;
         },
         async stream(request) {
-          const fetched = await fetchPage(request);
+          const fetched = await outsideCrawlee(fetchPage, request);
           return {
             ...fetched,
             stream: Readable.from([fetched.body]),
@@ -331,54 +342,56 @@ export const createSiteCrawler = (deps: {
           useSessionPool: false,
           persistCookiesPerSession: false,
           respectRobotsTxtFile: false, // done above, through the safe fetch and per RFC 9309
-          async requestHandler({ request, body, response, $ }) {
-            if (signal.aborted) return;
-            if ((response.statusCode ?? 0) >= 400) {
-              if (request.userData.homepage) homepageError = `the homepage answered ${response.statusCode}`;
-              return;
-            }
-            const html = (typeof body === 'string' ? body : body.toString('utf8')).slice(0, limits.maxPageBytes);
-            totalBytes += html.length;
-            const finalUrl = request.loadedUrl ?? request.url;
-            const { title, text } = pageEvidenceText(html, finalUrl);
-            const manifest = request.userData.homepage ? await readManifestIcons($, finalUrl, signal) : [];
-            pages.push({ url: finalUrl, title, text: [text, ...manifest].join('\n'), html });
-
-            const candidates: { url: string; score: number }[] = [];
-            const consider = (target: URL, text: string) => {
-              target.hash = '';
-              if (!sameSite(target) || seen.has(target.href)) return;
-              if (/\.(pdf|png|jpe?g|gif|svg|zip|mp4|webp|ico|css|js|xml|json)$/i.test(target.pathname)) return;
-              const label = `${target.pathname} ${text}`;
-              if (!FACT_PAGE.test(label) || candidates.some((c) => c.url === target.href)) return;
-              candidates.push({ url: target.href, score: preference(label, target.pathname.split('/').length - 1) });
-            };
-            $('a[href]').each((_, el) => {
-              try {
-                consider(new URL($(el).attr('href') ?? '', finalUrl), $(el).text());
-              } catch {
-                // not a URL
+          // the page is read outside Crawlee's async context (see outsideCrawlee)
+          requestHandler: (context) =>
+            outsideCrawlee(async ({ request, body, response, $ }: typeof context) => {
+              if (signal.aborted) return;
+              if ((response.statusCode ?? 0) >= 400) {
+                if (request.userData.homepage) homepageError = `the homepage answered ${response.statusCode}`;
+                return;
               }
-            });
-            if (request.userData.homepage)
-              for (const loc of fromSitemaps) {
+              const html = (typeof body === 'string' ? body : body.toString('utf8')).slice(0, limits.maxPageBytes);
+              totalBytes += html.length;
+              const finalUrl = request.loadedUrl ?? request.url;
+              const { title, text } = pageEvidenceText(html, finalUrl);
+              const manifest = request.userData.homepage ? await readManifestIcons($, finalUrl, signal) : [];
+              pages.push({ url: finalUrl, title, text: [text, ...manifest].join('\n'), html });
+
+              const candidates: { url: string; score: number }[] = [];
+              const consider = (target: URL, text: string) => {
+                target.hash = '';
+                if (!sameSite(target) || seen.has(target.href)) return;
+                if (/\.(pdf|png|jpe?g|gif|svg|zip|mp4|webp|ico|css|js|xml|json)$/i.test(target.pathname)) return;
+                const label = `${target.pathname} ${text}`;
+                if (!FACT_PAGE.test(label) || candidates.some((c) => c.url === target.href)) return;
+                candidates.push({ url: target.href, score: preference(label, target.pathname.split('/').length - 1) });
+              };
+              $('a[href]').each((_, el) => {
                 try {
-                  consider(new URL(loc), '');
+                  consider(new URL($(el).attr('href') ?? '', finalUrl), $(el).text());
                 } catch {
                   // not a URL
                 }
+              });
+              if (request.userData.homepage)
+                for (const loc of fromSitemaps) {
+                  try {
+                    consider(new URL(loc), '');
+                  } catch {
+                    // not a URL
+                  }
+                }
+              candidates.sort((a, b) => a.score - b.score);
+              for (const candidate of candidates) {
+                if (planned >= limits.maxPages || totalBytes >= limits.maxTotalBytes) break;
+                if (seen.has(candidate.url)) continue;
+                seen.add(candidate.url);
+                if ((await permitted(new URL(candidate.url))) !== null) continue;
+                planned += 1;
+                await crawler.addRequests([{ url: candidate.url }]);
               }
-            candidates.sort((a, b) => a.score - b.score);
-            for (const candidate of candidates) {
-              if (planned >= limits.maxPages || totalBytes >= limits.maxTotalBytes) break;
-              if (seen.has(candidate.url)) continue;
-              seen.add(candidate.url);
-              if ((await permitted(new URL(candidate.url))) !== null) continue;
-              planned += 1;
-              await crawler.addRequests([{ url: candidate.url }]);
-            }
-            await onProgress({ step: 'reading the site', pagesRead: pages.length, pagesPlanned: planned });
-          },
+              await onProgress({ step: 'reading the site', pagesRead: pages.length, pagesPlanned: planned });
+            }, context),
           async failedRequestHandler({ request }, error) {
             if (request.userData.homepage) homepageError = `the homepage could not be read: ${error.message}`;
           },
