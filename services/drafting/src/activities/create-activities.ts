@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ListingDraftProfile } from '@listings/contracts';
 import type { BlobStore } from '@listings/platform/blobs';
 import type { Clock } from '@listings/platform/clock';
@@ -6,6 +7,7 @@ import type { EventStore } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
 import { checkValue } from '@listings/platform/validation';
 import { withHeartbeat } from '@listings/platform/workflows/heartbeat';
+import { clientModelRequestFor, createAnsweredDrafter } from '../adapters/client-model-drafter.ts';
 import type { Drafter } from '../adapters/drafter.ts';
 import type { SiteCrawler } from '../adapters/site-crawler.ts';
 import { type DraftCommand, draftDecider } from '../domain/draft/decide.ts';
@@ -27,6 +29,11 @@ export interface ActivityDeps {
   readonly shutdown: AbortSignal;
   /** how often a running crawl reads its draft to see whether it was cancelled (default 1 s) */
   readonly cancelCheckMs?: number;
+  /**
+   * set when the service has no model key: a draft whose client can answer model requests (MCP
+   * sampling) asks that client's model, and the workflow waits this long for the answer
+   */
+  readonly clientModelWaitMs?: number;
 }
 
 const profileProperties = ListingDraftProfile.properties as Record<string, object>;
@@ -44,10 +51,14 @@ export const createActivities = (deps: ActivityDeps) => {
     handleCommand({ store: deps.store, stream: draftStream(draftId), decider: draftDecider, command });
 
   /** drafter output → checked proposals: quotes verified on the pages, values within the contract's limits */
-  const draftChecked = async (state: DraftState, keys: readonly string[]): Promise<Record<string, Proposal>> => {
+  const draftChecked = async (
+    state: DraftState,
+    keys: readonly string[],
+    drafter: Drafter = deps.drafter,
+  ): Promise<Record<string, Proposal>> => {
     const categoryNames = keys.includes('categories') ? await deps.categoryNames() : [];
     const pages = await loadCrawledPages(deps.blobs, state.pages);
-    const raw = await deps.drafter.draft({ pages, keys, categoryNames });
+    const raw = await drafter.draft({ pages, keys, categoryNames });
     const verified = verifyProposals(pages, raw, keys);
     const proposals: Record<string, Proposal> = {};
     const dropped = [...verified.dropped];
@@ -63,7 +74,7 @@ export const createActivities = (deps: ActivityDeps) => {
     }
     if (dropped.length > 0)
       deps.logger.info(
-        { draftId: state.id, drafter: deps.drafter.name, dropped },
+        { draftId: state.id, drafter: drafter.name, dropped },
         'proposals dropped by the evidence check',
       );
     return proposals;
@@ -116,10 +127,56 @@ export const createActivities = (deps: ActivityDeps) => {
       );
     },
 
-    async draftProfile(input: { draftId: string }): Promise<void> {
+    /**
+     * A draft whose client can answer model requests, on a service without a model key: records
+     * the request to the client's model (the extractive drafter's values shown as found, the
+     * slots it misses asked for) and tells the workflow how long to wait for the answer; null when
+     * there is nothing to wait for (no client model, nothing missing, or already answered).
+     */
+    async askClientModel(input: { draftId: string }): Promise<{ waitMs: number } | null> {
+      const waitMs = deps.clientModelWaitMs;
+      if (waitMs === undefined) return null;
       const state = await load(input.draftId);
+      if (!state.exists || state.status !== 'drafting' || !state.clientModel) return null;
+      if (state.clientModelAsk) return state.clientModelAsk.answer === null ? { waitMs } : null;
+      const asked = await withHeartbeat(async () =>
+        clientModelRequestFor(deps.drafter, {
+          pages: await loadCrawledPages(deps.blobs, state.pages),
+          keys: SLOT_KEYS,
+          categoryNames: await deps.categoryNames(),
+        }),
+      );
+      if (!asked) return null;
+      const recorded = await run(input.draftId, {
+        type: 'AskClientModel',
+        askId: randomUUID(),
+        keys: asked.keys,
+        request: asked.request,
+        meta: { at: at() },
+      });
+      return recorded.state.clientModelAsk?.answer === null ? { waitMs } : null;
+    },
+
+    async draftProfile(input: { draftId: string }): Promise<void> {
+      let state = await load(input.draftId);
       if (!state.exists || state.status !== 'drafting') return;
-      const proposals = await withHeartbeat(() => draftChecked(state, SLOT_KEYS));
+      // the client's model was asked and has not answered in time: recorded, and the extractive
+      // draft stands alone (an answer that arrived meanwhile wins: the decider records the first)
+      if (state.clientModelAsk && state.clientModelAsk.answer === null)
+        state = (
+          await run(input.draftId, {
+            type: 'AnswerClientModel',
+            askId: state.clientModelAsk.askId,
+            outcome: 'timed_out',
+            meta: { at: at() },
+          })
+        ).state;
+      const answer = state.clientModelAsk?.answer;
+      const drafter =
+        state.clientModelAsk && answer?.outcome === 'answered' && answer.text !== null
+          ? createAnsweredDrafter(deps.drafter, { keys: state.clientModelAsk.keys, text: answer.text })
+          : deps.drafter;
+      const proposals = await withHeartbeat(() => draftChecked(state, SLOT_KEYS, drafter));
       await run(input.draftId, {
         type: 'RecordProfile',
         keys: [...SLOT_KEYS],

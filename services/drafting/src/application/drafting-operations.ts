@@ -1,7 +1,11 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   type AcceptInviteRequest,
+  type AnswerClientModelRequest,
   type CancelDraftWorkRequest,
+  type ClientModelRequest,
+  type ClientModelRequestReply,
+  type ClientModelRequestRequest,
   type DescribeInviteReply,
   type DescribeInviteRequest,
   DRAFT_CANCELLED_REASON,
@@ -22,6 +26,7 @@ import type { CatalogClient } from '../adapters/catalog-client.ts';
 import { type DraftCommand, draftDecider, inviteExpiresAt } from '../domain/draft/decide.ts';
 import { type DraftState, draftStream, SECTION_KEYS } from '../domain/draft/draft.ts';
 import type { DraftsIndex } from '../projections/drafts-index/evolve.ts';
+import { CLIENT_MODEL_ANSWERED_SIGNAL } from '../workflows/draft-workflows.ts';
 import { draftView, listingProfileOf } from './draft-view.ts';
 
 export interface DraftingOperationDeps {
@@ -125,6 +130,7 @@ export const createDraftingOperations = (deps: DraftingOperationDeps) => {
           url,
           ownerId: account,
           idempotencyKey: call.idempotencyKey ?? null,
+          clientModel: call.clientModel === true,
           meta: { at: at0 },
         },
         account,
@@ -340,5 +346,48 @@ export const createDraftingOperations = (deps: DraftingOperationDeps) => {
     return { draft_id: draftId, cancelled: position > 0 };
   };
 
-  return { handlers, acceptInvite, describeInvite, cancelDraftWork };
+  /** drafting.internal.client_model_request: the open request to the client's model, for an owner */
+  const clientModelRequest = async (request: ClientModelRequestRequest): Promise<ClientModelRequestReply> => {
+    const state = await loadOwned(request.draft_id, signedIn(request.principal));
+    const ask = state.clientModelAsk;
+    return {
+      draft_id: state.id,
+      ask:
+        ask && ask.answer === null && state.status === 'drafting'
+          ? { ask_id: ask.askId, request: ask.request as ClientModelRequest }
+          : null,
+    };
+  };
+
+  /**
+   * drafting.internal.answer_client_model: an owner's client answered (or declined) the draft's
+   * request to its model. Recorded on the draft first (so a workflow resumed after a crash finds
+   * it), then the workflow is signalled to go on.
+   */
+  const answerClientModel = async (
+    request: AnswerClientModelRequest,
+  ): Promise<{ draft_id: string; recorded: boolean }> => {
+    const account = signedIn(request.principal);
+    await loadOwned(request.draft_id, account);
+    const result = await run(
+      request.draft_id,
+      {
+        type: 'AnswerClientModel',
+        askId: request.ask_id,
+        outcome: request.outcome,
+        ...(request.text !== undefined ? { text: request.text } : {}),
+        ...(request.model !== undefined ? { model: request.model } : {}),
+        meta: { at: at() },
+      },
+      account,
+    );
+    const recorded = result.events.length > 0;
+    if (recorded)
+      await deps.runner.signal(draftWorkflowId(request.draft_id), CLIENT_MODEL_ANSWERED_SIGNAL, {
+        ask_id: request.ask_id,
+      });
+    return { draft_id: request.draft_id, recorded };
+  };
+
+  return { handlers, acceptInvite, describeInvite, cancelDraftWork, clientModelRequest, answerClientModel };
 };

@@ -1,4 +1,4 @@
-import { INVITE_TTL_DAYS, INVITES_MAX } from '@listings/contracts';
+import { type ClientModelRequest, INVITE_TTL_DAYS, INVITES_MAX } from '@listings/contracts';
 import type { Decider } from '@listings/platform/decider';
 import { ConflictError, DomainError, NotFoundError, ValidationError } from '@listings/platform/errors';
 import {
@@ -16,7 +16,27 @@ interface Meta {
 }
 
 export type DraftCommand =
-  | { type: 'StartDraft'; draftId: string; url: string; ownerId: string; idempotencyKey: string | null; meta: Meta }
+  | {
+      type: 'StartDraft';
+      draftId: string;
+      url: string;
+      ownerId: string;
+      idempotencyKey: string | null;
+      /** the client that asks can answer model requests (an MCP task whose client declared sampling) */
+      clientModel?: boolean;
+      meta: Meta;
+    }
+  /** asks the client's model (MCP sampling) for `keys`: once per draft, while it is drafting */
+  | { type: 'AskClientModel'; askId: string; keys: string[]; request: ClientModelRequest; meta: Meta }
+  /** the client's answer, or why there is none; the first one for the open request counts */
+  | {
+      type: 'AnswerClientModel';
+      askId: string;
+      outcome: 'answered' | 'declined' | 'failed' | 'timed_out';
+      text?: string;
+      model?: string;
+      meta: Meta;
+    }
   | { type: 'RecordProgress'; step: string; pagesRead: number; pagesPlanned: number; meta: Meta }
   /** the pages already in the blob store: the event holds their references */
   | { type: 'RecordCrawl'; pages: StoredPage[]; meta: Meta }
@@ -70,6 +90,31 @@ export const decide = (command: DraftCommand, state: DraftState): DraftEvent[] =
             owner_id: command.ownerId,
             at,
             idempotency_key: command.idempotencyKey,
+            ...(command.clientModel ? { client_model: true } : {}),
+          },
+        },
+      ];
+    case 'AskClientModel':
+      mustExist(state);
+      if (state.status !== 'drafting' || !state.clientModel || state.clientModelAsk !== null) return [];
+      return [
+        {
+          type: 'ClientModelAsked',
+          data: { ask_id: command.askId, keys: command.keys, request: command.request, at },
+        },
+      ];
+    case 'AnswerClientModel':
+      mustExist(state);
+      if (state.clientModelAsk?.askId !== command.askId || state.clientModelAsk.answer !== null) return [];
+      return [
+        {
+          type: 'ClientModelAnswered',
+          data: {
+            ask_id: command.askId,
+            outcome: command.outcome,
+            ...(command.outcome === 'answered' && command.text !== undefined ? { text: command.text } : {}),
+            ...(command.model ? { model: command.model } : {}),
+            at,
           },
         },
       ];

@@ -1,4 +1,4 @@
-import { DRAFT_FIELD_KEYS, PROFILE_SECTION_KEYS } from '@listings/contracts';
+import { type CLIENT_MODEL_OUTCOMES, DRAFT_FIELD_KEYS, PROFILE_SECTION_KEYS } from '@listings/contracts';
 import type { DomainEventOf, draftingEvents, EventDataOf } from '@listings/contracts/events';
 
 /**
@@ -68,6 +68,17 @@ export interface Invite {
   readonly acceptedBy: string | null;
 }
 
+/** A request to the model of the client that started the draft (MCP sampling), and its answer once there is one. */
+export interface ClientModelAsk {
+  readonly askId: string;
+  readonly keys: readonly string[];
+  readonly request: EventDataOf<typeof draftingEvents, 'ClientModelAsked'>['request'];
+  readonly answer: {
+    readonly outcome: (typeof CLIENT_MODEL_OUTCOMES)[number];
+    readonly text: string | null;
+  } | null;
+}
+
 export interface DraftState {
   readonly exists: boolean;
   readonly id: string;
@@ -88,6 +99,10 @@ export interface DraftState {
   readonly listingId: number | null;
   readonly submittedAt: string | null;
   readonly idempotencyKey: string | null;
+  /** the client that started the draft can answer model requests (DraftStarted.client_model) */
+  readonly clientModel: boolean;
+  /** the draft's request to that client's model, once asked */
+  readonly clientModelAsk: ClientModelAsk | null;
 }
 
 /** The draft's events, derived from their declared schemas (packages/contracts/src/events/drafting.ts). */
@@ -113,6 +128,8 @@ export const initialDraftState: DraftState = {
   listingId: null,
   submittedAt: null,
   idempotencyKey: null,
+  clientModel: false,
+  clientModelAsk: null,
 };
 
 /** A value counts as present when it holds something: no null, no empty string, list or object. */
@@ -168,6 +185,7 @@ export const evolve = (state: DraftState, event: DraftEvent): DraftState => {
         updatedAt: event.data.at,
         progress: { step: 'reading robots.txt', pagesRead: 0, pagesPlanned: 0 },
         idempotencyKey: event.data.idempotency_key,
+        clientModel: event.data.client_model === true,
       };
     case 'CrawlProgressed':
       return {
@@ -213,6 +231,22 @@ export const evolve = (state: DraftState, event: DraftEvent): DraftState => {
         progress: state.status === 'drafting' ? { ...state.progress, step: 'done' } : state.progress,
       };
     }
+    case 'ClientModelAsked':
+      return {
+        ...state,
+        clientModelAsk: { askId: event.data.ask_id, keys: event.data.keys, request: event.data.request, answer: null },
+        updatedAt: event.data.at,
+      };
+    case 'ClientModelAnswered':
+      if (state.clientModelAsk?.askId !== event.data.ask_id) return state;
+      return {
+        ...state,
+        clientModelAsk: {
+          ...state.clientModelAsk,
+          answer: { outcome: event.data.outcome, text: event.data.text ?? null },
+        },
+        updatedAt: event.data.at,
+      };
     case 'RegenerationRequested':
       return {
         ...state,
@@ -227,6 +261,9 @@ export const evolve = (state: DraftState, event: DraftEvent): DraftState => {
         pages: [],
         progress: { step: 'reading robots.txt', pagesRead: 0, pagesPlanned: 0 },
         recrawl: { requestId: event.data.request_id, keys: event.data.keys },
+        // the recrawl was asked for by a call that offered no client model
+        clientModel: false,
+        clientModelAsk: null,
         updatedAt: event.data.at,
       };
     case 'RegenerationAbandoned': {
