@@ -234,4 +234,50 @@ describe('draft decider', () => {
       .when({ type: 'AcceptInvite', tokenHash: 'nope', accountId: 'bob', meta })
       .thenThrows(NotFoundError);
   });
+
+  describe("the client's model (MCP sampling)", () => {
+    const offered: DraftEvent = { type: 'DraftStarted', data: { ...started.data, client_model: true } } as DraftEvent;
+    const askId = '22222222-2222-4222-8222-222222222222';
+    const request = {
+      messages: [{ role: 'user' as const, content: { type: 'text' as const, text: 'the pages' } }],
+      system_prompt: 'draft',
+      max_tokens: 4096,
+      model_preferences: { intelligence_priority: 0.8, speed_priority: 0.3, cost_priority: 0.3 },
+    };
+    const ask = { type: 'AskClientModel' as const, askId, keys: ['city'], request, meta };
+    const asked: DraftEvent = { type: 'ClientModelAsked', data: { ask_id: askId, keys: ['city'], request, at } };
+
+    it('when a drafting draft whose client offered its model asks it then the request is recorded, once', () => {
+      spec.given([offered, crawled]).when(ask).then([asked]);
+      spec
+        .given([offered, crawled, asked])
+        .when({ ...ask, askId: 'another' })
+        .then([]);
+    });
+
+    it('when the client offered no model, or the draft is not drafting, then nothing is asked', () => {
+      spec.given([started, crawled]).when(ask).then([]);
+      spec.given([offered]).when(ask).then([]);
+      spec.given([offered, crawled, drafted]).when(ask).then([]);
+    });
+
+    it('when the open request is answered then the first answer counts and a later one, or one to another ask, changes nothing', () => {
+      const answered: DraftEvent = {
+        type: 'ClientModelAnswered',
+        data: { ask_id: askId, outcome: 'answered', text: '{}', model: 'm', at },
+      };
+      spec
+        .given([offered, crawled, asked])
+        .when({ type: 'AnswerClientModel', askId, outcome: 'answered', text: '{}', model: 'm', meta })
+        .then([answered]);
+      spec
+        .given([offered, crawled, asked, answered])
+        .when({ type: 'AnswerClientModel', askId, outcome: 'timed_out', meta })
+        .then([]);
+      spec
+        .given([offered, crawled, asked])
+        .when({ type: 'AnswerClientModel', askId: 'another', outcome: 'declined', meta })
+        .then([]);
+    });
+  });
 });
