@@ -116,4 +116,30 @@ describe('drafting asks the client model when there is no model key', () => {
     expect((await openAsk(env.bus, draftId)).body?.ask).toBeNull();
     expect((await storedTypes(env.dataDir, draftId)).map((e) => e.type)).not.toContain('ClientModelAsked');
   });
+
+  it('when the drafting process stops while the draft waits for the client model then the restarted process waits again and takes the answer', async () => {
+    const first = await startTestDrafting({ overrides: { clientModelWaitMs: 60_000 } });
+    let second: Awaited<ReturnType<typeof startTestDrafting>> | undefined;
+    try {
+      const draftId = await submitWithClientModel(first.bus, site.url);
+      const ask = await waitForAsk(first.bus, draftId);
+      await first.stop(true);
+      second = await startTestDrafting({ dataDir: first.dataDir, overrides: { clientModelWaitMs: 60_000 } });
+      // the same request is still open after the restart (not asked a second time)
+      expect((await openAsk(second.bus, draftId)).body?.ask?.ask_id).toBe(ask.ask_id);
+      const answered = await answerAsk(second.bus, {
+        draftId,
+        askId: ask.ask_id,
+        outcome: 'answered',
+        text: modelAnswer(site.url),
+      });
+      expect(answered.body).toMatchObject({ recorded: true });
+      const draft = await pollDraft(second.bus, ALICE, draftId, settledStatus);
+      expect(draft.fields.city).toMatchObject({ value: 'Lisbon', state: 'ai' });
+      const types = (await storedTypes(second.dataDir, draftId)).map((e) => e.type);
+      expect(types.filter((t) => t === 'ClientModelAsked')).toHaveLength(1);
+    } finally {
+      await second?.stop();
+    }
+  });
 });
