@@ -171,7 +171,7 @@ describe.skipIf(!natsServerAvailable())('a draft task asks the client model (sam
     expect(draft.fields.name).toMatchObject({ value: 'Acme Widgets' });
   });
 
-  it('when a client without sampling starts the task then nothing is asked and the draft is the extractive one', async () => {
+  it('when a client without sampling starts the task then nothing is asked and the draft is the extractive one; a regenerate by a client with sampling asks its model', async () => {
     const alice = clientOf({ authorization: 'Bearer lk_writer', sampling: false });
     const taskId = await startTask(alice);
     const done = await pollWhileWorking(alice, taskId);
@@ -179,6 +179,28 @@ describe.skipIf(!natsServerAvailable())('a draft task asks the client model (sam
     const draft = (done.result as { structuredContent: { fields: Record<string, Json> } }).structuredContent;
     expect(draft.fields.name).toMatchObject({ value: 'Acme Widgets' });
     expect(draft.fields.city).toMatchObject({ value: null, state: 'not_found' });
+
+    // a regenerate of the city, as a task of a client that can sample: its model is asked for it
+    const sampling = clientOf({ authorization: 'Bearer lk_writer', sampling: true });
+    const regenerate = await sampling(
+      1,
+      'tools/call',
+      { name: 'update_draft', arguments: { id: taskId, regenerate: ['city'] } },
+      'update_draft',
+    );
+    expect(regenerate.result).toMatchObject({ resultType: 'task', taskId });
+    const waiting = await pollWhileWorking(sampling, taskId);
+    expect(waiting.status).toBe('input_required');
+    const key = Object.keys(waiting.inputRequests as Json)[0] as string;
+    const sampled = { role: 'assistant', model: 'test-model', content: { type: 'text', text: modelAnswer(site.url) } };
+    expect(
+      (await sampling(0, 'tasks/update', { taskId, inputResponses: { [key]: sampled } }, taskId)).error,
+    ).toBeUndefined();
+    const redrafted = await pollWhileWorking(sampling, taskId);
+    expect(redrafted.status).toBe('completed');
+    const fields = (redrafted.result as { structuredContent: { fields: Record<string, Json> } }).structuredContent
+      .fields;
+    expect(fields.city).toMatchObject({ value: 'Lisbon', state: 'ai' });
   });
 
   it('when the client refuses the sampling request then the draft is the extractive one', async () => {

@@ -11,6 +11,7 @@ import {
   answerAsk,
   modelAnswer,
   openAsk,
+  regenerateWithClientModel,
   submitWithClientModel,
   WORKSHOP_PAGE,
   waitForAsk,
@@ -109,12 +110,24 @@ describe('drafting asks the client model when there is no model key', () => {
     expect(types.indexOf('ClientModelAnswered')).toBeLessThan(types.indexOf('ProfileDrafted'));
   });
 
-  it('when the client that started the draft cannot sample then nothing is asked', async () => {
+  it('when the client that started the draft cannot sample then nothing is asked; a regenerate whose client can asks for its slots', async () => {
     const draftId = await submitWithClientModel(env.bus, site.url, false);
     const draft = await pollDraft(env.bus, ALICE, draftId, settledStatus);
     expect(draft.status).toBe('ready');
     expect((await openAsk(env.bus, draftId)).body?.ask).toBeNull();
     expect((await storedTypes(env.dataDir, draftId)).map((e) => e.type)).not.toContain('ClientModelAsked');
+
+    await regenerateWithClientModel(env.bus, draftId, ['city', 'founded_year']);
+    const ask = await waitForAsk(env.bus, draftId);
+    expect(ask.request.messages[0]?.content.text).toContain(
+      'Draft only these fields, and only what the pages state: city, founded_year.',
+    );
+    expect(
+      (await answerAsk(env.bus, { draftId, askId: ask.ask_id, outcome: 'answered', text: modelAnswer(site.url) })).body,
+    ).toMatchObject({ recorded: true });
+    const redrafted = await pollDraft(env.bus, ALICE, draftId, (d) => d.regenerating.length === 0);
+    expect(redrafted.fields.city).toMatchObject({ value: 'Lisbon', state: 'ai' });
+    expect(redrafted.fields.founded_year.state).toBe('not_found');
   });
 
   it('when the drafting process stops while the draft waits for the client model then the restarted process waits again and takes the answer', async () => {

@@ -157,7 +157,7 @@ export const createServerFactory = (deps: BuildServerDeps) => {
         const asTask = runsAsTask(op.operationId, args ?? {}, ctx);
         // a draft started as a task by a client that can sample: drafting may ask its model (draft-tasks.ts)
         let outcome = await callOperation(deps, op, args ?? {}, principal, {
-          clientModel: asTask && offersClientModel(op.operationId, ctx),
+          clientModel: asTask && offersClientModel(op.operationId, args ?? {}, ctx),
         });
         // draft work for a client that asked for progress (and no task): follow the draft to its end
         if (!asTask && followsDraft(op.operationId, args ?? {}, ctx))

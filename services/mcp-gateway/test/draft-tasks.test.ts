@@ -1,4 +1,10 @@
-import { cancelDraftWork, DRAFT_CANCELLED_REASON, type OperationRequest, operationById } from '@listings/contracts';
+import {
+  cancelDraftWork,
+  clientModelRequest,
+  DRAFT_CANCELLED_REASON,
+  type OperationRequest,
+  operationById,
+} from '@listings/contracts';
 import { sampleOf } from '@listings/platform/testing/contract-samples';
 import { natsServerAvailable, type RunningNatsServer, startNatsServer } from '@listings/platform/testing/nats-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,6 +69,11 @@ describe('draft work as MCP tasks (2026-07-28, tasks extension)', () => {
         return { status: 404, problem: { type: '/api/v1/problems/not-found', title: 'Not found', status: 404 } };
       return { status: 200, body: draft };
     });
+    // the stand-in draft never waits for the client's model
+    await harness.bus.serve(clientModelRequest.subject, async () => ({
+      status: 200,
+      body: { draft_id: DRAFT_ID, ask: null },
+    }));
     await harness.bus.serve('drafting.update_draft', async () => {
       draft = { ...draft, regenerating: ['tagline'] };
       return { status: 200, body: draft };

@@ -147,9 +147,12 @@ export const draftingEvents = serviceEvents({
     event('ClientModelAsked', {
       stream: 'draft',
       description:
-        "Drafting asks the model of the client that started the draft (MCP sampling) for the profile's values, and waits for its answer (CLIENT_MODEL_WAIT_MS); the client's task shows the request as input_required.",
+        "Drafting asks the model of the client that started the draft or the regeneration (MCP sampling) for the profile's values, and waits for its answer (CLIENT_MODEL_WAIT_MS); the client's task shows the request as input_required.",
       data: data({
         ask_id: Type.String({ description: 'uuid of the request, answered by ClientModelAnswered' }),
+        request_id: Type.Union([Type.String(), Type.Null()], {
+          description: 'the regeneration it drafts for; null for the first draft',
+        }),
         keys: Keys,
         request: ClientModelRequest,
         at: At,
@@ -178,6 +181,12 @@ export const draftingEvents = serviceEvents({
         request_id: Type.String({ description: 'uuid of the request, answered by ProfileDrafted' }),
         keys: Keys,
         at: At,
+        client_model: Type.Optional(
+          Type.Boolean({
+            description:
+              "true when the client that asked can answer model requests (an MCP task whose client declared sampling): without a model key, the redraft asks the client's model",
+          }),
+        ),
       }),
     }),
     event('DraftRecrawlRequested', {

@@ -107,7 +107,7 @@ export const clientModelRequest = {
   name: 'client_model_request',
   subject: 'drafting.internal.client_model_request',
   description:
-    "What the draft waits for from its client's model: the open sampling request (null when it waits for none). Only an owner of the draft may read it: anonymous principals get 401, a draft the principal does not own (or an unknown one) 404.",
+    "What the draft waits for from its client's model: the open sampling request, of the draft or of a regeneration (null when it waits for none). Only an owner of the draft may read it: anonymous principals get 401, a draft the principal does not own (or an unknown one) 404.",
   request: Type.Object({ draft_id: Uuid, principal: Principal }, { additionalProperties: false }),
   reply: Type.Object({
     draft_id: Uuid,

@@ -11,7 +11,7 @@ import { clientModelRequestFor, createAnsweredDrafter } from '../adapters/client
 import type { Drafter } from '../adapters/drafter.ts';
 import type { SiteCrawler } from '../adapters/site-crawler.ts';
 import { type DraftCommand, draftDecider } from '../domain/draft/decide.ts';
-import { type DraftState, draftStream, type Proposal, SLOT_KEYS } from '../domain/draft/draft.ts';
+import { clientModelAskFor, type DraftState, draftStream, type Proposal, SLOT_KEYS } from '../domain/draft/draft.ts';
 import { verifyProposals } from '../domain/evidence/verify-evidence.ts';
 import { loadCrawledPages, storeCrawledPages } from './crawled-pages.ts';
 
@@ -80,6 +80,36 @@ export const createActivities = (deps: ActivityDeps) => {
     return proposals;
   };
 
+  /**
+   * The drafter for the draft (`requestId` null) or a regeneration: with the client model's answer
+   * when it answered; when it was asked and has not answered in time, that is recorded first (an
+   * answer that arrived meanwhile wins: the decider records the first) and the extractive drafter
+   * stands alone.
+   */
+  const withClientModelAnswer = async (
+    draftId: string,
+    loaded: DraftState,
+    requestId: string | null,
+  ): Promise<{ state: DraftState; drafter: Drafter }> => {
+    let state = loaded;
+    const waiting = clientModelAskFor(state, requestId);
+    if (waiting && waiting.answer === null)
+      state = (
+        await run(draftId, {
+          type: 'AnswerClientModel',
+          askId: waiting.askId,
+          outcome: 'timed_out',
+          meta: { at: at() },
+        })
+      ).state;
+    const ask = clientModelAskFor(state, requestId);
+    const text = ask?.answer?.outcome === 'answered' ? ask.answer.text : null;
+    return {
+      state,
+      drafter: ask && text !== null ? createAnsweredDrafter(deps.drafter, { keys: ask.keys, text }) : deps.drafter,
+    };
+  };
+
   return {
     async crawlSite(input: { draftId: string }): Promise<void> {
       const state = await load(input.draftId);
@@ -128,54 +158,53 @@ export const createActivities = (deps: ActivityDeps) => {
     },
 
     /**
-     * A draft whose client can answer model requests, on a service without a model key: records
-     * the request to the client's model (the extractive drafter's values shown as found, the
-     * slots it misses asked for) and tells the workflow how long to wait for the answer; null when
-     * there is nothing to wait for (no client model, nothing missing, or already answered).
+     * A draft (or, with `requestId`, a regeneration) whose client can answer model requests, on a
+     * service without a model key: records the request to the client's model (the extractive
+     * drafter's values shown as found, the slots it misses asked for) and tells the workflow how
+     * long to wait for the answer; null when there is nothing to wait for (no client model offered,
+     * nothing missing, or already answered).
      */
-    async askClientModel(input: { draftId: string }): Promise<{ waitMs: number } | null> {
+    async askClientModel(input: { draftId: string; requestId?: string }): Promise<{ waitMs: number } | null> {
       const waitMs = deps.clientModelWaitMs;
       if (waitMs === undefined) return null;
+      const requestId = input.requestId ?? null;
       const state = await load(input.draftId);
-      if (!state.exists || state.status !== 'drafting' || !state.clientModel) return null;
-      if (state.clientModelAsk) return state.clientModelAsk.answer === null ? { waitMs } : null;
+      if (!state.exists) return null;
+      const keys =
+        requestId === null
+          ? state.status === 'drafting' && state.clientModel
+            ? SLOT_KEYS
+            : undefined
+          : state.clientModelRegenerations.includes(requestId)
+            ? state.regenerating[requestId]
+            : undefined;
+      if (!keys) return null;
+      const open = (current: DraftState) =>
+        clientModelAskFor(current, requestId)?.answer === null ? { waitMs } : null;
+      if (clientModelAskFor(state, requestId)) return open(state);
       const asked = await withHeartbeat(async () =>
         clientModelRequestFor(deps.drafter, {
           pages: await loadCrawledPages(deps.blobs, state.pages),
-          keys: SLOT_KEYS,
-          categoryNames: await deps.categoryNames(),
+          keys,
+          categoryNames: keys.includes('categories') ? await deps.categoryNames() : [],
         }),
       );
       if (!asked) return null;
       const recorded = await run(input.draftId, {
         type: 'AskClientModel',
         askId: randomUUID(),
+        requestId,
         keys: asked.keys,
         request: asked.request,
         meta: { at: at() },
       });
-      return recorded.state.clientModelAsk?.answer === null ? { waitMs } : null;
+      return open(recorded.state);
     },
 
     async draftProfile(input: { draftId: string }): Promise<void> {
-      let state = await load(input.draftId);
-      if (!state.exists || state.status !== 'drafting') return;
-      // the client's model was asked and has not answered in time: recorded, and the extractive
-      // draft stands alone (an answer that arrived meanwhile wins: the decider records the first)
-      if (state.clientModelAsk && state.clientModelAsk.answer === null)
-        state = (
-          await run(input.draftId, {
-            type: 'AnswerClientModel',
-            askId: state.clientModelAsk.askId,
-            outcome: 'timed_out',
-            meta: { at: at() },
-          })
-        ).state;
-      const answer = state.clientModelAsk?.answer;
-      const drafter =
-        state.clientModelAsk && answer?.outcome === 'answered' && answer.text !== null
-          ? createAnsweredDrafter(deps.drafter, { keys: state.clientModelAsk.keys, text: answer.text })
-          : deps.drafter;
+      const loaded = await load(input.draftId);
+      if (!loaded.exists || loaded.status !== 'drafting') return;
+      const { state, drafter } = await withClientModelAnswer(input.draftId, loaded, null);
       const proposals = await withHeartbeat(() => draftChecked(state, SLOT_KEYS, drafter));
       await run(input.draftId, {
         type: 'RecordProfile',
@@ -187,10 +216,11 @@ export const createActivities = (deps: ActivityDeps) => {
     },
 
     async regenerateFields(input: { draftId: string; requestId: string }): Promise<void> {
-      const state = await load(input.draftId);
-      const keys = state.regenerating[input.requestId];
+      const loaded = await load(input.draftId);
+      const keys = loaded.regenerating[input.requestId];
       if (!keys) return;
-      const proposals = await withHeartbeat(() => draftChecked(state, keys));
+      const { state, drafter } = await withClientModelAnswer(input.draftId, loaded, input.requestId);
+      const proposals = await withHeartbeat(() => draftChecked(state, keys, drafter));
       await run(input.draftId, {
         type: 'RecordProfile',
         keys: [...keys],

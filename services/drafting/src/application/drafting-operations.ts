@@ -191,7 +191,9 @@ export const createDraftingOperations = (deps: DraftingOperationDeps) => {
           values,
           lock: [...new Set((body.lock_fields as string[] | undefined) ?? [])],
           restore: [...new Set((body.restore as string[] | undefined) ?? [])],
-          regenerate: requestId ? { requestId, keys: [...new Set(regenerateKeys)] } : null,
+          regenerate: requestId
+            ? { requestId, keys: [...new Set(regenerateKeys)], ...(call.clientModel ? { clientModel: true } : {}) }
+            : null,
           meta: { at: at() },
         },
         account,
@@ -349,14 +351,12 @@ export const createDraftingOperations = (deps: DraftingOperationDeps) => {
   /** drafting.internal.client_model_request: the open request to the client's model, for an owner */
   const clientModelRequest = async (request: ClientModelRequestRequest): Promise<ClientModelRequestReply> => {
     const state = await loadOwned(request.draft_id, signedIn(request.principal));
-    const ask = state.clientModelAsk;
-    return {
-      draft_id: state.id,
-      ask:
-        ask && ask.answer === null && state.status === 'drafting'
-          ? { ask_id: ask.askId, request: ask.request as ClientModelRequest }
-          : null,
-    };
+    // an ask whose work is still running (the draft drafting, or its regeneration pending)
+    const ask = state.clientModelAsks.find(
+      (a) =>
+        a.answer === null && (a.requestId === null ? state.status === 'drafting' : a.requestId in state.regenerating),
+    );
+    return { draft_id: state.id, ask: ask ? { ask_id: ask.askId, request: ask.request as ClientModelRequest } : null };
   };
 
   /**
@@ -368,7 +368,8 @@ export const createDraftingOperations = (deps: DraftingOperationDeps) => {
     request: AnswerClientModelRequest,
   ): Promise<{ draft_id: string; recorded: boolean }> => {
     const account = signedIn(request.principal);
-    await loadOwned(request.draft_id, account);
+    const before = await loadOwned(request.draft_id, account);
+    const ask = before.clientModelAsks.find((a) => a.askId === request.ask_id);
     const result = await run(
       request.draft_id,
       {
@@ -382,10 +383,14 @@ export const createDraftingOperations = (deps: DraftingOperationDeps) => {
       account,
     );
     const recorded = result.events.length > 0;
-    if (recorded)
-      await deps.runner.signal(draftWorkflowId(request.draft_id), CLIENT_MODEL_ANSWERED_SIGNAL, {
-        ask_id: request.ask_id,
-      });
+    if (recorded && ask)
+      await deps.runner.signal(
+        ask.requestId === null
+          ? draftWorkflowId(request.draft_id)
+          : regenerateWorkflowId(request.draft_id, ask.requestId),
+        CLIENT_MODEL_ANSWERED_SIGNAL,
+        { ask_id: request.ask_id },
+      );
     return { draft_id: request.draft_id, recorded };
   };
 

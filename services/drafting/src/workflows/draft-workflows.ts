@@ -41,12 +41,16 @@ export const draftWorkflow: WorkflowDefinition<DraftWorkflowInput, DraftingActiv
   }
 };
 
-/** `regenerate`: redraft some fields from the stored evidence. */
+/** `regenerate`: redraft some fields from the stored evidence (asking the client's model first, as the draft does). */
 export const regenerateWorkflow: WorkflowDefinition<RegenerateWorkflowInput, DraftingActivities> = async (
   ctx,
   input,
 ) => {
   try {
+    if (ctx.patched(CLIENT_MODEL_PATCH)) {
+      const asked = await ctx.activity('askClientModel', { draftId: input.draftId, requestId: input.requestId });
+      if (asked) await ctx.waitForSignal(CLIENT_MODEL_ANSWERED_SIGNAL, asked.waitMs);
+    }
     await ctx.activity('regenerateFields', { draftId: input.draftId, requestId: input.requestId });
   } catch (error) {
     if (error instanceof Error && error.name === 'WorkflowRunnerStopped') throw error;

@@ -42,6 +42,19 @@ export const submitWithClientModel = async (bus: Bus, url: string, clientModel =
   return String(reply.body?.id);
 };
 
+/** update_draft with `regenerate` as a gateway sends it for an MCP task whose client declared sampling */
+export const regenerateWithClientModel = async (bus: Bus, draftId: string, keys: string[]): Promise<void> => {
+  const reply = (await bus.request('drafting.update_draft', {
+    operation_id: 'update_draft',
+    principal: ALICE,
+    params: { id: draftId },
+    query: {},
+    body: { regenerate: keys },
+    client_model: true,
+  })) as Reply;
+  if (reply.status !== 200) throw new Error(`update_draft answered ${JSON.stringify(reply)}`);
+};
+
 /** drafting.internal.client_model_request as the gateway sends it */
 export const openAsk = async (bus: Bus, draftId: string, principal: Principal = ALICE) =>
   (await bus.request(clientModelRequest.subject, { draft_id: draftId, principal })) as OperationReply & {

@@ -98,12 +98,12 @@ export const runsAsTask = (toolName: string, args: Record<string, unknown>, ctx:
   isDraftWork(toolName, args) && acceptsTasks(ctx);
 
 /**
- * Whether drafting may ask this client's model (MCP sampling) for the draft this call starts: a
- * `submit_listing` run as a task by a client that declared `sampling`. The request then shows on
- * the task as `input_required` (see `draftTaskSource`).
+ * Whether drafting may ask this client's model (MCP sampling) for the draft work this call starts
+ * (a submit, or a regenerate), for a client that declared `sampling`. Only for a task: the request
+ * then shows on the task as `input_required` (see `draftTaskSource`).
  */
-export const offersClientModel = (toolName: string, ctx: ServerContext): boolean =>
-  toolName === 'submit_listing' && declaresSampling(ctx);
+export const offersClientModel = (toolName: string, args: Record<string, unknown>, ctx: ServerContext): boolean =>
+  isDraftWork(toolName, args) && declaresSampling(ctx);
 
 /** the input request key of a draft's request to the client's model: `draft-model-<ask id>` */
 const MODEL_KEY_PREFIX = 'draft-model-';
@@ -229,7 +229,7 @@ export const draftTaskSource = (
     get: async (taskId, ctx) => {
       const { outcome, draft } = await readDraft(taskId, ctx);
       const task = snapshotOf(draft, await deps.cancellations.isCancelled(taskId));
-      if (task.status === 'working' && draft.status === 'drafting') {
+      if (task.status === 'working' && (draft.status === 'drafting' || draft.regenerating.length > 0)) {
         // the draft may wait for the client's model: the task asks for its answer
         const ask = await openClientModelAsk(taskId, ctx);
         if (ask)

@@ -40,7 +40,7 @@ const edit = (
     values: Record<string, unknown>;
     lock: string[];
     restore: string[];
-    regenerate: { requestId: string; keys: string[] } | null;
+    regenerate: { requestId: string; keys: string[]; clientModel?: boolean } | null;
   }>,
 ) => ({
   type: 'EditDraft' as const,
@@ -244,8 +244,11 @@ describe('draft decider', () => {
       max_tokens: 4096,
       model_preferences: { intelligence_priority: 0.8, speed_priority: 0.3, cost_priority: 0.3 },
     };
-    const ask = { type: 'AskClientModel' as const, askId, keys: ['city'], request, meta };
-    const asked: DraftEvent = { type: 'ClientModelAsked', data: { ask_id: askId, keys: ['city'], request, at } };
+    const ask = { type: 'AskClientModel' as const, askId, requestId: null, keys: ['city'], request, meta };
+    const asked: DraftEvent = {
+      type: 'ClientModelAsked',
+      data: { ask_id: askId, request_id: null, keys: ['city'], request, at },
+    };
 
     it('when a drafting draft whose client offered its model asks it then the request is recorded, once', () => {
       spec.given([offered, crawled]).when(ask).then([asked]);
@@ -278,6 +281,41 @@ describe('draft decider', () => {
         .given([offered, crawled, asked])
         .when({ type: 'AnswerClientModel', askId: 'another', outcome: 'declined', meta })
         .then([]);
+    });
+
+    it('when a regeneration whose client offered its model is pending then its own request is recorded, once; one whose client did not is not asked', () => {
+      const requestId = '33333333-3333-4333-8333-333333333333';
+      const regeneration = (clientModel: boolean): DraftEvent => ({
+        type: 'RegenerationRequested',
+        data: { request_id: requestId, keys: ['city'], at, ...(clientModel ? { client_model: true } : {}) },
+      });
+      const forRegeneration = { ...ask, requestId };
+      const askedForIt: DraftEvent = {
+        type: 'ClientModelAsked',
+        data: { ask_id: askId, request_id: requestId, keys: ['city'], request, at },
+      };
+      spec
+        .given([started, crawled, drafted, regeneration(true)])
+        .when(forRegeneration)
+        .then([askedForIt]);
+      spec
+        .given([started, crawled, drafted, regeneration(true), askedForIt])
+        .when(forRegeneration)
+        .then([]);
+      spec
+        .given([started, crawled, drafted, regeneration(false)])
+        .when(forRegeneration)
+        .then([]);
+    });
+
+    it('when a regenerate is asked for by a client that offers its model then the request says so', () => {
+      const requestId = '44444444-4444-4444-8444-444444444444';
+      spec
+        .given([started, crawled, drafted])
+        .when(edit({ regenerate: { requestId, keys: ['city'], clientModel: true } }))
+        .then([
+          { type: 'RegenerationRequested', data: { request_id: requestId, keys: ['city'], at, client_model: true } },
+        ]);
     });
   });
 });

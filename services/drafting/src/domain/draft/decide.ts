@@ -2,6 +2,7 @@ import { type ClientModelRequest, INVITE_TTL_DAYS, INVITES_MAX } from '@listings
 import type { Decider } from '@listings/platform/decider';
 import { ConflictError, DomainError, NotFoundError, ValidationError } from '@listings/platform/errors';
 import {
+  clientModelAskFor,
   type DraftEvent,
   type DraftState,
   evolve,
@@ -26,8 +27,18 @@ export type DraftCommand =
       clientModel?: boolean;
       meta: Meta;
     }
-  /** asks the client's model (MCP sampling) for `keys`: once per draft, while it is drafting */
-  | { type: 'AskClientModel'; askId: string; keys: string[]; request: ClientModelRequest; meta: Meta }
+  /**
+   * asks the client's model (MCP sampling) for `keys`: once for the draft while it is drafting
+   * (`requestId` null), or once for a pending regeneration, when their client offered its model
+   */
+  | {
+      type: 'AskClientModel';
+      askId: string;
+      requestId: string | null;
+      keys: string[];
+      request: ClientModelRequest;
+      meta: Meta;
+    }
   /** the client's answer, or why there is none; the first one for the open request counts */
   | {
       type: 'AnswerClientModel';
@@ -49,7 +60,8 @@ export type DraftCommand =
       values: Record<string, unknown>;
       lock: string[];
       restore: string[];
-      regenerate: { requestId: string; keys: string[] } | null;
+      /** clientModel: the client that asks can answer model requests (an MCP task whose client declared sampling) */
+      regenerate: { requestId: string; keys: string[]; clientModel?: boolean } | null;
       meta: Meta;
     }
   | { type: 'InviteCofounder'; by: string; inviteId: string; email: string; tokenHash: string; meta: Meta }
@@ -94,18 +106,30 @@ export const decide = (command: DraftCommand, state: DraftState): DraftEvent[] =
           },
         },
       ];
-    case 'AskClientModel':
+    case 'AskClientModel': {
       mustExist(state);
-      if (state.status !== 'drafting' || !state.clientModel || state.clientModelAsk !== null) return [];
+      const offered =
+        command.requestId === null
+          ? state.status === 'drafting' && state.clientModel
+          : command.requestId in state.regenerating && state.clientModelRegenerations.includes(command.requestId);
+      if (!offered || clientModelAskFor(state, command.requestId)) return [];
       return [
         {
           type: 'ClientModelAsked',
-          data: { ask_id: command.askId, keys: command.keys, request: command.request, at },
+          data: {
+            ask_id: command.askId,
+            request_id: command.requestId,
+            keys: command.keys,
+            request: command.request,
+            at,
+          },
         },
       ];
-    case 'AnswerClientModel':
+    }
+    case 'AnswerClientModel': {
       mustExist(state);
-      if (state.clientModelAsk?.askId !== command.askId || state.clientModelAsk.answer !== null) return [];
+      const ask = state.clientModelAsks.find((a) => a.askId === command.askId);
+      if (!ask || ask.answer !== null) return [];
       return [
         {
           type: 'ClientModelAnswered',
@@ -118,6 +142,7 @@ export const decide = (command: DraftCommand, state: DraftState): DraftEvent[] =
           },
         },
       ];
+    }
     case 'RecordProgress':
       mustExist(state);
       if (state.status !== 'crawling') return [];
@@ -199,7 +224,12 @@ export const decide = (command: DraftCommand, state: DraftState): DraftEvent[] =
       )
         events.push({
           type: 'RegenerationRequested',
-          data: { request_id: command.regenerate.requestId, keys: command.regenerate.keys, at },
+          data: {
+            request_id: command.regenerate.requestId,
+            keys: command.regenerate.keys,
+            at,
+            ...(command.regenerate.clientModel ? { client_model: true } : {}),
+          },
         });
       return events;
     }

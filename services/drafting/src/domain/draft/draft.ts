@@ -68,9 +68,11 @@ export interface Invite {
   readonly acceptedBy: string | null;
 }
 
-/** A request to the model of the client that started the draft (MCP sampling), and its answer once there is one. */
+/** A request to the model of the client that started the draft or a regeneration (MCP sampling), and its answer once there is one. */
 export interface ClientModelAsk {
   readonly askId: string;
+  /** the regeneration it drafts for; null for the first draft */
+  readonly requestId: string | null;
   readonly keys: readonly string[];
   readonly request: EventDataOf<typeof draftingEvents, 'ClientModelAsked'>['request'];
   readonly answer: {
@@ -101,8 +103,10 @@ export interface DraftState {
   readonly idempotencyKey: string | null;
   /** the client that started the draft can answer model requests (DraftStarted.client_model) */
   readonly clientModel: boolean;
-  /** the draft's request to that client's model, once asked */
-  readonly clientModelAsk: ClientModelAsk | null;
+  /** regenerations whose client can answer model requests (RegenerationRequested.client_model) */
+  readonly clientModelRegenerations: readonly string[];
+  /** the requests to those clients' models, in the order asked */
+  readonly clientModelAsks: readonly ClientModelAsk[];
 }
 
 /** The draft's events, derived from their declared schemas (packages/contracts/src/events/drafting.ts). */
@@ -129,8 +133,13 @@ export const initialDraftState: DraftState = {
   submittedAt: null,
   idempotencyKey: null,
   clientModel: false,
-  clientModelAsk: null,
+  clientModelRegenerations: [],
+  clientModelAsks: [],
 };
+
+/** the request to the client's model for the draft (`requestId` null) or a regeneration, if asked */
+export const clientModelAskFor = (state: DraftState, requestId: string | null): ClientModelAsk | undefined =>
+  state.clientModelAsks.find((ask) => ask.requestId === requestId);
 
 /** A value counts as present when it holds something: no null, no empty string, list or object. */
 export const isFilled = (value: unknown): boolean => {
@@ -234,23 +243,35 @@ export const evolve = (state: DraftState, event: DraftEvent): DraftState => {
     case 'ClientModelAsked':
       return {
         ...state,
-        clientModelAsk: { askId: event.data.ask_id, keys: event.data.keys, request: event.data.request, answer: null },
+        clientModelAsks: [
+          ...state.clientModelAsks,
+          {
+            askId: event.data.ask_id,
+            requestId: event.data.request_id,
+            keys: event.data.keys,
+            request: event.data.request,
+            answer: null,
+          },
+        ],
         updatedAt: event.data.at,
       };
     case 'ClientModelAnswered':
-      if (state.clientModelAsk?.askId !== event.data.ask_id) return state;
       return {
         ...state,
-        clientModelAsk: {
-          ...state.clientModelAsk,
-          answer: { outcome: event.data.outcome, text: event.data.text ?? null },
-        },
+        clientModelAsks: state.clientModelAsks.map((ask) =>
+          ask.askId === event.data.ask_id
+            ? { ...ask, answer: { outcome: event.data.outcome, text: event.data.text ?? null } }
+            : ask,
+        ),
         updatedAt: event.data.at,
       };
     case 'RegenerationRequested':
       return {
         ...state,
         regenerating: { ...state.regenerating, [event.data.request_id]: event.data.keys },
+        clientModelRegenerations: event.data.client_model
+          ? [...state.clientModelRegenerations, event.data.request_id]
+          : state.clientModelRegenerations,
         updatedAt: event.data.at,
       };
     case 'DraftRecrawlRequested':
@@ -263,7 +284,7 @@ export const evolve = (state: DraftState, event: DraftEvent): DraftState => {
         recrawl: { requestId: event.data.request_id, keys: event.data.keys },
         // the recrawl was asked for by a call that offered no client model
         clientModel: false,
-        clientModelAsk: null,
+        clientModelAsks: state.clientModelAsks.filter((ask) => ask.requestId !== null),
         updatedAt: event.data.at,
       };
     case 'RegenerationAbandoned': {
