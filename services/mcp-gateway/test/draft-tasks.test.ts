@@ -1,4 +1,5 @@
 import {
+  answerClientModel,
   cancelDraftWork,
   clientModelRequest,
   DRAFT_CANCELLED_REASON,
@@ -54,6 +55,8 @@ describe('draft work as MCP tasks (2026-07-28, tasks extension)', () => {
   let draft: Record<string, unknown>;
   const polled: OperationRequest[] = [];
   const cancelled: unknown[] = [];
+  let ask: Record<string, unknown> | null = null;
+  const answers: Record<string, unknown>[] = [];
   beforeAll(async () => {
     harness = await startHarness();
     // the stand-in drafting service stops the work: the draft ends failed, cancelled by the client
@@ -69,11 +72,15 @@ describe('draft work as MCP tasks (2026-07-28, tasks extension)', () => {
         return { status: 404, problem: { type: '/api/v1/problems/not-found', title: 'Not found', status: 404 } };
       return { status: 200, body: draft };
     });
-    // the stand-in draft never waits for the client's model
+    // the stand-in draft waits for the client's model while `ask` is set
     await harness.bus.serve(clientModelRequest.subject, async () => ({
       status: 200,
-      body: { draft_id: DRAFT_ID, ask: null },
+      body: { draft_id: DRAFT_ID, ask },
     }));
+    await harness.bus.serve(answerClientModel.subject, async (payload) => {
+      answers.push(payload as Record<string, unknown>);
+      return { status: 200, body: { draft_id: DRAFT_ID, recorded: true } };
+    });
     await harness.bus.serve('drafting.update_draft', async () => {
       draft = { ...draft, regenerating: ['tagline'] };
       return { status: 200, body: draft };
@@ -162,6 +169,52 @@ describe('draft work as MCP tasks (2026-07-28, tasks extension)', () => {
     expect((await rpc(harness.url, 'tasks/get', { taskId: DRAFT_ID }, DRAFT_ID)).result).toMatchObject({
       status: 'completed',
     });
+  });
+
+  it("when the draft waits for the client's model then the task asks for it, and tasks/update passes the answer on, a refusal as declined, other keys not at all", async () => {
+    const askId = '9f1c2b3a-4d5e-4f60-8a7b-1c2d3e4f5a6b';
+    draft = { ...crawling(), status: 'drafting' };
+    ask = {
+      ask_id: askId,
+      request: {
+        messages: [{ role: 'user', content: { type: 'text', text: 'the pages' } }],
+        system_prompt: 'draft the profile',
+        max_tokens: 4096,
+        model_preferences: { intelligence_priority: 0.8, speed_priority: 0.3, cost_priority: 0.3 },
+      },
+    };
+    const waiting = await rpc(harness.url, 'tasks/get', { taskId: DRAFT_ID }, DRAFT_ID);
+    expect(waiting.result).toMatchObject({
+      status: 'input_required',
+      inputRequests: {
+        [`draft-model-${askId}`]: {
+          method: 'sampling/createMessage',
+          params: {
+            messages: [{ role: 'user', content: { type: 'text', text: 'the pages' } }],
+            systemPrompt: 'draft the profile',
+            maxTokens: 4096,
+            modelPreferences: { intelligencePriority: 0.8, speedPriority: 0.3, costPriority: 0.3 },
+          },
+        },
+      },
+    });
+    const update = (inputResponses: Record<string, unknown>) =>
+      rpc(harness.url, 'tasks/update', { taskId: DRAFT_ID, inputResponses }, DRAFT_ID);
+    const sampled = { role: 'assistant', model: 'm', content: { type: 'text', text: '{"fields": []}' } };
+    expect((await update({ 'draft-model-not-an-id': sampled, other: sampled })).error).toBeUndefined();
+    expect(answers).toEqual([]);
+    await update({ [`draft-model-${askId}`]: sampled });
+    await update({ [`draft-model-${askId}`]: { ...sampled, stopReason: 'refusal' } });
+    await update({ [`draft-model-${askId}`]: { role: 'assistant', model: 'm', content: { type: 'image', data: '' } } });
+    expect(answers.map(({ principal: _, ...rest }) => rest)).toEqual([
+      { draft_id: DRAFT_ID, ask_id: askId, outcome: 'answered', text: '{"fields": []}', model: 'm' },
+      { draft_id: DRAFT_ID, ask_id: askId, outcome: 'declined' },
+      { draft_id: DRAFT_ID, ask_id: askId, outcome: 'failed' },
+    ]);
+    // as the caller
+    expect(answers[0]?.principal).toMatchObject({ account_id: 'acc-writer' });
+    ask = null;
+    expect((await rpc(harness.url, 'tasks/get', { taskId: DRAFT_ID }, DRAFT_ID)).result?.status).toBe('working');
   });
 
   it('when a draft fails then the task completes with a tool error, not a protocol error', async () => {

@@ -105,8 +105,9 @@ export const runsAsTask = (toolName: string, args: Record<string, unknown>, ctx:
 export const offersClientModel = (toolName: string, args: Record<string, unknown>, ctx: ServerContext): boolean =>
   isDraftWork(toolName, args) && declaresSampling(ctx);
 
-/** the input request key of a draft's request to the client's model: `draft-model-<ask id>` */
+/** the input request key of a draft's request to the client's model: `draft-model-<ask id>` (a uuid) */
 const MODEL_KEY_PREFIX = 'draft-model-';
+const MODEL_KEY = /^draft-model-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
 type ClientModelAsk = NonNullable<ClientModelRequestReply['ask']>;
 
@@ -263,10 +264,11 @@ export const draftTaskSource = (
     update: async (taskId, inputResponses, ctx) => {
       await readDraft(taskId, ctx);
       for (const [key, response] of Object.entries(inputResponses)) {
-        if (!key.startsWith(MODEL_KEY_PREFIX)) continue;
+        const askId = MODEL_KEY.exec(key)?.[1];
+        if (!askId) continue;
         await internal(answerClientModel.subject, 'answering the draft model request', {
           draft_id: taskId,
-          ask_id: key.slice(MODEL_KEY_PREFIX.length),
+          ask_id: askId,
           principal: principalOf(ctx),
           ...answerOf(response),
         });
