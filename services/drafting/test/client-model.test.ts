@@ -2,10 +2,12 @@
 // docs/mcp.md): the request is recorded on the draft, the workflow (the embedded runner) waits for
 // the answer or a timeout, and the answer's quotes are checked like any drafter's. The gateway's
 // side (the task's input_required and tasks/update) is in launcher/test/e2e/mcp-draft-sampling.test.ts.
-import { CLIENT_MODEL_MAX_TOKENS } from '@listings/contracts';
+import { CLIENT_MODEL_MAX_TOKENS, cancelDraftWork, DRAFT_CANCELLED_REASON } from '@listings/contracts';
 import { openEventStore } from '@listings/platform/event-store';
 import { type ProductSite, startProductSite } from '@listings/platform/testing/product-site';
+import type { InProcessRunner } from '@listings/platform/workflows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { draftWorkflowId } from '../src/application/drafting-operations.ts';
 import { draftingEventsFile } from '../src/main.ts';
 import {
   answerAsk,
@@ -154,5 +156,19 @@ describe('drafting asks the client model when there is no model key', () => {
     } finally {
       await second?.stop();
     }
+  });
+
+  it('when the draft is cancelled while it waits for the client model then the workflow stops waiting and ends', async () => {
+    const draftId = await submitWithClientModel(env.bus, site.url);
+    await waitForDraftAsk(draftId);
+    const cancelled = (await env.bus.request(cancelDraftWork.subject, { draft_id: draftId, principal: ALICE })) as {
+      status: number;
+    };
+    expect(cancelled.status).toBe(200);
+    // the wait is a minute long: the workflow ends well before, on the cancel's signal
+    await (env.service.runner as InProcessRunner).settled(draftWorkflowId(draftId));
+    const draft = await pollDraft(env.bus, ALICE, draftId, settledStatus);
+    expect(draft).toMatchObject({ status: 'failed', failure_reason: DRAFT_CANCELLED_REASON });
+    expect((await openAsk(env.bus, draftId)).body?.ask).toBeNull();
   });
 });

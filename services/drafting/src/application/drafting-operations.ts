@@ -57,6 +57,9 @@ export const draftWorkflowId = (draftId: string) => `draft-${draftId}`;
 /** the stream category of an account's drafts of one UTC day: `daily-drafts-<account>-<yyyy-mm-dd>` */
 export const DAILY_DRAFTS = 'daily-drafts';
 export const regenerateWorkflowId = (draftId: string, requestId: string) => `draft-${draftId}-regenerate-${requestId}`;
+/** the workflow that waits for an ask to the client's model: the draft's (`requestId` null) or the regeneration's */
+const askingWorkflowId = (draftId: string, requestId: string | null) =>
+  requestId === null ? draftWorkflowId(draftId) : regenerateWorkflowId(draftId, requestId);
 
 /** The drafting operations and the accept-invite internal request. */
 export const createDraftingOperations = (deps: DraftingOperationDeps) => {
@@ -345,6 +348,11 @@ export const createDraftingOperations = (deps: DraftingOperationDeps) => {
       position = Math.max(position, result.position);
     }
     if (position > 0) await deps.indexCaughtUp(position);
+    // a workflow waiting for the client's model stops waiting: its next step sees the cancel
+    for (const ask of state.clientModelAsks.filter((a) => a.answer === null))
+      await deps.runner.signal(askingWorkflowId(draftId, ask.requestId), CLIENT_MODEL_ANSWERED_SIGNAL, {
+        ask_id: ask.askId,
+      });
     return { draft_id: draftId, cancelled: position > 0 };
   };
 
@@ -384,13 +392,9 @@ export const createDraftingOperations = (deps: DraftingOperationDeps) => {
     );
     const recorded = result.events.length > 0;
     if (recorded && ask)
-      await deps.runner.signal(
-        ask.requestId === null
-          ? draftWorkflowId(request.draft_id)
-          : regenerateWorkflowId(request.draft_id, ask.requestId),
-        CLIENT_MODEL_ANSWERED_SIGNAL,
-        { ask_id: request.ask_id },
-      );
+      await deps.runner.signal(askingWorkflowId(request.draft_id, ask.requestId), CLIENT_MODEL_ANSWERED_SIGNAL, {
+        ask_id: request.ask_id,
+      });
     return { draft_id: request.draft_id, recorded };
   };
 
