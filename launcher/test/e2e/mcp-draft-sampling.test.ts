@@ -17,15 +17,11 @@ import { type ProductSite, startProductSite } from '@listings/platform/testing/p
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { modelAnswer, WORKSHOP_PAGE } from '../../../services/drafting/test/support/client-model.ts';
 import { GENEROUS_RATE_LIMITS, serveStandInIdentity } from '../../../services/mcp-gateway/test/support/harness.ts';
+import { modernRpc } from '../../../services/mcp-gateway/test/support/modern-rpc.ts';
 
-const MODERN = '2026-07-28';
 const TASKS = 'io.modelcontextprotocol/tasks';
 
 type Json = Record<string, unknown>;
-interface Rpc {
-  result?: Json;
-  error?: { code: number; message: string };
-}
 
 describe.skipIf(!natsServerAvailable())('a draft task asks the client model (sampling) over a real nats-server', () => {
   let nats: RunningNatsServer;
@@ -82,33 +78,11 @@ describe.skipIf(!natsServerAvailable())('a draft task asks the client model (sam
   /** a 2026-07-28 client: declares the tasks extension, and `sampling` when it has a model */
   const clientOf = (options: { authorization: string; sampling: boolean }) => {
     const capabilities = { extensions: { [TASKS]: {} }, ...(options.sampling ? { sampling: {} } : {}) };
-    return async (replica: number, method: string, params: Json, name: string): Promise<Rpc> => {
-      const response = await fetch(replicas[replica] as string, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-          authorization: options.authorization,
-          'mcp-protocol-version': MODERN,
-          'mcp-method': method,
-          'mcp-name': name,
-        },
-        body: JSON.stringify({
-          jsonrpc: '2.0',
-          id: 1,
-          method,
-          params: {
-            ...params,
-            _meta: {
-              'io.modelcontextprotocol/protocolVersion': MODERN,
-              'io.modelcontextprotocol/clientCapabilities': capabilities,
-            },
-          },
-        }),
+    return (replica: number, method: string, params: Json, name: string) =>
+      modernRpc(replicas[replica] as string, method, params, name, {
+        capabilities,
+        authorization: options.authorization,
       });
-      expect(response.status).toBe(200);
-      return (await response.json()) as Rpc;
-    };
   };
   type Client = ReturnType<typeof clientOf>;
 

@@ -11,43 +11,19 @@ import { natsServerAvailable, type RunningNatsServer, startNatsServer } from '@l
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectNatsTaskCancellations, TASKS_EXTENSION } from '../src/tools/draft-tasks.ts';
 import { type Harness, startHarness } from './support/harness.ts';
+import { modernRpc } from './support/modern-rpc.ts';
 
 const DRAFT_ID = '7b0c1c5e-8a0e-4d43-9c8c-2f1f0f7f2b10';
 const sample = sampleOf(operationById('get_draft')?.response as never) as Record<string, unknown>;
 
-/** One 2026-07-28 JSON-RPC request as a client that declared the tasks extension sends it. */
-const rpc = async (
+/** One 2026-07-28 JSON-RPC request as a client that declared the tasks extension sends it (or `capabilities`). */
+const rpc = (
   url: string,
   method: string,
   params: Record<string, unknown>,
   name: string | undefined,
-  capabilities: Record<string, unknown> = { extensions: { [TASKS_EXTENSION]: {} } },
-) => {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      authorization: 'Bearer lk_writer',
-      'mcp-protocol-version': '2026-07-28',
-      'mcp-method': method,
-      ...(name ? { 'mcp-name': name } : {}),
-    },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method,
-      params: {
-        ...params,
-        _meta: {
-          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-          'io.modelcontextprotocol/clientCapabilities': capabilities,
-        },
-      },
-    }),
-  });
-  return (await response.json()) as { result?: Record<string, unknown>; error?: { code: number; message: string } };
-};
+  capabilities?: Record<string, unknown>,
+) => modernRpc(url, method, params, name, capabilities ? { capabilities } : {});
 
 describe('draft work as MCP tasks (2026-07-28, tasks extension)', () => {
   let harness: Harness;
