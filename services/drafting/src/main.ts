@@ -141,6 +141,7 @@ export const startDrafting = async (deps: DraftingDeps) => {
   const operations = createDraftingOperations({
     vault,
     store,
+    blobs,
     index,
     indexCaughtUp: draftsIndex.waitFor,
     runner,

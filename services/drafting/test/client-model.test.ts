@@ -3,7 +3,7 @@
 // the answer or a timeout, and the answer's quotes are checked like any drafter's. The gateway's
 // side (the task's input_required and tasks/update) is in launcher/test/e2e/mcp-draft-sampling.test.ts.
 import { CLIENT_MODEL_MAX_TOKENS, cancelDraftWork, DRAFT_CANCELLED_REASON } from '@listings/contracts';
-import { openEventStore } from '@listings/platform/event-store';
+import { MAX_EVENT_BYTES, openEventStore } from '@listings/platform/event-store';
 import { type ProductSite, startProductSite } from '@listings/platform/testing/product-site';
 import type { InProcessRunner } from '@listings/platform/workflows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -170,5 +170,29 @@ describe('drafting asks the client model when there is no model key', () => {
     const draft = await pollDraft(env.bus, ALICE, draftId, settledStatus);
     expect(draft).toMatchObject({ status: 'failed', failure_reason: DRAFT_CANCELLED_REASON });
     expect((await openAsk(env.bus, draftId)).body?.ask).toBeNull();
+  });
+
+  it('when the pages are long then the request to the client model is larger than an event may be, and still asked and answered', async () => {
+    // nine pages of 9,000 characters of two-byte text: the pages text of the prompt alone is ~120 KB
+    const filler = 'Grüße aus der Werkstatt, über Brücken und Flüsse. '.repeat(180);
+    const paths = ['about', 'pricing', 'features', 'faq', 'contact', 'team', 'story', 'customers'];
+    const longSite = await startProductSite((p) =>
+      p === '/'
+        ? `${WORKSHOP_PAGE}<p>${filler}</p>${paths.map((x) => `<a href="/${x}">${x}</a>`).join(' ')}`
+        : paths.some((x) => p === `/${x}`)
+          ? `<!doctype html><title>${p}</title><p>${filler}</p>`
+          : null,
+    );
+    try {
+      const draftId = await submitWithClientModel(env.bus, longSite.url);
+      const ask = await waitForDraftAsk(draftId);
+      expect(Buffer.byteLength(JSON.stringify(ask.request))).toBeGreaterThan(MAX_EVENT_BYTES);
+      await answerAsk(env.bus, { draftId, askId: ask.ask_id, outcome: 'answered', text: modelAnswer(longSite.url) });
+      const draft = await pollDraft(env.bus, ALICE, draftId, settledStatus);
+      expect(draft.status).toBe('ready');
+      expect(draft.fields.city).toMatchObject({ value: 'Lisbon', state: 'ai' });
+    } finally {
+      await longSite.close();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { CLIENT_MODEL_ANSWER_MAX_CHARS, CLIENT_MODEL_OUTCOMES, ClientModelRequest } from '../internal/drafting.ts';
+import { CLIENT_MODEL_OUTCOMES } from '../internal/drafting.ts';
 import { event, serviceEvents, upcaster } from './event-schema.ts';
 import { AccountId, At, data, ListingId } from './fields.ts';
 
@@ -147,29 +147,27 @@ export const draftingEvents = serviceEvents({
     event('ClientModelAsked', {
       stream: 'draft',
       description:
-        "Drafting asks the model of the client that started the draft or the regeneration (MCP sampling) for the profile's values, and waits for its answer (CLIENT_MODEL_WAIT_MS); the client's task shows the request as input_required.",
+        "Drafting asks the model of the client that started the draft or the regeneration (MCP sampling) for the profile's values, and waits for its answer (CLIENT_MODEL_WAIT_MS); the client's task shows the request as input_required. The request (JSON of drafting.internal.client_model_request's `request`: messages with the pages text, system prompt, max tokens, model preferences) is in the blob store at `request_ref`: it can outgrow an event.",
       data: data({
         ask_id: Type.String({ description: 'uuid of the request, answered by ClientModelAnswered' }),
         request_id: Type.Union([Type.String(), Type.Null()], {
           description: 'the regeneration it drafts for; null for the first draft',
         }),
         keys: Keys,
-        request: ClientModelRequest,
+        request_ref: BlobRef,
         at: At,
       }),
     }),
     event('ClientModelAnswered', {
       stream: 'draft',
       description:
-        "The client's model answered (its text is checked like any drafter's proposals), or it did not: declined, failed or timed out, and the extractive draft stands alone.",
+        "The client's model answered (its text, in the blob store at `text_ref`, is checked like any drafter's proposals), or it did not: declined, failed or timed out, and the extractive draft stands alone.",
       data: data({
         ask_id: Type.String({ description: 'the ClientModelAsked it answers' }),
         outcome: Type.Enum([...CLIENT_MODEL_OUTCOMES], {
           description: 'answered, or why there is no answer (declined by the client, failed, timed out)',
         }),
-        text: Type.Optional(
-          Type.String({ maxLength: CLIENT_MODEL_ANSWER_MAX_CHARS, description: "the model's answer (when answered)" }),
-        ),
+        text_ref: Type.Optional(BlobRef),
         model: Type.Optional(Type.String({ description: 'the model the client says answered' })),
         at: At,
       }),

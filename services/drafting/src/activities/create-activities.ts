@@ -103,11 +103,10 @@ export const createActivities = (deps: ActivityDeps) => {
         })
       ).state;
     const ask = clientModelAskFor(state, requestId);
-    const text = ask?.answer?.outcome === 'answered' ? ask.answer.text : null;
-    return {
-      state,
-      drafter: ask && text !== null ? createAnsweredDrafter(deps.drafter, { keys: ask.keys, text }) : deps.drafter,
-    };
+    const textRef = ask?.answer?.outcome === 'answered' ? ask.answer.textRef : null;
+    if (!ask || textRef === null) return { state, drafter: deps.drafter };
+    const text = new TextDecoder().decode(await deps.blobs.get(textRef));
+    return { state, drafter: createAnsweredDrafter(deps.drafter, { keys: ask.keys, text }) };
   };
 
   return {
@@ -190,12 +189,14 @@ export const createActivities = (deps: ActivityDeps) => {
         }),
       );
       if (!asked) return null;
+      // the request holds the pages' text: it goes to the blob store, the event holds its reference
+      const requestRef = await deps.blobs.put(JSON.stringify(asked.request));
       const recorded = await run(input.draftId, {
         type: 'AskClientModel',
         askId: randomUUID(),
         requestId,
         keys: asked.keys,
-        request: asked.request,
+        requestRef,
         meta: { at: at() },
       });
       return open(recorded.state);

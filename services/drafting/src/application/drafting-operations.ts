@@ -13,6 +13,7 @@ import {
   inviteAcceptPath,
   type Principal,
 } from '@listings/contracts';
+import type { BlobStore } from '@listings/platform/blobs';
 import type { Clock } from '@listings/platform/clock';
 import { foldStream, handleCommand, useDailyQuota } from '@listings/platform/decider';
 import { DomainError, NotFoundError, ServiceUnavailableError, ValidationError } from '@listings/platform/errors';
@@ -31,6 +32,8 @@ import { draftView, listingProfileOf } from './draft-view.ts';
 
 export interface DraftingOperationDeps {
   readonly store: EventStore;
+  /** where the requests to clients' models and their answers are kept (the events hold references) */
+  readonly blobs: BlobStore;
   readonly index: () => DraftsIndex;
   /** resolves once the index has folded the event at this position */
   readonly indexCaughtUp: (position: number) => Promise<void>;
@@ -364,7 +367,9 @@ export const createDraftingOperations = (deps: DraftingOperationDeps) => {
       (a) =>
         a.answer === null && (a.requestId === null ? state.status === 'drafting' : a.requestId in state.regenerating),
     );
-    return { draft_id: state.id, ask: ask ? { ask_id: ask.askId, request: ask.request as ClientModelRequest } : null };
+    if (!ask) return { draft_id: state.id, ask: null };
+    const stored = JSON.parse(new TextDecoder().decode(await deps.blobs.get(ask.requestRef))) as ClientModelRequest;
+    return { draft_id: state.id, ask: { ask_id: ask.askId, request: stored } };
   };
 
   /**
@@ -378,13 +383,16 @@ export const createDraftingOperations = (deps: DraftingOperationDeps) => {
     const account = signedIn(request.principal);
     const before = await loadOwned(request.draft_id, account);
     const ask = before.clientModelAsks.find((a) => a.askId === request.ask_id);
+    // the answer text can outgrow an event: it goes to the blob store first (idempotent)
+    const textRef =
+      request.outcome === 'answered' && request.text !== undefined ? await deps.blobs.put(request.text) : undefined;
     const result = await run(
       request.draft_id,
       {
         type: 'AnswerClientModel',
         askId: request.ask_id,
         outcome: request.outcome,
-        ...(request.text !== undefined ? { text: request.text } : {}),
+        ...(textRef !== undefined ? { textRef } : {}),
         ...(request.model !== undefined ? { model: request.model } : {}),
         meta: { at: at() },
       },

@@ -238,16 +238,12 @@ describe('draft decider', () => {
   describe("the client's model (MCP sampling)", () => {
     const offered: DraftEvent = { type: 'DraftStarted', data: { ...started.data, client_model: true } } as DraftEvent;
     const askId = '22222222-2222-4222-8222-222222222222';
-    const request = {
-      messages: [{ role: 'user' as const, content: { type: 'text' as const, text: 'the pages' } }],
-      system_prompt: 'draft',
-      max_tokens: 4096,
-      model_preferences: { intelligence_priority: 0.8, speed_priority: 0.3, cost_priority: 0.3 },
-    };
-    const ask = { type: 'AskClientModel' as const, askId, requestId: null, keys: ['city'], request, meta };
+    const requestRef = `sha256:${'c'.repeat(64)}`;
+    const textRef = `sha256:${'d'.repeat(64)}`;
+    const ask = { type: 'AskClientModel' as const, askId, requestId: null, keys: ['city'], requestRef, meta };
     const asked: DraftEvent = {
       type: 'ClientModelAsked',
-      data: { ask_id: askId, request_id: null, keys: ['city'], request, at },
+      data: { ask_id: askId, request_id: null, keys: ['city'], request_ref: requestRef, at },
     };
 
     it('when a drafting draft whose client offered its model asks it then the request is recorded, once', () => {
@@ -267,11 +263,11 @@ describe('draft decider', () => {
     it('when the open request is answered then the first answer counts and a later one, or one to another ask, changes nothing', () => {
       const answered: DraftEvent = {
         type: 'ClientModelAnswered',
-        data: { ask_id: askId, outcome: 'answered', text: '{}', model: 'm', at },
+        data: { ask_id: askId, outcome: 'answered', text_ref: textRef, model: 'm', at },
       };
       spec
         .given([offered, crawled, asked])
-        .when({ type: 'AnswerClientModel', askId, outcome: 'answered', text: '{}', model: 'm', meta })
+        .when({ type: 'AnswerClientModel', askId, outcome: 'answered', textRef, model: 'm', meta })
         .then([answered]);
       spec
         .given([offered, crawled, asked, answered])
@@ -292,7 +288,7 @@ describe('draft decider', () => {
       const forRegeneration = { ...ask, requestId };
       const askedForIt: DraftEvent = {
         type: 'ClientModelAsked',
-        data: { ask_id: askId, request_id: requestId, keys: ['city'], request, at },
+        data: { ask_id: askId, request_id: requestId, keys: ['city'], request_ref: requestRef, at },
       };
       spec
         .given([started, crawled, drafted, regeneration(true)])

@@ -1,4 +1,4 @@
-import { type ClientModelRequest, INVITE_TTL_DAYS, INVITES_MAX } from '@listings/contracts';
+import { INVITE_TTL_DAYS, INVITES_MAX } from '@listings/contracts';
 import type { Decider } from '@listings/platform/decider';
 import { ConflictError, DomainError, NotFoundError, ValidationError } from '@listings/platform/errors';
 import {
@@ -36,7 +36,8 @@ export type DraftCommand =
       askId: string;
       requestId: string | null;
       keys: string[];
-      request: ClientModelRequest;
+      /** the sampling request, already in the blob store */
+      requestRef: string;
       meta: Meta;
     }
   /** the client's answer, or why there is none; the first one for the open request counts */
@@ -44,7 +45,8 @@ export type DraftCommand =
       type: 'AnswerClientModel';
       askId: string;
       outcome: 'answered' | 'declined' | 'failed' | 'timed_out';
-      text?: string;
+      /** the answer text, already in the blob store */
+      textRef?: string;
       model?: string;
       meta: Meta;
     }
@@ -120,7 +122,7 @@ export const decide = (command: DraftCommand, state: DraftState): DraftEvent[] =
             ask_id: command.askId,
             request_id: command.requestId,
             keys: command.keys,
-            request: command.request,
+            request_ref: command.requestRef,
             at,
           },
         },
@@ -136,7 +138,7 @@ export const decide = (command: DraftCommand, state: DraftState): DraftEvent[] =
           data: {
             ask_id: command.askId,
             outcome: command.outcome,
-            ...(command.outcome === 'answered' && command.text !== undefined ? { text: command.text } : {}),
+            ...(command.outcome === 'answered' && command.textRef !== undefined ? { text_ref: command.textRef } : {}),
             ...(command.model ? { model: command.model } : {}),
             at,
           },

@@ -74,10 +74,12 @@ export interface ClientModelAsk {
   /** the regeneration it drafts for; null for the first draft */
   readonly requestId: string | null;
   readonly keys: readonly string[];
-  readonly request: EventDataOf<typeof draftingEvents, 'ClientModelAsked'>['request'];
+  /** the sampling request (JSON) in the blob store */
+  readonly requestRef: string;
   readonly answer: {
     readonly outcome: (typeof CLIENT_MODEL_OUTCOMES)[number];
-    readonly text: string | null;
+    /** the answer text in the blob store, when answered */
+    readonly textRef: string | null;
   } | null;
 }
 
@@ -249,7 +251,7 @@ export const evolve = (state: DraftState, event: DraftEvent): DraftState => {
             askId: event.data.ask_id,
             requestId: event.data.request_id,
             keys: event.data.keys,
-            request: event.data.request,
+            requestRef: event.data.request_ref,
             answer: null,
           },
         ],
@@ -260,7 +262,7 @@ export const evolve = (state: DraftState, event: DraftEvent): DraftState => {
         ...state,
         clientModelAsks: state.clientModelAsks.map((ask) =>
           ask.askId === event.data.ask_id
-            ? { ...ask, answer: { outcome: event.data.outcome, text: event.data.text ?? null } }
+            ? { ...ask, answer: { outcome: event.data.outcome, textRef: event.data.text_ref ?? null } }
             : ask,
         ),
         updatedAt: event.data.at,
