@@ -21,6 +21,11 @@ export const OperationRequest = Type.Object({
   /** absent for operations without a body */
   body: Type.Optional(Type.Unknown()),
   idempotency_key: Type.Optional(Type.String()),
+  /**
+   * true when the caller's client can answer model requests for the work this starts (an MCP task
+   * whose client declared sampling): drafting without a model key then asks that client's model
+   */
+  client_model: Type.Optional(Type.Boolean()),
 });
 export type OperationRequest = Static<typeof OperationRequest>;
 

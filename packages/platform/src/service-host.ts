@@ -17,6 +17,8 @@ export interface OperationCall extends OperationInput {
   readonly principal: Principal;
   readonly idempotencyKey: string | undefined;
   readonly operation: Operation;
+  /** the caller's client can answer model requests for the work this starts (OperationRequest.client_model) */
+  readonly clientModel?: boolean;
 }
 
 /** The account of a signed-in principal; anonymous callers get 401 (`to` says what signing in is for). */
@@ -107,6 +109,7 @@ export const handleOperation = async (
       principal: request.principal,
       idempotencyKey: request.idempotency_key,
       operation,
+      ...(request.client_model ? { clientModel: true } : {}),
     });
     // encoded once, where the bus or the edge first needs it; a handler may hand back an answer it
     // keeps encoded already

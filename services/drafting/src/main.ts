@@ -3,7 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   acceptInvite as acceptInviteContract,
+  answerClientModel as answerClientModelContract,
+  CLIENT_MODEL_WAIT_MS,
   cancelDraftWork as cancelDraftWorkContract,
+  clientModelRequest as clientModelRequestContract,
   describeInvite as describeInviteContract,
 } from '@listings/contracts';
 import { draftingEvents } from '@listings/contracts/events';
@@ -57,6 +60,8 @@ export interface DraftingDeps {
     readonly mailer?: Mailer;
     readonly clock?: Clock;
     readonly retry?: Partial<RetryPolicy>;
+    /** how long a draft waits for its client's model (default CLIENT_MODEL_WAIT_MS) */
+    readonly clientModelWaitMs?: number;
   };
 }
 
@@ -122,6 +127,8 @@ export const startDrafting = async (deps: DraftingDeps) => {
     clock,
     logger: deps.logger,
     shutdown: shutdown.signal,
+    // without a model key, a draft started by a client that can answer model requests asks its model
+    ...(settings.openAi ? {} : { clientModelWaitMs: overrides.clientModelWaitMs ?? CLIENT_MODEL_WAIT_MS }),
   });
 
   const runner = await startWorkflowRunner({
@@ -134,6 +141,7 @@ export const startDrafting = async (deps: DraftingDeps) => {
   const operations = createDraftingOperations({
     vault,
     store,
+    blobs,
     index,
     indexCaughtUp: draftsIndex.waitFor,
     runner,
@@ -159,6 +167,8 @@ export const startDrafting = async (deps: DraftingDeps) => {
       { contract: acceptInviteContract, handle: operations.acceptInvite },
       { contract: describeInviteContract, handle: operations.describeInvite },
       { contract: cancelDraftWorkContract, handle: operations.cancelDraftWork },
+      { contract: clientModelRequestContract, handle: operations.clientModelRequest },
+      { contract: answerClientModelContract, handle: operations.answerClientModel },
     ],
   });
 

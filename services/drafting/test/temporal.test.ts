@@ -4,9 +4,11 @@
  * so its Temporal worker runs the crawl-and-draft workflow against the fixture site.
  */
 import { randomUUID } from 'node:crypto';
+import { startProductSite } from '@listings/platform/testing/product-site';
 import { startTemporalDevServer, temporalAvailable } from '@listings/platform/testing/temporal-server';
 import { recordingHistories, saveHistory } from '@listings/platform/testing/workflow-histories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerAsk, modelAnswer, submitWithClientModel, WORKSHOP_PAGE, waitForAsk } from './support/client-model.ts';
 import { serveFakeCatalog } from './support/fake-catalog.ts';
 import { FACTS, startFixtureSite } from './support/fixture-site.ts';
 import { ALICE, callOperation, pollDraft, settledStatus, startTestDrafting } from './support/harness.ts';
@@ -83,6 +85,43 @@ describe.skipIf(!available)('the drafting workflow on Temporal', () => {
       const again = await temporal.client.workflow.getHandle(`draft-${id}`).describe();
       expect(again.runId).not.toBe(firstRun);
       expect(again.type).toBe('draft');
+    } finally {
+      await env.stop();
+      await site.close();
+    }
+  }, 120_000);
+
+  it("when a draft asks its client's model on Temporal then the workflow waits for the signalled answer and the draft keeps its verified value", async () => {
+    const site = await startProductSite(() => WORKSHOP_PAGE);
+    const taskQueue = `drafting-test-${randomUUID()}`;
+    const env = await startTestDrafting({
+      env: { TEMPORAL_ADDRESS: temporal.address, TEMPORAL_TASK_QUEUE: taskQueue },
+      overrides: { clientModelWaitMs: 60_000 },
+    });
+    try {
+      await serveFakeCatalog(env.bus);
+      const id = await submitWithClientModel(env.bus, site.url);
+      const ask = await waitForAsk(env.bus, id, 60_000);
+      const answered = await answerAsk(env.bus, {
+        draftId: id,
+        askId: ask.ask_id,
+        outcome: 'answered',
+        text: modelAnswer(site.url),
+      });
+      expect(answered.status).toBe(200);
+      const draft = await pollDraft(env.bus, ALICE, id, settledStatus, 60_000);
+      expect(draft.status).toBe('ready');
+      expect(draft.fields.city).toMatchObject({ value: 'Lisbon', state: 'ai' });
+      expect(draft.fields.founded_year.state).toBe('not_found');
+      const handle = temporal.client.workflow.getHandle(`draft-${id}`);
+      await handle.result();
+      // the workflow took the signal (not its timeout)
+      const history = await handle.fetchHistory();
+      expect(
+        history.events?.some((e) => e.workflowExecutionSignaledEventAttributes?.signalName === 'client-model-answered'),
+      ).toBe(true);
+      if (recordingHistories())
+        await saveHistory(new URL('../src/workflows/histories/', import.meta.url), 'draft-with-client-model', history);
     } finally {
       await env.stop();
       await site.close();

@@ -23,6 +23,7 @@ import {
   draftTaskSource,
   followDraft,
   followsDraft,
+  offersClientModel,
   runsAsTask,
   startedTask,
   type TaskCancellations,
@@ -156,17 +157,18 @@ export const createServerFactory = (deps: BuildServerDeps) => {
       },
       handler: (async (args, ctx) => {
         const principal = principalOf(ctx);
-        let outcome = await callOperation(deps, op, args ?? {}, principal);
         const asTask = runsAsTask(op.operationId, args ?? {}, ctx);
+        // a draft started as a task by a client that can sample: drafting may ask its model (draft-tasks.ts)
+        let outcome = await callOperation(deps, op, args ?? {}, principal, {
+          clientModel: asTask && offersClientModel(op.operationId, args ?? {}, ctx),
+        });
         // draft work for a client that asked for progress (and no task): follow the draft to its end
         if (!asTask && followsDraft(op.operationId, args ?? {}, ctx))
           outcome = await followDraft(deps, principal, outcome, ctx);
         const result = toToolResult(op, outcome);
         // draft work for a client that declared the tasks extension: the task, at once (draft-tasks.ts);
         // the draft rides along as the structured content the tool's output schema promises
-        const task = runsAsTask(op.operationId, args ?? {}, ctx)
-          ? await startedTask(cancellations, outcome)
-          : undefined;
+        const task = asTask ? await startedTask(cancellations, outcome) : undefined;
         return task ? ({ ...result, ...task } as CallToolResult) : result;
       }) satisfies ToolCallback<typeof tool.input>,
     };

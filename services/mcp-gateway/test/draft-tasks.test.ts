@@ -1,46 +1,29 @@
-import { cancelDraftWork, DRAFT_CANCELLED_REASON, type OperationRequest, operationById } from '@listings/contracts';
+import {
+  answerClientModel,
+  cancelDraftWork,
+  clientModelRequest,
+  DRAFT_CANCELLED_REASON,
+  type OperationRequest,
+  operationById,
+} from '@listings/contracts';
 import { sampleOf } from '@listings/platform/testing/contract-samples';
 import { natsServerAvailable, type RunningNatsServer, startNatsServer } from '@listings/platform/testing/nats-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectNatsTaskCancellations, TASKS_EXTENSION } from '../src/tools/draft-tasks.ts';
 import { type Harness, startHarness } from './support/harness.ts';
+import { modernRpc } from './support/modern-rpc.ts';
 
 const DRAFT_ID = '7b0c1c5e-8a0e-4d43-9c8c-2f1f0f7f2b10';
 const sample = sampleOf(operationById('get_draft')?.response as never) as Record<string, unknown>;
 
-/** One 2026-07-28 JSON-RPC request as a client that declared the tasks extension sends it. */
-const rpc = async (
+/** One 2026-07-28 JSON-RPC request as a client that declared the tasks extension sends it (or `capabilities`). */
+const rpc = (
   url: string,
   method: string,
   params: Record<string, unknown>,
   name: string | undefined,
-  capabilities: Record<string, unknown> = { extensions: { [TASKS_EXTENSION]: {} } },
-) => {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      authorization: 'Bearer lk_writer',
-      'mcp-protocol-version': '2026-07-28',
-      'mcp-method': method,
-      ...(name ? { 'mcp-name': name } : {}),
-    },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method,
-      params: {
-        ...params,
-        _meta: {
-          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-          'io.modelcontextprotocol/clientCapabilities': capabilities,
-        },
-      },
-    }),
-  });
-  return (await response.json()) as { result?: Record<string, unknown>; error?: { code: number; message: string } };
-};
+  capabilities?: Record<string, unknown>,
+) => modernRpc(url, method, params, name, capabilities ? { capabilities } : {});
 
 describe('draft work as MCP tasks (2026-07-28, tasks extension)', () => {
   let harness: Harness;
@@ -48,6 +31,8 @@ describe('draft work as MCP tasks (2026-07-28, tasks extension)', () => {
   let draft: Record<string, unknown>;
   const polled: OperationRequest[] = [];
   const cancelled: unknown[] = [];
+  let ask: Record<string, unknown> | null = null;
+  const answers: Record<string, unknown>[] = [];
   beforeAll(async () => {
     harness = await startHarness();
     // the stand-in drafting service stops the work: the draft ends failed, cancelled by the client
@@ -62,6 +47,15 @@ describe('draft work as MCP tasks (2026-07-28, tasks extension)', () => {
       if (request.params.id !== DRAFT_ID)
         return { status: 404, problem: { type: '/api/v1/problems/not-found', title: 'Not found', status: 404 } };
       return { status: 200, body: draft };
+    });
+    // the stand-in draft waits for the client's model while `ask` is set
+    await harness.bus.serve(clientModelRequest.subject, async () => ({
+      status: 200,
+      body: { draft_id: DRAFT_ID, ask },
+    }));
+    await harness.bus.serve(answerClientModel.subject, async (payload) => {
+      answers.push(payload as Record<string, unknown>);
+      return { status: 200, body: { draft_id: DRAFT_ID, recorded: true } };
     });
     await harness.bus.serve('drafting.update_draft', async () => {
       draft = { ...draft, regenerating: ['tagline'] };
@@ -151,6 +145,52 @@ describe('draft work as MCP tasks (2026-07-28, tasks extension)', () => {
     expect((await rpc(harness.url, 'tasks/get', { taskId: DRAFT_ID }, DRAFT_ID)).result).toMatchObject({
       status: 'completed',
     });
+  });
+
+  it("when the draft waits for the client's model then the task asks for it, and tasks/update passes the answer on, a refusal as declined, other keys not at all", async () => {
+    const askId = '9f1c2b3a-4d5e-4f60-8a7b-1c2d3e4f5a6b';
+    draft = { ...crawling(), status: 'drafting' };
+    ask = {
+      ask_id: askId,
+      request: {
+        messages: [{ role: 'user', content: { type: 'text', text: 'the pages' } }],
+        system_prompt: 'draft the profile',
+        max_tokens: 4096,
+        model_preferences: { intelligence_priority: 0.8, speed_priority: 0.3, cost_priority: 0.3 },
+      },
+    };
+    const waiting = await rpc(harness.url, 'tasks/get', { taskId: DRAFT_ID }, DRAFT_ID);
+    expect(waiting.result).toMatchObject({
+      status: 'input_required',
+      inputRequests: {
+        [`draft-model-${askId}`]: {
+          method: 'sampling/createMessage',
+          params: {
+            messages: [{ role: 'user', content: { type: 'text', text: 'the pages' } }],
+            systemPrompt: 'draft the profile',
+            maxTokens: 4096,
+            modelPreferences: { intelligencePriority: 0.8, speedPriority: 0.3, costPriority: 0.3 },
+          },
+        },
+      },
+    });
+    const update = (inputResponses: Record<string, unknown>) =>
+      rpc(harness.url, 'tasks/update', { taskId: DRAFT_ID, inputResponses }, DRAFT_ID);
+    const sampled = { role: 'assistant', model: 'm', content: { type: 'text', text: '{"fields": []}' } };
+    expect((await update({ 'draft-model-not-an-id': sampled, other: sampled })).error).toBeUndefined();
+    expect(answers).toEqual([]);
+    await update({ [`draft-model-${askId}`]: sampled });
+    await update({ [`draft-model-${askId}`]: { ...sampled, stopReason: 'refusal' } });
+    await update({ [`draft-model-${askId}`]: { role: 'assistant', model: 'm', content: { type: 'image', data: '' } } });
+    expect(answers.map(({ principal: _, ...rest }) => rest)).toEqual([
+      { draft_id: DRAFT_ID, ask_id: askId, outcome: 'answered', text: '{"fields": []}', model: 'm' },
+      { draft_id: DRAFT_ID, ask_id: askId, outcome: 'declined' },
+      { draft_id: DRAFT_ID, ask_id: askId, outcome: 'failed' },
+    ]);
+    // as the caller
+    expect(answers[0]?.principal).toMatchObject({ account_id: 'acc-writer' });
+    ask = null;
+    expect((await rpc(harness.url, 'tasks/get', { taskId: DRAFT_ID }, DRAFT_ID)).result?.status).toBe('working');
   });
 
   it('when a draft fails then the task completes with a tool error, not a protocol error', async () => {

@@ -1,4 +1,5 @@
 import Type from 'typebox';
+import { CLIENT_MODEL_OUTCOMES } from '../internal/drafting.ts';
 import { event, serviceEvents, upcaster } from './event-schema.ts';
 import { AccountId, At, data, ListingId } from './fields.ts';
 
@@ -83,6 +84,12 @@ export const draftingEvents = serviceEvents({
         idempotency_key: Type.Union([Type.String(), Type.Null()], {
           description: 'the Idempotency-Key of the request that started it',
         }),
+        client_model: Type.Optional(
+          Type.Boolean({
+            description:
+              "true when the client that started it can answer model requests (an MCP task whose client declared sampling): without a model key, the draft asks the client's model; absent on drafts before 2026-11-27",
+          }),
+        ),
       }),
     }),
     event('CrawlProgressed', {
@@ -137,6 +144,34 @@ export const draftingEvents = serviceEvents({
         at: At,
       }),
     }),
+    event('ClientModelAsked', {
+      stream: 'draft',
+      description:
+        "Drafting asks the model of the client that started the draft or the regeneration (MCP sampling) for the profile's values, and waits for its answer (CLIENT_MODEL_WAIT_MS); the client's task shows the request as input_required. The request (JSON of drafting.internal.client_model_request's `request`: messages with the pages text, system prompt, max tokens, model preferences) is in the blob store at `request_ref`: it can outgrow an event.",
+      data: data({
+        ask_id: Type.String({ description: 'uuid of the request, answered by ClientModelAnswered' }),
+        request_id: Type.Union([Type.String(), Type.Null()], {
+          description: 'the regeneration it drafts for; null for the first draft',
+        }),
+        keys: Keys,
+        request_ref: BlobRef,
+        at: At,
+      }),
+    }),
+    event('ClientModelAnswered', {
+      stream: 'draft',
+      description:
+        "The client's model answered (its text, in the blob store at `text_ref`, is checked like any drafter's proposals), or it did not: declined, failed or timed out, and the extractive draft stands alone.",
+      data: data({
+        ask_id: Type.String({ description: 'the ClientModelAsked it answers' }),
+        outcome: Type.Enum([...CLIENT_MODEL_OUTCOMES], {
+          description: 'answered, or why there is no answer (declined by the client, failed, timed out)',
+        }),
+        text_ref: Type.Optional(BlobRef),
+        model: Type.Optional(Type.String({ description: 'the model the client says answered' })),
+        at: At,
+      }),
+    }),
     event('RegenerationRequested', {
       stream: 'draft',
       description: 'An owner asked the drafter to redraft some slots.',
@@ -144,6 +179,12 @@ export const draftingEvents = serviceEvents({
         request_id: Type.String({ description: 'uuid of the request, answered by ProfileDrafted' }),
         keys: Keys,
         at: At,
+        client_model: Type.Optional(
+          Type.Boolean({
+            description:
+              "true when the client that asked can answer model requests (an MCP task whose client declared sampling): without a model key, the redraft asks the client's model",
+          }),
+        ),
       }),
     }),
     event('DraftRecrawlRequested', {

@@ -66,3 +66,73 @@ export const describeInvite = {
 } as const;
 export type DescribeInviteRequest = Static<typeof describeInvite.request>;
 export type DescribeInviteReply = Static<typeof describeInvite.reply>;
+
+/**
+ * The model of the client that started a draft (MCP sampling, docs/mcp.md "Sampling"): without a
+ * model key, drafting asks it for the profile's values. The request is what an MCP
+ * `sampling/createMessage` carries, in the contracts' snake_case; the gateway shows it to the
+ * client as the task's input request and brings the answer back.
+ */
+export const CLIENT_MODEL_MAX_TOKENS = 4096;
+/** the longest answer text drafting takes from a client's model */
+export const CLIENT_MODEL_ANSWER_MAX_CHARS = 100_000;
+/** how long the drafting workflow waits for the answer before it keeps the extractive draft alone */
+export const CLIENT_MODEL_WAIT_MS = 5 * 60_000;
+export const CLIENT_MODEL_OUTCOMES = ['answered', 'declined', 'failed', 'timed_out'] as const;
+
+const Priority = Type.Number({ minimum: 0, maximum: 1 });
+export const ClientModelRequest = Type.Object(
+  {
+    messages: Type.Array(
+      Type.Object(
+        {
+          role: Type.Enum(['user', 'assistant']),
+          content: Type.Object({ type: Type.Literal('text'), text: Type.String() }, { additionalProperties: false }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    system_prompt: Type.String(),
+    max_tokens: Type.Integer({ minimum: 1 }),
+    model_preferences: Type.Object(
+      { intelligence_priority: Priority, speed_priority: Priority, cost_priority: Priority },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false, description: 'a sampling/createMessage request, snake_case' },
+);
+export type ClientModelRequest = Static<typeof ClientModelRequest>;
+
+export const clientModelRequest = {
+  name: 'client_model_request',
+  subject: 'drafting.internal.client_model_request',
+  description:
+    "What the draft waits for from its client's model: the open sampling request, of the draft or of a regeneration (null when it waits for none). Only an owner of the draft may read it: anonymous principals get 401, a draft the principal does not own (or an unknown one) 404.",
+  request: Type.Object({ draft_id: Uuid, principal: Principal }, { additionalProperties: false }),
+  reply: Type.Object({
+    draft_id: Uuid,
+    ask: Type.Union([Type.Object({ ask_id: Uuid, request: ClientModelRequest }), Type.Null()]),
+  }),
+} as const;
+export type ClientModelRequestRequest = Static<typeof clientModelRequest.request>;
+export type ClientModelRequestReply = Static<typeof clientModelRequest.reply>;
+
+export const answerClientModel = {
+  name: 'answer_client_model',
+  subject: 'drafting.internal.answer_client_model',
+  description:
+    "The client's model answered the draft's sampling request (`answered` with its text), or the client declined or failed it: recorded on the draft, and the drafting workflow goes on at once (the answer's quotes are checked like any drafter's). Only an owner may answer: anonymous 401, another account's or an unknown draft 404. An answer to a request that is no longer open (answered, timed out, another ask id) records nothing (`recorded: false`).",
+  request: Type.Object(
+    {
+      draft_id: Uuid,
+      ask_id: Uuid,
+      principal: Principal,
+      outcome: Type.Enum(['answered', 'declined', 'failed']),
+      text: Type.Optional(Type.String({ maxLength: CLIENT_MODEL_ANSWER_MAX_CHARS })),
+      model: Type.Optional(Type.String({ maxLength: 200 })),
+    },
+    { additionalProperties: false },
+  ),
+  reply: Type.Object({ draft_id: Uuid, recorded: Type.Boolean() }),
+} as const;
+export type AnswerClientModelRequest = Static<typeof answerClientModel.request>;

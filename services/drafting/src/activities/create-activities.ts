@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ListingDraftProfile } from '@listings/contracts';
 import type { BlobStore } from '@listings/platform/blobs';
 import type { Clock } from '@listings/platform/clock';
@@ -6,10 +7,11 @@ import type { EventStore } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
 import { checkValue } from '@listings/platform/validation';
 import { withHeartbeat } from '@listings/platform/workflows/heartbeat';
+import { clientModelRequestFor, createAnsweredDrafter } from '../adapters/client-model-drafter.ts';
 import type { Drafter } from '../adapters/drafter.ts';
 import type { SiteCrawler } from '../adapters/site-crawler.ts';
 import { type DraftCommand, draftDecider } from '../domain/draft/decide.ts';
-import { type DraftState, draftStream, type Proposal, SLOT_KEYS } from '../domain/draft/draft.ts';
+import { clientModelAskFor, type DraftState, draftStream, type Proposal, SLOT_KEYS } from '../domain/draft/draft.ts';
 import { verifyProposals } from '../domain/evidence/verify-evidence.ts';
 import { loadCrawledPages, storeCrawledPages } from './crawled-pages.ts';
 
@@ -27,6 +29,11 @@ export interface ActivityDeps {
   readonly shutdown: AbortSignal;
   /** how often a running crawl reads its draft to see whether it was cancelled (default 1 s) */
   readonly cancelCheckMs?: number;
+  /**
+   * set when the service has no model key: a draft whose client can answer model requests (MCP
+   * sampling) asks that client's model, and the workflow waits this long for the answer
+   */
+  readonly clientModelWaitMs?: number;
 }
 
 const profileProperties = ListingDraftProfile.properties as Record<string, object>;
@@ -44,10 +51,14 @@ export const createActivities = (deps: ActivityDeps) => {
     handleCommand({ store: deps.store, stream: draftStream(draftId), decider: draftDecider, command });
 
   /** drafter output → checked proposals: quotes verified on the pages, values within the contract's limits */
-  const draftChecked = async (state: DraftState, keys: readonly string[]): Promise<Record<string, Proposal>> => {
+  const draftChecked = async (
+    state: DraftState,
+    keys: readonly string[],
+    drafter: Drafter = deps.drafter,
+  ): Promise<Record<string, Proposal>> => {
     const categoryNames = keys.includes('categories') ? await deps.categoryNames() : [];
     const pages = await loadCrawledPages(deps.blobs, state.pages);
-    const raw = await deps.drafter.draft({ pages, keys, categoryNames });
+    const raw = await drafter.draft({ pages, keys, categoryNames });
     const verified = verifyProposals(pages, raw, keys);
     const proposals: Record<string, Proposal> = {};
     const dropped = [...verified.dropped];
@@ -63,10 +74,39 @@ export const createActivities = (deps: ActivityDeps) => {
     }
     if (dropped.length > 0)
       deps.logger.info(
-        { draftId: state.id, drafter: deps.drafter.name, dropped },
+        { draftId: state.id, drafter: drafter.name, dropped },
         'proposals dropped by the evidence check',
       );
     return proposals;
+  };
+
+  /**
+   * The drafter for the draft (`requestId` null) or a regeneration: with the client model's answer
+   * when it answered; when it was asked and has not answered in time, that is recorded first (an
+   * answer that arrived meanwhile wins: the decider records the first) and the extractive drafter
+   * stands alone.
+   */
+  const withClientModelAnswer = async (
+    draftId: string,
+    loaded: DraftState,
+    requestId: string | null,
+  ): Promise<{ state: DraftState; drafter: Drafter }> => {
+    let state = loaded;
+    const waiting = clientModelAskFor(state, requestId);
+    if (waiting && waiting.answer === null)
+      state = (
+        await run(draftId, {
+          type: 'AnswerClientModel',
+          askId: waiting.askId,
+          outcome: 'timed_out',
+          meta: { at: at() },
+        })
+      ).state;
+    const ask = clientModelAskFor(state, requestId);
+    const textRef = ask?.answer?.outcome === 'answered' ? ask.answer.textRef : null;
+    if (!ask || textRef === null) return { state, drafter: deps.drafter };
+    const text = new TextDecoder().decode(await deps.blobs.get(textRef));
+    return { state, drafter: createAnsweredDrafter(deps.drafter, { keys: ask.keys, text }) };
   };
 
   return {
@@ -116,10 +156,57 @@ export const createActivities = (deps: ActivityDeps) => {
       );
     },
 
-    async draftProfile(input: { draftId: string }): Promise<void> {
+    /**
+     * A draft (or, with `requestId`, a regeneration) whose client can answer model requests, on a
+     * service without a model key: records the request to the client's model (the extractive
+     * drafter's values shown as found, the slots it misses asked for) and tells the workflow how
+     * long to wait for the answer; null when there is nothing to wait for (no client model offered,
+     * nothing missing, or already answered).
+     */
+    async askClientModel(input: { draftId: string; requestId?: string }): Promise<{ waitMs: number } | null> {
+      const waitMs = deps.clientModelWaitMs;
+      if (waitMs === undefined) return null;
+      const requestId = input.requestId ?? null;
       const state = await load(input.draftId);
-      if (!state.exists || state.status !== 'drafting') return;
-      const proposals = await withHeartbeat(() => draftChecked(state, SLOT_KEYS));
+      if (!state.exists) return null;
+      const keys =
+        requestId === null
+          ? state.status === 'drafting' && state.clientModel
+            ? SLOT_KEYS
+            : undefined
+          : state.clientModelRegenerations.includes(requestId)
+            ? state.regenerating[requestId]
+            : undefined;
+      if (!keys) return null;
+      const open = (current: DraftState) =>
+        clientModelAskFor(current, requestId)?.answer === null ? { waitMs } : null;
+      if (clientModelAskFor(state, requestId)) return open(state);
+      const asked = await withHeartbeat(async () =>
+        clientModelRequestFor(deps.drafter, {
+          pages: await loadCrawledPages(deps.blobs, state.pages),
+          keys,
+          categoryNames: keys.includes('categories') ? await deps.categoryNames() : [],
+        }),
+      );
+      if (!asked) return null;
+      // the request holds the pages' text: it goes to the blob store, the event holds its reference
+      const requestRef = await deps.blobs.put(JSON.stringify(asked.request));
+      const recorded = await run(input.draftId, {
+        type: 'AskClientModel',
+        askId: randomUUID(),
+        requestId,
+        keys: asked.keys,
+        requestRef,
+        meta: { at: at() },
+      });
+      return open(recorded.state);
+    },
+
+    async draftProfile(input: { draftId: string }): Promise<void> {
+      const loaded = await load(input.draftId);
+      if (!loaded.exists || loaded.status !== 'drafting') return;
+      const { state, drafter } = await withClientModelAnswer(input.draftId, loaded, null);
+      const proposals = await withHeartbeat(() => draftChecked(state, SLOT_KEYS, drafter));
       await run(input.draftId, {
         type: 'RecordProfile',
         keys: [...SLOT_KEYS],
@@ -130,10 +217,11 @@ export const createActivities = (deps: ActivityDeps) => {
     },
 
     async regenerateFields(input: { draftId: string; requestId: string }): Promise<void> {
-      const state = await load(input.draftId);
-      const keys = state.regenerating[input.requestId];
+      const loaded = await load(input.draftId);
+      const keys = loaded.regenerating[input.requestId];
       if (!keys) return;
-      const proposals = await withHeartbeat(() => draftChecked(state, keys));
+      const { state, drafter } = await withClientModelAnswer(input.draftId, loaded, input.requestId);
+      const proposals = await withHeartbeat(() => draftChecked(state, keys, drafter));
       await run(input.draftId, {
         type: 'RecordProfile',
         keys: [...keys],

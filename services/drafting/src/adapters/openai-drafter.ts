@@ -105,6 +105,66 @@ Rules:
 /** How a candidate fact is shown to the model: its value, cut short. */
 const CANDIDATE_CHARS = 300;
 
+/** What the model is asked: the instructions, the message with the pages, and the slots it drafts. */
+export interface DraftPrompt {
+  readonly system: string;
+  readonly user: string;
+  /** the requested slots the candidates did not find: the only ones the answer may fill */
+  readonly missing: readonly string[];
+}
+
+/**
+ * The prompt for the slots `found` (the candidates' values) misses, over the crawled pages' text;
+ * null when nothing is missing. Shared by every model drafter (OpenAI, the client's model).
+ */
+export const draftPrompt = (request: DraftRequest, found: Record<string, Proposal>): DraftPrompt | null => {
+  const missing = request.keys.filter((k) => !(k in found));
+  if (missing.length === 0) return null;
+  const known = Object.entries(found).map(
+    ([key, p]) => `- ${key}: ${JSON.stringify(p.value).slice(0, CANDIDATE_CHARS)}`,
+  );
+  let budget = TOTAL_CHARS;
+  const pagesText = request.pages
+    .map((page) => {
+      const text = page.text.slice(0, Math.max(0, Math.min(PAGE_CHARS, budget)));
+      budget -= text.length;
+      return `=== PAGE ${page.url}\n${text}`;
+    })
+    .join('\n\n');
+  return {
+    system: INSTRUCTIONS.replace('{CATEGORIES}', request.categoryNames.join(', ') || '(none)'),
+    user: [
+      ...(known.length > 0
+        ? ['Already found on these pages and checked separately (do not draft them again):', ...known, '']
+        : []),
+      `Draft only these fields, and only what the pages state: ${missing.join(', ')}.`,
+      '',
+      pagesText,
+    ].join('\n'),
+    missing,
+  };
+};
+
+/** For a model without structured output (a client's model through sampling): the answer's shape, in words. */
+export const JSON_ANSWER_INSTRUCTIONS = `Answer with one JSON object and nothing else (no prose, no code fence), matching this JSON Schema:\n${JSON.stringify(draftResponseSchema)}`;
+
+/**
+ * A model's answer text as proposals for `keys`: the JSON object (a code fence around it is
+ * tolerated); an answer that is not one gives no proposals. Nothing is checked here: the service
+ * verifies every quote.
+ */
+export const parseDraftAnswer = (content: string, keys: readonly string[]): Record<string, Proposal> => {
+  const start = content.indexOf('{');
+  const end = content.lastIndexOf('}');
+  if (start < 0 || end < start) return {};
+  try {
+    const parsed = JSON.parse(content.slice(start, end + 1)) as unknown;
+    return parsed && typeof parsed === 'object' ? toProposals(parsed as ModelDraft, keys) : {};
+  } catch {
+    return {};
+  }
+};
+
 /**
  * The OpenAI drafter: one chat completion with a strict JSON-schema response format, over the
  * crawled pages' text. Works with any OpenAI-compatible server through `baseURL`. With `candidates`
@@ -129,38 +189,14 @@ export const createOpenAiDrafter = (options: {
     name: 'openai',
     async draft(request: DraftRequest) {
       const found = options.candidates ? await options.candidates.draft(request) : {};
-      const missing = request.keys.filter((k) => !(k in found));
-      if (missing.length === 0) return found;
-      const known = Object.entries(found).map(
-        ([key, p]) => `- ${key}: ${JSON.stringify(p.value).slice(0, CANDIDATE_CHARS)}`,
-      );
-      let budget = TOTAL_CHARS;
-      const pagesText = request.pages
-        .map((page) => {
-          const text = page.text.slice(0, Math.max(0, Math.min(PAGE_CHARS, budget)));
-          budget -= text.length;
-          return `=== PAGE ${page.url}\n${text}`;
-        })
-        .join('\n\n');
+      const prompt = draftPrompt(request, found);
+      if (!prompt) return found;
       const completion = await client.chat.completions.create({
         model: options.model,
         temperature: 0,
         messages: [
-          {
-            role: 'system',
-            content: INSTRUCTIONS.replace('{CATEGORIES}', request.categoryNames.join(', ') || '(none)'),
-          },
-          {
-            role: 'user',
-            content: [
-              ...(known.length > 0
-                ? ['Already found on these pages and checked separately (do not draft them again):', ...known, '']
-                : []),
-              `Draft only these fields, and only what the pages state: ${missing.join(', ')}.`,
-              '',
-              pagesText,
-            ].join('\n'),
-          },
+          { role: 'system', content: prompt.system },
+          { role: 'user', content: prompt.user },
         ],
         response_format: {
           type: 'json_schema',
@@ -173,7 +209,7 @@ export const createOpenAiDrafter = (options: {
       });
       const content = completion.choices[0]?.message?.content;
       if (!content) return found;
-      return { ...toProposals(JSON.parse(content) as ModelDraft, missing), ...found };
+      return { ...toProposals(JSON.parse(content) as ModelDraft, prompt.missing), ...found };
     },
   };
 };

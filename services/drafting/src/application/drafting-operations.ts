@@ -1,7 +1,11 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   type AcceptInviteRequest,
+  type AnswerClientModelRequest,
   type CancelDraftWorkRequest,
+  type ClientModelRequest,
+  type ClientModelRequestReply,
+  type ClientModelRequestRequest,
   type DescribeInviteReply,
   type DescribeInviteRequest,
   DRAFT_CANCELLED_REASON,
@@ -9,6 +13,7 @@ import {
   inviteAcceptPath,
   type Principal,
 } from '@listings/contracts';
+import type { BlobStore } from '@listings/platform/blobs';
 import type { Clock } from '@listings/platform/clock';
 import { foldStream, handleCommand, useDailyQuota } from '@listings/platform/decider';
 import { DomainError, NotFoundError, ServiceUnavailableError, ValidationError } from '@listings/platform/errors';
@@ -22,10 +27,13 @@ import type { CatalogClient } from '../adapters/catalog-client.ts';
 import { type DraftCommand, draftDecider, inviteExpiresAt } from '../domain/draft/decide.ts';
 import { type DraftState, draftStream, SECTION_KEYS } from '../domain/draft/draft.ts';
 import type { DraftsIndex } from '../projections/drafts-index/evolve.ts';
+import { CLIENT_MODEL_ANSWERED_SIGNAL } from '../workflows/draft-workflows.ts';
 import { draftView, listingProfileOf } from './draft-view.ts';
 
 export interface DraftingOperationDeps {
   readonly store: EventStore;
+  /** where the requests to clients' models and their answers are kept (the events hold references) */
+  readonly blobs: BlobStore;
   readonly index: () => DraftsIndex;
   /** resolves once the index has folded the event at this position */
   readonly indexCaughtUp: (position: number) => Promise<void>;
@@ -52,6 +60,9 @@ export const draftWorkflowId = (draftId: string) => `draft-${draftId}`;
 /** the stream category of an account's drafts of one UTC day: `daily-drafts-<account>-<yyyy-mm-dd>` */
 export const DAILY_DRAFTS = 'daily-drafts';
 export const regenerateWorkflowId = (draftId: string, requestId: string) => `draft-${draftId}-regenerate-${requestId}`;
+/** the workflow that waits for an ask to the client's model: the draft's (`requestId` null) or the regeneration's */
+const askingWorkflowId = (draftId: string, requestId: string | null) =>
+  requestId === null ? draftWorkflowId(draftId) : regenerateWorkflowId(draftId, requestId);
 
 /** The drafting operations and the accept-invite internal request. */
 export const createDraftingOperations = (deps: DraftingOperationDeps) => {
@@ -125,6 +136,7 @@ export const createDraftingOperations = (deps: DraftingOperationDeps) => {
           url,
           ownerId: account,
           idempotencyKey: call.idempotencyKey ?? null,
+          clientModel: call.clientModel === true,
           meta: { at: at0 },
         },
         account,
@@ -185,7 +197,9 @@ export const createDraftingOperations = (deps: DraftingOperationDeps) => {
           values,
           lock: [...new Set((body.lock_fields as string[] | undefined) ?? [])],
           restore: [...new Set((body.restore as string[] | undefined) ?? [])],
-          regenerate: requestId ? { requestId, keys: [...new Set(regenerateKeys)] } : null,
+          regenerate: requestId
+            ? { requestId, keys: [...new Set(regenerateKeys)], ...(call.clientModel ? { clientModel: true } : {}) }
+            : null,
           meta: { at: at() },
         },
         account,
@@ -337,8 +351,60 @@ export const createDraftingOperations = (deps: DraftingOperationDeps) => {
       position = Math.max(position, result.position);
     }
     if (position > 0) await deps.indexCaughtUp(position);
+    // a workflow waiting for the client's model stops waiting: its next step sees the cancel
+    for (const ask of state.clientModelAsks.filter((a) => a.answer === null))
+      await deps.runner.signal(askingWorkflowId(draftId, ask.requestId), CLIENT_MODEL_ANSWERED_SIGNAL, {
+        ask_id: ask.askId,
+      });
     return { draft_id: draftId, cancelled: position > 0 };
   };
 
-  return { handlers, acceptInvite, describeInvite, cancelDraftWork };
+  /** drafting.internal.client_model_request: the open request to the client's model, for an owner */
+  const clientModelRequest = async (request: ClientModelRequestRequest): Promise<ClientModelRequestReply> => {
+    const state = await loadOwned(request.draft_id, signedIn(request.principal));
+    // an ask whose work is still running (the draft drafting, or its regeneration pending)
+    const ask = state.clientModelAsks.find(
+      (a) =>
+        a.answer === null && (a.requestId === null ? state.status === 'drafting' : a.requestId in state.regenerating),
+    );
+    if (!ask) return { draft_id: state.id, ask: null };
+    const stored = JSON.parse(new TextDecoder().decode(await deps.blobs.get(ask.requestRef))) as ClientModelRequest;
+    return { draft_id: state.id, ask: { ask_id: ask.askId, request: stored } };
+  };
+
+  /**
+   * drafting.internal.answer_client_model: an owner's client answered (or declined) the draft's
+   * request to its model. Recorded on the draft first (so a workflow resumed after a crash finds
+   * it), then the workflow is signalled to go on.
+   */
+  const answerClientModel = async (
+    request: AnswerClientModelRequest,
+  ): Promise<{ draft_id: string; recorded: boolean }> => {
+    const account = signedIn(request.principal);
+    const before = await loadOwned(request.draft_id, account);
+    const ask = before.clientModelAsks.find((a) => a.askId === request.ask_id);
+    // the answer text can outgrow an event: it goes to the blob store first (idempotent)
+    const textRef =
+      request.outcome === 'answered' && request.text !== undefined ? await deps.blobs.put(request.text) : undefined;
+    const result = await run(
+      request.draft_id,
+      {
+        type: 'AnswerClientModel',
+        askId: request.ask_id,
+        outcome: request.outcome,
+        ...(textRef !== undefined ? { textRef } : {}),
+        ...(request.model !== undefined ? { model: request.model } : {}),
+        meta: { at: at() },
+      },
+      account,
+    );
+    const recorded = result.events.length > 0;
+    if (recorded && ask)
+      await deps.runner.signal(askingWorkflowId(request.draft_id, ask.requestId), CLIENT_MODEL_ANSWERED_SIGNAL, {
+        ask_id: request.ask_id,
+      });
+    return { draft_id: request.draft_id, recorded };
+  };
+
+  return { handlers, acceptInvite, describeInvite, cancelDraftWork, clientModelRequest, answerClientModel };
 };

@@ -29,6 +29,11 @@ describe.skipIf(!available)('a Temporal worker killed mid-crawl', () => {
     const step = (name: string) => async (input: { draftId: string }) => void calls.push(`${name} ${input.draftId}`);
     const activities: DraftingActivities = {
       crawlSite: step('crawlSite'),
+      // no client model to ask: the workflow goes straight on to draftProfile
+      askClientModel: async (input) => {
+        calls.push(`askClientModel ${input.draftId}`);
+        return null;
+      },
       draftProfile: step('draftProfile'),
       regenerateFields: step('regenerateFields'),
       failDraft: step('failDraft'),
@@ -53,7 +58,7 @@ describe.skipIf(!available)('a Temporal worker killed mid-crawl', () => {
       );
       await handle.result();
       const took = Date.now() - killedAt;
-      expect(calls).toEqual([`crawlSite ${draftId}`, `draftProfile ${draftId}`]);
+      expect(calls).toEqual([`crawlSite ${draftId}`, `askClientModel ${draftId}`, `draftProfile ${draftId}`]);
       expect(took).toBeLessThan(START_TO_CLOSE_MS / 2);
       // the crawl's first attempt died with the first worker, timed out by its heartbeats
       const history = await handle.fetchHistory();
@@ -61,7 +66,8 @@ describe.skipIf(!available)('a Temporal worker killed mid-crawl', () => {
       const attempts = events.flatMap((event) =>
         event.activityTaskStartedEventAttributes ? [event.activityTaskStartedEventAttributes.attempt] : [],
       );
-      expect(attempts).toEqual([2, 1]);
+      // (then askClientModel and draftProfile, once each)
+      expect(attempts).toEqual([2, 1, 1]);
       const scheduled = events.find(
         (event) => event.activityTaskScheduledEventAttributes,
       )?.activityTaskScheduledEventAttributes;

@@ -14,13 +14,26 @@ export interface RegenerateWorkflowInput {
   readonly requestId: string;
 }
 
+/** the signal the draft workflow waits for once it asked the client's model: the answer is on the draft */
+export const CLIENT_MODEL_ANSWERED_SIGNAL = 'client-model-answered';
+/** the change that made the draft workflow ask the client's model (histories before it replay without) */
+export const CLIENT_MODEL_PATCH = 'client-model-sampling';
+
 const reasonOf = (error: unknown): string =>
   error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
 
-/** crawling → drafting → ready; a crawl or draft that keeps failing ends the draft as `failed`. */
+/**
+ * crawling → drafting → ready; a crawl or draft that keeps failing ends the draft as `failed`. A
+ * draft whose client can answer model requests (MCP sampling, no model key here) asks that model
+ * and waits for the answer (recorded on the draft, then signalled) or the timeout before drafting.
+ */
 export const draftWorkflow: WorkflowDefinition<DraftWorkflowInput, DraftingActivities> = async (ctx, input) => {
   try {
     await ctx.activity('crawlSite', { draftId: input.draftId });
+    if (ctx.patched(CLIENT_MODEL_PATCH)) {
+      const asked = await ctx.activity('askClientModel', { draftId: input.draftId });
+      if (asked) await ctx.waitForSignal(CLIENT_MODEL_ANSWERED_SIGNAL, asked.waitMs);
+    }
     await ctx.activity('draftProfile', { draftId: input.draftId });
   } catch (error) {
     if (error instanceof Error && error.name === 'WorkflowRunnerStopped') throw error;
@@ -28,12 +41,16 @@ export const draftWorkflow: WorkflowDefinition<DraftWorkflowInput, DraftingActiv
   }
 };
 
-/** `regenerate`: redraft some fields from the stored evidence. */
+/** `regenerate`: redraft some fields from the stored evidence (asking the client's model first, as the draft does). */
 export const regenerateWorkflow: WorkflowDefinition<RegenerateWorkflowInput, DraftingActivities> = async (
   ctx,
   input,
 ) => {
   try {
+    if (ctx.patched(CLIENT_MODEL_PATCH)) {
+      const asked = await ctx.activity('askClientModel', { draftId: input.draftId, requestId: input.requestId });
+      if (asked) await ctx.waitForSignal(CLIENT_MODEL_ANSWERED_SIGNAL, asked.waitMs);
+    }
     await ctx.activity('regenerateFields', { draftId: input.draftId, requestId: input.requestId });
   } catch (error) {
     if (error instanceof Error && error.name === 'WorkflowRunnerStopped') throw error;

@@ -56,7 +56,11 @@ export const callOperation = async (
    * keepEncoded: a success body may come back still encoded (EncodedJson), for a caller that
    * writes it on as it is (calls with an idempotency key always get the plain value)
    */
-  options: { readonly keepEncoded?: boolean } = {},
+  options: {
+    readonly keepEncoded?: boolean;
+    /** the client can answer model requests for the work this starts (OperationRequest.client_model) */
+    readonly clientModel?: boolean;
+  } = {},
 ): Promise<ToolOutcome> => {
   try {
     const split = splitArguments(op, args);
@@ -80,6 +84,7 @@ export const callOperation = async (
       principal,
       ...checked.input,
       ...(key ? { idempotency_key: key } : {}),
+      ...(options.clientModel ? { client_model: true } : {}),
     });
     const send = (keepEncoded = false) => requestOverBus(deps, op, envelope, keepEncoded);
     if (!key || !deps.idempotency) return await send(options.keepEncoded);

@@ -20,3 +20,6 @@ export const envelopeCapabilities = (ctx: ServerContext): ClientCapabilities | u
 export const declaresExtension = (ctx: ServerContext, extension: string): boolean =>
   (envelopeCapabilities(ctx) as { extensions?: Record<string, unknown> } | undefined)?.extensions?.[extension] !==
   undefined;
+
+/** whether the client declared `sampling` on this 2026-07-28 request (it can answer with its model) */
+export const declaresSampling = (ctx: ServerContext): boolean => envelopeCapabilities(ctx)?.sampling !== undefined;

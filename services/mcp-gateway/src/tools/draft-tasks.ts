@@ -1,5 +1,9 @@
 import {
+  answerClientModel,
+  CLIENT_MODEL_ANSWER_MAX_CHARS,
+  type ClientModelRequestReply,
   cancelDraftWork,
+  clientModelRequest,
   DRAFT_CANCELLED_REASON,
   type Operation,
   operationById,
@@ -14,6 +18,7 @@ import {
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import { type CallOperationDeps, callOperation, type ToolOutcome } from './call-operation.ts';
+import { declaresSampling } from './client-capabilities.ts';
 import {
   acceptsTasks,
   createTaskResult,
@@ -92,6 +97,60 @@ interface DraftView {
 export const runsAsTask = (toolName: string, args: Record<string, unknown>, ctx: ServerContext): boolean =>
   isDraftWork(toolName, args) && acceptsTasks(ctx);
 
+/**
+ * Whether drafting may ask this client's model (MCP sampling) for the draft work this call starts
+ * (a submit, or a regenerate), for a client that declared `sampling`. Only for a task: the request
+ * then shows on the task as `input_required` (see `draftTaskSource`).
+ */
+export const offersClientModel = (toolName: string, args: Record<string, unknown>, ctx: ServerContext): boolean =>
+  isDraftWork(toolName, args) && declaresSampling(ctx);
+
+/** the input request key of a draft's request to the client's model: `draft-model-<ask id>` (a uuid) */
+const MODEL_KEY_PREFIX = 'draft-model-';
+const MODEL_KEY = /^draft-model-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+type ClientModelAsk = NonNullable<ClientModelRequestReply['ask']>;
+
+/** the draft's request to the client's model as an MCP `sampling/createMessage` input request */
+const samplingRequestOf = (ask: ClientModelAsk) => ({
+  method: 'sampling/createMessage' as const,
+  params: {
+    messages: ask.request.messages,
+    systemPrompt: ask.request.system_prompt,
+    maxTokens: ask.request.max_tokens,
+    modelPreferences: {
+      intelligencePriority: ask.request.model_preferences.intelligence_priority,
+      speedPriority: ask.request.model_preferences.speed_priority,
+      costPriority: ask.request.model_preferences.cost_priority,
+    },
+    includeContext: 'none' as const,
+  },
+});
+
+/**
+ * A client's answer to the sampling request (a CreateMessageResult) as drafting takes it: its text
+ * (one text block, or the text blocks of a list); a refusal is `declined`; anything else (no text,
+ * too long, not a result) `failed`, and the extractive draft stands alone.
+ */
+const answerOf = (
+  response: unknown,
+): { outcome: 'answered'; text: string; model?: string } | { outcome: 'declined' | 'failed' } => {
+  if (!response || typeof response !== 'object') return { outcome: 'failed' };
+  const result = response as { content?: unknown; model?: unknown; stopReason?: unknown };
+  if (result.stopReason === 'refusal') return { outcome: 'declined' };
+  const blocks = Array.isArray(result.content) ? result.content : [result.content];
+  const text = blocks
+    .filter((b): b is { type: 'text'; text: string } => b?.type === 'text' && typeof b.text === 'string')
+    .map((b) => b.text)
+    .join('\n');
+  if (text.trim() === '' || text.length > CLIENT_MODEL_ANSWER_MAX_CHARS) return { outcome: 'failed' };
+  return {
+    outcome: 'answered',
+    text,
+    ...(typeof result.model === 'string' && result.model.length <= 200 ? { model: result.model } : {}),
+  };
+};
+
 /** a call that starts the crawl-and-draft work: a submit, or a regenerate */
 const isDraftWork = (toolName: string, args: Record<string, unknown>): boolean =>
   toolName === 'submit_listing' ||
@@ -150,11 +209,38 @@ export const draftTaskSource = (
     }
     return { outcome, draft: outcome.body as DraftView };
   };
+  /** a drafting internal request as the caller; a failure is a protocol error */
+  const internal = async (subject: string, what: string, request: Record<string, unknown>): Promise<unknown> => {
+    const about = { service: 'drafting', what, timeoutMs: deps.requestTimeoutMs };
+    try {
+      return internalReplyBody(await requestInternal(deps.bus, subject, request, about), about);
+    } catch (error) {
+      throw new ProtocolError(ProtocolErrorCode.InternalError, (error as Error).message);
+    }
+  };
+  const openClientModelAsk = async (taskId: string, ctx: ServerContext) =>
+    (
+      (await internal(clientModelRequest.subject, 'reading the draft model request', {
+        draft_id: taskId,
+        principal: principalOf(ctx),
+      })) as ClientModelRequestReply
+    ).ask;
   return {
     owns: () => true,
     get: async (taskId, ctx) => {
       const { outcome, draft } = await readDraft(taskId, ctx);
       const task = snapshotOf(draft, await deps.cancellations.isCancelled(taskId));
+      if (task.status === 'working' && (draft.status === 'drafting' || draft.regenerating.length > 0)) {
+        // the draft may wait for the client's model: the task asks for its answer
+        const ask = await openClientModelAsk(taskId, ctx);
+        if (ask)
+          return {
+            ...task,
+            status: 'input_required',
+            statusMessage: "waiting for your model's draft of the profile (sampling)",
+            inputRequests: { [`${MODEL_KEY_PREFIX}${ask.ask_id}`]: samplingRequestOf(ask) },
+          };
+      }
       if (task.status !== 'completed') return task;
       // a draft that failed is the tool's own error, not a protocol error: completed, with isError
       const result: CallToolResult =
@@ -167,22 +253,26 @@ export const draftTaskSource = (
       const { draft } = await readDraft(taskId, ctx);
       // a finished task stays as it ended; cancelling it again is a no-op
       if (!working(draft)) return;
-      const what = { service: 'drafting', what: 'cancelling the draft work', timeoutMs: deps.requestTimeoutMs };
-      try {
-        const reply = await requestInternal(
-          deps.bus,
-          cancelDraftWork.subject,
-          { draft_id: taskId, principal: principalOf(ctx) },
-          what,
-        );
-        internalReplyBody(reply, what);
-      } catch (error) {
-        throw new ProtocolError(ProtocolErrorCode.InternalError, (error as Error).message);
-      }
+      await internal(cancelDraftWork.subject, 'cancelling the draft work', {
+        draft_id: taskId,
+        principal: principalOf(ctx),
+      });
       await deps.cancellations.cancel(taskId);
     },
-    update: async (taskId, _inputResponses, ctx) => {
+    // answers to the draft's request to the client's model go to drafting, as the caller (only an
+    // owner's answer is taken); other keys are ignored
+    update: async (taskId, inputResponses, ctx) => {
       await readDraft(taskId, ctx);
+      for (const [key, response] of Object.entries(inputResponses)) {
+        const askId = MODEL_KEY.exec(key)?.[1];
+        if (!askId) continue;
+        await internal(answerClientModel.subject, 'answering the draft model request', {
+          draft_id: taskId,
+          ask_id: askId,
+          principal: principalOf(ctx),
+          ...answerOf(response),
+        });
+      }
     },
   };
 };

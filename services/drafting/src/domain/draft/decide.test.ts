@@ -40,7 +40,7 @@ const edit = (
     values: Record<string, unknown>;
     lock: string[];
     restore: string[];
-    regenerate: { requestId: string; keys: string[] } | null;
+    regenerate: { requestId: string; keys: string[]; clientModel?: boolean } | null;
   }>,
 ) => ({
   type: 'EditDraft' as const,
@@ -233,5 +233,85 @@ describe('draft decider', () => {
       .given([started])
       .when({ type: 'AcceptInvite', tokenHash: 'nope', accountId: 'bob', meta })
       .thenThrows(NotFoundError);
+  });
+
+  describe("the client's model (MCP sampling)", () => {
+    const offered: DraftEvent = { type: 'DraftStarted', data: { ...started.data, client_model: true } } as DraftEvent;
+    const askId = '22222222-2222-4222-8222-222222222222';
+    const requestRef = `sha256:${'c'.repeat(64)}`;
+    const textRef = `sha256:${'d'.repeat(64)}`;
+    const ask = { type: 'AskClientModel' as const, askId, requestId: null, keys: ['city'], requestRef, meta };
+    const asked: DraftEvent = {
+      type: 'ClientModelAsked',
+      data: { ask_id: askId, request_id: null, keys: ['city'], request_ref: requestRef, at },
+    };
+
+    it('when a drafting draft whose client offered its model asks it then the request is recorded, once', () => {
+      spec.given([offered, crawled]).when(ask).then([asked]);
+      spec
+        .given([offered, crawled, asked])
+        .when({ ...ask, askId: 'another' })
+        .then([]);
+    });
+
+    it('when the client offered no model, or the draft is not drafting, then nothing is asked', () => {
+      spec.given([started, crawled]).when(ask).then([]);
+      spec.given([offered]).when(ask).then([]);
+      spec.given([offered, crawled, drafted]).when(ask).then([]);
+    });
+
+    it('when the open request is answered then the first answer counts and a later one, or one to another ask, changes nothing', () => {
+      const answered: DraftEvent = {
+        type: 'ClientModelAnswered',
+        data: { ask_id: askId, outcome: 'answered', text_ref: textRef, model: 'm', at },
+      };
+      spec
+        .given([offered, crawled, asked])
+        .when({ type: 'AnswerClientModel', askId, outcome: 'answered', textRef, model: 'm', meta })
+        .then([answered]);
+      spec
+        .given([offered, crawled, asked, answered])
+        .when({ type: 'AnswerClientModel', askId, outcome: 'timed_out', meta })
+        .then([]);
+      spec
+        .given([offered, crawled, asked])
+        .when({ type: 'AnswerClientModel', askId: 'another', outcome: 'declined', meta })
+        .then([]);
+    });
+
+    it('when a regeneration whose client offered its model is pending then its own request is recorded, once; one whose client did not is not asked', () => {
+      const requestId = '33333333-3333-4333-8333-333333333333';
+      const regeneration = (clientModel: boolean): DraftEvent => ({
+        type: 'RegenerationRequested',
+        data: { request_id: requestId, keys: ['city'], at, ...(clientModel ? { client_model: true } : {}) },
+      });
+      const forRegeneration = { ...ask, requestId };
+      const askedForIt: DraftEvent = {
+        type: 'ClientModelAsked',
+        data: { ask_id: askId, request_id: requestId, keys: ['city'], request_ref: requestRef, at },
+      };
+      spec
+        .given([started, crawled, drafted, regeneration(true)])
+        .when(forRegeneration)
+        .then([askedForIt]);
+      spec
+        .given([started, crawled, drafted, regeneration(true), askedForIt])
+        .when(forRegeneration)
+        .then([]);
+      spec
+        .given([started, crawled, drafted, regeneration(false)])
+        .when(forRegeneration)
+        .then([]);
+    });
+
+    it('when a regenerate is asked for by a client that offers its model then the request says so', () => {
+      const requestId = '44444444-4444-4444-8444-444444444444';
+      spec
+        .given([started, crawled, drafted])
+        .when(edit({ regenerate: { requestId, keys: ['city'], clientModel: true } }))
+        .then([
+          { type: 'RegenerationRequested', data: { request_id: requestId, keys: ['city'], at, client_model: true } },
+        ]);
+    });
   });
 });

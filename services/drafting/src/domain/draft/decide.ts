@@ -2,6 +2,7 @@ import { INVITE_TTL_DAYS, INVITES_MAX } from '@listings/contracts';
 import type { Decider } from '@listings/platform/decider';
 import { ConflictError, DomainError, NotFoundError, ValidationError } from '@listings/platform/errors';
 import {
+  clientModelAskFor,
   type DraftEvent,
   type DraftState,
   evolve,
@@ -16,7 +17,39 @@ interface Meta {
 }
 
 export type DraftCommand =
-  | { type: 'StartDraft'; draftId: string; url: string; ownerId: string; idempotencyKey: string | null; meta: Meta }
+  | {
+      type: 'StartDraft';
+      draftId: string;
+      url: string;
+      ownerId: string;
+      idempotencyKey: string | null;
+      /** the client that asks can answer model requests (an MCP task whose client declared sampling) */
+      clientModel?: boolean;
+      meta: Meta;
+    }
+  /**
+   * asks the client's model (MCP sampling) for `keys`: once for the draft while it is drafting
+   * (`requestId` null), or once for a pending regeneration, when their client offered its model
+   */
+  | {
+      type: 'AskClientModel';
+      askId: string;
+      requestId: string | null;
+      keys: string[];
+      /** the sampling request, already in the blob store */
+      requestRef: string;
+      meta: Meta;
+    }
+  /** the client's answer, or why there is none; the first one for the open request counts */
+  | {
+      type: 'AnswerClientModel';
+      askId: string;
+      outcome: 'answered' | 'declined' | 'failed' | 'timed_out';
+      /** the answer text, already in the blob store */
+      textRef?: string;
+      model?: string;
+      meta: Meta;
+    }
   | { type: 'RecordProgress'; step: string; pagesRead: number; pagesPlanned: number; meta: Meta }
   /** the pages already in the blob store: the event holds their references */
   | { type: 'RecordCrawl'; pages: StoredPage[]; meta: Meta }
@@ -29,7 +62,8 @@ export type DraftCommand =
       values: Record<string, unknown>;
       lock: string[];
       restore: string[];
-      regenerate: { requestId: string; keys: string[] } | null;
+      /** clientModel: the client that asks can answer model requests (an MCP task whose client declared sampling) */
+      regenerate: { requestId: string; keys: string[]; clientModel?: boolean } | null;
       meta: Meta;
     }
   | { type: 'InviteCofounder'; by: string; inviteId: string; email: string; tokenHash: string; meta: Meta }
@@ -70,9 +104,47 @@ export const decide = (command: DraftCommand, state: DraftState): DraftEvent[] =
             owner_id: command.ownerId,
             at,
             idempotency_key: command.idempotencyKey,
+            ...(command.clientModel ? { client_model: true } : {}),
           },
         },
       ];
+    case 'AskClientModel': {
+      mustExist(state);
+      const offered =
+        command.requestId === null
+          ? state.status === 'drafting' && state.clientModel
+          : command.requestId in state.regenerating && state.clientModelRegenerations.includes(command.requestId);
+      if (!offered || clientModelAskFor(state, command.requestId)) return [];
+      return [
+        {
+          type: 'ClientModelAsked',
+          data: {
+            ask_id: command.askId,
+            request_id: command.requestId,
+            keys: command.keys,
+            request_ref: command.requestRef,
+            at,
+          },
+        },
+      ];
+    }
+    case 'AnswerClientModel': {
+      mustExist(state);
+      const ask = state.clientModelAsks.find((a) => a.askId === command.askId);
+      if (!ask || ask.answer !== null) return [];
+      return [
+        {
+          type: 'ClientModelAnswered',
+          data: {
+            ask_id: command.askId,
+            outcome: command.outcome,
+            ...(command.outcome === 'answered' && command.textRef !== undefined ? { text_ref: command.textRef } : {}),
+            ...(command.model ? { model: command.model } : {}),
+            at,
+          },
+        },
+      ];
+    }
     case 'RecordProgress':
       mustExist(state);
       if (state.status !== 'crawling') return [];
@@ -154,7 +226,12 @@ export const decide = (command: DraftCommand, state: DraftState): DraftEvent[] =
       )
         events.push({
           type: 'RegenerationRequested',
-          data: { request_id: command.regenerate.requestId, keys: command.regenerate.keys, at },
+          data: {
+            request_id: command.regenerate.requestId,
+            keys: command.regenerate.keys,
+            at,
+            ...(command.regenerate.clientModel ? { client_model: true } : {}),
+          },
         });
       return events;
     }

@@ -1,4 +1,4 @@
-import { DRAFT_FIELD_KEYS, PROFILE_SECTION_KEYS } from '@listings/contracts';
+import { type CLIENT_MODEL_OUTCOMES, DRAFT_FIELD_KEYS, PROFILE_SECTION_KEYS } from '@listings/contracts';
 import type { DomainEventOf, draftingEvents, EventDataOf } from '@listings/contracts/events';
 
 /**
@@ -68,6 +68,21 @@ export interface Invite {
   readonly acceptedBy: string | null;
 }
 
+/** A request to the model of the client that started the draft or a regeneration (MCP sampling), and its answer once there is one. */
+export interface ClientModelAsk {
+  readonly askId: string;
+  /** the regeneration it drafts for; null for the first draft */
+  readonly requestId: string | null;
+  readonly keys: readonly string[];
+  /** the sampling request (JSON) in the blob store */
+  readonly requestRef: string;
+  readonly answer: {
+    readonly outcome: (typeof CLIENT_MODEL_OUTCOMES)[number];
+    /** the answer text in the blob store, when answered */
+    readonly textRef: string | null;
+  } | null;
+}
+
 export interface DraftState {
   readonly exists: boolean;
   readonly id: string;
@@ -88,6 +103,12 @@ export interface DraftState {
   readonly listingId: number | null;
   readonly submittedAt: string | null;
   readonly idempotencyKey: string | null;
+  /** the client that started the draft can answer model requests (DraftStarted.client_model) */
+  readonly clientModel: boolean;
+  /** regenerations whose client can answer model requests (RegenerationRequested.client_model) */
+  readonly clientModelRegenerations: readonly string[];
+  /** the requests to those clients' models, in the order asked */
+  readonly clientModelAsks: readonly ClientModelAsk[];
 }
 
 /** The draft's events, derived from their declared schemas (packages/contracts/src/events/drafting.ts). */
@@ -113,7 +134,14 @@ export const initialDraftState: DraftState = {
   listingId: null,
   submittedAt: null,
   idempotencyKey: null,
+  clientModel: false,
+  clientModelRegenerations: [],
+  clientModelAsks: [],
 };
+
+/** the request to the client's model for the draft (`requestId` null) or a regeneration, if asked */
+export const clientModelAskFor = (state: DraftState, requestId: string | null): ClientModelAsk | undefined =>
+  state.clientModelAsks.find((ask) => ask.requestId === requestId);
 
 /** A value counts as present when it holds something: no null, no empty string, list or object. */
 export const isFilled = (value: unknown): boolean => {
@@ -168,6 +196,7 @@ export const evolve = (state: DraftState, event: DraftEvent): DraftState => {
         updatedAt: event.data.at,
         progress: { step: 'reading robots.txt', pagesRead: 0, pagesPlanned: 0 },
         idempotencyKey: event.data.idempotency_key,
+        clientModel: event.data.client_model === true,
       };
     case 'CrawlProgressed':
       return {
@@ -213,10 +242,38 @@ export const evolve = (state: DraftState, event: DraftEvent): DraftState => {
         progress: state.status === 'drafting' ? { ...state.progress, step: 'done' } : state.progress,
       };
     }
+    case 'ClientModelAsked':
+      return {
+        ...state,
+        clientModelAsks: [
+          ...state.clientModelAsks,
+          {
+            askId: event.data.ask_id,
+            requestId: event.data.request_id,
+            keys: event.data.keys,
+            requestRef: event.data.request_ref,
+            answer: null,
+          },
+        ],
+        updatedAt: event.data.at,
+      };
+    case 'ClientModelAnswered':
+      return {
+        ...state,
+        clientModelAsks: state.clientModelAsks.map((ask) =>
+          ask.askId === event.data.ask_id
+            ? { ...ask, answer: { outcome: event.data.outcome, textRef: event.data.text_ref ?? null } }
+            : ask,
+        ),
+        updatedAt: event.data.at,
+      };
     case 'RegenerationRequested':
       return {
         ...state,
         regenerating: { ...state.regenerating, [event.data.request_id]: event.data.keys },
+        clientModelRegenerations: event.data.client_model
+          ? [...state.clientModelRegenerations, event.data.request_id]
+          : state.clientModelRegenerations,
         updatedAt: event.data.at,
       };
     case 'DraftRecrawlRequested':
@@ -227,6 +284,9 @@ export const evolve = (state: DraftState, event: DraftEvent): DraftState => {
         pages: [],
         progress: { step: 'reading robots.txt', pagesRead: 0, pagesPlanned: 0 },
         recrawl: { requestId: event.data.request_id, keys: event.data.keys },
+        // the recrawl was asked for by a call that offered no client model
+        clientModel: false,
+        clientModelAsks: state.clientModelAsks.filter((ask) => ask.requestId !== null),
         updatedAt: event.data.at,
       };
     case 'RegenerationAbandoned': {
