@@ -174,19 +174,64 @@ export const leanCallOf = (headers: IncomingMessage['headers'], body: unknown): 
 const SERVER_INFO_META_JSON = JSON.stringify({ [SERVER_INFO_META_KEY]: SERVER_INFO });
 
 /**
- * A result as the SDK puts it on the wire: its members in the protocol's order (content,
- * structuredContent, isError), then in 2026-07-28 the SDK's stamps (`resultType: complete`, the
- * server's identity in `_meta`), in a JSON-RPC response. `structuredJson` is the structured content's JSON
- * when it is at hand already.
+ * A result as the SDK puts it on the wire, up to the JSON-RPC id (`…,"id":`, which the answer then
+ * ends with, `<id>}`): its members in the protocol's order (content, structuredContent, isError),
+ * then in 2026-07-28 the SDK's stamps (`resultType: complete`, the server's identity in `_meta`), in a
+ * JSON-RPC response. `structuredJson` is the structured content's JSON when it is at hand already.
  */
-const renderResponse = (call: LeanCall, result: CallToolResult, structuredJson?: string): string => {
+const renderResponseHead = (era: LeanCall['era'], result: CallToolResult, structuredJson?: string): string => {
   const structured =
     structuredJson ?? (result.structuredContent === undefined ? undefined : JSON.stringify(result.structuredContent));
   // the 2025 eras' codec adds no stamps
-  const stamps = call.era === 'modern' ? `,"resultType":"complete","_meta":${SERVER_INFO_META_JSON}` : '';
+  const stamps = era === 'modern' ? `,"resultType":"complete","_meta":${SERVER_INFO_META_JSON}` : '';
   return `{"result":{"content":${JSON.stringify(result.content)}${
     structured === undefined ? '' : `,"structuredContent":${structured}`
-  }${result.isError === undefined ? '' : `,"isError":${JSON.stringify(result.isError)}`}${stamps}},"jsonrpc":"2.0","id":${JSON.stringify(call.id)}}`;
+  }${result.isError === undefined ? '' : `,"isError":${JSON.stringify(result.isError)}`}${stamps}},"jsonrpc":"2.0","id":`;
+};
+
+/** how each era frames the response: 2026-07-28 answers JSON; the 2025 eras' stateless transport one SSE `message` event */
+const FRAME_START = { modern: '', legacy: 'event: message\ndata: ' } as const;
+const FRAME_END = { modern: '}', legacy: '}\n\n' } as const;
+
+/** a lean call's answer on the wire: the framed response up to its id, as bytes, and what follows it */
+export interface LeanAnswer {
+  readonly head: Buffer;
+  readonly tail: string;
+}
+
+const answerOf = (call: LeanCall, head: Buffer): LeanAnswer => ({
+  head,
+  tail: `${JSON.stringify(call.id)}${FRAME_END[call.era]}`,
+});
+
+const framedHead = (call: LeanCall, result: CallToolResult, structuredJson?: string): Buffer =>
+  Buffer.from(`${FRAME_START[call.era]}${renderResponseHead(call.era, result, structuredJson)}`);
+
+/**
+ * A success's framed answer up to its id, kept per encoded reply, tool and era. The services'
+ * answers are immutable and sent as the same `EncodedJson` every time (`encodedOnce`: the catalog's
+ * read models, which the REST edge writes on without a stringify); the tool result made of one is
+ * the same every time too, so it is rendered and encoded once. A reply that comes fresh each time
+ * (over NATS, from bytes) is rendered each time and its entry goes with it.
+ */
+const renderedSuccesses = { modern: new WeakMap(), legacy: new WeakMap() } as const satisfies Record<
+  LeanCall['era'],
+  WeakMap<EncodedJson, Map<Operation, Buffer>>
+>;
+
+const successHead = (call: LeanCall, reply: EncodedJson): Buffer => {
+  let rendered = renderedSuccesses[call.era].get(reply);
+  const kept = rendered?.get(call.op);
+  if (kept) return kept;
+  const json = reply.text;
+  const text = renderResult(call.op.operationId, reply.value, json);
+  const head = framedHead(call, { content: [{ type: 'text', text }] }, json);
+  if (!rendered) {
+    rendered = new Map();
+    renderedSuccesses[call.era].set(reply, rendered);
+  }
+  rendered.set(call.op, head);
+  return head;
 };
 
 /**
@@ -201,17 +246,14 @@ export const answerLeanCall = async (
   deps: CallOperationDeps,
   call: LeanCall,
   authInfo: AuthInfo | undefined,
-): Promise<string | undefined> => {
+): Promise<LeanAnswer | undefined> => {
   const { op } = call;
   if (op.scope && !authInfo?.scopes.includes(op.scope)) return undefined;
   const principal = (authInfo?.extra?.principal as Principal | undefined) ?? ANONYMOUS;
   const outcome = await callOperation(deps, op, call.args, principal, { keepEncoded: true });
-  if (!('problem' in outcome) && outcome.body instanceof EncodedJson) {
-    const json = outcome.body.text;
-    const text = renderResult(op.operationId, outcome.body.value, json);
-    return renderResponse(call, { content: [{ type: 'text', text }] }, json);
-  }
-  return renderResponse(call, toToolResult(op, outcome));
+  if (!('problem' in outcome) && outcome.body instanceof EncodedJson)
+    return answerOf(call, successHead(call, outcome.body));
+  return answerOf(call, framedHead(call, toToolResult(op, outcome)));
 };
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
@@ -302,16 +344,19 @@ export const createLeanToolsCall = (deps: LeanToolsCallDeps): LeanToolsCall => {
       const answer = await answerLeanCall(deps.call, call, admission.authInfo);
       if (answer === undefined)
         return writeResponse(res, await deps.endpoint.serveAdmitted(await toWebRequest(req, body), body, admission));
-      // the 2025 eras' stateless transport answers a request as one SSE message event
-      const framed = call.era === 'modern' ? answer : `event: message\ndata: ${answer}\n\n`;
+      const { head, tail } = answer;
       // as the REST edge does (writeAtEndOfTurn): the answers of one event-loop turn leave together
       await endOfTurn();
+      // the head as it was kept (not copied), then the id and the frame's end: one write to the socket
+      res.cork();
       res.writeHead(200, {
         ...(call.era === 'modern' ? JSON_HEADERS : SSE_HEADERS),
-        'content-length': Buffer.byteLength(framed),
+        'content-length': head.length + Buffer.byteLength(tail),
         ...admission.limitHeaders,
       });
-      res.end(framed);
+      res.write(head);
+      res.end(tail);
+      res.uncork();
     },
   };
 };
