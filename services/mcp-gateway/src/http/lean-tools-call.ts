@@ -135,13 +135,13 @@ const classified = new Set<string>();
  */
 export const leanCallOf = (headers: IncomingMessage['headers'], body: unknown): LeanCall | undefined => {
   if (!isPlainObject(body) || body.jsonrpc !== '2.0' || body.method !== 'tools/call') return undefined;
-  for (const key of Object.keys(body)) if (!BODY_KEYS.has(key)) return undefined;
+  // (for-in: no array of keys per call; a parsed body's prototype is Object.prototype, nothing enumerable)
+  for (const key in body) if (!BODY_KEYS.has(key)) return undefined;
   const { id, params } = body;
   if ((typeof id !== 'string' && !Number.isInteger(id)) || !isPlainObject(params)) return undefined;
   const protocolVersionHeader = single(headers['mcp-protocol-version']);
   const era = protocolVersionHeader === LEAN_PROTOCOL_VERSION ? 'modern' : 'legacy';
-  for (const key of Object.keys(params))
-    if (!PARAM_KEYS.has(key) || (era === 'legacy' && key === '_meta')) return undefined;
+  for (const key in params) if (!PARAM_KEYS.has(key) || (era === 'legacy' && key === '_meta')) return undefined;
   const { name, arguments: args, _meta: meta } = params;
   if (typeof name !== 'string' || (args !== undefined && !isPlainObject(args))) return undefined;
   const op = leanOperations.get(name);
