@@ -57,7 +57,7 @@ const PARAM_KEYS = new Set(['name', 'arguments', '_meta']);
 
 const MAX_REMEMBERED = 1_000;
 
-const remember = (set: Set<string>, key: string) => {
+const remember = <K>(set: Set<K>, key: K) => {
   if (set.size >= MAX_REMEMBERED) set.clear();
   set.add(key);
 };
@@ -121,7 +121,12 @@ export const leanHeaders = (
  * below, its verdict depends on these alone, and a client sends the same ones with every call (the
  * classifier's zod parses were ~10% of a lean call).
  */
-const classified = new Set<string>();
+const classified = {
+  /** 2026-07-28 (its MCP-Protocol-Version header is that): by the `_meta` envelope's JSON */
+  modern: new Set<string>(),
+  /** the 2025 eras (no `_meta` at all): by the MCP-Protocol-Version header, if any */
+  legacy: new Set<string | undefined>(),
+};
 
 /**
  * The lean call a parsed body is, or undefined when the SDK must answer it. Every check the SDK
@@ -149,8 +154,9 @@ export const leanCallOf = (headers: IncomingMessage['headers'], body: unknown): 
   const mcpMethodHeader = single(headers['mcp-method']);
   const mcpNameHeader = single(headers['mcp-name']);
   if (era === 'modern' && (mcpMethodHeader !== 'tools/call' || mcpNameHeader !== name)) return undefined;
-  const verdict = `${era}\n${protocolVersionHeader}\n${JSON.stringify(meta) ?? ''}`;
-  if (!classified.has(verdict)) {
+  const verdict = era === 'modern' ? (JSON.stringify(meta) ?? '') : protocolVersionHeader;
+  const known = era === 'modern' ? classified.modern.has(verdict as string) : classified.legacy.has(verdict);
+  if (!known) {
     const route = classifyInboundRequest({
       httpMethod: 'POST',
       ...(protocolVersionHeader === undefined ? {} : { protocolVersionHeader }),
@@ -165,7 +171,8 @@ export const leanCallOf = (headers: IncomingMessage['headers'], body: unknown): 
           route.classification.revision === LEAN_PROTOCOL_VERSION
         : route.kind === 'legacy' && route.reason === 'no-claim';
     if (!expected) return undefined;
-    remember(classified, verdict);
+    if (era === 'modern') remember(classified.modern, verdict as string);
+    else remember(classified.legacy, verdict);
   }
   return { era, op, id: id as string | number, args: args ?? {} };
 };
