@@ -346,7 +346,8 @@ export const createLeanToolsCall = (deps: LeanToolsCallDeps): LeanToolsCall => {
       const call = body === undefined ? undefined : leanCallOf(req.headers, body);
       if (!call) return sdk(replayOf(req, raw));
       const authorization = single(req.headers.authorization) ?? null;
-      const admission = await deps.endpoint.admit(authorization, body, context);
+      const admitting = deps.endpoint.admit(authorization, body, context);
+      const admission = admitting instanceof Promise ? await admitting : admitting;
       if (!admission.ok) return writeResponse(res, admission.response);
       const answer = await answerLeanCall(deps.call, call, admission.authInfo);
       if (answer === undefined)
