@@ -68,11 +68,21 @@ const remember = <K>(set: Set<K>, key: K) => {
  */
 const hostAndOriginCheck = (allowed: readonly string[]) => {
   const accepted = new Set<string>();
+  // the pair accepted last: most calls come from it, and comparing it needs no key
+  let lastHost: string | undefined;
+  let lastOrigin: string | undefined;
+  let last = false;
   return (host: string | undefined, origin: string | undefined): boolean => {
+    if (last && host === lastHost && origin === lastOrigin) return true;
     const key = `${host}\n${origin}`;
-    if (accepted.has(key)) return true;
-    const ok = validateHostHeader(host, [...allowed]).ok && validateOriginHeader(origin, [...allowed]).ok;
-    if (ok) remember(accepted, key);
+    const ok =
+      accepted.has(key) || (validateHostHeader(host, [...allowed]).ok && validateOriginHeader(origin, [...allowed]).ok);
+    if (ok) {
+      remember(accepted, key);
+      lastHost = host;
+      lastOrigin = origin;
+      last = true;
+    }
     return ok;
   };
 };
