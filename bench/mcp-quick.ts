@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { SERVICE_NODE_FLAGS } from '../launcher/src/node-flags.ts';
 import { benchMcpBesideRest, operationsToCompare, printSideBySide, run, someSlug } from './mcp-tools.ts';
-import { CONNECTIONS, forkServer } from './support.ts';
+import { CONNECTIONS, cpuMsOf, forkServer } from './support.ts';
 
 const DURATION_S = Number(process.env.BENCH_MCP_DURATION ?? 3);
 const ROUNDS = Number(process.env.BENCH_MCP_ROUNDS ?? 3);
@@ -28,16 +28,19 @@ try {
   const only = process.env.BENCH_ONLY;
   if (only === 'mcp' || only === 'rest') {
     const origin = `http://127.0.0.1:${port}`;
-    console.log('| call | req/s | p50 ms | p99 ms | errors |');
-    console.log('|---|---:|---:|---:|---:|');
+    console.log('| call | req/s | p50 ms | p99 ms | server CPU µs/call | errors |');
+    console.log('|---|---:|---:|---:|---:|---:|');
     for (const { operation, mcp, rest } of operationsToCompare(origin, await someSlug(origin))) {
-      const r = await run(
-        `${only === 'mcp' ? 'MCP' : 'REST'} ${operation}`,
-        only === 'mcp' ? mcp : rest,
-        CONNECTIONS,
-        DURATION_S,
-      );
-      console.log(`| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} |`);
+      const options = only === 'mcp' ? mcp : rest;
+      await run('warm-up', options, CONNECTIONS, 1, 0);
+      const cpuBefore = cpuMsOf(server.child.pid);
+      const r = await run(`${only === 'mcp' ? 'MCP' : 'REST'} ${operation}`, options, CONNECTIONS, DURATION_S, 0);
+      const cpuAfter = cpuMsOf(server.child.pid);
+      const cpuUs =
+        cpuBefore === undefined || cpuAfter === undefined || !r.requests
+          ? '?'
+          : Math.round(((cpuAfter - cpuBefore) * 1000) / r.requests);
+      console.log(`| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${cpuUs} | ${r.errors} |`);
     }
   } else printSideBySide(await benchMcpBesideRest(port, CONNECTIONS, DURATION_S, ROUNDS, server.child.pid));
 } finally {

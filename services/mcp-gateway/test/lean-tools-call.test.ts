@@ -284,6 +284,60 @@ describe('the lean tools/call path', () => {
   });
 });
 
+describe('the lean tools/call path with replies handed over (one process)', () => {
+  let lean: Harness;
+  let sdk: Harness;
+  // as the catalog answers in the all-in-one process: the same encoded reply every time (encodedOnce)
+  const site = EncodedJson.of(sampleOf(operationById('get_site_info')?.response as never));
+  const categories = EncodedJson.of(sampleOf(operationById('list_categories')?.response as never));
+  beforeAll(async () => {
+    lean = await startHarness({ shareReplies: true });
+    sdk = await startHarness({ shareReplies: true, leanToolsCall: false });
+    for (const harness of [lean, sdk]) {
+      await harness.bus.serve('catalog.get_site_info', async () => ({ status: 200, body: site }));
+      await harness.bus.serve('catalog.list_categories', async () => ({ status: 200, body: categories }));
+    }
+  });
+  afterAll(async () => {
+    await lean.stop();
+    await sdk.stop();
+  });
+
+  it("when the same reply answers again, to other ids, tools and eras, then each answer is the SDK's", async () => {
+    const legacy = (name: string, id: unknown) => {
+      const sent = toolCall(name, {}, { 'mcp-protocol-version': '2025-11-25' }, id);
+      const { 'mcp-method': _m, 'mcp-name': _n, ...headers } = sent.headers;
+      const message = JSON.parse(sent.body) as { params: Record<string, unknown> };
+      const { _meta: _, ...params } = message.params;
+      return { headers, body: JSON.stringify({ ...message, params }) };
+    };
+    const calls: Sent[] = [
+      toolCall('get_site_info', {}, {}, 1),
+      toolCall('get_site_info', {}, {}, 'second call'),
+      legacy('get_site_info', 3),
+      toolCall('list_categories', {}, {}, 4),
+      legacy('list_categories', 'five'),
+      toolCall('get_site_info', {}, {}, 6),
+    ];
+    const bodies: string[] = [];
+    for (const sent of calls) {
+      const one = await observed(await fetch(lean.url, { method: 'POST', ...sent }), lean.origin);
+      const other = await observed(await fetch(sdk.url, { method: 'POST', ...sent }), sdk.origin);
+      expect(one.status).toBe(200);
+      expect(one.lean).toBe(true);
+      expect(other.lean).toBe(false);
+      const { lean: _l, ...answer } = one;
+      const { lean: _s, ...sdkAnswer } = other;
+      expect(answer).toEqual(sdkAnswer);
+      bodies.push(one.body);
+    }
+    // each answer names its own id
+    expect(bodies[1]).toContain('"id":"second call"');
+    expect(bodies[2]).toMatch(/^event: message\ndata: .*"id":3}\n\n$/s);
+    expect(bodies[5]).toMatch(/"id":6}$/);
+  });
+});
+
 describe('the lean tools/call path under a rate limit', () => {
   let lean: Harness;
   let sdk: Harness;

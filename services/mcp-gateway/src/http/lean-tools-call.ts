@@ -57,7 +57,7 @@ const PARAM_KEYS = new Set(['name', 'arguments', '_meta']);
 
 const MAX_REMEMBERED = 1_000;
 
-const remember = (set: Set<string>, key: string) => {
+const remember = <K>(set: Set<K>, key: K) => {
   if (set.size >= MAX_REMEMBERED) set.clear();
   set.add(key);
 };
@@ -68,11 +68,21 @@ const remember = (set: Set<string>, key: string) => {
  */
 const hostAndOriginCheck = (allowed: readonly string[]) => {
   const accepted = new Set<string>();
+  // the pair accepted last: most calls come from it, and comparing it needs no key
+  let lastHost: string | undefined;
+  let lastOrigin: string | undefined;
+  let last = false;
   return (host: string | undefined, origin: string | undefined): boolean => {
+    if (last && host === lastHost && origin === lastOrigin) return true;
     const key = `${host}\n${origin}`;
-    if (accepted.has(key)) return true;
-    const ok = validateHostHeader(host, [...allowed]).ok && validateOriginHeader(origin, [...allowed]).ok;
-    if (ok) remember(accepted, key);
+    const ok =
+      accepted.has(key) || (validateHostHeader(host, [...allowed]).ok && validateOriginHeader(origin, [...allowed]).ok);
+    if (ok) {
+      remember(accepted, key);
+      lastHost = host;
+      lastOrigin = origin;
+      last = true;
+    }
     return ok;
   };
 };
@@ -121,7 +131,12 @@ export const leanHeaders = (
  * below, its verdict depends on these alone, and a client sends the same ones with every call (the
  * classifier's zod parses were ~10% of a lean call).
  */
-const classified = new Set<string>();
+const classified = {
+  /** 2026-07-28 (its MCP-Protocol-Version header is that): by the `_meta` envelope's JSON */
+  modern: new Set<string>(),
+  /** the 2025 eras (no `_meta` at all): by the MCP-Protocol-Version header, if any */
+  legacy: new Set<string | undefined>(),
+};
 
 /**
  * The lean call a parsed body is, or undefined when the SDK must answer it. Every check the SDK
@@ -135,13 +150,13 @@ const classified = new Set<string>();
  */
 export const leanCallOf = (headers: IncomingMessage['headers'], body: unknown): LeanCall | undefined => {
   if (!isPlainObject(body) || body.jsonrpc !== '2.0' || body.method !== 'tools/call') return undefined;
-  for (const key of Object.keys(body)) if (!BODY_KEYS.has(key)) return undefined;
+  // (for-in: no array of keys per call; a parsed body's prototype is Object.prototype, nothing enumerable)
+  for (const key in body) if (!BODY_KEYS.has(key)) return undefined;
   const { id, params } = body;
   if ((typeof id !== 'string' && !Number.isInteger(id)) || !isPlainObject(params)) return undefined;
   const protocolVersionHeader = single(headers['mcp-protocol-version']);
   const era = protocolVersionHeader === LEAN_PROTOCOL_VERSION ? 'modern' : 'legacy';
-  for (const key of Object.keys(params))
-    if (!PARAM_KEYS.has(key) || (era === 'legacy' && key === '_meta')) return undefined;
+  for (const key in params) if (!PARAM_KEYS.has(key) || (era === 'legacy' && key === '_meta')) return undefined;
   const { name, arguments: args, _meta: meta } = params;
   if (typeof name !== 'string' || (args !== undefined && !isPlainObject(args))) return undefined;
   const op = leanOperations.get(name);
@@ -149,8 +164,9 @@ export const leanCallOf = (headers: IncomingMessage['headers'], body: unknown): 
   const mcpMethodHeader = single(headers['mcp-method']);
   const mcpNameHeader = single(headers['mcp-name']);
   if (era === 'modern' && (mcpMethodHeader !== 'tools/call' || mcpNameHeader !== name)) return undefined;
-  const verdict = `${era}\n${protocolVersionHeader}\n${JSON.stringify(meta) ?? ''}`;
-  if (!classified.has(verdict)) {
+  const verdict = era === 'modern' ? (JSON.stringify(meta) ?? '') : protocolVersionHeader;
+  const known = era === 'modern' ? classified.modern.has(verdict as string) : classified.legacy.has(verdict);
+  if (!known) {
     const route = classifyInboundRequest({
       httpMethod: 'POST',
       ...(protocolVersionHeader === undefined ? {} : { protocolVersionHeader }),
@@ -165,7 +181,8 @@ export const leanCallOf = (headers: IncomingMessage['headers'], body: unknown): 
           route.classification.revision === LEAN_PROTOCOL_VERSION
         : route.kind === 'legacy' && route.reason === 'no-claim';
     if (!expected) return undefined;
-    remember(classified, verdict);
+    if (era === 'modern') remember(classified.modern, verdict as string);
+    else remember(classified.legacy, verdict);
   }
   return { era, op, id: id as string | number, args: args ?? {} };
 };
@@ -174,19 +191,64 @@ export const leanCallOf = (headers: IncomingMessage['headers'], body: unknown): 
 const SERVER_INFO_META_JSON = JSON.stringify({ [SERVER_INFO_META_KEY]: SERVER_INFO });
 
 /**
- * A result as the SDK puts it on the wire: its members in the protocol's order (content,
- * structuredContent, isError), then in 2026-07-28 the SDK's stamps (`resultType: complete`, the
- * server's identity in `_meta`), in a JSON-RPC response. `structuredJson` is the structured content's JSON
- * when it is at hand already.
+ * A result as the SDK puts it on the wire, up to the JSON-RPC id (`…,"id":`, which the answer then
+ * ends with, `<id>}`): its members in the protocol's order (content, structuredContent, isError),
+ * then in 2026-07-28 the SDK's stamps (`resultType: complete`, the server's identity in `_meta`), in a
+ * JSON-RPC response. `structuredJson` is the structured content's JSON when it is at hand already.
  */
-const renderResponse = (call: LeanCall, result: CallToolResult, structuredJson?: string): string => {
+const renderResponseHead = (era: LeanCall['era'], result: CallToolResult, structuredJson?: string): string => {
   const structured =
     structuredJson ?? (result.structuredContent === undefined ? undefined : JSON.stringify(result.structuredContent));
   // the 2025 eras' codec adds no stamps
-  const stamps = call.era === 'modern' ? `,"resultType":"complete","_meta":${SERVER_INFO_META_JSON}` : '';
+  const stamps = era === 'modern' ? `,"resultType":"complete","_meta":${SERVER_INFO_META_JSON}` : '';
   return `{"result":{"content":${JSON.stringify(result.content)}${
     structured === undefined ? '' : `,"structuredContent":${structured}`
-  }${result.isError === undefined ? '' : `,"isError":${JSON.stringify(result.isError)}`}${stamps}},"jsonrpc":"2.0","id":${JSON.stringify(call.id)}}`;
+  }${result.isError === undefined ? '' : `,"isError":${JSON.stringify(result.isError)}`}${stamps}},"jsonrpc":"2.0","id":`;
+};
+
+/** how each era frames the response: 2026-07-28 answers JSON; the 2025 eras' stateless transport one SSE `message` event */
+const FRAME_START = { modern: '', legacy: 'event: message\ndata: ' } as const;
+const FRAME_END = { modern: '}', legacy: '}\n\n' } as const;
+
+/** a lean call's answer on the wire: the framed response up to its id, as bytes, and what follows it */
+export interface LeanAnswer {
+  readonly head: Buffer;
+  readonly tail: string;
+}
+
+const answerOf = (call: LeanCall, head: Buffer): LeanAnswer => ({
+  head,
+  tail: `${JSON.stringify(call.id)}${FRAME_END[call.era]}`,
+});
+
+const framedHead = (call: LeanCall, result: CallToolResult, structuredJson?: string): Buffer =>
+  Buffer.from(`${FRAME_START[call.era]}${renderResponseHead(call.era, result, structuredJson)}`);
+
+/**
+ * A success's framed answer up to its id, kept per encoded reply, tool and era. The services'
+ * answers are immutable and sent as the same `EncodedJson` every time (`encodedOnce`: the catalog's
+ * read models, which the REST edge writes on without a stringify); the tool result made of one is
+ * the same every time too, so it is rendered and encoded once. A reply that comes fresh each time
+ * (over NATS, from bytes) is rendered each time and its entry goes with it.
+ */
+const renderedSuccesses = { modern: new WeakMap(), legacy: new WeakMap() } as const satisfies Record<
+  LeanCall['era'],
+  WeakMap<EncodedJson, Map<Operation, Buffer>>
+>;
+
+const successHead = (call: LeanCall, reply: EncodedJson): Buffer => {
+  let rendered = renderedSuccesses[call.era].get(reply);
+  const kept = rendered?.get(call.op);
+  if (kept) return kept;
+  const json = reply.text;
+  const text = renderResult(call.op.operationId, reply.value, json);
+  const head = framedHead(call, { content: [{ type: 'text', text }] }, json);
+  if (!rendered) {
+    rendered = new Map();
+    renderedSuccesses[call.era].set(reply, rendered);
+  }
+  rendered.set(call.op, head);
+  return head;
 };
 
 /**
@@ -201,17 +263,14 @@ export const answerLeanCall = async (
   deps: CallOperationDeps,
   call: LeanCall,
   authInfo: AuthInfo | undefined,
-): Promise<string | undefined> => {
+): Promise<LeanAnswer | undefined> => {
   const { op } = call;
   if (op.scope && !authInfo?.scopes.includes(op.scope)) return undefined;
   const principal = (authInfo?.extra?.principal as Principal | undefined) ?? ANONYMOUS;
   const outcome = await callOperation(deps, op, call.args, principal, { keepEncoded: true });
-  if (!('problem' in outcome) && outcome.body instanceof EncodedJson) {
-    const json = outcome.body.text;
-    const text = renderResult(op.operationId, outcome.body.value, json);
-    return renderResponse(call, { content: [{ type: 'text', text }] }, json);
-  }
-  return renderResponse(call, toToolResult(op, outcome));
+  if (!('problem' in outcome) && outcome.body instanceof EncodedJson)
+    return answerOf(call, successHead(call, outcome.body));
+  return answerOf(call, framedHead(call, toToolResult(op, outcome)));
 };
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
@@ -297,21 +356,25 @@ export const createLeanToolsCall = (deps: LeanToolsCallDeps): LeanToolsCall => {
       const call = body === undefined ? undefined : leanCallOf(req.headers, body);
       if (!call) return sdk(replayOf(req, raw));
       const authorization = single(req.headers.authorization) ?? null;
-      const admission = await deps.endpoint.admit(authorization, body, context);
+      const admitting = deps.endpoint.admit(authorization, body, context);
+      const admission = admitting instanceof Promise ? await admitting : admitting;
       if (!admission.ok) return writeResponse(res, admission.response);
       const answer = await answerLeanCall(deps.call, call, admission.authInfo);
       if (answer === undefined)
         return writeResponse(res, await deps.endpoint.serveAdmitted(await toWebRequest(req, body), body, admission));
-      // the 2025 eras' stateless transport answers a request as one SSE message event
-      const framed = call.era === 'modern' ? answer : `event: message\ndata: ${answer}\n\n`;
+      const { head, tail } = answer;
       // as the REST edge does (writeAtEndOfTurn): the answers of one event-loop turn leave together
       await endOfTurn();
+      // the head as it was kept (not copied), then the id and the frame's end: one write to the socket
+      res.cork();
       res.writeHead(200, {
         ...(call.era === 'modern' ? JSON_HEADERS : SSE_HEADERS),
-        'content-length': Buffer.byteLength(framed),
+        'content-length': head.length + Buffer.byteLength(tail),
         ...admission.limitHeaders,
       });
-      res.end(framed);
+      res.write(head);
+      res.end(tail);
+      res.uncork();
     },
   };
 };

@@ -66,7 +66,7 @@ export interface McpEndpoint {
    * The two halves of a parsed POST, for the lean path (lean-tools-call.ts): sign-in and rate
    * limit, exactly as `fetch` does them, then the SDK's answer to an admitted request.
    */
-  admit(authorization: string | null, body: unknown, context?: McpRequestContext): Promise<McpAdmission>;
+  admit(authorization: string | null, body: unknown, context?: McpRequestContext): McpAdmission | Promise<McpAdmission>;
   serveAdmitted(replay: Request, body: unknown, admission: McpAdmission & { ok: true }): Promise<Response>;
   close(): Promise<void>;
 }
@@ -223,34 +223,50 @@ export const createMcpEndpoint = (deps: McpEndpointDeps): McpEndpoint => {
     }
   };
 
-  // the REST order: authenticate, rate limit (per credential, per IP when anonymous or refused), 401/403
-  const admit = async (
+  // the REST order: authenticate, rate limit (per credential, per IP when anonymous or refused),
+  // 401/403; an outcome known at once (an anonymous public call, an in-memory counter) is returned
+  // as it is, not as a promise
+  const admit = (
     authorization: string | null,
     body: unknown,
     context?: McpRequestContext,
-  ): Promise<McpAdmission> => {
+  ): McpAdmission | Promise<McpAdmission> => {
     const authenticating = authenticate(authorization, body);
-    const auth = authenticating instanceof Promise ? await authenticating : authenticating;
-    let limitHeaders: Record<string, string> = {};
+    return authenticating instanceof Promise
+      ? authenticating.then((auth) => limit(auth, body, context))
+      : limit(authenticating, body, context);
+  };
+  const limit = (
+    auth: Authentication,
+    body: unknown,
+    context?: McpRequestContext,
+  ): McpAdmission | Promise<McpAdmission> => {
     const calls = deps.rateLimit ? operationCallsIn(body) : 0;
-    if (deps.rateLimit && calls > 0) {
-      const credential = auth.ok ? auth.credentialId : null;
-      const bucket = credential ?? `ip:${context?.clientIp ?? 'unknown'}`;
-      const policy = credential ? deps.rateLimit.authenticated : deps.rateLimit.anonymous;
-      let decision: RateLimitDecision | undefined;
-      // a 2025-03-26 batch counts every call in it (a decision known at once is not awaited)
-      for (let i = 0; i < calls; i++) {
-        const hit = deps.rateLimit.limiter.hit(bucket, policy);
-        decision = hit instanceof Promise ? await hit : hit;
-      }
-      limitHeaders = rateLimitHeaders(decision as RateLimitDecision);
-      if (!decision?.allowed) {
-        const problem = problemOf(new RateLimitedError(decision?.resetSeconds ?? 1));
-        return { ok: false, response: problemResponse(429, problem, limitHeaders) };
-      }
+    if (!deps.rateLimit || calls === 0) return admitted(auth, {});
+    const { limiter, authenticated, anonymous } = deps.rateLimit;
+    const credential = auth.ok ? auth.credentialId : null;
+    const bucket = credential ?? `ip:${context?.clientIp ?? 'unknown'}`;
+    const policy = credential ? authenticated : anonymous;
+    // a 2025-03-26 batch counts every call in it, one after the other; the last decision holds
+    const count = (counted: number): RateLimitDecision | Promise<RateLimitDecision> => {
+      const hit = limiter.hit(bucket, policy);
+      if (counted + 1 >= calls) return hit;
+      return hit instanceof Promise ? hit.then(() => count(counted + 1)) : count(counted + 1);
+    };
+    const decision = count(0);
+    return decision instanceof Promise ? decision.then((d) => decided(auth, d)) : decided(auth, decision);
+  };
+  const decided = (auth: Authentication, decision: RateLimitDecision): McpAdmission => {
+    const limitHeaders = rateLimitHeaders(decision);
+    if (!decision.allowed) {
+      const problem = problemOf(new RateLimitedError(decision.resetSeconds));
+      return { ok: false, response: problemResponse(429, problem, limitHeaders) };
     }
+    return admitted(auth, limitHeaders);
+  };
+  const admitted = (auth: Authentication, limitHeaders: Record<string, string>): McpAdmission => {
     if (!auth.ok) return { ok: false, response: withHeaders(auth.response, limitHeaders) };
-    return { ok: true, limitHeaders, ...(auth.authInfo ? { authInfo: auth.authInfo } : {}) };
+    return auth.authInfo ? { ok: true, limitHeaders, authInfo: auth.authInfo } : { ok: true, limitHeaders };
   };
 
   const serveAdmitted = async (replay: Request, body: unknown, admission: McpAdmission & { ok: true }) => {

@@ -79,12 +79,15 @@ export const callOperation = async (
     if (errors.length > 0 || !checked.ok) throw new ValidationError(errors);
 
     // checked just now against the contract: a service in this process takes it without checking it again
+    // (one object shape for every request, as on the REST edge: no spreads)
     const envelope: OperationRequest = markChecked({
       operation_id: op.operationId,
       principal,
-      ...checked.input,
-      ...(key ? { idempotency_key: key } : {}),
-      ...(options.clientModel ? { client_model: true } : {}),
+      params: checked.input.params,
+      query: checked.input.query,
+      body: checked.input.body,
+      idempotency_key: key ?? undefined,
+      client_model: options.clientModel ? true : undefined,
     });
     const send = (keepEncoded = false) => requestOverBus(deps, op, envelope, keepEncoded);
     if (!key || !deps.idempotency) return await send(options.keepEncoded);

@@ -38,8 +38,13 @@ const partSchema = (op: Operation, part: InputPart): JsonSchema | undefined => {
   return schema ? inlineRefs(schema) : undefined;
 };
 
+/** per operation, computed once (every tool call splits its arguments with it) */
+const partsOf = new WeakMap<Operation, ReadonlyMap<string, InputPart>>();
+
 /** Which input part each argument name belongs to. Names never collide (a test proves it). */
 export const argumentParts = (op: Operation): ReadonlyMap<string, InputPart> => {
+  const known = partsOf.get(op);
+  if (known) return known;
   const parts = new Map<string, InputPart>();
   for (const part of PARTS) {
     for (const name of Object.keys(op[part]?.properties ?? {})) {
@@ -48,6 +53,7 @@ export const argumentParts = (op: Operation): ReadonlyMap<string, InputPart> => 
       parts.set(name, part);
     }
   }
+  partsOf.set(op, parts);
   return parts;
 };
 

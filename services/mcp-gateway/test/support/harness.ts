@@ -134,9 +134,11 @@ export const startHarness = async (
     clock?: Clock;
     /** false: no lean path (every request the SDK's) */
     leanToolsCall?: boolean;
+    /** replies handed over as they are, not copied (as in the all-in-one process) */
+    shareReplies?: boolean;
   } = {},
 ): Promise<Harness> => {
-  const bus = createInProcessBus();
+  const bus = createInProcessBus(options.shareReplies ? { shareReplies: true } : {});
   const logger = createLogger({ name: 'mcp-test', level: 'silent' });
   const received: OperationRequest[] = [];
   let origin = '';
