@@ -63,9 +63,17 @@ export interface CatalogView {
   readonly blog: ReadonlyMap<string, BlogPostDoc>;
   readonly awards: ReadonlyMap<string, AwardsDoc>;
   settings(): SettingsDoc | undefined;
+  /**
+   * Calls `listener` with each listing change the view folds (before and after; undefined for
+   * none), right after the view holds it: what keeps a derived structure (a week's board) up to
+   * date without a scan. Returns the function that stops the calls.
+   */
+  onListingChange(listener: ListingChangeListener): () => void;
   /** searches what the view holds: pending changes reach the index first (read-your-writes) */
   readonly search: Pick<SearchIndex, 'search'>;
 }
+
+export type ListingChangeListener = (before: ListingDoc | undefined, after: ListingDoc | undefined) => void;
 
 export interface CatalogReadModel {
   readonly view: CatalogView;
@@ -555,6 +563,7 @@ export const openCatalogReadModel = async (deps: {
   };
 
   const waiters: { position: number; resolve: () => void }[] = [];
+  const listingListeners = new Set<ListingChangeListener>();
   const apply = async (event: RecordedEvent) => {
     if (event.position <= position) return; // already folded in
     const target = documentOf(event);
@@ -582,6 +591,12 @@ export const openCatalogReadModel = async (deps: {
         dirty.set(keyOf('listings', target.id), target);
         version++;
         if (event.type !== 'ListingViewed') versionBesidesViews++;
+        for (const listener of listingListeners)
+          try {
+            listener(before, next);
+          } catch (error) {
+            deps.logger.error({ err: error, position: event.position }, 'a listing change listener failed');
+          }
       }
     } else if (target) {
       const collection = target.collection as Small;
@@ -688,6 +703,10 @@ export const openCatalogReadModel = async (deps: {
     blog,
     awards,
     settings: () => mirrors.settings.get('site') as SettingsDoc | undefined,
+    onListingChange: (listener) => {
+      listingListeners.add(listener);
+      return () => listingListeners.delete(listener);
+    },
     search: {
       search: async (query) => {
         if (dirty.size > 0) await flush();
