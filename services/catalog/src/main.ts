@@ -20,7 +20,9 @@ import { createBadgeCheck } from './application/badge-check.ts';
 import { createCatalogCommands } from './application/commands.ts';
 import { DEFAULT_DEMO, type DemoOptions, loadDemoCatalog } from './application/demo/demo-catalog.ts';
 import { createFreeLaunch } from './application/free-launch.ts';
+import { weekBoardOf } from './application/queries/week-board.ts';
 import { createWeekTicker } from './application/week-ticker.ts';
+import { resolveWeek } from './domain/weeks.ts';
 import { CLAIM_EVENTS_CONSUMER, claimVerifiedHandler } from './entrypoints/claims-events.ts';
 import { claimsInternalHandlers } from './entrypoints/claims-handlers.ts';
 import { commerceInternalHandlers } from './entrypoints/commerce-handlers.ts';
@@ -154,6 +156,9 @@ export const startCatalog = async (deps: CatalogDeps) => {
     },
   };
 
+  // this week's board (what the home page and the weekly leaderboard rank) is ranked before the
+  // first request, not by it; from here on it follows the listing changes (week-board.ts)
+  await weekBoardOf(readModel.view, resolveWeek('this', clock.now(), 'week')).ranking();
   const served = await serveOperations({
     service: 'catalog',
     bus: deps.bus,
