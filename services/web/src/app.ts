@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import { getEngagement } from '@listings/contracts';
+import { catalogPublicOperations, getEngagement } from '@listings/contracts';
 import type { Bus } from '@listings/platform/bus';
 import { type Clock, systemClock } from '@listings/platform/clock';
 import {
@@ -13,7 +13,7 @@ import type { Logger } from '@listings/platform/logger';
 import { mountOps, type Ops } from '@listings/platform/observability';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync, LogController } from 'fastify';
 import { ASSETS_DIRS, ASSETS_PREFIX } from './assets.ts';
-import { createCatalogClient } from './catalog-client.ts';
+import { compileInputChecks, createCatalogClient } from './catalog-client.ts';
 import { awardRoutes } from './pages/awards/route.ts';
 import { blogRoutes } from './pages/blog/route.ts';
 import { categoryRoutes } from './pages/categories/route.ts';
@@ -96,6 +96,7 @@ export const webPlugin =
         return found.ok ? { voted: found.body.voted, following: found.body.following } : null;
       },
     });
+    void compileInputChecks(catalogPublicOperations);
     recordListingViews(app, internal, options.clock ?? systemClock);
     await installSecurityHeaders(app);
     await app.register(fastifyStatic, {

@@ -85,6 +85,13 @@ export interface CatalogReadModel {
 }
 
 const FLUSH_EVERY = 5000;
+/**
+ * how long folded changes wait before they are written, with whatever else is folded meanwhile:
+ * a burst of page views (each an event) is one write of the store and the search index, not one
+ * each (reads never wait for it: memory answers them, and a query on the store or the search
+ * index writes what is pending first)
+ */
+const FLUSH_DELAY_MS = 50;
 /** listings and founders the store-backed read model keeps at hand (the rest is read on demand) */
 const CACHE_ROWS = 20_000;
 /** documents per page when the search index is brought up from the store */
@@ -473,7 +480,7 @@ export const openCatalogReadModel = async (deps: {
 
   let flushedAt = position;
   let flushing: Promise<void> = Promise.resolve();
-  let flushScheduled = false;
+  let flushTimer: ReturnType<typeof setTimeout> | undefined;
 
   const bigRows = (collection: string): Rows | undefined =>
     collection === 'listings' ? listings : collection === 'founders' ? founders : undefined;
@@ -530,12 +537,12 @@ export const openCatalogReadModel = async (deps: {
     return next;
   };
   const scheduleFlush = () => {
-    if (flushScheduled) return;
-    flushScheduled = true;
-    setImmediate(() => {
-      flushScheduled = false;
+    if (flushTimer) return;
+    flushTimer = setTimeout(() => {
+      flushTimer = undefined;
       flush().catch((error) => deps.logger.error({ err: error }, 'catalog read model flush failed'));
-    });
+    }, FLUSH_DELAY_MS);
+    flushTimer.unref();
   };
   /** before a query on the store: what this replica folded is written (a no-op in memory mode) */
   const settled = async () => {
@@ -722,6 +729,8 @@ export const openCatalogReadModel = async (deps: {
     flush,
     close: async () => {
       await subscription.close();
+      clearTimeout(flushTimer);
+      flushTimer = undefined;
       await flush();
     },
   };
