@@ -11,9 +11,10 @@ import {
 } from '@listings/platform/edge';
 import type { Logger } from '@listings/platform/logger';
 import { mountOps, type Ops } from '@listings/platform/observability';
+import { compileInputChecks } from '@listings/platform/validation';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync, LogController } from 'fastify';
 import { ASSETS_DIRS, ASSETS_PREFIX } from './assets.ts';
-import { compileInputChecks, createCatalogClient } from './catalog-client.ts';
+import { createCatalogClient } from './catalog-client.ts';
 import { awardRoutes } from './pages/awards/route.ts';
 import { blogRoutes } from './pages/blog/route.ts';
 import { categoryRoutes } from './pages/categories/route.ts';
@@ -96,7 +97,8 @@ export const webPlugin =
         return found.ok ? { voted: found.body.voted, following: found.body.following } : null;
       },
     });
-    void compileInputChecks(catalogPublicOperations);
+    // the first page to call a catalog operation does not wait for its input check to be compiled
+    void compileInputChecks(catalogPublicOperations, { wire: true });
     recordListingViews(app, internal, options.clock ?? systemClock);
     await installSecurityHeaders(app);
     await app.register(fastifyStatic, {

@@ -50,15 +50,3 @@ export const createCatalogClient = (bus: Bus, options: { timeoutMs?: number } = 
     return { ok: true, body: reply.body as never };
   },
 });
-
-/**
- * Compiles the checks of these operations' path and query parameters ahead of use, one operation
- * per turn of the event loop (requests go in between): the first page to call an operation does
- * not wait for its validator to be compiled (about 10 ms each for the home page's three at start).
- */
-export const compileInputChecks = async (operations: readonly Operation[]): Promise<void> => {
-  for (const op of operations) {
-    await new Promise((resolve) => setImmediate(resolve));
-    checkOperationInput(op, { params: {}, query: {} }, { wire: true });
-  }
-};
