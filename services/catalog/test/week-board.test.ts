@@ -3,9 +3,15 @@ import { type RankedLaunch, rankWeekFromScratch, weekBoardOf } from '../src/appl
 import { resolveWeek, type Week } from '../src/domain/weeks.ts';
 import { addListing, seedCategories, startTestCatalog, type TestCatalog } from './support.ts';
 
-/** what a ranking says: each launch's id and standing, in order, and the document it holds */
+/** what a ranking says: each launch's standing, in order, and the document it holds (its latest, views and all) */
 const shown = (ranking: readonly RankedLaunch[]) =>
-  ranking.map(({ doc, standing }) => ({ standing, slug: doc.slug, votes: Object.keys(doc.votes).length }));
+  ranking.map(({ doc, standing }) => ({
+    standing,
+    slug: doc.slug,
+    votes: Object.keys(doc.votes).length,
+    views: doc.views,
+    followers: doc.followers,
+  }));
 
 /** a fixed sequence of pseudo-random numbers in [0, 1) */
 const prng = (seed: number) => () => {

@@ -36,6 +36,10 @@ const positionOf = (order: readonly RankedLaunch[], entry: RankedLaunch): number
   return low;
 };
 
+/** the same votes object: the event changed no vote (documents are replaced, never changed in place) */
+const sameVotes = (before: ListingDoc | undefined, after: ListingDoc | undefined) =>
+  before !== undefined && after !== undefined && before.votes === after.votes;
+
 const isLaunchOf = (doc: ListingDoc | undefined, week: Week): doc is ListingDoc =>
   doc !== undefined && doc.status === 'live' && doc.launch_week === week.start;
 
@@ -48,21 +52,30 @@ export const rankWeekFromScratch = async (view: CatalogView, week: Week): Promis
 /**
  * A week's live launches in the awards' order (most votes of the week first; the ones without a
  * vote last, by id), built once with one query and then kept up to date from the listing changes
- * the view folds: a vote re-places one launch (a binary search and a move), a page view only
- * swaps the launch's document. Changes are noted as they are folded and applied at the next read.
+ * the view folds: a vote re-places one launch (a binary search and a move) at the next read; a
+ * change that moves no vote (a page view, an edit) swaps the launch's document as it is folded.
  */
 export const createWeekBoard = (view: CatalogView, week: Week) => {
   /** the latest document of each launch changed since the last read (undefined: no longer a launch) */
   const changed = new Map<number, ListingDoc | undefined>();
-  // registered before the first build: a change folded while it runs is applied after it
-  const stop = view.onListingChange((before, after) => {
-    const id = (after ?? before)?.id;
-    if (id !== undefined && (isLaunchOf(before, week) || isLaunchOf(after, week)))
-      changed.set(id, isLaunchOf(after, week) ? after : undefined);
-  });
   let order: RankedLaunch[] = [];
   const byId = new Map<number, RankedLaunch>();
   let built: Promise<void> | null = null;
+  // registered before the first build: a change folded while it runs is applied after it
+  const stop = view.onListingChange((before, after) => {
+    const id = (after ?? before)?.id;
+    if (id === undefined || !(isLaunchOf(before, week) || isLaunchOf(after, week))) return;
+    const held = changed.has(id) ? undefined : byId.get(id);
+    if (held && isLaunchOf(after, week) && sameVotes(before, after)) {
+      // a change that moves no vote (a view, an edit): the launch keeps its place, its document
+      // is swapped at once (a reader of the ranking sees the newer document in the same order)
+      const entry = { doc: after, standing: held.standing };
+      order[positionOf(order, held)] = entry;
+      byId.set(id, entry);
+      return;
+    }
+    changed.set(id, isLaunchOf(after, week) ? after : undefined);
+  });
 
   const applyChanges = () => {
     if (changed.size === 0) return;
