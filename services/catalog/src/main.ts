@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { catalogInternalOperations, claimVerifiedEvent } from '@listings/contracts';
+import { catalogInternalOperations, catalogPublicOperations, claimVerifiedEvent } from '@listings/contracts';
 import { catalogEvents } from '@listings/contracts/events';
 import { type Bus, encodedOnce } from '@listings/platform/bus';
 import { openSqliteCheckpointStore } from '@listings/platform/checkpoints';
@@ -14,13 +14,16 @@ import { createSafeFetch, type SafeFetch } from '@listings/platform/outbound';
 import { openReadModelStore, openReadModelStoreForRebuild } from '@listings/platform/read-models';
 import { openEmbeddedSearchIndex, openTypesenseSearchIndex } from '@listings/platform/search';
 import { type OperationCall, serveOperations } from '@listings/platform/service-host';
+import { compileInputChecks } from '@listings/platform/validation';
 import { startWorkflowRunner } from '@listings/platform/workflows/temporal-runner';
 import type { CatalogActivities } from './application/badge-check.ts';
 import { createBadgeCheck } from './application/badge-check.ts';
 import { createCatalogCommands } from './application/commands.ts';
 import { DEFAULT_DEMO, type DemoOptions, loadDemoCatalog } from './application/demo/demo-catalog.ts';
 import { createFreeLaunch } from './application/free-launch.ts';
+import { weekBoardOf } from './application/queries/week-board.ts';
 import { createWeekTicker } from './application/week-ticker.ts';
+import { resolveWeek } from './domain/weeks.ts';
 import { CLAIM_EVENTS_CONSUMER, claimVerifiedHandler } from './entrypoints/claims-events.ts';
 import { claimsInternalHandlers } from './entrypoints/claims-handlers.ts';
 import { commerceInternalHandlers } from './entrypoints/commerce-handlers.ts';
@@ -154,6 +157,11 @@ export const startCatalog = async (deps: CatalogDeps) => {
     },
   };
 
+  // this week's board (what the home page and the weekly leaderboard rank) is ranked before the
+  // first request, not by it; from here on it follows the listing changes (week-board.ts)
+  await weekBoardOf(readModel.view, resolveWeek('this', clock.now(), 'week')).ranking();
+  // and the public operations' input checks are compiled before the first request, not by it
+  await compileInputChecks(catalogPublicOperations, { wire: false });
   const served = await serveOperations({
     service: 'catalog',
     bus: deps.bus,

@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import { getEngagement } from '@listings/contracts';
+import { catalogPublicOperations, getEngagement } from '@listings/contracts';
 import type { Bus } from '@listings/platform/bus';
 import { type Clock, systemClock } from '@listings/platform/clock';
 import {
@@ -11,6 +11,7 @@ import {
 } from '@listings/platform/edge';
 import type { Logger } from '@listings/platform/logger';
 import { mountOps, type Ops } from '@listings/platform/observability';
+import { compileInputChecks } from '@listings/platform/validation';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync, LogController } from 'fastify';
 import { ASSETS_DIRS, ASSETS_PREFIX } from './assets.ts';
 import { createCatalogClient } from './catalog-client.ts';
@@ -96,6 +97,8 @@ export const webPlugin =
         return found.ok ? { voted: found.body.voted, following: found.body.following } : null;
       },
     });
+    // the first page to call a catalog operation does not wait for its input check to be compiled
+    void compileInputChecks(catalogPublicOperations, { wire: true });
     recordListingViews(app, internal, options.clock ?? systemClock);
     await installSecurityHeaders(app);
     await app.register(fastifyStatic, {

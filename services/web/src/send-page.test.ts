@@ -6,14 +6,35 @@ const page = (body: string, etag: string | null = '"e"'): RenderedPage => ({ bod
 describe('the page cache', () => {
   const clock = { now: 0 };
   const cache = createPageCache({ ttlMs: 2_000, maxEntries: 2, maxBytes: 10, now: () => clock.now });
+  const revalidating = createPageCache({
+    ttlMs: 2_000,
+    staleMs: 60_000,
+    maxEntries: 2,
+    maxBytes: 10,
+    now: () => clock.now,
+  });
 
   it('when an anonymous page is asked for again within two seconds then the same rendering is given, and none after', () => {
     clock.now = 0;
     cache.set('/a', page('one'));
     clock.now = 1_999;
-    expect(cache.get('/a')?.body).toBe('one');
+    expect(cache.get('/a')).toEqual({ page: page('one'), stale: false });
     clock.now = 2_000;
     expect(cache.get('/a')).toBeNull();
+  });
+
+  it('when a page is past its two seconds but within its stale time then it is given as stale, and none after', () => {
+    clock.now = 0;
+    revalidating.set('/a', page('one'));
+    clock.now = 1_999;
+    expect(revalidating.get('/a')?.stale).toBe(false);
+    clock.now = 2_000;
+    expect(revalidating.get('/a')).toEqual({ page: page('one'), stale: true });
+    // rendered again: fresh for two more seconds
+    revalidating.set('/a', page('two'));
+    expect(revalidating.get('/a')).toEqual({ page: page('two'), stale: false });
+    clock.now = 2_000 + 2_000 + 60_000;
+    expect(revalidating.get('/a')).toBeNull();
   });
 
   it('when a page is private (no ETag) or too large then it is not kept', () => {
@@ -30,6 +51,6 @@ describe('the page cache', () => {
     cache.set('/2', page('2'));
     cache.set('/3', page('3'));
     expect(cache.get('/1')).toBeNull();
-    expect(cache.get('/3')?.body).toBe('3');
+    expect(cache.get('/3')?.page.body).toBe('3');
   });
 });

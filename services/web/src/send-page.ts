@@ -57,32 +57,42 @@ export const sendPage = (
 
 /**
  * The anonymous pages rendered in the last few seconds, by URL: a page asked for again within
- * `ttlMs` is sent as it was rendered, without asking the services again. Only anonymous 200 pages
+ * `ttlMs` is sent as it was rendered, without asking the services again. After that it is stale
+ * for `staleMs` more: still given (`stale: true`), for the caller to send while it renders the
+ * page again in the background (stale-while-revalidate); then it is gone. Only anonymous 200 pages
  * are kept (a signed-in person always gets a fresh page), at most `maxEntries` of them, none
  * larger than `maxBytes`.
  */
 export const createPageCache = (options: {
   ttlMs: number;
+  /** how long after `ttlMs` a page may still be sent while a fresh one is rendered (default 0) */
+  staleMs?: number;
   maxEntries: number;
   maxBytes: number;
   now: () => number;
 }) => {
   const entries = new Map<string, { page: RenderedPage; until: number }>();
+  const staleMs = options.staleMs ?? 0;
   return {
-    get: (url: string): RenderedPage | null => {
+    get: (url: string): { page: RenderedPage; stale: boolean } | null => {
       const entry = entries.get(url);
       if (!entry) return null;
-      if (entry.until <= options.now()) {
+      const now = options.now();
+      if (entry.until + staleMs <= now) {
         entries.delete(url);
         return null;
       }
-      return entry.page;
+      return { page: entry.page, stale: entry.until <= now };
     },
     set: (url: string, page: RenderedPage): void => {
       if (options.ttlMs <= 0 || page.etag === null || page.body.length > options.maxBytes) return;
       // the oldest entry goes first (a Map keeps insertion order)
+      entries.delete(url);
       if (entries.size >= options.maxEntries) entries.delete(entries.keys().next().value as string);
       entries.set(url, { page, until: options.now() + options.ttlMs });
+    },
+    delete: (url: string): void => {
+      entries.delete(url);
     },
   };
 };

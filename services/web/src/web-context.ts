@@ -4,7 +4,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CatalogClient, Outcome } from './catalog-client.ts';
 import type { PageFrame, SiteInfo } from './frame.ts';
 import type { VNode } from './html.ts';
-import { createPageCache, NONCE_PLACEHOLDER, renderPage, sendRendered } from './send-page.ts';
+import {
+  ANONYMOUS_MAX_AGE_SECONDS,
+  createPageCache,
+  NONCE_PLACEHOLDER,
+  type RenderedPage,
+  renderPage,
+  sendRendered,
+} from './send-page.ts';
 import type { Viewer, ViewerOf } from './viewer.ts';
 
 /** What every page route is handed: the catalog over the bus, who is looking, the clock. */
@@ -19,19 +26,24 @@ export interface WebContext {
    * Answers with a page: `build` loads its data through the bus and gives its view (and status).
    * An anonymous page rendered moments ago for the same URL is sent again instead (see PAGE_CACHE).
    */
-  page(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    build: (frame: PageFrame) => Promise<VNode | { tree: VNode; status: number }>,
-  ): Promise<FastifyReply>;
+  page(request: FastifyRequest, reply: FastifyReply, build: Build): Promise<FastifyReply>;
 }
 
 /**
  * Anonymous pages are kept for two seconds: under load the services are asked once per page and
- * URL every two seconds, not once per request, and a count is never more than two seconds behind
- * for anyone not signed in (people signed in always get a fresh page).
+ * URL every two seconds, not once per request (people signed in always get a fresh page). After
+ * the two seconds, the next visitor is sent the page as it was while it is rendered again in the
+ * background (stale-while-revalidate), for up to `staleMs` (the minute any browser or shared cache
+ * may keep an anonymous page anyway, ANONYMOUS_MAX_AGE_SECONDS): no visitor of a page asked for
+ * within the minute waits for its rendering, and what they see is at most one rendering behind.
+ * Requests for a URL being rendered wait for that rendering instead of starting their own.
  */
-export const PAGE_CACHE = { ttlMs: 2_000, maxEntries: 2_000, maxBytes: 512 * 1024 };
+export const PAGE_CACHE = {
+  ttlMs: 2_000,
+  staleMs: ANONYMOUS_MAX_AGE_SECONDS * 1000,
+  maxEntries: 2_000,
+  maxBytes: 512 * 1024,
+};
 
 /** A page could not get what it shows: rendered as an HTML error page with this status. */
 export class PageError extends Error {
@@ -57,6 +69,13 @@ const FALLBACK_SITE: SiteInfo = {
 
 /** the site's name and purpose change rarely: asked of the catalog at most once a minute */
 const SITE_INFO_TTL_MS = 60_000;
+
+type Build = (frame: PageFrame) => Promise<VNode | { tree: VNode; status: number }>;
+
+const renderBuilt = async (frame: PageFrame, build: Build): Promise<RenderedPage> => {
+  const built = await build(frame);
+  return 'tree' in built ? renderPage(frame, built.tree, built.status) : renderPage(frame, built);
+};
 
 export const createWebContext = (options: {
   catalog: CatalogClient;
@@ -95,6 +114,21 @@ export const createWebContext = (options: {
     const [info, viewer] = await Promise.all([siteInfo(), viewerOrPromise]);
     return { site: info, viewer, nonce: NONCE_PLACEHOLDER, path: request.url, publicUrl: options.publicUrl };
   };
+  /** anonymous renderings under way, by URL: one at a time per URL, shared by whoever asks meanwhile */
+  const rendering = new Map<string, Promise<RenderedPage>>();
+  const renderOnce = (url: string, frame: PageFrame, build: Build): Promise<RenderedPage> => {
+    let pending = rendering.get(url);
+    if (!pending) {
+      pending = renderBuilt(frame, build)
+        .then((page) => {
+          cache.set(url, page);
+          return page;
+        })
+        .finally(() => rendering.delete(url));
+      rendering.set(url, pending);
+    }
+    return pending;
+  };
   return {
     catalog: options.catalog,
     clock: options.clock,
@@ -103,13 +137,21 @@ export const createWebContext = (options: {
     mine: options.mine ?? (async () => null),
     page: async (request, reply, build) => {
       const frame = await frameOf(request, reply);
-      const anonymous = frame.viewer === null && request.method === 'GET';
-      const cached = anonymous ? cache.get(request.url) : null;
-      if (cached) return sendRendered(request, reply, cached);
-      const built = await build(frame);
-      const rendered = 'tree' in built ? renderPage(frame, built.tree, built.status) : renderPage(frame, built);
-      if (anonymous) cache.set(request.url, rendered);
-      return sendRendered(request, reply, rendered);
+      if (frame.viewer !== null || request.method !== 'GET')
+        return sendRendered(request, reply, await renderBuilt(frame, build));
+      const url = request.url;
+      const held = cache.get(url);
+      if (!held) return sendRendered(request, reply, await renderOnce(url, frame, build));
+      if (held.stale && !rendering.has(url))
+        // sent as it was; the next visitor gets the new rendering (or, failing that, this one)
+        renderOnce(url, frame, build).then(
+          (page) => {
+            // no longer an anonymous 200 (gone, an error): the stale one is not sent again
+            if (page.etag === null) cache.delete(url);
+          },
+          (err: unknown) => request.log.warn({ err, url }, 'the page could not be rendered again'),
+        );
+      return sendRendered(request, reply, held.page);
     },
   };
 };

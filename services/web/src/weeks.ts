@@ -22,11 +22,19 @@ const DAY_MONTH_YEAR = new Intl.DateTimeFormat('en-GB', {
 });
 
 /** "24 Nov – 30 Nov 2026" */
+/** the labels made so far, by Monday (a few hundred weeks at most: formatting one costs more than keeping it) */
+const weekLabels = new Map<string, string>();
 export const weekLabel = (monday: string): string => {
-  const start = new Date(`${monday}T00:00:00Z`);
-  const end = new Date(`${addWeeks(monday, 1)}T00:00:00Z`);
-  end.setUTCDate(end.getUTCDate() - 1);
-  return `${DAY_MONTH.format(start)} – ${DAY_MONTH_YEAR.format(end)}`;
+  let label = weekLabels.get(monday);
+  if (label === undefined) {
+    const start = new Date(`${monday}T00:00:00Z`);
+    const end = new Date(`${addWeeks(monday, 1)}T00:00:00Z`);
+    end.setUTCDate(end.getUTCDate() - 1);
+    label = `${DAY_MONTH.format(start)} – ${DAY_MONTH_YEAR.format(end)}`;
+    if (weekLabels.size >= 1_000) weekLabels.clear();
+    weekLabels.set(monday, label);
+  }
+  return label;
 };
 
 /** "24 Nov 2026" from a date or date-time */

@@ -7,7 +7,7 @@ import type { AllSubscription, EventStore, RecordedEvent } from '../event-store/
 import { openMemoryEventStore } from '../event-store/memory-event-store.ts';
 import { openSqliteEventStore } from '../event-store/sqlite-event-store.ts';
 import type { CheckpointStore } from './checkpoint-store.ts';
-import { startCheckpointedSubscription } from './checkpointed-subscription.ts';
+import { PASSED_OVER_PER_SAVE, startCheckpointedSubscription } from './checkpointed-subscription.ts';
 import { openMemoryCheckpointStore } from './memory-checkpoint-store.ts';
 import { openSqliteCheckpointStore } from './sqlite-checkpoint-store.ts';
 
@@ -68,7 +68,11 @@ interface Consumer {
 
 async function consume(
   node: Node,
-  options: { checkpoints?: CheckpointStore; fail?: (event: RecordedEvent) => boolean } = {},
+  options: {
+    checkpoints?: CheckpointStore;
+    fail?: (event: RecordedEvent) => boolean;
+    handles?: (event: RecordedEvent) => boolean;
+  } = {},
 ): Promise<Consumer> {
   const handled: number[] = [];
   const waiters: { count: number; resolve: () => void }[] = [];
@@ -82,6 +86,7 @@ async function consume(
       for (const waiter of waiters) if (handled.length >= waiter.count) waiter.resolve();
       if (options.fail?.(event)) throw new Error(`handler failed at ${event.position}`);
     },
+    ...(options.handles ? { handles: options.handles } : {}),
     onError: reportFailure,
   });
   return {
@@ -104,6 +109,20 @@ function crashingOnSave(checkpoints: CheckpointStore, position: number): Checkpo
     save: async (name, saved) => {
       if (saved === position) throw new Error('crashed before saving the checkpoint');
       await checkpoints.save(name, saved);
+    },
+    close: () => checkpoints.close(),
+  };
+}
+
+/** a checkpoint store that counts its saves */
+function countingSaves(checkpoints: CheckpointStore): CheckpointStore & { saves: number[] } {
+  const saves: number[] = [];
+  return {
+    saves,
+    load: (name) => checkpoints.load(name),
+    save: async (name, position) => {
+      saves.push(position);
+      await checkpoints.save(name, position);
     },
     close: () => checkpoints.close(),
   };
@@ -164,6 +183,45 @@ describe.each(worlds)('startCheckpointedSubscription (%s)', (_, createWorld) => 
     await second.subscription.caughtUp;
     expect(second.handled).toEqual([2, 3]);
     await second.subscription.close();
+    await world.stop(node);
+  });
+
+  it('passes over the events it does not handle without a write per event', { timeout: 10_000 }, async () => {
+    const world = createWorld();
+    let node = await world.start();
+    // positions 1-7; the subscriber handles the even ones from 4 on
+    await node.store.append('listing-1', newEvents(7), 'no_stream');
+    const handles = (event: RecordedEvent) => event.position >= 4 && event.position % 2 === 0;
+    const counted = countingSaves(node.checkpoints);
+    const first = await consume(node, { checkpoints: counted, handles });
+    await first.subscription.caughtUp;
+    expect(first.handled).toEqual([4, 6]);
+    // one save per handled event: 1-3 and 5 move the checkpoint with the next handled one, 7 on close
+    expect(counted.saves).toEqual([4, 6]);
+    await first.subscription.close();
+    expect(counted.saves).toEqual([4, 6, 7]);
+    await world.stop(node);
+
+    node = await world.start();
+    expect(await node.checkpoints.load('projection')).toBe(7);
+    const second = await consume(node, { handles: () => true });
+    await second.subscription.caughtUp;
+    expect(second.handled).toEqual([]);
+    await second.subscription.close();
+    await world.stop(node);
+  });
+
+  it(`saves the checkpoint every ${PASSED_OVER_PER_SAVE} events passed over`, { timeout: 20_000 }, async () => {
+    const world = createWorld();
+    const node = await world.start();
+    await node.store.append('listing-1', newEvents(PASSED_OVER_PER_SAVE + 5), 'no_stream');
+    const counted = countingSaves(node.checkpoints);
+    const consumer = await consume(node, { checkpoints: counted, handles: () => false });
+    await consumer.subscription.caughtUp;
+    expect(counted.saves).toEqual([PASSED_OVER_PER_SAVE]);
+    await consumer.subscription.close();
+    expect(counted.saves).toEqual([PASSED_OVER_PER_SAVE, PASSED_OVER_PER_SAVE + 5]);
+    expect(consumer.handled).toEqual([]);
     await world.stop(node);
   });
 });

@@ -1,6 +1,9 @@
 import type { AllSubscription, EventStore, RecordedEvent } from '../event-store/event-store.ts';
 import type { CheckpointStore } from './checkpoint-store.ts';
 
+/** events the subscriber passes over move its checkpoint only every so many (and on close) */
+export const PASSED_OVER_PER_SAVE = 1_000;
+
 export interface CheckpointedSubscriptionOptions {
   readonly store: EventStore;
   readonly checkpoints: CheckpointStore;
@@ -11,25 +14,50 @@ export interface CheckpointedSubscriptionOptions {
    * two re-delivers that one event on restart (at-least-once; never more than one event again).
    */
   readonly handler: (event: RecordedEvent) => Promise<void> | void;
+  /**
+   * The events the handler is for (default: all). The others are passed over without a write: the
+   * checkpoint moves past them every PASSED_OVER_PER_SAVE of them, with the next handled event, and
+   * on close, so a crash goes over at most that many of them again (and hands none to the handler).
+   */
+  readonly handles?: (event: RecordedEvent) => boolean;
   /** as in SubscribeAllOptions: called once when the handler (or saving) fails; the subscription stops */
   readonly onError?: (error: unknown) => void;
 }
 
 /**
- * Subscribes to all events after the subscriber's saved checkpoint, and saves each event's
+ * Subscribes to all events after the subscriber's saved checkpoint, and saves each handled event's
  * position once it is handled. Like the handler, the save completes before the next delivery.
  */
 export async function startCheckpointedSubscription(
   options: CheckpointedSubscriptionOptions,
 ): Promise<AllSubscription> {
-  const { store, checkpoints, name, handler, onError } = options;
-  const after = await checkpoints.load(name);
-  return store.subscribeAll({
-    after,
+  const { store, checkpoints, name, handler, handles, onError } = options;
+  let saved = await checkpoints.load(name);
+  let passed = saved;
+  let passedOver = 0;
+  const save = async (position: number) => {
+    await checkpoints.save(name, position);
+    saved = position;
+    passedOver = 0;
+  };
+  const subscription = store.subscribeAll({
+    after: saved,
     handler: async (event) => {
+      if (handles && !handles(event)) {
+        passed = event.position;
+        if (++passedOver >= PASSED_OVER_PER_SAVE) await save(event.position);
+        return;
+      }
       await handler(event);
-      await checkpoints.save(name, event.position);
+      await save(event.position);
     },
     onError,
   });
+  return {
+    caughtUp: subscription.caughtUp,
+    close: async () => {
+      await subscription.close();
+      if (passed > saved) await save(passed);
+    },
+  };
 }

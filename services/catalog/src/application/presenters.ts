@@ -35,36 +35,45 @@ export function pageOf<T, U>(all: readonly T[], paging: Paging, present?: (entry
   };
 }
 
+/** values kept per view and version by memoBesidesViews */
+export const MEMO_MAX = 500;
+const memos = new WeakMap<object, { version: number; values: Map<string, unknown> }>();
 /**
  * Caches a derived value (a ranking, a count, a board's page, alternatives) until the read model
- * changes: a query runs once per read-model version, not once per request. Bounded per view. The
- * version is the one that ignores listings' view counts (`versionBesidesViews`): none of these
- * values shows a view count, and page views, which come with every first visit, would otherwise
- * empty the cache all the time (queries that sort by views key on `version`).
+ * changes: a query runs once per read-model version, not once per request. At most MEMO_MAX values
+ * per view, the least recently used dropped first (a browse over many listings' alternatives does
+ * not take the home page's board with it). The version is the one that ignores listings' view
+ * counts (`versionBesidesViews`): none of these values shows a view count, and page views, which
+ * come with every first visit, would otherwise empty the cache all the time (queries that sort by
+ * views key on `version`).
  */
-const memos = new WeakMap<object, { version: number; values: Map<string, unknown> }>();
 export const memoBesidesViews = <T>(
   view: { readonly versionBesidesViews: number },
   key: string,
   compute: () => T,
 ): T => {
   let memo = memos.get(view);
-  if (!memo || memo.version !== view.versionBesidesViews || memo.values.size > 500) {
+  if (!memo || memo.version !== view.versionBesidesViews) {
     memo = { version: view.versionBesidesViews, values: new Map() };
     memos.set(view, memo);
   }
-  if (!memo.values.has(key)) {
-    const value = compute();
-    memo.values.set(key, value);
-    // a failed query is not remembered: the next request asks again
-    if (value instanceof Promise) {
-      const values = memo.values;
-      value.catch(() => {
-        if (values.get(key) === value) values.delete(key);
-      });
-    }
+  const values = memo.values;
+  if (values.has(key)) {
+    // used again: to the end of the Map's order, the last to go
+    const value = values.get(key) as T;
+    values.delete(key);
+    values.set(key, value);
+    return value;
   }
-  return memo.values.get(key) as T;
+  if (values.size >= MEMO_MAX) values.delete(values.keys().next().value as string);
+  const value = compute();
+  values.set(key, value);
+  // a failed query is not remembered: the next request asks again
+  if (value instanceof Promise)
+    value.catch(() => {
+      if (values.get(key) === value) values.delete(key);
+    });
+  return value;
 };
 
 export const voteCount = (doc: ListingDoc): number => Object.keys(doc.votes).length;

@@ -32,8 +32,9 @@ export const startFollowerMail = (deps: {
     store: deps.events,
     checkpoints: deps.checkpoints,
     name: FOLLOWER_MAIL_SUBSCRIBER,
+    // every other event (a page view is one) passes without a checkpoint write of its own
+    handles: (event) => event.type === 'FollowerNotified',
     handler: async (event: RecordedEvent) => {
-      if (event.type !== 'FollowerNotified') return;
       const d = event.data as { listing_id: number; account_id: string; update_title: string; at: string };
       if (deps.clock.now().getTime() - Date.parse(d.at) > FOLLOWER_MAIL_MAX_AGE_MS) return;
       const doc = await deps.view.listing(d.listing_id);

@@ -2,43 +2,20 @@ import type { Clock } from '@listings/platform/clock';
 import { ValidationError } from '@listings/platform/errors';
 import type { Where } from '@listings/platform/read-models';
 import type { SortOrder } from '@listings/platform/search';
-import { rankStandings, type Standing } from '../../domain/awards/week-awards.ts';
 import { isoDate, resolveWeek, type Week } from '../../domain/weeks.ts';
 import type { ListingDoc } from '../../projections/catalog/documents.ts';
 import { L, listingQueries } from '../../projections/catalog/query-keys.ts';
 import type { CatalogView } from '../../projections/catalog/read-model.ts';
 import { memoBesidesViews, pageOf, pagingOf, summaryOf, voteCount } from '../presenters.ts';
 import { listingsById, mustFindListing, summariesOf } from './listings.ts';
+import { type RankedLaunch, weekBoardOf } from './week-board.ts';
 
-/** Votes cast during the week (Monday 00:00 to Sunday 23:59:59.999 UTC) and the time of the last one. */
-export const weeklyStanding = (doc: ListingDoc, week: Week): Standing => {
-  let votes = 0;
-  let last: string | null = null;
-  for (const at of Object.values(doc.votes)) {
-    const t = Date.parse(at);
-    if (t < week.startMs || t >= week.endMs) continue;
-    votes++;
-    if (last === null || at > last) last = at;
-  }
-  return { listing_id: doc.id, votes, last_vote_at: last };
-};
-
-/** Live launches of a week ranked by community votes of that week (the awards' order). */
-export const weekRanking = (view: CatalogView, week: Week): Promise<{ doc: ListingDoc; standing: Standing }[]> =>
-  memoBesidesViews(view, `week:${week.start}`, () => rankWeek(view, week));
-
-/** (one week's launches: the query reads that week only) */
-const rankWeek = async (view: CatalogView, week: Week): Promise<{ doc: ListingDoc; standing: Standing }[]> => {
-  const launching = await view.findListings({ where: listingQueries.liveInWeek(week.start) });
-  const byId = new Map(launching.map((doc) => [doc.id, doc]));
-  const standings = launching.map((doc) => weeklyStanding(doc, week));
-  const ranked = rankStandings(standings);
-  const unranked = standings.filter((s) => s.votes === 0).sort((a, b) => a.listing_id - b.listing_id);
-  return [...ranked, ...unranked].map((standing) => ({
-    doc: byId.get(standing.listing_id) as ListingDoc,
-    standing,
-  }));
-};
+/**
+ * Live launches of a week ranked by community votes of that week (the awards' order), from the
+ * week's board: built at its first read, then kept up to date from the listing changes (week-board.ts).
+ */
+export const weekRanking = (view: CatalogView, week: Week): Promise<readonly RankedLaunch[]> =>
+  weekBoardOf(view, week).ranking();
 
 export const getLaunchWeek = (view: CatalogView, clock: Clock) => async (call: { params: Record<string, unknown> }) => {
   const week = resolveWeek(call.params.week as string, clock.now(), 'params.week');

@@ -24,13 +24,12 @@ export type AwardsCommand = {
   data: { week_start: string; week_end_ms: number; standings: Standing[]; now: string };
 };
 
+/** the awards' order: most votes first, then the earlier last vote, then the lower listing id */
+export const compareStandings = (a: Standing, b: Standing): number =>
+  b.votes - a.votes || (a.last_vote_at ?? '').localeCompare(b.last_vote_at ?? '') || a.listing_id - b.listing_id;
+
 export const rankStandings = (standings: readonly Standing[]): Standing[] =>
-  standings
-    .filter((s) => s.votes > 0)
-    .sort(
-      (a, b) =>
-        b.votes - a.votes || (a.last_vote_at ?? '').localeCompare(b.last_vote_at ?? '') || a.listing_id - b.listing_id,
-    );
+  standings.filter((s) => s.votes > 0).sort(compareStandings);
 
 export const weekAwardsDecider: Decider<AwardsCommand, { decided: boolean }, AwardsEvent> = {
   initialState: { decided: false },

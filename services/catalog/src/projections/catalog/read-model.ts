@@ -63,9 +63,17 @@ export interface CatalogView {
   readonly blog: ReadonlyMap<string, BlogPostDoc>;
   readonly awards: ReadonlyMap<string, AwardsDoc>;
   settings(): SettingsDoc | undefined;
+  /**
+   * Calls `listener` with each listing change the view folds (before and after; undefined for
+   * none), right after the view holds it: what keeps a derived structure (a week's board) up to
+   * date without a scan. Returns the function that stops the calls.
+   */
+  onListingChange(listener: ListingChangeListener): () => void;
   /** searches what the view holds: pending changes reach the index first (read-your-writes) */
   readonly search: Pick<SearchIndex, 'search'>;
 }
+
+export type ListingChangeListener = (before: ListingDoc | undefined, after: ListingDoc | undefined) => void;
 
 export interface CatalogReadModel {
   readonly view: CatalogView;
@@ -77,6 +85,13 @@ export interface CatalogReadModel {
 }
 
 const FLUSH_EVERY = 5000;
+/**
+ * how long folded changes wait before they are written, with whatever else is folded meanwhile:
+ * a burst of page views (each an event) is one write of the store and the search index, not one
+ * each (reads never wait for it: memory answers them, and a query on the store or the search
+ * index writes what is pending first)
+ */
+const FLUSH_DELAY_MS = 50;
 /** listings and founders the store-backed read model keeps at hand (the rest is read on demand) */
 const CACHE_ROWS = 20_000;
 /** documents per page when the search index is brought up from the store */
@@ -465,7 +480,7 @@ export const openCatalogReadModel = async (deps: {
 
   let flushedAt = position;
   let flushing: Promise<void> = Promise.resolve();
-  let flushScheduled = false;
+  let flushTimer: ReturnType<typeof setTimeout> | undefined;
 
   const bigRows = (collection: string): Rows | undefined =>
     collection === 'listings' ? listings : collection === 'founders' ? founders : undefined;
@@ -522,12 +537,12 @@ export const openCatalogReadModel = async (deps: {
     return next;
   };
   const scheduleFlush = () => {
-    if (flushScheduled) return;
-    flushScheduled = true;
-    setImmediate(() => {
-      flushScheduled = false;
+    if (flushTimer) return;
+    flushTimer = setTimeout(() => {
+      flushTimer = undefined;
       flush().catch((error) => deps.logger.error({ err: error }, 'catalog read model flush failed'));
-    });
+    }, FLUSH_DELAY_MS);
+    flushTimer.unref();
   };
   /** before a query on the store: what this replica folded is written (a no-op in memory mode) */
   const settled = async () => {
@@ -555,6 +570,7 @@ export const openCatalogReadModel = async (deps: {
   };
 
   const waiters: { position: number; resolve: () => void }[] = [];
+  const listingListeners = new Set<ListingChangeListener>();
   const apply = async (event: RecordedEvent) => {
     if (event.position <= position) return; // already folded in
     const target = documentOf(event);
@@ -582,6 +598,12 @@ export const openCatalogReadModel = async (deps: {
         dirty.set(keyOf('listings', target.id), target);
         version++;
         if (event.type !== 'ListingViewed') versionBesidesViews++;
+        for (const listener of listingListeners)
+          try {
+            listener(before, next);
+          } catch (error) {
+            deps.logger.error({ err: error, position: event.position }, 'a listing change listener failed');
+          }
       }
     } else if (target) {
       const collection = target.collection as Small;
@@ -688,6 +710,10 @@ export const openCatalogReadModel = async (deps: {
     blog,
     awards,
     settings: () => mirrors.settings.get('site') as SettingsDoc | undefined,
+    onListingChange: (listener) => {
+      listingListeners.add(listener);
+      return () => listingListeners.delete(listener);
+    },
     search: {
       search: async (query) => {
         if (dirty.size > 0) await flush();
@@ -703,6 +729,8 @@ export const openCatalogReadModel = async (deps: {
     flush,
     close: async () => {
       await subscription.close();
+      clearTimeout(flushTimer);
+      flushTimer = undefined;
       await flush();
     },
   };

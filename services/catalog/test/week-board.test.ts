@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RankedLaunch, rankWeekFromScratch, weekBoardOf } from '../src/application/queries/week-board.ts';
+import { resolveWeek, type Week } from '../src/domain/weeks.ts';
+import { addListing, seedCategories, startTestCatalog, type TestCatalog } from './support.ts';
+
+/** what a ranking says: each launch's standing, in order, and the document it holds (its latest, views and all) */
+const shown = (ranking: readonly RankedLaunch[]) =>
+  ranking.map(({ doc, standing }) => ({
+    standing,
+    slug: doc.slug,
+    votes: Object.keys(doc.votes).length,
+    views: doc.views,
+    followers: doc.followers,
+  }));
+
+/** a fixed sequence of pseudo-random numbers in [0, 1) */
+const prng = (seed: number) => () => {
+  seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+  return seed / 2 ** 31;
+};
+
+describe('the week board, kept up to date from listing changes', () => {
+  let t: TestCatalog;
+  let thisWeek: Week;
+  let nextWeek: Week;
+  beforeAll(async () => {
+    t = await startTestCatalog({ now: '2026-12-30T10:00:00.000Z' }); // a Wednesday
+    await seedCategories(t);
+    thisWeek = resolveWeek('this', t.clock.now(), 'week');
+    nextWeek = resolveWeek('next', t.clock.now(), 'week');
+  });
+  afterAll(() => t.stop());
+
+  const expectBoardsMatchScratch = async () => {
+    const view = t.catalog.readModel.view;
+    for (const week of [thisWeek, nextWeek])
+      expect(shown(await weekBoardOf(view, week).ranking())).toEqual(shown(await rankWeekFromScratch(view, week)));
+  };
+
+  it('after every vote, withdrawal, view, edit, publication and going live it equals the board ranked from scratch', async () => {
+    const view = t.catalog.readModel.view;
+    // both boards built first (empty): everything after reaches them as changes
+    expect(await weekBoardOf(view, thisWeek).ranking()).toEqual([]);
+    expect(await weekBoardOf(view, nextWeek).ranking()).toEqual([]);
+    const slugs: string[] = [];
+    for (const name of ['Alpha', 'Bravo', 'Charlie', 'Delta'])
+      slugs.push((await addListing(t, name, { categories: ['Design'] }, { plan: 'paid' })).slug);
+    // one waits for next week, one is saved and published later
+    const scheduled = await addListing(t, 'Echo', { categories: ['Design'] }, { week: nextWeek.start, plan: 'paid' });
+    const late = await addListing(t, 'Foxtrot', { categories: ['Design'] }, false);
+    await expectBoardsMatchScratch();
+
+    const random = prng(11);
+    const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)] as T;
+    for (let step = 0; step < 80; step++) {
+      // votes a few seconds apart: ties on votes are broken by the earlier last vote
+      t.clock.set(new Date(t.clock.now().getTime() + 1_000 + Math.floor(random() * 5_000)).toISOString());
+      const slug = pick(slugs);
+      const account = `person-${Math.floor(random() * 6)}`;
+      const what = random();
+      if (what < 0.55) await t.internal('cast_vote', { slug, account_id: account, email_confirmed: true });
+      else if (what < 0.75) await t.internal('withdraw_vote', { slug, account_id: account });
+      else if (what < 0.9) await t.catalog.commands.recordViews(slug, 1 + Math.floor(random() * 3));
+      else await t.internal('follow_listing', { slug, account_id: account });
+      if (step === 30) {
+        await t.catalog.commands.publishListing(late.listing_id, null, 'paid');
+        slugs.push(late.slug);
+      }
+      await expectBoardsMatchScratch();
+    }
+    const board = await weekBoardOf(view, thisWeek).ranking();
+    // the series did what it meant to: launches with votes and without, in both orders
+    expect(board.some((entry) => entry.standing.votes > 1)).toBe(true);
+    expect(board.map((entry) => entry.doc.slug)).toContain(late.slug);
+
+    // Monday: the scheduled listing goes live in next week's board
+    t.clock.set(`${nextWeek.start}T00:00:01.000Z`);
+    await t.catalog.ticker.tick();
+    expect((await weekBoardOf(view, nextWeek).ranking()).map((entry) => entry.doc.slug)).toEqual([scheduled.slug]);
+    await t.internal('cast_vote', { slug: scheduled.slug, account_id: 'person-9', email_confirmed: true });
+    await expectBoardsMatchScratch();
+  });
+
+  it('the weekly leaderboard is answered from it', async () => {
+    const board = await weekBoardOf(t.catalog.readModel.view, nextWeek).ranking();
+    const leaderboard = await t.call('get_leaderboard', { params: { board: 'community-weekly' } });
+    expect(leaderboard.body.items.map((item: { listing: { slug: string } }) => item.listing.slug)).toEqual(
+      board.map((entry) => entry.doc.slug),
+    );
+    expect(leaderboard.body.items[0].metric.value).toBe(1);
+  });
+});
