@@ -136,6 +136,12 @@ describe('the site in all-in-one mode, on the demo catalog', () => {
     }
   });
 
+  it('when /listings is asked for then it redirects to the search page, keeping the query', async () => {
+    expect(await page('/listings')).toMatchObject({ status: 302 });
+    expect((await page('/listings')).headers.get('location')).toBe('/search');
+    expect((await page('/listings?sort=votes&q=notes')).headers.get('location')).toBe('/search?sort=votes&q=notes');
+  });
+
   it('when each kind of page is asked for then it answers 200 HTML with a strict CSP', async () => {
     const founders = await api<{ items: { slug: string }[] }>('/founders?per_page=1');
     const posts = await api<{ items: { slug: string }[] }>('/blog?per_page=1');

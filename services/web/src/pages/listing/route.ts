@@ -4,8 +4,16 @@ import { must, type WebContext } from '../../web-context.ts';
 import { NotFoundView } from '../not-found/view.ts';
 import { type ListingData, ListingView } from './view.ts';
 
-/** `/listings/{slug}`: everything public about a listing; an unknown slug is a 404 page with a search box */
+/**
+ * `/listings/{slug}`: everything public about a listing; an unknown slug is a 404 page with a search
+ * box. `/listings` redirects to `/search`, where every listing is browsed.
+ */
 export const listingRoutes = async (app: FastifyInstance, web: WebContext) => {
+  // every listing is browsed (with its filters and sorts) at /search; /listings alone is that page
+  app.get('/listings', async (request, reply) => {
+    const query = request.url.indexOf('?');
+    return reply.redirect(query === -1 ? '/search' : `/search${request.url.slice(query)}`);
+  });
   app.get<{ Params: { slug: string } }>('/listings/:slug', async (request, reply) => {
     const { slug } = request.params;
     return web.page(request, reply, async (frame) => {
