@@ -1,8 +1,8 @@
 import type { AllSubscription, EventStore, RecordedEvent } from '../event-store/event-store.ts';
+import { openCheckpointCursor, PASSED_OVER_PER_SAVE } from './checkpoint-cursor.ts';
 import type { CheckpointStore } from './checkpoint-store.ts';
 
-/** events the subscriber passes over move its checkpoint only every so many (and on close) */
-export const PASSED_OVER_PER_SAVE = 1_000;
+export { PASSED_OVER_PER_SAVE };
 
 export interface CheckpointedSubscriptionOptions {
   readonly store: EventStore;
@@ -32,24 +32,13 @@ export async function startCheckpointedSubscription(
   options: CheckpointedSubscriptionOptions,
 ): Promise<AllSubscription> {
   const { store, checkpoints, name, handler, handles, onError } = options;
-  let saved = await checkpoints.load(name);
-  let passed = saved;
-  let passedOver = 0;
-  const save = async (position: number) => {
-    await checkpoints.save(name, position);
-    saved = position;
-    passedOver = 0;
-  };
+  const cursor = await openCheckpointCursor(checkpoints, name);
   const subscription = store.subscribeAll({
-    after: saved,
+    after: cursor.saved,
     handler: async (event) => {
-      if (handles && !handles(event)) {
-        passed = event.position;
-        if (++passedOver >= PASSED_OVER_PER_SAVE) await save(event.position);
-        return;
-      }
+      if (handles && !handles(event)) return cursor.passedOver(event.position);
       await handler(event);
-      await save(event.position);
+      await cursor.handled(event.position);
     },
     onError,
   });
@@ -57,7 +46,7 @@ export async function startCheckpointedSubscription(
     caughtUp: subscription.caughtUp,
     close: async () => {
       await subscription.close();
-      if (passed > saved) await save(passed);
+      await cursor.close();
     },
   };
 }

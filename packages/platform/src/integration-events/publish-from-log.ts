@@ -1,19 +1,18 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Bus, IntegrationEvent } from '../bus/bus.ts';
+import { openCheckpointCursor } from '../checkpoints/checkpoint-cursor.ts';
 import type { CheckpointStore } from '../checkpoints/checkpoint-store.ts';
 import type { AllSubscription, EventStore, RecordedEvent } from '../event-store/event-store.ts';
 import { traceparentOfEvent } from '../event-store/trace-metadata.ts';
 
 /** the longest pause between two attempts to publish one event while the bus refuses it */
 const MAX_RETRY_MS = 30_000;
-/** events that publish nothing move the checkpoint only every so many (a restart maps them again) */
-const SKIPPED_PER_SAVE = 1_000;
 
 /**
  * Publishes integration events from a service's event log, never from the request path: a
  * checkpointed subscription maps each stored domain event to zero or one contract event and
  * publishes it with the stored event's id as the de-duplication id. The checkpoint is saved after
- * each published event, and after every SKIPPED_PER_SAVE events that publish nothing (and on
+ * each published event, and after every PASSED_OVER_PER_SAVE events that publish nothing (and on
  * close), so a first start over a long log does not write once per event. A crash between append and
  * publish loses nothing (the subscription resumes after its checkpoint); a crash between publish
  * and checkpoint publishes that event again, which the bus de-duplicates by id (and consumers
@@ -38,24 +37,13 @@ export const publishFromLog = async (options: {
 }): Promise<AllSubscription> => {
   let closed = false;
   const abort = new AbortController();
-  const { checkpoints, name } = options;
-  let saved = await checkpoints.load(name);
-  let handled = saved;
-  let skipped = 0;
-  const save = async (position: number) => {
-    await checkpoints.save(name, position);
-    saved = position;
-    skipped = 0;
-  };
+  // events that publish nothing move the checkpoint only every so many (a restart maps them again)
+  const cursor = await openCheckpointCursor(options.checkpoints, options.name);
   const subscription = options.store.subscribeAll({
-    after: saved,
+    after: cursor.saved,
     handler: async (event) => {
       const mapped = await options.map(event);
-      if (!mapped) {
-        handled = event.position;
-        if (++skipped >= SKIPPED_PER_SAVE) await save(event.position);
-        return;
-      }
+      if (!mapped) return cursor.passedOver(event.position);
       for (let failures = 0; ; failures++) {
         try {
           // the trace of the request that wrote the event goes on with its consumers
@@ -65,8 +53,7 @@ export const publishFromLog = async (options: {
               ? { ...mapped, id: event.id }
               : { ...mapped, id: event.id, headers: { ...mapped.headers, traceparent } },
           );
-          handled = event.position;
-          await save(event.position);
+          await cursor.handled(event.position);
           return;
         } catch (error) {
           if (closed) throw error;
@@ -86,7 +73,7 @@ export const publishFromLog = async (options: {
       closed = true;
       abort.abort();
       await subscription.close();
-      if (handled > saved) await save(handled);
+      await cursor.close();
     },
   };
 };
