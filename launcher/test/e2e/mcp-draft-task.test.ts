@@ -5,10 +5,8 @@
 import type { Scope } from '@listings/contracts';
 import { type ProductSite, startProductSite } from '@listings/platform/testing/product-site';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { modernRpc } from '../../../services/mcp-gateway/test/support/modern-rpc.ts';
 import { startAllInOneInProcess } from '../in-process.ts';
-
-const MODERN = '2026-07-28';
-const TASKS = 'io.modelcontextprotocol/tasks';
 
 describe('a draft as an MCP task on the real all-in-one service', () => {
   let running: Awaited<ReturnType<typeof startAllInOneInProcess>>;
@@ -32,31 +30,8 @@ describe('a draft as an MCP task on the real all-in-one service', () => {
   });
 
   const rpc = async (method: string, params: Record<string, unknown>, name: string) => {
-    const response = await fetch(`${running.base}/mcp`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        authorization: `Bearer ${key}`,
-        'mcp-protocol-version': MODERN,
-        'mcp-method': method,
-        'mcp-name': name,
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method,
-        params: {
-          ...params,
-          _meta: {
-            'io.modelcontextprotocol/protocolVersion': MODERN,
-            'io.modelcontextprotocol/clientCapabilities': { extensions: { [TASKS]: {} } },
-          },
-        },
-      }),
-    });
-    expect(response.status).toBe(200);
-    const body = (await response.json()) as { result?: Record<string, unknown>; error?: unknown };
+    const body = await modernRpc(`${running.base}/mcp`, method, params, name, { authorization: `Bearer ${key}` });
+    expect(body.status).toBe(200);
     expect(body.error).toBeUndefined();
     return body.result as Record<string, unknown>;
   };

@@ -37,8 +37,9 @@ export const modernRpc = async (
       },
     }),
   });
-  return (await response.json()) as {
+  const body = (await response.json()) as {
     result?: Record<string, unknown>;
     error?: { code: number; message: string };
   };
+  return { status: response.status, ...body };
 };
