@@ -48,6 +48,15 @@ type Distribute<C> = C extends { type: infer T; data: infer D } ? { type: T; dat
  * The catalog's command side: each command loads its stream, decides, appends with the expected
  * revision, then waits until the read model has folded the new events (read-your-writes).
  */
+/** who created `listing-<id>` (its draft and slug, which never changes), null while nobody has */
+export const readListingOrigin = async (
+  events: EventStore,
+  listingId: number,
+): Promise<{ draft_id: string; slug: string } | null> => {
+  const created = (await events.readStream(listingStream(listingId))).find((e) => e.type === 'ListingCreated');
+  return created ? (created.data as { draft_id: string; slug: string }) : null;
+};
+
 export const createCatalogCommands = (deps: { events: EventStore; readModel: CatalogReadModel; clock: Clock }) => {
   const { events, readModel } = deps;
   const view = readModel.view;
@@ -166,11 +175,7 @@ export const createCatalogCommands = (deps: { events: EventStore; readModel: Cat
       throw error;
     }
   };
-  /** who created `listing-<id>` (its draft and slug), null while nobody has */
-  const listingOrigin = async (listingId: number): Promise<{ draft_id: string; slug: string } | null> => {
-    const created = (await events.readStream(listingStream(listingId))).find((e) => e.type === 'ListingCreated');
-    return created ? (created.data as { draft_id: string; slug: string }) : null;
-  };
+  const listingOrigin = (listingId: number) => readListingOrigin(events, listingId);
 
   return {
     saveListingFromDraft: async (input: {

@@ -14,8 +14,7 @@ import type { AllSubscription, EventStore, RecordedEvent } from '@listings/platf
 import { publishFromLog } from '@listings/platform/integration-events';
 import type { Logger } from '@listings/platform/logger';
 import { checkValue } from '@listings/platform/validation';
-import type { CatalogCommands } from '../application/commands.ts';
-import { listingStream } from '../domain/listing/decide.ts';
+import { type CatalogCommands, readListingOrigin } from '../application/commands.ts';
 import type { ListingEvent } from '../domain/listing/listing.ts';
 
 /** the durable names: renaming one starts it again from the beginning */
@@ -34,8 +33,7 @@ export const slugsFromListingStreams = (events: EventStore, max = 10_000): SlugO
   return async (listingId) => {
     const remembered = known.get(listingId);
     if (remembered !== undefined) return remembered;
-    const created = (await events.readStream(listingStream(listingId))).find((e) => e.type === 'ListingCreated');
-    const slug = (created?.data as { slug?: string } | undefined)?.slug ?? null;
+    const slug = (await readListingOrigin(events, listingId))?.slug ?? null;
     if (slug === null) return null;
     if (known.size >= max) known.delete(known.keys().next().value as number);
     known.set(listingId, slug);
