@@ -152,7 +152,9 @@ export const createMemoryIdempotencyStore = (): IdempotencyStore => {
       if (records.size % 1024 === 0) for (const [k, v] of records) if (v.expiresAtMs <= nowMs) records.delete(k);
       return { claimed: true };
     },
-    complete: async (id, record) => void records.set(id, record),
+    // kept as the NATS KV store keeps it: as JSON (a reply still encoded is stored as its value), so
+    // a record replays the same to either edge whatever wrote it
+    complete: async (id, record) => void records.set(id, JSON.parse(JSON.stringify(record)) as IdempotencyRecord),
     release: async (id) => void records.delete(id),
     close: async () => records.clear(),
   };

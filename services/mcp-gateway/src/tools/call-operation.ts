@@ -1,5 +1,5 @@
 import type { Operation, OperationReply, OperationRequest, Principal, ProblemBody } from '@listings/contracts';
-import { type Bus, EncodedJson, NoResponderError, RequestTimeoutError } from '@listings/platform/bus';
+import { type Bus, NoResponderError, RequestTimeoutError } from '@listings/platform/bus';
 import {
   type IdempotencyOptions,
   parseIdempotencyKey,
@@ -111,9 +111,7 @@ export const callOperation = async (
     switch (outcome.kind) {
       case 'ran':
       case 'replayed': {
-        // a record the REST edge wrote (all-in-one mode shares the store) may hold the reply still encoded
-        const { status } = outcome.response;
-        const body = outcome.response.body instanceof EncodedJson ? outcome.response.body.value : outcome.response.body;
+        const { status, body } = outcome.response;
         return status >= 400 ? { status, problem: body as ProblemBody } : { status, body };
       }
       case 'in_flight':
