@@ -85,6 +85,8 @@ export const startAllInOne = async (
         }),
       ],
       siteAtRoot: true,
+      // the MCP gateway's lean tool calls, answered before Fastify routes them
+      ...(mcp.frontDoor ? { frontDoor: mcp.frontDoor } : {}),
       edgeConfig: edge,
       edgeStores,
       ops,

@@ -8,7 +8,9 @@ import {
   createMemoryIdempotencyStore,
   createMemoryRateLimitCounter,
   createRateLimiter,
+  type FrontDoor,
   forbiddenKeyErrors,
+  frontDoorServer,
   type IdempotencyStore,
   mayHoldForbiddenKey,
   type RateLimitCounter,
@@ -62,6 +64,11 @@ export interface GatewayOptions {
    * all-in-one mode); the gateway itself imports no other service.
    */
   readonly mounts?: readonly FastifyPluginAsync[];
+  /**
+   * A mount's requests answered ahead of Fastify on this server (e.g. the MCP gateway's lean tool
+   * calls at /mcp: @listings/platform/edge frontDoorServer), measured and logged as the others.
+   */
+  readonly frontDoor?: FrontDoor;
   /** a mount (the web edge, all-in-one mode) serves `/`: no redirect from `/` to the API docs */
   readonly siteAtRoot?: boolean;
   /** accounts, keys, OAuth (default: an in-memory identity, for tests) */
@@ -149,6 +156,15 @@ export const buildApp = async (options: GatewayOptions): Promise<FastifyInstance
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: options.trustProxy ?? false,
+    ...(options.frontDoor
+      ? {
+          serverFactory: frontDoorServer(options.frontDoor, {
+            trustProxy: options.trustProxy ?? false,
+            logger: options.logger,
+            ...(options.ops ? { ops: options.ops } : {}),
+          }),
+        }
+      : {}),
     // refused before routing: no onResponse hook runs, so the request line is written here
     frameworkErrors: (error, request, reply) => {
       reply.raw.once('finish', () => logRequest(request, reply));

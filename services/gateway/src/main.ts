@@ -19,6 +19,7 @@ export interface GatewayDeps {
   /** default 0.0.0.0 */
   readonly host?: string;
   readonly mounts?: GatewayOptions['mounts'];
+  readonly frontDoor?: GatewayOptions['frontDoor'];
   readonly siteAtRoot?: boolean;
   /** default: read from the environment (RATE_LIMIT_*, OAUTH_ACCESS_TOKEN_TTL, SECRETS_DIR, TRUST_PROXY) */
   readonly edgeConfig?: EdgeConfig;
@@ -74,6 +75,7 @@ export const startGateway = async (deps: GatewayDeps) => {
     idempotencyStore: stores.idempotencyStore,
     rateLimitCounter: stores.rateLimitCounter,
     ...(deps.mounts ? { mounts: deps.mounts } : {}),
+    ...(deps.frontDoor ? { frontDoor: deps.frontDoor } : {}),
     ...(deps.siteAtRoot ? { siteAtRoot: true } : {}),
     ...(deps.ops ? { ops: deps.ops } : {}),
   });

@@ -8,6 +8,8 @@ import {
   createRateLimiter,
   type EdgeConfig,
   type EdgeStores,
+  type FrontDoor,
+  frontDoorServer,
   type IdempotencyStore,
   loadEdgeConfig,
   openEdgeStores,
@@ -22,7 +24,7 @@ import { createServerFactory } from './build-server.ts';
 import { loadMcpConfig } from './config.ts';
 import { createLeanToolsCall } from './http/lean-tools-call.ts';
 import { createMcpEndpoint, type McpEndpoint } from './http/mcp-endpoint.ts';
-import { MCP_PATH, mcpPlugin } from './http/mcp-plugin.ts';
+import { MCP_PATH, mcpFrontDoor, mcpPlugin } from './http/mcp-plugin.ts';
 import { createListingSlugs, listingSlugOf, watchListingChanges } from './listing-changes.ts';
 import { callOperation } from './tools/call-operation.ts';
 import { connectNatsTaskCancellations } from './tools/draft-tasks.ts';
@@ -54,6 +56,11 @@ export interface McpGatewayDeps {
 export interface McpGateway {
   /** the Fastify plugin serving /mcp: the launcher mounts it on the REST gateway in all-in-one mode */
   readonly plugin: FastifyPluginAsync;
+  /**
+   * the lean path ahead of Fastify (absent with `leanToolsCall: false`): whoever makes the server
+   * the plugin is mounted on passes it to `frontDoorServer`
+   */
+  readonly frontDoor: FrontDoor | undefined;
   readonly endpoint: McpEndpoint;
   /** TRUST_PROXY: take the client IP from X-Forwarded-For (cluster mode's own Fastify) */
   readonly trustProxy: boolean;
@@ -121,7 +128,8 @@ export const createMcpGateway = async (deps: McpGatewayDeps): Promise<McpGateway
   const lean =
     deps.leanToolsCall === false ? undefined : createLeanToolsCall({ endpoint, call: serverDeps, allowedHostnames });
   return {
-    plugin: mcpPlugin(endpoint, lean),
+    plugin: mcpPlugin(endpoint),
+    frontDoor: lean && mcpFrontDoor(endpoint, lean, deps.logger),
     endpoint,
     trustProxy: edge.trustProxy,
     stop: async () => {
@@ -132,6 +140,23 @@ export const createMcpGateway = async (deps: McpGatewayDeps): Promise<McpGateway
     },
   };
 };
+
+/**
+ * The Fastify options of a server of its own for the MCP gateway (cluster mode, tests): its
+ * TRUST_PROXY, and the lean path's front door when there is one.
+ */
+export const mcpServerOptions = (gateway: McpGateway, logger: Logger, ops?: Ops) => ({
+  trustProxy: gateway.trustProxy,
+  ...(gateway.frontDoor
+    ? {
+        serverFactory: frontDoorServer(gateway.frontDoor, {
+          trustProxy: gateway.trustProxy,
+          logger,
+          ...(ops ? { ops } : {}),
+        }),
+      }
+    : {}),
+});
 
 /** The OAuth discovery documents MCP clients fetch from the origin they connect to. */
 const DISCOVERY_PATHS = [
@@ -158,7 +183,7 @@ export const startMcpGateway = async (
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: gateway.trustProxy,
+    ...mcpServerOptions(gateway, deps.logger, deps.ops),
   });
   if (deps.ops) mountOps(app as never, deps.ops);
   else app.get('/healthz', async () => ({ status: 'ok' }));

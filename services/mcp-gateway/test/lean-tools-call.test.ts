@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { operationById } from '@listings/contracts';
 import { EncodedJson } from '@listings/platform/bus';
 import { manualClock } from '@listings/platform/clock';
@@ -154,6 +155,35 @@ describe('the lean tools/call path', () => {
     if (status === 200) expect(one.lean).toBe(true);
     expect(other.lean).toBe(false);
     expectSame(one, other);
+  });
+
+  it('when the body arrives after the headers, in a packet of its own, then the lean path still answers it', async () => {
+    const sent = toolCall('search_listings', { q: 'acme', per_page: 5 }, {}, 'late-body');
+    const head = [
+      'POST /mcp HTTP/1.1',
+      `host: ${new URL(lean.origin).host}`,
+      `content-length: ${Buffer.byteLength(sent.body)}`,
+      'connection: close',
+      ...Object.entries(sent.headers).map(([name, value]) => `${name}: ${value}`),
+    ].join('\r\n');
+    const socket = connect(Number(new URL(lean.origin).port), '127.0.0.1');
+    // the body goes once the server has taken the request by its headers alone
+    lean.server.once('request', () => socket.write(sent.body));
+    socket.write(`${head}\r\n\r\n`);
+    const raw = await new Promise<string>((resolve, reject) => {
+      let text = '';
+      socket.on('data', (chunk) => {
+        text += chunk;
+      });
+      socket.once('end', () => resolve(text));
+      socket.once('error', reject);
+    });
+    const [status, ...rest] = raw.split('\r\n');
+    const body = rest.slice(rest.indexOf('') + 1).join('\r\n');
+    const fromSdk = await send(sdk, sent);
+    expect(status).toBe('HTTP/1.1 200 OK');
+    expect(rest).toContain(`content-length: ${Buffer.byteLength(body)}`);
+    expect(body).toBe(fromSdk.body);
   });
 
   it('when a 401 is answered then it carries the WWW-Authenticate challenge', async () => {

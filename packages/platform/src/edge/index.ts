@@ -3,6 +3,7 @@ export { type EdgeConfig, loadEdgeConfig } from './config.ts';
 export { type EdgeStores, openEdgeStores, rateLimitCounterTtlMs } from './edge-stores.ts';
 export { endOfTurn, writeAtEndOfTurn } from './end-of-turn.ts';
 export { FORBIDDEN_KEYS, forbiddenKeyErrors, mayHoldForbiddenKey } from './forbidden-keys.ts';
+export { type FrontDoor, type FrontDoorServerOptions, frontDoorServer } from './front-door.ts';
 export {
   connectNatsIdempotencyStore,
   createMemoryIdempotencyStore,

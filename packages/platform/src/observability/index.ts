@@ -3,6 +3,7 @@ export { createMetrics, type ProcessMetrics, type ProjectionProbe } from './metr
 export {
   CHECK_TIMEOUT_MS,
   createOps,
+  measureRawRequest,
   mountOps,
   OPS_PATHS,
   type Ops,

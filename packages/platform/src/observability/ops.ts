@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Span } from '@opentelemetry/api';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Bus } from '../bus/bus.ts';
@@ -107,13 +108,52 @@ export type Ops = ReturnType<typeof createOps>;
 
 export const OPS_PATHS = ['/healthz', '/readyz', '/metrics'] as const;
 
+/** a request's measures, once answered: its latency, a 5xx counted as an error, its span ended */
+const observeHttp = (ops: Ops, method: string, route: string, status: number, ms: number, span: Span | undefined) => {
+  if (span) endHttpSpan(span, status);
+  const labels = { method, route, status: String(status) };
+  ops.metrics.httpDuration.observe(labels, ms / 1000);
+  if (status >= 500) ops.metrics.httpErrors.inc(labels);
+};
+
+/**
+ * Measures a request answered on the Node request itself, ahead of Fastify (a front door:
+ * edge/front-door.ts) as `mountOps` measures the ones Fastify answers: `answer` runs with the
+ * request's span active when tracing is on (its traceparent in the request's headers, as the
+ * edges pass it on), and the latency, status and span are taken when the response is done.
+ * `done` is told the status and milliseconds too (the request's log line).
+ */
+export const measureRawRequest = (
+  ops: Ops,
+  route: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  answer: () => void,
+  done?: (status: number, ms: number) => void,
+): void => {
+  const started = performance.now();
+  const method = req.method ?? 'GET';
+  const span = ops.traced ? startHttpSpan(method, route, req.headers) : undefined;
+  // 'close': the response was sent, or its connection ended before (one listener for both)
+  res.once('close', () => {
+    const ms = performance.now() - started;
+    observeHttp(ops, method, route, res.statusCode, ms, span);
+    done?.(res.statusCode, ms);
+  });
+  if (!span) {
+    answer();
+    return;
+  }
+  req.headers.traceparent = traceparentOf(span);
+  withActiveSpan(span, answer);
+};
+
 /**
  * Mounts /healthz, /readyz and /metrics on a Fastify app, and measures every other request the
  * app answers (method, route pattern, status, latency). Called on the root instance, so the hook
  * sees every route.
  */
 export const mountOps = (app: FastifyInstance, ops: Ops): void => {
-  const { httpDuration, httpErrors } = ops.metrics;
   const spans = new WeakMap<FastifyRequest, Span>();
   const measured = (request: FastifyRequest) =>
     !(OPS_PATHS as readonly string[]).includes(request.routeOptions.url ?? '');
@@ -129,13 +169,15 @@ export const mountOps = (app: FastifyInstance, ops: Ops): void => {
       withActiveSpan(span, done);
     });
   app.addHook('onResponse', async (request, reply) => {
-    const route = request.routeOptions.url ?? 'unmatched';
     if (!measured(request)) return;
-    const span = spans.get(request);
-    if (span) endHttpSpan(span, reply.statusCode);
-    const labels = { method: request.method, route, status: String(reply.statusCode) };
-    httpDuration.observe(labels, reply.elapsedTime / 1000);
-    if (reply.statusCode >= 500) httpErrors.inc(labels);
+    observeHttp(
+      ops,
+      request.method,
+      request.routeOptions.url ?? 'unmatched',
+      reply.statusCode,
+      reply.elapsedTime,
+      spans.get(request),
+    );
   });
   app.get('/healthz', async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {

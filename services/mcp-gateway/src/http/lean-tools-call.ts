@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { ANONYMOUS, type Operation, operations, type Principal } from '@listings/contracts';
-import { EncodedJson } from '@listings/platform/bus';
+import { EncodedJson, traceparentOrNew } from '@listings/platform/bus';
 import { endOfTurn, mayHoldForbiddenKey } from '@listings/platform/edge';
 import { toWebRequest } from '@modelcontextprotocol/node';
 import {
@@ -210,33 +210,41 @@ const renderResponseHead = (era: LeanCall['era'], result: CallToolResult, struct
 const FRAME_START = { modern: '', legacy: 'event: message\ndata: ' } as const;
 const FRAME_END = { modern: '}', legacy: '}\n\n' } as const;
 
-/** a lean call's answer on the wire: the framed response up to its id, as bytes, and what follows it */
+/** the framed response up to its id, and its length in bytes (counted once) */
+export interface LeanHead {
+  readonly text: string;
+  readonly bytes: number;
+}
+
+/** a lean call's answer on the wire: the framed response up to its id, and what follows it */
 export interface LeanAnswer {
-  readonly head: Buffer;
+  readonly head: LeanHead;
   readonly tail: string;
 }
 
-const answerOf = (call: LeanCall, head: Buffer): LeanAnswer => ({
+const answerOf = (call: LeanCall, head: LeanHead): LeanAnswer => ({
   head,
   tail: `${JSON.stringify(call.id)}${FRAME_END[call.era]}`,
 });
 
-const framedHead = (call: LeanCall, result: CallToolResult, structuredJson?: string): Buffer =>
-  Buffer.from(`${FRAME_START[call.era]}${renderResponseHead(call.era, result, structuredJson)}`);
+const framedHead = (call: LeanCall, result: CallToolResult, structuredJson?: string): LeanHead => {
+  const text = `${FRAME_START[call.era]}${renderResponseHead(call.era, result, structuredJson)}`;
+  return { text, bytes: Buffer.byteLength(text) };
+};
 
 /**
  * A success's framed answer up to its id, kept per encoded reply, tool and era. The services'
  * answers are immutable and sent as the same `EncodedJson` every time (`encodedOnce`: the catalog's
  * read models, which the REST edge writes on without a stringify); the tool result made of one is
- * the same every time too, so it is rendered and encoded once. A reply that comes fresh each time
+ * the same every time too, so it is rendered and measured once. A reply that comes fresh each time
  * (over NATS, from bytes) is rendered each time and its entry goes with it.
  */
 const renderedSuccesses = { modern: new WeakMap(), legacy: new WeakMap() } as const satisfies Record<
   LeanCall['era'],
-  WeakMap<EncodedJson, Map<Operation, Buffer>>
+  WeakMap<EncodedJson, Map<Operation, LeanHead>>
 >;
 
-const successHead = (call: LeanCall, reply: EncodedJson): Buffer => {
+const successHead = (call: LeanCall, reply: EncodedJson): LeanHead => {
   let rendered = renderedSuccesses[call.era].get(reply);
   const kept = rendered?.get(call.op);
   if (kept) return kept;
@@ -263,11 +271,12 @@ export const answerLeanCall = async (
   deps: CallOperationDeps,
   call: LeanCall,
   authInfo: AuthInfo | undefined,
+  traceparent: string,
 ): Promise<LeanAnswer | undefined> => {
   const { op } = call;
   if (op.scope && !authInfo?.scopes.includes(op.scope)) return undefined;
   const principal = (authInfo?.extra?.principal as Principal | undefined) ?? ANONYMOUS;
-  const outcome = await callOperation(deps, op, call.args, principal, { keepEncoded: true });
+  const outcome = await callOperation(deps, op, call.args, principal, { keepEncoded: true, traceparent });
   if (!('problem' in outcome) && outcome.body instanceof EncodedJson)
     return answerOf(call, successHead(call, outcome.body));
   return answerOf(call, framedHead(call, toToolResult(op, outcome)));
@@ -298,13 +307,29 @@ const replayOf = (req: IncomingMessage, body: Buffer): IncomingMessage =>
     headers: req.headers,
   }) as unknown as IncomingMessage;
 
+const EMPTY = Buffer.alloc(0);
+
+const streamBody = (req: IncomingMessage, resolve: (body: Buffer) => void, reject: (error: Error) => void) => {
+  const chunks: Buffer[] = [];
+  req.on('data', (chunk: Buffer) => chunks.push(chunk));
+  req.once('end', () => resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)));
+  req.once('error', reject);
+};
+
+/**
+ * The body, read once the HTTP parser is done with the packet the headers came in (the next
+ * tick): a lean call's body is small and usually came with its headers, so it is all buffered
+ * and one `read()` takes it, without switching the request to flowing mode; a body still on its
+ * way is streamed.
+ */
 const readBody = (req: IncomingMessage): Promise<Buffer> =>
-  new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.once('end', () => resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)));
-    req.once('error', reject);
-  });
+  new Promise((resolve, reject) =>
+    process.nextTick(() => {
+      if (!req.complete) return streamBody(req, resolve, reject);
+      const body = req.read() as Buffer | null;
+      resolve(body ?? EMPTY);
+    }),
+  );
 
 const parseJson = (text: string): unknown => {
   try {
@@ -359,22 +384,23 @@ export const createLeanToolsCall = (deps: LeanToolsCallDeps): LeanToolsCall => {
       const admitting = deps.endpoint.admit(authorization, body, context);
       const admission = admitting instanceof Promise ? await admitting : admitting;
       if (!admission.ok) return writeResponse(res, admission.response);
-      const answer = await answerLeanCall(deps.call, call, admission.authInfo);
+      // the trace the request names (its server span's, when tracing is on: the front door put
+      // it there), as the REST edge passes it on, else a new one
+      const traceparent = traceparentOrNew(single(req.headers.traceparent));
+      const answer = await answerLeanCall(deps.call, call, admission.authInfo, traceparent);
       if (answer === undefined)
         return writeResponse(res, await deps.endpoint.serveAdmitted(await toWebRequest(req, body), body, admission));
       const { head, tail } = answer;
       // as the REST edge does (writeAtEndOfTurn): the answers of one event-loop turn leave together
       await endOfTurn();
-      // the head as it was kept (not copied), then the id and the frame's end: one write to the socket
-      res.cork();
+      // the body as one string: Node sends it with the status line and headers in one write (as
+      // the REST edge's answers go), where a Buffer would go beside them in a writev
       res.writeHead(200, {
         ...(call.era === 'modern' ? JSON_HEADERS : SSE_HEADERS),
-        'content-length': head.length + Buffer.byteLength(tail),
+        'content-length': head.bytes + Buffer.byteLength(tail),
         ...admission.limitHeaders,
       });
-      res.write(head);
-      res.end(tail);
-      res.uncork();
+      res.end(head.text + tail);
     },
   };
 };

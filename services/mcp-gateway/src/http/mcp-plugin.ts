@@ -1,5 +1,8 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FrontDoor } from '@listings/platform/edge';
+import type { Logger } from '@listings/platform/logger';
 import { toNodeHandler } from '@modelcontextprotocol/node';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { LeanToolsCall } from './lean-tools-call.ts';
 import type { McpEndpoint } from './mcp-endpoint.ts';
 
@@ -7,44 +10,49 @@ export const MCP_PATH = '/mcp';
 /** tool arguments are small; the largest contract body (a full draft patch) stays far below this */
 export const MCP_BODY_LIMIT_BYTES = 1024 * 1024;
 
+/** the SDK's Node adapter over the endpoint; the client IP (rate limits per IP when anonymous) travels beside the web Request */
+const sdkHandler = (endpoint: McpEndpoint, clientIp: string, res: ServerResponse) => (req: IncomingMessage) =>
+  toNodeHandler(
+    { fetch: (request) => endpoint.fetch(request, { clientIp }) },
+    { maxRequestBodySize: MCP_BODY_LIMIT_BYTES },
+  )(req, res);
+
 /**
  * /mcp as a Fastify plugin (encapsulated): Fastify leaves the body unread and hands the raw
- * request to the SDK's Node adapter, which streams the answer (JSON or SSE) itself. A request
- * whose headers can be a lean call (a plain tools/call of a contract read: lean-tools-call.ts) is
- * taken over as soon as it arrives (onRequest), before Fastify's body handling: the lean path
- * answers it, or hands it to the SDK when its body is not one.
+ * request to the SDK's Node adapter, which streams the answer (JSON or SSE) itself.
  */
 export const mcpPlugin =
-  (endpoint: McpEndpoint, lean?: LeanToolsCall): FastifyPluginAsync =>
+  (endpoint: McpEndpoint): FastifyPluginAsync =>
   async (app) => {
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
-    const options = { maxRequestBodySize: MCP_BODY_LIMIT_BYTES };
-    // the client IP (rate limits per IP when anonymous) travels beside the web Request
-    const sdkFor = (request: FastifyRequest, reply: FastifyReply) => (raw: FastifyRequest['raw']) =>
-      toNodeHandler({ fetch: (r) => endpoint.fetch(r, { clientIp: request.ip }) }, options)(raw, reply.raw);
-    if (lean)
-      app.addHook('onRequest', (request, reply, done) => {
-        if (request.routeOptions.url === MCP_PATH && lean.takes(request.raw)) {
-          // a hijacked reply ends Fastify's lifecycle here: the lean path writes the answer
-          reply.hijack();
-          lean.serve(request.raw, reply.raw, { clientIp: request.ip }, sdkFor(request, reply)).catch((error) => {
-            request.log.error({ err: error }, 'mcp lean tools/call failed');
-            if (!reply.raw.headersSent) reply.raw.writeHead(500, { 'content-type': 'application/json' });
-            reply.raw.end(
-              JSON.stringify({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal server error' }, id: null }),
-            );
-          });
-        }
-        done();
-      });
     app.route({
       method: ['GET', 'POST', 'DELETE'],
       url: MCP_PATH,
       config: { operationId: 'mcp' },
       handler: async (request, reply) => {
         reply.hijack();
-        await sdkFor(request, reply)(request.raw);
+        await sdkHandler(endpoint, request.ip, reply.raw)(request.raw);
       },
     });
   };
+
+/**
+ * The lean path's front door (lean-tools-call.ts; @listings/platform/edge frontDoorServer): a
+ * POST to /mcp whose headers can be a lean call (a plain tools/call of a contract read) is taken
+ * as it arrives, before Fastify routes it, and answered on the Node request; a body that is not a
+ * lean call after all goes to the SDK with the body replayed. Every other request is Fastify's
+ * (the plugin above).
+ */
+export const mcpFrontDoor = (endpoint: McpEndpoint, lean: LeanToolsCall, logger: Logger): FrontDoor => ({
+  route: MCP_PATH,
+  operationId: 'mcp',
+  takes: (req) => req.url === MCP_PATH && lean.takes(req),
+  serve: (req, res, clientIp) => {
+    lean.serve(req, res, { clientIp }, sdkHandler(endpoint, clientIp, res)).catch((error) => {
+      logger.error({ err: error }, 'mcp lean tools/call failed');
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal server error' }, id: null }));
+    });
+  },
+});

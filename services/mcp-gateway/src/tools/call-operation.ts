@@ -60,6 +60,11 @@ export const callOperation = async (
     readonly keepEncoded?: boolean;
     /** the client can answer model requests for the work this starts (OperationRequest.client_model) */
     readonly clientModel?: boolean;
+    /**
+     * the trace the bus request joins, when the caller has the HTTP request's (the lean path, as
+     * the REST edge); default: the active span's, or a new trace
+     */
+    readonly traceparent?: string;
   } = {},
 ): Promise<ToolOutcome> => {
   try {
@@ -89,7 +94,7 @@ export const callOperation = async (
       idempotency_key: key ?? undefined,
       client_model: options.clientModel ? true : undefined,
     });
-    const send = (keepEncoded = false) => requestOverBus(deps, op, envelope, keepEncoded);
+    const send = (keepEncoded = false) => requestOverBus(deps, op, envelope, keepEncoded, options.traceparent);
     if (!key || !deps.idempotency) return await send(options.keepEncoded);
 
     const outcome = await runIdempotent(deps.idempotency, {
@@ -136,12 +141,13 @@ const requestOverBus = async (
   op: Operation,
   envelope: OperationRequest,
   keepEncoded: boolean,
+  traceparent: string | undefined,
 ) => {
   try {
     return (await deps.bus.request(op.subject, envelope, {
       timeoutMs: deps.requestTimeoutMs,
       keepEncoded,
-      headers: { traceparent: activeTraceparentOrNew() },
+      headers: { traceparent: traceparent ?? activeTraceparentOrNew() },
       // the envelope is this call's alone (as on the REST edge): an in-process bus need not copy it
       transferPayload: true,
     })) as OperationReply;

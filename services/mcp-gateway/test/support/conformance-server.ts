@@ -4,20 +4,21 @@
 import { createInProcessBus } from '@listings/platform/bus';
 import { createLogger } from '@listings/platform/logger';
 import Fastify from 'fastify';
-import { createMcpGateway } from '../../src/main.ts';
+import { createMcpGateway, mcpServerOptions } from '../../src/main.ts';
 import { serveStandInIdentity } from './harness.ts';
 
 const port = Number(process.env.PORT);
 const bus = createInProcessBus();
 const origin = `http://localhost:${port}`;
 await serveStandInIdentity(bus, () => `${origin}/.well-known/oauth-protected-resource/mcp`);
+const logger = createLogger({ name: 'mcp-conformance', level: 'warn' });
 const gateway = await createMcpGateway({
   bus,
-  logger: createLogger({ name: 'mcp-conformance', level: 'warn' }),
+  logger,
   config: { publicUrl: origin, natsUrl: null },
   conformanceFixtures: true,
 });
-const app = Fastify();
+const app = Fastify(mcpServerOptions(gateway, logger));
 await app.register(gateway.plugin);
 app.get('/api/v1/openapi.json', async () => ({}));
 await app.listen({ port, host: '127.0.0.1' });

@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import {
   AUTHENTICATE_SUBJECT,
   type AuthenticateReply,
@@ -19,7 +20,7 @@ import {
   StreamableHTTPClientTransport,
 } from '@modelcontextprotocol/client';
 import Fastify from 'fastify';
-import { createMcpGateway } from '../../src/main.ts';
+import { createMcpGateway, mcpServerOptions } from '../../src/main.ts';
 
 /**
  * Credentials the stand-in identity module knows. It answers `gateway.internal.authenticate` with
@@ -59,6 +60,8 @@ export interface Harness {
   readonly url: string;
   readonly origin: string;
   readonly bus: Bus;
+  /** the HTTP server (a test can see a request arrive, before its body) */
+  readonly server: Server;
   /** every envelope the stand-in services received, in order */
   readonly received: OperationRequest[];
   /** what a listing change would call: notifications/resources/updated to the subscribers */
@@ -155,7 +158,7 @@ export const startHarness = async (
     draftPollMs: 5,
     ...(options.leanToolsCall === false ? { leanToolsCall: false } : {}),
   });
-  const app = Fastify();
+  const app = Fastify(mcpServerOptions(gateway, logger));
   await app.register(gateway.plugin);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -166,6 +169,7 @@ export const startHarness = async (
     url,
     origin,
     bus,
+    server: app.server,
     received,
     resourceUpdated: (uri) => gateway.endpoint.resourceUpdated(uri),
     connect: async ({ authorization, era = 'modern', elicit } = {}) => {

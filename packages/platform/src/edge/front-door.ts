@@ -1,0 +1,88 @@
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import proxyAddr from '@fastify/proxy-addr';
+import type { Logger } from '../logger.ts';
+import { measureRawRequest, type Ops } from '../observability/ops.ts';
+import { traceIdOf } from '../service-host.ts';
+
+/**
+ * A path a service answers on the Node request itself, ahead of Fastify: for a protocol endpoint
+ * whose hot requests need none of Fastify's lifecycle (routing, hooks, request and reply objects,
+ * body parsing), e.g. the MCP endpoint's lean tool calls (services/mcp-gateway). `takes` looks at
+ * the request line and headers only (nothing read); a request it does not take goes to Fastify
+ * untouched.
+ */
+export interface FrontDoor {
+  /** the route the requests it takes are measured and logged under (`/mcp`) */
+  readonly route: string;
+  /** the operation its log lines name, as the route's Fastify config does (`mcp`) */
+  readonly operationId: string;
+  takes(req: IncomingMessage): boolean;
+  /** answers a request `takes` accepted; `clientIp` as Fastify's `request.ip` would say it */
+  serve(req: IncomingMessage, res: ServerResponse, clientIp: string): void;
+}
+
+export interface FrontDoorServerOptions {
+  /** as Fastify's `trustProxy`: the client's address is the first of X-Forwarded-For */
+  readonly trustProxy: boolean;
+  /** the process's metrics and tracing: a request taken is measured as Fastify's are (mountOps) */
+  readonly ops?: Ops;
+  /** one `request` line per request taken, at info, as the edges write for theirs */
+  readonly logger: Logger;
+}
+
+/** the options of Fastify's own server that `serverFactory` receives (Fastify sets them only on a server it makes) */
+interface FastifyServerOptions {
+  readonly http?: http.ServerOptions;
+  readonly keepAliveTimeout?: number;
+  readonly requestTimeout?: number;
+  readonly connectionTimeout?: number;
+  readonly maxRequestsPerSocket?: number;
+}
+
+const trustAll = () => true;
+
+/**
+ * A Fastify `serverFactory` whose server hands every request to `door` first, and to Fastify the
+ * ones it does not take. The server is made as Fastify makes its own (its timeouts and keep-alive
+ * from Fastify's options), so Fastify's `listen`, `close` and connection handling are unchanged.
+ */
+export const frontDoorServer =
+  (door: FrontDoor, options: FrontDoorServerOptions) =>
+  (fastifyHandler: (req: IncomingMessage, res: ServerResponse) => void, fastifyOptions: FastifyServerOptions) => {
+    const { ops, logger } = options;
+    const clientIpOf = (req: IncomingMessage): string =>
+      (options.trustProxy ? proxyAddr(req, trustAll) : req.socket.remoteAddress) ?? 'unknown';
+    const logged = (req: IncomingMessage) => (status: number, ms: number) => {
+      if (!logger.isLevelEnabled('info')) return;
+      logger.info(
+        {
+          operation: door.operationId,
+          method: req.method,
+          url: door.route,
+          principal: null,
+          trace_id: traceIdOf(req.headers.traceparent as string | undefined),
+          status,
+          ms: Math.round(ms),
+        },
+        'request',
+      );
+    };
+    const server = http.createServer(fastifyOptions.http ?? {}, (req, res) => {
+      if (!door.takes(req)) return fastifyHandler(req, res);
+      const serve = () => door.serve(req, res, clientIpOf(req));
+      if (ops) {
+        measureRawRequest(ops, door.route, req, res, serve, logged(req));
+        return;
+      }
+      if (logger.isLevelEnabled('info')) {
+        const started = performance.now();
+        res.once('close', () => logged(req)(res.statusCode, performance.now() - started));
+      }
+      serve();
+    });
+    if (fastifyOptions.keepAliveTimeout !== undefined) server.keepAliveTimeout = fastifyOptions.keepAliveTimeout;
+    if (fastifyOptions.requestTimeout !== undefined) server.requestTimeout = fastifyOptions.requestTimeout;
+    if (fastifyOptions.connectionTimeout !== undefined) server.setTimeout(fastifyOptions.connectionTimeout);
+    if (fastifyOptions.maxRequestsPerSocket) server.maxRequestsPerSocket = fastifyOptions.maxRequestsPerSocket;
+    return server;
+  };
