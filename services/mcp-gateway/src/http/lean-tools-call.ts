@@ -234,18 +234,20 @@ const framedHead = (call: LeanCall, result: CallToolResult, structuredJson?: str
 
 /**
  * A success's framed answer up to its id, kept per encoded reply, tool and era. The services'
- * answers are immutable and sent as the same `EncodedJson` every time (`encodedOnce`: the catalog's
- * read models, which the REST edge writes on without a stringify); the tool result made of one is
- * the same every time too, so it is rendered and measured once. A reply that comes fresh each time
- * (over NATS, from bytes) is rendered each time and its entry goes with it.
+ * answers are immutable and encoded once (`encodedOnce`: the catalog's read models, whose bytes
+ * the REST edge writes on without a stringify), to the same bytes every time; the tool result made
+ * of them is the same every time too, so it is rendered and measured once, kept by those bytes (an
+ * entry holds nothing of its key, so it goes with the bytes). A reply that comes fresh each time
+ * (over NATS) has bytes of its own each time: it is rendered for that call.
  */
 const renderedSuccesses = { modern: new WeakMap(), legacy: new WeakMap() } as const satisfies Record<
   LeanCall['era'],
-  WeakMap<EncodedJson, Map<Operation, LeanHead>>
+  WeakMap<Uint8Array, Map<Operation, LeanHead>>
 >;
 
 const successHead = (call: LeanCall, reply: EncodedJson): LeanHead => {
-  let rendered = renderedSuccesses[call.era].get(reply);
+  const key = reply.bytes;
+  let rendered = renderedSuccesses[call.era].get(key);
   const kept = rendered?.get(call.op);
   if (kept) return kept;
   const json = reply.text;
@@ -253,7 +255,7 @@ const successHead = (call: LeanCall, reply: EncodedJson): LeanHead => {
   const head = framedHead(call, { content: [{ type: 'text', text }] }, json);
   if (!rendered) {
     rendered = new Map();
-    renderedSuccesses[call.era].set(reply, rendered);
+    renderedSuccesses[call.era].set(key, rendered);
   }
   rendered.set(call.op, head);
   return head;
