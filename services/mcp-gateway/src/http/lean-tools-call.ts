@@ -225,19 +225,19 @@ const framedHead = (call: LeanCall, result: CallToolResult, structuredJson?: str
   Buffer.from(`${FRAME_START[call.era]}${renderResponseHead(call.era, result, structuredJson)}`);
 
 /**
- * A success's framed answer up to its id, kept per encoded reply, tool and era. The services'
- * answers are immutable and sent as the same `EncodedJson` every time (`encodedOnce`: the catalog's
- * read models, which the REST edge writes on without a stringify); the tool result made of one is
- * the same every time too, so it is rendered and encoded once. A reply that comes fresh each time
- * (over NATS, from bytes) is rendered each time and its entry goes with it.
+ * A success's framed answer up to its id, kept per encoded reply (its bytes), tool and era. The
+ * services' answers are immutable and sent with the same bytes every time (`encodedOnce`: the
+ * catalog's read models, which the REST edge writes on without a stringify); the tool result made
+ * of one is the same every time too, so it is rendered and encoded once. A reply that comes fresh
+ * each time (over NATS, from bytes) is rendered each time and its entry goes with it.
  */
 const renderedSuccesses = { modern: new WeakMap(), legacy: new WeakMap() } as const satisfies Record<
   LeanCall['era'],
-  WeakMap<EncodedJson, Map<Operation, Buffer>>
+  WeakMap<Uint8Array, Map<Operation, Buffer>>
 >;
 
 const successHead = (call: LeanCall, reply: EncodedJson): Buffer => {
-  let rendered = renderedSuccesses[call.era].get(reply);
+  let rendered = renderedSuccesses[call.era].get(reply.bytes);
   const kept = rendered?.get(call.op);
   if (kept) return kept;
   const json = reply.text;
@@ -245,7 +245,7 @@ const successHead = (call: LeanCall, reply: EncodedJson): Buffer => {
   const head = framedHead(call, { content: [{ type: 'text', text }] }, json);
   if (!rendered) {
     rendered = new Map();
-    renderedSuccesses[call.era].set(reply, rendered);
+    renderedSuccesses[call.era].set(reply.bytes, rendered);
   }
   rendered.set(call.op, head);
   return head;
