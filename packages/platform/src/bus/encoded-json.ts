@@ -77,9 +77,12 @@ export class EncodedJson {
     return this.#bytes;
   }
 
-  /** what is already at hand, bytes first: what a writer sends without converting */
+  /**
+   * what a writer sends: the bytes, made once (for an answer of `encodedOnce`, once for every
+   * EncodedJson of it: a text made here would be made again for the next one)
+   */
   get wire(): Uint8Array | string {
-    return this.#bytes ?? this.text;
+    return this.bytes;
   }
 
   /** JSON.stringify of anything holding an EncodedJson gives its value's JSON */
