@@ -1,8 +1,13 @@
 // The all-in-one service in a process of its own, telling the benchmark its port when ready.
+// BENCH_WEB_TRACE=<dir>: once ready, its garbage collections and event-loop stalls are recorded
+// and written to <dir>/server-trace.json on exit (bench/loop-trace.ts).
+import path from 'node:path';
 import { startAllInOne } from '@listings/launcher/all-in-one';
 import { loadConfig } from '@listings/platform/config';
 import { silentLogger } from '@listings/platform/logger';
+import { startLoopTrace } from './loop-trace.ts';
 
 const running = await startAllInOne(loadConfig(), silentLogger(), { host: '127.0.0.1' });
+if (process.env.BENCH_WEB_TRACE) startLoopTrace(path.join(process.env.BENCH_WEB_TRACE, 'server-trace.json'));
 process.send?.({ type: 'ready', port: running.port });
 process.on('SIGTERM', () => running.stop().then(() => process.exit(0)));

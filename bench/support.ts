@@ -94,9 +94,10 @@ export const measureAlternating = async (
   return { bare: summary(runs.bare), service: summary(runs.service) };
 };
 
-/** SIGTERM, then wait for the exit */
+/** SIGTERM, then wait for the exit (at once if it has exited already) */
 const stop = (child: ChildProcess) =>
   new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
   });

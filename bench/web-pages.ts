@@ -6,11 +6,17 @@
 //   alternation BENCH_ROUNDS times (medians); the goal is the page at 50% or more of the API's req/s.
 // Alone: `node bench/web-pages.ts` (BENCH_WEB_SIZE=100000 BENCH_DURATION=5 BENCH_ROUNDS=3).
 // BENCH_WEB_PROFILE=<dir>: the server runs under `--cpu-prof` and writes its profile there on exit.
-import { mkdtempSync, rmSync } from 'node:fs';
+// BENCH_WEB_TRACE=<dir>: the server records its garbage collections and event-loop stalls
+// (bench/loop-trace.ts), and for the slowest 1% of each latency sample the bench prints what
+// overlapped it; the requests and the server's trace are left in <dir> (requests.json, server-trace.json).
+// BENCH_WEB_NODE_FLAGS='<flags>': more Node flags for the server, after the services' own (to try one).
+// BENCH_WEB_CATALOG=<dir>: a copy of this catalog (a DATA_DIR written by writeBenchCatalog) instead of writing one.
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { SERVICE_NODE_FLAGS } from '../launcher/src/node-flags.ts';
 import { writeBenchCatalog } from './catalog-data.ts';
+import type { LoopTrace } from './loop-trace.ts';
 import { CONNECTIONS, durationSeconds, forkServer, measureAlternating } from './support.ts';
 
 const SIZE = Number(process.env.BENCH_WEB_SIZE ?? 100_000);
@@ -19,6 +25,16 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const LATENCY_CONCURRENCY = Number(process.env.BENCH_LATENCY_CONCURRENCY ?? 4);
 const SAMPLE = 400;
 const PROFILE_DIR = process.env.BENCH_WEB_PROFILE;
+const TRACE_DIR = process.env.BENCH_WEB_TRACE;
+const CATALOG_DIR = process.env.BENCH_WEB_CATALOG;
+const EXTRA_FLAGS = (process.env.BENCH_WEB_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+
+/** one request of a latency sample, its start and end in epoch ms (performance.timeOrigin + now) */
+interface Timed {
+  readonly path: string;
+  readonly start: number;
+  readonly end: number;
+}
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -28,6 +44,7 @@ const percentile = (values: number[], p: number) => {
 /** p50 / p99 of GETs, LATENCY_CONCURRENCY at a time, each path once */
 const latency = async (base: string, paths: readonly string[]) => {
   const latencies: number[] = [];
+  const timed: Timed[] = [];
   let next = 0;
   let errors = 0;
   const worker = async () => {
@@ -36,28 +53,83 @@ const latency = async (base: string, paths: readonly string[]) => {
       const t0 = performance.now();
       const response = await fetch(url);
       await response.arrayBuffer();
-      latencies.push(performance.now() - t0);
+      const t1 = performance.now();
+      latencies.push(t1 - t0);
+      timed.push({
+        path: paths[next - 1] as string,
+        start: performance.timeOrigin + t0,
+        end: performance.timeOrigin + t1,
+      });
       if (response.status !== 200) errors++;
     }
   };
   await Promise.all(Array.from({ length: LATENCY_CONCURRENCY }, worker));
-  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors };
+  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors, timed };
 };
 
+/** for the slowest 1% of a sample: the server's garbage collections and event-loop stalls during each, and the requests in flight */
+const overlaps = (name: string, timed: readonly Timed[], trace: LoopTrace) => {
+  const from = Math.min(...timed.map((t) => t.start));
+  const to = Math.max(...timed.map((t) => t.end));
+  const within = <T extends { at: number; ms: number }>(list: readonly T[], a: number, b: number) =>
+    list.filter((e) => e.at < b && e.at + e.ms > a);
+  const sum = (list: readonly { ms: number }[]) => list.reduce((n, e) => n + e.ms, 0);
+  const gcs = within(trace.gcs, from, to);
+  const stalls = within(trace.stalls, from, to);
+  console.log(
+    `\n${name}: ${((to - from) / 1000).toFixed(2)} s; GC ${gcs.length} times, ${sum(gcs).toFixed(0)} ms (` +
+      ['minor', 'major', 'incremental', 'minor-mark-sweep', 'weak-callbacks']
+        .map((kind) => {
+          const some = gcs.filter((g) => g.kind === kind);
+          return some.length ? `${kind} ${some.length} × max ${Math.max(...some.map((g) => g.ms)).toFixed(1)} ms` : '';
+        })
+        .filter(Boolean)
+        .join(', ') +
+      `); event-loop stalls over ${STALL_SHOWN_MS} ms: ${stalls.filter((s) => s.ms > STALL_SHOWN_MS).length}, the longest ${Math.max(0, ...stalls.map((s) => s.ms)).toFixed(1)} ms`,
+  );
+  const slowest = [...timed]
+    .sort((a, b) => b.end - b.start - (a.end - a.start))
+    .slice(0, Math.ceil(timed.length / 100));
+  for (const t of slowest) {
+    const during = (list: readonly { at: number; ms: number }[]) =>
+      within(list, t.start, t.end)
+        .map(
+          (e) =>
+            `${(e.at - t.start).toFixed(1)}+${e.ms.toFixed(1)}${'kind' in e ? ` ${e.kind}` : ` cpu ${(e as LoopTrace['stalls'][number]).cpuMs.toFixed(1)} wait ${(e as LoopTrace['stalls'][number]).waitMs.toFixed(1)}`}`,
+        )
+        .join(', ');
+    const inFlight = timed.filter((o) => o !== t && o.start < t.end && o.end > t.start).length;
+    console.log(
+      `  ${(t.end - t.start).toFixed(1)} ms ${t.path}: ${inFlight} others overlapping; GC [${during(trace.gcs)}]; stalls [${during(trace.stalls)}] (offset ms + duration ms)`,
+    );
+  }
+};
+/** the stalls counted in a sample's summary */
+const STALL_SHOWN_MS = 10;
+
 export const runWebBench = async () => {
+  if (TRACE_DIR) mkdirSync(TRACE_DIR, { recursive: true });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `listings-bench-web-${SIZE}-`));
   const lines: string[] = [];
   try {
     let started = performance.now();
-    await writeBenchCatalog(dataDir, SIZE);
-    lines.push(`${SIZE} listings written in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    if (CATALOG_DIR) cpSync(CATALOG_DIR, dataDir, { recursive: true });
+    else await writeBenchCatalog(dataDir, SIZE);
+    lines.push(
+      `${SIZE} listings ${CATALOG_DIR ? 'copied' : 'written'} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
     started = performance.now();
     const server = forkServer(
       'all-in-one-server.ts',
       { DEMO_DATA: 'off', LOG_LEVEL: 'silent', PORT: '0', DATA_DIR: dataDir },
-      PROFILE_DIR
-        ? { execArgv: [...process.execArgv, ...SERVICE_NODE_FLAGS, '--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] }
-        : {},
+      {
+        execArgv: [
+          ...process.execArgv,
+          ...SERVICE_NODE_FLAGS,
+          ...EXTRA_FLAGS,
+          ...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []),
+        ],
+      },
     );
     try {
       const port = await server.ready;
@@ -129,6 +201,18 @@ export const runWebBench = async () => {
       row('GET /api/v1/listings/{slug}', load.bare, load.bare);
       row('GET /listings/{slug}', load.service, load.bare);
       row('GET / (one round)', home.service, home.bare);
+      if (TRACE_DIR) {
+        await server.stop();
+        const trace = JSON.parse(readFileSync(path.join(TRACE_DIR, 'server-trace.json'), 'utf8')) as LoopTrace;
+        writeFileSync(
+          path.join(TRACE_DIR, 'requests.json'),
+          JSON.stringify(rows.map(([name, r]) => ({ name, timed: r.timed }))),
+        );
+        console.log(
+          `\nThe server's event-loop delay over the whole run: p50 ${trace.delay.p50.toFixed(1)} ms, p99 ${trace.delay.p99.toFixed(1)} ms, max ${trace.delay.max.toFixed(1)} ms`,
+        );
+        for (const [name, r] of rows) overlaps(name, r.timed, trace);
+      }
     } finally {
       await server.stop();
     }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createPageCache, type RenderedPage } from './send-page.ts';
+import { bodyOf, createPageCache, NONCE_PLACEHOLDER, pageOf } from './send-page.ts';
 
-const page = (body: string, etag: string | null = '"e"'): RenderedPage => ({ body, status: 200, etag });
+const page = (body: string, etag: string | null = '"e"') => pageOf(body, 200, etag);
 
 describe('the page cache', () => {
   const clock = { now: 0 };
@@ -51,6 +51,16 @@ describe('the page cache', () => {
     cache.set('/2', page('2'));
     cache.set('/3', page('3'));
     expect(cache.get('/1')).toBeNull();
-    expect(cache.get('/3')?.page.body).toBe('3');
+    expect(bodyOf(cache.get('/3')?.page ?? page(''), 'n').toString()).toBe('3');
+  });
+});
+
+describe('a rendered page', () => {
+  it('is its UTF-8 bytes, sent with the request’s nonce in every place of the placeholder', () => {
+    const rendered = pageOf(`<p nonce="${NONCE_PLACEHOLDER}">“é”</p><s nonce="${NONCE_PLACEHOLDER}"></s>`, 200, null);
+    expect(rendered.size).toBe(Buffer.byteLength('<p nonce="">“é”</p><s nonce=""></s>'));
+    expect(bodyOf(rendered, 'abc').toString('utf8')).toBe('<p nonce="abc">“é”</p><s nonce="abc"></s>');
+    expect(bodyOf(rendered, 'xyz').toString('utf8')).toBe('<p nonce="xyz">“é”</p><s nonce="xyz"></s>');
+    expect(bodyOf(pageOf('<p>no nonce</p>', 200, null), 'abc').toString('utf8')).toBe('<p>no nonce</p>');
   });
 });

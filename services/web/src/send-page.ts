@@ -14,9 +14,19 @@ export const NONCE_PLACEHOLDER = `nonce${randomBytes(12).toString('hex')}`;
 /** how long a shared cache or a browser may reuse an anonymous page without asking */
 export const ANONYMOUS_MAX_AGE_SECONDS = 60;
 
-/** A page rendered once, ready to be sent to anyone it fits (with the placeholder nonce). */
+/**
+ * A page rendered once, ready to be sent to anyone it fits: its UTF-8 bytes, cut where the nonce
+ * goes. Bytes, not a string: a page kept in the page cache is then memory outside the JavaScript
+ * heap, which the garbage collector never copies (as a string, every cold page rendered was about
+ * 14 KB that each young-generation collection had to copy and promote: the largest part of what a
+ * cold page left behind, docs/benchmarks.md), and sending it is a copy of bytes, not a new string
+ * to encode.
+ */
 export interface RenderedPage {
-  readonly body: string;
+  /** the page's bytes between the nonce's places (one part: no nonce) */
+  readonly parts: readonly Buffer[];
+  /** its size in bytes, without the nonces */
+  readonly size: number;
   readonly status: number;
   /** set for anonymous 200 pages: public, revalidated by ETag */
   readonly etag: string | null;
@@ -24,9 +34,22 @@ export interface RenderedPage {
 
 const etagOf = (body: string): string => `"${createHash('sha1').update(body).digest('base64url')}"`;
 
+/** a page's bytes as cut at its nonce's places */
+export const pageOf = (body: string, status: number, etag: string | null): RenderedPage => {
+  const parts = body.split(NONCE_PLACEHOLDER).map((part) => Buffer.from(part));
+  return { parts, size: parts.reduce((n, part) => n + part.length, 0), status, etag };
+};
+
+/** the page's text with `nonce` in its places */
+export const bodyOf = (page: RenderedPage, nonce: string): Buffer => {
+  if (page.parts.length === 1) return page.parts[0] as Buffer;
+  const between = Buffer.from(nonce);
+  return Buffer.concat(page.parts.flatMap((part, i) => (i === 0 ? [part] : [between, part])));
+};
+
 export const renderPage = (frame: PageFrame, tree: VNode, status = 200): RenderedPage => {
   const body = renderDocument(tree);
-  return { body, status, etag: frame.viewer === null && status === 200 ? etagOf(body) : null };
+  return pageOf(body, status, frame.viewer === null && status === 200 ? etagOf(body) : null);
 };
 
 /**
@@ -44,7 +67,7 @@ export const sendRendered = (request: FastifyRequest, reply: FastifyReply, page:
   } else {
     reply.header('cache-control', 'private, no-store');
   }
-  return reply.send(page.body.replaceAll(NONCE_PLACEHOLDER, cspNonceOf(reply)));
+  return reply.send(bodyOf(page, cspNonceOf(reply)));
 };
 
 export const sendPage = (
@@ -85,7 +108,7 @@ export const createPageCache = (options: {
       return { page: entry.page, stale: entry.until <= now };
     },
     set: (url: string, page: RenderedPage): void => {
-      if (options.ttlMs <= 0 || page.etag === null || page.body.length > options.maxBytes) return;
+      if (options.ttlMs <= 0 || page.etag === null || page.size > options.maxBytes) return;
       // the oldest entry goes first (a Map keeps insertion order)
       entries.delete(url);
       if (entries.size >= options.maxEntries) entries.delete(entries.keys().next().value as string);

@@ -1,3 +1,5 @@
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { decodePayload, EncodedJson, encodedOnce, encodePayload, withPlainValues } from './encoded-json.ts';
 
@@ -47,12 +49,56 @@ describe('encoded JSON on a wire', () => {
     expect(withPlainValues(EncodedJson.of(3))).toBe(3);
   });
 
-  it('encodes a kept answer once: the same object gives the same encoding', () => {
+  it('encodes a kept answer once: the same object gives the same bytes', () => {
     const answer = { items: [1, 2, 3] };
     const first = encodedOnce(answer) as EncodedJson;
-    expect(encodedOnce(answer)).toBe(first);
-    expect(encodedOnce({ items: [1, 2, 3] })).not.toBe(first);
+    const bytes = first.bytes;
+    expect((encodedOnce(answer) as EncodedJson).bytes).toBe(bytes);
+    expect((encodedOnce(answer) as EncodedJson).value).toBe(answer);
+    expect((encodedOnce({ items: [1, 2, 3] }) as EncodedJson).bytes).not.toBe(bytes);
+    // what a writer (the REST edge) sends is those bytes too: made once, whichever is asked first
+    const other = { items: [4] };
+    expect((encodedOnce(other) as EncodedJson).wire).toBe((encodedOnce(other) as EncodedJson).bytes);
     expect(first.text).toBe('{"items":[1,2,3]}');
     expect(encodedOnce(7)).toBe(7);
+  });
+
+  it('does not keep a wrapped answer alive through young-generation collections', () => {
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as (options?: { type: 'major' | 'minor' }) => void;
+    const oldSpace = () => v8.getHeapSpaceStatistics().find((s) => s.space_name === 'old_space')?.space_used_size ?? 0;
+    gc();
+    const before = oldSpace();
+    // 1,000 answers of 10 KB wrapped and sent (their bytes made), then dropped by everyone but encodedOnce's map
+    for (let i = 0; i < 1000; i++) {
+      const answer = { i, text: JSON.parse(`"${'x'.repeat(10_000)}"`) as string };
+      expect((encodedOnce(answer) as EncodedJson).bytes.length).toBeGreaterThan(10_000);
+    }
+    gc({ type: 'minor' });
+    gc({ type: 'minor' });
+    // none of the 10 MB outlived the young generation into the old one
+    expect(oldSpace() - before).toBeLessThan(3_000_000);
+  });
+
+  it('keeps a kept answer’s encoding as bytes outside the JavaScript heap, not as a string in it', () => {
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    // a hundred answers of 20,000 characters that take two bytes each in a string (40 KB), three in UTF-8
+    // (each a flat string from JSON.parse: a repeat() is a rope that stringifying would flatten, growing the heap)
+    const answers = Array.from({ length: 100 }, (_, i) => ({
+      i,
+      text: JSON.parse(`"${'“'.repeat(20_000)}"`) as string,
+    }));
+    const encodings = answers.map((answer) => encodedOnce(answer) as EncodedJson);
+    gc();
+    const before = process.memoryUsage();
+    // what a bus does with a reply: its bytes
+    for (const encoding of encodings) expect(encoding.bytes.length).toBeGreaterThan(60_000);
+    gc();
+    const after = process.memoryUsage();
+    // 6 MB of bytes outside the heap; the 4 MB of JSON strings made on the way are not kept
+    expect(after.arrayBuffers - before.arrayBuffers).toBeGreaterThan(5_500_000);
+    expect(after.heapUsed - before.heapUsed).toBeLessThan(1_500_000);
+    expect(encodings[7]?.text).toBe(JSON.stringify(answers[7]));
   });
 });

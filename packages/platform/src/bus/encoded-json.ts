@@ -13,17 +13,31 @@ export class EncodedJson {
   #hasValue: boolean;
   #text: string | undefined;
   #bytes: Uint8Array | undefined;
+  /** told the bytes once they are made from the value */
+  #encoded: ((bytes: Uint8Array) => void) | undefined;
 
-  private constructor(value: unknown, hasValue: boolean, text: string | undefined, bytes: Uint8Array | undefined) {
+  private constructor(
+    value: unknown,
+    hasValue: boolean,
+    text: string | undefined,
+    bytes: Uint8Array | undefined,
+    encoded?: (bytes: Uint8Array) => void,
+  ) {
     this.#value = value;
     this.#hasValue = hasValue;
     this.#text = text;
     this.#bytes = bytes;
+    this.#encoded = encoded;
   }
 
-  /** a value, encoded the first time someone needs its encoding */
-  static of(value: unknown): EncodedJson {
-    return new EncodedJson(value, true, undefined, undefined);
+  /** a value, encoded the first time someone needs its encoding (and `encoded` told its bytes) */
+  static of(value: unknown, encoded?: (bytes: Uint8Array) => void): EncodedJson {
+    return new EncodedJson(value, true, undefined, undefined, encoded);
+  }
+
+  /** a value with its bytes made already */
+  static encoded(value: unknown, bytes: Uint8Array): EncodedJson {
+    return new EncodedJson(value, true, undefined, bytes);
   }
 
   /** UTF-8 JSON bytes, parsed only if someone asks for the value */
@@ -47,15 +61,28 @@ export class EncodedJson {
     return this.#text;
   }
 
-  /** the UTF-8 bytes of `text` */
+  /**
+   * the UTF-8 bytes of `text`. Made from the value, they are all that is kept of its encoding (the
+   * text is made again from them if someone asks): bytes live outside the JavaScript heap, while a
+   * kept answer's JSON string (two bytes a character as soon as one is not Latin-1) was copied and
+   * promoted by the young-generation collector, the largest part of what each cold listing page
+   * left behind (docs/benchmarks.md)
+   */
   get bytes(): Uint8Array {
-    this.#bytes ??= encoder.encode(this.text);
+    if (this.#bytes === undefined) {
+      this.#bytes = encoder.encode(this.#text ?? JSON.stringify(this.#value) ?? 'null');
+      this.#encoded?.(this.#bytes);
+      this.#encoded = undefined;
+    }
     return this.#bytes;
   }
 
-  /** what is already at hand, bytes first: what a writer sends without converting */
+  /**
+   * what a writer sends: the bytes, made once (for an answer of `encodedOnce`, once for every
+   * EncodedJson of it: a text made here would be made again for the next one)
+   */
   get wire(): Uint8Array | string {
-    return this.#bytes ?? this.text;
+    return this.bytes;
   }
 
   /** JSON.stringify of anything holding an EncodedJson gives its value's JSON */
@@ -64,21 +91,29 @@ export class EncodedJson {
   }
 }
 
-const onceEncoded = new WeakMap<object, EncodedJson>();
+/**
+ * The bytes each object was encoded to, by object. Only the bytes: an EncodedJson holds its value,
+ * and a WeakMap entry whose value holds its own key keeps a young key alive through every
+ * young-generation collection (the scavenger treats the entry's value as live, and the key with
+ * it) until a full collection: every answer a service wrapped, kept or not, was promoted to the old
+ * generation with its encoding, which made the scavenges of a browse over cold listings 15-23 ms
+ * long at 100,000 listings (docs/benchmarks.md). Bytes do not point back at the key.
+ */
+const onceEncoded = new WeakMap<object, Uint8Array>();
 
 /**
- * The same EncodedJson for the same object, so it is stringified once however often it is sent:
- * for answers a service keeps (cached, immutable, replaced rather than changed). Never use it for an
- * object that changes after it was first sent: its old encoding would go out.
+ * An EncodedJson of the object whose bytes are made once however often it is sent: for answers a
+ * service keeps (cached, immutable, replaced rather than changed), and harmless for the others.
+ * Never use it for an object that changes after it was first sent: its old encoding would go out.
  */
 export const encodedOnce = (value: unknown): unknown => {
   if (typeof value !== 'object' || value === null || value instanceof EncodedJson) return value;
-  let encoded = onceEncoded.get(value);
-  if (!encoded) {
-    encoded = EncodedJson.of(value);
-    onceEncoded.set(value, encoded);
-  }
-  return encoded;
+  const bytes = onceEncoded.get(value);
+  return bytes
+    ? EncodedJson.encoded(value, bytes)
+    : EncodedJson.of(value, (made) => {
+        onceEncoded.set(value, made);
+      });
 };
 
 const encoder = new TextEncoder();
