@@ -319,14 +319,16 @@ const streamBody = (req: IncomingMessage, resolve: (body: Buffer) => void, rejec
 };
 
 /**
- * The body, read once the HTTP parser is done with the packet the headers came in (the next
- * tick): a lean call's body is small and usually came with its headers, so it is all buffered
- * and one `read()` takes it, without switching the request to flowing mode; a body still on its
- * way is streamed.
+ * The body, read once the HTTP parser is done with the packet the headers came in: a lean call's
+ * body is small and usually came with its headers, so by the end of the loop's I/O phase (an
+ * immediate) it is all buffered and one `read()` takes it, without switching the request to
+ * flowing mode; a body still on its way is streamed. (Not the next tick: the parser's callbacks
+ * for headers, body and message end are separate calls from native code, and ticks run after each,
+ * before the body is pushed.)
  */
 const readBody = (req: IncomingMessage): Promise<Buffer> =>
   new Promise((resolve, reject) =>
-    process.nextTick(() => {
+    setImmediate(() => {
       if (!req.complete) return streamBody(req, resolve, reject);
       const body = req.read() as Buffer | null;
       resolve(body ?? EMPTY);
