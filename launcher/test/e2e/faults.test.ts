@@ -1,3 +1,5 @@
+import { operationById } from '@listings/contracts';
+import { type Bus, connectNatsBus, RequestTimeoutError } from '@listings/platform/bus';
 import { silentLogger } from '@listings/platform/logger';
 import { natsServerAvailable, type RunningNatsServer, startNatsServer } from '@listings/platform/testing/nats-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -87,6 +89,8 @@ describe.skipIf(!available)('faults in cluster mode', () => {
   let cluster: Awaited<ReturnType<typeof startCluster>>;
   let base: string;
   let key: string;
+  /** a plain client of the bus, to see when nats-server itself knows a killed service is gone */
+  let probeBus: Bus;
   // the edges' request timeout (10 s by default): a 503 that waited for it would show
   const REQUEST_TIMEOUT_MS = 10_000;
 
@@ -104,11 +108,13 @@ describe.skipIf(!available)('faults in cluster mode', () => {
     cluster = await startCluster(testConfig(settings), silentLogger(), { ...process.env, ...settings });
     base = `http://127.0.0.1:${cluster.port}/api/v1`;
     key = await createApiKey(settings, 'faults@example.com', 'account:read,orders:write');
+    probeBus = await connectNatsBus({ servers: nats.url, name: 'faults-probe' });
   }, CLUSTER_START_TIMEOUT_MS);
   afterEach(async () => {
     await runningLoad?.stop();
   });
   afterAll(async () => {
+    await probeBus?.close();
     await cluster?.stop();
     await nats?.stop();
     data.remove();
@@ -137,9 +143,10 @@ describe.skipIf(!available)('faults in cluster mode', () => {
 
   /**
    * An outage's answers: 503 problem+json with Retry-After or an answer below 500, never another
-   * 5xx; and none waits for the request timeout once the fault is known (`knownAt`: the process
-   * has exited). A request already on its way when the fault struck (sent before `knownAt`: handed
-   * to the process as it died, or published as nats-server shut down) can't be answered by anyone:
+   * 5xx; and none waits for the request timeout once the fault is known (`knownAt`: nats-server has
+   * stopped, or has dropped the killed process's connection). A request already on its way when the
+   * fault struck (sent before `knownAt`: handed to the process as it died, or to its subscription
+   * before nats-server noticed, or published as nats-server shut down) can't be answered by anyone:
    * it waits for the timeout and is a 503 with Retry-After all the same. Answers the count of those.
    */
   const expectHonest = (answers: readonly Answer[], knownAt = Number.NEGATIVE_INFINITY): number => {
@@ -218,11 +225,31 @@ describe.skipIf(!available)('faults in cluster mode', () => {
     );
   }, 180_000);
 
-  for (const [service, what, probe] of [
-    ['catalog', 'GET /categories', anonymous('/categories')],
-    ['drafting', 'GET /drafts', signedIn('/drafts')],
-    ['commerce', 'GET /products', anonymous('/products')],
-    ['claims', 'GET /claims', signedIn('/claims')],
+  /**
+   * Waits until nats-server no longer hands the operation's requests to the killed process: a
+   * request on its subject is refused at once (no responders) or answered (by the restarted
+   * process) instead of timing out. nats-server learns of the dead connection a moment after the
+   * process has exited (at once on an idle machine, later on a loaded one); a request published in
+   * between goes to the dead subscription and waits for the timeout, like one sent just before the
+   * kill, and no edge can know better than the bus.
+   */
+  const busKnowsItGone = async (operationId: string) => {
+    const subject = operationById(operationId)?.subject as string;
+    for (let attempt = 0; attempt < 40; attempt++) {
+      try {
+        await probeBus.request(subject, {}, { timeoutMs: 250 });
+        return;
+      } catch (error) {
+        if (!(error instanceof RequestTimeoutError)) return;
+      }
+    }
+  };
+
+  for (const [service, what, probe, operationId] of [
+    ['catalog', 'GET /categories', anonymous('/categories'), 'list_categories'],
+    ['drafting', 'GET /drafts', signedIn('/drafts'), 'list_my_drafts'],
+    ['commerce', 'GET /products', anonymous('/products'), 'list_products'],
+    ['claims', 'GET /claims', signedIn('/claims'), 'list_my_claims'],
   ] as const) {
     it(`when ${service} is killed under load then its operations answer 503 with Retry-After until the supervisor has restarted it`, async () => {
       expect((await probe()).status, what).toBe(200);
@@ -236,6 +263,8 @@ describe.skipIf(!available)('faults in cluster mode', () => {
       const exited = new Promise((resolve) => before?.once('exit', resolve));
       before?.kill('SIGKILL');
       await exited;
+      // the fault is known once the bus knows it (a request sent before waits for its timeout)
+      await busKnowsItGone(operationId);
       const knownAt = performance.now();
       const down = await timed(what, probe);
       // while it is down: an honest 503 (it is not answering), never a 500
