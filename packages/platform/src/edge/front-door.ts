@@ -52,8 +52,7 @@ export const frontDoorServer =
     const { ops, logger } = options;
     const clientIpOf = (req: IncomingMessage): string =>
       (options.trustProxy ? proxyAddr(req, trustAll) : req.socket.remoteAddress) ?? 'unknown';
-    const logged = (req: IncomingMessage) => (status: number, ms: number) => {
-      if (!logger.isLevelEnabled('info')) return;
+    const requestLine = (req: IncomingMessage) => (status: number, ms: number) => {
       logger.info(
         {
           operation: door.operationId,
@@ -70,13 +69,15 @@ export const frontDoorServer =
     const server = http.createServer(fastifyOptions.http ?? {}, (req, res) => {
       if (!door.takes(req)) return fastifyHandler(req, res);
       const serve = () => door.serve(req, res, clientIpOf(req));
+      // the request line's closure only when it will be written
+      const logged = logger.isLevelEnabled('info') ? requestLine(req) : undefined;
       if (ops) {
-        measureRawRequest(ops, door.route, req, res, serve, logged(req));
+        measureRawRequest(ops, door.route, req, res, serve, logged);
         return;
       }
-      if (logger.isLevelEnabled('info')) {
+      if (logged) {
         const started = performance.now();
-        res.once('close', () => logged(req)(res.statusCode, performance.now() - started));
+        res.once('close', () => logged(res.statusCode, performance.now() - started));
       }
       serve();
     });
