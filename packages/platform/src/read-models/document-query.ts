@@ -76,11 +76,19 @@ const matchesCondition = (value: unknown, condition: Condition): boolean => {
   return matchesOne(value, condition);
 };
 
-export const matchesWhere = (doc: unknown, where: Where | undefined): boolean => {
-  if (!where) return true;
-  for (const [field, condition] of Object.entries(where))
-    if (!matchesCondition(valueAt(doc, field), condition)) return false;
-  return true;
+/** a where's conditions as a test of one document, its entries listed once (a scan asks it of every row) */
+const matcherOf = (where: Where | undefined): ((doc: unknown) => boolean) => {
+  const conditions = Object.entries(where ?? {});
+  return (doc) => {
+    for (const [field, condition] of conditions) if (!matchesCondition(valueAt(doc, field), condition)) return false;
+    return true;
+  };
+};
+
+/** The rows of `rows` matching `where`, tested with its conditions listed once. */
+export const rowsMatching = function* <T extends { doc: unknown }>(rows: Iterable<T>, where: Where | undefined) {
+  const matches = matcherOf(where);
+  for (const row of rows) if (matches(row.doc)) yield row;
 };
 
 const compareValues = (a: unknown, b: unknown): number => {
@@ -90,31 +98,62 @@ const compareValues = (a: unknown, b: unknown): number => {
   return (a as number | string) < (b as number | string) ? -1 : 1;
 };
 
-/** Orders rows by the sort keys, then by id ascending. */
-export const compareRows =
-  (sort: FindOptions['sort']) =>
-  (a: { id: string; doc: unknown }, b: { id: string; doc: unknown }): number => {
-    for (const [field, direction] of sort ?? []) {
-      const order = compareValues(valueAt(a.doc, field), valueAt(b.doc, field));
-      if (order !== 0) return order * direction;
-    }
-    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-  };
+/** a matching row with its sort keys' values, read once */
+interface Hit<T> {
+  readonly row: T;
+  readonly keys: readonly unknown[];
+}
 
-/** Answers a find over rows held in memory (a scan): the reference the MongoDB adapter matches. */
+/** at most this many rows (skip + limit) are kept by selection as the scan goes; a bigger page sorts every hit */
+const SELECT_MAX = 256;
+
+/**
+ * Answers a find over rows held in memory (a scan): the reference the MongoDB adapter matches.
+ * A small page (skip + limit up to SELECT_MAX, such as a top 20 of thousands) keeps only the best
+ * rows so far, sorted, as the scan goes: most rows cost one comparison with the last kept, not a
+ * place in a sort of every hit. The order is total (the id breaks ties), so the page is the same.
+ */
 export const findInRows = <T extends { id: string; doc: unknown }>(rows: Iterable<T>, options: FindOptions): T[] => {
-  const hits: T[] = [];
-  for (const row of rows) if (matchesWhere(row.doc, options.where)) hits.push(row);
-  hits.sort(compareRows(options.sort));
+  const matches = matcherOf(options.where);
+  const sort = options.sort ?? [];
+  const compare = (a: Hit<T>, b: Hit<T>): number => {
+    for (let i = 0; i < sort.length; i++) {
+      const order = compareValues(a.keys[i], b.keys[i]);
+      if (order !== 0) return order * (sort[i] as readonly [string, 1 | -1])[1];
+    }
+    return a.row.id < b.row.id ? -1 : a.row.id > b.row.id ? 1 : 0;
+  };
   const skip = options.skip ?? 0;
-  return hits.slice(skip, options.limit === undefined ? undefined : skip + options.limit);
+  const wanted = options.limit === undefined ? undefined : skip + options.limit;
+  const selecting = wanted !== undefined && wanted <= SELECT_MAX;
+  const hits: Hit<T>[] = [];
+  for (const row of rows) {
+    if (!matches(row.doc)) continue;
+    const hit = { row, keys: sort.map(([field]) => valueAt(row.doc, field)) };
+    if (!selecting) {
+      hits.push(hit);
+      continue;
+    }
+    if (wanted === 0 || (hits.length === wanted && compare(hit, hits[wanted - 1] as Hit<T>) >= 0)) continue;
+    // its place among those kept: the first that sorts after it
+    let low = 0;
+    let high = hits.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (compare(hits[middle] as Hit<T>, hit) < 0) low = middle + 1;
+      else high = middle;
+    }
+    hits.splice(low, 0, hit);
+    if (hits.length > wanted) hits.pop();
+  }
+  if (!selecting) hits.sort(compare);
+  return hits.slice(skip, wanted).map((hit) => hit.row);
 };
 
 /** The distinct values of a field among rows matching `where` (array fields give their elements), sorted. */
 export const distinctInRows = (rows: Iterable<{ doc: unknown }>, field: string, where?: Where): Scalar[] => {
   const seen = new Set<Scalar>();
-  for (const row of rows) {
-    if (!matchesWhere(row.doc, where)) continue;
+  for (const row of rowsMatching(rows, where)) {
     const value = valueAt(row.doc, field);
     for (const item of Array.isArray(value) ? value : [value]) seen.add(item as Scalar);
   }
@@ -127,8 +166,7 @@ export const distinctInRows = (rows: Iterable<{ doc: unknown }>, field: string, 
  */
 export const countByInRows = (rows: Iterable<{ doc: unknown }>, field: string, where?: Where): Map<Scalar, number> => {
   const counts = new Map<Scalar, number>();
-  for (const row of rows) {
-    if (!matchesWhere(row.doc, where)) continue;
+  for (const row of rowsMatching(rows, where)) {
     const value = valueAt(row.doc, field);
     for (const item of new Set(Array.isArray(value) ? value : [value]))
       if (item !== null) counts.set(item as Scalar, (counts.get(item as Scalar) ?? 0) + 1);

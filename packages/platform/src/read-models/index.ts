@@ -4,7 +4,7 @@ export {
   distinctInRows,
   type FindOptions,
   findInRows,
-  matchesWhere,
+  rowsMatching,
   type Scalar,
   valueAt,
   type Where,

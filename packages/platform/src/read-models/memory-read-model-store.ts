@@ -1,4 +1,4 @@
-import { countByInRows, distinctInRows, findInRows, matchesWhere } from './document-query.ts';
+import { countByInRows, distinctInRows, findInRows, rowsMatching } from './document-query.ts';
 import { type ReadModelStore, StalePositionError } from './read-model-store.ts';
 
 /**
@@ -22,7 +22,7 @@ export const openMemoryReadModelStore = (): ReadModelStore => {
   return {
     position: async () => at,
     find: async (collection, options) => findInRows(rows(collection), options),
-    count: async (collection, where) => rows(collection).filter((row) => matchesWhere(row.doc, where)).length,
+    count: async (collection, where) => [...rowsMatching(rows(collection), where)].length,
     distinct: async (collection, field, where) => distinctInRows(rows(collection), field, where),
     countBy: async (collection, field, where) => countByInRows(rows(collection), field, where),
     get: async (collection, id) => {

@@ -5,9 +5,9 @@ import {
   distinctInRows,
   type FindOptions,
   findInRows,
-  matchesWhere,
   type ReadModelStore,
   type ReadModelWrite,
+  rowsMatching,
   type Scalar,
   StalePositionError,
   valueAt,
@@ -242,7 +242,7 @@ const memoryRows = (map: Map<string, Stored>, indexed: readonly string[] = []): 
       if (conditions.length === 1 && only && 'eq' in only[1] && indexes.has(only[0]))
         return indexes.get(only[0])?.get(only[1].eq)?.size ?? 0;
       let n = 0;
-      for (const row of candidates(where)) if (matchesWhere(row.doc, where)) n++;
+      for (const _ of rowsMatching(candidates(where), where)) n++;
       return n;
     },
     distinct: async (field, where) => distinctInRows(candidates(where), field, where),
