@@ -228,6 +228,18 @@ export const compileInputChecks = async (operations: readonly Operation[], optio
   }
 };
 
+/**
+ * Compiles the strict checks of these schemas (what checkValue uses: internal operations'
+ * requests, stored events' data) ahead of use, one per turn of the event loop, as
+ * compileInputChecks does for operations' input.
+ */
+export const compileValueChecks = async (schemas: readonly object[]) => {
+  for (const schema of schemas) {
+    await new Promise((resolve) => setImmediate(resolve));
+    compile(strictAjv, schema);
+  }
+};
+
 /** Validates any contract value (e.g. an integration event) strictly. */
 export const checkValue = (schema: object, value: unknown, part: InputPart = 'body'): FieldError[] => {
   const validate = compile(strictAjv, schema);

@@ -1,7 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { catalogInternalOperations, catalogPublicOperations, claimVerifiedEvent } from '@listings/contracts';
+import {
+  catalogInternalOperations,
+  catalogPublicOperations,
+  claimVerifiedEvent,
+  recordView,
+} from '@listings/contracts';
 import { catalogEvents } from '@listings/contracts/events';
 import { type Bus, encodedOnce } from '@listings/platform/bus';
 import { openSqliteCheckpointStore } from '@listings/platform/checkpoints';
@@ -14,13 +19,14 @@ import { createSafeFetch, type SafeFetch } from '@listings/platform/outbound';
 import { openReadModelStore, openReadModelStoreForRebuild } from '@listings/platform/read-models';
 import { openEmbeddedSearchIndex, openTypesenseSearchIndex } from '@listings/platform/search';
 import { type OperationCall, serveOperations } from '@listings/platform/service-host';
-import { compileInputChecks } from '@listings/platform/validation';
+import { compileInputChecks, compileValueChecks } from '@listings/platform/validation';
 import { startWorkflowRunner } from '@listings/platform/workflows/temporal-runner';
 import type { CatalogActivities } from './application/badge-check.ts';
 import { createBadgeCheck } from './application/badge-check.ts';
 import { createCatalogCommands } from './application/commands.ts';
 import { DEFAULT_DEMO, type DemoOptions, loadDemoCatalog } from './application/demo/demo-catalog.ts';
 import { createFreeLaunch } from './application/free-launch.ts';
+import { readCategoryTops } from './application/queries/category-top.ts';
 import { weekBoardOf } from './application/queries/week-board.ts';
 import { createWeekTicker } from './application/week-ticker.ts';
 import { resolveWeek } from './domain/weeks.ts';
@@ -160,8 +166,18 @@ export const startCatalog = async (deps: CatalogDeps) => {
   // this week's board (what the home page and the weekly leaderboard rank) is ranked before the
   // first request, not by it; from here on it follows the listing changes (week-board.ts)
   await weekBoardOf(readModel.view, resolveWeek('this', clock.now(), 'week')).ranking();
+  // so are the categories' tops (a listing's alternatives; category-top.ts)
+  await readCategoryTops(readModel.view);
   // and the public operations' input checks are compiled before the first request, not by it
   await compileInputChecks(catalogPublicOperations, { wire: false });
+  // and so are the checks a listing page's view makes on its way in (`record_view`'s request and the
+  // ListingViewed event it appends): otherwise the first page after a start compiles them, a few ms.
+  // (Only these: compiling every internal operation's and event's check up front made the cold
+  // pages' scavenges two to three times longer, docs/benchmarks.md.)
+  await compileValueChecks([
+    recordView.request,
+    ...catalogEvents.events.filter((declaration) => declaration.type === 'ListingViewed').map((d) => d.data),
+  ]);
   const served = await serveOperations({
     service: 'catalog',
     bus: deps.bus,

@@ -1,10 +1,10 @@
 import { NotFoundError } from '@listings/platform/errors';
 import type { SearchQuery, SortOrder } from '@listings/platform/search';
 import type { ListingDoc } from '../../projections/catalog/documents.ts';
-import { L, listingQueries } from '../../projections/catalog/query-keys.ts';
 import type { CatalogView } from '../../projections/catalog/read-model.ts';
 import { normaliseDomain, slugify } from '../../projections/catalog/search-documents.ts';
 import { type ListingSummary, memoBesidesViews, pagingOf, profileOf, summaryOf } from '../presenters.ts';
+import { categoryTopOf } from './category-top.ts';
 
 const SORTS: Record<string, SortOrder | undefined> = {
   relevance: undefined,
@@ -105,22 +105,10 @@ const alternativesOf = async (view: CatalogView, listing: ListingDoc) => {
     .filter((doc): doc is ListingDoc => doc !== undefined && doc.status === 'live' && doc.id !== listing.id);
   const seen = new Set([listing.id, ...approved.map((d) => d.id)]);
   const primary = listing.categories[0];
-  // the most voted of the same primary category: enough of them that the ones already shown can drop out
-  // (one query per category and read-model version besides views, shared by its listings' pages)
-  const limit = ALTERNATIVES_MAX + seen.size;
+  // the most voted of the same primary category: enough of them that the ones already shown can drop
+  // out (the category's top, kept up to date from the listing changes: category-top.ts)
   const others = primary
-    ? (
-        await memoBesidesViews(view, `category-top:${primary}:${limit}`, () =>
-          view.findListings({
-            where: { ...listingQueries.live, [L.primary]: { eq: primary } },
-            sort: [
-              [L.votes, -1],
-              [L.id, 1],
-            ],
-            limit,
-          }),
-        )
-      ).filter((doc) => !seen.has(doc.id))
+    ? (await categoryTopOf(view, primary).first(ALTERNATIVES_MAX + seen.size)).filter((doc) => !seen.has(doc.id))
     : [];
   return {
     items: [
