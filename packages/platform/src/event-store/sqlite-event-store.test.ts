@@ -6,6 +6,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { collectEvents, describeEventStoreContract, newEvent, newEvents } from './event-store.contract.ts';
+import { DuplicateEventIdError, WrongExpectedRevisionError } from './event-store.ts';
 import { openSqliteEventStore } from './sqlite-event-store.ts';
 
 const directories: string[] = [];
@@ -101,5 +102,92 @@ describe('sqlite event store', () => {
     expect(events.map((event) => event.revision)).toEqual(Array.from({ length: workers * appendsEach }, (_, i) => i));
     expect(events.map((event) => event.position)).toEqual(events.map((_, i) => i + 1));
     await store.close();
+  });
+
+  describe('appends committed by the writer thread', () => {
+    it('appends made together are committed together, each checked on its own', async () => {
+      const store = openSqliteEventStore({ path: tempDatabase() });
+      const duplicate = newEvent();
+      // all asked in one turn of the event loop: the writer takes them in one commit
+      const outcomes = await Promise.allSettled([
+        ...Array.from({ length: 10 }, (_, i) => store.append(`visit-${i}`, [newEvent()], 'no_stream')),
+        // ten racing for one new stream: the first wins, the others see it there
+        ...Array.from({ length: 10 }, () => store.append('race-1', [newEvent()], 'no_stream')),
+        store.append('dup-1', [duplicate], 'no_stream'),
+        store.append('dup-2', [duplicate], 'no_stream'),
+        store.append('after-1', newEvents(2), 'no_stream'),
+      ]);
+      const [visits, race, [first, second, after]] = [
+        outcomes.slice(0, 10),
+        outcomes.slice(10, 20),
+        outcomes.slice(20),
+      ];
+      expect(visits.every((outcome) => outcome.status === 'fulfilled')).toBe(true);
+      expect(race.map((outcome) => outcome.status)).toEqual(['fulfilled', ...Array(9).fill('rejected')]);
+      for (const outcome of race.slice(1))
+        expect(outcome.status === 'rejected' && outcome.reason).toBeInstanceOf(WrongExpectedRevisionError);
+      expect(first?.status).toBe('fulfilled');
+      expect(second?.status === 'rejected' && second.reason).toBeInstanceOf(DuplicateEventIdError);
+      // a failed append undid only itself: the ones after it in the same commit are there
+      expect(after).toEqual({ status: 'fulfilled', value: { revision: 1, position: 14 } });
+      const all = await store.readAll(0, 100);
+      expect(all.map((event) => event.stream)).toEqual([
+        ...Array.from({ length: 10 }, (_, i) => `visit-${i}`),
+        'race-1',
+        'dup-1',
+        'after-1',
+        'after-1',
+      ]);
+      expect(all.map((event) => event.position)).toEqual(Array.from({ length: 14 }, (_, i) => i + 1));
+      await store.close();
+    });
+
+    it('the event loop runs on while a commit waits for the file', { timeout: 10_000 }, async () => {
+      const path = tempDatabase();
+      const store = openSqliteEventStore({ path });
+      await store.append('warm-1', [newEvent()], 'no_stream');
+      // another connection holds the write lock: the commit waits for it (SQLite's busy timeout)
+      const other = new DatabaseSync(path);
+      other.exec('BEGIN IMMEDIATE');
+      let committed = false;
+      const appended = store.append('late-1', [newEvent()], 'no_stream').then((result) => {
+        committed = true;
+        return result;
+      });
+      // timers still fire meanwhile (an append on the event loop would hold it until the lock is free)
+      for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(committed).toBe(false);
+      other.exec('COMMIT');
+      other.close();
+      expect(await appended).toEqual({ revision: 0, position: 2 });
+      await store.close();
+    });
+
+    it('one thread writes every file of the process: each gets its own appends, and closing one leaves the others open', async () => {
+      const [a, b] = [openSqliteEventStore({ path: tempDatabase() }), openSqliteEventStore({ path: tempDatabase() })];
+      await Promise.all(
+        Array.from({ length: 10 }, (_, i) => [
+          a.append(`a-${i}`, [newEvent()], 'no_stream'),
+          b.append(`b-${i}`, newEvents(2), 'no_stream'),
+        ]).flat(),
+      );
+      await a.close();
+      expect(await b.append('b-last', [newEvent()], 'no_stream')).toEqual({ revision: 0, position: 21 });
+      expect((await b.readAll(0, 100)).every((event) => event.stream.startsWith('b-'))).toBe(true);
+      await b.close();
+    });
+
+    it('closing waits for the appends asked before it', async () => {
+      const path = tempDatabase();
+      const store = openSqliteEventStore({ path });
+      const appends = Array.from({ length: 20 }, (_, i) => store.append(`close-${i}`, [newEvent()], 'no_stream'));
+      await store.close();
+      expect((await Promise.all(appends)).map((result) => result.position)).toEqual(
+        Array.from({ length: 20 }, (_, i) => i + 1),
+      );
+      const reopened = openSqliteEventStore({ path });
+      expect(await reopened.readAll(0, 100)).toHaveLength(20);
+      await reopened.close();
+    });
   });
 });

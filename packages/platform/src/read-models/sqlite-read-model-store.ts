@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
+import { checkpointOffTheLoop } from '../sqlite/wal-checkpoints.ts';
 import { type ReadModelStore, type ReadModelWrite, StalePositionError } from './read-model-store.ts';
 
 const SCHEMA = `
@@ -19,6 +20,8 @@ export const openSqliteReadModelStore = (options: { path: string }): ReadModelSt
   db.exec('PRAGMA journal_mode = WAL');
   db.exec('PRAGMA synchronous = NORMAL'); // WAL + NORMAL: durable at checkpoints, never corrupt
   db.exec(SCHEMA);
+  // its checkpoints (the only waits for the disk in NORMAL mode) are a thread's, not the event loop's
+  const checkpoints = checkpointOffTheLoop(db, options.path);
   const getPosition = db.prepare('SELECT position FROM checkpoint WHERE one = 1');
   const setPosition = db.prepare('UPDATE checkpoint SET position = ? WHERE one = 1');
   const getDoc = db.prepare('SELECT doc FROM docs WHERE collection = ? AND id = ?');
@@ -63,6 +66,7 @@ export const openSqliteReadModelStore = (options: { path: string }): ReadModelSt
     close: async () => {
       if (closed) return;
       closed = true;
+      await checkpoints.release();
       db.close();
     },
   };
