@@ -1,5 +1,7 @@
+import { hash } from 'node:crypto';
 import { DatabaseSync } from 'node:sqlite';
 import MiniSearch, { type Query } from 'minisearch';
+import { checkpointOffTheLoop } from '../sqlite/wal-checkpoints.ts';
 import type {
   SearchDocument,
   SearchHits,
@@ -34,7 +36,11 @@ export const transpositionsOf = (text: string): string[] => {
 interface Indexed {
   readonly filters: Readonly<Record<string, string | readonly string[]>>;
   readonly sort: Readonly<Record<string, number>>;
+  /** a digest of the text fields: a document put again with the same text is not indexed again */
+  readonly textKey: string;
 }
+
+const textKeyOf = (text: SearchDocument['text']) => hash('sha1', JSON.stringify(text), 'base64');
 
 const matches = (doc: Indexed, filters: Readonly<Record<string, string>> | undefined): boolean => {
   if (!filters) return true;
@@ -66,6 +72,8 @@ export const openEmbeddedSearchIndex = (options: SearchIndexOptions & { path: st
   const db = new DatabaseSync(options.path, { timeout: 5000 });
   db.exec('PRAGMA journal_mode = WAL');
   db.exec('PRAGMA synchronous = NORMAL');
+  // its checkpoints (the only waits for the disk in NORMAL mode) are a thread's, not the event loop's
+  const checkpoints = checkpointOffTheLoop(db, options.path);
   db.exec(`
     CREATE TABLE IF NOT EXISTS documents (id TEXT PRIMARY KEY, doc TEXT NOT NULL) WITHOUT ROWID;
     CREATE TABLE IF NOT EXISTS checkpoint (one INTEGER PRIMARY KEY CHECK (one = 1), position INTEGER NOT NULL);
@@ -123,15 +131,22 @@ export const openEmbeddedSearchIndex = (options: SearchIndexOptions & { path: st
       }
     }
   };
+  /**
+   * Indexes a document, or one again: its words only when its text changed, its filters only when
+   * they changed (most writes change only sort keys: a listing's views, votes or followers; a
+   * MiniSearch discard and add is the costly part, and the discards leave work for its vacuum).
+   */
   const put = (doc: SearchDocument) => {
     const old = docs.get(doc.id);
-    if (old) {
-      mini.discard(doc.id);
-      index(doc.id, old.filters, false);
+    const textKey = textKeyOf(doc.text);
+    if (old?.textKey !== textKey) {
+      if (old) mini.discard(doc.id);
+      mini.add({ id: doc.id, ...doc.text });
     }
-    mini.add({ id: doc.id, ...doc.text });
-    docs.set(doc.id, { filters: doc.filters, sort: doc.sort });
-    index(doc.id, doc.filters, true);
+    const sameFilters = old !== undefined && JSON.stringify(old.filters) === JSON.stringify(doc.filters);
+    if (old && !sameFilters) index(doc.id, old.filters, false);
+    docs.set(doc.id, { filters: doc.filters, sort: doc.sort, textKey });
+    if (!sameFilters) index(doc.id, doc.filters, true);
   };
   const drop = (id: string) => {
     const old = docs.get(id);
@@ -267,6 +282,7 @@ export const openEmbeddedSearchIndex = (options: SearchIndexOptions & { path: st
     close: async () => {
       if (closed) return;
       closed = true;
+      await checkpoints.release();
       db.close();
     },
   };

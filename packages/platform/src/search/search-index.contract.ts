@@ -121,6 +121,35 @@ export const searchIndexContract = (
         expect(await index.position()).toBe(11);
         expect(await index.size()).toBe(4);
       }));
+    it('when only a sort key, only a filter or only the text of a document changes then search sees that change and keeps the rest', () =>
+      withIndex(async (index) => {
+        const framer = (filters: Record<string, string | string[]>, votes: number, tagline: string) =>
+          doc('4', 'Framer', filters, { votes, newest: 4 }, tagline);
+        const design = { status: 'live', category: ['design'], country: 'nl' };
+        const byVotes = { sort: { field: 'votes', direction: 'desc' } } as const;
+        // a sort key only (a listing's votes or views): the same words and filters still find it
+        await index.apply({ upsert: [framer(design, 99, 'ship websites')], remove: [] }, 12);
+        expect((await q(index, '', byVotes)).ids[0]).toBe('4');
+        expect((await q(index, 'framer')).ids).toEqual(['4']);
+        expect((await q(index, '', { filters: { category: 'design' } })).ids).toContain('4');
+        // a filter only
+        await index.apply(
+          { upsert: [framer({ ...design, category: ['notes'] }, 99, 'ship websites')], remove: [] },
+          13,
+        );
+        expect((await q(index, '', { filters: { category: 'design' } })).ids).not.toContain('4');
+        expect((await q(index, '', { filters: { category: 'notes' } })).ids).toContain('4');
+        expect((await q(index, 'websites')).ids).toEqual(['4']);
+        // the text only
+        await index.apply(
+          { upsert: [framer({ ...design, category: ['notes'] }, 99, 'prototype apps')], remove: [] },
+          14,
+        );
+        expect((await q(index, 'websites')).ids).toEqual([]);
+        expect((await q(index, 'prototype')).ids).toEqual(['4']);
+        expect((await q(index, '', byVotes)).ids[0]).toBe('4');
+        expect(await index.size()).toBe(5);
+      }));
     it('when reopened after a restart then documents and position are still there (durable adapters)', async () => {
       const { index, reopen, cleanup } = await open();
       if (!reopen) {
