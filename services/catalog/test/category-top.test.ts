@@ -2,17 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categoryTopOf, createCategoryTop } from '../src/application/queries/category-top.ts';
 import type { ListingDoc } from '../src/projections/catalog/documents.ts';
 import { L, listingQueries } from '../src/projections/catalog/query-keys.ts';
-import { addListing, seedCategories, startTestCatalog, type TestCatalog } from './support.ts';
+import { addListing, engageAtRandom, prng, seedCategories, startTestCatalog, type TestCatalog } from './support.ts';
 
 /** what a top says: each listing, its votes and the document's latest view count */
 const shown = (docs: readonly ListingDoc[]) =>
   docs.map((doc) => ({ slug: doc.slug, votes: Object.keys(doc.votes).length, views: doc.views }));
-
-/** a fixed sequence of pseudo-random numbers in [0, 1) */
-const prng = (seed: number) => () => {
-  seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-  return seed / 2 ** 31;
-};
 
 describe("a category's top, kept up to date from listing changes", () => {
   let t: TestCatalog;
@@ -72,12 +66,7 @@ describe("a category's top, kept up to date from listing changes", () => {
     const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)] as T;
     for (let step = 0; step < 80; step++) {
       const slug = pick([...slugs, elsewhere.slug]);
-      const account = `person-${Math.floor(random() * 6)}`;
-      const what = random();
-      if (what < 0.5) await t.internal('cast_vote', { slug, account_id: account, email_confirmed: true });
-      else if (what < 0.75) await t.internal('withdraw_vote', { slug, account_id: account });
-      else if (what < 0.9) await t.catalog.commands.recordViews(slug, 1 + Math.floor(random() * 3));
-      else await t.internal('follow_listing', { slug, account_id: account });
+      await engageAtRandom(t, slug, random, 0.5);
       if (step === 30) {
         await t.catalog.commands.publishListing(late.listing_id, null, 'paid');
         slugs.push(late.slug);

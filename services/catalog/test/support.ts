@@ -148,3 +148,22 @@ export const addListing = async (
   }
   return saved.body as { listing_id: number; slug: string; status: string };
 };
+
+/** a fixed sequence of pseudo-random numbers in [0, 1) */
+export const prng = (seed: number) => () => {
+  seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+  return seed / 2 ** 31;
+};
+
+/**
+ * One random act of people on a listing, as the site makes them: a vote (the share `votes` of
+ * them), a withdrawal, one to three views or a follow, by one of six people.
+ */
+export const engageAtRandom = async (t: TestCatalog, slug: string, random: () => number, votes: number) => {
+  const account = `person-${Math.floor(random() * 6)}`;
+  const what = random();
+  if (what < votes) await t.internal('cast_vote', { slug, account_id: account, email_confirmed: true });
+  else if (what < 0.75) await t.internal('withdraw_vote', { slug, account_id: account });
+  else if (what < 0.9) await t.catalog.commands.recordViews(slug, 1 + Math.floor(random() * 3));
+  else await t.internal('follow_listing', { slug, account_id: account });
+};

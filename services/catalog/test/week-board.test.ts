@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RankedLaunch, rankWeekFromScratch, weekBoardOf } from '../src/application/queries/week-board.ts';
 import { resolveWeek, type Week } from '../src/domain/weeks.ts';
-import { addListing, seedCategories, startTestCatalog, type TestCatalog } from './support.ts';
+import { addListing, engageAtRandom, prng, seedCategories, startTestCatalog, type TestCatalog } from './support.ts';
 
 /** what a ranking says: each launch's standing, in order, and the document it holds (its latest, views and all) */
 const shown = (ranking: readonly RankedLaunch[]) =>
@@ -12,12 +12,6 @@ const shown = (ranking: readonly RankedLaunch[]) =>
     views: doc.views,
     followers: doc.followers,
   }));
-
-/** a fixed sequence of pseudo-random numbers in [0, 1) */
-const prng = (seed: number) => () => {
-  seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-  return seed / 2 ** 31;
-};
 
 describe('the week board, kept up to date from listing changes', () => {
   let t: TestCatalog;
@@ -56,12 +50,7 @@ describe('the week board, kept up to date from listing changes', () => {
       // votes a few seconds apart: ties on votes are broken by the earlier last vote
       t.clock.set(new Date(t.clock.now().getTime() + 1_000 + Math.floor(random() * 5_000)).toISOString());
       const slug = pick(slugs);
-      const account = `person-${Math.floor(random() * 6)}`;
-      const what = random();
-      if (what < 0.55) await t.internal('cast_vote', { slug, account_id: account, email_confirmed: true });
-      else if (what < 0.75) await t.internal('withdraw_vote', { slug, account_id: account });
-      else if (what < 0.9) await t.catalog.commands.recordViews(slug, 1 + Math.floor(random() * 3));
-      else await t.internal('follow_listing', { slug, account_id: account });
+      await engageAtRandom(t, slug, random, 0.55);
       if (step === 30) {
         await t.catalog.commands.publishListing(late.listing_id, null, 'paid');
         slugs.push(late.slug);

@@ -2,6 +2,8 @@ import type { ListingDoc } from '../../projections/catalog/documents.ts';
 import { L, listingQueries } from '../../projections/catalog/query-keys.ts';
 import type { CatalogView } from '../../projections/catalog/read-model.ts';
 import { voteCount } from '../presenters.ts';
+import { keptPerView } from './kept-per-view.ts';
+import { placeIn } from './sorted.ts';
 
 /** listings kept per category by default: the alternatives' 20 and room for the ones they leave out */
 export const CATEGORY_TOP_KEPT = 64;
@@ -16,17 +18,7 @@ const compareEntries = (a: Entry, b: Entry) => b.votes - a.votes || a.doc.id - b
 
 const entryOf = (doc: ListingDoc): Entry => ({ doc, votes: voteCount(doc) });
 
-/** where `entry` goes in `order` (sorted by compareEntries): the first not before it */
-const placeOf = (order: readonly Entry[], entry: Entry): number => {
-  let low = 0;
-  let high = order.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (compareEntries(order[middle] as Entry, entry) < 0) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-};
+const placeOf = (order: readonly Entry[], entry: Entry) => placeIn(order, entry, compareEntries);
 
 /**
  * The most voted live listings of one primary category (what a listing's alternatives are made
@@ -118,28 +110,11 @@ export type CategoryTop = ReturnType<typeof createCategoryTop>;
 
 /** at most this many categories' tops are kept per view (the ones asked for last) */
 const TOPS_MAX = 1000;
-const tops = new WeakMap<CatalogView, Map<string, CategoryTop>>();
+const tops = keptPerView<CategoryTop>(TOPS_MAX);
 
 /** the top of `primary` on `view`: read at its first use, kept up to date from then on */
-export const categoryTopOf = (view: CatalogView, primary: string): CategoryTop => {
-  let byCategory = tops.get(view);
-  if (!byCategory) {
-    byCategory = new Map();
-    tops.set(view, byCategory);
-  }
-  let top = byCategory.get(primary);
-  if (top) byCategory.delete(primary);
-  else {
-    if (byCategory.size >= TOPS_MAX) {
-      const [oldest, dropped] = byCategory.entries().next().value as [string, CategoryTop];
-      byCategory.delete(oldest);
-      dropped.close();
-    }
-    top = createCategoryTop(view, primary);
-  }
-  byCategory.set(primary, top);
-  return top;
-};
+export const categoryTopOf = (view: CatalogView, primary: string): CategoryTop =>
+  tops(view, primary, () => createCategoryTop(view, primary));
 
 /** reads every category's top that has a live listing (at start: the first pages do not wait for it) */
 export const readCategoryTops = async (view: CatalogView) => {

@@ -3,6 +3,8 @@ import type { Week } from '../../domain/weeks.ts';
 import type { ListingDoc } from '../../projections/catalog/documents.ts';
 import { listingQueries } from '../../projections/catalog/query-keys.ts';
 import type { CatalogView } from '../../projections/catalog/read-model.ts';
+import { keptPerView } from './kept-per-view.ts';
+import { placeIn } from './sorted.ts';
 
 export interface RankedLaunch {
   readonly doc: ListingDoc;
@@ -24,17 +26,8 @@ export const weeklyStanding = (doc: ListingDoc, week: Week): Standing => {
 
 const compareLaunches = (a: RankedLaunch, b: RankedLaunch) => compareStandings(a.standing, b.standing);
 
-/** where `entry` is in `order` (sorted by compareLaunches), or where it would go: the first not before it */
-const positionOf = (order: readonly RankedLaunch[], entry: RankedLaunch): number => {
-  let low = 0;
-  let high = order.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (compareLaunches(order[middle] as RankedLaunch, entry) < 0) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-};
+/** where `entry` is in `order` (sorted by compareLaunches), or where it would go */
+const positionOf = (order: readonly RankedLaunch[], entry: RankedLaunch) => placeIn(order, entry, compareLaunches);
 
 /** the same votes object: the event changed no vote (documents are replaced, never changed in place) */
 const sameVotes = (before: ListingDoc | undefined, after: ListingDoc | undefined) =>
@@ -131,26 +124,8 @@ export type WeekBoard = ReturnType<typeof createWeekBoard>;
 
 /** boards kept per view (the weeks asked for last), each following the view's changes */
 const BOARDS_MAX = 8;
-const boards = new WeakMap<CatalogView, Map<string, WeekBoard>>();
+const boards = keptPerView<WeekBoard>(BOARDS_MAX);
 
 /** the board of `week` on `view`: built at its first read, kept up to date from then on */
-export const weekBoardOf = (view: CatalogView, week: Week): WeekBoard => {
-  let byWeek = boards.get(view);
-  if (!byWeek) {
-    byWeek = new Map();
-    boards.set(view, byWeek);
-  }
-  let board = byWeek.get(week.start);
-  if (board) {
-    byWeek.delete(week.start);
-  } else {
-    if (byWeek.size >= BOARDS_MAX) {
-      const [oldest, dropped] = byWeek.entries().next().value as [string, WeekBoard];
-      byWeek.delete(oldest);
-      dropped.close();
-    }
-    board = createWeekBoard(view, week);
-  }
-  byWeek.set(week.start, board);
-  return board;
-};
+export const weekBoardOf = (view: CatalogView, week: Week): WeekBoard =>
+  boards(view, week.start, () => createWeekBoard(view, week));
