@@ -76,6 +76,35 @@ describe('decider runner', () => {
     await store.close();
   });
 
+  it('a command is through the position of the stream it decided on: its last event, appended or seen', async () => {
+    const store = openMemoryEventStore();
+    await store.append('other-1', [{ id: 'o', type: 'Opened', data: { id: 'o' } }], 'no_stream');
+    const open = (id: string) =>
+      handleCommand({ store, stream: `counter-${id}`, decider: counter, command: { type: 'Open', id } });
+    const opened = await open('1');
+    expect([opened.position, opened.through]).toEqual([2, 2]);
+    await store.append('other-1', [{ id: 'o2', type: 'Added', data: { by: 1 } }], 0);
+    // nothing to append: another writer opened it first, and that is what a reader must have folded
+    const again = await open('1');
+    expect([again.position, again.through]).toEqual([0, 2]);
+    const added = await handleCommand({
+      store,
+      stream: 'counter-1',
+      decider: counter,
+      command: { type: 'Add', by: 3 },
+    });
+    expect([added.position, added.through]).toEqual([4, 4]);
+    // a stream that does not exist and a command that decides nothing there: nothing to wait for
+    const nothing = await handleCommand({
+      store,
+      stream: 'counter-2',
+      decider: { ...counter, decide: () => [] },
+      command: { type: 'Open', id: '2' },
+    });
+    expect([nothing.position, nothing.through]).toEqual([0, 0]);
+    await store.close();
+  });
+
   it('when two commands race on one stream then both land, one after a retry', async () => {
     const store = openMemoryEventStore();
     await handleCommand({ store, stream: 'counter-1', decider: counter, command: { type: 'Open', id: '1' } });

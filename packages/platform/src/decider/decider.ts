@@ -28,6 +28,13 @@ export interface CommandResult<State, Event> {
   readonly revision: number;
   /** global position of the last event appended, 0 when nothing was appended */
   readonly position: number;
+  /**
+   * global position of the stream's last event once the command is done: the last appended or,
+   * when it appended nothing, the last the decision saw (0 for a stream that does not exist). A
+   * read model that has folded it shows the command's outcome, also when that outcome was another
+   * writer's (a replica, a workflow) that got there first.
+   */
+  readonly through: number;
 }
 
 export interface HandleCommandOptions<Command, State, Event extends DomainEvent> {
@@ -49,11 +56,12 @@ export const foldStream = async <Command, State, Event extends DomainEvent>(
   store: EventStore,
   stream: string,
   decider: Decider<Command, State, Event>,
-): Promise<{ state: State; revision: number }> => {
+): Promise<{ state: State; revision: number; position: number }> => {
   const recorded = await store.readStream(stream);
   let state = decider.initialState;
   for (const event of recorded) state = decider.evolve(state, { type: event.type, data: event.data } as Event);
-  return { state, revision: recorded.length === 0 ? -1 : (recorded[recorded.length - 1]?.revision ?? -1) };
+  const last = recorded[recorded.length - 1];
+  return { state, revision: last?.revision ?? -1, position: last?.position ?? 0 };
 };
 
 /**
@@ -67,9 +75,9 @@ export const handleCommand = async <Command, State, Event extends DomainEvent>(
   const retries = options.retries ?? 3;
   const newId = options.newId ?? randomUUID;
   for (let attempt = 0; ; attempt++) {
-    const { state, revision } = await foldStream(store, stream, decider);
+    const { state, revision, position: seen } = await foldStream(store, stream, decider);
     const events = decider.decide(command, state);
-    if (events.length === 0) return { state, events, revision, position: 0 };
+    if (events.length === 0) return { state, events, revision, position: 0, through: seen };
     try {
       const appended = await store.append(
         stream,
@@ -86,6 +94,7 @@ export const handleCommand = async <Command, State, Event extends DomainEvent>(
         events,
         revision: appended.revision,
         position: appended.position,
+        through: appended.position,
       };
     } catch (error) {
       if (error instanceof WrongExpectedRevisionError && attempt < retries) continue;

@@ -64,7 +64,9 @@ export const createCatalogCommands = (deps: { events: EventStore; readModel: Cat
 
   const run = async <C, S, E extends DomainEvent>(stream: string, decider: Decider<C, S, E>, command: C) => {
     const result = await handleCommand({ store: events, stream, decider, command });
-    if (result.position > 0) await readModel.waitFor(result.position);
+    // what it decided on is in the read model before it answers (a command that changed nothing
+    // because another writer got there first waits for that writer's events)
+    if (result.through > 0) await readModel.waitFor(result.through);
     return result;
   };
 
