@@ -16,19 +16,22 @@ if (!port) throw new Error('wal-checkpoint-thread.ts runs as a worker thread');
 const files = new Map<string, DatabaseSync>();
 
 const checkpointAll = () => {
-  for (const [path, db] of files)
+  for (const db of files.values())
     try {
       db.exec('PRAGMA wal_checkpoint(PASSIVE)');
-    } catch (error) {
-      // the next round tries again (a file being closed, a full disk): reported, never fatal here
-      port.postMessage({ failed: path, message: error instanceof Error ? error.message : String(error) });
+    } catch {
+      // the next round tries again (a file being closed, a full disk), as SQLite's own checkpoints do
     }
 };
 setInterval(checkpointAll, CHECKPOINT_EVERY_MS);
 
 port.on('message', (message: CheckpointMessage) => {
   if (message.kind === 'add') {
-    if (!files.has(message.path)) files.set(message.path, new DatabaseSync(message.path, { timeout: 0 }));
+    try {
+      if (!files.has(message.path)) files.set(message.path, new DatabaseSync(message.path, { timeout: 0 }));
+    } catch {
+      // a file that cannot be opened here is not checkpointed here (its log grows until it is closed)
+    }
   } else {
     const db = files.get(message.path);
     files.delete(message.path);

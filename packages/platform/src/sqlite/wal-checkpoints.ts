@@ -9,31 +9,37 @@ export type CheckpointMessage =
 let thread: Worker | undefined;
 let nextId = 1;
 const waiting = new Map<number, () => void>();
+/** the files handed over and not yet released: a thread started again takes them all */
+const handed = new Set<string>();
 
 const started = (): Worker => {
   if (thread) return thread;
   const worker = new Worker(new URL('./wal-checkpoint-thread.ts', import.meta.url), { execArgv: [] });
   worker.unref();
-  worker.on('message', (message: { done: number } | { failed: string; message: string }) => {
-    if ('done' in message) {
-      waiting.get(message.done)?.();
-      waiting.delete(message.done);
-      if (waiting.size === 0) worker.unref();
-    }
+  worker.on('message', (message: { done: number }) => {
+    waiting.get(message.done)?.();
+    waiting.delete(message.done);
+    if (waiting.size === 0) worker.unref();
   });
   const ended = () => {
-    if (thread === worker) thread = undefined;
+    if (thread !== worker) return;
+    thread = undefined;
     for (const done of waiting.values()) done();
     waiting.clear();
+    // the files' connections no longer checkpoint themselves: another thread takes them over
+    if (handed.size > 0) started();
   };
   worker.on('error', ended);
   worker.on('exit', ended);
   thread = worker;
+  for (const path of handed) worker.postMessage({ kind: 'add', id: 0, path } satisfies CheckpointMessage);
   return worker;
 };
 
 const tell = (kind: CheckpointMessage['kind'], path: string) => {
   const worker = started();
+  if (kind === 'add') handed.add(path);
+  else handed.delete(path);
   const id = nextId++;
   const { promise, resolve } = Promise.withResolvers<void>();
   waiting.set(id, resolve);
