@@ -1,7 +1,8 @@
 // `npm run bench` (web part): the site's anonymous listing page and home page at 100,000 listings
 // (BENCH_WEB_SIZE), all-in-one, beside GET /api/v1/listings/{slug} on the same server.
 // - latency: LATENCY_CONCURRENCY requests at a time over 400 different listings (and the home page
-//   400 times), p50 / p99; the goal is p99 under 20 ms;
+//   400 times), p50 / p99, timed from a process of its own (bench/latency-sampler.ts); the goal is
+//   p99 under 20 ms;
 // - throughput: BENCH_CONNECTIONS connections on one listing, the API route and the page loaded in
 //   alternation BENCH_ROUNDS times (medians); the goal is the page at 50% or more of the API's req/s.
 // Alone: `node bench/web-pages.ts` (BENCH_WEB_SIZE=100000 BENCH_DURATION=5 BENCH_ROUNDS=3).
@@ -11,11 +12,13 @@
 // overlapped it; the requests and the server's trace are left in <dir> (requests.json, server-trace.json).
 // BENCH_WEB_NODE_FLAGS='<flags>': more Node flags for the server, after the services' own (to try one).
 // BENCH_WEB_CATALOG=<dir>: a copy of this catalog (a DATA_DIR written by writeBenchCatalog) instead of writing one.
+import { fork } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { SERVICE_NODE_FLAGS } from '../launcher/src/node-flags.ts';
 import { writeBenchCatalog } from './catalog-data.ts';
+import type { Sample, SampleJob, Timed } from './latency-sampler.ts';
 import type { LoopTrace } from './loop-trace.ts';
 import { CONNECTIONS, durationSeconds, forkServer, measureAlternating } from './support.ts';
 
@@ -29,46 +32,40 @@ const TRACE_DIR = process.env.BENCH_WEB_TRACE;
 const CATALOG_DIR = process.env.BENCH_WEB_CATALOG;
 const EXTRA_FLAGS = (process.env.BENCH_WEB_NODE_FLAGS ?? '').split(' ').filter(Boolean);
 
-/** one request of a latency sample, its start and end in epoch ms (performance.timeOrigin + now) */
-interface Timed {
-  readonly path: string;
-  readonly start: number;
-  readonly end: number;
-}
-
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
 };
 
-/** p50 / p99 of GETs, LATENCY_CONCURRENCY at a time, each path once */
-const latency = async (base: string, paths: readonly string[]) => {
-  const latencies: number[] = [];
-  const timed: Timed[] = [];
-  let next = 0;
-  let errors = 0;
-  const worker = async () => {
-    while (next < paths.length) {
-      const url = `${base}${paths[next++]}`;
-      const t0 = performance.now();
-      const response = await fetch(url);
-      await response.arrayBuffer();
-      const t1 = performance.now();
-      latencies.push(t1 - t0);
-      timed.push({
-        path: paths[next - 1] as string,
-        start: performance.timeOrigin + t0,
-        end: performance.timeOrigin + t1,
-      });
-      if (response.status !== 200) errors++;
-    }
+/**
+ * Times samples of GETs from a process of its own (bench/latency-sampler.ts), so that this process's
+ * garbage collections are not in them; `close` ends that process.
+ */
+const startSampler = () => {
+  const child = fork(path.join(import.meta.dirname, 'latency-sampler.ts'), [], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    // room for a whole sample's garbage in the young generation: no collection pauses a sample
+    execArgv: [...process.execArgv, '--max-semi-space-size=64'],
+  });
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`the latency sampler exited with ${code}`))),
+  );
+  exited.catch(() => {});
+  return {
+    /** p50 / p99 of GETs, LATENCY_CONCURRENCY at a time, each path once */
+    latency: async (base: string, paths: readonly string[]) => {
+      const answered = new Promise<Sample>((resolve) => child.once('message', (m) => resolve(m as Sample)));
+      child.send({ base, paths, concurrency: LATENCY_CONCURRENCY } satisfies SampleJob);
+      const { timed, errors, gcs } = await Promise.race([answered, exited]);
+      const latencies = timed.map((t) => t.end - t.start);
+      return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors, timed, clientGcs: gcs };
+    },
+    close: () => child.disconnect(),
   };
-  await Promise.all(Array.from({ length: LATENCY_CONCURRENCY }, worker));
-  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors, timed };
 };
 
 /** for the slowest 1% of a sample: the server's garbage collections and event-loop stalls during each, and the requests in flight */
-const overlaps = (name: string, timed: readonly Timed[], trace: LoopTrace) => {
+const overlaps = (name: string, timed: readonly Timed[], trace: LoopTrace, clientGcs: Sample['gcs']) => {
   const from = Math.min(...timed.map((t) => t.start));
   const to = Math.max(...timed.map((t) => t.end));
   const within = <T extends { at: number; ms: number }>(list: readonly T[], a: number, b: number) =>
@@ -100,7 +97,7 @@ const overlaps = (name: string, timed: readonly Timed[], trace: LoopTrace) => {
         .join(', ');
     const inFlight = timed.filter((o) => o !== t && o.start < t.end && o.end > t.start).length;
     console.log(
-      `  ${(t.end - t.start).toFixed(1)} ms ${t.path}: ${inFlight} others overlapping; GC [${during(trace.gcs)}]; stalls [${during(trace.stalls)}] (offset ms + duration ms)`,
+      `  ${(t.end - t.start).toFixed(1)} ms ${t.path}: ${inFlight} others overlapping; GC [${during(trace.gcs)}]; stalls [${during(trace.stalls)}]; the sampler's GC [${during(clientGcs)}] (offset ms + duration ms)`,
     );
   }
 };
@@ -135,6 +132,8 @@ export const runWebBench = async () => {
       const port = await server.ready;
       lines.push(`all-in-one ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
       const base = `http://127.0.0.1:${port}`;
+      const sampler = startSampler();
+      const { latency } = sampler;
       const slugs: string[] = [];
       for (let page = 1; slugs.length < 2 * SAMPLE; page++) {
         const body = (await (await fetch(`${base}/api/v1/listings?sort=newest&per_page=100&page=${page}`)).json()) as {
@@ -172,6 +171,7 @@ export const runWebBench = async () => {
           ),
         ],
       ];
+      sampler.close();
       const slug = measured[0] as string;
       const load = await measureAlternating(
         { bare: `${base}/api/v1/listings/${slug}`, service: `${base}/listings/${slug}` },
@@ -211,7 +211,7 @@ export const runWebBench = async () => {
         console.log(
           `\nThe server's event-loop delay over the whole run: p50 ${trace.delay.p50.toFixed(1)} ms, p99 ${trace.delay.p99.toFixed(1)} ms, max ${trace.delay.max.toFixed(1)} ms`,
         );
-        for (const [name, r] of rows) overlaps(name, r.timed, trace);
+        for (const [name, r] of rows) overlaps(name, r.timed, trace, r.clientGcs);
       }
     } finally {
       await server.stop();
