@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { VOTE_RATE_LIMITS } from '@listings/contracts';
 import { readOutbox } from '@listings/platform/mail';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startAllInOneInProcess } from '../in-process.ts';
 import { runCli } from '../support.ts';
 import {
@@ -65,6 +65,18 @@ describe('the people side of the site (all-in-one)', () => {
     const r = await c.go(`/listings/${slug}/vote`, { method: 'POST', form: { return_to: `/listings/${slug}` } });
     expect(r.status).toBe(303);
     expect(r.location).toBe(`/signin/email?next=${encodeURIComponent(`/listings/${slug}`)}`);
+  });
+
+  it('when someone opens a listing page twice then its view count goes up once, after the page was sent', async () => {
+    const listing = async () =>
+      ((await (await fetch(`${running.base}/api/v1/listings/${slug}`)).json()) as { views: number }).views;
+    const start = await listing();
+    const browser = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36' };
+    for (let i = 0; i < 2; i++)
+      expect((await fetch(`${running.base}/listings/${slug}`, { headers: browser })).status).toBe(200);
+    // the edge sends the views of a moment together, within VIEWS_FLUSH_MS
+    await vi.waitFor(async () => expect(await listing()).toBeGreaterThan(start), { timeout: 5_000, interval: 100 });
+    expect(await listing()).toBe(start + 1);
   });
 
   it('when a sign-in link is used twice then the second time it does not work', async () => {

@@ -5,7 +5,7 @@ import {
   catalogInternalOperations,
   catalogPublicOperations,
   claimVerifiedEvent,
-  recordView,
+  recordViews,
 } from '@listings/contracts';
 import { catalogEvents } from '@listings/contracts/events';
 import { type Bus, encodedOnce } from '@listings/platform/bus';
@@ -170,12 +170,12 @@ export const startCatalog = async (deps: CatalogDeps) => {
   await readCategoryTops(readModel.view);
   // and the public operations' input checks are compiled before the first request, not by it
   await compileInputChecks(catalogPublicOperations, { wire: false });
-  // and so are the checks a listing page's view makes on its way in (`record_view`'s request and the
+  // and so are the checks a listing page's view makes on its way in (`record_views`'s request and the
   // ListingViewed event it appends): otherwise the first page after a start compiles them, a few ms.
   // (Only these: compiling every internal operation's and event's check up front made the cold
   // pages' scavenges two to three times longer, docs/benchmarks.md.)
   await compileValueChecks([
-    recordView.request,
+    recordViews.request,
     ...catalogEvents.events.filter((declaration) => declaration.type === 'ListingViewed').map((d) => d.data),
   ]);
   const served = await serveOperations({

@@ -1,4 +1,4 @@
-import { mailAccount } from '@listings/contracts';
+import { mailAccount, VIEWS_BATCH_MAX } from '@listings/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addListing, seedCategories, startTestCatalog, type TestCatalog } from './support.ts';
 
@@ -69,22 +69,21 @@ describe('people on listings (catalog.internal.*)', () => {
 
   describe('views', () => {
     const views = async () => (await t.call('get_listing', { params: { slug } })).body.views as number;
+    /** one view through `record_views`: its item of the reply */
+    const view = async (v: { slug: string; visitor: string; user_agent: string | null }) =>
+      (await t.internal('record_views', { views: [v] })).body.items[0] as { counted: boolean; views: number };
 
     it('when one visitor views a listing many times in a day then it counts once; the next day again once', async () => {
       const start = await views();
-      const first = await t.internal('record_view', { slug, visitor: 'v-1', user_agent: BROWSER });
-      expect(first.body).toMatchObject({ counted: true, views: start + 1 });
+      const first = await view({ slug, visitor: 'v-1', user_agent: BROWSER });
+      expect(first).toMatchObject({ counted: true, views: start + 1 });
       for (let i = 0; i < 3; i++)
-        expect((await t.internal('record_view', { slug, visitor: 'v-1', user_agent: BROWSER })).body.counted).toBe(
-          false,
-        );
-      await t.internal('record_view', { slug, visitor: 'v-2', user_agent: BROWSER });
+        expect((await view({ slug, visitor: 'v-1', user_agent: BROWSER })).counted).toBe(false);
+      await view({ slug, visitor: 'v-2', user_agent: BROWSER });
       expect(await views()).toBe(start + 2);
       t.clock.set('2026-11-19T08:00:00.000Z');
       try {
-        expect((await t.internal('record_view', { slug, visitor: 'v-1', user_agent: BROWSER })).body.counted).toBe(
-          true,
-        );
+        expect((await view({ slug, visitor: 'v-1', user_agent: BROWSER })).counted).toBe(true);
       } finally {
         t.clock.set(NOW);
       }
@@ -101,8 +100,8 @@ describe('people on listings (catalog.internal.*)', () => {
       await t.internal('cast_vote', { slug: b, account_id: 'alt-voter-1', email_confirmed: true });
       expect(await order()).toEqual([b, a]);
       // views change no alternative: the answer is the one computed before them
-      await t.internal('record_view', { slug, visitor: 'alt-v', user_agent: BROWSER });
-      await t.internal('record_view', { slug: a, visitor: 'alt-v', user_agent: BROWSER });
+      await view({ slug, visitor: 'alt-v', user_agent: BROWSER });
+      await view({ slug: a, visitor: 'alt-v', user_agent: BROWSER });
       expect(await order()).toEqual([b, a]);
       // a vote does: two for Alpha put it first
       await t.internal('cast_vote', { slug: a, account_id: 'alt-voter-1', email_confirmed: true });
@@ -110,14 +109,48 @@ describe('people on listings (catalog.internal.*)', () => {
       expect(await order()).toEqual([a, b]);
       // and a view still shows at once where views are shown
       const viewed = (await t.call('get_listing', { params: { slug: a } })).body.views as number;
-      await t.internal('record_view', { slug: a, visitor: 'alt-w', user_agent: BROWSER });
+      await view({ slug: a, visitor: 'alt-w', user_agent: BROWSER });
       expect((await t.call('get_listing', { params: { slug: a } })).body.views).toBe(viewed + 1);
+    });
+
+    it('when views come together then each is answered in order: the same visit twice counts once, an unknown slug and a bot not at all', async () => {
+      const start = await views();
+      const reply = await t.internal('record_views', {
+        views: [
+          { slug, visitor: 'batch-1', user_agent: BROWSER },
+          { slug: 'no-such-listing', visitor: 'batch-1', user_agent: BROWSER },
+          { slug, visitor: 'batch-1', user_agent: BROWSER },
+          { slug, visitor: 'batch-2', user_agent: BROWSER },
+          { slug, visitor: 'batch-3', user_agent: 'Googlebot/2.1' },
+        ],
+      });
+      expect(reply.status).toBe(200);
+      expect(reply.body.items).toEqual([
+        { slug, counted: true, views: start + 2 },
+        { slug: 'no-such-listing', counted: false, views: 0 },
+        { slug, counted: false, views: start + 2 },
+        { slug, counted: true, views: start + 2 },
+        { slug, counted: false, views: start + 2 },
+      ]);
+      expect(await views()).toBe(start + 2);
+    });
+
+    it('when a batch is empty or too long then it is refused with the field named', async () => {
+      for (const count of [0, VIEWS_BATCH_MAX + 1]) {
+        const reply = await t.internal('record_views', {
+          views: Array.from({ length: count }, (_, i) => ({ slug, visitor: `many-${i}`, user_agent: BROWSER })),
+        });
+        expect(reply).toMatchObject({
+          status: 400,
+          problem: { errors: [expect.objectContaining({ field: 'body.views' })] },
+        });
+      }
     });
 
     it('when a known bot or a client without a user agent views then nothing counts', async () => {
       const start = await views();
       for (const user_agent of ['Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', null])
-        expect((await t.internal('record_view', { slug, visitor: 'crawler', user_agent })).body.counted).toBe(false);
+        expect((await view({ slug, visitor: 'crawler', user_agent })).counted).toBe(false);
       expect(await views()).toBe(start);
     });
   });

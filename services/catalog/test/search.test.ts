@@ -49,9 +49,12 @@ describe('search_listings', () => {
       await t.internal('cast_vote', { slug: 'notion', account_id: who, email_confirmed: true });
     await t.internal('cast_vote', { slug: 'obsidian', account_id: 'a', email_confirmed: true });
     const browser = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36';
-    for (let i = 0; i < 3; i++)
-      await t.internal('record_view', { slug: 'productive', visitor: `visitor-${i}`, user_agent: browser });
-    await t.internal('record_view', { slug: 'obsidian', visitor: 'visitor-0', user_agent: browser });
+    await t.internal('record_views', {
+      views: [
+        ...[0, 1, 2].map((i) => ({ slug: 'productive', visitor: `visitor-${i}`, user_agent: browser })),
+        { slug: 'obsidian', visitor: 'visitor-0', user_agent: browser },
+      ],
+    });
     for (const who of ['a', 'b']) await t.internal('follow_listing', { slug: 'obsidian', account_id: who });
     await t.internal('follow_listing', { slug: 'figma', account_id: 'a' });
   });

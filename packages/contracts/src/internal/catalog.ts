@@ -130,19 +130,29 @@ export const unfollowListing = defineInternal({
 export const VISITOR_MAX_LENGTH = 128;
 export const USER_AGENT_MAX_LENGTH = 512;
 
-export const recordView = defineInternal({
-  name: 'record_view',
+/** the most page views one `record_views` request carries */
+export const VIEWS_BATCH_MAX = 100;
+
+export const PageView = Type.Object(
+  {
+    slug: Slug,
+    visitor: Type.String({ minLength: 1, maxLength: VISITOR_MAX_LENGTH }),
+    user_agent: Type.Union([Type.String({ maxLength: USER_AGENT_MAX_LENGTH }), Type.Null()]),
+  },
+  { additionalProperties: false },
+);
+
+export const recordViews = defineInternal({
+  name: 'record_views',
   description:
-    'A page view of a listing by anyone (signed in or not): counted once per visitor per listing per UTC day; known bots (by user agent) and requests without a user agent are not counted. `visitor` is an opaque id the web edge derives (e.g. a keyed hash of its visitor cookie); catalog hashes it again before it names a stream.',
+    'Page views of listings by anyone (signed in or not), gathered by the web edge for a moment and sent together: each counted once per visitor per listing per UTC day; known bots (by user agent), requests without a user agent and unknown slugs are not counted. `visitor` is an opaque id the web edge derives (e.g. a keyed hash of its visitor cookie); catalog hashes it again before it names a stream. The reply has one item per view, in order.',
   request: Type.Object(
-    {
-      slug: Slug,
-      visitor: Type.String({ minLength: 1, maxLength: VISITOR_MAX_LENGTH }),
-      user_agent: Type.Union([Type.String({ maxLength: USER_AGENT_MAX_LENGTH }), Type.Null()]),
-    },
+    { views: Type.Array(PageView, { minItems: 1, maxItems: VIEWS_BATCH_MAX }) },
     { additionalProperties: false },
   ),
-  reply: Type.Object({ slug: Slug, counted: Type.Boolean(), views: Type.Integer({ minimum: 0 }) }),
+  reply: Type.Object({
+    items: Type.Array(Type.Object({ slug: Slug, counted: Type.Boolean(), views: Type.Integer({ minimum: 0 }) })),
+  }),
 });
 
 export const REVIEW_RATING_MIN = 1;
@@ -317,7 +327,7 @@ export const catalogInternalOperations = [
   withdrawVote,
   followListing,
   unfollowListing,
-  recordView,
+  recordViews,
   submitReview,
   replyToReview,
   reportReview,
@@ -329,6 +339,7 @@ export const catalogInternalOperations = [
   describeListingForOrder,
 ] as const;
 
+export type PageView = Static<typeof PageView>;
 export type SaveListingFromDraftRequest = Static<typeof saveListingFromDraft.request>;
 export type SaveListingFromDraftReply = Static<typeof saveListingFromDraft.reply>;
 

@@ -1,7 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { ListingDraftProfile } from '@listings/contracts';
+import type { ListingDraftProfile, PageView } from '@listings/contracts';
 import type { Clock } from '@listings/platform/clock';
-import { type Decider, type DomainEvent, foldStream, handleCommand } from '@listings/platform/decider';
+import {
+  type CommandResult,
+  type Decider,
+  type DomainEvent,
+  foldStream,
+  handleCommand,
+} from '@listings/platform/decider';
 import { ConflictError, NotFoundError, ValidationError } from '@listings/platform/errors';
 import { type EventStore, WrongExpectedRevisionError } from '@listings/platform/event-store';
 import {
@@ -359,15 +365,37 @@ export const createCatalogCommands = (deps: { events: EventStore; readModel: Cat
      * replicas counting the same visit at once conflict and the retry sees it counted), never for
      * a known bot. True when it counted.
      */
-    recordVisit: async (slug: string, visitor: string, userAgent: string | null): Promise<boolean> => {
-      const { listing_id } = await listingFacts(slug);
+    /**
+     * Page views, each counted (true) at most once per visitor per listing per UTC day: every view
+     * is its visit's stream (`visit-<listing>-<day>-<visitor hash>`), decided at once; the same
+     * visit twice in one call is decided once (the second is not counted). An unknown slug is not
+     * counted. Answers once the read model holds every view counted.
+     */
+    recordVisits: async (views: readonly PageView[]): Promise<boolean[]> => {
       const at = now();
-      const visitorHash = createHash('sha256').update(visitor).digest('base64url').slice(0, 22);
-      const result = await run(visitStream(listing_id, at.slice(0, 10), visitorHash), visitDecider, {
-        type: 'RecordVisit',
-        data: { listing_id, user_agent: userAgent, now: at },
-      });
-      return result.events.length > 0;
+      const day = at.slice(0, 10);
+      const visits = new Map<string, Promise<CommandResult<unknown, DomainEvent>>>();
+      const decided = await Promise.all(
+        views.map(async (v) => {
+          const listing = await view.listingBySlug(v.slug);
+          if (!listing) return null;
+          const visitorHash = createHash('sha256').update(v.visitor).digest('base64url').slice(0, 22);
+          const stream = visitStream(listing.id, day, visitorHash);
+          const first = visits.get(stream);
+          if (first) return first.then((result) => ({ ...result, events: [] }));
+          const result = handleCommand({
+            store: events,
+            stream,
+            decider: visitDecider,
+            command: { type: 'RecordVisit', data: { listing_id: listing.id, user_agent: v.user_agent, now: at } },
+          });
+          visits.set(stream, result);
+          return result;
+        }),
+      );
+      const through = Math.max(0, ...decided.map((result) => result?.through ?? 0));
+      if (through > 0) await readModel.waitFor(through);
+      return decided.map((result) => (result ? result.events.length > 0 : false));
     },
     createCategory: (data: CategoryData) => {
       const parent = data.parent === null ? undefined : view.categories.get(data.parent);

@@ -3,6 +3,7 @@ import {
   type ListingDraftProfile,
   NOTIFICATIONS_MAX,
   type ownedListingOperations,
+  type PageView,
 } from '@listings/contracts';
 import type { Clock } from '@listings/platform/clock';
 import { NotFoundError } from '@listings/platform/errors';
@@ -94,9 +95,17 @@ export const internalHandlers = (deps: {
       await commands.unfollow(r.slug, r.account_id);
       return follows(r.slug, false);
     },
-    record_view: async (r: { slug: string; visitor: string; user_agent: string | null }) => {
-      const counted = await commands.recordVisit(r.slug, r.visitor, r.user_agent);
-      return { slug: r.slug, counted, views: (await view.listingBySlug(r.slug))?.views ?? 0 };
+    record_views: async (r: { views: PageView[] }) => {
+      const counted = await commands.recordVisits(r.views);
+      return {
+        items: await Promise.all(
+          r.views.map(async (v, i) => ({
+            slug: v.slug,
+            counted: counted[i] as boolean,
+            views: (await view.listingBySlug(v.slug))?.views ?? 0,
+          })),
+        ),
+      };
     },
     submit_review: async (r: Person & { rating: number; body?: string; email_confirmed: boolean }) => {
       await commands.submitReview(r.slug, r.account_id, r.rating, r.body ?? '', r.email_confirmed);

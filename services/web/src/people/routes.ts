@@ -15,10 +15,11 @@ import {
   listSessionApiKeys,
   localPathOrNull,
   type NewSiteSession,
+  type PageView,
   REVIEW_BODY_MAX,
   REVIEW_RATING_MAX,
   REVIEW_RATING_MIN,
-  recordView,
+  recordViews,
   redeemSignInLink,
   replyToReview,
   reportReview,
@@ -31,6 +32,7 @@ import {
   signOutEverywhere,
   submitReview,
   unfollowListing,
+  VIEWS_BATCH_MAX,
   VOTE_RATE_LIMITS,
   withdrawVote,
 } from '@listings/contracts';
@@ -582,17 +584,69 @@ export const peopleRoutes =
 /** visitor-listing pairs of the day remembered per process (a Set's size at most this) */
 const VIEWS_REMEMBERED_MAX = 50_000;
 
+/** the longest a page view waits at the edge for others to go to catalog with */
+export const VIEWS_FLUSH_MS = 100;
+
 /**
  * Counts a listing page's view (once per visitor per day, bots left out: catalog decides) after
- * the page was sent, without holding it up; a failure costs one view, never the page. A visitor's
- * second view of a listing on the same UTC day is not sent at all: catalog would count it as
- * nothing, after reading the visit's stream (a reload, or a page under load, asked catalog once
- * per request before). The pairs of the day are remembered in memory, forgotten at the day's end
- * or when there are too many (catalog still decides).
+ * the page was sent, without holding it up; a failure costs the views, never a page.
+ * - A visitor's second view of a listing on the same UTC day is not sent at all: catalog would
+ *   count it as nothing, after reading the visit's stream. The pairs of the day are remembered in
+ *   memory, forgotten at the day's end or when there are too many (catalog still decides).
+ * - The views of a moment go together (`record_views`): each waits at most `flushMs`, and
+ *   VIEWS_BATCH_MAX of them go at once. Catalog then decides them together: one request, one
+ *   commit of their events, one pass of its projections over them, instead of one of each per
+ *   page (docs/benchmarks.md).
+ * - Views not counted (catalog or the bus unavailable) are forgotten, so the next view asks again.
+ *   The views waiting when the app closes are sent before it has closed; a crash loses at most
+ *   the last `flushMs` of them.
+ * `flush()` sends the waiting views at once and resolves when every view sent so far is answered.
  */
-export const recordListingViews = (app: FastifyInstance, catalog: InternalClient, clock: Clock) => {
+export const recordListingViews = (
+  app: FastifyInstance,
+  catalog: InternalClient,
+  clock: Clock,
+  options: { flushMs?: number } = {},
+) => {
+  const flushMs = options.flushMs ?? VIEWS_FLUSH_MS;
   let day = '';
   let sent = new Set<string>();
+  let waiting: { view: PageView; pair: string }[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  const answering = new Set<Promise<void>>();
+  const send = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    const batch = waiting;
+    waiting = [];
+    if (batch.length === 0) return;
+    const forget = () => {
+      for (const { pair } of batch) sent.delete(pair);
+    };
+    const answered: Promise<void> = catalog
+      .send(recordViews, { views: batch.map((b) => b.view) })
+      .then(
+        (outcome) => {
+          if (!outcome.ok) {
+            forget();
+            app.log.warn(
+              { status: outcome.status, detail: outcome.detail, views: batch.length },
+              'views were not counted',
+            );
+          }
+        },
+        (err: unknown) => {
+          forget();
+          app.log.warn({ err, views: batch.length }, 'views were not counted');
+        },
+      )
+      .finally(() => answering.delete(answered));
+    answering.add(answered);
+  };
+  const flush = async () => {
+    send();
+    await Promise.all(answering);
+  };
   app.addHook('onResponse', async (request, reply) => {
     if (request.method !== 'GET' || reply.statusCode !== 200 || request.routeOptions.url !== '/listings/:slug') return;
     const slug = (request.params as { slug: string }).slug;
@@ -606,19 +660,13 @@ export const recordListingViews = (app: FastifyInstance, catalog: InternalClient
     if (sent.has(pair)) return;
     sent.add(pair);
     const userAgent = request.headers['user-agent'];
-    void catalog
-      .send(recordView, {
-        slug,
-        visitor,
-        user_agent: typeof userAgent === 'string' ? userAgent.slice(0, 512) : null,
-      })
-      .then((outcome) => {
-        // not counted (catalog or the bus unavailable): the next view asks again
-        if (!outcome.ok) sent.delete(pair);
-      })
-      .catch((err: unknown) => {
-        sent.delete(pair);
-        request.log.warn({ err }, 'the view was not counted');
-      });
+    waiting.push({
+      view: { slug, visitor, user_agent: typeof userAgent === 'string' ? userAgent.slice(0, 512) : null },
+      pair,
+    });
+    if (waiting.length >= VIEWS_BATCH_MAX) send();
+    else timer ??= setTimeout(send, flushMs);
   });
+  app.addHook('onClose', flush);
+  return { flush };
 };
