@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { bodyOf, createPageCache, NONCE_PLACEHOLDER, pageOf } from './send-page.ts';
 
-const page = (body: string, etag: string | null = '"e"') => pageOf(body, 200, etag);
+const page = (body: string, anonymous = true) => pageOf(body, 200, anonymous);
 
 describe('the page cache', () => {
   const clock = { now: 0 };
@@ -39,7 +40,7 @@ describe('the page cache', () => {
 
   it('when a page is private (no ETag) or too large then it is not kept', () => {
     clock.now = 0;
-    cache.set('/private', page('mine', null));
+    cache.set('/private', page('mine', false));
     cache.set('/large', page('x'.repeat(11)));
     expect(cache.get('/private')).toBeNull();
     expect(cache.get('/large')).toBeNull();
@@ -57,10 +58,19 @@ describe('the page cache', () => {
 
 describe('a rendered page', () => {
   it('is its UTF-8 bytes, sent with the request’s nonce in every place of the placeholder', () => {
-    const rendered = pageOf(`<p nonce="${NONCE_PLACEHOLDER}">“é”</p><s nonce="${NONCE_PLACEHOLDER}"></s>`, 200, null);
+    const rendered = pageOf(`<p nonce="${NONCE_PLACEHOLDER}">“é”</p><s nonce="${NONCE_PLACEHOLDER}"></s>`, 200, false);
     expect(rendered.size).toBe(Buffer.byteLength('<p nonce="">“é”</p><s nonce=""></s>'));
     expect(bodyOf(rendered, 'abc').toString('utf8')).toBe('<p nonce="abc">“é”</p><s nonce="abc"></s>');
     expect(bodyOf(rendered, 'xyz').toString('utf8')).toBe('<p nonce="xyz">“é”</p><s nonce="xyz"></s>');
-    expect(bodyOf(pageOf('<p>no nonce</p>', 200, null), 'abc').toString('utf8')).toBe('<p>no nonce</p>');
+    expect(bodyOf(pageOf('<p>no nonce</p>', 200, false), 'abc').toString('utf8')).toBe('<p>no nonce</p>');
+  });
+
+  it('has, when anonymous, the SHA-1 of its text (placeholders included) as its ETag: the same text, the same tag', () => {
+    const text = `<p nonce="${NONCE_PLACEHOLDER}">“é”</p>`;
+    const expected = `"${createHash('sha1').update(text).digest('base64url')}"`;
+    expect(pageOf(text, 200, true).etag).toBe(expected);
+    expect(pageOf(text, 200, true).etag).toBe(expected);
+    expect(pageOf(`${text} `, 200, true).etag).not.toBe(expected);
+    expect(pageOf(text, 200, false).etag).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PageFrame } from './frame.ts';
 import { renderDocument, type VNode } from './html.ts';
@@ -32,12 +32,28 @@ export interface RenderedPage {
   readonly etag: string | null;
 }
 
-const etagOf = (body: string): string => `"${createHash('sha1').update(body).digest('base64url')}"`;
+const PLACEHOLDER_BYTES = Buffer.from(NONCE_PLACEHOLDER);
 
-/** a page's bytes as cut at its nonce's places */
-export const pageOf = (body: string, status: number, etag: string | null): RenderedPage => {
-  const parts = body.split(NONCE_PLACEHOLDER).map((part) => Buffer.from(part));
-  return { parts, size: parts.reduce((n, part) => n + part.length, 0), status, etag };
+/**
+ * A page's bytes as cut at its nonce's places: the text is encoded once, and its parts are views
+ * of those bytes; the ETag (for an anonymous 200) is the SHA-1 of the same bytes, placeholders
+ * included, so it names the content, not the request.
+ */
+export const pageOf = (body: string, status: number, withEtag: boolean): RenderedPage => {
+  const bytes = Buffer.from(body);
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (let at = bytes.indexOf(PLACEHOLDER_BYTES); at !== -1; at = bytes.indexOf(PLACEHOLDER_BYTES, from)) {
+    parts.push(bytes.subarray(from, at));
+    from = at + PLACEHOLDER_BYTES.length;
+  }
+  parts.push(bytes.subarray(from));
+  return {
+    parts,
+    size: bytes.length - (parts.length - 1) * PLACEHOLDER_BYTES.length,
+    status,
+    etag: withEtag ? `"${hash('sha1', bytes, 'base64url')}"` : null,
+  };
 };
 
 /** the page's text with `nonce` in its places */
@@ -49,7 +65,7 @@ export const bodyOf = (page: RenderedPage, nonce: string): Buffer => {
 
 export const renderPage = (frame: PageFrame, tree: VNode, status = 200): RenderedPage => {
   const body = renderDocument(tree);
-  return pageOf(body, status, frame.viewer === null && status === 200 ? etagOf(body) : null);
+  return pageOf(body, status, frame.viewer === null && status === 200);
 };
 
 /**
