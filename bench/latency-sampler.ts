@@ -4,10 +4,11 @@
 // and the requests in flight meanwhile were timed that much slower (docs/benchmarks.md). Here the
 // heap holds little more than the sample, it asks with `node:http` (which allocates less per
 // request than `fetch`), its young generation is large enough for a sample's garbage (it is forked
-// with --max-semi-space-size), and the pauses it still has are sent back with the sample.
+// with --max-semi-space-size), and the pauses it still has (collections and event-loop stalls,
+// bench/loop-trace.ts) are sent back with the sample.
 // Protocol (IPC): a `SampleJob` in, a `Sample` out, as many times as asked; it exits on disconnect.
 import { Agent, get } from 'node:http';
-import { constants, type PerformanceEntry, PerformanceObserver } from 'node:perf_hooks';
+import { type LoopTrace, recordLoop } from './loop-trace.ts';
 
 export interface SampleJob {
   readonly base: string;
@@ -26,24 +27,13 @@ export interface Sample {
   readonly timed: Timed[];
   readonly errors: number;
   /** this process's garbage collections during the sample: start (epoch ms), duration, kind */
-  readonly gcs: { at: number; ms: number; kind: string }[];
+  readonly gcs: LoopTrace['gcs'];
+  /** and its event-loop stalls (a request it timed then may have been answered before it saw it) */
+  readonly stalls: LoopTrace['stalls'];
 }
 
-const KINDS: Record<number, string> = {
-  [constants.NODE_PERFORMANCE_GC_MAJOR]: 'major',
-  [constants.NODE_PERFORMANCE_GC_MINOR]: 'minor',
-  [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental',
-};
-
 const sample = async (job: SampleJob): Promise<Sample> => {
-  const gcs: Sample['gcs'] = [];
-  const observer = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
-      const kind = (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind ?? 0;
-      gcs.push({ at: performance.timeOrigin + entry.startTime, ms: entry.duration, kind: KINDS[kind] ?? String(kind) });
-    }
-  });
-  observer.observe({ entryTypes: ['gc'] });
+  const recording = recordLoop();
   const agent = new Agent({ keepAlive: true, maxSockets: job.concurrency });
   /** the answer's status once its body has been read to the end */
   const getStatus = (url: string) =>
@@ -69,8 +59,8 @@ const sample = async (job: SampleJob): Promise<Sample> => {
   };
   await Promise.all(Array.from({ length: job.concurrency }, worker));
   agent.destroy();
-  observer.disconnect();
-  return { timed, errors, gcs };
+  const { gcs, stalls } = recording.stop();
+  return { timed, errors, gcs, stalls };
 };
 
 if (import.meta.main) {

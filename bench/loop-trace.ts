@@ -41,7 +41,11 @@ const runQueueMs = () => {
   }
 };
 
-export const startLoopTrace = (file: string) => {
+/**
+ * Records this thread's garbage collections and event-loop stalls until `stop()`, which gives
+ * them (with the loop's delay percentiles and the clock that maps them to a profile's).
+ */
+export const recordLoop = () => {
   const epoch = (perfMs: number) => performance.timeOrigin + perfMs;
   const gcs: LoopTrace['gcs'] = [];
   const observer = new PerformanceObserver((list) => {
@@ -73,13 +77,23 @@ export const startLoopTrace = (file: string) => {
   tick.unref();
   const delay = monitorEventLoopDelay({ resolution: 1 });
   delay.enable();
-  process.on('exit', () => {
-    const trace: LoopTrace = {
-      clock: { epochMs: epoch(performance.now()), monotonicUs: Number(process.hrtime.bigint() / 1000n) },
-      gcs,
-      stalls,
-      delay: { p50: delay.percentile(50) / 1e6, p99: delay.percentile(99) / 1e6, max: delay.max / 1e6 },
-    };
-    writeFileSync(file, JSON.stringify(trace));
-  });
+  return {
+    stop: (): LoopTrace => {
+      clearInterval(tick);
+      observer.disconnect();
+      delay.disable();
+      return {
+        clock: { epochMs: epoch(performance.now()), monotonicUs: Number(process.hrtime.bigint() / 1000n) },
+        gcs,
+        stalls,
+        delay: { p50: delay.percentile(50) / 1e6, p99: delay.percentile(99) / 1e6, max: delay.max / 1e6 },
+      };
+    },
+  };
+};
+
+/** records the whole process's loop (`recordLoop`) and writes it to `file` as JSON on exit */
+export const startLoopTrace = (file: string) => {
+  const recording = recordLoop();
+  process.on('exit', () => writeFileSync(file, JSON.stringify(recording.stop())));
 };

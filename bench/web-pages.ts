@@ -56,16 +56,22 @@ const startSampler = () => {
     latency: async (base: string, paths: readonly string[]) => {
       const answered = new Promise<Sample>((resolve) => child.once('message', (m) => resolve(m as Sample)));
       child.send({ base, paths, concurrency: LATENCY_CONCURRENCY } satisfies SampleJob);
-      const { timed, errors, gcs } = await Promise.race([answered, exited]);
+      const { timed, errors, gcs, stalls } = await Promise.race([answered, exited]);
       const latencies = timed.map((t) => t.end - t.start);
-      return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors, timed, clientGcs: gcs };
+      return {
+        p50: percentile(latencies, 50),
+        p99: percentile(latencies, 99),
+        errors,
+        timed,
+        client: { gcs, stalls },
+      };
     },
     close: () => child.disconnect(),
   };
 };
 
 /** for the slowest 1% of a sample: the server's garbage collections and event-loop stalls during each, and the requests in flight */
-const overlaps = (name: string, timed: readonly Timed[], trace: LoopTrace, clientGcs: Sample['gcs']) => {
+const overlaps = (name: string, timed: readonly Timed[], trace: LoopTrace, client: Pick<Sample, 'gcs' | 'stalls'>) => {
   const from = Math.min(...timed.map((t) => t.start));
   const to = Math.max(...timed.map((t) => t.end));
   const within = <T extends { at: number; ms: number }>(list: readonly T[], a: number, b: number) =>
@@ -97,7 +103,7 @@ const overlaps = (name: string, timed: readonly Timed[], trace: LoopTrace, clien
         .join(', ');
     const inFlight = timed.filter((o) => o !== t && o.start < t.end && o.end > t.start).length;
     console.log(
-      `  ${(t.end - t.start).toFixed(1)} ms ${t.path}: ${inFlight} others overlapping; GC [${during(trace.gcs)}]; stalls [${during(trace.stalls)}]; the sampler's GC [${during(clientGcs)}] (offset ms + duration ms)`,
+      `  ${(t.end - t.start).toFixed(1)} ms ${t.path}: ${inFlight} others overlapping; GC [${during(trace.gcs)}]; stalls [${during(trace.stalls)}]; the sampler's GC [${during(client.gcs)}], stalls [${during(client.stalls)}] (offset ms + duration ms)`,
     );
   }
 };
@@ -211,7 +217,7 @@ export const runWebBench = async () => {
         console.log(
           `\nThe server's event-loop delay over the whole run: p50 ${trace.delay.p50.toFixed(1)} ms, p99 ${trace.delay.p99.toFixed(1)} ms, max ${trace.delay.max.toFixed(1)} ms`,
         );
-        for (const [name, r] of rows) overlaps(name, r.timed, trace, r.clientGcs);
+        for (const [name, r] of rows) overlaps(name, r.timed, trace, r.client);
       }
     } finally {
       await server.stop();
