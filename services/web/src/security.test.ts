@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import helmet from 'helmet';
 import { describe, expect, it } from 'vitest';
-import { CSP_DIRECTIVES, cspNonceOf, installSecurityHeaders } from './security.ts';
+import { cspNonceOf, HELMET_OPTIONS, installSecurityHeaders, setCspNonce } from './security.ts';
 
 /** the headers a response got, without the ones every Fastify answer has anyway */
 const securityHeaders = (headers: Record<string, unknown>) => {
@@ -16,31 +16,10 @@ describe('the security headers of the web edge', () => {
     app.get('/', async (_request, reply) => ({ nonce: cspNonceOf(reply) }));
     // helmet applied per request, as @fastify/helmet would, with the same options and nonce
     const reference = Fastify();
-    const options = {
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          ...CSP_DIRECTIVES,
-          'script-src': ["'self'", `'nonce-${'N'}'`],
-          'style-src': ["'self'", `'nonce-${'N'}'`],
-        },
-      },
-      crossOriginEmbedderPolicy: false,
-      crossOriginResourcePolicy: { policy: 'same-site' as const },
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
-    };
+    const perRequest = helmet(HELMET_OPTIONS);
     reference.addHook('onRequest', (request, reply, done) => {
-      const nonce = request.headers['x-nonce'] as string;
-      const directives = {
-        ...options.contentSecurityPolicy.directives,
-        'script-src': ["'self'", `'nonce-${nonce}'`],
-        'style-src': ["'self'", `'nonce-${nonce}'`],
-      };
-      helmet({ ...options, contentSecurityPolicy: { useDefaults: false, directives } })(
-        request.raw,
-        reply.raw,
-        (error?: unknown) => done(error as Error | undefined),
-      );
+      setCspNonce(reply.raw, request.headers['x-nonce'] as string);
+      perRequest(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
     });
     reference.get('/', async (request) => ({ nonce: request.headers['x-nonce'] }));
     const nonces = new Set<string>();

@@ -361,15 +361,11 @@ export const createCatalogCommands = (deps: { events: EventStore; readModel: Cat
       await readModel.waitFor(appended.position);
     },
     /**
-     * One visitor's page view: counted once per listing per UTC day (its own stream, so two
-     * replicas counting the same visit at once conflict and the retry sees it counted), never for
-     * a known bot. True when it counted.
-     */
-    /**
-     * Page views, each counted (true) at most once per visitor per listing per UTC day: every view
-     * is its visit's stream (`visit-<listing>-<day>-<visitor hash>`), decided at once; the same
-     * visit twice in one call is decided once (the second is not counted). An unknown slug is not
-     * counted. Answers once the read model holds every view counted.
+     * Page views, each counted (true) at most once per visitor per listing per UTC day, never for a
+     * known bot or an unknown slug. Every visit is its own stream (`visit-<listing>-<day>-<visitor
+     * hash>`), so two replicas counting the same visit at once conflict and the retry sees it
+     * counted; the views of one call are decided at once, the same visit twice in it once (the
+     * second is not counted). Answers once the read model holds every view counted.
      */
     recordVisits: async (views: readonly PageView[]): Promise<boolean[]> => {
       const at = now();

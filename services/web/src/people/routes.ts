@@ -31,6 +31,7 @@ import {
   signOut,
   signOutEverywhere,
   submitReview,
+  USER_AGENT_MAX_LENGTH,
   unfollowListing,
   VIEWS_BATCH_MAX,
   VOTE_RATE_LIMITS,
@@ -661,7 +662,11 @@ export const recordListingViews = (
     sent.add(pair);
     const userAgent = request.headers['user-agent'];
     waiting.push({
-      view: { slug, visitor, user_agent: typeof userAgent === 'string' ? userAgent.slice(0, 512) : null },
+      view: {
+        slug,
+        visitor,
+        user_agent: typeof userAgent === 'string' ? userAgent.slice(0, USER_AGENT_MAX_LENGTH) : null,
+      },
       pair,
     });
     if (waiting.length >= VIEWS_BATCH_MAX) send();
