@@ -190,13 +190,13 @@ describe('people on listings (catalog.internal.*)', () => {
           .status,
       ).toBe(403);
 
-      // anyone reports; a report alone changes nothing
+      // a signed-in person reports; a report alone changes nothing
       expect(
         (
           await t.internal('report_review', {
             slug: reviewed,
             reviewer_id: 'r-2',
-            reported_by: 'visitor:abc',
+            reported_by: 'reporter-1',
             reason: 'spam',
           })
         ).status,

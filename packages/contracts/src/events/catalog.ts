@@ -76,6 +76,11 @@ export const catalogEvents = serviceEvents({
       description:
         "one visitor's view of one listing on one UTC day (at most one ListingViewed); `views-<listing_id>` holds bulk counts (the demo)",
     },
+    {
+      category: 'daily',
+      pattern: 'daily-reports-<account_id>-<yyyy-mm-dd>',
+      description: "one account's review reports of one UTC day: the rule REPORTS_PER_ACCOUNT_PER_DAY",
+    },
     { category: 'interview', pattern: 'interview-<account_id>', description: "one founder's interview answers" },
     { category: 'weekawards', pattern: 'weekawards-<week_start>', description: 'Launch of the Week awards' },
     { category: 'settings', pattern: 'settings-site', description: 'the site settings, one stream' },
@@ -372,11 +377,14 @@ export const catalogEvents = serviceEvents({
     }),
     event('ReviewReported', {
       stream: 'engagement',
-      description: 'Someone reported a review to the moderators (once per reporter).',
+      description: 'A signed-in person reported a review to the moderators (once per reporter).',
       data: data({
         listing_id: ListingId,
         account_id: Type.String({ description: "the review's author" }),
-        reported_by: Type.String({ description: 'an account id, or `visitor:<id>` for someone not signed in' }),
+        reported_by: Type.String({
+          description:
+            'the account that reported; reports stored before anonymous reports were refused may say `visitor:<id>`',
+        }),
         reason: Type.String(),
         at: At,
       }),
@@ -399,6 +407,17 @@ export const catalogEvents = serviceEvents({
         listing_id: ListingId,
         account_id: Type.String({ description: "the review's author" }),
         by: Type.String({ description: 'who moderated' }),
+        at: At,
+      }),
+    }),
+    event('DailyQuotaUsed', {
+      stream: 'daily',
+      description:
+        "One more review report counted against the account's allowance for the UTC day (REPORTS_PER_ACCOUNT_PER_DAY); the same review counts once.",
+      data: data({
+        account_id: AccountId,
+        day: Type.String({ description: 'the UTC day, yyyy-mm-dd' }),
+        key: Type.String({ description: "what was counted: the review (`<listing_id>_<author's account id>`)" }),
         at: At,
       }),
     }),

@@ -203,17 +203,23 @@ export const replyToReview = defineInternal({
 export const reportReview = defineInternal({
   name: 'report_review',
   description:
-    'Anyone reports a review for the moderators (once per reporter; again = no-op). `reported_by` is an account id, or `visitor:<id>` for someone not signed in. 404 when there is no such review.',
+    'A signed-in person (the web edge asks anyone else to sign in) reports a review for the moderators: once per account per review (again = no-op, `reported: false`), at most REPORTS_PER_ACCOUNT_PER_DAY reviews per account per UTC day (429 past it). 404 when there is no such review.',
   request: Type.Object(
     {
       slug: Slug,
       reviewer_id: AccountId,
-      reported_by: Type.String({ minLength: 1, maxLength: 200 }),
+      /** the signed-in account that reports */
+      reported_by: AccountId,
       reason: Type.String({ minLength: 1, maxLength: REVIEW_REPORT_REASON_MAX }),
     },
     { additionalProperties: false },
   ),
-  reply: Type.Object({ slug: Slug, reviewer_id: AccountId, reported: Type.Literal(true) }),
+  reply: Type.Object({
+    slug: Slug,
+    reviewer_id: AccountId,
+    /** true: recorded now; false: this account had reported the review already */
+    reported: Type.Boolean(),
+  }),
 });
 
 export const ReviewView = Type.Object({

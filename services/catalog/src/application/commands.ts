@@ -1,12 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { ListingDraftProfile, PageView } from '@listings/contracts';
 import type { Clock } from '@listings/platform/clock';
+import { DEFAULT_DAILY_LIMITS } from '@listings/platform/config';
 import {
   type CommandResult,
   type Decider,
   type DomainEvent,
   foldStream,
   handleCommand,
+  useDailyQuota,
 } from '@listings/platform/decider';
 import { ConflictError, NotFoundError, ValidationError } from '@listings/platform/errors';
 import { type EventStore, WrongExpectedRevisionError } from '@listings/platform/event-store';
@@ -63,8 +65,15 @@ export const readListingOrigin = async (
   return created ? (created.data as { draft_id: string; slug: string }) : null;
 };
 
-export const createCatalogCommands = (deps: { events: EventStore; readModel: CatalogReadModel; clock: Clock }) => {
+export const createCatalogCommands = (deps: {
+  events: EventStore;
+  readModel: CatalogReadModel;
+  clock: Clock;
+  /** REPORTS_PER_ACCOUNT_PER_DAY (default DEFAULT_DAILY_LIMITS.reportsPerAccount) */
+  reportsPerDay?: number;
+}) => {
   const { events, readModel } = deps;
+  const reportsPerDay = deps.reportsPerDay ?? DEFAULT_DAILY_LIMITS.reportsPerAccount;
   const view = readModel.view;
   const now = () => deps.clock.now().toISOString();
 
@@ -336,11 +345,33 @@ export const createCatalogCommands = (deps: { events: EventStore; readModel: Cat
         type: 'ReplyToReview',
         data: { listing: await listingFacts(slug), account_id: reviewerId, by, body },
       }),
-    reportReview: async (slug: string, reviewerId: string, reportedBy: string, reason: string) =>
-      engagement({
-        type: 'ReportReview',
-        data: { listing: await listingFacts(slug), account_id: reviewerId, reported_by: reportedBy, reason },
-      }),
+    /**
+     * A signed-in person's report of a review: true when recorded now, false when this account had
+     * reported it already (that costs nothing). A new report counts against the account's reports
+     * of the day first (429 past REPORTS_PER_ACCOUNT_PER_DAY), in a stream of its own.
+     */
+    reportReview: async (slug: string, reviewerId: string, reportedBy: string, reason: string): Promise<boolean> => {
+      const listing = await listingFacts(slug);
+      const command = {
+        type: 'ReportReview' as const,
+        data: { listing, account_id: reviewerId, reported_by: reportedBy, reason },
+      };
+      const { state } = await foldStream(events, engagementStream(listing.listing_id, reviewerId), engagementDecider);
+      // a missing review (404) and a repeated report are answered before anything is counted
+      if (engagementDecider.decide({ ...command, data: { ...command.data, now: now() } }, state).length === 0)
+        return false;
+      await useDailyQuota({
+        store: events,
+        category: 'daily-reports',
+        what: 'report a review',
+        setting: 'REPORTS_PER_ACCOUNT_PER_DAY',
+        accountId: reportedBy,
+        key: `${listing.listing_id}_${reviewerId}`,
+        limit: reportsPerDay,
+        at: now(),
+      });
+      return (await engagement(command)).events.length > 0;
+    },
     /** the operator's moderation (the CLI): take a review down, or put it back up */
     removeReview: async (slug: string, reviewerId: string, by: string, reason: string) =>
       engagement({

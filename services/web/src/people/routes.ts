@@ -19,6 +19,7 @@ import {
   REVIEW_BODY_MAX,
   REVIEW_RATING_MAX,
   REVIEW_RATING_MIN,
+  REVIEW_REPORT_REASON_MAX,
   recordViews,
   redeemSignInLink,
   replyToReview,
@@ -563,20 +564,27 @@ export const peopleRoutes =
       async (request, reply) => {
         const { slug, reviewer } = request.params;
         if (await refused(request, reply)) return reply;
-        const session = await sessions.sessionOf(request);
+        // reports come from signed-in people only (once per account per review, a daily limit per
+        // account: catalog holds both); anyone else is sent to sign in and back to the reviews
+        const me = await signedIn(request, reply, `/listings/${slug}/reviews`);
+        if (!me) return reply;
         const reason =
           field(request.body as Form, 'reason')
             .trim()
-            .slice(0, 500) || 'reported';
-        const reported = await catalog.send(reportReview, {
+            .slice(0, REVIEW_REPORT_REASON_MAX) || 'reported';
+        const reported = await catalog.send<{ reported: boolean }>(reportReview, {
           slug,
           reviewer_id: reviewer,
-          reported_by: session ? session.account_id : `visitor:${visitorOf(request).slice(0, 32)}`,
+          reported_by: me.session.account_id,
           reason,
         });
         return showReviews(request, reply, slug, {
           status: reported.ok ? 200 : reported.status,
-          notice: reported.ok ? 'Thank you: the moderators will look at this review.' : reported.detail,
+          notice: !reported.ok
+            ? reported.detail
+            : reported.body.reported
+              ? 'Thank you: the moderators will look at this review.'
+              : 'You reported this review already: the moderators have your report.',
         });
       },
     );
