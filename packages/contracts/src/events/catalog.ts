@@ -41,6 +41,19 @@ const VoteCastV2 = data({
   at: At,
 });
 
+const ListingViewedV1 = data({
+  listing_id: ListingId,
+  count: Type.Integer({ minimum: 1, description: 'views counted' }),
+  at: At,
+});
+const ListingViewedV2 = data({
+  ...ListingViewedV1.properties,
+  visitor: Type.Union([Type.String(), Type.Null()], {
+    description:
+      "the hash of the visitor counted (one view; a network's stream counts each visitor once); null for bulk counts",
+  }),
+});
+
 /** Catalog: listings, categories, launches, engagement, blog, awards and site settings. */
 export const catalogEvents = serviceEvents({
   service: 'catalog',
@@ -72,9 +85,9 @@ export const catalogEvents = serviceEvents({
     },
     {
       category: 'views',
-      pattern: 'views-<listing_id>_<day>_<visitor hash>',
+      pattern: 'views-<listing_id>_<day>_net-<network hash>',
       description:
-        "one visitor's view of one listing on one UTC day (at most one ListingViewed); `views-<listing_id>` holds bulk counts (the demo)",
+        'the visitors of one listing on one UTC day from one network (IPv4 /24, IPv6 /64): one ListingViewed per visitor, at most VIEWERS_PER_NETWORK_PER_DAY; `views-<listing_id>` holds bulk counts (the demo); `views-<listing_id>_<day>_<visitor hash>` (one visitor, one view) were written before the network rule',
     },
     {
       category: 'daily',
@@ -423,8 +436,19 @@ export const catalogEvents = serviceEvents({
     }),
     event('ListingViewed', {
       stream: 'views',
+      version: 2,
       description: 'Page views of a listing were counted.',
-      data: data({ listing_id: ListingId, count: Type.Integer({ minimum: 1, description: 'views counted' }), at: At }),
+      data: ListingViewedV2,
+      upcasters: [
+        upcaster({
+          from: 1,
+          data: ListingViewedV1,
+          to: ListingViewedV2,
+          description:
+            'v1 did not say whose view it was (its stream named the visitor). Lifted with `visitor: null`; nothing is rewritten in the log.',
+          upcast: (v1) => ({ ...v1, visitor: null }),
+        }),
+      ],
     }),
     event('InterviewAnswered', {
       stream: 'interview',

@@ -1,15 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { ListingDraftProfile, PageView } from '@listings/contracts';
+import { type ListingDraftProfile, type PageView, VIEWERS_PER_NETWORK_PER_DAY } from '@listings/contracts';
 import type { Clock } from '@listings/platform/clock';
 import { DEFAULT_DAILY_LIMITS } from '@listings/platform/config';
-import {
-  type CommandResult,
-  type Decider,
-  type DomainEvent,
-  foldStream,
-  handleCommand,
-  useDailyQuota,
-} from '@listings/platform/decider';
+import { type Decider, type DomainEvent, foldStream, handleCommand, useDailyQuota } from '@listings/platform/decider';
 import { ConflictError, NotFoundError, ValidationError } from '@listings/platform/errors';
 import { type EventStore, WrongExpectedRevisionError } from '@listings/platform/event-store';
 import {
@@ -392,31 +385,47 @@ export const createCatalogCommands = (deps: {
       await readModel.waitFor(appended.position);
     },
     /**
-     * Page views, each counted (true) at most once per visitor per listing per UTC day, never for a
-     * known bot or an unknown slug. Every visit is its own stream (`visit-<listing>-<day>-<visitor
-     * hash>`), so two replicas counting the same visit at once conflict and the retry sees it
-     * counted; the views of one call are decided at once, the same visit twice in it once (the
-     * second is not counted). Answers once the read model holds every view counted.
+     * Page views, each counted (true) at most once per visitor per listing per UTC day, and of one
+     * network at most VIEWERS_PER_NETWORK_PER_DAY visitors per listing per day; never for a known
+     * bot or an unknown slug. A network's day on a listing is its own stream
+     * (`views-<listing>_<day>_net-<network hash>`), so two replicas counting in it at once conflict
+     * and the retry sees what the other counted. The views of one call are decided at once, those
+     * that share a stream one after another (the same visit twice in a call counts once). Answers
+     * once the read model holds every view counted.
      */
     recordVisits: async (views: readonly PageView[]): Promise<boolean[]> => {
       const at = now();
       const day = at.slice(0, 10);
-      const visits = new Map<string, Promise<CommandResult<unknown, DomainEvent>>>();
+      const hash = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 22);
+      /** the last decision on each stream of this call: the next view of that stream waits for it */
+      const streams = new Map<string, Promise<unknown>>();
       const decided = await Promise.all(
         views.map(async (v) => {
           const listing = await view.listingBySlug(v.slug);
           if (!listing) return null;
-          const visitorHash = createHash('sha256').update(v.visitor).digest('base64url').slice(0, 22);
-          const stream = visitStream(listing.id, day, visitorHash);
-          const first = visits.get(stream);
-          if (first) return first.then((result) => ({ ...result, events: [] }));
-          const result = handleCommand({
-            store: events,
+          const stream = visitStream(listing.id, day, hash(v.network));
+          const before = streams.get(stream) ?? Promise.resolve();
+          const result = before.then(() =>
+            handleCommand({
+              store: events,
+              stream,
+              decider: visitDecider,
+              command: {
+                type: 'RecordVisit',
+                data: {
+                  listing_id: listing.id,
+                  visitor: hash(v.visitor),
+                  user_agent: v.user_agent,
+                  max: VIEWERS_PER_NETWORK_PER_DAY,
+                  now: at,
+                },
+              },
+            }),
+          );
+          streams.set(
             stream,
-            decider: visitDecider,
-            command: { type: 'RecordVisit', data: { listing_id: listing.id, user_agent: v.user_agent, now: at } },
-          });
-          visits.set(stream, result);
+            result.catch(() => undefined),
+          );
           return result;
         }),
       );

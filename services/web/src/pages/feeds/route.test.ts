@@ -18,8 +18,10 @@ describe('feeds: any text stays text', () => {
   let posts: { slug: string; title: string; excerpt?: string; published_at: string }[] = [];
   const catalog: CatalogClient = {
     call: async (op) => {
-      if (op === listLaunches) return { ok: true, body: { items: launches, page: 1, per_page: 50, total: 0 } } as never;
-      if (op === listBlogPosts) return { ok: true, body: { items: posts, page: 1, per_page: 50, total: 0 } } as never;
+      if (op.operationId === listLaunches.operationId)
+        return { ok: true, body: { items: launches, page: 1, per_page: 50, total: 0 } } as never;
+      if (op.operationId === listBlogPosts.operationId)
+        return { ok: true, body: { items: posts, page: 1, per_page: 50, total: 0 } } as never;
       return { ok: false, status: 404, detail: 'not here', errors: [] };
     },
   };
