@@ -17,6 +17,8 @@ describe('listing page views sent to catalog', () => {
   /** the requests catalog got, each its views */
   const requests: PageView[][] = [];
   let answer = 200;
+  /** catalog answers that it counted none of the views */
+  let uncounted = false;
   const app = Fastify();
   // a flush interval no test reaches: every test sends by flush(), a full batch or the close; the
   // signed-in account is the stand-in header `x-account`
@@ -30,7 +32,7 @@ describe('listing page views sent to catalog', () => {
       const batch = (payload as { views: PageView[] }).views;
       requests.push(batch);
       return answer === 200
-        ? { status: 200, body: { items: batch.map((v) => ({ slug: v.slug, counted: true, views: 1 })) } }
+        ? { status: 200, body: { items: batch.map((v) => ({ slug: v.slug, counted: !uncounted, views: 1 })) } }
         : { status: answer, problem: { type: 'about:blank', title: 'Unavailable', status: answer } };
     });
     app.get('/listings/:slug', async (_request, reply) =>
@@ -147,13 +149,24 @@ describe('listing page views sent to catalog', () => {
     ]);
   });
 
-  it('when one address sends 8 user agents without cookies then 8 visitors of one network are sent (catalog counts at most its per-network allowance of them)', async () => {
+  it('when one address sends 8 user agents without cookies then they are visitors of one network, and only its allowance of them is sent', async () => {
     for (let i = 0; i < 8; i++) await view('burst', `Browser/${i}`, { visitor: `nocookie-${i}`, ip: '203.0.113.9' });
     await views.flush();
     const sent = requests.flat().filter((v) => v.slug === 'burst');
-    expect(sent).toHaveLength(8);
+    expect(sent).toHaveLength(VIEWERS_PER_NETWORK_PER_DAY);
     expect(new Set(sent.map((v) => v.network))).toEqual(new Set(['203.0.113.0/24']));
-    expect(new Set(sent.map((v) => v.visitor)).size).toBe(8);
+    expect(new Set(sent.map((v) => v.visitor)).size).toBe(VIEWERS_PER_NETWORK_PER_DAY);
+  });
+
+  it('when catalog did not count a network’s views (bots, say) then they do not use its allowance', async () => {
+    for (let i = 0; i < VIEWERS_PER_NETWORK_PER_DAY; i++)
+      await view('bots', 'Googlebot/2.1', { visitor: `bot-${i}`, ip: '203.0.113.50' });
+    uncounted = true;
+    await views.flush();
+    uncounted = false;
+    await view('bots', 'Browser/1', { visitor: 'person', ip: '203.0.113.51' });
+    await views.flush();
+    expect(sentFor('bots')).toBe(VIEWERS_PER_NETWORK_PER_DAY + 1);
   });
 
   it('when catalog counted a network’s allowance for a listing today then more visitors from it are not sent; another network or listing still is', async () => {

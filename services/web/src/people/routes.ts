@@ -635,11 +635,13 @@ export const recordListingViews = (
   let day = '';
   let sent = new Set<string>();
   /**
-   * the views catalog counted today per network and listing: once a network has its allowance
-   * (VIEWERS_PER_NETWORK_PER_DAY) for a listing, catalog would count no more of its visitors, so
-   * they are not sent (a client that keeps no cookie is a new visitor on every page)
+   * per network and listing, the views of today sent and not refused: counted by catalog, or not
+   * answered yet. Once a network holds its allowance (VIEWERS_PER_NETWORK_PER_DAY) for a listing,
+   * catalog would count no more of its visitors, so none is sent (a client that keeps no cookie is a
+   * new visitor on every page); a view catalog did not count (a bot, a failure) gives its place back.
    */
   let counted = new Map<string, number>();
+  const giveBack = (network: string) => counted.set(network, Math.max(0, (counted.get(network) ?? 0) - 1));
   let waiting: { view: PageView; pair: string; network: string }[] = [];
   let timer: NodeJS.Timeout | undefined;
   const answering = new Set<Promise<void>>();
@@ -650,7 +652,10 @@ export const recordListingViews = (
     waiting = [];
     if (batch.length === 0) return;
     const forget = () => {
-      for (const { pair } of batch) sent.delete(pair);
+      for (const { pair, network } of batch) {
+        sent.delete(pair);
+        giveBack(network);
+      }
     };
     const answered: Promise<void> = catalog
       .send<{ items: { counted: boolean }[] }>(recordViews, { views: batch.map((b) => b.view) })
@@ -664,8 +669,7 @@ export const recordListingViews = (
             );
             return;
           }
-          for (const [i, { network }] of batch.entries())
-            if (outcome.body.items[i]?.counted) counted.set(network, (counted.get(network) ?? 0) + 1);
+          for (const [i, { network }] of batch.entries()) if (!outcome.body.items[i]?.counted) giveBack(network);
         },
         (err: unknown) => {
           forget();
@@ -709,7 +713,9 @@ export const recordListingViews = (
     if (sent.has(pair)) return;
     const network = networkOf(request.ip);
     const networkOnListing = `${network} ${slug}`;
-    if ((counted.get(networkOnListing) ?? 0) >= VIEWERS_PER_NETWORK_PER_DAY) return;
+    const held = counted.get(networkOnListing) ?? 0;
+    if (held >= VIEWERS_PER_NETWORK_PER_DAY) return;
+    counted.set(networkOnListing, held + 1);
     sent.add(pair);
     const userAgent = request.headers['user-agent'];
     waiting.push({
