@@ -69,7 +69,7 @@ export const startBenchDrafting = async () => {
       publicUrl: 'http://localhost:3000',
       fetchAllowPrivateNetworks: true,
       // one bench account starts every draft: past the default DRAFTS_PER_ACCOUNT_PER_DAY
-      dailyLimits: { draftsPerAccount: 100_000, claimsPerAccount: 10, apiKeysPerAccount: 20 },
+      dailyLimits: { draftsPerAccount: 100_000, claimsPerAccount: 10, apiKeysPerAccount: 20, reportsPerAccount: 20 },
     },
     env: {},
   });

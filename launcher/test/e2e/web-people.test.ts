@@ -2,7 +2,7 @@ import { mkdirSync, watch } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { VOTE_RATE_LIMITS } from '@listings/contracts';
+import { VIEWERS_PER_NETWORK_PER_DAY, VOTE_RATE_LIMITS } from '@listings/contracts';
 import { readOutbox } from '@listings/platform/mail';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -67,16 +67,72 @@ describe('the people side of the site (all-in-one)', () => {
     expect(r.location).toBe(`/signin/email?next=${encodeURIComponent(`/listings/${slug}`)}`);
   });
 
-  it('when someone opens a listing page twice then its view count goes up once, after the page was sent', async () => {
-    const listing = async () =>
-      ((await (await fetch(`${running.base}/api/v1/listings/${slug}`)).json()) as { views: number }).views;
-    const start = await listing();
-    const browser = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36' };
-    for (let i = 0; i < 2; i++)
-      expect((await fetch(`${running.base}/listings/${slug}`, { headers: browser })).status).toBe(200);
+  /** a listing's view count, as the API shows it */
+  const viewsOf = async (s: string) =>
+    ((await (await fetch(`${running.base}/api/v1/listings/${s}`)).json()) as { views: number }).views;
+  /** waits until `s` has `count` views, then until a fresh visitor's view of `marker`, sent after, is counted too */
+  const settledViews = async (s: string, count: number, marker: string) => {
+    await vi.waitFor(async () => expect(await viewsOf(s)).toBeGreaterThanOrEqual(count), {
+      timeout: 5_000,
+      interval: 100,
+    });
+    const markerStart = await viewsOf(marker);
+    expect((await formClient(running.base).go(`/listings/${marker}`, { headers: BROWSER })).status).toBe(200);
+    await vi.waitFor(async () => expect(await viewsOf(marker)).toBe(markerStart + 1), {
+      timeout: 5_000,
+      interval: 100,
+    });
+    return viewsOf(s);
+  };
+  const BROWSER = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36' };
+
+  it('when someone opens a listing page again, with their visitor cookie and other user agents, then its view count goes up once, after the page was sent', async () => {
+    const start = await viewsOf(slug);
+    const visitor = formClient(running.base);
+    for (const agent of ['Chrome/131.0', 'Firefox/133.0', 'Safari/605.1'])
+      expect(
+        (
+          await visitor.go(`/listings/${slug}`, {
+            headers: { 'user-agent': `Mozilla/5.0 (X11; Linux x86_64) ${agent}` },
+          })
+        ).status,
+      ).toBe(200);
     // the edge sends the views of a moment together, within VIEWS_FLUSH_MS
-    await vi.waitFor(async () => expect(await listing()).toBeGreaterThan(start), { timeout: 5_000, interval: 100 });
-    expect(await listing()).toBe(start + 1);
+    const marker = (await weekly())[3]?.listing.slug as string;
+    expect(await settledViews(slug, start + 1, marker)).toBe(start + 1);
+  });
+
+  it('when one address opens a listing with 8 user agents and no cookie then at most VIEWERS_PER_NETWORK_PER_DAY views count', async () => {
+    const [burst, marker] = [(await weekly())[1]?.listing.slug as string, (await weekly())[4]?.listing.slug as string];
+    const start = await viewsOf(burst);
+    for (let i = 0; i < 8; i++)
+      expect(
+        (await fetch(`${running.base}/listings/${burst}`, { headers: { 'user-agent': `Mozilla/5.0 Browser/${i}.0` } }))
+          .status,
+      ).toBe(200);
+    expect(await settledViews(burst, start + VIEWERS_PER_NETWORK_PER_DAY, marker)).toBe(
+      start + VIEWERS_PER_NETWORK_PER_DAY,
+    );
+  });
+
+  it('when a signed-in person opens a listing with different visitor cookies and user agents then it counts once', async () => {
+    const [listing, marker] = [
+      (await weekly())[2]?.listing.slug as string,
+      (await weekly())[5]?.listing.slug as string,
+    ];
+    const person = await signInAs('viewer@example.com');
+    const start = await viewsOf(listing);
+    for (const [i, agent] of ['Phone/1.0', 'Laptop/2.0', 'Tablet/3.0'].entries()) {
+      const visitorCookie = `${String(i).repeat(22)}`;
+      const page = await fetch(`${running.base}/listings/${listing}`, {
+        headers: {
+          'user-agent': `Mozilla/5.0 ${agent}`,
+          cookie: `ld_session=${person.cookie()}; ld_visitor=${visitorCookie}`,
+        },
+      });
+      expect(page.status).toBe(200);
+    }
+    expect(await settledViews(listing, start + 1, marker)).toBe(start + 1);
   });
 
   it('when a sign-in link is used twice then the second time it does not work', async () => {

@@ -13,7 +13,7 @@ describe('configuration', () => {
       fetchAllowPrivateNetworks: false,
       natsUrl: null,
       logLevel: 'info',
-      dailyLimits: { draftsPerAccount: 20, claimsPerAccount: 10, apiKeysPerAccount: 20 },
+      dailyLimits: { draftsPerAccount: 20, claimsPerAccount: 10, apiKeysPerAccount: 20, reportsPerAccount: 20 },
       mail: { smtp: null, from: 'Listings <no-reply@localhost>' },
       typesense: null,
       mongo: null,
@@ -253,8 +253,9 @@ describe('configuration', () => {
         DRAFTS_PER_ACCOUNT_PER_DAY: '5',
         CLAIMS_PER_ACCOUNT_PER_DAY: '3',
         API_KEYS_PER_ACCOUNT_PER_DAY: '7',
+        REPORTS_PER_ACCOUNT_PER_DAY: '4',
       }).dailyLimits,
-    ).toEqual({ draftsPerAccount: 5, claimsPerAccount: 3, apiKeysPerAccount: 7 });
+    ).toEqual({ draftsPerAccount: 5, claimsPerAccount: 3, apiKeysPerAccount: 7, reportsPerAccount: 4 });
     expect(() => loadConfig({ API_KEYS_PER_ACCOUNT_PER_DAY: '-1' })).toThrow(/API_KEYS_PER_ACCOUNT_PER_DAY/);
     expect(() => loadConfig({ DRAFTS_PER_ACCOUNT_PER_DAY: '0' })).toThrow(
       /DRAFTS_PER_ACCOUNT_PER_DAY must be a whole number/,

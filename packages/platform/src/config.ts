@@ -14,7 +14,7 @@ export interface Config {
   readonly fetchAllowPrivateNetworks: boolean;
   readonly natsUrl: string | null;
   readonly logLevel: string;
-  /** per-account daily limits (DRAFTS_PER_ACCOUNT_PER_DAY, CLAIMS_PER_ACCOUNT_PER_DAY, API_KEYS_PER_ACCOUNT_PER_DAY) */
+  /** per-account daily limits (DRAFTS_PER_ACCOUNT_PER_DAY, CLAIMS_PER_ACCOUNT_PER_DAY, API_KEYS_PER_ACCOUNT_PER_DAY, REPORTS_PER_ACCOUNT_PER_DAY) */
   readonly dailyLimits: DailyLimits;
   /** SMTP_URL (password kept as a `Secret`) and MAIL_FROM */
   readonly mail: MailSettings;
@@ -139,6 +139,12 @@ export const loadConfig = (
         'API_KEYS_PER_ACCOUNT_PER_DAY',
         problems,
       ),
+      reportsPerAccount: dailyLimitOf(
+        env.REPORTS_PER_ACCOUNT_PER_DAY,
+        DEFAULT_DAILY_LIMITS.reportsPerAccount,
+        'REPORTS_PER_ACCOUNT_PER_DAY',
+        problems,
+      ),
     },
     mail: mailSettingsOf(env, publicUrl, problems),
     typesense: typesenseSettingsOf(env, problems),
@@ -172,8 +178,15 @@ export interface DailyLimits {
   readonly claimsPerAccount: number;
   /** keys made on the site (the operator CLI is exempt) */
   readonly apiKeysPerAccount: number;
+  /** reviews reported on the site (one report per account per review) */
+  readonly reportsPerAccount: number;
 }
-export const DEFAULT_DAILY_LIMITS: DailyLimits = { draftsPerAccount: 20, claimsPerAccount: 10, apiKeysPerAccount: 20 };
+export const DEFAULT_DAILY_LIMITS: DailyLimits = {
+  draftsPerAccount: 20,
+  claimsPerAccount: 10,
+  apiKeysPerAccount: 20,
+  reportsPerAccount: 20,
+};
 
 const dailyLimitOf = (raw: string | undefined, fallback: number, name: string, problems: string[]): number => {
   if (raw === undefined || raw === '') return fallback;

@@ -43,6 +43,12 @@ export const EnvironmentSchema = Type.Object({
       },
     ),
   ),
+  REPORTS_PER_ACCOUNT_PER_DAY: Type.Optional(
+    variable('reviews an account can report on the site per UTC day (once per review; anonymous reports are refused)', {
+      default: '20',
+      pattern: '^[0-9]{1,6}$',
+    }),
+  ),
   // adapters: each set variable swaps an embedded adapter for a production one
   NATS_URL: Type.Optional(variable('NATS instead of the in-process bus (cluster mode); also the edges’ state')),
   KURRENTDB_URL: Type.Optional(

@@ -50,7 +50,12 @@ import {
 export interface CatalogDeps {
   readonly bus: Bus;
   readonly config: Pick<Config, 'dataDir' | 'publicUrl'> &
-    Partial<Pick<Config, 'demoData' | 'fetchAllowPrivateNetworks' | 'typesense' | 'temporal' | 'kurrentdb' | 'mongo'>>;
+    Partial<
+      Pick<
+        Config,
+        'demoData' | 'fetchAllowPrivateNetworks' | 'typesense' | 'temporal' | 'kurrentdb' | 'mongo' | 'dailyLimits'
+      >
+    >;
   /** default: createSafeFetch (public addresses only unless FETCH_ALLOW_PRIVATE_NETWORKS) */
   readonly safeFetch?: SafeFetch;
   readonly logger: Logger;
@@ -98,7 +103,12 @@ export const startCatalog = async (deps: CatalogDeps) => {
   );
   deps.logger.info({ search: typesense ? `typesense ${typesense.url}` : 'embedded' }, 'search index opened');
   const readModel = await openCatalogReadModel({ events, store, search, logger: deps.logger });
-  const commands = createCatalogCommands({ events, readModel, clock });
+  const commands = createCatalogCommands({
+    events,
+    readModel,
+    clock,
+    ...(deps.config.dailyLimits ? { reportsPerDay: deps.config.dailyLimits.reportsPerAccount } : {}),
+  });
 
   // the demo catalog goes in through the same commands as real data, and only into an empty store
   if ((deps.config.demoData ?? false) && (await events.readAll(0, 1)).length === 0) {

@@ -1,4 +1,4 @@
-import { mailAccount, VIEWS_BATCH_MAX } from '@listings/contracts';
+import { mailAccount, VIEWERS_PER_NETWORK_PER_DAY, VIEWS_BATCH_MAX } from '@listings/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addListing, seedCategories, startTestCatalog, type TestCatalog } from './support.ts';
 
@@ -69,9 +69,12 @@ describe('people on listings (catalog.internal.*)', () => {
 
   describe('views', () => {
     const views = async () => (await t.call('get_listing', { params: { slug } })).body.views as number;
-    /** one view through `record_views`: its item of the reply */
-    const view = async (v: { slug: string; visitor: string; user_agent: string | null }) =>
-      (await t.internal('record_views', { views: [v] })).body.items[0] as { counted: boolean; views: number };
+    /** one view through `record_views` (each visitor on a network of its own unless one is given): its item of the reply */
+    const view = async (v: { slug: string; visitor: string; user_agent: string | null; network?: string }) =>
+      (await t.internal('record_views', { views: [{ network: `network-of-${v.visitor}`, ...v }] })).body.items[0] as {
+        counted: boolean;
+        views: number;
+      };
 
     it('when one visitor views a listing many times in a day then it counts once; the next day again once', async () => {
       const start = await views();
@@ -122,7 +125,7 @@ describe('people on listings (catalog.internal.*)', () => {
           { slug, visitor: 'batch-1', user_agent: BROWSER },
           { slug, visitor: 'batch-2', user_agent: BROWSER },
           { slug, visitor: 'batch-3', user_agent: 'Googlebot/2.1' },
-        ],
+        ].map((v) => ({ ...v, network: '192.0.2.0/24' })),
       });
       expect(reply.status).toBe(200);
       expect(reply.body.items).toEqual([
@@ -138,12 +141,46 @@ describe('people on listings (catalog.internal.*)', () => {
     it('when a batch is empty or too long then it is refused with the field named', async () => {
       for (const count of [0, VIEWS_BATCH_MAX + 1]) {
         const reply = await t.internal('record_views', {
-          views: Array.from({ length: count }, (_, i) => ({ slug, visitor: `many-${i}`, user_agent: BROWSER })),
+          views: Array.from({ length: count }, (_, i) => ({
+            slug,
+            visitor: `many-${i}`,
+            network: '192.0.2.0/24',
+            user_agent: BROWSER,
+          })),
         });
         expect(reply).toMatchObject({
           status: 400,
           problem: { errors: [expect.objectContaining({ field: 'body.views' })] },
         });
+      }
+    });
+
+    it('when many visitors come from one network then at most VIEWERS_PER_NETWORK_PER_DAY of them count for the listing that day; another network or listing counts on its own', async () => {
+      const start = await views();
+      const burst = Array.from({ length: 8 }, (_, i) => ({
+        slug,
+        visitor: `cookie:burst-${i}`,
+        network: '203.0.113.0/24',
+        user_agent: `Browser/${i}`,
+      }));
+      const reply = await t.internal('record_views', { views: burst });
+      const counted = (reply.body.items as { counted: boolean }[]).filter((item) => item.counted).length;
+      expect(counted).toBe(VIEWERS_PER_NETWORK_PER_DAY);
+      // one by one (another request each) the rule is the same
+      const late = { slug, visitor: 'cookie:burst-late', network: '203.0.113.0/24', user_agent: BROWSER };
+      expect((await view(late)).counted).toBe(false);
+      expect(await views()).toBe(start + VIEWERS_PER_NETWORK_PER_DAY);
+      expect(
+        (await view({ slug, visitor: 'cookie:burst-0', network: '203.0.114.0/24', user_agent: BROWSER })).counted,
+      ).toBe(true);
+      // the next day the network counts again
+      t.clock.set('2026-11-19T09:00:00.000Z');
+      try {
+        expect(
+          (await view({ slug, visitor: 'cookie:burst-7', network: '203.0.113.0/24', user_agent: BROWSER })).counted,
+        ).toBe(true);
+      } finally {
+        t.clock.set(NOW);
       }
     });
 
@@ -190,13 +227,13 @@ describe('people on listings (catalog.internal.*)', () => {
           .status,
       ).toBe(403);
 
-      // anyone reports; a report alone changes nothing
+      // a signed-in person reports; a report alone changes nothing
       expect(
         (
           await t.internal('report_review', {
             slug: reviewed,
             reviewer_id: 'r-2',
-            reported_by: 'visitor:abc',
+            reported_by: 'reporter-1',
             reason: 'spam',
           })
         ).status,

@@ -51,8 +51,13 @@ describe('search_listings', () => {
     const browser = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36';
     await t.internal('record_views', {
       views: [
-        ...[0, 1, 2].map((i) => ({ slug: 'productive', visitor: `visitor-${i}`, user_agent: browser })),
-        { slug: 'obsidian', visitor: 'visitor-0', user_agent: browser },
+        ...[0, 1, 2].map((i) => ({
+          slug: 'productive',
+          visitor: `visitor-${i}`,
+          network: '192.0.2.0/24',
+          user_agent: browser,
+        })),
+        { slug: 'obsidian', visitor: 'visitor-0', network: '192.0.2.0/24', user_agent: browser },
       ],
     });
     for (const who of ['a', 'b']) await t.internal('follow_listing', { slug: 'obsidian', account_id: who });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { ListingDraftProfile } from '@listings/contracts';
 import { createInProcessBus } from '@listings/platform/bus';
 import { manualClockWithTimers } from '@listings/platform/clock';
-import type { MongoSettings, TypesenseSettings } from '@listings/platform/config';
+import { DEFAULT_DAILY_LIMITS, type MongoSettings, type TypesenseSettings } from '@listings/platform/config';
 import { createLogger, silentLogger } from '@listings/platform/logger';
 import type { SafeFetch } from '@listings/platform/outbound';
 import { startCatalog } from '../src/main.ts';
@@ -32,6 +32,8 @@ export const startTestCatalog = async (
     workflows?: { temporalAddress: string | null; temporalTaskQueue: string };
     /** the in-process workflows' timers on the manual clock: their sleeps end when the test advances it */
     injectTimers?: boolean;
+    /** REPORTS_PER_ACCOUNT_PER_DAY; default DEFAULT_DAILY_LIMITS' */
+    reportsPerDay?: number;
   } = {},
 ) => {
   const dir = options.dir ?? mkdtempSync(path.join(os.tmpdir(), 'catalog-test-'));
@@ -46,6 +48,9 @@ export const startTestCatalog = async (
       demoData: options.demo ?? false,
       typesense: options.typesense ?? null,
       mongo: options.mongo ?? null,
+      ...(options.reportsPerDay
+        ? { dailyLimits: { ...DEFAULT_DAILY_LIMITS, reportsPerAccount: options.reportsPerDay } }
+        : {}),
     },
     logger: process.env.CATALOG_TEST_LOGS ? createLogger({ name: 'catalog-test', level: 'warn' }) : silentLogger(),
     demo: { seed: 7, listings: 60, people: 50, blogPosts: 10 },

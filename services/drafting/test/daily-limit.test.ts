@@ -9,7 +9,7 @@ describe('drafts per account per day (DRAFTS_PER_ACCOUNT_PER_DAY)', () => {
   beforeAll(async () => {
     site = await startFixtureSite();
     env = await startTestDrafting({
-      dailyLimits: { draftsPerAccount: 2, claimsPerAccount: 10, apiKeysPerAccount: 20 },
+      dailyLimits: { draftsPerAccount: 2, claimsPerAccount: 10, apiKeysPerAccount: 20, reportsPerAccount: 20 },
     });
     await serveFakeCatalog(env.bus);
   });

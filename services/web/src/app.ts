@@ -99,7 +99,10 @@ export const webPlugin =
     });
     // the first page to call a catalog operation does not wait for its input check to be compiled
     void compileInputChecks(catalogPublicOperations, { wire: true });
-    recordListingViews(app, internal, options.clock ?? systemClock);
+    recordListingViews(app, internal, options.clock ?? systemClock, {
+      accountOf: async (request) => (await sessions.sessionOf(request))?.account_id ?? null,
+      secureCookie: options.publicUrl.startsWith('https:'),
+    });
     await installSecurityHeaders(app);
     await app.register(fastifyStatic, {
       root: ASSETS_DIRS,

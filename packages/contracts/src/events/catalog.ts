@@ -41,6 +41,19 @@ const VoteCastV2 = data({
   at: At,
 });
 
+const ListingViewedV1 = data({
+  listing_id: ListingId,
+  count: Type.Integer({ minimum: 1, description: 'views counted' }),
+  at: At,
+});
+const ListingViewedV2 = data({
+  ...ListingViewedV1.properties,
+  visitor: Type.Union([Type.String(), Type.Null()], {
+    description:
+      "the hash of the visitor counted (one view; a network's stream counts each visitor once); null for bulk counts",
+  }),
+});
+
 /** Catalog: listings, categories, launches, engagement, blog, awards and site settings. */
 export const catalogEvents = serviceEvents({
   service: 'catalog',
@@ -72,9 +85,14 @@ export const catalogEvents = serviceEvents({
     },
     {
       category: 'views',
-      pattern: 'views-<listing_id>_<day>_<visitor hash>',
+      pattern: 'views-<listing_id>_<day>_net-<network hash>',
       description:
-        "one visitor's view of one listing on one UTC day (at most one ListingViewed); `views-<listing_id>` holds bulk counts (the demo)",
+        'the visitors of one listing on one UTC day from one network (IPv4 /24, IPv6 /64): one ListingViewed per visitor, at most VIEWERS_PER_NETWORK_PER_DAY; `views-<listing_id>` holds bulk counts (the demo); `views-<listing_id>_<day>_<visitor hash>` (one visitor, one view) were written before the network rule',
+    },
+    {
+      category: 'daily',
+      pattern: 'daily-reports-<account_id>-<yyyy-mm-dd>',
+      description: "one account's review reports of one UTC day: the rule REPORTS_PER_ACCOUNT_PER_DAY",
     },
     { category: 'interview', pattern: 'interview-<account_id>', description: "one founder's interview answers" },
     { category: 'weekawards', pattern: 'weekawards-<week_start>', description: 'Launch of the Week awards' },
@@ -372,11 +390,14 @@ export const catalogEvents = serviceEvents({
     }),
     event('ReviewReported', {
       stream: 'engagement',
-      description: 'Someone reported a review to the moderators (once per reporter).',
+      description: 'A signed-in person reported a review to the moderators (once per reporter).',
       data: data({
         listing_id: ListingId,
         account_id: Type.String({ description: "the review's author" }),
-        reported_by: Type.String({ description: 'an account id, or `visitor:<id>` for someone not signed in' }),
+        reported_by: Type.String({
+          description:
+            'the account that reported; reports stored before anonymous reports were refused may say `visitor:<id>`',
+        }),
         reason: Type.String(),
         at: At,
       }),
@@ -402,10 +423,32 @@ export const catalogEvents = serviceEvents({
         at: At,
       }),
     }),
+    event('DailyQuotaUsed', {
+      stream: 'daily',
+      description:
+        "One more review report counted against the account's allowance for the UTC day (REPORTS_PER_ACCOUNT_PER_DAY); the same review counts once.",
+      data: data({
+        account_id: AccountId,
+        day: Type.String({ description: 'the UTC day, yyyy-mm-dd' }),
+        key: Type.String({ description: "what was counted: the review (`<listing_id>_<author's account id>`)" }),
+        at: At,
+      }),
+    }),
     event('ListingViewed', {
       stream: 'views',
+      version: 2,
       description: 'Page views of a listing were counted.',
-      data: data({ listing_id: ListingId, count: Type.Integer({ minimum: 1, description: 'views counted' }), at: At }),
+      data: ListingViewedV2,
+      upcasters: [
+        upcaster({
+          from: 1,
+          data: ListingViewedV1,
+          to: ListingViewedV2,
+          description:
+            'v1 did not say whose view it was (its stream named the visitor). Lifted with `visitor: null`; nothing is rewritten in the log.',
+          upcast: (v1) => ({ ...v1, visitor: null }),
+        }),
+      ],
     }),
     event('InterviewAnswered', {
       stream: 'interview',

@@ -129,14 +129,28 @@ export const unfollowListing = defineInternal({
 
 export const VISITOR_MAX_LENGTH = 128;
 export const USER_AGENT_MAX_LENGTH = 512;
+/** the longest `network` of a page view (an IPv6 /64 written out is 25 characters) */
+export const NETWORK_MAX_LENGTH = 64;
 
 /** the most page views one `record_views` request carries */
 export const VIEWS_BATCH_MAX = 100;
 
+/**
+ * Bursts from one network are discounted: of the visitors of one listing on one UTC day who come
+ * from one network (an IPv4 /24 or an IPv6 /64), at most this many are counted (docs/catalog.md).
+ */
+export const VIEWERS_PER_NETWORK_PER_DAY = 5;
+
 export const PageView = Type.Object(
   {
     slug: Slug,
+    /**
+     * who is looking: `account:<id>` for someone signed in, else `cookie:<id>`, the random id of the
+     * web edge's visitor cookie (set on a first visit)
+     */
     visitor: Type.String({ minLength: 1, maxLength: VISITOR_MAX_LENGTH }),
+    /** the client's network as the web edge sees it: `203.0.113.0/24`, `2001:db8:1:2::/64` */
+    network: Type.String({ minLength: 1, maxLength: NETWORK_MAX_LENGTH }),
     user_agent: Type.Union([Type.String({ maxLength: USER_AGENT_MAX_LENGTH }), Type.Null()]),
   },
   { additionalProperties: false },
@@ -145,7 +159,7 @@ export const PageView = Type.Object(
 export const recordViews = defineInternal({
   name: 'record_views',
   description:
-    'Page views of listings by anyone (signed in or not), gathered by the web edge for a moment and sent together: each counted once per visitor per listing per UTC day; known bots (by user agent), requests without a user agent and unknown slugs are not counted. `visitor` is an opaque id the web edge derives (e.g. a keyed hash of its visitor cookie); catalog hashes it again before it names a stream. The reply has one item per view, in order.',
+    'Page views of listings by anyone (signed in or not), gathered by the web edge for a moment and sent together: each counted once per visitor per listing per UTC day, and of one network (IPv4 /24, IPv6 /64) at most VIEWERS_PER_NETWORK_PER_DAY visitors per listing per UTC day; known bots (by user agent), requests without a user agent and unknown slugs are not counted. `visitor` is the signed-in account or the random id of the visitor cookie; catalog hashes it and the network again before it names a stream. The reply has one item per view, in order.',
   request: Type.Object(
     { views: Type.Array(PageView, { minItems: 1, maxItems: VIEWS_BATCH_MAX }) },
     { additionalProperties: false },
@@ -203,17 +217,23 @@ export const replyToReview = defineInternal({
 export const reportReview = defineInternal({
   name: 'report_review',
   description:
-    'Anyone reports a review for the moderators (once per reporter; again = no-op). `reported_by` is an account id, or `visitor:<id>` for someone not signed in. 404 when there is no such review.',
+    'A signed-in person (the web edge asks anyone else to sign in) reports a review for the moderators: once per account per review (again = no-op, `reported: false`), at most REPORTS_PER_ACCOUNT_PER_DAY reviews per account per UTC day (429 past it). 404 when there is no such review.',
   request: Type.Object(
     {
       slug: Slug,
       reviewer_id: AccountId,
-      reported_by: Type.String({ minLength: 1, maxLength: 200 }),
+      /** the signed-in account that reports */
+      reported_by: AccountId,
       reason: Type.String({ minLength: 1, maxLength: REVIEW_REPORT_REASON_MAX }),
     },
     { additionalProperties: false },
   ),
-  reply: Type.Object({ slug: Slug, reviewer_id: AccountId, reported: Type.Literal(true) }),
+  reply: Type.Object({
+    slug: Slug,
+    reviewer_id: AccountId,
+    /** true: recorded now; false: this account had reported the review already */
+    reported: Type.Boolean(),
+  }),
 });
 
 export const ReviewView = Type.Object({

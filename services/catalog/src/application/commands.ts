@@ -1,13 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { ListingDraftProfile, PageView } from '@listings/contracts';
+import { type ListingDraftProfile, type PageView, VIEWERS_PER_NETWORK_PER_DAY } from '@listings/contracts';
 import type { Clock } from '@listings/platform/clock';
-import {
-  type CommandResult,
-  type Decider,
-  type DomainEvent,
-  foldStream,
-  handleCommand,
-} from '@listings/platform/decider';
+import { DEFAULT_DAILY_LIMITS } from '@listings/platform/config';
+import { type Decider, type DomainEvent, foldStream, handleCommand, useDailyQuota } from '@listings/platform/decider';
 import { ConflictError, NotFoundError, ValidationError } from '@listings/platform/errors';
 import { type EventStore, WrongExpectedRevisionError } from '@listings/platform/event-store';
 import {
@@ -63,8 +58,15 @@ export const readListingOrigin = async (
   return created ? (created.data as { draft_id: string; slug: string }) : null;
 };
 
-export const createCatalogCommands = (deps: { events: EventStore; readModel: CatalogReadModel; clock: Clock }) => {
+export const createCatalogCommands = (deps: {
+  events: EventStore;
+  readModel: CatalogReadModel;
+  clock: Clock;
+  /** REPORTS_PER_ACCOUNT_PER_DAY (default DEFAULT_DAILY_LIMITS.reportsPerAccount) */
+  reportsPerDay?: number;
+}) => {
   const { events, readModel } = deps;
+  const reportsPerDay = deps.reportsPerDay ?? DEFAULT_DAILY_LIMITS.reportsPerAccount;
   const view = readModel.view;
   const now = () => deps.clock.now().toISOString();
 
@@ -336,11 +338,33 @@ export const createCatalogCommands = (deps: { events: EventStore; readModel: Cat
         type: 'ReplyToReview',
         data: { listing: await listingFacts(slug), account_id: reviewerId, by, body },
       }),
-    reportReview: async (slug: string, reviewerId: string, reportedBy: string, reason: string) =>
-      engagement({
-        type: 'ReportReview',
-        data: { listing: await listingFacts(slug), account_id: reviewerId, reported_by: reportedBy, reason },
-      }),
+    /**
+     * A signed-in person's report of a review: true when recorded now, false when this account had
+     * reported it already (that costs nothing). A new report counts against the account's reports
+     * of the day first (429 past REPORTS_PER_ACCOUNT_PER_DAY), in a stream of its own.
+     */
+    reportReview: async (slug: string, reviewerId: string, reportedBy: string, reason: string): Promise<boolean> => {
+      const listing = await listingFacts(slug);
+      const command = {
+        type: 'ReportReview' as const,
+        data: { listing, account_id: reviewerId, reported_by: reportedBy, reason },
+      };
+      const { state } = await foldStream(events, engagementStream(listing.listing_id, reviewerId), engagementDecider);
+      // a missing review (404) and a repeated report are answered before anything is counted
+      if (engagementDecider.decide({ ...command, data: { ...command.data, now: now() } }, state).length === 0)
+        return false;
+      await useDailyQuota({
+        store: events,
+        category: 'daily-reports',
+        what: 'report a review',
+        setting: 'REPORTS_PER_ACCOUNT_PER_DAY',
+        accountId: reportedBy,
+        key: `${listing.listing_id}_${reviewerId}`,
+        limit: reportsPerDay,
+        at: now(),
+      });
+      return (await engagement(command)).events.length > 0;
+    },
     /** the operator's moderation (the CLI): take a review down, or put it back up */
     removeReview: async (slug: string, reviewerId: string, by: string, reason: string) =>
       engagement({
@@ -361,31 +385,47 @@ export const createCatalogCommands = (deps: { events: EventStore; readModel: Cat
       await readModel.waitFor(appended.position);
     },
     /**
-     * Page views, each counted (true) at most once per visitor per listing per UTC day, never for a
-     * known bot or an unknown slug. Every visit is its own stream (`visit-<listing>-<day>-<visitor
-     * hash>`), so two replicas counting the same visit at once conflict and the retry sees it
-     * counted; the views of one call are decided at once, the same visit twice in it once (the
-     * second is not counted). Answers once the read model holds every view counted.
+     * Page views, each counted (true) at most once per visitor per listing per UTC day, and of one
+     * network at most VIEWERS_PER_NETWORK_PER_DAY visitors per listing per day; never for a known
+     * bot or an unknown slug. A network's day on a listing is its own stream
+     * (`views-<listing>_<day>_net-<network hash>`), so two replicas counting in it at once conflict
+     * and the retry sees what the other counted. The views of one call are decided at once, those
+     * that share a stream one after another (the same visit twice in a call counts once). Answers
+     * once the read model holds every view counted.
      */
     recordVisits: async (views: readonly PageView[]): Promise<boolean[]> => {
       const at = now();
       const day = at.slice(0, 10);
-      const visits = new Map<string, Promise<CommandResult<unknown, DomainEvent>>>();
+      const hash = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 22);
+      /** the last decision on each stream of this call: the next view of that stream waits for it */
+      const streams = new Map<string, Promise<unknown>>();
       const decided = await Promise.all(
         views.map(async (v) => {
           const listing = await view.listingBySlug(v.slug);
           if (!listing) return null;
-          const visitorHash = createHash('sha256').update(v.visitor).digest('base64url').slice(0, 22);
-          const stream = visitStream(listing.id, day, visitorHash);
-          const first = visits.get(stream);
-          if (first) return first.then((result) => ({ ...result, events: [] }));
-          const result = handleCommand({
-            store: events,
+          const stream = visitStream(listing.id, day, hash(v.network));
+          const before = streams.get(stream) ?? Promise.resolve();
+          const result = before.then(() =>
+            handleCommand({
+              store: events,
+              stream,
+              decider: visitDecider,
+              command: {
+                type: 'RecordVisit',
+                data: {
+                  listing_id: listing.id,
+                  visitor: hash(v.visitor),
+                  user_agent: v.user_agent,
+                  max: VIEWERS_PER_NETWORK_PER_DAY,
+                  now: at,
+                },
+              },
+            }),
+          );
+          streams.set(
             stream,
-            decider: visitDecider,
-            command: { type: 'RecordVisit', data: { listing_id: listing.id, user_agent: v.user_agent, now: at } },
-          });
-          visits.set(stream, result);
+            result.catch(() => undefined),
+          );
           return result;
         }),
       );

@@ -117,8 +117,8 @@ export const internalHandlers = (deps: {
       return { slug: r.slug, reviewer_id: r.reviewer_id, replied: true };
     },
     report_review: async (r: { slug: string; reviewer_id: string; reported_by: string; reason: string }) => {
-      await commands.reportReview(r.slug, r.reviewer_id, r.reported_by, r.reason);
-      return { slug: r.slug, reviewer_id: r.reviewer_id, reported: true };
+      const reported = await commands.reportReview(r.slug, r.reviewer_id, r.reported_by, r.reason);
+      return { slug: r.slug, reviewer_id: r.reviewer_id, reported };
     },
     list_reviews: async (r: { slug: string }) => {
       const doc = await view.listingBySlug(r.slug);

@@ -1,4 +1,5 @@
-import { type PageView, recordViews, VIEWS_BATCH_MAX } from '@listings/contracts';
+import fastifyCookie from '@fastify/cookie';
+import { type PageView, recordViews, VIEWERS_PER_NETWORK_PER_DAY, VIEWS_BATCH_MAX } from '@listings/contracts';
 import { createInProcessBus } from '@listings/platform/bus';
 import { manualClock } from '@listings/platform/clock';
 import Fastify from 'fastify';
@@ -16,18 +17,27 @@ describe('listing page views sent to catalog', () => {
   /** the requests catalog got, each its views */
   const requests: PageView[][] = [];
   let answer = 200;
+  /** catalog answers that it counted none of the views */
+  let uncounted = false;
   const app = Fastify();
-  // a flush interval no test reaches: every test sends by flush(), a full batch or the close
-  const views = recordListingViews(app, createInternalClient(bus), clock, { flushMs: 3_600_000 });
+  // a flush interval no test reaches: every test sends by flush(), a full batch or the close; the
+  // signed-in account is the stand-in header `x-account`
+  const views = recordListingViews(app, createInternalClient(bus), clock, {
+    flushMs: 3_600_000,
+    accountOf: async (request) => (request.headers['x-account'] as string | undefined) ?? null,
+  });
   beforeAll(async () => {
+    await app.register(fastifyCookie);
     await bus.serve(recordViews.subject, async (payload) => {
       const batch = (payload as { views: PageView[] }).views;
       requests.push(batch);
       return answer === 200
-        ? { status: 200, body: { items: batch.map((v) => ({ slug: v.slug, counted: true, views: 1 })) } }
+        ? { status: 200, body: { items: batch.map((v) => ({ slug: v.slug, counted: !uncounted, views: 1 })) } }
         : { status: answer, problem: { type: 'about:blank', title: 'Unavailable', status: answer } };
     });
-    app.get('/listings/:slug', async () => 'the page');
+    app.get('/listings/:slug', async (_request, reply) =>
+      reply.header('cache-control', 'public, max-age=60').send('page'),
+    );
     await app.ready();
   });
   beforeEach(() => {
@@ -38,8 +48,29 @@ describe('listing page views sent to catalog', () => {
     await bus.close();
   });
 
-  const view = async (slug: string, userAgent = 'Browser/1') => {
-    await app.inject({ method: 'GET', url: `/listings/${slug}`, headers: { 'user-agent': userAgent } });
+  /** each named visitor's cookie, as a browser keeps it (set by the first page) */
+  const jar = new Map<string, string>();
+  beforeEach(() => jar.clear());
+  const view = async (
+    slug: string,
+    userAgent = 'Browser/1',
+    options: { visitor?: string; ip?: string; account?: string } = {},
+  ) => {
+    const name = options.visitor ?? 'someone';
+    const cookie = jar.get(name);
+    const response = await app.inject({
+      method: 'GET',
+      url: `/listings/${slug}`,
+      remoteAddress: options.ip ?? '198.51.100.10',
+      headers: {
+        'user-agent': userAgent,
+        ...(cookie ? { cookie: `ld_visitor=${cookie}` } : {}),
+        ...(options.account ? { 'x-account': options.account } : {}),
+      },
+    });
+    const set = response.cookies.find((c) => c.name === 'ld_visitor');
+    if (set) jar.set(name, set.value);
+    return response;
   };
   const sentFor = (slug: string) => requests.flat().filter((v) => v.slug === slug).length;
 
@@ -49,7 +80,7 @@ describe('listing page views sent to catalog', () => {
     await view('alpha');
     await views.flush();
     expect(sentFor('alpha')).toBe(1);
-    await view('alpha', 'OtherBrowser/2');
+    await view('alpha', 'OtherBrowser/2', { visitor: 'another' });
     await view('beta');
     await views.flush();
     expect(sentFor('alpha')).toBe(2);
@@ -102,8 +133,89 @@ describe('listing page views sent to catalog', () => {
     expect(requests.map((r) => r.length)).toEqual([VIEWS_BATCH_MAX, 1]);
   });
 
+  it('when someone without a cookie opens a listing then the answer sets a random visitor cookie and is private; with it, no new cookie', async () => {
+    const first = await view('cookie-page');
+    const set = first.cookies.find((c) => c.name === 'ld_visitor');
+    expect(set).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(set?.value).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(first.headers['cache-control']).toBe('private, max-age=60');
+    const again = await view('cookie-page');
+    expect(again.cookies).toEqual([]);
+    expect(again.headers['cache-control']).toBe('public, max-age=60');
+    await views.flush();
+    const sent = requests.flat().filter((v) => v.slug === 'cookie-page');
+    expect(sent).toEqual([
+      { slug: 'cookie-page', visitor: `cookie:${set?.value}`, network: '198.51.100.0/24', user_agent: 'Browser/1' },
+    ]);
+  });
+
+  it('when one address sends 8 user agents without cookies then they are visitors of one network, and only its allowance of them is sent', async () => {
+    for (let i = 0; i < 8; i++) await view('burst', `Browser/${i}`, { visitor: `nocookie-${i}`, ip: '203.0.113.9' });
+    await views.flush();
+    const sent = requests.flat().filter((v) => v.slug === 'burst');
+    expect(sent).toHaveLength(VIEWERS_PER_NETWORK_PER_DAY);
+    expect(new Set(sent.map((v) => v.network))).toEqual(new Set(['203.0.113.0/24']));
+    expect(new Set(sent.map((v) => v.visitor)).size).toBe(VIEWERS_PER_NETWORK_PER_DAY);
+  });
+
+  it('when catalog did not count a network’s views (bots, say) then they do not use its allowance', async () => {
+    for (let i = 0; i < VIEWERS_PER_NETWORK_PER_DAY; i++)
+      await view('bots', 'Googlebot/2.1', { visitor: `bot-${i}`, ip: '203.0.113.50' });
+    uncounted = true;
+    await views.flush();
+    uncounted = false;
+    await view('bots', 'Browser/1', { visitor: 'person', ip: '203.0.113.51' });
+    await views.flush();
+    expect(sentFor('bots')).toBe(VIEWERS_PER_NETWORK_PER_DAY + 1);
+  });
+
+  it('when catalog counted a network’s allowance for a listing today then more visitors from it are not sent; another network or listing still is', async () => {
+    for (let i = 0; i < VIEWERS_PER_NETWORK_PER_DAY; i++)
+      await view('crowded', 'Browser/1', { visitor: `crowd-${i}`, ip: '192.0.2.1' });
+    await views.flush();
+    expect(sentFor('crowded')).toBe(VIEWERS_PER_NETWORK_PER_DAY);
+    await view('crowded', 'Browser/1', { visitor: 'crowd-late', ip: '192.0.2.200' });
+    await view('crowded', 'Browser/1', { visitor: 'elsewhere', ip: '192.0.3.1' });
+    await view('roomy', 'Browser/1', { visitor: 'crowd-late', ip: '192.0.2.200' });
+    await views.flush();
+    expect(sentFor('crowded')).toBe(VIEWERS_PER_NETWORK_PER_DAY + 1);
+    expect(sentFor('roomy')).toBe(1);
+  });
+
+  it('when the same cookie comes with other user agents and from another address then it is one visitor', async () => {
+    await view('same-cookie', 'Phone/1');
+    await view('same-cookie', 'Laptop/2', { ip: '198.51.100.77' });
+    await view('same-cookie', 'Tablet/3');
+    await views.flush();
+    expect(sentFor('same-cookie')).toBe(1);
+  });
+
+  it('when a signed-in person views with different cookies and user agents then they are their account, once, and no visitor cookie is set', async () => {
+    for (const [i, device] of ['Phone/1', 'Laptop/2', 'Tablet/3'].entries()) {
+      const response = await view('signed-in', device, { visitor: `device-${i}`, account: 'acct-42' });
+      expect(response.cookies).toEqual([]);
+    }
+    await views.flush();
+    expect(requests.flat().filter((v) => v.slug === 'signed-in')).toEqual([
+      { slug: 'signed-in', visitor: 'account:acct-42', network: '198.51.100.0/24', user_agent: 'Phone/1' },
+    ]);
+  });
+
+  it('when the address is IPv6 or IPv4-mapped then the network is its /64 or its IPv4 /24', async () => {
+    await view('v6', 'Browser/1', { visitor: 'v6-a', ip: '2001:db8:1:2:aaaa::1' });
+    await view('v6', 'Browser/1', { visitor: 'v6-b', ip: '::ffff:192.0.2.77' });
+    await views.flush();
+    expect(
+      requests
+        .flat()
+        .filter((v) => v.slug === 'v6')
+        .map((v) => v.network),
+    ).toEqual(['2001:db8:1:2::/64', '192.0.2.0/24']);
+  });
+
   it('when the app closes then the views waiting are sent first', async () => {
     const closing = Fastify();
+    await closing.register(fastifyCookie);
     const recorder = recordListingViews(closing, createInternalClient(bus), clock, { flushMs: 3_600_000 });
     closing.get('/listings/:slug', async () => 'the page');
     await closing.inject({ method: 'GET', url: '/listings/last', headers: { 'user-agent': 'Browser/1' } });

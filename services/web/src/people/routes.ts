@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fastifyFormbody from '@fastify/formbody';
 import {
   API_KEY_NAME_MAX_LENGTH,
@@ -19,6 +20,7 @@ import {
   REVIEW_BODY_MAX,
   REVIEW_RATING_MAX,
   REVIEW_RATING_MIN,
+  REVIEW_REPORT_REASON_MAX,
   recordViews,
   redeemSignInLink,
   replyToReview,
@@ -33,6 +35,7 @@ import {
   submitReview,
   USER_AGENT_MAX_LENGTH,
   unfollowListing,
+  VIEWERS_PER_NETWORK_PER_DAY,
   VIEWS_BATCH_MAX,
   VOTE_RATE_LIMITS,
   withdrawVote,
@@ -57,7 +60,8 @@ import type { Viewer } from '../viewer.ts';
 import type { WebContext } from '../web-context.ts';
 import type { InternalClient } from './bus-client.ts';
 import { passkeyRoutes } from './passkey-routes.ts';
-import { createFormOnce, type Form, field, fields, type Sessions, visitorOf } from './sessions.ts';
+import { createFormOnce, type Form, field, fields, type Sessions } from './sessions.ts';
+import { networkOf, setVisitorCookie, visitorCookieOf } from './visitors.ts';
 
 export interface PeopleDeps {
   readonly identity: InternalClient;
@@ -563,20 +567,27 @@ export const peopleRoutes =
       async (request, reply) => {
         const { slug, reviewer } = request.params;
         if (await refused(request, reply)) return reply;
-        const session = await sessions.sessionOf(request);
+        // reports come from signed-in people only (once per account per review, a daily limit per
+        // account: catalog holds both); anyone else is sent to sign in and back to the reviews
+        const me = await signedIn(request, reply, `/listings/${slug}/reviews`);
+        if (!me) return reply;
         const reason =
           field(request.body as Form, 'reason')
             .trim()
-            .slice(0, 500) || 'reported';
-        const reported = await catalog.send(reportReview, {
+            .slice(0, REVIEW_REPORT_REASON_MAX) || 'reported';
+        const reported = await catalog.send<{ reported: boolean }>(reportReview, {
           slug,
           reviewer_id: reviewer,
-          reported_by: session ? session.account_id : `visitor:${visitorOf(request).slice(0, 32)}`,
+          reported_by: me.session.account_id,
           reason,
         });
         return showReviews(request, reply, slug, {
           status: reported.ok ? 200 : reported.status,
-          notice: reported.ok ? 'Thank you: the moderators will look at this review.' : reported.detail,
+          notice: !reported.ok
+            ? reported.detail
+            : reported.body.reported
+              ? 'Thank you: the moderators will look at this review.'
+              : 'You reported this review already: the moderators have your report.',
         });
       },
     );
@@ -589,8 +600,13 @@ const VIEWS_REMEMBERED_MAX = 50_000;
 export const VIEWS_FLUSH_MS = 100;
 
 /**
- * Counts a listing page's view (once per visitor per day, bots left out: catalog decides) after
- * the page was sent, without holding it up; a failure costs the views, never a page.
+ * Counts a listing page's view (once per visitor per day, bots left out, bursts from one network
+ * discounted: catalog decides) after the page was sent, without holding it up; a failure costs the
+ * views, never a page.
+ * - The visitor is the signed-in account (`account:<id>`: the session the page looked up already),
+ *   else the visitor cookie's random id (`cookie:<id>`). A page for someone with neither sets the
+ *   cookie; that answer is `private` (a shared cache must not hand one visitor's cookie to others).
+ *   The client's network (IPv4 /24, IPv6 /64) goes along for catalog's per-network rule.
  * - A visitor's second view of a listing on the same UTC day is not sent at all: catalog would
  *   count it as nothing, after reading the visit's stream. The pairs of the day are remembered in
  *   memory, forgotten at the day's end or when there are too many (catalog still decides).
@@ -607,12 +623,26 @@ export const recordListingViews = (
   app: FastifyInstance,
   catalog: InternalClient,
   clock: Clock,
-  options: { flushMs?: number } = {},
+  options: {
+    flushMs?: number;
+    /** the request's signed-in account (the sessions' look-up, made once per request); default: nobody */
+    accountOf?: (request: FastifyRequest) => Promise<string | null>;
+    /** the visitor cookie is Secure (PUBLIC_URL is https) */
+    secureCookie?: boolean;
+  } = {},
 ) => {
   const flushMs = options.flushMs ?? VIEWS_FLUSH_MS;
   let day = '';
   let sent = new Set<string>();
-  let waiting: { view: PageView; pair: string }[] = [];
+  /**
+   * per network and listing, the views of today sent and not refused: counted by catalog, or not
+   * answered yet. Once a network holds its allowance (VIEWERS_PER_NETWORK_PER_DAY) for a listing,
+   * catalog would count no more of its visitors, so none is sent (a client that keeps no cookie is a
+   * new visitor on every page); a view catalog did not count (a bot, a failure) gives its place back.
+   */
+  let counted = new Map<string, number>();
+  const giveBack = (network: string) => counted.set(network, Math.max(0, (counted.get(network) ?? 0) - 1));
+  let waiting: { view: PageView; pair: string; network: string }[] = [];
   let timer: NodeJS.Timeout | undefined;
   const answering = new Set<Promise<void>>();
   const send = () => {
@@ -622,10 +652,13 @@ export const recordListingViews = (
     waiting = [];
     if (batch.length === 0) return;
     const forget = () => {
-      for (const { pair } of batch) sent.delete(pair);
+      for (const { pair, network } of batch) {
+        sent.delete(pair);
+        giveBack(network);
+      }
     };
     const answered: Promise<void> = catalog
-      .send(recordViews, { views: batch.map((b) => b.view) })
+      .send<{ items: { counted: boolean }[] }>(recordViews, { views: batch.map((b) => b.view) })
       .then(
         (outcome) => {
           if (!outcome.ok) {
@@ -634,7 +667,9 @@ export const recordListingViews = (
               { status: outcome.status, detail: outcome.detail, views: batch.length },
               'views were not counted',
             );
+            return;
           }
+          for (const [i, { network }] of batch.entries()) if (!outcome.body.items[i]?.counted) giveBack(network);
         },
         (err: unknown) => {
           forget();
@@ -648,26 +683,50 @@ export const recordListingViews = (
     send();
     await Promise.all(answering);
   };
+  const accountOf = options.accountOf ?? (async () => null);
+  /** the visitor ids set by this answer's cookie */
+  const newVisitors = new WeakMap<FastifyRequest, string>();
+  const isListingPage = (request: FastifyRequest, statusCode: number) =>
+    request.method === 'GET' && statusCode === 200 && request.routeOptions.url === '/listings/:slug';
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!isListingPage(request, reply.statusCode) || visitorCookieOf(request) !== null) return payload;
+    if ((await accountOf(request)) !== null) return payload;
+    newVisitors.set(request, setVisitorCookie(reply, options.secureCookie ?? false));
+    const cacheControl = reply.getHeader('cache-control');
+    if (typeof cacheControl === 'string') reply.header('cache-control', cacheControl.replace(/^public\b/, 'private'));
+    return payload;
+  });
   app.addHook('onResponse', async (request, reply) => {
-    if (request.method !== 'GET' || reply.statusCode !== 200 || request.routeOptions.url !== '/listings/:slug') return;
+    if (!isListingPage(request, reply.statusCode)) return;
     const slug = (request.params as { slug: string }).slug;
-    const visitor = visitorOf(request);
+    const account = await accountOf(request);
+    const cookie = visitorCookieOf(request) ?? newVisitors.get(request);
+    // no account and no cookie (the answer failed before its cookie was set): a visitor of its own
+    const visitor = account !== null ? `account:${account}` : `cookie:${cookie ?? randomUUID()}`;
     const today = clock.now().toISOString().slice(0, 10);
-    if (today !== day || sent.size >= VIEWS_REMEMBERED_MAX) {
+    if (today !== day || sent.size >= VIEWS_REMEMBERED_MAX || counted.size >= VIEWS_REMEMBERED_MAX) {
       day = today;
       sent = new Set();
+      counted = new Map();
     }
     const pair = `${visitor} ${slug}`;
     if (sent.has(pair)) return;
+    const network = networkOf(request.ip);
+    const networkOnListing = `${network} ${slug}`;
+    const held = counted.get(networkOnListing) ?? 0;
+    if (held >= VIEWERS_PER_NETWORK_PER_DAY) return;
+    counted.set(networkOnListing, held + 1);
     sent.add(pair);
     const userAgent = request.headers['user-agent'];
     waiting.push({
       view: {
         slug,
         visitor,
+        network,
         user_agent: typeof userAgent === 'string' ? userAgent.slice(0, USER_AGENT_MAX_LENGTH) : null,
       },
       pair,
+      network: networkOnListing,
     });
     if (waiting.length >= VIEWS_BATCH_MAX) send();
     else timer ??= setTimeout(send, flushMs);

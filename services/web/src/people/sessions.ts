@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { lookupSession, type NewSiteSession, type SiteSession } from '@listings/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Viewer } from '../viewer.ts';
@@ -106,17 +106,6 @@ export const createSessions = (deps: { identity: InternalClient; publicUrl: stri
 };
 
 export type Sessions = ReturnType<typeof createSessions>;
-
-/**
- * A visitor id for page views without a cookie (anonymous pages stay cacheable): a hash of the
- * client address and user agent with a salt that changes each process start, so the id cannot be
- * turned back into an address.
- */
-const VISITOR_SALT = randomBytes(16).toString('hex');
-export const visitorOf = (request: FastifyRequest): string =>
-  createHash('sha256')
-    .update(`${VISITOR_SALT}|${request.ip}|${request.headers['user-agent'] ?? ''}`)
-    .digest('base64url');
 
 /**
  * Forms that must not act twice (a double click, a resubmitted page) carry a one-time `form_id`;

@@ -162,7 +162,7 @@ describe('view deciders', () => {
     views
       .given([])
       .when({ type: 'RecordViews', data: { listing_id: 7, count: 3, now: NOW } })
-      .then([{ type: 'ListingViewed', data: { listing_id: 7, count: 3, at: NOW } }]));
+      .then([{ type: 'ListingViewed', data: { listing_id: 7, count: 3, at: NOW, visitor: null } }]));
   it('when zero views are recorded then invalid', () =>
     views
       .given([])
@@ -171,15 +171,32 @@ describe('view deciders', () => {
 
   const visits = deciderSpec(visitDecider);
   const browser = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
-  const viewed = { type: 'ListingViewed' as const, data: { listing_id: 7, count: 1, at: NOW } };
+  const viewed = (visitor: string) => ({
+    type: 'ListingViewed' as const,
+    data: { listing_id: 7, count: 1, at: NOW, visitor },
+  });
+  const visit = (visitor: string, user_agent: string | null = browser) => ({
+    type: 'RecordVisit' as const,
+    data: { listing_id: 7, visitor, user_agent, max: 3, now: NOW },
+  });
   it('given no view today when a visitor views then one view counts; a second view that day counts nothing', () => {
     visits
       .given([])
-      .when({ type: 'RecordVisit', data: { listing_id: 7, user_agent: browser, now: NOW } })
-      .then([viewed]);
+      .when(visit('v1'))
+      .then([viewed('v1')]);
     visits
-      .given([viewed])
-      .when({ type: 'RecordVisit', data: { listing_id: 7, user_agent: browser, now: NOW } })
+      .given([viewed('v1')])
+      .when(visit('v1'))
+      .then([]);
+  });
+  it('given a network whose visitors used its allowance for the listing and day when one more visitor views then nothing counts', () => {
+    visits
+      .given([viewed('v1'), viewed('v2')])
+      .when(visit('v3'))
+      .then([viewed('v3')]);
+    visits
+      .given([viewed('v1'), viewed('v2'), viewed('v3')])
+      .when(visit('v4'))
       .then([]);
   });
   it.each([
@@ -190,10 +207,7 @@ describe('view deciders', () => {
     ['headless Chrome', 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 HeadlessChrome/131.0 Safari/537.36'],
     ['no user agent', null],
   ])('given %s when it views then nothing counts', (_name, userAgent) =>
-    visits
-      .given([])
-      .when({ type: 'RecordVisit', data: { listing_id: 7, user_agent: userAgent, now: NOW } })
-      .then([]),
+    visits.given([]).when(visit('v1', userAgent)).then([]),
   );
   it('a browser is not a bot', () => expect(isKnownBot(browser)).toBe(false));
 });

@@ -176,11 +176,17 @@ export const engagementStream = (listingId: number, accountId: string) =>
   `engagement-${listingId}_${encodeURIComponent(accountId)}`;
 
 /**
- * Page views: one view per visitor per listing per UTC day, known bots left out. Each (listing,
- * day, visitor) is its own stream `views-<listing_id>_<day>_<visitor hash>` holding at most one
- * ListingViewed; the demo's bulk counts go to `views-<listing_id>` as before.
+ * Page views: one view per visitor per listing per UTC day, known bots left out, and bursts from
+ * one network discounted. The visitors of one listing on one UTC day from one network (an IPv4
+ * /24 or IPv6 /64, as the web edge names it) share a stream
+ * `views-<listing_id>_<day>_net-<network hash>`, one ListingViewed per visitor counted and at most
+ * `max` of them (VIEWERS_PER_NETWORK_PER_DAY): a visitor seen again is not counted again, nor is
+ * one more from a network that used its allowance. The demo's bulk counts go to `views-<listing_id>`.
  */
-export type ViewEvent = { type: 'ListingViewed'; data: { listing_id: number; count: number; at: string } };
+export type ViewEvent = {
+  type: 'ListingViewed';
+  data: { listing_id: number; count: number; at: string; visitor: string | null };
+};
 export type ViewCommand = { type: 'RecordViews'; data: { listing_id: number; count: number; now: string } };
 
 export const viewDecider: Decider<ViewCommand, null, ViewEvent> = {
@@ -192,7 +198,7 @@ export const viewDecider: Decider<ViewCommand, null, ViewEvent> = {
     return [
       {
         type: 'ListingViewed',
-        data: { listing_id: command.data.listing_id, count: command.data.count, at: command.data.now },
+        data: { listing_id: command.data.listing_id, count: command.data.count, at: command.data.now, visitor: null },
       },
     ];
   },
@@ -208,19 +214,37 @@ export const isKnownBot = (userAgent: string | null | undefined): boolean =>
 
 export type VisitCommand = {
   type: 'RecordVisit';
-  data: { listing_id: number; user_agent: string | null; now: string };
+  data: {
+    listing_id: number;
+    /** the visitor's hash */
+    visitor: string;
+    user_agent: string | null;
+    /** the most visitors this network's stream counts (VIEWERS_PER_NETWORK_PER_DAY) */
+    max: number;
+    now: string;
+  };
 };
 
-/** one visitor's day on one listing: counted once, never for a known bot (or no user agent at all) */
-export const visitDecider: Decider<VisitCommand, { counted: boolean }, ViewEvent> = {
-  initialState: { counted: false },
-  evolve: () => ({ counted: true }),
+/** the visitors a network's day on one listing counted (by hash) */
+export interface NetworkVisits {
+  readonly visitors: ReadonlySet<string>;
+}
+
+/** one network's day on one listing: each visitor counted once, at most `max` of them, never a known bot */
+export const visitDecider: Decider<VisitCommand, NetworkVisits, ViewEvent> = {
+  initialState: { visitors: new Set() },
+  evolve: (state, event) =>
+    event.data.visitor === null ? state : { visitors: new Set(state.visitors).add(event.data.visitor) },
   decide: (command, state) => {
-    if (state.counted || isKnownBot(command.data.user_agent)) return [];
-    return [{ type: 'ListingViewed', data: { listing_id: command.data.listing_id, count: 1, at: command.data.now } }];
+    const { listing_id, visitor, user_agent, max, now } = command.data;
+    if (isKnownBot(user_agent) || state.visitors.has(visitor) || state.visitors.size >= max) return [];
+    return [{ type: 'ListingViewed', data: { listing_id, count: 1, at: now, visitor } }];
   },
 };
 
-/** `views-<listing_id>_<YYYY-MM-DD>_<visitor>`: `visitor` is already a hash (no address or cookie in a stream name) */
-export const visitStream = (listingId: number, day: string, visitorHash: string) =>
-  `views-${listingId}_${day}_${visitorHash}`;
+/**
+ * `views-<listing_id>_<YYYY-MM-DD>_net-<network hash>`: the network is already a hash (no
+ * address in a stream name)
+ */
+export const visitStream = (listingId: number, day: string, networkHash: string) =>
+  `views-${listingId}_${day}_net-${networkHash}`;

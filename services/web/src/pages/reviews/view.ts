@@ -87,11 +87,15 @@ export const ReviewsView = (data: ReviewsData, frame: PageFrame): VNode => {
                 </form>`
               : null
           }
-          <form method="post" action=${`/listings/${data.slug}/reviews/${encodeURIComponent(review.reviewer_id)}/report`}>
-            ${viewer ? html`<${CsrfField} viewer=${viewer} />` : null}
-            <input type="hidden" name="reason" value="reported from the reviews page" />
-            <button type="submit" class="link">Report</button>
-          </form>
+          ${
+            viewer
+              ? html`<form method="post" action=${`/listings/${data.slug}/reviews/${encodeURIComponent(review.reviewer_id)}/report`}>
+                  <${CsrfField} viewer=${viewer} />
+                  <input type="hidden" name="reason" value="reported from the reviews page" />
+                  <button type="submit" class="link">Report</button>
+                </form>`
+              : html`<p><a href=${`/signin/email?next=${encodeURIComponent(back)}`}>Sign in to report this review</a></p>`
+          }
         </li>`,
       )}
     </ol>

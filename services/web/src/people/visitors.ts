@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import { NETWORK_MAX_LENGTH } from '@listings/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import ipaddr from 'ipaddr.js';
+
+/**
+ * Who a page view is from, for `record_views`: a signed-in person is their account; anyone else is
+ * the random id of the visitor cookie, set on their first listing page (HttpOnly, SameSite=Lax, a
+ * year). A client that keeps no cookie is a new visitor each time, which catalog's per-network rule
+ * (VIEWERS_PER_NETWORK_PER_DAY) holds down.
+ */
+export const VISITOR_COOKIE = 'ld_visitor';
+const VISITOR_ID = /^[A-Za-z0-9_-]{22}$/;
+const VISITOR_COOKIE_MAX_AGE_SECONDS = 365 * 86_400;
+
+/** the visitor cookie's id when the request carries a well-formed one */
+export const visitorCookieOf = (request: FastifyRequest): string | null => {
+  const id = request.cookies?.[VISITOR_COOKIE];
+  return id && VISITOR_ID.test(id) ? id : null;
+};
+
+/** a new visitor id (128 random bits), set as the visitor cookie */
+export const setVisitorCookie = (reply: FastifyReply, secure: boolean): string => {
+  const id = randomBytes(16).toString('base64url');
+  reply.setCookie(VISITOR_COOKIE, id, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    maxAge: VISITOR_COOKIE_MAX_AGE_SECONDS,
+  });
+  return id;
+};
+
+/**
+ * The network a client address belongs to, for discounting bursts: its IPv4 /24 or IPv6 /64 (an
+ * IPv4-mapped IPv6 address is its IPv4 address), written as a prefix: `203.0.113.0/24`,
+ * `2001:db8:1:2::/64`.
+ */
+export const networkOf = (ip: string): string => {
+  if (!ipaddr.isValid(ip)) return (ip || 'unknown').slice(0, NETWORK_MAX_LENGTH);
+  const address = ipaddr.process(ip);
+  if (address.kind() === 'ipv4') {
+    const [a, b, c] = (address as ipaddr.IPv4).octets;
+    return `${a}.${b}.${c}.0/24`;
+  }
+  const parts = (address as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
+  return `${parts.join(':')}::/64`;
+};
