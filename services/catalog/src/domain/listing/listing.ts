@@ -27,6 +27,8 @@ export type ListingEvent =
       data: { listing_id: number; order_number: string; amount_cents: number; at: string };
     }
   | { type: 'ListingVerified'; data: { listing_id: number; account_id: string; at: string } }
+  /** ownership followed a verified claim: `owners` from now on, `removed` lost their rights */
+  | { type: 'ListingOwnersReplaced'; data: { listing_id: number; owners: string[]; removed: string[]; at: string } }
   | { type: 'ListingFeatured'; data: { listing_id: number; at: string } }
   | { type: 'AlternativeApproved'; data: { listing_id: number; alternative_id: number; at: string } }
   | {
@@ -72,6 +74,13 @@ export type Listing =
       readonly launchWeek: string | null;
       readonly unlocked: boolean;
       readonly verified: boolean;
+      /**
+       * true once a verified claim replaced the owners: the draft that made the listing belongs to
+       * accounts that lost it, so it no longer publishes into the listing
+       */
+      readonly draftDetached: boolean;
+      /** accounts a verified claim took the listing from (an order of theirs paid later is refused) */
+      readonly formerOwners: readonly string[];
       readonly featured: boolean;
       readonly billboardOrders: readonly string[];
       /** the order whose paid launch this listing has (null: none, or one bought before orders were recorded) */
@@ -117,6 +126,8 @@ export const evolveListing = (state: Listing, event: ListingEvent): Listing => {
       launchWeek: null,
       unlocked: false,
       verified: false,
+      draftDetached: false,
+      formerOwners: [],
       featured: false,
       billboardOrders: [],
       paidLaunchOrder: null,
@@ -186,6 +197,15 @@ export const evolveListing = (state: Listing, event: ListingEvent): Listing => {
         owners: state.owners.includes(owner) ? state.owners : [...state.owners, owner],
       };
     }
+    case 'ListingOwnersReplaced':
+      return {
+        ...state,
+        owners: event.data.owners,
+        draftDetached: true,
+        formerOwners: [...new Set([...state.formerOwners, ...event.data.removed])].filter(
+          (account) => !event.data.owners.includes(account),
+        ),
+      };
     case 'ListingFeatured':
       return { ...state, featured: true };
     case 'AlternativeApproved':
