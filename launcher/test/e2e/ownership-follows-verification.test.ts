@@ -175,4 +175,68 @@ describe('ownership follows a verified claim, end to end in all-in-one mode', ()
     });
     expect((await api(b.key, 'GET', `/orders/${number}`)).status).toBe(404);
   }, 90_000);
+
+  it('when A ordered a launch before B verified and pays after then the catalog refuses the launch and the order says it needs a refund', async () => {
+    const a = person('second-submitter@example.com');
+    const b = person('second-owner@acme.example');
+    const other = await startProductSite((requestPath) =>
+      requestPath === '/'
+        ? `<!doctype html><head><title>Beta Gadgets</title>${meta}</head><h1>Beta Gadgets</h1><p>Gadgets for teams.</p>`
+        : null,
+    );
+    try {
+      const draft = await api(a.key, 'POST', '/drafts', { url: other.url });
+      const draftId = String(draft.body.id);
+      await eventually(
+        () => api(a.key, 'GET', `/drafts/${draftId}`),
+        (d) => d.body?.status === 'ready',
+        'the draft',
+      );
+      expect((await api(a.key, 'PATCH', `/drafts/${draftId}`, { fields: { name: 'Beta Gadgets' } })).status).toBe(200);
+      const listingId: number = (await api(a.key, 'POST', `/drafts/${draftId}/submit`)).body.listing_id;
+      // public on the free plan (awaiting its badge), so anyone can claim it
+      const free = await api(a.key, 'POST', `/me/listings/${listingId}/free`, {});
+      expect(free.status, JSON.stringify(free.body)).toBe(200);
+      const slug: string = free.body.slug;
+      const checkout = await api(a.key, 'POST', '/orders/checkout', {
+        items: [{ product: 'launch', listing_id: listingId }],
+        billing_country: 'DE',
+      });
+      expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
+      const number: string = checkout.body.number;
+
+      // B verifies while A's order waits for payment
+      const claim = await api(b.key, 'POST', '/claims', { slug, method: 'meta' });
+      expect(claim.status, JSON.stringify(claim.body)).toBe(200);
+      meta = /<meta name="listings-verification" content="[0-9a-f]+">/.exec(claim.body.instructions)?.[0] as string;
+      expect((await api(b.key, 'POST', `/claims/${claim.body.claim_id}/verify`)).body).toMatchObject({
+        status: 'verified',
+      });
+      await eventually(
+        () => api(a.key, 'GET', `/me/listings/${listingId}`),
+        (l) => l.status === 404,
+        'A losing the listing',
+      );
+
+      // A pays: the order is A's and paid, but its launch is not carried out, and it says why
+      const paid = (await running.bus.request('commerce.internal.pay_order', { number, account_id: a.id })) as {
+        status: number;
+      };
+      expect(paid.status).toBe(200);
+      const refused = await eventually(
+        () => api(a.key, 'GET', `/orders/${number}`),
+        (o) => typeof o.body?.status_reason === 'string',
+        'the refusal',
+      );
+      expect(refused.body.status).toBe('paid');
+      expect(refused.body.status_reason).toMatch(/no longer an owner .*This needs a refund\./);
+      expect((await api(a.key, 'GET', '/orders')).body.items).toEqual([
+        expect.objectContaining({ number, status: 'paid' }),
+      ]);
+      // the listing was not launched on the paid plan for A's money
+      expect((await api(b.key, 'GET', `/me/listings/${listingId}`)).body).toMatchObject({ plan: 'free' });
+    } finally {
+      await other.close();
+    }
+  }, 90_000);
 });
