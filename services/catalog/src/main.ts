@@ -37,6 +37,7 @@ import { startFollowerMail } from './entrypoints/follower-mail.ts';
 import { internalHandlers, publicHandlers } from './entrypoints/handlers.ts';
 import { consumeCommerceEvents, startCatalogPublisher } from './entrypoints/integration-events.ts';
 import { serveInternalOperations } from './entrypoints/internal-operations.ts';
+import { startOwnershipHandover } from './entrypoints/ownership-handover.ts';
 import { startOwnershipMail } from './entrypoints/ownership-mail.ts';
 import { L } from './projections/catalog/query-keys.ts';
 import { openCatalogReadModel } from './projections/catalog/read-model.ts';
@@ -214,6 +215,7 @@ export const startCatalog = async (deps: CatalogDeps) => {
     publicUrl: deps.config.publicUrl,
     logger: deps.logger,
   });
+  const ownershipHandover = await startOwnershipHandover({ events, checkpoints, commands, logger: deps.logger });
   const ownershipMail = await startOwnershipMail({
     events,
     checkpoints,
@@ -253,6 +255,7 @@ export const startCatalog = async (deps: CatalogDeps) => {
         await publisher.close();
         await followerMail.close();
         await ownershipMail.close();
+        await ownershipHandover.close();
         await checkpoints.close();
         await ticker.stop();
         await runner.stop();

@@ -398,6 +398,21 @@ describe('ownership follows a verified claim', () => {
       .given([...live, verifiedBy('acc-1')])
       .when(save(false))
       .then([created[1] as ListingEvent]));
+  const handover = { type: 'CompleteOwnershipHandover' as const, data: { now: NOW } };
+  it('given a verification recorded before ownership followed it when the handover is completed then the owners are replaced, once', () => {
+    spec
+      .given([...live, verifiedBy('claimant')])
+      .when(handover)
+      .then([replaced]);
+    spec.given(handedOver).when(handover).then([]);
+  });
+  it('given a listing verified by its own owner, or never verified, when the handover is completed then nothing', () => {
+    spec
+      .given([...live, verifiedBy('acc-1')])
+      .when(handover)
+      .then([]);
+    spec.given(live).when(handover).then([]);
+  });
   const paidBy = (buyer: string) => ({
     type: 'PublishListing' as const,
     data: {

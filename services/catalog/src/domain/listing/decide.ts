@@ -45,6 +45,8 @@ export type ListingCommand =
   /** records that an order's paid launch could not be carried out (nothing when it was, or was refused already) */
   | { type: 'RefusePaidLaunch'; data: { order_number: string; reason: string; now: string } }
   | { type: 'MarkVerified'; data: { account_id: string; now: string } }
+  /** a verification recorded before ownership followed it: replace the owners now (else nothing) */
+  | { type: 'CompleteOwnershipHandover'; data: { now: string } }
   | { type: 'Feature'; data: { now: string } }
   | { type: 'ApproveAlternative'; data: { alternative_id: number; now: string } }
   | { type: 'EditListing'; data: { account_id: string; edits: Record<string, unknown>; now: string } }
@@ -225,6 +227,22 @@ export const decideListing = (command: ListingCommand, state: Listing): ListingE
         {
           type: 'ListingOwnersReplaced',
           data: { listing_id: s.id, owners: [claimant], removed: [...s.owners], at: now },
+        },
+      ];
+    }
+    case 'CompleteOwnershipHandover': {
+      const s = mustExist(state);
+      const claimant = s.handoverDue;
+      if (claimant === null) return [];
+      return [
+        {
+          type: 'ListingOwnersReplaced',
+          data: {
+            listing_id: s.id,
+            owners: [claimant],
+            removed: s.owners.filter((owner) => owner !== claimant),
+            at: command.data.now,
+          },
         },
       ];
     }

@@ -81,6 +81,11 @@ export type Listing =
       readonly draftDetached: boolean;
       /** accounts a verified claim took the listing from (an order of theirs paid later is refused) */
       readonly formerOwners: readonly string[];
+      /**
+       * a claimant verified while not an owner whose verification has not replaced the owners yet:
+       * only listings verified before ownership followed verification (now both are one append)
+       */
+      readonly handoverDue: string | null;
       readonly featured: boolean;
       readonly billboardOrders: readonly string[];
       /** the order whose paid launch this listing has (null: none, or one bought before orders were recorded) */
@@ -128,6 +133,7 @@ export const evolveListing = (state: Listing, event: ListingEvent): Listing => {
       verified: false,
       draftDetached: false,
       formerOwners: [],
+      handoverDue: null,
       featured: false,
       billboardOrders: [],
       paidLaunchOrder: null,
@@ -191,17 +197,15 @@ export const evolveListing = (state: Listing, event: ListingEvent): Listing => {
     case 'ListingVerified': {
       // a verified claim makes the claimant an owner (services/claims)
       const owner = event.data.account_id;
-      return {
-        ...state,
-        verified: true,
-        owners: state.owners.includes(owner) ? state.owners : [...state.owners, owner],
-      };
+      if (state.owners.includes(owner)) return { ...state, verified: true };
+      return { ...state, verified: true, owners: [...state.owners, owner], handoverDue: owner };
     }
     case 'ListingOwnersReplaced':
       return {
         ...state,
         owners: event.data.owners,
         draftDetached: true,
+        handoverDue: null,
         formerOwners: [...new Set([...state.formerOwners, ...event.data.removed])].filter(
           (account) => !event.data.owners.includes(account),
         ),
