@@ -194,7 +194,8 @@ export const catalogEvents = serviceEvents({
     }),
     event('ListingVerified', {
       stream: 'listing',
-      description: 'A verified claim made the claimant an owner of the listing.',
+      description:
+        'A verified claim made the claimant an owner of the listing (its only owner when they were not one: ListingOwnersReplaced follows).',
       data: data({ listing_id: ListingId, account_id: AccountId, at: At }),
     }),
     event('ListingOwnersReplaced', {
