@@ -233,8 +233,13 @@ describe('ownership follows a verified claim, end to end in all-in-one mode', ()
       expect((await api(a.key, 'GET', '/orders')).body.items).toEqual([
         expect.objectContaining({ number, status: 'paid' }),
       ]);
-      // the listing was not launched on the paid plan for A's money
+      // the listing was not launched on the paid plan for A's money, and its paid launch is B's to buy
       expect((await api(b.key, 'GET', `/me/listings/${listingId}`)).body).toMatchObject({ plan: 'free' });
+      const bOrder = await api(b.key, 'POST', '/orders/checkout', {
+        items: [{ product: 'launch', listing_id: listingId }],
+        billing_country: 'DE',
+      });
+      expect(bOrder.status, JSON.stringify(bOrder.body)).toBe(200);
     } finally {
       await other.close();
     }
