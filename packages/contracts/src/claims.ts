@@ -61,7 +61,8 @@ export const verifyClaim = defineOperation({
   scope: 'listings:write',
   idempotent: true,
   summary: 'Verify a claim',
-  description: 'Checks the DNS record, meta tag or file of a pending claim.',
+  description:
+    'Checks the DNS record, meta tag or file of a pending claim. Once verified, the claimant owns the listing: a claimant who was not one of its owners becomes its only owner, and the earlier owners lose their rights to it (their draft no longer publishes into it).',
   // a claim that expired before it was verified
   extraProblemStatuses: [410],
   params: Type.Object({ claim_id: PositiveId }, { additionalProperties: false }),

@@ -37,6 +37,8 @@ import { startFollowerMail } from './entrypoints/follower-mail.ts';
 import { internalHandlers, publicHandlers } from './entrypoints/handlers.ts';
 import { consumeCommerceEvents, startCatalogPublisher } from './entrypoints/integration-events.ts';
 import { serveInternalOperations } from './entrypoints/internal-operations.ts';
+import { startOwnershipHandover } from './entrypoints/ownership-handover.ts';
+import { startOwnershipMail } from './entrypoints/ownership-mail.ts';
 import { L } from './projections/catalog/query-keys.ts';
 import { openCatalogReadModel } from './projections/catalog/read-model.ts';
 import { BADGE_RETRY, type BadgeWorkflowInput, badgeWorkflowId, catalogWorkflows } from './workflows/badge-workflow.ts';
@@ -223,6 +225,15 @@ export const startCatalog = async (deps: CatalogDeps) => {
     publicUrl: deps.config.publicUrl,
     logger: deps.logger,
   });
+  const ownershipHandover = await startOwnershipHandover({ events, checkpoints, commands, logger: deps.logger });
+  const ownershipMail = await startOwnershipMail({
+    events,
+    checkpoints,
+    bus: deps.bus,
+    view: readModel.view,
+    publicUrl: deps.config.publicUrl,
+    logger: deps.logger,
+  });
   const commerceEvents = await consumeCommerceEvents({ bus: deps.bus, commands, logger: deps.logger });
 
   // integration events of other services, through durable consumers (replicas share one)
@@ -253,6 +264,8 @@ export const startCatalog = async (deps: CatalogDeps) => {
         await commerceEvents.stop();
         await publisher.close();
         await followerMail.close();
+        await ownershipMail.close();
+        await ownershipHandover.close();
         await checkpoints.close();
         await ticker.stop();
         await runner.stop();

@@ -50,7 +50,7 @@ describe('the catalog consuming events.claims.claim_verified', () => {
       .filter((e) => e.type === 'ListingVerified')
       .map((e) => (e.data as { account_id: string }).account_id);
 
-  it('when the same claim_verified event is delivered twice then the claimant becomes an owner once', async () => {
+  it('when the same claim_verified event is delivered twice then the claimant becomes the owner once', async () => {
     const listingId = await newListing('Twice Delivered');
     const event = {
       subject: claimVerifiedEvent.subject,
@@ -71,7 +71,14 @@ describe('the catalog consuming events.claims.claim_verified', () => {
     expect(await verifications(listingId)).toEqual(['claimant']);
     const doc = await t.catalog.readModel.view.listing(listingId);
     expect(doc?.verified).toBe(true);
-    expect(doc?.owners).toEqual(['founder', 'claimant']);
+    // ownership followed the verification: the founder who submitted it is an owner no more, once
+    expect(doc?.owners).toEqual(['claimant']);
+    const replaced = (await t.catalog.events.readStream(`listing-${listingId}`)).filter(
+      (e) => e.type === 'ListingOwnersReplaced',
+    );
+    expect(replaced.map((e) => e.data)).toEqual([
+      { listing_id: listingId, owners: ['claimant'], removed: ['founder'], at: expect.any(String) },
+    ]);
   });
 
   it('when the handler is given one event twice, or bad data, then it changes the listing once and never throws', async () => {

@@ -212,8 +212,20 @@ export const catalogEvents = serviceEvents({
     }),
     event('ListingVerified', {
       stream: 'listing',
-      description: 'A verified claim made the claimant an owner of the listing.',
+      description:
+        'A verified claim made the claimant an owner of the listing (its only owner when they were not one: ListingOwnersReplaced follows).',
       data: data({ listing_id: ListingId, account_id: AccountId, at: At }),
+    }),
+    event('ListingOwnersReplaced', {
+      stream: 'listing',
+      description:
+        "Ownership followed a verified claim: the claimant was not an owner, so the listing's owners are now the claimant alone and every earlier owner lost its rights (owned-listing operations, the draft that made the listing no longer publishes to it, orders for it). Appended with the ListingVerified it follows. Removed owners are mailed once (catalog-ownership-mail).",
+      data: data({
+        listing_id: ListingId,
+        owners: Type.Array(AccountId, { description: 'the owners from now on: the verified claimant' }),
+        removed: Type.Array(AccountId, { description: 'the owners before, who are owners no more' }),
+        at: At,
+      }),
     }),
     event('ListingFeatured', {
       stream: 'listing',

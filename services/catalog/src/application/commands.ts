@@ -289,6 +289,8 @@ export const createCatalogCommands = (deps: {
       extraCategories?: readonly string[],
       /** the order that bought this paid launch: the same order again changes nothing */
       orderNumber?: string,
+      /** the account that paid the order */
+      buyerAccountId?: string,
     ) => {
       const unknown = (extraCategories ?? []).filter((slug) => !view.categories.has(slug));
       if (unknown.length > 0)
@@ -304,6 +306,7 @@ export const createCatalogCommands = (deps: {
           plan,
           ...(extraCategories !== undefined ? { extra_categories: extraCategories } : {}),
           ...(orderNumber !== undefined ? { order_number: orderNumber } : {}),
+          ...(buyerAccountId !== undefined ? { buyer_account_id: buyerAccountId } : {}),
         },
       });
       return (await view.listing(listingId)) as ListingDoc;

@@ -146,7 +146,8 @@ const refuseLaunch = async (
  * plan for that order, each billboard line records the contribution. Both commands are idempotent
  * per order (the listing remembers the order of its paid launch and the orders that contributed),
  * so the same event twice changes nothing. A line the catalog's rules refuse (the listing was
- * archived, went live on the free plan, its launch is another order's) is logged for a refund and,
+ * archived, went live on the free plan, its launch is another order's, a verified claim took it
+ * from the buyer before the order was paid) is logged for a refund and,
  * for a launch, recorded on the listing (`PaidLaunchRefused`, published as
  * `events.catalog.paid_launch_refused`); anything else (e.g. the store failing) rejects, and the
  * event comes again.
@@ -163,6 +164,7 @@ export const handleOrderPaid =
             'paid',
             line.extra_categories,
             order.number,
+            order.account_id,
           );
         else
           await deps.commands.listing(line.listing_id, {

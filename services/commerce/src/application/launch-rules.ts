@@ -108,23 +108,32 @@ export const createLaunchRules = (deps: LaunchRulesDeps) => {
         'commerce',
       );
   };
+  const releaseListingLaunch = (number: string, listingId: number, reason: 'expired' | 'refused', at: string) =>
+    runListing(
+      listingId,
+      { type: 'ReleaseListingLaunch', data: { listing_id: listingId, order_number: number, reason, at } },
+      'commerce',
+    );
   const releaseListingLaunches = async (
     number: string,
     lines: readonly OrderLineData[],
     reason: 'expired' | 'refused',
     at: string,
   ) => {
-    for (const listingId of launchedListings(lines))
-      await runListing(
-        listingId,
-        { type: 'ReleaseListingLaunch', data: { listing_id: listingId, order_number: number, reason, at } },
-        'commerce',
-      );
+    for (const listingId of launchedListings(lines)) await releaseListingLaunch(number, listingId, reason, at);
   };
 
   return {
     week,
     listingLaunch,
+
+    /**
+     * The catalog refused a paid order's launch of this listing (e.g. a verified claim took the
+     * listing from the buyer): the listing did not get that launch, so the order gives it back and
+     * its owners may buy one (what the catalog shows is checked again at the next checkout).
+     */
+    releaseRefusedLaunch: (number: string, listingId: number, at: string) =>
+      releaseListingLaunch(number, listingId, 'refused', at),
 
     /** for a quote: 409 when one of the order's weeks has no room left for its launches (reserves nothing) */
     checkWeeksOpen: async (lines: readonly OrderLineData[], capacity: number, at: string): Promise<void> => {

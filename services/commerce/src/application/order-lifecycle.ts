@@ -186,13 +186,15 @@ export const createOrderLifecycle = (deps: OrderLifecycleDeps) => {
   };
 
   /**
-   * The catalog could not carry out the launch an order bought for one listing: that line is
-   * recorded refused with why (again: nothing), and the order shows it needs a refund. False for an
-   * order that is not paid here.
+   * The catalog could not carry out the launch an order bought for one listing: the order gives
+   * the listing's launch back (the listing did not get it), that line is recorded refused with why
+   * (again: nothing), and the order shows it needs a refund. False for an order that is not paid here.
    */
   const recordCatalogRefusal = async (number: string, listingId: number, reason: string): Promise<boolean> => {
     const state = await load(number);
     if (state.status !== 'paid' && state.status !== 'fulfilled') return false;
+    // given back before the refusal shows, so whoever reads the refusal can buy the launch
+    await rules.releaseRefusedLaunch(number, listingId, at());
     for (const [i, line] of state.lines.entries())
       if (line.kind === 'launch' && line.listing_id === listingId)
         await runOrder(number, { type: 'RecordLineRefused', data: { line: i, reason, at: at() } }, 'catalog');

@@ -16,7 +16,13 @@ import {
 import type { BlobStore } from '@listings/platform/blobs';
 import type { Clock } from '@listings/platform/clock';
 import { foldStream, handleCommand, useDailyQuota } from '@listings/platform/decider';
-import { DomainError, NotFoundError, ServiceUnavailableError, ValidationError } from '@listings/platform/errors';
+import {
+  DomainError,
+  ForbiddenError,
+  NotFoundError,
+  ServiceUnavailableError,
+  ValidationError,
+} from '@listings/platform/errors';
 import type { EventStore } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
 import type { Mailer } from '@listings/platform/mail';
@@ -214,6 +220,9 @@ export const createDraftingOperations = (deps: DraftingOperationDeps) => {
       // edit was kept) brings the listing up to date
       if (result.state.listingId !== null)
         await syncListing(result.state, result.state.listingId).catch((error: unknown) => {
+          // a verified claim gave the listing to its website's owner: the draft keeps the edit, the listing does not
+          if (error instanceof DomainError && error.status === 403)
+            throw new ForbiddenError(`the edit is saved in your draft, but ${error.message}`);
           if (!(error instanceof DomainError) || error.status < 500) throw error;
           throw new ServiceUnavailableError(
             `the edit is saved, but listing ${result.state.listingId} could not be updated (${error.message}): send the PATCH again`,

@@ -2,6 +2,7 @@ import { deciderSpec } from '@listings/platform/decider/specification';
 import { ConflictError, NotFoundError, ValidationError } from '@listings/platform/errors';
 import { describe, expect, it } from 'vitest';
 import { listingDecider } from './decide.ts';
+import { DraftDetachedError } from './errors.ts';
 import { evolveListing, initialListing, type ListingEvent } from './listing.ts';
 
 const spec = deciderSpec(listingDecider);
@@ -305,6 +306,155 @@ describe('a paid launch an order bought', () => {
       .given([...created, ...scheduledFor, recorded('A-1', '2026-11-23')])
       .when(refuse('A-1'))
       .then([]));
+});
+
+describe('ownership follows a verified claim', () => {
+  const verifiedBy = (account: string): ListingEvent => ({
+    type: 'ListingVerified',
+    data: { listing_id: 1, account_id: account, at: NOW },
+  });
+  const replaced: ListingEvent = {
+    type: 'ListingOwnersReplaced',
+    data: { listing_id: 1, owners: ['claimant'], removed: ['acc-1'], at: NOW },
+  };
+  const handedOver = [...live, verifiedBy('claimant'), replaced];
+
+  it('given a listing submitted by another account when the claimant is verified then the claimant is its only owner', () =>
+    spec
+      .given(live)
+      .when({ type: 'MarkVerified', data: { account_id: 'claimant', now: NOW } })
+      .then([verifiedBy('claimant'), replaced]));
+  it('given a listing with co-owners when one of them is verified then the owners stay (their own team)', () =>
+    spec
+      .given([
+        {
+          type: 'ListingCreated',
+          data: {
+            listing_id: 1,
+            slug: 'notion',
+            draft_id: draft,
+            owners: ['acc-1', 'acc-2'],
+            status: 'draft',
+            at: NOW,
+          },
+        },
+      ])
+      .when({ type: 'MarkVerified', data: { account_id: 'acc-2', now: NOW } })
+      .then([verifiedBy('acc-2')]));
+  it('given the owners replaced when the claimant is verified again then nothing changes', () =>
+    spec
+      .given(handedOver)
+      .when({ type: 'MarkVerified', data: { account_id: 'claimant', now: NOW } })
+      .then([]));
+  it('given the owners replaced when the removed owner would verify then it is a conflict', () =>
+    spec
+      .given(handedOver)
+      .when({ type: 'MarkVerified', data: { account_id: 'acc-1', now: NOW } })
+      .thenThrows(ConflictError, /already verified/));
+  it('given the owners replaced when the submitter edits, posts, adds a milestone, sets a story or picks a plan then it is not found (not theirs)', () => {
+    for (const command of [
+      { type: 'EditListing' as const, data: { account_id: 'acc-1', edits: { tagline: 'mine' }, now: NOW } },
+      {
+        type: 'PostOwnerUpdate' as const,
+        data: { account_id: 'acc-1', title: 'hi', body: 'there', followers: ['f-1'], now: NOW },
+      },
+      {
+        type: 'AddMilestone' as const,
+        data: { account_id: 'acc-1', milestone: { date: '2026-01-01', title: 'x' }, max: 50, now: NOW },
+      },
+      { type: 'DeleteMilestone' as const, data: { account_id: 'acc-1', milestone_id: 1, now: NOW } },
+      { type: 'SetFounderStory' as const, data: { account_id: 'acc-1', story: { why: 'x' }, now: NOW } },
+      { type: 'ChooseFreePlan' as const, data: { account_id: 'acc-1', launch_week: THIS_WEEK, now: NOW } },
+    ])
+      spec
+        .given(handedOver)
+        .when(command)
+        .thenThrows(NotFoundError, /no such listing/);
+  });
+  it('given the owners replaced when the verified owner edits then the edit is recorded as theirs', () =>
+    spec
+      .given(handedOver)
+      .when({ type: 'EditListing', data: { account_id: 'claimant', edits: { tagline: 'ours' }, now: NOW } })
+      .then([
+        {
+          type: 'ListingEdited',
+          data: {
+            listing_id: 1,
+            account_id: 'claimant',
+            version: 1,
+            before: { tagline: null },
+            after: { tagline: 'ours' },
+            at: NOW,
+          },
+        },
+      ]));
+  it('given the owners replaced when the draft that made the listing is saved then it is forbidden, saying why', () =>
+    spec
+      .given(handedOver)
+      .when(save(false))
+      .thenThrows(DraftDetachedError, /verified a claim/));
+  it('given a listing verified by its own submitter when its draft is saved then it still publishes', () =>
+    spec
+      .given([...live, verifiedBy('acc-1')])
+      .when(save(false))
+      .then([created[1] as ListingEvent]));
+  const handover = { type: 'CompleteOwnershipHandover' as const, data: { now: NOW } };
+  it('given a verification recorded before ownership followed it when the handover is completed then the owners are replaced, once', () => {
+    spec
+      .given([...live, verifiedBy('claimant')])
+      .when(handover)
+      .then([replaced]);
+    spec.given(handedOver).when(handover).then([]);
+  });
+  it('given a listing verified by its own owner, or never verified, when the handover is completed then nothing', () => {
+    spec
+      .given([...live, verifiedBy('acc-1')])
+      .when(handover)
+      .then([]);
+    spec.given(live).when(handover).then([]);
+  });
+  const paidBy = (buyer: string) => ({
+    type: 'PublishListing' as const,
+    data: {
+      launch_week: null,
+      this_week: THIS_WEEK,
+      plan: 'paid' as const,
+      order_number: 'A-9',
+      buyer_account_id: buyer,
+      now: NOW,
+    },
+  });
+  const handedOverDraft = [...created, verifiedBy('claimant'), replaced];
+  it('given the owners replaced when an order of a removed owner is paid then its launch is refused (commerce refunds it)', () =>
+    spec
+      .given(handedOverDraft)
+      .when(paidBy('acc-1'))
+      .thenThrows(ConflictError, /no longer an owner/));
+  it('given the owners replaced when an order of the verified owner is paid then the listing launches', () =>
+    spec
+      .given(handedOverDraft)
+      .when(paidBy('claimant'))
+      .then([
+        { type: 'PaidSectionsUnlocked', data: { listing_id: 1, at: NOW } },
+        { type: 'LaunchScheduled', data: { listing_id: 1, launch_week: THIS_WEEK, plan: 'paid', at: NOW } },
+        { type: 'ListingStatusChanged', data: { listing_id: 1, status: 'live', at: NOW } },
+        {
+          type: 'PaidLaunchRecorded',
+          data: { listing_id: 1, order_number: 'A-9', launch_week: null, at: NOW },
+        },
+      ]));
+  it('given an order’s paid launch when the owners are replaced then the launch stays the listing’s and the draft is detached', () => {
+    const paidOrder: ListingEvent = {
+      type: 'PaidLaunchRecorded',
+      data: { listing_id: 1, order_number: 'A-1', launch_week: null, at: NOW },
+    };
+    const state = [...created, paidOrder, verifiedBy('claimant'), replaced].reduce(evolveListing, initialListing);
+    expect(state.exists && [state.owners, state.paidLaunchOrder, state.draftDetached]).toEqual([
+      ['claimant'],
+      'A-1',
+      true,
+    ]);
+  });
 });
 
 describe('listing state', () => {

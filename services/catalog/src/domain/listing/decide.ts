@@ -1,6 +1,7 @@
 import { extraCategoriesProblem, type ListingDraftProfile } from '@listings/contracts';
 import type { Decider } from '@listings/platform/decider';
 import { ConflictError, NotFoundError, ValidationError } from '@listings/platform/errors';
+import { DraftDetachedError } from './errors.ts';
 import { evolveListing, initialListing, type Listing, type ListingEvent, type Plan } from './listing.ts';
 import { type Milestone, shownValue } from './owned.ts';
 
@@ -31,6 +32,8 @@ export type ListingCommand =
         extra_categories?: readonly string[];
         /** paid only: the order that bought this launch (commerce); the same order again is a no-op */
         order_number?: string;
+        /** paid only: the account that bought it; one a verified claim took the listing from is refused */
+        buyer_account_id?: string;
         now: string;
       };
     }
@@ -42,6 +45,8 @@ export type ListingCommand =
   /** records that an order's paid launch could not be carried out (nothing when it was, or was refused already) */
   | { type: 'RefusePaidLaunch'; data: { order_number: string; reason: string; now: string } }
   | { type: 'MarkVerified'; data: { account_id: string; now: string } }
+  /** a verification recorded before ownership followed it: replace the owners now (else nothing) */
+  | { type: 'CompleteOwnershipHandover'; data: { now: string } }
   | { type: 'Feature'; data: { now: string } }
   | { type: 'ApproveAlternative'; data: { alternative_id: number; now: string } }
   | { type: 'EditListing'; data: { account_id: string; edits: Record<string, unknown>; now: string } }
@@ -104,6 +109,7 @@ export const decideListing = (command: ListingCommand, state: Listing): ListingE
       }
       if (d.create) throw new ConflictError(`listing ${d.listing_id} already exists`);
       if (state.draftId !== d.draft_id) throw new ConflictError(`listing ${d.listing_id} belongs to another draft`);
+      if (state.draftDetached) throw new DraftDetachedError(d.listing_id);
       return [saved];
     }
     case 'PublishListing': {
@@ -116,6 +122,11 @@ export const decideListing = (command: ListingCommand, state: Listing): ListingE
         if (s.paidLaunchOrder === order || s.refusedLaunchOrders.includes(order)) return [];
         if (s.paidLaunchOrder !== null)
           throw new ConflictError(`listing ${s.id}'s paid launch is order ${s.paidLaunchOrder}'s`);
+        // ordered while an owner, paid after a verified claim took the listing: not theirs to launch
+        if (d.buyer_account_id !== undefined && s.formerOwners.includes(d.buyer_account_id))
+          throw new ConflictError(
+            `the buyer is no longer an owner of listing ${s.id}: its website's owner verified a claim on it before this order was paid`,
+          );
         // a paid launch from before orders were recorded here (commerce's one-launch rule gave it to this order)
         if (s.plan === 'paid' && (s.status === 'live' || s.status === 'scheduled'))
           return [paidLaunchRecorded(s.id, order, s.status === 'live' ? null : s.launchWeek, d.now)];
@@ -204,10 +215,34 @@ export const decideListing = (command: ListingCommand, state: Listing): ListingE
         if (s.owners.includes(command.data.account_id)) return [];
         throw new ConflictError('the listing is already verified by its owners');
       }
+      const { account_id: claimant, now } = command.data;
+      const verified: ListingEvent = {
+        type: 'ListingVerified',
+        data: { listing_id: s.id, account_id: claimant, at: now },
+      };
+      // the claimant's own team stays; a claimant who was not an owner proved the others are not
+      if (s.owners.includes(claimant)) return [verified];
+      return [
+        verified,
+        {
+          type: 'ListingOwnersReplaced',
+          data: { listing_id: s.id, owners: [claimant], removed: [...s.owners], at: now },
+        },
+      ];
+    }
+    case 'CompleteOwnershipHandover': {
+      const s = mustExist(state);
+      const claimant = s.handoverDue;
+      if (claimant === null) return [];
       return [
         {
-          type: 'ListingVerified',
-          data: { listing_id: s.id, account_id: command.data.account_id, at: command.data.now },
+          type: 'ListingOwnersReplaced',
+          data: {
+            listing_id: s.id,
+            owners: [claimant],
+            removed: s.owners.filter((owner) => owner !== claimant),
+            at: command.data.now,
+          },
         },
       ];
     }

@@ -27,6 +27,8 @@ export type ListingEvent =
       data: { listing_id: number; order_number: string; amount_cents: number; at: string };
     }
   | { type: 'ListingVerified'; data: { listing_id: number; account_id: string; at: string } }
+  /** ownership followed a verified claim: `owners` from now on, `removed` lost their rights */
+  | { type: 'ListingOwnersReplaced'; data: { listing_id: number; owners: string[]; removed: string[]; at: string } }
   | { type: 'ListingFeatured'; data: { listing_id: number; at: string } }
   | { type: 'AlternativeApproved'; data: { listing_id: number; alternative_id: number; at: string } }
   | {
@@ -72,6 +74,18 @@ export type Listing =
       readonly launchWeek: string | null;
       readonly unlocked: boolean;
       readonly verified: boolean;
+      /**
+       * true once a verified claim replaced the owners: the draft that made the listing belongs to
+       * accounts that lost it, so it no longer publishes into the listing
+       */
+      readonly draftDetached: boolean;
+      /** accounts a verified claim took the listing from (an order of theirs paid later is refused) */
+      readonly formerOwners: readonly string[];
+      /**
+       * a claimant verified while not an owner whose verification has not replaced the owners yet:
+       * only listings verified before ownership followed verification (now both are one append)
+       */
+      readonly handoverDue: string | null;
       readonly featured: boolean;
       readonly billboardOrders: readonly string[];
       /** the order whose paid launch this listing has (null: none, or one bought before orders were recorded) */
@@ -117,6 +131,9 @@ export const evolveListing = (state: Listing, event: ListingEvent): Listing => {
       launchWeek: null,
       unlocked: false,
       verified: false,
+      draftDetached: false,
+      formerOwners: [],
+      handoverDue: null,
       featured: false,
       billboardOrders: [],
       paidLaunchOrder: null,
@@ -180,12 +197,19 @@ export const evolveListing = (state: Listing, event: ListingEvent): Listing => {
     case 'ListingVerified': {
       // a verified claim makes the claimant an owner (services/claims)
       const owner = event.data.account_id;
+      if (state.owners.includes(owner)) return { ...state, verified: true };
+      return { ...state, verified: true, owners: [...state.owners, owner], handoverDue: owner };
+    }
+    case 'ListingOwnersReplaced':
       return {
         ...state,
-        verified: true,
-        owners: state.owners.includes(owner) ? state.owners : [...state.owners, owner],
+        owners: event.data.owners,
+        draftDetached: true,
+        handoverDue: null,
+        formerOwners: [...new Set([...state.formerOwners, ...event.data.removed])].filter(
+          (account) => !event.data.owners.includes(account),
+        ),
       };
-    }
     case 'ListingFeatured':
       return { ...state, featured: true };
     case 'AlternativeApproved':

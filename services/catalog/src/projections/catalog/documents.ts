@@ -221,6 +221,9 @@ export const evolveListingDoc = (doc: ListingDoc | undefined, event: EventLike):
       const owner = String(d.account_id);
       return { ...doc, verified: true, owners: doc.owners.includes(owner) ? doc.owners : [...doc.owners, owner] };
     }
+    case 'ListingOwnersReplaced':
+      // ownership followed a verified claim: the earlier owners lost it (domain/listing)
+      return { ...doc, owners: d.owners };
     case 'ListingFeatured':
       return { ...doc, featured: true };
     case 'AlternativeApproved':
