@@ -76,7 +76,7 @@ export const identityPages =
     };
     const currentAccount = (request: FastifyRequest) => store.sessionAccount(request.cookies[SESSION_COOKIE]);
     const startSession = (reply: FastifyReply, account: Account) => {
-      const session = store.createSession(account.id);
+      const session = store.createSession(account.id, 'password');
       reply.setCookie(SESSION_COOKIE, session.token, {
         path: '/',
         httpOnly: true,
