@@ -457,10 +457,9 @@ export const peopleRoutes =
         new_password: next,
       });
       if (!set.ok)
-        return again(
-          set.status,
-          set.status === 403 ? { new_password: [set.detail] } : { current_password: [set.detail] },
-        );
+        return set.status === 400
+          ? again(400, { current_password: ['is not your current password'] })
+          : again(set.status, { new_password: [set.detail] });
       return showMe(request, reply, me, {
         notice:
           set.body.sessions_ended > 0

@@ -133,7 +133,7 @@ export const EntrySections = (props: { viewer: Viewer; entry: EntryData; signOut
   <section aria-labelledby="connected-apps">
     <h2 id="connected-apps">Connected apps</h2>
     <p>
-      ${props.entry.apps === 0 ? 'No apps are connected.' : `${props.entry.apps} app(s) can act for you.`}
+      ${props.entry.apps === 0 ? 'No apps are connected. ' : `${props.entry.apps} app(s) can act for you. `}
       <a href="/me/apps">See and revoke connected apps</a>
     </p>
   </section>
