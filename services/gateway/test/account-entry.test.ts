@@ -136,6 +136,12 @@ describe('identity: the first proof of an address, and every way into an account
       const victim = 'victim@example.com';
       const { attacker, accountId, key } = await preHijack(victim);
       expect(await keyWorks(key)).toBe(true);
+      // a key the operator made for the address (the CLI holds the data dir: not someone on the site)
+      const operatorKey = identity.store.createApiKey({
+        accountId,
+        name: 'from the operator',
+        scopes: ['account:read'],
+      });
 
       const owner = await signInByLink(victim);
       expect(owner.session.account_id).toBe(accountId);
@@ -150,6 +156,7 @@ describe('identity: the first proof of an address, and every way into an account
       expect((await call(signInWithPassword, { email: victim, password: ATTACKER_PASSWORD })).status).toBe(401);
       expect((await call(lookupSession, { session_token: attacker.session_token })).status).toBe(401);
       expect(await keyWorks(key)).toBe(false);
+      expect(await keyWorks(operatorKey.key)).toBe(true);
       expect((await ok(listOAuthGrants, { session_token: owner.session_token })).grants).toEqual([]);
       expect(oauthRecordsOf(accountId)).toBe(0);
       expect((await ok(listPasskeys, { session_token: owner.session_token })).passkeys).toEqual([]);

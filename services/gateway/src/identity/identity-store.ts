@@ -110,6 +110,8 @@ const migratePeople = (db: DatabaseSync): void => {
     // a public id per session (what /me's "sign out this session" names, never the token) and how it was opened
     if (!hasColumn(db, 'sessions', 'public_id')) db.exec('ALTER TABLE sessions ADD COLUMN public_id TEXT');
     if (!hasColumn(db, 'sessions', 'method')) db.exec('ALTER TABLE sessions ADD COLUMN method TEXT');
+    // who made an API key: a signed-in person on the site, or the operator (CLI, holding the data dir)
+    if (!hasColumn(db, 'api_keys', 'origin')) db.exec('ALTER TABLE api_keys ADD COLUMN origin TEXT');
     db.exec('UPDATE sessions SET public_id = lower(hex(randomblob(9))) WHERE public_id IS NULL');
     db.exec(`
       CREATE INDEX IF NOT EXISTS sessions_account ON sessions(account_id);
@@ -264,6 +266,11 @@ export const openIdentityStore = (options: { file: string; clock: Clock }) => {
       scopes: readonly Scope[];
       suffixIfTaken?: boolean;
       perDay?: number;
+      /**
+       * `site` for a key a signed-in person made (revoked when the owner of the address proves it
+       * for the first time); the operator's (the default: the CLI, which holds the data dir) stay
+       */
+      origin?: 'site' | 'operator';
     }) => {
       const id = randomBytes(6).toString('base64url').replace(/[-_]/g, 'x').slice(0, 8);
       const key = `${API_KEY_PREFIX}${id}_${randomBytes(32).toString('base64url')}`;
@@ -280,8 +287,16 @@ export const openIdentityStore = (options: { file: string; clock: Clock }) => {
         }
         if (input.suffixIfTaken) name = freeApiKeyName(db, input.accountId, input.name);
         db.prepare(
-          'INSERT INTO api_keys (id, account_id, name, secret_hash, scopes, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-        ).run(id, input.accountId, name, sha256(key), JSON.stringify(input.scopes), createdAt);
+          'INSERT INTO api_keys (id, account_id, name, secret_hash, scopes, created_at, origin) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        ).run(
+          id,
+          input.accountId,
+          name,
+          sha256(key),
+          JSON.stringify(input.scopes),
+          createdAt,
+          input.origin ?? 'operator',
+        );
         db.exec('COMMIT');
       } catch (error) {
         if (db.isTransaction) db.exec('ROLLBACK');
@@ -434,7 +449,7 @@ export const openIdentityStore = (options: { file: string; clock: Clock }) => {
      * confirmed: whoever made the account (and anything on it) without the mailbox loses every way
      * in. In one IMMEDIATE transaction, and only while the email is unconfirmed (so of two replicas
      * or two links one does it): the email is confirmed, the password removed, every session ended,
-     * API keys revoked, OAuth grants with their tokens and oidc-provider's sessions deleted, passkeys
+     * API keys made on the site revoked (the operator's stay; keys from before origins were kept go too), OAuth grants with their tokens and oidc-provider's sessions deleted, passkeys
      * and their ceremonies deleted. `confirmed-already` when the email was confirmed before (nothing
      * is touched); null when there was nothing to take away.
      */
@@ -456,7 +471,9 @@ export const openIdentityStore = (options: { file: string; clock: Clock }) => {
         const sessionsEnded = Number(db.prepare('DELETE FROM sessions WHERE account_id = ?').run(accountId).changes);
         const keysRevoked = Number(
           db
-            .prepare('UPDATE api_keys SET revoked_at = ? WHERE account_id = ? AND revoked_at IS NULL')
+            .prepare(
+              "UPDATE api_keys SET revoked_at = ? WHERE account_id = ? AND revoked_at IS NULL AND origin IS NOT 'operator'",
+            )
             .run(now().toISOString(), accountId).changes,
         );
         const grantIds = (

@@ -367,6 +367,7 @@ export const createPeople = (deps: {
         name,
         scopes: r.scopes,
         perDay: deps.apiKeysPerDay,
+        origin: 'site',
       });
       return { key: created.key, summary: keySummary(created.summary) };
     },
