@@ -38,7 +38,16 @@ describe('account takeover closed (all-in-one)', () => {
   };
   const signInByLink = async (who: Person, email: string, next = '/me') => {
     const form = await who.get(`/signin/email?next=${encodeURIComponent(next)}`);
-    expect((await who.post('/signin/email', { email, next, form_id: hidden(form.text, 'form_id') })).status).toBe(200);
+    expect(
+      (
+        await who.post('/signin/email', {
+          email,
+          next,
+          form_id: hidden(form.text, 'form_id'),
+          csrf: hidden(form.text, 'csrf'),
+        })
+      ).status,
+    ).toBe(200);
     const token = await mailedToken(email, '/signin/link');
     const page = await who.get(`/signin/link?token=${token}`);
     return who.post('/signin/link', { token, csrf: hidden(page.text, 'csrf') });
@@ -190,5 +199,29 @@ describe('account takeover closed (all-in-one)', () => {
     const self = await here.post('/me/sessions/end', { csrf: hidden(page.text, 'csrf'), session_id: mine });
     expect(self).toMatchObject({ status: 303, location: '/' });
     expect(here.signedIn()).toBe(false);
+  });
+
+  it('when a browser that holds a session signs in again (by link or password) then its previous session ends on the server, not only in the cookie', async () => {
+    const browser = person();
+    await signInByLink(browser, 'first-person@example.com');
+    const first = browser.cookie();
+    const relinked = await signInByLink(browser, 'second-person@example.com');
+    expect(relinked.status).toBe(303);
+    expect(browser.cookie()).not.toBe(first);
+    const planted = formClient(running.base);
+    // the old token, sent on its own, is dead
+    expect((await planted.go('/me', { headers: { cookie: `ld_session=${first}` } })).status).toBe(303);
+
+    const email = 'pw-again@example.com';
+    const pw = person();
+    expect((await pw.post('/signup', { email, password: 'password again' })).status).toBe(303);
+    const before = pw.cookie();
+    const page = await pw.get('/signin');
+    expect(
+      (await pw.post('/signin', { email, password: 'password again', next: '/me', csrf: hidden(page.text, 'csrf') }))
+        .status,
+    ).toBe(303);
+    expect(pw.cookie()).not.toBe(before);
+    expect((await planted.go('/me', { headers: { cookie: `ld_session=${before}` } })).status).toBe(303);
   });
 });

@@ -226,10 +226,7 @@ export const peopleRoutes =
           message: 'Sign-in links work once and for 15 minutes. Ask for a new one.',
           link: { href: '/signin/email', label: 'Email me a new link' },
         });
-      // a browser that held another session (of anyone) leaves it: one session per sign-in
-      const previous = sessions.tokenOf(request);
-      if (previous) await identity.send(signOut, { session_token: previous });
-      sessions.startSession(reply, redeemed.body);
+      await sessions.startSession(request, reply, redeemed.body);
       const next = localPathOrNull(redeemed.body.next) ?? '/';
       // the first proof of the address took away what someone else may have set up: the owner is told here
       // (and by mail), then goes on where they were

@@ -42,6 +42,7 @@ export const SignInEmailView = (
   <p>Enter your email address: we send you a link that signs you in. No password needed; a new address gets an account.</p>
   ${props.notice ? html`<p class="notice" role="alert">${props.notice}</p>` : null}
   <form method="post" action="/signin/email" novalidate>
+    ${frame.viewer ? html`<${CsrfField} viewer=${frame.viewer} />` : null}
     <input type="hidden" name="next" value=${props.next} />
     <input type="hidden" name="form_id" value=${props.formId} />
     <p>
