@@ -439,10 +439,11 @@ export const openIdentityStore = (options: { file: string; clock: Clock }) => {
     /** sets (an Argon2id hash) or removes (null) the account's password; false when there was nothing to remove */
     setPasswordHash: (accountId: string, passwordHash: string | null): boolean =>
       Number(
-        (passwordHash === null
-          ? db.prepare('UPDATE accounts SET password_hash = NULL WHERE id = ? AND password_hash IS NOT NULL')
-          : db.prepare('UPDATE accounts SET password_hash = ? WHERE id = ?')
-        ).run(...(passwordHash === null ? [accountId] : [passwordHash, accountId])).changes,
+        db
+          .prepare(
+            'UPDATE accounts SET password_hash = ? WHERE id = ? AND (? IS NOT NULL OR password_hash IS NOT NULL)',
+          )
+          .run(passwordHash, accountId, passwordHash).changes,
       ) > 0,
     /**
      * The owner of the address proved it for the first time, on an account whose email was never

@@ -436,7 +436,9 @@ export const createPeople = (deps: {
         '',
         `${deps.publicUrl}${emailConfirmationPath(token)}`,
         '',
-        `The link works once, for ${EMAIL_CONFIRMATION_TTL_HOURS} hours.`,
+        `The link works once, for ${EMAIL_CONFIRMATION_TTL_HOURS} hours. Open it in the browser you signed up with`,
+        'to keep your password. Opened anywhere else, it still confirms the address, but any password set before',
+        'is removed and every session ends: if you did not sign up yourself, that is how you take the account back.',
       ].join('\n'),
     });
   };

@@ -119,7 +119,7 @@ const SessionsList = (props: { viewer: Viewer; sessions: readonly SessionSummary
           <form method="post" action="/me/sessions/end">
             <${CsrfField} viewer=${props.viewer} />
             <input type="hidden" name="session_id" value=${s.id} />
-            <button type="submit" class="secondary">Sign out this session</button>
+            <button type="submit" class="secondary" aria-label=${`Sign out this session (signed in ${s.created_at.slice(0, 16).replace('T', ' ')} UTC)`}>Sign out this session</button>
           </form>
         </td>
       </tr>`,
@@ -134,7 +134,7 @@ export const EntrySections = (props: { viewer: Viewer; entry: EntryData; signOut
     <h2 id="connected-apps">Connected apps</h2>
     <p>
       ${props.entry.apps === 0 ? 'No apps are connected. ' : `${props.entry.apps} app(s) can act for you. `}
-      <a href="/me/apps">See and revoke connected apps</a>
+      <a href="/me/apps">See and revoke each app</a>
     </p>
   </section>
   <section aria-labelledby="session">
