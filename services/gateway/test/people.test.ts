@@ -180,7 +180,12 @@ describe('identity for people: magic links, confirmation, sessions, keys (gatewa
       const token = await linkTokenFor('pw@example.com', '/confirm-email');
       // a confirmation link is not a sign-in link, and the other way round
       expect((await call(redeemSignInLink, { token })).status).toBe(410);
-      expect(await ok(confirmEmail, { token })).toMatchObject({ email: 'pw@example.com', email_confirmed: true });
+      // used from the session that chose the password: the password and that session stay
+      expect(await ok(confirmEmail, { token, session_token: signedIn.session_token })).toMatchObject({
+        email: 'pw@example.com',
+        email_confirmed: true,
+        reset: null,
+      });
       expect((await ok(lookupSession, { session_token: signedIn.session_token })).email_confirmed).toBe(true);
       expect((await call(confirmEmail, { token })).status).toBe(410);
       expect((await call(requestEmailConfirmation, { session_token: signedIn.session_token })).status).toBe(409);
@@ -197,7 +202,10 @@ describe('identity for people: magic links, confirmation, sessions, keys (gatewa
       expect(made.session.email_confirmed).toBe(false);
       expect((await ok(lookupSession, { session_token: made.session_token })).account_id).toBe(made.session.account_id);
       const token = await linkTokenFor('new-pw@example.com', '/confirm-email');
-      expect(await ok(confirmEmail, { token })).toMatchObject({ email: 'new-pw@example.com', email_confirmed: true });
+      expect(await ok(confirmEmail, { token, session_token: made.session_token })).toMatchObject({
+        email: 'new-pw@example.com',
+        email_confirmed: true,
+      });
       expect(
         (await ok(signInWithPassword, { email: 'new-pw@example.com', password: 'correct horse battery' })).session
           .account_id,

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { type Scope, SESSION_TTL_DAYS } from '@listings/contracts';
+import { type CredentialsReset, type Scope, type SESSION_METHODS, SESSION_TTL_DAYS } from '@listings/contracts';
 import type { Clock } from '@listings/platform/clock';
 import { DailyLimitError, utcDayOf } from '@listings/platform/decider';
 import { ConflictError } from '@listings/platform/errors';
@@ -107,6 +107,12 @@ const migratePeople = (db: DatabaseSync): void => {
     if (!hasColumn(db, 'accounts', 'email_confirmed_at'))
       db.exec('ALTER TABLE accounts ADD COLUMN email_confirmed_at TEXT');
     if (!hasColumn(db, 'sessions', 'csrf_token')) db.exec('ALTER TABLE sessions ADD COLUMN csrf_token TEXT');
+    // a public id per session (what /me's "sign out this session" names, never the token) and how it was opened
+    if (!hasColumn(db, 'sessions', 'public_id')) db.exec('ALTER TABLE sessions ADD COLUMN public_id TEXT');
+    if (!hasColumn(db, 'sessions', 'method')) db.exec('ALTER TABLE sessions ADD COLUMN method TEXT');
+    // who made an API key: a signed-in person on the site, or the operator (CLI, holding the data dir)
+    if (!hasColumn(db, 'api_keys', 'origin')) db.exec('ALTER TABLE api_keys ADD COLUMN origin TEXT');
+    db.exec('UPDATE sessions SET public_id = lower(hex(randomblob(9))) WHERE public_id IS NULL');
     db.exec(`
       CREATE INDEX IF NOT EXISTS sessions_account ON sessions(account_id);
       CREATE TABLE IF NOT EXISTS email_tokens (
@@ -120,6 +126,19 @@ const migratePeople = (db: DatabaseSync): void => {
     throw error;
   }
 };
+
+/** how a site session was opened */
+export type SessionMethod = (typeof SESSION_METHODS)[number];
+
+/** one live session of an account, as /me lists it */
+export interface SessionRecord {
+  readonly id: string;
+  readonly createdAt: string;
+  readonly expiresAt: string;
+  readonly method: SessionMethod | null;
+  /** the session the asking token opened */
+  readonly current: boolean;
+}
 
 /** what a mailed one-time link is for */
 export type EmailTokenPurpose = 'sign_in' | 'confirm_email';
@@ -247,6 +266,11 @@ export const openIdentityStore = (options: { file: string; clock: Clock }) => {
       scopes: readonly Scope[];
       suffixIfTaken?: boolean;
       perDay?: number;
+      /**
+       * `site` for a key a signed-in person made (revoked when the owner of the address proves it
+       * for the first time); the operator's (the default: the CLI, which holds the data dir) stay
+       */
+      origin?: 'site' | 'operator';
     }) => {
       const id = randomBytes(6).toString('base64url').replace(/[-_]/g, 'x').slice(0, 8);
       const key = `${API_KEY_PREFIX}${id}_${randomBytes(32).toString('base64url')}`;
@@ -263,8 +287,16 @@ export const openIdentityStore = (options: { file: string; clock: Clock }) => {
         }
         if (input.suffixIfTaken) name = freeApiKeyName(db, input.accountId, input.name);
         db.prepare(
-          'INSERT INTO api_keys (id, account_id, name, secret_hash, scopes, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-        ).run(id, input.accountId, name, sha256(key), JSON.stringify(input.scopes), createdAt);
+          'INSERT INTO api_keys (id, account_id, name, secret_hash, scopes, created_at, origin) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        ).run(
+          id,
+          input.accountId,
+          name,
+          sha256(key),
+          JSON.stringify(input.scopes),
+          createdAt,
+          input.origin ?? 'operator',
+        );
         db.exec('COMMIT');
       } catch (error) {
         if (db.isTransaction) db.exec('ROLLBACK');
@@ -333,18 +365,142 @@ export const openIdentityStore = (options: { file: string; clock: Clock }) => {
       return { keyId: row.id, accountId: row.account_id, scopes: JSON.parse(row.scopes) };
     },
 
-    /** a new site session: the cookie value is returned, its hash kept, with its CSRF token */
-    createSession: (accountId: string): { token: string; expiresAt: Date; csrfToken: string } => {
+    /**
+     * A new site session: the cookie value is returned, its hash kept, with its CSRF token, a public
+     * id (for the sessions list) and how it was opened (a mailed link's session may set a password).
+     */
+    createSession: (
+      accountId: string,
+      method: SessionMethod | null = null,
+    ): { token: string; expiresAt: Date; csrfToken: string } => {
       const token = randomBytes(32).toString('base64url');
       const csrfToken = randomBytes(32).toString('base64url');
       const expiresAt = new Date(now().getTime() + SESSION_TTL_MS);
-      db.prepare('INSERT INTO sessions (id_hash, account_id, expires_at, csrf_token) VALUES (?, ?, ?, ?)').run(
-        sha256(token),
-        accountId,
-        expiresAt.getTime(),
-        csrfToken,
-      );
+      db.prepare(
+        'INSERT INTO sessions (id_hash, account_id, expires_at, csrf_token, public_id, method) VALUES (?, ?, ?, ?, ?, ?)',
+      ).run(sha256(token), accountId, expiresAt.getTime(), csrfToken, randomBytes(9).toString('hex'), method);
       return { token, expiresAt, csrfToken };
+    },
+    /** how the session behind a cookie value was opened and when (its end less the session lifetime) */
+    sessionOrigin: (token: string): { method: SessionMethod | null; createdAt: Date } | null => {
+      const row = db.prepare('SELECT method, expires_at FROM sessions WHERE id_hash = ?').get(sha256(token)) as
+        | { method: SessionMethod | null; expires_at: number }
+        | undefined;
+      if (!row || row.expires_at <= now().getTime()) return null;
+      return { method: row.method, createdAt: new Date(row.expires_at - SESSION_TTL_MS) };
+    },
+    /** the account's live sessions, newest first, the one of `currentToken` marked */
+    listSessions: (accountId: string, currentToken: string): SessionRecord[] => {
+      const current = sha256(currentToken);
+      return (
+        db
+          .prepare(
+            'SELECT id_hash, public_id, method, expires_at FROM sessions WHERE account_id = ? AND expires_at > ? ORDER BY expires_at DESC, public_id',
+          )
+          .all(accountId, now().getTime()) as {
+          id_hash: string;
+          public_id: string;
+          method: SessionMethod | null;
+          expires_at: number;
+        }[]
+      ).map((row) => ({
+        id: row.public_id,
+        createdAt: new Date(row.expires_at - SESSION_TTL_MS).toISOString(),
+        expiresAt: new Date(row.expires_at).toISOString(),
+        method: row.method,
+        current: row.id_hash === current,
+      }));
+    },
+    /** ends one of the account's sessions by its public id; false when it is not the account's (or ended) */
+    endSessionById: (accountId: string, publicId: string): boolean =>
+      Number(
+        db.prepare('DELETE FROM sessions WHERE account_id = ? AND public_id = ?').run(accountId, publicId).changes,
+      ) > 0,
+    /** ends every session of the account but the one of `keepToken`; how many ended */
+    endOtherSessions: (accountId: string, keepToken: string): number =>
+      Number(
+        db.prepare('DELETE FROM sessions WHERE account_id = ? AND id_hash <> ?').run(accountId, sha256(keepToken))
+          .changes,
+      ),
+    /** true when the account has a password */
+    hasPassword: (accountId: string): boolean =>
+      (
+        db.prepare('SELECT password_hash FROM accounts WHERE id = ?').get(accountId) as
+          | { password_hash: string | null }
+          | undefined
+      )?.password_hash != null,
+    /** the account's password hash, for checking the current one */
+    passwordHashOf: (accountId: string): string | null =>
+      (
+        db.prepare('SELECT password_hash FROM accounts WHERE id = ?').get(accountId) as
+          | { password_hash: string | null }
+          | undefined
+      )?.password_hash ?? null,
+    /** sets (an Argon2id hash) or removes (null) the account's password; false when there was nothing to remove */
+    setPasswordHash: (accountId: string, passwordHash: string | null): boolean =>
+      Number(
+        db
+          .prepare(
+            'UPDATE accounts SET password_hash = ? WHERE id = ? AND (? IS NOT NULL OR password_hash IS NOT NULL)',
+          )
+          .run(passwordHash, accountId, passwordHash).changes,
+      ) > 0,
+    /**
+     * The owner of the address proved it for the first time, on an account whose email was never
+     * confirmed: whoever made the account (and anything on it) without the mailbox loses every way
+     * in. In one IMMEDIATE transaction, and only while the email is unconfirmed (so of two replicas
+     * or two links one does it): the email is confirmed, the password removed, every session ended,
+     * API keys made on the site revoked (the operator's stay; keys from before origins were kept go too), OAuth grants with their tokens and oidc-provider's sessions deleted, passkeys
+     * and their ceremonies deleted. `confirmed-already` when the email was confirmed before (nothing
+     * is touched); null when there was nothing to take away.
+     */
+    confirmEmailAndResetEntry: (accountId: string): CredentialsReset | 'confirmed-already' => {
+      db.exec('BEGIN IMMEDIATE');
+      try {
+        const confirmed = db
+          .prepare('UPDATE accounts SET email_confirmed_at = ? WHERE id = ? AND email_confirmed_at IS NULL')
+          .run(now().toISOString(), accountId).changes;
+        if (Number(confirmed) === 0) {
+          db.exec('COMMIT');
+          return 'confirmed-already';
+        }
+        const passwordRemoved = Number(
+          db
+            .prepare('UPDATE accounts SET password_hash = NULL WHERE id = ? AND password_hash IS NOT NULL')
+            .run(accountId).changes,
+        );
+        const sessionsEnded = Number(db.prepare('DELETE FROM sessions WHERE account_id = ?').run(accountId).changes);
+        const keysRevoked = Number(
+          db
+            .prepare(
+              "UPDATE api_keys SET revoked_at = ? WHERE account_id = ? AND revoked_at IS NULL AND origin IS NOT 'operator'",
+            )
+            .run(now().toISOString(), accountId).changes,
+        );
+        const grantIds = (
+          db
+            .prepare("SELECT id FROM oauth_records WHERE model = 'Grant' AND json_extract(payload, '$.accountId') = ?")
+            .all(accountId) as { id: string }[]
+        ).map((row) => row.id);
+        for (const grantId of grantIds) db.prepare('DELETE FROM oauth_records WHERE grant_id = ?').run(grantId);
+        db.prepare("DELETE FROM oauth_records WHERE json_extract(payload, '$.accountId') = ?").run(accountId);
+        const passkeysRemoved = Number(db.prepare('DELETE FROM passkeys WHERE account_id = ?').run(accountId).changes);
+        db.prepare('DELETE FROM passkey_ceremonies WHERE account_id = ?').run(accountId);
+        db.exec('COMMIT');
+        const reset = {
+          password_removed: passwordRemoved > 0,
+          sessions_ended: sessionsEnded,
+          api_keys_revoked: keysRevoked,
+          apps_revoked: grantIds.length,
+          passkeys_removed: passkeysRemoved,
+        };
+        return reset.password_removed || sessionsEnded + keysRevoked + grantIds.length + passkeysRemoved > 0
+          ? reset
+          : null;
+      } catch (error) {
+        if (db.isTransaction) db.exec('ROLLBACK');
+        throw error;
+      }
     },
     /** the live session behind a cookie value: its account, CSRF token and end; null when unknown, ended or expired */
     sessionDetails: (
@@ -373,9 +529,17 @@ export const openIdentityStore = (options: { file: string; clock: Clock }) => {
         expiresAt: new Date(row.expires_at),
       };
     },
-    /** ends every session of the account; how many there were */
-    endAllSessions: (accountId: string): number =>
-      Number(db.prepare('DELETE FROM sessions WHERE account_id = ?').run(accountId).changes),
+    /**
+     * Ends every session of the account, the site's and the OAuth server's own sign-in sessions
+     * (oidc-provider's `Session` records: without this a browser that signed in to an app earlier
+     * could still authorize one without signing in); how many site sessions there were.
+     */
+    endAllSessions: (accountId: string): number => {
+      db.prepare("DELETE FROM oauth_records WHERE model = 'Session' AND json_extract(payload, '$.accountId') = ?").run(
+        accountId,
+      );
+      return Number(db.prepare('DELETE FROM sessions WHERE account_id = ?').run(accountId).changes);
+    },
     isEmailConfirmed: (accountId: string): boolean => {
       const row = db.prepare('SELECT email_confirmed_at FROM accounts WHERE id = ?').get(accountId) as
         | { email_confirmed_at: string | null }

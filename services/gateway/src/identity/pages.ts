@@ -75,8 +75,10 @@ export const identityPages =
       return Boolean(cookie) && typeof sent === 'string' && sent === cookie;
     };
     const currentAccount = (request: FastifyRequest) => store.sessionAccount(request.cookies[SESSION_COOKIE]);
-    const startSession = (reply: FastifyReply, account: Account) => {
-      const session = store.createSession(account.id);
+    const startSession = (request: FastifyRequest, reply: FastifyReply, account: Account) => {
+      // the browser's previous session (of anyone) ends: one browser, one session
+      store.endSession(request.cookies[SESSION_COOKIE]);
+      const session = store.createSession(account.id, 'password');
       reply.setCookie(SESSION_COOKIE, session.token, {
         path: '/',
         httpOnly: true,
@@ -215,7 +217,7 @@ export const identityPages =
       const account = await checkPassword(field(form, 'email').trim(), field(form, 'password'));
       if (!account)
         return signInPage(reply, 401, interaction, csrf, field(form, 'email'), ['Wrong email or password.']);
-      startSession(reply, account);
+      startSession(request, reply, account);
       return finish(request, reply, { login: { accountId: account.id } }, false);
     });
     // the same sign-in link as the site's (identity's people side, through the mail port, within its

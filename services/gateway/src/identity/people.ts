@@ -1,5 +1,6 @@
 import {
   API_KEYS_PER_ACCOUNT_MAX,
+  type CredentialsReset,
   EMAIL_CONFIRMATION_TTL_HOURS,
   EMAIL_PATTERN,
   emailConfirmationPath,
@@ -11,6 +12,8 @@ import {
   MAIL_REQUESTS_PER_IP,
   type NewSiteSession,
   PASSKEY_SIGN_IN_STARTS_PER_IP,
+  PASSWORD_CHANGES_PER_ACCOUNT,
+  PASSWORD_SET_AFTER_LINK_MINUTES,
   SCOPES,
   type Scope,
   SIGN_IN_LINK_TTL_MINUTES,
@@ -23,6 +26,7 @@ import { createMemoryRateLimitCounter, createRateLimiter, type RateLimitCounter 
 import {
   ConflictError,
   DomainError,
+  ForbiddenError,
   NotFoundError,
   UnauthorizedError,
   ValidationError,
@@ -30,7 +34,7 @@ import {
 import type { Logger } from '@listings/platform/logger';
 import type { Mailer } from '@listings/platform/mail';
 import { type InternalOperationServed, serveInternalOperations } from '@listings/platform/service-host';
-import type { IdentityStore } from './identity-store.ts';
+import type { IdentityStore, SessionMethod } from './identity-store.ts';
 import { createPasskeys } from './passkeys.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
@@ -50,6 +54,12 @@ export class TooManySignInsError extends DomainError {
       'Too many requests',
       `too many passkey sign-ins started: retry in ${retryAfterSeconds} s`,
     );
+  }
+}
+
+export class TooManyPasswordTriesError extends DomainError {
+  constructor(retryAfterSeconds: number) {
+    super(429, 'rate-limited', 'Too many requests', `too many password changes tried: retry in ${retryAfterSeconds} s`);
   }
 }
 
@@ -102,15 +112,58 @@ export const createPeople = (deps: {
       expires_at: found.expiresAt.toISOString(),
     };
   };
-  const openSession = (accountId: string, next: string | null): NewSiteSession => {
-    const created = store.createSession(accountId);
+  const openSession = (accountId: string, next: string | null, method: SessionMethod): NewSiteSession => {
+    const created = store.createSession(accountId, method);
     return { session_token: created.token, session: sessionOf(created.token), next };
+  };
+  /** until when this session may set a password without the current one: a mailed link's, while fresh */
+  const passwordSettableUntil = (token: string): Date | null => {
+    const origin = store.sessionOrigin(token);
+    if (origin?.method !== 'link') return null;
+    const until = new Date(origin.createdAt.getTime() + PASSWORD_SET_AFTER_LINK_MINUTES * 60_000);
+    return until > clock.now() ? until : null;
+  };
+  /**
+   * Tells the owner what was taken away when they proved their address on an account someone else
+   * had made (best effort: the page they land on says it too).
+   */
+  const mailReset = async (email: string, reset: NonNullable<CredentialsReset>) => {
+    const lines = [
+      reset.password_removed ? '- the password set before the address was confirmed was removed' : null,
+      reset.sessions_ended > 0 ? `- ${reset.sessions_ended} signed-in session(s) were ended` : null,
+      reset.api_keys_revoked > 0 ? `- ${reset.api_keys_revoked} API key(s) were revoked` : null,
+      reset.apps_revoked > 0 ? `- ${reset.apps_revoked} connected app(s) were disconnected` : null,
+      reset.passkeys_removed > 0 ? `- ${reset.passkeys_removed} passkey(s) were removed` : null,
+    ].filter((line): line is string => line !== null);
+    await deps.mailer
+      .send({
+        to: email,
+        kind: 'account-secured',
+        subject: 'Your account was secured',
+        text: [
+          'You just proved this address for your account on the listings directory for the first time.',
+          'Before that, the account could have been made or used by someone without access to your mailbox,',
+          'so every way into it made before was taken away:',
+          '',
+          ...lines,
+          '',
+          `Set a password, add a passkey or make new API keys on ${deps.publicUrl}/me.`,
+        ].join('\n'),
+      })
+      .catch(() => undefined);
+  };
+  /** the email is proved for the first time: confirm it, and take away every way in made before */
+  const confirmAndReset = async (accountId: string, email: string): Promise<CredentialsReset> => {
+    const reset = store.confirmEmailAndResetEntry(accountId);
+    if (reset === 'confirmed-already' || reset === null) return null;
+    await mailReset(email, reset);
+    return reset;
   };
   const passkeys = createPasskeys({
     store,
     publicUrl: deps.publicUrl,
     sessionOf,
-    openSession,
+    openSession: (accountId, next) => openSession(accountId, next, 'passkey'),
     checkSignInQuota: async (clientIp) => {
       if (!clientIp) return;
       const decision = await limiter.hit(`passkey-ip:${clientIp}`, {
@@ -165,10 +218,12 @@ export const createPeople = (deps: {
       const used = store.consumeEmailToken(r.token, 'sign_in');
       if (!used)
         throw new GoneError('this sign-in link was used already, has expired or is unknown: ask for a new one');
-      // the account is made on first use (not when the link was asked for), and the link proved the address
+      // the account is made on first use (not when the link was asked for), and the link proved the
+      // address; on an account whose address was never proved, whoever made it without the mailbox
+      // (a password chosen at sign-up, sessions, keys, apps, passkeys) loses every way in first
       const account = store.ensureAccount(used.email).account;
-      store.markEmailConfirmed(account.id);
-      return openSession(account.id, used.next);
+      const reset = await confirmAndReset(account.id, account.email);
+      return { ...openSession(account.id, used.next, 'link'), reset };
     },
     sign_in_with_password: async (
       r: IdentityRequest<'sign_in_with_password'>,
@@ -176,7 +231,7 @@ export const createPeople = (deps: {
       const account = store.findAccountForSignIn(r.email);
       const ok = await verifyPassword(account?.passwordHash ?? null, r.password);
       if (!account || !ok) throw new UnauthorizedError('wrong email or password');
-      return openSession(account.id, null);
+      return openSession(account.id, null, 'password');
     },
     sign_up_with_password: async (
       r: IdentityRequest<'sign_up_with_password'>,
@@ -192,7 +247,7 @@ export const createPeople = (deps: {
         () => true,
         () => false,
       );
-      return { ...openSession(account.id, null), confirmation_sent: confirmationSent };
+      return { ...openSession(account.id, null, 'password'), confirmation_sent: confirmationSent };
     },
     request_email_confirmation: async (
       r: IdentityRequest<'request_email_confirmation'>,
@@ -208,8 +263,19 @@ export const createPeople = (deps: {
       // the address must still be the account's: a link for an erased or changed address confirms nothing
       if (!used || !account || account.email !== used.email)
         throw new GoneError('this confirmation link was used already, has expired or is unknown: ask for a new one');
-      store.markEmailConfirmed(account.id);
-      return { account_id: account.id, email: account.email, email_confirmed: true };
+      const confirmed = { account_id: account.id, email: account.email, email_confirmed: true as const };
+      // from a live session of this account (the browser that signed up, who chose the password) the
+      // password stays and the other sessions end; anywhere else the link proves the mailbox but not
+      // the password, so the account is treated as the sign-in link treats it
+      const own = r.session_token ? store.sessionDetails(r.session_token) : null;
+      if (own && own.account.id === account.id && r.session_token) {
+        if (!store.isEmailConfirmed(account.id)) {
+          store.markEmailConfirmed(account.id);
+          store.endOtherSessions(account.id, r.session_token);
+        }
+        return { ...confirmed, reset: null };
+      }
+      return { ...confirmed, reset: await confirmAndReset(account.id, account.email) };
     },
     lookup_session: async (r: IdentityRequest<'lookup_session'>): Promise<IdentityReply<'lookup_session'>> =>
       sessionOf(r.session_token),
@@ -223,6 +289,68 @@ export const createPeople = (deps: {
     ): Promise<IdentityReply<'sign_out_everywhere'>> => {
       const session = sessionOf(r.session_token);
       return { sessions_ended: store.endAllSessions(session.account_id) };
+    },
+    list_sign_in_methods: async (
+      r: IdentityRequest<'list_sign_in_methods'>,
+    ): Promise<IdentityReply<'list_sign_in_methods'>> => {
+      const session = sessionOf(r.session_token);
+      return {
+        password_set: store.hasPassword(session.account_id),
+        password_settable_until: passwordSettableUntil(r.session_token)?.toISOString() ?? null,
+        sessions: store.listSessions(session.account_id, r.session_token).map((s) => ({
+          id: s.id,
+          created_at: s.createdAt,
+          expires_at: s.expiresAt,
+          method: s.method,
+          current: s.current,
+        })),
+      };
+    },
+    end_session: async (r: IdentityRequest<'end_session'>): Promise<IdentityReply<'end_session'>> => {
+      const session = sessionOf(r.session_token);
+      if (!store.endSessionById(session.account_id, r.session_id)) throw new NotFoundError('no such session of yours');
+      return { ended: true };
+    },
+    set_password: async (r: IdentityRequest<'set_password'>): Promise<IdentityReply<'set_password'>> => {
+      const session = sessionOf(r.session_token);
+      const tries = await limiter.hit(`password-change:${session.account_id}`, {
+        name: 'password-change',
+        ...PASSWORD_CHANGES_PER_ACCOUNT,
+      });
+      if (!tries.allowed) throw new TooManyPasswordTriesError(tries.resetSeconds);
+      // the current password, or a session a mailed link opened just now: nothing else sets one
+      const current = store.passwordHashOf(session.account_id);
+      if (r.current_password !== undefined && r.current_password !== '') {
+        if (!(await verifyPassword(current, r.current_password)))
+          throw new ValidationError([{ field: 'current_password', message: 'is not your current password' }]);
+      } else if (!passwordSettableUntil(r.session_token))
+        throw new ForbiddenError(
+          current
+            ? 'give your current password, or sign in with a mailed link and set the new one within ' +
+                `${PASSWORD_SET_AFTER_LINK_MINUTES} minutes`
+            : `sign in with a mailed link and set a password within ${PASSWORD_SET_AFTER_LINK_MINUTES} minutes`,
+        );
+      store.setPasswordHash(session.account_id, await hashPassword(r.new_password));
+      const sessionsEnded = store.endOtherSessions(session.account_id, r.session_token);
+      await deps.mailer
+        .send({
+          to: session.email,
+          kind: 'password-changed',
+          subject: current ? 'Your password was changed' : 'A password was set on your account',
+          text: [
+            `${current ? 'The password of your account was changed' : 'A password was set on your account'} on the listings directory.`,
+            'Every other signed-in session was ended.',
+            '',
+            `If it was not you, sign in with an emailed link at ${deps.publicUrl}/signin/email and remove the password on /me.`,
+          ].join('\n'),
+        })
+        .catch(() => undefined);
+      return { password_set: true, sessions_ended: sessionsEnded };
+    },
+    remove_password: async (r: IdentityRequest<'remove_password'>): Promise<IdentityReply<'remove_password'>> => {
+      const session = sessionOf(r.session_token);
+      if (!store.setPasswordHash(session.account_id, null)) throw new NotFoundError('your account has no password');
+      return { removed: true };
     },
     list_api_keys: async (r: IdentityRequest<'list_api_keys'>): Promise<IdentityReply<'list_api_keys'>> => {
       const session = sessionOf(r.session_token);
@@ -239,6 +367,7 @@ export const createPeople = (deps: {
         name,
         scopes: r.scopes,
         perDay: deps.apiKeysPerDay,
+        origin: 'site',
       });
       return { key: created.key, summary: keySummary(created.summary) };
     },
@@ -307,7 +436,9 @@ export const createPeople = (deps: {
         '',
         `${deps.publicUrl}${emailConfirmationPath(token)}`,
         '',
-        `The link works once, for ${EMAIL_CONFIRMATION_TTL_HOURS} hours.`,
+        `The link works once, for ${EMAIL_CONFIRMATION_TTL_HOURS} hours. Open it in the browser you signed up with`,
+        'to keep your password. Opened anywhere else, it still confirms the address, but any password set before',
+        'is removed and every session ends: if you did not sign up yourself, that is how you take the account back.',
       ].join('\n'),
     });
   };

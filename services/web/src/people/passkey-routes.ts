@@ -161,7 +161,7 @@ export const passkeyRoutes = (
         next,
         passkeyError: finished.detail,
       });
-    sessions.startSession(reply, finished.body);
+    await sessions.startSession(request, reply, finished.body);
     return reply.redirect(localPathOrNull(finished.body.next) ?? '/', 303);
   });
 };

@@ -2,20 +2,27 @@ import { randomUUID } from 'node:crypto';
 import fastifyFormbody from '@fastify/formbody';
 import {
   API_KEY_NAME_MAX_LENGTH,
+  type CredentialsReset,
   castVote,
   confirmEmail,
   createSessionApiKey,
   EMAIL_MAX_LENGTH,
   EMAIL_PATTERN,
+  endOneSession,
   followListing,
   getEngagement,
   getListing,
   listNotifications,
+  listOAuthGrants,
   listPasskeys,
   listReviews,
   listSessionApiKeys,
+  listSignInMethods,
   localPathOrNull,
+  lookupSession,
   type NewSiteSession,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
   type PageView,
   REVIEW_BODY_MAX,
   REVIEW_RATING_MAX,
@@ -23,6 +30,7 @@ import {
   REVIEW_REPORT_REASON_MAX,
   recordViews,
   redeemSignInLink,
+  removePassword,
   replyToReview,
   reportReview,
   requestEmailConfirmation,
@@ -30,6 +38,7 @@ import {
   revokeSessionApiKey,
   SCOPES,
   type SiteSession,
+  setPassword,
   signOut,
   signOutEverywhere,
   submitReview,
@@ -50,11 +59,18 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageFrame } from '../frame.ts';
 import type { VNode } from '../html.ts';
+import { type EntryData, type PasswordForm, resetNotice } from '../pages/me/entry.ts';
 import type { PasskeyForm, PasskeyRow } from '../pages/me/passkeys.ts';
 import { type ApiKeyRow, MeView, type NotificationRow, NotificationsView } from '../pages/me/view.ts';
 import { passwordRoutes } from '../pages/password/route.ts';
 import { type ReviewRow, ReviewsView } from '../pages/reviews/view.ts';
-import { MessageView, SignInEmailView, SignInLinkView, SignInSentView } from '../pages/signin/view.ts';
+import {
+  ConfirmEmailView,
+  MessageView,
+  SignInEmailView,
+  SignInLinkView,
+  SignInSentView,
+} from '../pages/signin/view.ts';
 import { renderPage, sendPage, sendRendered } from '../send-page.ts';
 import type { Viewer } from '../viewer.ts';
 import type { WebContext } from '../web-context.ts';
@@ -205,7 +221,7 @@ export const peopleRoutes =
 
     app.post('/signin/link', async (request, reply) => {
       if (await refused(request, reply)) return reply;
-      const redeemed = await identity.send<NewSiteSession>(redeemSignInLink, {
+      const redeemed = await identity.send<NewSiteSession & { reset: CredentialsReset }>(redeemSignInLink, {
         token: field(request.body as Form, 'token'),
       });
       if (!redeemed.ok)
@@ -214,15 +230,37 @@ export const peopleRoutes =
           message: 'Sign-in links work once and for 15 minutes. Ask for a new one.',
           link: { href: '/signin/email', label: 'Email me a new link' },
         });
-      sessions.startSession(reply, redeemed.body);
-      return reply.redirect(localPathOrNull(redeemed.body.next) ?? '/', 303);
+      await sessions.startSession(request, reply, redeemed.body);
+      const next = localPathOrNull(redeemed.body.next) ?? '/';
+      // the first proof of the address took away what someone else may have set up: the owner is told here
+      // (and by mail), then goes on where they were
+      if (redeemed.body.reset)
+        return message(request, reply, 200, {
+          title: 'Your account was secured',
+          message: resetNotice(redeemed.body.reset),
+          link: { href: next, label: 'Continue' },
+        });
+      return reply.redirect(next, 303);
     });
 
+    // the mailed link opens a page with one button: a mail scanner that opens it confirms nothing
+    // (confirming from elsewhere than the signed-up browser takes the password away, see identity)
     app.get<{ Querystring: { token?: string } }>('/confirm-email', async (request, reply) => {
       reply.header('referrer-policy', 'no-referrer');
-      const token = String(request.query.token ?? '');
+      const frame = await web.frameOf(request, reply);
+      return sendPrivate(request, reply, frame, ConfirmEmailView({ token: String(request.query.token ?? '') }, frame));
+    });
+
+    app.post('/confirm-email', async (request, reply) => {
+      reply.header('referrer-policy', 'no-referrer');
+      if (await refused(request, reply)) return reply;
+      const token = field(request.body as Form, 'token');
+      const session = sessions.tokenOf(request);
       const confirmed = /^[A-Za-z0-9_-]{20,100}$/.test(token)
-        ? await identity.send<{ email: string }>(confirmEmail, { token })
+        ? await identity.send<{ email: string; reset: CredentialsReset }>(confirmEmail, {
+            token,
+            ...(session ? { session_token: session } : {}),
+          })
         : null;
       if (!confirmed?.ok)
         return message(request, reply, 410, {
@@ -230,6 +268,15 @@ export const peopleRoutes =
           message: 'Confirmation links work once and for 24 hours. Ask for a new one on your account page.',
           link: { href: '/me', label: 'Your account' },
         });
+      if (confirmed.body.reset) {
+        // every session of the account ended, this browser's too (when it had one)
+        if (session) sessions.endSession(reply);
+        return message(request, reply, 200, {
+          title: 'Email confirmed, account secured',
+          message: `${confirmed.body.email} is confirmed. ${resetNotice(confirmed.body.reset)} Sign in with an emailed link.`,
+          link: { href: '/signin/email?next=/me', label: 'Email me a sign-in link' },
+        });
+      }
       return message(request, reply, 200, {
         title: 'Email confirmed',
         message: `${confirmed.body.email} is confirmed: you can vote and review.`,
@@ -248,11 +295,14 @@ export const peopleRoutes =
         notice?: string | null;
         form?: { name: string; scopes: string[]; errors: Record<string, string[]> };
         passkeyForm?: PasskeyForm;
+        passwordForm?: PasswordForm;
       } = {},
     ) => {
-      const [keys, passkeys] = await Promise.all([
+      const [keys, passkeys, methods, apps] = await Promise.all([
         identity.send<{ keys: ApiKeyRow[] }>(listSessionApiKeys, { session_token: me.token }),
         identity.send<{ passkeys: PasskeyRow[] }>(listPasskeys, { session_token: me.token }),
+        identity.send<Omit<EntryData, 'apps' | 'passwordForm'>>(listSignInMethods, { session_token: me.token }),
+        identity.send<{ grants: unknown[] }>(listOAuthGrants, { session_token: me.token }),
       ]);
       return sendPrivate(
         request,
@@ -270,6 +320,13 @@ export const peopleRoutes =
             form: extra.form ?? { name: '', scopes: ['account:read'], errors: {} },
             passkeys: passkeys.ok ? passkeys.body.passkeys : [],
             passkeyForm: extra.passkeyForm ?? { name: '', errors: {} },
+            entry: {
+              password_set: methods.ok ? methods.body.password_set : false,
+              password_settable_until: methods.ok ? methods.body.password_settable_until : null,
+              sessions: methods.ok ? methods.body.sessions : [],
+              apps: apps.ok ? apps.body.grants.length : 0,
+              passwordForm: extra.passwordForm ?? { errors: {} },
+            },
           },
           me.frame,
         ),
@@ -378,6 +435,67 @@ export const peopleRoutes =
       return showMe(request, reply, me, {
         status: revoked.ok ? 200 : revoked.status,
         notice: revoked.ok ? 'The key is revoked: it no longer works.' : revoked.detail,
+      });
+    });
+
+    // ---- how the account can be entered: password, sessions -------------------------------
+    app.post('/me/password', async (request, reply) => {
+      if (await refused(request, reply)) return reply;
+      const me = await signedIn(request, reply, '/me');
+      if (!me) return reply;
+      const form = request.body as Form;
+      const current = field(form, 'current_password');
+      const next = field(form, 'new_password');
+      const again = (status: number, errors: PasswordForm['errors']) =>
+        showMe(request, reply, me, { status, passwordForm: { errors } });
+      if (next.length < PASSWORD_MIN_LENGTH || next.length > PASSWORD_MAX_LENGTH)
+        return again(400, { new_password: [`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`] });
+      if (current.length > PASSWORD_MAX_LENGTH)
+        return again(400, { current_password: ['is not your current password'] });
+      const set = await identity.send<{ sessions_ended: number }>(setPassword, {
+        session_token: me.token,
+        ...(current ? { current_password: current } : {}),
+        new_password: next,
+      });
+      if (!set.ok)
+        return set.status === 400
+          ? again(400, { current_password: ['is not your current password'] })
+          : again(set.status, { new_password: [set.detail] });
+      return showMe(request, reply, me, {
+        notice:
+          set.body.sessions_ended > 0
+            ? `Your password is set. ${set.body.sessions_ended} other session(s) were signed out.`
+            : 'Your password is set.',
+      });
+    });
+
+    app.post('/me/password/remove', async (request, reply) => {
+      if (await refused(request, reply)) return reply;
+      const me = await signedIn(request, reply, '/me');
+      if (!me) return reply;
+      const removed = await identity.send(removePassword, { session_token: me.token });
+      return showMe(request, reply, me, {
+        status: removed.ok ? 200 : removed.status,
+        notice: removed.ok ? 'Your password is removed: it no longer signs anyone in.' : removed.detail,
+      });
+    });
+
+    app.post('/me/sessions/end', async (request, reply) => {
+      if (await refused(request, reply)) return reply;
+      const me = await signedIn(request, reply, '/me');
+      if (!me) return reply;
+      const ended = await identity.send(endOneSession, {
+        session_token: me.token,
+        session_id: field(request.body as Form, 'session_id').slice(0, 40),
+      });
+      // ending this very session is signing out
+      if (ended.ok && !(await identity.send(lookupSession, { session_token: me.token })).ok) {
+        sessions.endSession(reply);
+        return reply.redirect('/', 303);
+      }
+      return showMe(request, reply, me, {
+        status: ended.ok ? 200 : ended.status,
+        notice: ended.ok ? 'That session is signed out.' : ended.detail,
       });
     });
 

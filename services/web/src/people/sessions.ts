@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { lookupSession, type NewSiteSession, type SiteSession } from '@listings/contracts';
+import { lookupSession, type NewSiteSession, type SiteSession, signOut } from '@listings/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Viewer } from '../viewer.ts';
 import type { InternalClient } from './bus-client.ts';
@@ -63,7 +63,17 @@ export const createSessions = (deps: { identity: InternalClient; publicUrl: stri
       : null;
   };
 
-  const startSession = (reply: FastifyReply, created: NewSiteSession) =>
+  /**
+   * After a sign-in: the browser's previous session (of anyone), when it sent one, ends, so one
+   * browser holds one session and a token someone planted or left behind dies; then the new cookie.
+   */
+  const startSession = async (request: FastifyRequest, reply: FastifyReply, created: NewSiteSession): Promise<void> => {
+    const previous = tokenOf(request);
+    if (previous && previous !== created.session_token) await deps.identity.send(signOut, { session_token: previous });
+    // a FastifyReply is thenable: it is never handed back through a promise
+    setSessionCookie(reply, created);
+  };
+  const setSessionCookie = (reply: FastifyReply, created: NewSiteSession) =>
     reply.setCookie(SESSION_COOKIE, created.session_token, {
       path: '/',
       httpOnly: true,

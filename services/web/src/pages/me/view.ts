@@ -5,6 +5,7 @@ import { Layout } from '../../components/layout.ts';
 import type { PageFrame } from '../../frame.ts';
 import { html, type VNode } from '../../html.ts';
 import type { Viewer } from '../../viewer.ts';
+import { type EntryData, EntrySections } from './entry.ts';
 import { type PasskeyForm, type PasskeyRow, PasskeysSection } from './passkeys.ts';
 
 export interface ApiKeyRow {
@@ -28,6 +29,8 @@ export interface MeData {
   readonly form: { name: string; scopes: readonly string[]; errors: Record<string, string[]> };
   readonly passkeys: readonly PasskeyRow[];
   readonly passkeyForm: PasskeyForm;
+  /** the password, the sessions and the connected apps */
+  readonly entry: EntryData;
 }
 
 const SignOutForms = (props: { viewer: Viewer }): VNode => html`<div class="actions">
@@ -41,7 +44,11 @@ const SignOutForms = (props: { viewer: Viewer }): VNode => html`<div class="acti
   </form>
 </div>`;
 
-/** `/me`: the profile, email confirmation, API keys (create with scopes, shown once, revoke), passkeys, sign out. */
+/**
+ * `/me`: the profile, email confirmation, and every way into the account with a way to remove each:
+ * API keys (create with scopes, shown once, revoke), passkeys, the password, connected apps (on
+ * /me/apps), sessions (this one marked; sign out one, here or everywhere).
+ */
 export const MeView = (data: MeData, frame: PageFrame & { viewer: Viewer }): VNode => {
   const { viewer } = frame;
   const errors = data.form.errors;
@@ -132,10 +139,7 @@ export const MeView = (data: MeData, frame: PageFrame & { viewer: Viewer }): VNo
       </form>
     </section>
     <${PasskeysSection} viewer=${viewer} passkeys=${data.passkeys} form=${data.passkeyForm} />
-    <section aria-labelledby="session">
-      <h2 id="session">Sessions</h2>
-      <${SignOutForms} viewer=${viewer} />
-    </section>
+    <${EntrySections} viewer=${viewer} entry=${data.entry} signOutForms=${html`<${SignOutForms} viewer=${viewer} />`} />
   <//>`;
 };
 

@@ -101,7 +101,7 @@ export const passwordRoutes = (
       if (signedIn.status === 401 || signedIn.status === 400) return wrong();
       return showSignIn(request, reply, { next, email, errors: { email: [signedIn.detail] } }, signedIn.status);
     }
-    sessions.startSession(reply, signedIn.body);
+    await sessions.startSession(request, reply, signedIn.body);
     return reply.redirect(next, 303);
   });
 
@@ -139,7 +139,7 @@ export const passwordRoutes = (
         : again(made.status, { email: [made.detail] });
     // the confirmation link is mailed; a failed mail does not undo the sign-up (ask again on /me)
     if (!made.body.confirmation_sent) request.log.warn('the email confirmation link was not sent');
-    sessions.startSession(reply, made.body);
+    await sessions.startSession(request, reply, made.body);
     return reply.redirect(next, 303);
   });
 

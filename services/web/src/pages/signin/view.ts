@@ -42,6 +42,7 @@ export const SignInEmailView = (
   <p>Enter your email address: we send you a link that signs you in. No password needed; a new address gets an account.</p>
   ${props.notice ? html`<p class="notice" role="alert">${props.notice}</p>` : null}
   <form method="post" action="/signin/email" novalidate>
+    ${frame.viewer ? html`<${CsrfField} viewer=${frame.viewer} />` : null}
     <input type="hidden" name="next" value=${props.next} />
     <input type="hidden" name="form_id" value=${props.formId} />
     <p>
@@ -80,8 +81,30 @@ export const SignInLinkView = (props: { token: string }, frame: PageFrame): VNod
 >
   <h1>Sign in</h1>
   <form method="post" action="/signin/link">
+    ${frame.viewer ? html`<${CsrfField} viewer=${frame.viewer} />` : null}
     <input type="hidden" name="token" value=${props.token} />
     <button type="submit" id="use-sign-in-link">Sign in</button>
+  </form>
+<//>`;
+
+/**
+ * `/confirm-email?token=`: one button, so a mail scanner opening the link confirms nothing (a
+ * confirmation from another browser than the one that signed up takes the password away).
+ */
+export const ConfirmEmailView = (props: { token: string }, frame: PageFrame): VNode => html`<${Layout}
+  frame=${frame}
+  title="Confirm your email"
+>
+  <h1>Confirm your email</h1>
+  <p>
+    If you signed up with a password, confirm in the browser you signed up with and the password stays. Confirmed
+    anywhere else, any password set before is removed and every session ends, so that nobody who set up the account
+    without your mailbox can enter it.
+  </p>
+  <form method="post" action="/confirm-email">
+    ${frame.viewer ? html`<${CsrfField} viewer=${frame.viewer} />` : null}
+    <input type="hidden" name="token" value=${props.token} />
+    <button type="submit" id="confirm-email">Confirm my email</button>
   </form>
 <//>`;
 
