@@ -102,16 +102,25 @@ const DEFAULT_RATE_LIMITS = {
   token: { name: 'token', limit: 60, windowSeconds: 60 },
 } as const;
 
-/** POSTs that take a password or mint tokens, limited per client IP (guessing passwords, codes, refresh tokens) */
+/** the OAuth sign-in form's route (Fastify's pattern, as `request.routeOptions.url` names it) */
+const OAUTH_SIGN_IN_ROUTE = '/oauth/interaction/:uid/login';
+
+/**
+ * POSTs that take a password or mint tokens, limited per client IP (guessing passwords, codes,
+ * refresh tokens). Keyed on what the request resolves to, never on its raw path: the route Fastify
+ * matched (which ignores a trailing slash and decodes percent-escapes) and, under /oauth, the
+ * endpoint the provider's router picks (which also folds case), so every spelling either router
+ * serves is counted in the one bucket.
+ */
 const credentialPolicyOf = (
-  method: string,
-  path: string,
+  request: FastifyRequest,
+  providerActionOf: (request: FastifyRequest) => string | null,
   limits: { signIn: RateLimitPolicy; token: RateLimitPolicy },
 ): RateLimitPolicy | null => {
-  if (method !== 'POST') return null;
-  if (path === '/oauth/token') return limits.token;
+  if (request.method !== 'POST') return null;
   // the site's password forms (POST /signin, /signup) are the web edge's, which limits them alike
-  if (/^\/oauth\/interaction\/[^/]+\/login$/.test(path)) return limits.signIn;
+  if (request.routeOptions.url === OAUTH_SIGN_IN_ROUTE) return limits.signIn;
+  if (providerActionOf(request) === 'token') return limits.token;
   return null;
 };
 
@@ -227,7 +236,7 @@ export const buildApp = async (options: GatewayOptions): Promise<FastifyInstance
   // raw response so they survive the hijack; a refusal is a 429 problem with Retry-After
   // (hooks in callback style: most requests pass them untouched, without a promise each)
   app.addHook('onRequest', (request, reply, done) => {
-    const policy = credentialPolicyOf(request.method, request.url.split('?')[0] as string, credentialLimits);
+    const policy = credentialPolicyOf(request, identity.oauth.actionOf, credentialLimits);
     if (!policy) return done();
     Promise.resolve(rateLimiter.hit(`ip:${request.ip}`, policy)).then((decision) => {
       const headers = rateLimitHeaders(decision);
