@@ -34,6 +34,7 @@ describe('Stripe payment adapter: webhook verification', () => {
         payment_status: 'paid',
         payment_intent: 'pi_123',
         amount_total: 4900,
+        currency: 'usd',
         metadata: { order_number: 'ORD-0123456789abcdef0123' },
         client_reference_id: 'ORD-0123456789abcdef0123',
       }),
@@ -44,6 +45,7 @@ describe('Stripe payment adapter: webhook verification', () => {
       orderNumber: 'ORD-0123456789abcdef0123',
       reference: 'pi_123',
       amountCents: 4900,
+      currency: 'USD',
     });
   });
 

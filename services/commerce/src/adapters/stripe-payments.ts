@@ -133,6 +133,7 @@ export const createStripePaymentProvider = (settings: StripeSettings, now: () =>
         orderNumber: session.metadata?.order_number ?? session.client_reference_id ?? null,
         reference,
         amountCents: session.amount_total ?? null,
+        currency: session.currency ? session.currency.toUpperCase() : null,
       };
     },
     retrieveSession: (id) => call('reading a Checkout Session', () => stripe.checkout.sessions.retrieve(id)),
