@@ -200,6 +200,15 @@ export const draftTaskSource = (
   toToolResult: (op: Operation, outcome: ToolOutcome) => CallToolResult,
 ): TaskSource => {
   const getDraft = operationById('get_draft') as Operation;
+  // stopping a draft's work or answering for its model changes the draft: the scope that writes drafts
+  const writeScope = (operationById('update_draft') as Operation).scope;
+  const mayWrite = (ctx: ServerContext, what: string) => {
+    if (writeScope && !principalOf(ctx).scopes.includes(writeScope))
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidRequest,
+        `insufficient_scope: ${what} a draft task needs the ${writeScope} scope`,
+      );
+  };
   const readDraft = async (taskId: string, ctx: ServerContext) => {
     const outcome = await callOperation(deps, getDraft, { id: taskId }, principalOf(ctx));
     if ('problem' in outcome) {
@@ -250,6 +259,7 @@ export const draftTaskSource = (
       return { ...task, result };
     },
     cancel: async (taskId, ctx) => {
+      mayWrite(ctx, 'cancelling');
       const { draft } = await readDraft(taskId, ctx);
       // a finished task stays as it ended; cancelling it again is a no-op
       if (!working(draft)) return;
@@ -262,6 +272,7 @@ export const draftTaskSource = (
     // answers to the draft's request to the client's model go to drafting, as the caller (only an
     // owner's answer is taken); other keys are ignored
     update: async (taskId, inputResponses, ctx) => {
+      mayWrite(ctx, 'answering');
       await readDraft(taskId, ctx);
       for (const [key, response] of Object.entries(inputResponses)) {
         const askId = MODEL_KEY.exec(key)?.[1];
