@@ -12,6 +12,7 @@ import {
   forbiddenKeyErrors,
   frontDoorServer,
   type IdempotencyStore,
+  loggablePath,
   mayHoldForbiddenKey,
   type RateLimitCounter,
   type RateLimitPolicy,
@@ -145,7 +146,8 @@ export const buildApp = async (options: GatewayOptions): Promise<FastifyInstance
       {
         operation: (request.routeOptions.config as { operationId?: string } | undefined)?.operationId ?? null,
         method: request.method,
-        url: request.url.split('?')[0],
+        // the path only, a secret in it (an invite's token) redacted: see loggablePath
+        url: loggablePath(request),
         principal: (request as { principalId?: string | null }).principalId ?? null,
         trace_id: traceIdOf((request as { traceparent?: string }).traceparent),
         status: reply.statusCode,

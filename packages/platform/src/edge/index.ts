@@ -17,6 +17,7 @@ export {
   runIdempotent,
   type StoredResponse,
 } from './idempotency.ts';
+export { type LoggedRequest, loggablePath, REDACTED, SECRET_PATH_PARAMS } from './loggable-path.ts';
 export { type NatsKvBucket, openNatsKvBucket } from './nats-kv.ts';
 export { connectNatsRateLimitCounter } from './nats-rate-limit-counter.ts';
 export {
