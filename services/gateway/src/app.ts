@@ -9,6 +9,7 @@ import {
   createMemoryRateLimitCounter,
   createRateLimiter,
   type FrontDoor,
+  fastifyTrustProxy,
   forbiddenKeyErrors,
   frontDoorServer,
   type IdempotencyStore,
@@ -18,6 +19,7 @@ import {
   type RateLimitPolicy,
   rateLimitHeaders,
   retryAfterOnOutage,
+  type TrustProxy,
   writeAtEndOfTurn,
 } from '@listings/platform/edge';
 import { ValidationError } from '@listings/platform/errors';
@@ -92,8 +94,8 @@ export interface GatewayOptions {
   /** default: in memory */
   readonly idempotencyStore?: IdempotencyStore;
   readonly idempotencyRetentionMs?: number;
-  /** take the client IP from X-Forwarded-For */
-  readonly trustProxy?: boolean;
+  /** whose X-Forwarded-For names the client (TRUST_PROXY; default nobody's) */
+  readonly trustProxy?: TrustProxy;
 }
 
 const DEFAULT_RATE_LIMITS = {
@@ -166,7 +168,7 @@ export const buildApp = async (options: GatewayOptions): Promise<FastifyInstance
       logger.level === 'silent' ? logger : logger.child(bindings, childOptions),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     ...(options.frontDoor
       ? {
           serverFactory: frontDoorServer(options.frontDoor, {

@@ -1,5 +1,12 @@
 export { type AuthenticationClient, createAuthenticationClient } from './authentication-client.ts';
-export { type EdgeConfig, loadEdgeConfig } from './config.ts';
+export {
+  type EdgeConfig,
+  fastifyTrustProxy,
+  loadEdgeConfig,
+  parseTrustProxy,
+  type TrustProxy,
+  trustFunctionOf,
+} from './config.ts';
 export { type EdgeStores, openEdgeStores, rateLimitCounterTtlMs } from './edge-stores.ts';
 export { endOfTurn, writeAtEndOfTurn } from './end-of-turn.ts';
 export { FORBIDDEN_KEYS, forbiddenKeyErrors, mayHoldForbiddenKey } from './forbidden-keys.ts';
