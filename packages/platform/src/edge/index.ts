@@ -37,3 +37,4 @@ export {
   rateLimitHeaders,
 } from './rate-limit.ts';
 export { RETRY_AFTER_OUTAGE_SECONDS, retryAfterOnOutage } from './retry-after.ts';
+export { type SiteCookie, sessionCookie, siteCookie } from './site-cookies.ts';

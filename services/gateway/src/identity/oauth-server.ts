@@ -104,11 +104,28 @@ export const createOAuthServer = (options: OAuthServerOptions) => {
     (Object.keys(RESOURCE_PATHS) as ProtectedResource[]).map((r) => [resourceIdentifier(options.publicUrl, r), r]),
   );
   const apiResource = resourceIdentifier(options.publicUrl, 'api');
+  const secureOrigin = new URL(options.publicUrl).protocol === 'https:';
   const provider = new Provider(options.publicUrl, {
     adapter: sqliteOAuthAdapterFactory(options.store.db, options.clock) as never,
     clients: [],
     jwks: options.secrets.jwks as never,
-    cookies: { keys: options.secrets.cookieKeys, long: { signed: true }, short: { signed: true } },
+    cookies: {
+      // on https the session cookie is a `__Host-` cookie (Secure, Path=/, no Domain) and the
+      // interaction cookies, which live under their own paths, `__Secure-` ones: neither a sibling
+      // subdomain nor an http page can plant them (the site's own cookies: siteCookie)
+      ...(secureOrigin
+        ? {
+            names: {
+              session: '__Host-ld_oauth_session',
+              interaction: '__Secure-ld_oauth_interaction',
+              resume: '__Secure-ld_oauth_resume',
+            },
+          }
+        : {}),
+      keys: options.secrets.cookieKeys,
+      long: { signed: true },
+      short: { signed: true },
+    },
     scopes: [...SCOPES, 'offline_access'],
     claims: { openid: ['sub'] },
     responseTypes: ['code'],
