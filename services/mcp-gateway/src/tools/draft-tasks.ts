@@ -259,8 +259,9 @@ export const draftTaskSource = (
       return { ...task, result };
     },
     cancel: async (taskId, ctx) => {
-      mayWrite(ctx, 'cancelling');
+      // another account's draft is an unknown task first, as for tasks/get
       const { draft } = await readDraft(taskId, ctx);
+      mayWrite(ctx, 'cancelling');
       // a finished task stays as it ended; cancelling it again is a no-op
       if (!working(draft)) return;
       await internal(cancelDraftWork.subject, 'cancelling the draft work', {
@@ -272,8 +273,8 @@ export const draftTaskSource = (
     // answers to the draft's request to the client's model go to drafting, as the caller (only an
     // owner's answer is taken); other keys are ignored
     update: async (taskId, inputResponses, ctx) => {
-      mayWrite(ctx, 'answering');
       await readDraft(taskId, ctx);
+      mayWrite(ctx, 'answering');
       for (const [key, response] of Object.entries(inputResponses)) {
         const askId = MODEL_KEY.exec(key)?.[1];
         if (!askId) continue;
