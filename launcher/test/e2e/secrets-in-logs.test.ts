@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createLogger } from '@listings/platform/logger';
 import { readOutbox } from '@listings/platform/mail';
 import { type ProductSite, startProductSite } from '@listings/platform/testing/product-site';
@@ -85,11 +86,10 @@ describe('secrets never reach the logs or the traces (all-in-one)', () => {
     secrets.confirmation = new URLSearchParams(confirmation.split('?')[1]).get('token') as string;
     expect((await owner.get(confirmation)).status).toBeLessThan(500);
 
-    // an API key made on the account page, then used
+    // an API key made on the account page, then used; another with listings:write for the draft below
     const keys = await owner.submit('/me', '/me/api-keys', {
       name: 'tools',
       scopes: 'account:read',
-      // the form takes one scope per field: listings:write is added below through the store
     });
     expect(keys.status).toBe(201);
     secrets.pageKey = /id="new-api-key">([^<]+)</.exec(keys.html)?.[1]?.trim() as string;
@@ -135,7 +135,7 @@ describe('secrets never reach the logs or the traces (all-in-one)', () => {
     expect((await co.submit(invite, invite, {})).status).toBe(303);
 
     // a claim email link (its token's shape; the page takes it to the claims service either way)
-    secrets.claimLink = 'Q'.repeat(21) + 'claimtoken' + 'Z'.repeat(12);
+    secrets.claimLink = randomBytes(32).toString('base64url');
     expect((await owner.get(`/claims/verify-email?token=${secrets.claimLink}`)).status).toBeLessThan(500);
 
     // an OAuth authorization request's state and PKCE challenge (the provider's error page answers it)
