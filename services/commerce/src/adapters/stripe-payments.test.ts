@@ -49,6 +49,30 @@ describe('Stripe payment adapter: webhook verification', () => {
     });
   });
 
+  it('reads what was paid in the order’s currency: the session total, or the source total of a converted session', async () => {
+    const converted = signed(
+      sessionEvent('evt_fx', 'checkout.session.completed', {
+        payment_status: 'paid',
+        payment_intent: 'pi_fx',
+        amount_total: 4512,
+        currency: 'eur',
+        currency_conversion: { amount_subtotal: 4900, amount_total: 4900, fx_rate: '0.92', source_currency: 'usd' },
+        metadata: { order_number: 'ORD-x' },
+      }),
+    );
+    expect(await provider.verifyNotification(converted.payload, converted.signature)).toMatchObject({
+      amountCents: 4900,
+      currency: 'USD',
+    });
+    const bare = signed(
+      sessionEvent('evt_bare', 'checkout.session.completed', { payment_status: 'paid', payment_intent: 'pi_bare' }),
+    );
+    expect(await provider.verifyNotification(bare.payload, bare.signature)).toMatchObject({
+      amountCents: null,
+      currency: null,
+    });
+  });
+
   it('refuses a payload signed with another secret, or changed after signing', async () => {
     const event = sessionEvent('evt_2', 'checkout.session.completed', {
       payment_status: 'paid',
