@@ -67,7 +67,8 @@ describe.skipIf(missing !== null)('the checkout page with Stripe Checkout, end t
     });
     return { status: response.status, body: await response.json() };
   };
-  const completed = (id: string, order: string, paymentIntent: string) => ({
+  /** a completed Checkout Session for `order`, paying `totalCents` USD (the order's total, unless a test says otherwise) */
+  const completed = (id: string, order: string, paymentIntent: string, totalCents = 4900) => ({
     id,
     object: 'event',
     type: 'checkout.session.completed',
@@ -83,6 +84,8 @@ describe.skipIf(missing !== null)('the checkout page with Stripe Checkout, end t
         mode: 'payment',
         payment_status: 'paid',
         payment_intent: paymentIntent,
+        amount_total: totalCents,
+        currency: 'usd',
         client_reference_id: order,
         metadata: { order_number: order },
       },
@@ -134,7 +137,7 @@ describe.skipIf(missing !== null)('the checkout page with Stripe Checkout, end t
     });
 
     // the signed completion pays it; the order is fulfilled and the listing live, as with the local provider
-    const event = completed('evt_e2e_paid', number, 'pi_e2e_paid');
+    const event = completed('evt_e2e_paid', number, 'pi_e2e_paid', checkout.body.totals.total_cents);
     expect(await webhook(event)).toMatchObject({ status: 200, body: { received: true, outcome: 'paid' } });
     await vi.waitFor(async () => expect((await api(key, 'GET', `/orders/${number}`)).body.status).toBe('fulfilled'), {
       timeout: 20_000,

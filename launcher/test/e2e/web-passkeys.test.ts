@@ -86,7 +86,7 @@ describe('passkeys on the site (all-in-one)', () => {
     expect(started.status).toBe(200);
     expect(JSON.parse(started.text)).toMatchObject({ rpId: 'localhost', userVerification: 'required' });
     expect(started.setCookie.join('\n')).toMatch(
-      /^ld_passkey=[A-Za-z0-9_-]{43}; Max-Age=300; Path=\/signin\/passkey; HttpOnly; SameSite=Strict$/m,
+      /^ld_passkey=[A-Za-z0-9_-]{43}; Max-Age=300; Path=\/; HttpOnly; SameSite=Strict$/m,
     );
     const fake = JSON.stringify({
       id: 'AAAA',

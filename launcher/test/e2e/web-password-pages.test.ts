@@ -176,6 +176,24 @@ describe('the password sign-in and sign-up pages (all-in-one)', () => {
     expect((await c.get('/signin')).status).toBe(200);
   });
 
+  // #27 item 4: the site's forms are limited in their handlers (whatever spelling reached them); the
+  // OAuth form's limit keyed on one exact path until it keyed on its route
+  it('when one address posts the password forms under other spellings of their paths then every try counts in the one sign-in bucket', async () => {
+    const c = person('203.0.113.77');
+    const form = { email: 'someone@example.com', password: 'wrong password!' };
+    const remaining: (string | null)[] = [];
+    for (const path of ['/signin/', '/s%69gnin', '/signup/?next=/me', '/oauth/interaction/abc/login/']) {
+      const r = await c.post(path, form);
+      expect(r.status).not.toBe(404);
+      remaining.push(r.headers.get('ratelimit'));
+    }
+    expect(remaining.map((header) => /r=(\d)/.exec(header ?? '')?.[1])).toEqual(['3', '2', '1', '0']);
+    expect((await c.post('/oauth/interaction/abc/l%6Fgin', form)).status).toBe(429);
+    expect((await c.post('/sign%75p', form)).status).toBe(429);
+    // paths the router does not serve are not the forms
+    expect((await c.post('/SIGNIN', form)).status).toBe(404);
+  });
+
   it('when the old API keys address is opened then it moves to the account page’s API keys', async () => {
     const r = await person('198.51.100.11').get('/account/api-keys');
     expect(r).toMatchObject({ status: 301, location: '/me#api-keys' });

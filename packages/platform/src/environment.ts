@@ -105,9 +105,10 @@ export const EnvironmentSchema = Type.Object({
     }),
   ),
   TRUST_PROXY: Type.Optional(
-    variable('behind a proxy: take the client IP from `X-Forwarded-For` (URLs always come from `PUBLIC_URL`)', {
-      default: 'off',
-    }),
+    variable(
+      'behind proxies: whose `X-Forwarded-For` names the client: `on` (the one proxy in front), a number of proxies, or the proxies’ addresses and CIDRs, comma-separated; the client is the right-most address no trusted proxy stands for (URLs always come from `PUBLIC_URL`)',
+      { default: 'off' },
+    ),
   ),
   MCP_PORT: Type.Optional(variable('the MCP gateway’s own port in cluster mode', { default: '$PORT + 1' })),
   GATEWAY_URL: Type.Optional(

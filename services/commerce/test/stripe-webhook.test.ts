@@ -26,7 +26,7 @@ if (missing) console.log(`skipping commerce with Stripe Checkout: ${missing}`);
 /** a Stripe event as Stripe would post it, signed with the endpoint's secret by the library's own helper */
 const stripeEvent = (
   id: string,
-  session: { order?: string; paymentIntent: string; status?: string },
+  session: { order?: string; paymentIntent: string; status?: string; amount?: number | null; currency?: string },
   secret = WEBHOOK_SECRET,
 ) => {
   const payload = JSON.stringify({
@@ -45,8 +45,8 @@ const stripeEvent = (
         mode: 'payment',
         payment_status: session.status ?? 'paid',
         payment_intent: session.paymentIntent,
-        amount_total: 4900,
-        currency: 'usd',
+        amount_total: session.amount === undefined ? 4900 : session.amount,
+        currency: session.currency ?? 'usd',
         client_reference_id: session.order ?? null,
         metadata: session.order ? { order_number: session.order } : {},
       },
@@ -231,6 +231,36 @@ describe.skipIf(missing !== null)('commerce with Stripe Checkout: the signed web
     ]);
     expect(replies.map((r) => r.body.outcome).sort()).toEqual(['paid', 'refunded']);
     expect((await orderEvents(number)).filter((type) => type === 'OrderPaid')).toHaveLength(1);
+  });
+
+  // #27 item 9b: the paid amount and currency were never compared with the order
+  it('a signed completion for another amount or currency does not pay the order: refunded, logged, the order still pending', async () => {
+    const number = await checkout(await newListing('mismatch'), 'k-mismatch');
+    await pay(number);
+    for (const [id, wrong] of [
+      ['evt_cheap', { amount: 100 }],
+      ['evt_eur', { currency: 'eur' }],
+      ['evt_free', { amount: 0, status: 'no_payment_required' }],
+      ['evt_more', { amount: 9900 }],
+    ] as const) {
+      const reply = await webhook(stripeEvent(id, { order: number, paymentIntent: `pi_${id}`, ...wrong }));
+      expect(reply).toMatchObject({ status: 200, body: { received: true, outcome: 'amount_mismatch' } });
+    }
+    expect((await order(number)).status).toBe('pending');
+    expect(await orderEvents(number)).toEqual(['OrderPlaced']);
+    const mismatches = logged.filter((line) => line.msg.includes('does not match the order total'));
+    expect(mismatches).toHaveLength(4);
+    expect(mismatches[0]?.fields).toMatchObject({
+      order_number: number,
+      paid: { amount_cents: 100, currency: 'USD' },
+      owed: { amount_cents: 4900, currency: 'USD' },
+    });
+    expect(
+      logged.some((line) => line.msg.startsWith('payment refunded') && JSON.stringify(line).includes('pi_evt_eur')),
+    ).toBe(true);
+    // the order's own total still pays it
+    const right = await webhook(stripeEvent('evt_right', { order: number, paymentIntent: 'pi_right' }));
+    expect(right.body.outcome).toBe('paid');
   });
 
   it('money for an order whose listing launch another order took meanwhile is refunded at once, and the order says so', async () => {

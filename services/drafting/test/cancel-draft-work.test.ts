@@ -117,6 +117,8 @@ describe('drafting.internal.cancel_draft_work', () => {
     // only the owner, signed in
     expect((await cancel(id, ANONYMOUS)).status).toBe(401);
     expect((await cancel(id, BOB)).status).toBe(404);
+    // #27 item 9a: the owner's read-only credential does not stop the work (it needs listings:write)
+    expect((await cancel(id, { ...ALICE, scopes: ['account:read'] })).status).toBe(403);
     expect(await cancel(id, ALICE)).toMatchObject({ status: 200, body: { cancelled: false } });
     expect(await pollDraft(env.bus, ALICE, id, settledStatus)).toEqual(ready);
   });

@@ -9,14 +9,17 @@ import {
   createMemoryRateLimitCounter,
   createRateLimiter,
   type FrontDoor,
+  fastifyTrustProxy,
   forbiddenKeyErrors,
   frontDoorServer,
   type IdempotencyStore,
+  loggablePath,
   mayHoldForbiddenKey,
   type RateLimitCounter,
   type RateLimitPolicy,
   rateLimitHeaders,
   retryAfterOnOutage,
+  type TrustProxy,
   writeAtEndOfTurn,
 } from '@listings/platform/edge';
 import { ValidationError } from '@listings/platform/errors';
@@ -91,8 +94,8 @@ export interface GatewayOptions {
   /** default: in memory */
   readonly idempotencyStore?: IdempotencyStore;
   readonly idempotencyRetentionMs?: number;
-  /** take the client IP from X-Forwarded-For */
-  readonly trustProxy?: boolean;
+  /** whose X-Forwarded-For names the client (TRUST_PROXY; default nobody's) */
+  readonly trustProxy?: TrustProxy;
 }
 
 const DEFAULT_RATE_LIMITS = {
@@ -102,16 +105,25 @@ const DEFAULT_RATE_LIMITS = {
   token: { name: 'token', limit: 60, windowSeconds: 60 },
 } as const;
 
-/** POSTs that take a password or mint tokens, limited per client IP (guessing passwords, codes, refresh tokens) */
+/** the OAuth sign-in form's route (Fastify's pattern, as `request.routeOptions.url` names it) */
+const OAUTH_SIGN_IN_ROUTE = '/oauth/interaction/:uid/login';
+
+/**
+ * POSTs that take a password or mint tokens, limited per client IP (guessing passwords, codes,
+ * refresh tokens). Keyed on what the request resolves to, never on its raw path: the route Fastify
+ * matched (which ignores a trailing slash and decodes percent-escapes) and, under /oauth, the
+ * endpoint the provider's router picks (which also folds case), so every spelling either router
+ * serves is counted in the one bucket.
+ */
 const credentialPolicyOf = (
-  method: string,
-  path: string,
+  request: FastifyRequest,
+  providerActionOf: (request: FastifyRequest) => string | null,
   limits: { signIn: RateLimitPolicy; token: RateLimitPolicy },
 ): RateLimitPolicy | null => {
-  if (method !== 'POST') return null;
-  if (path === '/oauth/token') return limits.token;
+  if (request.method !== 'POST') return null;
   // the site's password forms (POST /signin, /signup) are the web edge's, which limits them alike
-  if (/^\/oauth\/interaction\/[^/]+\/login$/.test(path)) return limits.signIn;
+  if (request.routeOptions.url === OAUTH_SIGN_IN_ROUTE) return limits.signIn;
+  if (providerActionOf(request) === 'token') return limits.token;
   return null;
 };
 
@@ -136,7 +148,8 @@ export const buildApp = async (options: GatewayOptions): Promise<FastifyInstance
       {
         operation: (request.routeOptions.config as { operationId?: string } | undefined)?.operationId ?? null,
         method: request.method,
-        url: request.url.split('?')[0],
+        // the path only, a secret in it (an invite's token) redacted: see loggablePath
+        url: loggablePath(request),
         principal: (request as { principalId?: string | null }).principalId ?? null,
         trace_id: traceIdOf((request as { traceparent?: string }).traceparent),
         status: reply.statusCode,
@@ -155,7 +168,7 @@ export const buildApp = async (options: GatewayOptions): Promise<FastifyInstance
       logger.level === 'silent' ? logger : logger.child(bindings, childOptions),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     ...(options.frontDoor
       ? {
           serverFactory: frontDoorServer(options.frontDoor, {
@@ -227,7 +240,7 @@ export const buildApp = async (options: GatewayOptions): Promise<FastifyInstance
   // raw response so they survive the hijack; a refusal is a 429 problem with Retry-After
   // (hooks in callback style: most requests pass them untouched, without a promise each)
   app.addHook('onRequest', (request, reply, done) => {
-    const policy = credentialPolicyOf(request.method, request.url.split('?')[0] as string, credentialLimits);
+    const policy = credentialPolicyOf(request, identity.oauth.actionOf, credentialLimits);
     if (!policy) return done();
     Promise.resolve(rateLimiter.hit(`ip:${request.ip}`, policy)).then((decision) => {
       const headers = rateLimitHeaders(decision);

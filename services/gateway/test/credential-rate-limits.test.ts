@@ -70,4 +70,40 @@ describe('rate limits on the OAuth sign-in form and /oauth/token', () => {
     clock.advance(60_000);
     expect((await post('/oauth/token', '198.51.100.7', body)).statusCode).toBe(401);
   });
+
+  // Finding 2 of #27: the limit matched one exact path while the routers serve other spellings
+  it('when the sign-in form is posted under every spelling the router serves then all count in the one sign-in bucket', async () => {
+    const ip = '203.0.113.50';
+    const variants = [
+      '/oauth/interaction/abc/login',
+      '/oauth/interaction/abc/login/',
+      '/oauth/interaction/abc/l%6Fgin',
+      '/oauth/interaction/abc/login?again=1',
+    ];
+    const seen: (string | undefined)[] = [];
+    for (const url of variants) {
+      const response = await post(url, ip, 'email=a%40example.com&password=wrong');
+      seen.push(response.statusCode === 429 ? '429' : (response.headers.ratelimit as string | undefined));
+    }
+    // quota 3: three tries counted, whatever the spelling, and the fourth refused
+    expect(seen).toEqual(['"sign-in";r=2;t=30', '"sign-in";r=1;t=30', '"sign-in";r=0;t=30', '429']);
+    // spellings no router serves are no way around it either: they are not the form
+    for (const url of ['/oauth/interaction/abc/LOGIN', '/OAUTH/interaction/abc/login', '/oauth/interaction/abc//login'])
+      expect((await post(url, ip, 'email=a%40example.com&password=wrong')).statusCode).toBe(404);
+  });
+
+  it('when /oauth/token is posted under every spelling the provider serves then all count in the one token bucket', async () => {
+    const ip = '198.51.100.50';
+    const body = 'grant_type=authorization_code&code=nope&client_id=nobody';
+    const seen: (number | string | undefined)[] = [];
+    for (const url of ['/oauth/token/', '/oauth/TOKEN', '/oauth/Token/?x=1']) {
+      const response = await post(url, ip, body);
+      seen.push(response.statusCode === 401 ? (response.headers.ratelimit as string | undefined) : response.statusCode);
+    }
+    // quota 2: the provider answers the first two (401, no such client), the third is refused
+    expect(seen).toEqual(['"token";r=1;t=30', '"token";r=0;t=30', 429]);
+    // the spellings the provider does not serve reach no token endpoint at all
+    for (const url of ['/oauth/t%6Fken', '/oauth//token', '/OAUTH/token'])
+      expect((await post(url, '198.51.100.51', body)).statusCode).toBe(404);
+  });
 });

@@ -1,4 +1,5 @@
 import { createInProcessBus } from '@listings/platform/bus';
+import { loadEdgeConfig } from '@listings/platform/edge';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from './support.ts';
@@ -25,7 +26,7 @@ const urlsIn = (value: unknown): string[] =>
         ? Object.values(value).flatMap(urlsIn)
         : [];
 
-describe.each([false, true])('absolute URLs come from PUBLIC_URL alone (TRUST_PROXY %s)', (trustProxy) => {
+describe.each([false, 1] as const)('absolute URLs come from PUBLIC_URL alone (TRUST_PROXY %s)', (trustProxy) => {
   let app: FastifyInstance;
   const bus = createInProcessBus();
   beforeAll(async () => {
@@ -66,10 +67,11 @@ describe.each([false, true])('absolute URLs come from PUBLIC_URL alone (TRUST_PR
 });
 
 describe('the client IP behind a proxy', () => {
-  const limited = async (trustProxy: boolean) => {
+  /** the statuses of two anonymous calls (a quota of one), each with its X-Forwarded-For, under TRUST_PROXY=`trust` */
+  const limited = async (trust: string, forwarded: readonly string[] = ['203.0.113.1', '203.0.113.2']) => {
     const bus = createInProcessBus();
     const app = await buildTestApp(bus, {
-      trustProxy,
+      trustProxy: loadEdgeConfig('.', { TRUST_PROXY: trust }).trustProxy,
       rateLimits: {
         authenticated: { name: 'authenticated', limit: 100, windowSeconds: 60 },
         anonymous: { name: 'anonymous', limit: 1, windowSeconds: 60 },
@@ -77,19 +79,40 @@ describe('the client IP behind a proxy', () => {
       requestTimeoutMs: 100,
     });
     const statuses: number[] = [];
-    for (const ip of ['203.0.113.1', '203.0.113.2'])
-      statuses.push((await app.inject({ url: '/api/v1/site', headers: { 'x-forwarded-for': ip } })).statusCode);
+    for (const header of forwarded)
+      statuses.push((await app.inject({ url: '/api/v1/site', headers: { 'x-forwarded-for': header } })).statusCode);
     await app.close();
     await bus.close();
     return statuses;
   };
 
   it('when TRUST_PROXY is off then X-Forwarded-For is ignored: two "addresses" from one socket share one limit', async () => {
-    expect(await limited(false)).toEqual([503, 429]);
+    expect(await limited('off')).toEqual([503, 429]);
   });
 
   it('when TRUST_PROXY is on then X-Forwarded-For names the client: each address has its own limit', async () => {
-    expect(await limited(true)).toEqual([503, 503]);
+    expect(await limited('on')).toEqual([503, 503]);
+  });
+
+  // #27 item 9d: `on` trusted the first (left-most) address, which the client writes itself behind
+  // a proxy that appends
+  it('when TRUST_PROXY is on behind a proxy that appends then what the client wrote is not its address: the proxy’s entry is', async () => {
+    expect(await limited('on', ['1.1.1.1, 203.0.113.9', '2.2.2.2, 203.0.113.9'])).toEqual([503, 429]);
+  });
+
+  it('when TRUST_PROXY counts two proxies then the address the outer one appended names the client', async () => {
+    expect(await limited('2', ['1.1.1.1, 203.0.113.9, 10.0.0.2', '2.2.2.2, 203.0.113.9, 10.0.0.3'])).toEqual([
+      503, 429,
+    ]);
+    expect(await limited('2', ['203.0.113.1, 10.0.0.2', '203.0.113.2, 10.0.0.2'])).toEqual([503, 503]);
+  });
+
+  it('when TRUST_PROXY lists the proxies’ addresses then the right-most address outside them names the client', async () => {
+    // the socket (loopback here) and the inner proxies are trusted; a spoofed left part is not the client
+    const behindTwo = ['6.6.6.6, 203.0.113.9, 10.1.2.3', '7.7.7.7, 203.0.113.9, 10.9.8.7'];
+    expect(await limited('loopback, 10.0.0.0/8', behindTwo)).toEqual([503, 429]);
+    // a proxy outside the list is the client, as far as the edge can tell
+    expect(await limited('loopback', behindTwo)).toEqual([503, 503]);
   });
 });
 

@@ -9,6 +9,7 @@ import {
   type EdgeConfig,
   type EdgeStores,
   type FrontDoor,
+  fastifyTrustProxy,
   frontDoorServer,
   type IdempotencyStore,
   loadEdgeConfig,
@@ -16,6 +17,7 @@ import {
   type RateLimitCounter,
   type RateLimitPolicy,
   retryAfterOnOutage,
+  type TrustProxy,
 } from '@listings/platform/edge';
 import type { Logger } from '@listings/platform/logger';
 import { mountOps, type Ops } from '@listings/platform/observability';
@@ -62,8 +64,8 @@ export interface McpGateway {
    */
   readonly frontDoor: FrontDoor | undefined;
   readonly endpoint: McpEndpoint;
-  /** TRUST_PROXY: take the client IP from X-Forwarded-For (cluster mode's own Fastify) */
-  readonly trustProxy: boolean;
+  /** TRUST_PROXY: whose X-Forwarded-For names the client (cluster mode's own Fastify) */
+  readonly trustProxy: TrustProxy;
   stop(): Promise<void>;
 }
 
@@ -146,7 +148,7 @@ export const createMcpGateway = async (deps: McpGatewayDeps): Promise<McpGateway
  * TRUST_PROXY, and the lean path's front door when there is one.
  */
 export const mcpServerOptions = (gateway: McpGateway, logger: Logger, ops?: Ops) => ({
-  trustProxy: gateway.trustProxy,
+  trustProxy: fastifyTrustProxy(gateway.trustProxy),
   ...(gateway.frontDoor
     ? {
         serverFactory: frontDoorServer(gateway.frontDoor, {

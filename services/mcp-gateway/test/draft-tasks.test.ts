@@ -127,6 +127,39 @@ describe('draft work as MCP tasks (2026-07-28, tasks extension)', () => {
     expect(cancelled).toHaveLength(1);
   });
 
+  // #27 item 9a: stopping the work or answering for the draft's model changes the draft
+  it('when a credential with only account:read cancels or answers the account’s own draft task then it is refused and drafting is asked nothing', async () => {
+    draft = crawling();
+    ask = null;
+    const before = { cancelled: cancelled.length, answers: answers.length };
+    const reader = { authorization: 'Bearer lk_reader' };
+    const stop = await modernRpc(harness.url, 'tasks/cancel', { taskId: DRAFT_ID }, DRAFT_ID, reader);
+    expect(stop.error).toMatchObject({ code: -32600 });
+    expect(stop.error?.message).toContain('listings:write');
+    const answer = await modernRpc(
+      harness.url,
+      'tasks/update',
+      {
+        taskId: DRAFT_ID,
+        inputResponses: {
+          'draft-model-0b3c5d1e-2f4a-4b6c-8d9e-0a1b2c3d4e5f': {
+            role: 'assistant',
+            content: { type: 'text', text: 'a profile the reader wrote' },
+            model: 'm',
+          },
+        },
+      },
+      DRAFT_ID,
+      reader,
+    );
+    expect(answer.error).toMatchObject({ code: -32600 });
+    expect({ cancelled: cancelled.length, answers: answers.length }).toEqual(before);
+    // reading the task is what account:read is for
+    expect((await modernRpc(harness.url, 'tasks/get', { taskId: DRAFT_ID }, DRAFT_ID, reader)).result).toMatchObject({
+      taskId: DRAFT_ID,
+    });
+  });
+
   it('when a draft is regenerated as a task then it works until the redraft is done', async () => {
     draft = { ...crawling(), status: 'ready' };
     const created = await rpc(

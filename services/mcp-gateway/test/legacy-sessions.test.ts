@@ -91,4 +91,71 @@ describe('2025-era sessions', () => {
     expect(response.headers.get('mcp-session-id')).toBeNull();
     expect(await response.text()).toContain('Rockets');
   });
+
+  // #27 item 9c: a session was usable by anyone who knew its id, whatever their credential
+  describe('a session belongs to the account that uses it', () => {
+    const WRITER = 'Bearer lk_writer';
+    const READER = 'Bearer lk_reader';
+    const send = async (
+      method: 'POST' | 'GET' | 'DELETE',
+      authorization: string | null,
+      session: string | null,
+      message?: Record<string, unknown>,
+    ) => {
+      const response = await fetch(harness.url, {
+        method,
+        headers: {
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': '2025-11-25',
+          ...(message ? { 'content-type': 'application/json' } : {}),
+          ...(authorization ? { authorization } : {}),
+          ...(session ? { 'mcp-session-id': session } : {}),
+        },
+        ...(message ? { body: JSON.stringify({ jsonrpc: '2.0', ...message }) } : {}),
+      });
+      // a GET opens a stream that stays open: only its status is read
+      if (method === 'GET') await response.body?.cancel();
+      else await response.text();
+      return response;
+    };
+    const open = async (authorization: string | null) => {
+      const opened = await send('POST', authorization, null, {
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'binding', version: '1' } },
+      });
+      expect(opened.status).toBe(200);
+      const id = opened.headers.get('mcp-session-id') as string;
+      expect(id).toBeTruthy();
+      expect((await send('POST', authorization, id, { method: 'notifications/initialized' })).status).toBe(202);
+      return id;
+    };
+    const list = (authorization: string | null, session: string) =>
+      send('POST', authorization, session, { id: 2, method: 'tools/list', params: {} });
+
+    it('when another account’s credential, or none, names a signed-in session then 404 Session not found, and the session goes on for its owner', async () => {
+      const session = await open(WRITER);
+      expect((await list(READER, session)).status).toBe(404);
+      expect((await list(null, session)).status).toBe(404);
+      expect((await send('GET', READER, session)).status).toBe(404);
+      expect((await send('DELETE', READER, session)).status).toBe(404);
+      expect((await list(WRITER, session)).status).toBe(200);
+      expect((await send('DELETE', WRITER, session)).status).toBe(200);
+      expect((await list(WRITER, session)).status).toBe(404);
+    });
+
+    it('when a session opened without a credential is used signed in then it belongs to that account from then on', async () => {
+      const session = await open(null);
+      expect((await list(null, session)).status).toBe(200);
+      expect((await list(WRITER, session)).status).toBe(200);
+      expect((await list(READER, session)).status).toBe(404);
+      expect((await list(null, session)).status).toBe(404);
+      expect((await list(WRITER, session)).status).toBe(200);
+    });
+
+    it('when a credential that does not sign in names a session then 401, as everywhere', async () => {
+      const session = await open(WRITER);
+      expect((await send('GET', 'Bearer lk_nobody', session)).status).toBe(401);
+    });
+  });
 });

@@ -90,3 +90,54 @@ describe('rate limits on /mcp (the REST edge’s limiter and policies)', () => {
     expect((await search()).status).toBe(429);
   });
 });
+
+// #27 item 4: the MCP limit keys on the caller (credential, else client IP), never on the path, so
+// every spelling of /mcp the router serves counts in the caller's one bucket
+describe('rate limits on /mcp under other spellings of its path', () => {
+  let harness: Harness;
+  const clock = manualClock('2026-03-02T10:00:05Z');
+  beforeAll(async () => {
+    harness = await startHarness({
+      clock,
+      rateLimits: {
+        authenticated: { name: 'authenticated', limit: 3, windowSeconds: 60 },
+        anonymous: { name: 'anonymous', limit: 3, windowSeconds: 60 },
+      },
+    });
+  });
+  afterAll(() => harness.stop());
+
+  const searchAt = (url: string, headers: Record<string, string> = {}) =>
+    fetch(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': MODERN,
+        'mcp-method': 'tools/call',
+        'mcp-name': 'search_listings',
+        ...headers,
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'search_listings', arguments: { q: 'acme' }, _meta: meta },
+      }),
+    });
+
+  for (const [who, headers, policy] of [
+    ['a credential', { authorization: 'Bearer lk_writer' }, 'authenticated'],
+    ['an anonymous caller', {}, 'anonymous'],
+  ] as const)
+    it(`when ${who} calls /m%63p, /mcp?x and /mcp then the calls share one bucket (and /mcp/ is not served)`, async () => {
+      const origin = new URL(harness.url).origin;
+      expect((await searchAt(`${origin}/mcp/`, headers)).status).toBe(404);
+      const seen: (string | number | null)[] = [];
+      for (const path of ['/m%63p', '/mcp?x=1', '/mcp', '/m%63p']) {
+        const response = await searchAt(`${origin}${path}`, headers);
+        seen.push(response.status === 200 ? response.headers.get('ratelimit') : response.status);
+      }
+      expect(seen).toEqual([`"${policy}";r=2;t=55`, `"${policy}";r=1;t=55`, `"${policy}";r=0;t=55`, 429]);
+    });
+});

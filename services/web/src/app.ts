@@ -4,10 +4,12 @@ import { catalogPublicOperations, getEngagement } from '@listings/contracts';
 import type { Bus } from '@listings/platform/bus';
 import { type Clock, systemClock } from '@listings/platform/clock';
 import {
+  fastifyTrustProxy,
   loadEdgeConfig,
   type RateLimitCounter,
   type RateLimitPolicy,
   retryAfterOnOutage,
+  type TrustProxy,
 } from '@listings/platform/edge';
 import type { Logger } from '@listings/platform/logger';
 import { mountOps, type Ops } from '@listings/platform/observability';
@@ -175,13 +177,13 @@ export const webPlugin =
  * the plugin's catch-all route answers people's paths).
  */
 export const buildWebApp = async (
-  options: WebOptions & { trustProxy?: boolean; ops?: Ops },
+  options: WebOptions & { trustProxy?: TrustProxy; ops?: Ops },
 ): Promise<FastifyInstance> => {
   const app = Fastify({
     loggerInstance: options.logger as FastifyBaseLogger,
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
   });
   // cluster mode: the process's /healthz, /readyz and /metrics on the site's port
   if (options.ops) mountOps(app as unknown as FastifyInstance, options.ops);

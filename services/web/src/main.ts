@@ -1,6 +1,11 @@
 import type { Bus } from '@listings/platform/bus';
 import type { Config } from '@listings/platform/config';
-import { connectNatsRateLimitCounter, loadEdgeConfig, rateLimitCounterTtlMs } from '@listings/platform/edge';
+import {
+  connectNatsRateLimitCounter,
+  loadEdgeConfig,
+  rateLimitCounterTtlMs,
+  type TrustProxy,
+} from '@listings/platform/edge';
 import type { Logger } from '@listings/platform/logger';
 import type { Ops } from '@listings/platform/observability';
 import { buildWebApp, type WebOptions, webPlugin } from './app.ts';
@@ -19,7 +24,8 @@ export interface WebDeps {
   readonly rateLimitCounter?: WebOptions['rateLimitCounter'];
   /** default 0.0.0.0 */
   readonly host?: string;
-  readonly trustProxy?: boolean;
+  /** whose X-Forwarded-For names the client (TRUST_PROXY) */
+  readonly trustProxy?: TrustProxy;
   /** the process's /healthz, /readyz and /metrics, served on WEB_PORT (cluster mode) */
   readonly ops?: Ops;
 }

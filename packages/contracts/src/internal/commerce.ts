@@ -53,7 +53,7 @@ export const stripeWebhook = {
   ),
   reply: Type.Object({
     received: Type.Literal(true),
-    /** what the event did: `paid`, `already_paid`, `refunded` (the order could not take the payment), `unknown_order`, `ignored` */
+    /** what the event did: `paid`, `already_paid`, `refunded` (the order could not take the payment), `amount_mismatch` (not the order's total or currency: refunded, the order unchanged), `unknown_order`, `ignored` */
     outcome: Type.String(),
   }),
 } as const;

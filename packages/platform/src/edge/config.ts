@@ -1,6 +1,49 @@
 import path from 'node:path';
+import proxyAddr from '@fastify/proxy-addr';
 import { ConfigError, type Environment } from '../environment.ts';
 import type { RateLimitPolicy } from './rate-limit.ts';
+
+/**
+ * Which proxies in front of an edge may name the client in `X-Forwarded-For` (TRUST_PROXY):
+ * nobody (`false`: the socket's address is the client), the nearest N hops, or the proxies at
+ * these addresses and CIDRs. The client is the right-most address no trusted proxy stands for,
+ * as Fastify (`trustProxy`, through proxy-addr) and the front door compute it alike.
+ */
+export type TrustProxy = false | number | readonly string[];
+
+/** TRUST_PROXY: off | on (one hop) | a number of hops | addresses and CIDRs, comma-separated */
+export const parseTrustProxy = (raw: string | undefined): { ok: true; value: TrustProxy } | { ok: false } => {
+  const text = (raw ?? '').trim().toLowerCase();
+  if (['', 'off', 'false', 'no', '0'].includes(text)) return { ok: true, value: false };
+  if (['on', 'true', 'yes'].includes(text)) return { ok: true, value: 1 };
+  if (/^\d+$/.test(text)) return Number(text) <= 99 ? { ok: true, value: Number(text) } : { ok: false };
+  const entries = text.split(',').map((entry) => entry.trim());
+  if (entries.some((entry) => entry === '')) return { ok: false };
+  try {
+    // proxy-addr's own parser: an address, a CIDR (`10.0.0.0/8`, `fd00::/8`) or a range's name
+    // (`loopback`, `linklocal`, `uniquelocal`)
+    proxyAddr.compile(entries);
+  } catch {
+    return { ok: false };
+  }
+  return { ok: true, value: entries };
+};
+
+/**
+ * proxy-addr's trust function for a TrustProxy, or null for none: a hop count trusts the nearest
+ * N peers whatever their address (Fastify itself no longer takes a number, since a client that
+ * reaches the edge directly is then trusted as a proxy: with a count the edge must be reachable
+ * only through its proxies; addresses and CIDRs check the peer too).
+ */
+export const trustFunctionOf = (trust: TrustProxy): ((address: string, hop: number) => boolean) | null => {
+  if (trust === false) return null;
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return proxyAddr.compile([...trust]);
+};
+
+/** the value of Fastify's `trustProxy` option for a TrustProxy: the same trust function, or false */
+export const fastifyTrustProxy = (trust: TrustProxy): false | ((address: string, hop: number) => boolean) =>
+  trustFunctionOf(trust) ?? false;
 
 /** Configuration of the edges (REST and MCP gateways); README lists every variable. */
 export interface EdgeConfig {
@@ -16,10 +59,10 @@ export interface EdgeConfig {
   /** generated signing and cookie keys */
   readonly secretsDir: string;
   /**
-   * take the client IP from X-Forwarded-For (only behind a proxy that sets it); no request header
-   * ever makes a URL: links, OAuth metadata and the OpenAPI `servers` come from PUBLIC_URL
+   * whose X-Forwarded-For names the client (TRUST_PROXY); no request header ever makes a URL:
+   * links, OAuth metadata and the OpenAPI `servers` come from PUBLIC_URL
    */
-  readonly trustProxy: boolean;
+  readonly trustProxy: TrustProxy;
 }
 
 const parsePolicy = (
@@ -49,9 +92,11 @@ export const edgeConfigOf = (env: Environment, dataDir: string, problems: string
   const ttl = Number(ttlRaw);
   if (!Number.isInteger(ttl) || ttl < 60 || ttl > 86_400)
     problems.push(`OAUTH_ACCESS_TOKEN_TTL must be whole seconds from 60 to 86400, got "${env.OAUTH_ACCESS_TOKEN_TTL}"`);
-  const trustRaw = (env.TRUST_PROXY ?? 'off').toLowerCase();
-  if (!['on', 'off', 'true', 'false', '1', '0', 'yes', 'no'].includes(trustRaw))
-    problems.push(`TRUST_PROXY must be on/off, got "${env.TRUST_PROXY}"`);
+  const trust = parseTrustProxy(env.TRUST_PROXY);
+  if (!trust.ok)
+    problems.push(
+      `TRUST_PROXY must be off, on (one proxy), a number of proxies (0 to 99) or proxy addresses and CIDRs separated by commas (e.g. 10.0.0.0/8,fd00::/8; loopback, linklocal, uniquelocal), got "${env.TRUST_PROXY}"`,
+    );
   const config: EdgeConfig = {
     rateLimitAuthenticated: parsePolicy('authenticated', 'RATE_LIMIT_AUTHENTICATED', env, '600/60', problems),
     rateLimitAnonymous: parsePolicy('anonymous', 'RATE_LIMIT_ANONYMOUS', env, '120/60', problems),
@@ -59,7 +104,7 @@ export const edgeConfigOf = (env: Environment, dataDir: string, problems: string
     rateLimitToken: parsePolicy('token', 'RATE_LIMIT_TOKEN', env, '60/60', problems),
     accessTokenTtlSeconds: Number.isInteger(ttl) ? ttl : 3600,
     secretsDir: path.resolve(dataDir, env.SECRETS_DIR ?? 'secrets'),
-    trustProxy: ['on', 'true', '1', 'yes'].includes(trustRaw),
+    trustProxy: trust.ok ? trust.value : false,
   };
   return config;
 };

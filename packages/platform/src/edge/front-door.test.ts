@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger, silentLogger } from '../logger.ts';
 import { createOps } from '../observability/ops.ts';
 import { startInMemoryTracing } from '../testing/spans.ts';
+import { fastifyTrustProxy, loadEdgeConfig } from './config.ts';
 import { type FrontDoor, frontDoorServer } from './front-door.ts';
 
 /**
@@ -62,18 +63,27 @@ describe('a front door on a Fastify server', () => {
     expect((await fetch(`${origin}/nowhere`)).status).toBe(404);
   });
 
-  it('names the client as Fastify does: the socket, or the first X-Forwarded-For with trustProxy', async () => {
+  it('names the client as Fastify does: the socket, or the right-most X-Forwarded-For address no trusted proxy stands for', async () => {
     const forwarded = { 'x-forwarded-for': '203.0.113.7, 10.0.0.2' };
-    const direct = await start({ trustProxy: false, logger: silentLogger() });
-    const viaProxy = await start({ trustProxy: true, logger: silentLogger() }, { trustProxy: true });
     const door = async (origin: string) =>
       ((await (await fetch(`${origin}/door`, { headers: forwarded })).json()) as { clientIp: string }).clientIp;
     const fastify = async (origin: string) =>
       ((await (await fetch(`${origin}/elsewhere`, { headers: forwarded })).json()) as { ip: string }).ip;
-    expect(await door(direct.origin)).toBe('127.0.0.1');
-    expect(await door(direct.origin)).toBe(await fastify(direct.origin));
-    expect(await door(viaProxy.origin)).toBe('203.0.113.7');
-    expect(await door(viaProxy.origin)).toBe(await fastify(viaProxy.origin));
+    for (const [setting, client] of [
+      ['off', '127.0.0.1'],
+      ['on', '10.0.0.2'],
+      ['2', '203.0.113.7'],
+      ['loopback', '10.0.0.2'],
+      ['loopback,10.0.0.0/8', '203.0.113.7'],
+    ] as const) {
+      const trust = loadEdgeConfig('.', { TRUST_PROXY: setting }).trustProxy;
+      const { origin } = await start(
+        { trustProxy: trust, logger: silentLogger() },
+        { trustProxy: fastifyTrustProxy(trust) },
+      );
+      expect(await door(origin), setting).toBe(client);
+      expect(await fastify(origin), setting).toBe(client);
+    }
   });
 
   it('measures, traces and logs what it answers as the Fastify routes are', async () => {

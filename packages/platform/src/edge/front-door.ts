@@ -3,6 +3,7 @@ import proxyAddr from '@fastify/proxy-addr';
 import type { Logger } from '../logger.ts';
 import { measureRawRequest, type Ops } from '../observability/ops.ts';
 import { traceIdOf } from '../service-host.ts';
+import { type TrustProxy, trustFunctionOf } from './config.ts';
 
 /**
  * A path a service answers on the Node request itself, ahead of Fastify: for a protocol endpoint
@@ -22,8 +23,8 @@ export interface FrontDoor {
 }
 
 export interface FrontDoorServerOptions {
-  /** as Fastify's `trustProxy`: the client's address is the first of X-Forwarded-For */
-  readonly trustProxy: boolean;
+  /** TRUST_PROXY, as the Fastify app's `trustProxy` (fastifyTrustProxy): the same client address */
+  readonly trustProxy: TrustProxy;
   /** the process's metrics and tracing: a request taken is measured as Fastify's are (mountOps) */
   readonly ops?: Ops;
   /** one `request` line per request taken, at info, as the edges write for theirs */
@@ -39,8 +40,6 @@ interface FastifyServerOptions {
   readonly maxRequestsPerSocket?: number;
 }
 
-const trustAll = () => true;
-
 /**
  * A Fastify `serverFactory` whose server hands every request to `door` first, and to Fastify the
  * ones it does not take. The server is made as Fastify makes its own (its timeouts and keep-alive
@@ -50,8 +49,9 @@ export const frontDoorServer =
   (door: FrontDoor, options: FrontDoorServerOptions) =>
   (fastifyHandler: (req: IncomingMessage, res: ServerResponse) => void, fastifyOptions: FastifyServerOptions) => {
     const { ops, logger } = options;
+    const trust = trustFunctionOf(options.trustProxy);
     const clientIpOf = (req: IncomingMessage): string =>
-      (options.trustProxy ? proxyAddr(req, trustAll) : req.socket.remoteAddress) ?? 'unknown';
+      (trust ? proxyAddr(req, trust) : req.socket.remoteAddress) ?? 'unknown';
     const requestLine = (req: IncomingMessage) => (status: number, ms: number) => {
       logger.info(
         {

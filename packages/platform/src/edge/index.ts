@@ -1,5 +1,12 @@
 export { type AuthenticationClient, createAuthenticationClient } from './authentication-client.ts';
-export { type EdgeConfig, loadEdgeConfig } from './config.ts';
+export {
+  type EdgeConfig,
+  fastifyTrustProxy,
+  loadEdgeConfig,
+  parseTrustProxy,
+  type TrustProxy,
+  trustFunctionOf,
+} from './config.ts';
 export { type EdgeStores, openEdgeStores, rateLimitCounterTtlMs } from './edge-stores.ts';
 export { endOfTurn, writeAtEndOfTurn } from './end-of-turn.ts';
 export { FORBIDDEN_KEYS, forbiddenKeyErrors, mayHoldForbiddenKey } from './forbidden-keys.ts';
@@ -17,6 +24,7 @@ export {
   runIdempotent,
   type StoredResponse,
 } from './idempotency.ts';
+export { type LoggedRequest, loggablePath, REDACTED, SECRET_PATH_PARAMS } from './loggable-path.ts';
 export { type NatsKvBucket, openNatsKvBucket } from './nats-kv.ts';
 export { connectNatsRateLimitCounter } from './nats-rate-limit-counter.ts';
 export {
@@ -29,3 +37,4 @@ export {
   rateLimitHeaders,
 } from './rate-limit.ts';
 export { RETRY_AFTER_OUTAGE_SECONDS, retryAfterOnOutage } from './retry-after.ts';
+export { type SiteCookie, sessionCookie, siteCookie } from './site-cookies.ts';

@@ -33,7 +33,9 @@ export type PaymentNotification =
       readonly orderNumber: string | null;
       /** what a refund needs (Stripe: the payment intent) */
       readonly reference: string;
+      /** what was paid, in the currency's minor unit, and its ISO 4217 code (upper case), as the provider says */
       readonly amountCents: number | null;
+      readonly currency: string | null;
     }
   | { readonly kind: 'ignored'; readonly eventId: string; readonly type: string };
 

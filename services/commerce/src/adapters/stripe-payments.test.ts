@@ -34,6 +34,7 @@ describe('Stripe payment adapter: webhook verification', () => {
         payment_status: 'paid',
         payment_intent: 'pi_123',
         amount_total: 4900,
+        currency: 'usd',
         metadata: { order_number: 'ORD-0123456789abcdef0123' },
         client_reference_id: 'ORD-0123456789abcdef0123',
       }),
@@ -44,6 +45,31 @@ describe('Stripe payment adapter: webhook verification', () => {
       orderNumber: 'ORD-0123456789abcdef0123',
       reference: 'pi_123',
       amountCents: 4900,
+      currency: 'USD',
+    });
+  });
+
+  it('reads what was paid in the order’s currency: the session total, or the source total of a converted session', async () => {
+    const converted = signed(
+      sessionEvent('evt_fx', 'checkout.session.completed', {
+        payment_status: 'paid',
+        payment_intent: 'pi_fx',
+        amount_total: 4512,
+        currency: 'eur',
+        currency_conversion: { amount_subtotal: 4900, amount_total: 4900, fx_rate: '0.92', source_currency: 'usd' },
+        metadata: { order_number: 'ORD-x' },
+      }),
+    );
+    expect(await provider.verifyNotification(converted.payload, converted.signature)).toMatchObject({
+      amountCents: 4900,
+      currency: 'USD',
+    });
+    const bare = signed(
+      sessionEvent('evt_bare', 'checkout.session.completed', { payment_status: 'paid', payment_intent: 'pi_bare' }),
+    );
+    expect(await provider.verifyNotification(bare.payload, bare.signature)).toMatchObject({
+      amountCents: null,
+      currency: null,
     });
   });
 

@@ -23,6 +23,20 @@ const capturedBy = (session: Stripe.Checkout.Session): string | null => {
   return typeof intent === 'string' ? intent : (intent?.id ?? null);
 };
 
+/**
+ * What a session was paid in the currency it was created in (the order's): its total, or, for a
+ * session whose customer paid in another currency under Adaptive Pricing as Stripe first did it
+ * (`currency_conversion`), the total in the source currency.
+ */
+const paidOf = (session: Stripe.Checkout.Session): { amountCents: number | null; currency: string | null } => {
+  const converted = session.currency_conversion;
+  if (converted) return { amountCents: converted.amount_total, currency: converted.source_currency.toUpperCase() };
+  return {
+    amountCents: session.amount_total ?? null,
+    currency: session.currency ? session.currency.toUpperCase() : null,
+  };
+};
+
 /** a failed Stripe call, with any trace of the secret key taken out of its message */
 export class StripeCallError extends Error {
   readonly statusCode: number | null;
@@ -132,7 +146,7 @@ export const createStripePaymentProvider = (settings: StripeSettings, now: () =>
         eventId: event.id,
         orderNumber: session.metadata?.order_number ?? session.client_reference_id ?? null,
         reference,
-        amountCents: session.amount_total ?? null,
+        ...paidOf(session),
       };
     },
     retrieveSession: (id) => call('reading a Checkout Session', () => stripe.checkout.sessions.retrieve(id)),

@@ -344,7 +344,10 @@ export const createCommerceOperations = (deps: CommerceOperationDeps) => {
     stripeWebhook: async (request: {
       payload: string;
       signature: string;
-    }): Promise<{ received: true; outcome: 'paid' | 'already_paid' | 'refunded' | 'unknown_order' | 'ignored' }> => {
+    }): Promise<{
+      received: true;
+      outcome: 'paid' | 'already_paid' | 'refunded' | 'amount_mismatch' | 'unknown_order' | 'ignored';
+    }> => {
       if (deps.payments.name !== 'stripe') throw new NotFoundError('Stripe is not the payment provider here');
       const note = await deps.payments.verifyNotification(request.payload, request.signature).catch((error) => {
         throw error instanceof PaymentSignatureError ? new BadSignatureError(error.message) : error;
@@ -376,6 +379,23 @@ export const createCommerceOperations = (deps: CommerceOperationDeps) => {
         );
         return { received: true as const, outcome: 'refunded' as const };
       };
+      // money that is not the order's total (another amount, another currency, or none at all, as a
+      // session completed with `no_payment_required`) never pays it: the order is left as it is,
+      // and what was taken goes back
+      if (note.amountCents !== state.totals.total_cents || note.currency !== state.totals.currency) {
+        deps.logger.error(
+          {
+            event_id: note.eventId,
+            order_number: number,
+            payment: note.reference,
+            paid: { amount_cents: note.amountCents, currency: note.currency },
+            owed: { amount_cents: state.totals.total_cents, currency: state.totals.currency },
+          },
+          'Stripe payment does not match the order total: the order is not paid by it',
+        );
+        await refund(`the payment (${note.amountCents ?? 'no'} ${note.currency ?? ''}) is not order ${number}'s total`);
+        return { received: true, outcome: 'amount_mismatch' };
+      }
       if (state.status === 'paid' || state.status === 'fulfilled')
         return state.paymentReference === note.reference
           ? { received: true, outcome: 'already_paid' }

@@ -11,6 +11,7 @@ import {
   DRAFT_CANCELLED_REASON,
   type draftingOperations,
   inviteAcceptPath,
+  operationById,
   type Principal,
 } from '@listings/contracts';
 import type { BlobStore } from '@listings/platform/blobs';
@@ -86,6 +87,14 @@ export const createDraftingOperations = (deps: DraftingOperationDeps) => {
   const at = () => deps.clock.now().toISOString();
 
   const signedIn = (principal: Principal): string => signedInAccount(principal, 'use drafts');
+  /** a change to a draft on an internal subject (no operation to carry a scope): the scope update_draft needs */
+  const writer = (principal: Principal): string => {
+    const account = signedIn(principal);
+    const scope = operationById('update_draft')?.scope;
+    if (scope && !principal.scopes.includes(scope))
+      throw new ForbiddenError(`changing a draft needs the ${scope} scope`);
+    return account;
+  };
   const callerOf = (call: OperationCall): string => callerAccount(call, 'use drafts');
 
   const load = async (draftId: string): Promise<DraftState> =>
@@ -344,7 +353,7 @@ export const createDraftingOperations = (deps: DraftingOperationDeps) => {
   const cancelDraftWork = async (
     request: CancelDraftWorkRequest,
   ): Promise<{ draft_id: string; cancelled: boolean }> => {
-    const account = signedIn(request.principal);
+    const account = writer(request.principal);
     const draftId = request.draft_id;
     const state = await loadOwned(draftId, account);
     const meta = { at: at() };
@@ -389,7 +398,7 @@ export const createDraftingOperations = (deps: DraftingOperationDeps) => {
   const answerClientModel = async (
     request: AnswerClientModelRequest,
   ): Promise<{ draft_id: string; recorded: boolean }> => {
-    const account = signedIn(request.principal);
+    const account = writer(request.principal);
     const before = await loadOwned(request.draft_id, account);
     const ask = before.clientModelAsks.find((a) => a.askId === request.ask_id);
     // the answer text can outgrow an event: it goes to the blob store first (idempotent)

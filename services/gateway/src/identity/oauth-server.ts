@@ -4,12 +4,29 @@ import { type ProtectedResource, RESOURCE_PATHS, SCOPES } from '@listings/contra
 import type { Clock } from '@listings/platform/clock';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Provider, { errors } from 'oidc-provider';
+// the provider's own state, read once to resolve a path with its router (see `actionOf`)
+import providerInternals from 'oidc-provider/lib/helpers/weak_cache.js';
 import type { IdentityStore } from './identity-store.ts';
 import { sqliteOAuthAdapterFactory } from './oauth-adapter.ts';
 import { OAuthMessageView, oauthPageCsp, renderOAuthPage } from './oauth-pages.ts';
 import type { IdentitySecrets } from './secrets.ts';
 
 export const OAUTH_PREFIX = '/oauth';
+/** the Fastify route that hands a request to the provider (its endpoints are routed by the provider) */
+export const OAUTH_PROVIDER_ROUTE = `${OAUTH_PREFIX}/*`;
+
+/** what the provider's router sees of a request under /oauth: its URL, less the mount path */
+const innerUrlOf = (request: FastifyRequest): string => request.raw.url?.slice(OAUTH_PREFIX.length) || '/';
+
+/**
+ * The path Koa (parseurl) gives the provider's router for a URL: up to `?` or `#`, left encoded,
+ * as the router matches it (case-folded, one trailing slash ignored).
+ */
+const koaPathOf = (url: string): string => url.split(/[?#]/, 1)[0] as string;
+
+interface ProviderRouter {
+  match(method: string, path: string): { route: { name: string } } | undefined;
+}
 
 /** the fetch oidc-provider uses for client ID metadata documents (our outbound guard in production) */
 export type MetadataFetch = (
@@ -87,11 +104,28 @@ export const createOAuthServer = (options: OAuthServerOptions) => {
     (Object.keys(RESOURCE_PATHS) as ProtectedResource[]).map((r) => [resourceIdentifier(options.publicUrl, r), r]),
   );
   const apiResource = resourceIdentifier(options.publicUrl, 'api');
+  const secureOrigin = new URL(options.publicUrl).protocol === 'https:';
   const provider = new Provider(options.publicUrl, {
     adapter: sqliteOAuthAdapterFactory(options.store.db, options.clock) as never,
     clients: [],
     jwks: options.secrets.jwks as never,
-    cookies: { keys: options.secrets.cookieKeys, long: { signed: true }, short: { signed: true } },
+    cookies: {
+      // on https the session cookie is a `__Host-` cookie (Secure, Path=/, no Domain) and the
+      // interaction cookies, which live under their own paths, `__Secure-` ones: neither a sibling
+      // subdomain nor an http page can plant them (the site's own cookies: siteCookie)
+      ...(secureOrigin
+        ? {
+            names: {
+              session: '__Host-ld_oauth_session',
+              interaction: '__Secure-ld_oauth_interaction',
+              resume: '__Secure-ld_oauth_resume',
+            },
+          }
+        : {}),
+      keys: options.secrets.cookieKeys,
+      long: { signed: true },
+      short: { signed: true },
+    },
     scopes: [...SCOPES, 'offline_access'],
     claims: { openid: ['sub'] },
     responseTypes: ['code'],
@@ -171,10 +205,25 @@ export const createOAuthServer = (options: OAuthServerOptions) => {
   // public URL (behind a TLS-terminating proxy the public URL is https while the socket is not)
   provider.proxy = true;
   const publicOrigin = new URL(options.publicUrl);
+  const router = (providerInternals as unknown as (p: Provider) => { router?: ProviderRouter } | undefined)(
+    provider,
+  )?.router;
+  // without the provider's router no limit could tell its endpoints apart: refuse to start
+  if (typeof router?.match !== 'function')
+    throw new Error('oidc-provider: its router cannot be read (internals changed): the token endpoint limit needs it');
 
   return {
     provider,
     resources,
+    /**
+     * The provider endpoint (its route name, e.g. `token`) a request resolves to, by the provider's
+     * own router on the path it will be handed: every spelling it serves (`/oauth/TOKEN`,
+     * `/oauth/token/`) resolves alike; null for requests it does not serve, or not routed to it.
+     */
+    actionOf: (request: FastifyRequest): string | null =>
+      request.routeOptions.url === OAUTH_PROVIDER_ROUTE
+        ? (router.match(request.method, koaPathOf(innerUrlOf(request)))?.route.name ?? null)
+        : null,
     /**
      * The provider's endpoints under /oauth on Fastify: an encapsulated plugin with no body parsing
      * (the provider reads the raw request), `originalUrl` set so it knows its mount path.
@@ -191,9 +240,9 @@ export const createOAuthServer = (options: OAuthServerOptions) => {
       await app.register(async (scope) => {
         scope.removeAllContentTypeParsers();
         scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
-        scope.all(`${OAUTH_PREFIX}/*`, async (request, reply) => {
+        scope.all(OAUTH_PROVIDER_ROUTE, async (request, reply) => {
           reply.hijack();
-          await forward(request, reply.raw, request.raw.url?.slice(OAUTH_PREFIX.length) || '/');
+          await forward(request, reply.raw, innerUrlOf(request));
         });
         // RFC 8414: the issuer has no path, so its metadata is at the root well-known URL
         for (const url of ['/.well-known/oauth-authorization-server', '/.well-known/openid-configuration']) {

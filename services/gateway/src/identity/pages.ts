@@ -8,6 +8,7 @@ import {
   SCOPES,
   type Scope,
 } from '@listings/contracts';
+import { sessionCookie, siteCookie } from '@listings/platform/edge';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Account, IdentityStore } from './identity-store.ts';
 import {
@@ -23,14 +24,14 @@ import {
 import { OAUTH_PREFIX, type OAuthServer } from './oauth-server.ts';
 import { verifyPassword } from './passwords.ts';
 
-/** the site's session cookie: identity's server-side sessions, the same the web edge reads */
-export const SESSION_COOKIE = 'ld_session';
 /**
- * The OAuth pages' double-submit CSRF cookie. These pages are shown before anyone is signed in
- * (there is no session to bind a token to), so the token rides in an HttpOnly, SameSite=Lax
- * cookie and each form carries it back; the site's own forms use the session's token instead.
+ * The OAuth pages' double-submit CSRF cookie (`ld_csrf`, `__Host-ld_csrf` on https: siteCookie).
+ * These pages are shown before anyone is signed in (there is no session to bind a token to), so
+ * the token rides in an HttpOnly, SameSite=Lax cookie and each form carries it back; the site's
+ * own forms use the session's token instead. The session cookie is the site's (sessionCookie),
+ * the same the web edge reads.
  */
-export const CSRF_COOKIE = 'ld_csrf';
+const CSRF_COOKIE_NAME = 'ld_csrf';
 
 type Form = Record<string, string | string[] | undefined>;
 const field = (form: Form, name: string): string => {
@@ -59,33 +60,28 @@ export const identityPages =
   }) =>
   async (app: FastifyInstance) => {
     const { store, oauth } = options;
-    const secure = options.publicUrl.startsWith('https:');
+    const csrfCookie = siteCookie(CSRF_COOKIE_NAME, options.publicUrl);
+    const session = sessionCookie(options.publicUrl);
     await app.register(fastifyFormbody, { bodyLimit: 16 * 1024 });
 
     const csrfOf = (request: FastifyRequest, reply: FastifyReply): string => {
-      const existing = request.cookies[CSRF_COOKIE];
+      const existing = request.cookies[csrfCookie.name];
       if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return existing;
       const token = randomBytes(32).toString('base64url');
-      reply.setCookie(CSRF_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+      reply.setCookie(csrfCookie.name, token, csrfCookie.options);
       return token;
     };
     const csrfOk = (request: FastifyRequest): boolean => {
-      const cookie = request.cookies[CSRF_COOKIE];
+      const cookie = request.cookies[csrfCookie.name];
       const sent = (request.body as Form | undefined)?.csrf;
       return Boolean(cookie) && typeof sent === 'string' && sent === cookie;
     };
-    const currentAccount = (request: FastifyRequest) => store.sessionAccount(request.cookies[SESSION_COOKIE]);
+    const currentAccount = (request: FastifyRequest) => store.sessionAccount(request.cookies[session.name]);
     const startSession = (request: FastifyRequest, reply: FastifyReply, account: Account) => {
       // the browser's previous session (of anyone) ends: one browser, one session
-      store.endSession(request.cookies[SESSION_COOKIE]);
-      const session = store.createSession(account.id, 'password');
-      reply.setCookie(SESSION_COOKIE, session.token, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure,
-        expires: session.expiresAt,
-      });
+      store.endSession(request.cookies[session.name]);
+      const created = store.createSession(account.id, 'password');
+      reply.setCookie(session.name, created.token, { ...session.options, expires: created.expiresAt });
     };
     const html = (reply: FastifyReply, status: number, text: string) =>
       reply

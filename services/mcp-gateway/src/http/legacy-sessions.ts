@@ -18,6 +18,12 @@ import {
  * `Mcp-Session-Id`; docs/deployment.md). A request that names no session and is not an
  * `initialize` is served statelessly, as before sessions existed (a fresh server per request),
  * so a sessionless client keeps working on any replica. The 2026-07-28 era stays stateless.
+ *
+ * A session belongs to the account that uses it: the one whose credential opened it, or, for a
+ * session opened without one (a client signs in after its first 401), the first account that
+ * uses it. A request naming the session with another account's credential, or with none once it
+ * belongs to an account, is answered as for an unknown session (404 `Session not found`, which
+ * tells the client to open a new one, and says nothing of whether the id exists).
  */
 export interface LegacySessions {
   fetch(request: Request, options: McpHandlerRequestOptions): Promise<Response>;
@@ -28,6 +34,8 @@ export interface LegacySessions {
 }
 
 interface Session {
+  /** the account it belongs to; null until a signed-in request uses a session opened anonymously */
+  owner: string | null;
   readonly server: McpServer;
   readonly transport: WebStandardStreamableHTTPServerTransport;
   readonly subscriptions: Set<string>;
@@ -46,6 +54,12 @@ export interface LegacySessionsOptions {
   readonly maxSessions?: number;
   readonly now?: () => number;
 }
+
+/** the signed-in account of a request (the endpoint puts its principal in `authInfo.extra`), or null */
+const accountOf = (options: McpHandlerRequestOptions): string | null => {
+  const principal = (options.authInfo?.extra as { principal?: { account_id?: string | null } } | undefined)?.principal;
+  return principal?.account_id ?? null;
+};
 
 const jsonRpcError = (status: number, code: number, message: string, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }), {
@@ -94,7 +108,7 @@ export const createLegacySessions = (options: LegacySessionsOptions): LegacySess
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
       onsessioninitialized: (id) => {
-        sessions.set(id, { server, transport, subscriptions, lastSeen: now() });
+        sessions.set(id, { owner: accountOf(requestOptions), server, transport, subscriptions, lastSeen: now() });
       },
       onsessionclosed: (id) => {
         sessions.delete(id);
@@ -112,6 +126,10 @@ export const createLegacySessions = (options: LegacySessionsOptions): LegacySess
         const session = sessions.get(id);
         // the spec's answer to an unknown or expired session: 404, the client starts a new one
         if (!session) return jsonRpcError(404, -32001, 'Session not found');
+        // another account's session is answered exactly like an unknown one
+        const caller = accountOf(requestOptions);
+        if (session.owner !== null && caller !== session.owner) return jsonRpcError(404, -32001, 'Session not found');
+        session.owner = caller;
         session.lastSeen = now();
         return session.transport.handleRequest(request, requestOptions);
       }

@@ -283,8 +283,15 @@ export const createMcpEndpoint = (deps: McpEndpointDeps): McpEndpoint => {
     fetch: async (request, context) => {
       const rejected = hostHeaderValidationResponse(request, allowed) ?? originValidationResponse(request, allowed);
       if (rejected) return rejected;
-      // GET and DELETE are the 2025 era's session operations (2026-07-28 has neither)
-      if (request.method !== 'POST') return legacy.fetch(request, {});
+      // GET and DELETE are the 2025 era's session operations (2026-07-28 has neither); a session
+      // belongs to an account, so whoever calls is known first (legacy-sessions.ts)
+      if (request.method !== 'POST') {
+        const authorization = request.headers.get('authorization');
+        if (!authorization) return legacy.fetch(request, {});
+        const auth = await signIn(authorization, null);
+        if (!auth.ok) return auth.response;
+        return legacy.fetch(request, auth.authInfo ? { authInfo: auth.authInfo } : {});
+      }
 
       // read the body once: the sign-in gate looks at it, the SDK gets it pre-parsed
       const text = await request.text();

@@ -200,6 +200,15 @@ export const draftTaskSource = (
   toToolResult: (op: Operation, outcome: ToolOutcome) => CallToolResult,
 ): TaskSource => {
   const getDraft = operationById('get_draft') as Operation;
+  // stopping a draft's work or answering for its model changes the draft: the scope that writes drafts
+  const writeScope = (operationById('update_draft') as Operation).scope;
+  const mayWrite = (ctx: ServerContext, what: string) => {
+    if (writeScope && !principalOf(ctx).scopes.includes(writeScope))
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidRequest,
+        `insufficient_scope: ${what} a draft task needs the ${writeScope} scope`,
+      );
+  };
   const readDraft = async (taskId: string, ctx: ServerContext) => {
     const outcome = await callOperation(deps, getDraft, { id: taskId }, principalOf(ctx));
     if ('problem' in outcome) {
@@ -250,7 +259,9 @@ export const draftTaskSource = (
       return { ...task, result };
     },
     cancel: async (taskId, ctx) => {
+      // another account's draft is an unknown task first, as for tasks/get
       const { draft } = await readDraft(taskId, ctx);
+      mayWrite(ctx, 'cancelling');
       // a finished task stays as it ended; cancelling it again is a no-op
       if (!working(draft)) return;
       await internal(cancelDraftWork.subject, 'cancelling the draft work', {
@@ -263,6 +274,7 @@ export const draftTaskSource = (
     // owner's answer is taken); other keys are ignored
     update: async (taskId, inputResponses, ctx) => {
       await readDraft(taskId, ctx);
+      mayWrite(ctx, 'answering');
       for (const [key, response] of Object.entries(inputResponses)) {
         const askId = MODEL_KEY.exec(key)?.[1];
         if (!askId) continue;

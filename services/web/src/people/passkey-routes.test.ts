@@ -90,7 +90,7 @@ describe('the passkey routes', () => {
     expect(started.headers['cache-control']).toBe('no-store');
     expect(started.json()).toEqual({ challenge: 'x', rpId: 'localhost' });
     expect(started.headers['set-cookie']).toBe(
-      `ld_passkey=${CEREMONY}; Max-Age=300; Path=/signin/passkey; HttpOnly; SameSite=Strict`,
+      `ld_passkey=${CEREMONY}; Max-Age=300; Path=/; HttpOnly; SameSite=Strict`,
     );
     expect(calls).toEqual([{ subject: beginPasskeySignIn.subject, payload: { client_ip: '127.0.0.1' } }]);
   });
@@ -107,7 +107,7 @@ describe('the passkey routes', () => {
     ]);
     const cookies = ([] as string[]).concat(done.headers['set-cookie'] ?? []);
     expect(cookies.some((c) => c.startsWith(`ld_session=${'n'.repeat(43)};`))).toBe(true);
-    expect(cookies.some((c) => /^ld_passkey=;.*Path=\/signin\/passkey/.test(c))).toBe(true);
+    expect(cookies.some((c) => /^ld_passkey=;.*Path=\/;/.test(c))).toBe(true);
   });
 
   it('when next points off the site then it is dropped (no open redirect)', async () => {
@@ -156,5 +156,83 @@ describe('the passkey routes', () => {
     expect(options.statusCode).toBe(200);
     expect(options.json()).toEqual({ challenge: 'y', rp: { id: 'localhost' } });
     expect(calls).toEqual([{ subject: beginPasskeyRegistration.subject, payload: { session_token: ALICE.token } }]);
+  });
+});
+
+// #27 item 9e: on https the site's cookies are `__Host-` cookies (Secure, Path=/, no Domain), so a
+// sibling subdomain or a plain-http page cannot plant a session or a ceremony
+describe('the site’s cookies on https', () => {
+  const bus = createInProcessBus();
+  let app: FastifyInstance;
+  const session: SiteSession = {
+    account_id: ALICE.account,
+    email: 'alice@example.com',
+    name: null,
+    email_confirmed: true,
+    csrf_token: ALICE.csrf,
+    expires_at: '2099-01-01T00:00:00.000Z',
+  };
+  beforeAll(async () => {
+    await bus.serve(lookupSession.subject, async (payload) =>
+      (payload as { session_token: string }).session_token === ALICE.token
+        ? { status: 200, body: session }
+        : { status: 401, problem: { type: 'about:blank', title: 'Unauthorized', status: 401 } },
+    );
+    await bus.serve(beginPasskeySignIn.subject, async () => ({
+      status: 200,
+      body: { ceremony_token: CEREMONY, options: { challenge: 'x', rpId: 'directory.example' } },
+    }));
+    await bus.serve(finishPasskeySignIn.subject, async (payload) =>
+      (payload as { ceremony_token: string }).ceremony_token === CEREMONY
+        ? { status: 200, body: { session_token: ALICE.token, session, next: '/me' } }
+        : { status: 410, problem: { type: 'about:blank', title: 'Gone', status: 410 } },
+    );
+    app = await buildWebApp({
+      bus,
+      publicUrl: 'https://directory.example',
+      logger: silentLogger(),
+      requestTimeoutMs: 2_000,
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await bus.close();
+  });
+  const post = (url: string, form: Record<string, string>, headers: Record<string, string> = {}) =>
+    app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://directory.example', ...headers },
+      payload: new URLSearchParams(form).toString(),
+    });
+
+  it('when a person signs in with a passkey then the ceremony and the session cookies are __Host- cookies: Secure, Path=/, no Domain', async () => {
+    const started = await post('/signin/passkey/options', {}, { accept: 'application/json' });
+    expect(started.headers['set-cookie']).toBe(
+      `__Host-ld_passkey=${CEREMONY}; Max-Age=300; Path=/; HttpOnly; Secure; SameSite=Strict`,
+    );
+    const done = await post(
+      '/signin/passkey',
+      { next: '/me', response: ANSWER },
+      { cookie: `__Host-ld_passkey=${CEREMONY}` },
+    );
+    expect(done.statusCode).toBe(303);
+    const cookies = ([] as string[]).concat(done.headers['set-cookie'] ?? []);
+    const sessionCookie = cookies.find((c) => c.startsWith('__Host-ld_session='));
+    expect(sessionCookie).toMatch(/^__Host-ld_session=a{43}; Path=\/; Expires=[^;]+; HttpOnly; Secure; SameSite=Lax$/);
+    expect(cookies.some((c) => c.startsWith('ld_session='))).toBe(false);
+  });
+
+  it('when a request carries the plain-named cookies (planted by another origin) then they are not the session or the ceremony', async () => {
+    const signedIn = await app.inject({ url: '/me', headers: { cookie: `__Host-ld_session=${ALICE.token}` } });
+    expect(signedIn.statusCode).toBe(200);
+    const planted = await app.inject({ url: '/me', headers: { cookie: `ld_session=${ALICE.token}` } });
+    expect(planted.statusCode).toBe(303);
+    const noCeremony = await post(
+      '/signin/passkey',
+      { next: '/me', response: ANSWER },
+      { cookie: `ld_passkey=${CEREMONY}` },
+    );
+    expect(noCeremony.statusCode).toBe(410);
   });
 });

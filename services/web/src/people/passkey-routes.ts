@@ -10,6 +10,7 @@ import {
   removePasskey,
   type SiteSession,
 } from '@listings/contracts';
+import { siteCookie } from '@listings/platform/edge';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageFrame } from '../frame.ts';
 import type { PasskeyForm } from '../pages/me/passkeys.ts';
@@ -18,8 +19,8 @@ import type { InternalClient } from './bus-client.ts';
 import { type Form, field, type Sessions } from './sessions.ts';
 
 /** the sign-in ceremony's token: only for the two sign-in paths, and only for the ceremony's life */
+/** the passkey sign-in ceremony's cookie (`__Host-ld_passkey` on https, so Path=/: siteCookie) */
 const CEREMONY_COOKIE = 'ld_passkey';
-const CEREMONY_COOKIE_PATH = '/signin/passkey';
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,100}$/;
 
 type SignedIn = { session: SiteSession; token: string; frame: PageFrame & { viewer: Viewer } };
@@ -65,7 +66,7 @@ export const passkeyRoutes = (
   },
 ): void => {
   const { identity, sessions } = deps;
-  const secure = deps.publicUrl.startsWith('https:');
+  const ceremonyCookie = siteCookie(CEREMONY_COOKIE, deps.publicUrl, 'strict');
   const json = (reply: FastifyReply, status: number, body: object) =>
     reply.code(status).header('cache-control', 'no-store').send(body);
 
@@ -125,11 +126,8 @@ export const passkeyRoutes = (
       client_ip: request.ip,
     });
     if (!begun.ok) return json(reply, begun.status, { error: begun.detail });
-    reply.setCookie(CEREMONY_COOKIE, begun.body.ceremony_token, {
-      path: CEREMONY_COOKIE_PATH,
-      httpOnly: true,
-      sameSite: 'strict',
-      secure,
+    reply.setCookie(ceremonyCookie.name, begun.body.ceremony_token, {
+      ...ceremonyCookie.options,
       maxAge: PASSKEY_CEREMONY_TTL_SECONDS,
     });
     return json(reply, 200, begun.body.options);
@@ -139,9 +137,9 @@ export const passkeyRoutes = (
     if (await deps.refused(request, reply)) return reply;
     const form = request.body as Form;
     const next = localPathOrNull(field(form, 'next')) ?? '/';
-    const ceremony = request.cookies[CEREMONY_COOKIE];
+    const ceremony = request.cookies[ceremonyCookie.name];
     // the ceremony is used up whatever happens next
-    reply.clearCookie(CEREMONY_COOKIE, { path: CEREMONY_COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure });
+    reply.clearCookie(ceremonyCookie.name, ceremonyCookie.options);
     const response = answerOf(form);
     if (!response) return deps.showSignIn(request, reply, { status: 400, next, passkeyError: NO_ANSWER });
     if (!ceremony || !TOKEN_PATTERN.test(ceremony))

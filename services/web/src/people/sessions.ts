@@ -1,11 +1,10 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { lookupSession, type NewSiteSession, type SiteSession, signOut } from '@listings/contracts';
+import { sessionCookie } from '@listings/platform/edge';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Viewer } from '../viewer.ts';
 import type { InternalClient } from './bus-client.ts';
 
-/** the session cookie: the same server-side sessions as the gateway's pages (identity's store) */
-export const SESSION_COOKIE = 'ld_session';
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,100}$/;
 
 /** a form's fields, as @fastify/formbody parses them (a repeated field is an array) */
@@ -28,16 +27,16 @@ const sameText = (a: string, b: string): boolean => {
 /**
  * Server-side sessions for the web edge: the cookie holds identity's session token; each request
  * asks identity once (`lookup_session`) who it is, and the answer carries the CSRF token bound to
- * that session. Cookies are HttpOnly, SameSite=Lax, and Secure when PUBLIC_URL is https (so a
- * developer on http://localhost still gets one).
+ * that session. The cookie is HttpOnly, SameSite=Lax, Path=/, and on https Secure and named
+ * `__Host-ld_session` (so a developer on http://localhost still gets one: `ld_session`).
  */
 export const createSessions = (deps: { identity: InternalClient; publicUrl: string }) => {
-  const secure = deps.publicUrl.startsWith('https:');
+  const cookie = sessionCookie(deps.publicUrl);
   const publicOrigin = new URL(deps.publicUrl).origin;
   const looked = new WeakMap<FastifyRequest, Promise<SiteSession | null>>();
 
   const tokenOf = (request: FastifyRequest): string | null => {
-    const token = request.cookies[SESSION_COOKIE];
+    const token = request.cookies[cookie.name];
     return token && TOKEN_PATTERN.test(token) ? token : null;
   };
 
@@ -74,15 +73,11 @@ export const createSessions = (deps: { identity: InternalClient; publicUrl: stri
     setSessionCookie(reply, created);
   };
   const setSessionCookie = (reply: FastifyReply, created: NewSiteSession) =>
-    reply.setCookie(SESSION_COOKIE, created.session_token, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure,
+    reply.setCookie(cookie.name, created.session_token, {
+      ...cookie.options,
       expires: new Date(created.session.expires_at),
     });
-  const endSession = (reply: FastifyReply) =>
-    reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+  const endSession = (reply: FastifyReply) => reply.clearCookie(cookie.name, cookie.options);
 
   /**
    * The one check every POST of the site passes, before it does anything:
