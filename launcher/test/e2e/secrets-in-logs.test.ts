@@ -85,7 +85,9 @@ describe('secrets never reach the logs or the traces (all-in-one)', () => {
     const confirmation = await mailed('owner@example.com', '/confirm-email');
     secrets.confirmation = new URLSearchParams(confirmation.split('?')[1]).get('token') as string;
     // opening the link shows a button; the post confirms (in the browser that signed up)
-    expect((await owner.submit(confirmation, '/confirm-email', { token: secrets.confirmation })).status).toBeLessThan(400);
+    expect((await owner.submit(confirmation, '/confirm-email', { token: secrets.confirmation })).status).toBeLessThan(
+      400,
+    );
 
     // an API key made on the account page, then used; another with listings:write for the draft below
     const keys = await owner.submit('/me', '/me/api-keys', {
