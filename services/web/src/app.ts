@@ -103,7 +103,7 @@ export const webPlugin =
     void compileInputChecks(catalogPublicOperations, { wire: true });
     recordListingViews(app, internal, options.clock ?? systemClock, {
       accountOf: async (request) => (await sessions.sessionOf(request))?.account_id ?? null,
-      secureCookie: options.publicUrl.startsWith('https:'),
+      publicUrl: options.publicUrl,
     });
     await installSecurityHeaders(app);
     await app.register(fastifyStatic, {

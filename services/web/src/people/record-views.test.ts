@@ -224,4 +224,32 @@ describe('listing page views sent to catalog', () => {
     expect(sentFor('last')).toBe(1);
     await recorder.flush();
   });
+  it('when PUBLIC_URL is https then the visitor cookie is __Host-ld_visitor, Secure, and read back under that name only', async () => {
+    const secure = Fastify();
+    await secure.register(fastifyCookie);
+    const recorder = recordListingViews(secure, createInternalClient(bus), clock, {
+      flushMs: 3_600_000,
+      publicUrl: 'https://listings.example',
+    });
+    secure.get('/listings/:slug', async () => 'the page');
+    const first = await secure.inject({ method: 'GET', url: '/listings/tls', headers: { 'user-agent': 'Browser/1' } });
+    const set = first.cookies.find((c) => c.name === '__Host-ld_visitor');
+    expect(set).toMatchObject({ path: '/', secure: true, httpOnly: true, sameSite: 'Lax' });
+    expect(first.cookies.some((c) => c.name === 'ld_visitor')).toBe(false);
+    // the prefixed cookie is the visitor: no new cookie; a plain-named one is not taken
+    const again = await secure.inject({
+      method: 'GET',
+      url: '/listings/tls',
+      headers: { 'user-agent': 'Browser/1', cookie: `__Host-ld_visitor=${set?.value}` },
+    });
+    expect(again.cookies).toEqual([]);
+    const plain = await secure.inject({
+      method: 'GET',
+      url: '/listings/tls',
+      headers: { 'user-agent': 'Browser/1', cookie: `ld_visitor=${set?.value}` },
+    });
+    expect(plain.cookies.map((c) => c.name)).toEqual(['__Host-ld_visitor']);
+    await recorder.flush();
+    await secure.close();
+  });
 });

@@ -77,7 +77,7 @@ import type { WebContext } from '../web-context.ts';
 import type { InternalClient } from './bus-client.ts';
 import { passkeyRoutes } from './passkey-routes.ts';
 import { createFormOnce, type Form, field, fields, type Sessions } from './sessions.ts';
-import { networkOf, setVisitorCookie, visitorCookieOf } from './visitors.ts';
+import { networkOf, setVisitorCookie, visitorCookie, visitorCookieOf } from './visitors.ts';
 
 export interface PeopleDeps {
   readonly identity: InternalClient;
@@ -745,11 +745,12 @@ export const recordListingViews = (
     flushMs?: number;
     /** the request's signed-in account (the sessions' look-up, made once per request); default: nobody */
     accountOf?: (request: FastifyRequest) => Promise<string | null>;
-    /** the visitor cookie is Secure (PUBLIC_URL is https) */
-    secureCookie?: boolean;
+    /** PUBLIC_URL, which names the visitor cookie (`__Host-` and Secure on https); default: http */
+    publicUrl?: string;
   } = {},
 ) => {
   const flushMs = options.flushMs ?? VIEWS_FLUSH_MS;
+  const cookie = visitorCookie(options.publicUrl ?? 'http://localhost');
   let day = '';
   let sent = new Set<string>();
   /**
@@ -807,9 +808,9 @@ export const recordListingViews = (
   const isListingPage = (request: FastifyRequest, statusCode: number) =>
     request.method === 'GET' && statusCode === 200 && request.routeOptions.url === '/listings/:slug';
   app.addHook('onSend', async (request, reply, payload) => {
-    if (!isListingPage(request, reply.statusCode) || visitorCookieOf(request) !== null) return payload;
+    if (!isListingPage(request, reply.statusCode) || visitorCookieOf(request, cookie) !== null) return payload;
     if ((await accountOf(request)) !== null) return payload;
-    newVisitors.set(request, setVisitorCookie(reply, options.secureCookie ?? false));
+    newVisitors.set(request, setVisitorCookie(reply, cookie));
     const cacheControl = reply.getHeader('cache-control');
     if (typeof cacheControl === 'string') reply.header('cache-control', cacheControl.replace(/^public\b/, 'private'));
     return payload;
@@ -818,9 +819,9 @@ export const recordListingViews = (
     if (!isListingPage(request, reply.statusCode)) return;
     const slug = (request.params as { slug: string }).slug;
     const account = await accountOf(request);
-    const cookie = visitorCookieOf(request) ?? newVisitors.get(request);
+    const visitorId = visitorCookieOf(request, cookie) ?? newVisitors.get(request);
     // no account and no cookie (the answer failed before its cookie was set): a visitor of its own
-    const visitor = account !== null ? `account:${account}` : `cookie:${cookie ?? randomUUID()}`;
+    const visitor = account !== null ? `account:${account}` : `cookie:${visitorId ?? randomUUID()}`;
     const today = clock.now().toISOString().slice(0, 10);
     if (today !== day || sent.size >= VIEWS_REMEMBERED_MAX || counted.size >= VIEWS_REMEMBERED_MAX) {
       day = today;

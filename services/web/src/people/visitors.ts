@@ -1,34 +1,29 @@
 import { randomBytes } from 'node:crypto';
 import { NETWORK_MAX_LENGTH } from '@listings/contracts';
+import { type SiteCookie, siteCookie } from '@listings/platform/edge';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import ipaddr from 'ipaddr.js';
 
 /**
  * Who a page view is from, for `record_views`: a signed-in person is their account; anyone else is
  * the random id of the visitor cookie, set on their first listing page (HttpOnly, SameSite=Lax, a
- * year). A client that keeps no cookie is a new visitor each time, which catalog's per-network rule
- * (VIEWERS_PER_NETWORK_PER_DAY) holds down.
+ * year; `__Host-ld_visitor` on https, like every cookie of the site). A client that keeps no cookie is
+ * a new visitor each time, which catalog's per-network rule (VIEWERS_PER_NETWORK_PER_DAY) holds down.
  */
-export const VISITOR_COOKIE = 'ld_visitor';
+export const visitorCookie = (publicUrl: string): SiteCookie => siteCookie('ld_visitor', publicUrl);
 const VISITOR_ID = /^[A-Za-z0-9_-]{22}$/;
 const VISITOR_COOKIE_MAX_AGE_SECONDS = 365 * 86_400;
 
 /** the visitor cookie's id when the request carries a well-formed one */
-export const visitorCookieOf = (request: FastifyRequest): string | null => {
-  const id = request.cookies?.[VISITOR_COOKIE];
+export const visitorCookieOf = (request: FastifyRequest, cookie: SiteCookie): string | null => {
+  const id = request.cookies?.[cookie.name];
   return id && VISITOR_ID.test(id) ? id : null;
 };
 
 /** a new visitor id (128 random bits), set as the visitor cookie */
-export const setVisitorCookie = (reply: FastifyReply, secure: boolean): string => {
+export const setVisitorCookie = (reply: FastifyReply, cookie: SiteCookie): string => {
   const id = randomBytes(16).toString('base64url');
-  reply.setCookie(VISITOR_COOKIE, id, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure,
-    maxAge: VISITOR_COOKIE_MAX_AGE_SECONDS,
-  });
+  reply.setCookie(cookie.name, id, { ...cookie.options, maxAge: VISITOR_COOKIE_MAX_AGE_SECONDS });
   return id;
 };
 
