@@ -66,9 +66,9 @@ describe.skipIf(!available)('Schemathesis against an all-in-one in use, signed i
           '--phases',
           'examples,coverage,fuzzing,stateful',
           '--max-examples',
-          '25',
+          process.env.SCHEMATHESIS_MAX_EXAMPLES ?? '25',
           '--seed',
-          '20261125',
+          process.env.SCHEMATHESIS_SEED ?? '20261125',
           '--header',
           `Authorization: Bearer ${owner.key}`,
           '--no-color',
@@ -79,7 +79,8 @@ describe.skipIf(!available)('Schemathesis against an all-in-one in use, signed i
       );
     });
     const summary = result.output.slice(result.output.lastIndexOf('SUMMARY'));
-    // SCHEMATHESIS_OUTPUT=<file> keeps the whole output of the run there
+    // SCHEMATHESIS_OUTPUT=<file> keeps the whole output of the run there (SCHEMATHESIS_SEED and
+    // SCHEMATHESIS_MAX_EXAMPLES try other runs)
     if (process.env.SCHEMATHESIS_OUTPUT) writeFileSync(process.env.SCHEMATHESIS_OUTPUT, result.output);
     console.log(`Schemathesis on the seeded database: ${Math.round((Date.now() - started) / 1000)} s`);
     expect(result.code, result.code === 0 ? summary : result.output.slice(-20_000)).toBe(0);
