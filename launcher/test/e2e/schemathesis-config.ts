@@ -12,6 +12,7 @@ const REFUSALS_A_SCHEMA_CANNOT_EXPRESS: Record<string, { status: number; reason:
   update_draft: [{ status: 400, reason: 'categories are data (list_categories)' }],
   update_my_listing: [{ status: 400, reason: 'categories are data (list_categories)' }],
   submit_listing: [{ status: 400, reason: 'the URL must reach a public address (SSRF guard)' }],
+  claim_listing: [{ status: 400, reason: "for method `email`, the address must be at the listing's domain" }],
   answer_interview: [
     { status: 400, reason: 'question ids are data (list_interview_questions), each answered at most once' },
   ],
