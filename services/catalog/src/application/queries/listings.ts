@@ -118,7 +118,7 @@ const alternativesOf = async (view: CatalogView, listing: ListingDoc) => {
   };
 };
 
-const listOf = (items: readonly string[] | undefined, separator: string) =>
+const listOf = (items: readonly string[] | null | undefined, separator: string) =>
   items?.length ? items.join(separator) : null;
 
 /** each fact as the listing shows it: the drafted profile with the owner's published edits over it */
