@@ -67,11 +67,12 @@ export interface SeededIds {
 const HELD = 0.5;
 
 /**
- * The configuration of one run on a seeded database: the committed one, and dictionaries of the
- * owner's ids that path parameters are drawn from half of the time (the ids change per run, so they
- * are not in schemathesis.toml).
+ * The configuration of one run on a seeded database: the committed one, how many examples per
+ * operation and for the stateful phase (its scenarios, which follow the links), and dictionaries of
+ * the owner's ids that path parameters are drawn from half of the time (the ids change per run, so
+ * they are not in schemathesis.toml).
  */
-export const seededRunConfig = (ids: SeededIds): string => {
+export const seededRunConfig = (ids: SeededIds, examples: { perOperation: number; stateful: number }): string => {
   const dictionaries: Record<string, readonly (string | number)[]> = {
     drafts: ids.drafts,
     listings: ids.listings.map((l) => l.id),
@@ -94,6 +95,12 @@ export const seededRunConfig = (ids: SeededIds): string => {
   };
   return [
     schemathesisConfig(),
+    '[generation]',
+    `max-examples = ${examples.perOperation}`,
+    '',
+    '[phases.stateful.generation]',
+    `max-examples = ${examples.stateful}`,
+    '',
     '[dictionaries]',
     ...Object.entries(dictionaries).map(([name, values]) => `${name} = { values = ${JSON.stringify(values)} }`),
     '',

@@ -48,7 +48,8 @@ describe.skipIf(!available)('Schemathesis against an all-in-one in use, signed i
 
   it('when every check runs on every operation, stateful phase included, then Schemathesis finds no failure', async () => {
     const config = path.join(running.dataDir, 'schemathesis.toml');
-    writeFileSync(config, seededRunConfig(owner));
+    const examples = Number(process.env.SCHEMATHESIS_MAX_EXAMPLES ?? 25);
+    writeFileSync(config, seededRunConfig(owner, { perOperation: examples, stateful: examples * 4 }));
     const base = `${running.base}/api/v1`;
     const started = Date.now();
     const result = await new Promise<{ code: number; output: string }>((resolve) => {
@@ -65,8 +66,6 @@ describe.skipIf(!available)('Schemathesis against an all-in-one in use, signed i
           'all',
           '--phases',
           'examples,coverage,fuzzing,stateful',
-          '--max-examples',
-          process.env.SCHEMATHESIS_MAX_EXAMPLES ?? '25',
           '--seed',
           process.env.SCHEMATHESIS_SEED ?? '20261125',
           '--header',
