@@ -9,8 +9,9 @@ import { type SeededOwner, seedOwner } from './seeded-owner.ts';
 
 /**
  * Response schemas hold after any accepted write (issue #27): random valid edits, generated from
- * the contract's own request schemas, are written to the seeded owner's listings (update_my_listing)
- * and to the draft of its live listing, submitted again (update_draft, submit_draft); after each,
+ * the contract's own request schemas, are written to the seeded owner's listings (update_my_listing;
+ * set_founder_story, add_milestone, post_listing_update) and to the draft of its live listing,
+ * submitted again (update_draft, get_draft, list_my_drafts, submit_draft); after each,
  * every read operation that shows the listing answers what its response schema in the contracts
  * says. FUZZ_SEED and FUZZ_RUNS as in fuzz-properties.test.ts.
  */
@@ -132,6 +133,26 @@ describe('response schemas after random valid writes to an owner’s listings', 
     expect(readsChecked, 'every run read the listing back through the read operations').toBeGreaterThan(RUNS * 20);
   }, 600_000);
 
+  it('when an owner writes a story, a milestone or an update with any valid body then every read that shows the listing answers its schema', async () => {
+    const writes = ['set_founder_story', 'add_milestone', 'post_listing_update'].map(operation);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...owner.listings.map((l) => l.id)),
+        fc.oneof(...writes.map((op) => objectArbitrary(op.body as Schema).map((body) => ({ op, body })))),
+        async (id, { op, body }) => {
+          const route = op.path.replace('{listing_id}', String(id));
+          expectSchema(
+            op.operationId,
+            `${op.method} ${route} ${JSON.stringify(body)}`,
+            await call(op.method, route, body),
+          );
+          await readsShowing(id);
+        },
+      ),
+      { seed: SEED, numRuns: RUNS, endOnFailure: true },
+    );
+  }, 600_000);
+
   /**
    * A draft edit that can be submitted: no AI redraft (`regenerate`, which refuses locked fields),
    * categories by a real name or none (they are data), and the name and tagline kept (a draft
@@ -159,6 +180,8 @@ describe('response schemas after random valid writes to an owner’s listings', 
         // field), and a field locked against AI redrafts cannot be regenerated (409)
         if (patched.status === 400 || patched.status === 409) return;
         expectSchema('update_draft', `PATCH /drafts/${draftId} ${JSON.stringify(body)}`, patched);
+        expectSchema('get_draft', `/drafts/${draftId}`, await call('GET', `/drafts/${draftId}`));
+        expectSchema('list_my_drafts', '/drafts?per_page=100', await call('GET', '/drafts?per_page=100'));
         const submitted = await call('POST', `/drafts/${draftId}/submit`);
         // a draft without a name or tagline any more cannot be submitted (409, says which)
         if (submitted.status === 409) return;
