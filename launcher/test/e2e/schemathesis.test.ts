@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { operations } from '@listings/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAllInOneInProcess } from '../in-process.ts';
 import { ROOT } from '../support.ts';
@@ -83,7 +84,8 @@ describe.skipIf(!available)('Schemathesis against an all-in-one in use, signed i
     if (process.env.SCHEMATHESIS_OUTPUT) writeFileSync(process.env.SCHEMATHESIS_OUTPUT, result.output);
     console.log(`Schemathesis on the seeded database: ${Math.round((Date.now() - started) / 1000)} s`);
     expect(result.code, result.code === 0 ? summary : result.output.slice(-20_000)).toBe(0);
-    expect(summary).toMatch(/Tested: 41/);
+    // every operation of the contracts is in the document, and every one was tested
+    expect(summary).toContain(`Tested: ${operations.length}\n`);
     expect(result.output, 'the stateful phase ran scenarios').toMatch(/Stateful \(in [\d.]+s\)\s+Scenarios:\s+[1-9]/);
   }, 900_000);
 });
