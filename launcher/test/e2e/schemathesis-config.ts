@@ -12,6 +12,7 @@ const REFUSALS_A_SCHEMA_CANNOT_EXPRESS: Record<string, { status: number; reason:
   update_draft: [{ status: 400, reason: 'categories are data (list_categories)' }],
   update_my_listing: [{ status: 400, reason: 'categories are data (list_categories)' }],
   submit_listing: [{ status: 400, reason: 'the URL must reach a public address (SSRF guard)' }],
+  claim_listing: [{ status: 400, reason: "for method `email`, the address must be at the listing's domain" }],
   answer_interview: [
     { status: 400, reason: 'question ids are data (list_interview_questions), each answered at most once' },
   ],
@@ -50,3 +51,63 @@ export const schemathesisConfig = (): string =>
   ].join('\n');
 
 if (import.meta.main) process.stdout.write(schemathesisConfig());
+
+/** ids of what the seeded owner holds (seeded-owner.ts) */
+export interface SeededIds {
+  readonly drafts: readonly string[];
+  readonly listings: readonly { id: number; slug: string }[];
+  readonly milestones: readonly { milestone_id: number }[];
+  readonly orders: readonly string[];
+  readonly claims: readonly number[];
+  readonly founderSlugs: readonly string[];
+  readonly demoSlugs: readonly string[];
+}
+
+/** how often a path parameter is drawn from what the owner holds rather than generated */
+const HELD = 0.5;
+
+/**
+ * The configuration of one run on a seeded database: the committed one, how many examples per
+ * operation and for the stateful phase (its scenarios, which follow the links), and dictionaries of
+ * the owner's ids that path parameters are drawn from half of the time (the ids change per run, so
+ * they are not in schemathesis.toml).
+ */
+export const seededRunConfig = (ids: SeededIds, examples: { perOperation: number; stateful: number }): string => {
+  const dictionaries: Record<string, readonly (string | number)[]> = {
+    drafts: ids.drafts,
+    listings: ids.listings.map((l) => l.id),
+    milestones: ids.milestones.map((m) => m.milestone_id),
+    orders: ids.orders,
+    claims: ids.claims,
+    slugs: [...ids.listings.map((l) => l.slug), ...ids.founderSlugs, ...ids.demoSlugs],
+    listingSlugs: [...ids.listings.map((l) => l.slug), ...ids.demoSlugs],
+  };
+  const bindings: Record<string, string> = {
+    'path.id': 'drafts',
+    'path.listing_id': 'listings',
+    'path.milestone_id': 'milestones',
+    'path.number': 'orders',
+    'path.claim_id': 'claims',
+    'path.slug': 'slugs',
+    'query.a': 'listingSlugs',
+    'query.b': 'listingSlugs',
+    'body.slug': 'listingSlugs',
+  };
+  return [
+    schemathesisConfig(),
+    '[generation]',
+    `max-examples = ${examples.perOperation}`,
+    '',
+    '[phases.stateful.generation]',
+    `max-examples = ${examples.stateful}`,
+    '',
+    '[dictionaries]',
+    ...Object.entries(dictionaries).map(([name, values]) => `${name} = { values = ${JSON.stringify(values)} }`),
+    '',
+    '[parameters]',
+    ...Object.entries(bindings).map(
+      ([parameter, dictionary]) => `"${parameter}" = { dictionary = "${dictionary}", probability = ${HELD} }`,
+    ),
+    '',
+  ].join('\n');
+};

@@ -1,7 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type Operation, operations } from '@listings/contracts';
 import { silentLogger } from '@listings/platform/logger';
 import { createSafeFetch } from '@listings/platform/outbound';
+import { checkValue } from '@listings/platform/validation';
 import type { InProcessRunner } from '@listings/platform/workflows';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createBadgeCheck } from '../src/application/badge-check.ts';
@@ -23,6 +25,7 @@ const as =
       ...(input.body !== undefined ? { body: input.body } : {}),
     })) as Reply;
 const asA = as(A);
+const operation = (id: string) => operations.find((op) => op.operationId === id) as Operation;
 const asB = as(B);
 
 /** a saved (not published) listing owned by A */
@@ -93,7 +96,8 @@ describe('update_my_listing', () => {
       },
     });
     expect(edited.status).toBe(200);
-    expect(edited.body).toMatchObject({ tagline: 'Faster notes', founded_year: 2020, headline: 'Big', version: 1 });
+    // the year is taken as an integer and shown as the profile's text field (issue #27)
+    expect(edited.body).toMatchObject({ tagline: 'Faster notes', founded_year: '2020', headline: 'Big', version: 1 });
     const pub = await t.call('get_listing', { params: { slug: l.slug } });
     expect(pub.body).toMatchObject({
       tagline: 'Faster notes',
@@ -108,7 +112,7 @@ describe('update_my_listing', () => {
         before: { tagline: 'Beta tagline', founded_year: null, headline: null, socials: null, faqs: null },
         after: {
           tagline: 'Faster notes',
-          founded_year: 2020,
+          founded_year: '2020',
           headline: 'Big',
           socials: { website: 'https://beta.com' },
           faqs: [{ question: 'Free?', answer: 'Yes' }],
@@ -121,6 +125,65 @@ describe('update_my_listing', () => {
       body: { fields: { tagline: 'Faster notes' } },
     });
     expect((await t.catalog.readModel.view.listing(l.listing_id))?.history).toHaveLength(1);
+  });
+
+  it('when the owner stores a year as an integer and clears texts, with founders in any script, then every read answers its schema (issue #27)', async () => {
+    const founders = [
+      { name: 'Zoë Ñúñez' },
+      { name: 'Иван Петров' },
+      { name: '山田 太郎' },
+      { name: '李' },
+      { name: '🚀' },
+      { name: 'Łukasz Żółw' },
+    ];
+    const l = await addListing(
+      t,
+      'Gamma',
+      {
+        founders,
+        description: 'Drafted',
+        pricing_model: 'Free',
+        pricing_summary: 'Free for all',
+        founded_year: '1999',
+      },
+      { week: null, plan: 'paid' },
+    );
+    const owner = as('owner-of-Gamma');
+    const edited = await owner('update_my_listing', {
+      params: { listing_id: l.listing_id },
+      body: { fields: { founded_year: 1800, description: '', pricing_model: '', pricing_summary: '' } },
+    });
+    expect(edited.status).toBe(200);
+    const reads: [Operation, Reply][] = [
+      [operation('update_my_listing'), edited],
+      [operation('get_my_listing'), await owner('get_my_listing', { params: { listing_id: l.listing_id } })],
+      [operation('list_my_listings'), await owner('list_my_listings')],
+      [operation('get_listing'), await t.call('get_listing', { params: { slug: l.slug } })],
+      [operation('compare_listings'), await t.call('compare_listings', { query: { a: l.slug, b: l.slug } })],
+      [operation('list_founders'), await t.call('list_founders', { query: {} })],
+    ];
+    for (const [op, reply] of reads) {
+      expect(reply.status, op.operationId).toBe(200);
+      expect(checkValue(op.response as object, reply.body), `${op.operationId}: ${JSON.stringify(reply.body)}`).toEqual(
+        [],
+      );
+    }
+    const shown = reads[3]?.[1].body;
+    expect(shown).toMatchObject({ founded_year: '1800', pricing: {} });
+    expect(shown.description).toBeUndefined();
+    const slugs = (shown.founders as { slug: string }[]).map((f) => f.slug);
+    expect(slugs.slice(0, 2)).toEqual(['zoe-nunez', 'ivan-petrov']);
+    expect(slugs[5]).toBe('lukasz-zolw');
+    for (const slug of slugs.slice(2, 5)) expect(slug).toMatch(/^founder-[0-9a-f]{12}$/);
+    expect(new Set(slugs).size, 'one slug per founder').toBe(founders.length);
+    // each founder's page answers at the slug the listing shows
+    for (const slug of slugs) {
+      const founder = await t.call('get_founder', { params: { slug } });
+      expect([slug, founder.status]).toEqual([slug, 200]);
+      expect(checkValue(operation('get_founder').response as object, founder.body)).toEqual([]);
+    }
+    // compare shows the owner's edits too, as text
+    expect(reads[4]?.[1].body.rows).toContainEqual({ attribute: 'founded_year', a: '1800', b: '1800' });
   });
 
   it('when the owner edits the tagline and country then search finds the listing by the new words and filter, not the old', async () => {

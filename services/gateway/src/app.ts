@@ -167,7 +167,9 @@ export const buildApp = async (options: GatewayOptions): Promise<FastifyInstance
     childLoggerFactory: (logger, bindings, childOptions) =>
       logger.level === 'silent' ? logger : logger.child(bindings, childOptions),
     bodyLimit: 1024 * 1024,
-    routerOptions: { ignoreTrailingSlash: true },
+    // a path parameter of any length reaches the contract's validation (a 400 naming it), not the
+    // router's default limit of 100 characters (a 414, or a 405 for a percent-encoded one)
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 64 * 1024 },
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
     ...(options.frontDoor
       ? {

@@ -208,6 +208,22 @@ describe('input validation at the REST edge', () => {
     expect(response.json().errors).toContainEqual({ field: 'body', message: 'this operation takes no body' });
   });
 
+  it('when a path parameter is longer than the router’s default (100 characters) then 400 naming it, not 405 or 414', async () => {
+    // Schemathesis found this one answered "405: answers GET, HEAD, not GET" (and plain long ones were 414)
+    const found =
+      "%5B'null',%20'null',%20%5B'null',%20'null',%20'null'%5D,%20%5B%5D,%20%5B%5D,%20%5B%5D,%20%5B%5D,%20%5B-1.1754943508222875e-38,%20'%5Cx18%5CU00100c9d%5Cx96',%20-184%5D%5D";
+    for (const [url, field] of [
+      [`/api/v1/launches/weeks/${found}`, 'params.week'],
+      [`/api/v1/launches/weeks/${'x'.repeat(200)}`, 'params.week'],
+      [`/api/v1/listings/${'a'.repeat(221)}`, 'params.slug'],
+      [`/api/v1/founders/${'a'.repeat(221)}/`, 'params.slug'],
+    ] as const) {
+      const response = await inject({ method: 'GET', url });
+      expect([url, response.statusCode], response.body).toEqual([url, 400]);
+      expect(response.json().errors.map((e: { field: string }) => e.field)).toContain(field);
+    }
+  });
+
   it('when a route does not exist then 404 problem+json', async () => {
     const response = await inject({ method: 'GET', url: '/api/v1/nowhere' });
     expect(response.statusCode).toBe(404);

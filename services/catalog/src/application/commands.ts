@@ -41,7 +41,7 @@ import { isoDate, mondayOf } from '../domain/weeks.ts';
 import type { ListingDoc } from '../projections/catalog/documents.ts';
 import { L } from '../projections/catalog/query-keys.ts';
 import type { CatalogReadModel } from '../projections/catalog/read-model.ts';
-import { slugify } from '../projections/catalog/search-documents.ts';
+import { slugify, slugOfName } from '../projections/catalog/search-documents.ts';
 
 type Distribute<C> = C extends { type: infer T; data: infer D } ? { type: T; data: Omit<D, 'now'> } : never;
 
@@ -84,7 +84,7 @@ export const createCatalogCommands = (deps: {
    * replicas never give one slug to two listings; the read model only skips slugs known taken.
    */
   const reserveSlug = async (name: string, listingId: number, reservationId: string): Promise<string> => {
-    const base = slugify(name) || `listing-${listingId}`;
+    const base = slugOfName(name) || `listing-${listingId}`;
     for (let n = 1; n < 1000; n++) {
       const slug = n === 1 ? base : `${base}-${n}`;
       if (await view.listingBySlug(slug)) continue;

@@ -1,9 +1,9 @@
 import { PER_PAGE_DEFAULT } from '@listings/contracts';
 import { seedMilestones } from '../domain/listing/owned.ts';
 import type { ListingDoc } from '../projections/catalog/documents.ts';
-import { listingUrl, shownCategories, shownProfile, slugify } from '../projections/catalog/search-documents.ts';
+import { founderSlug, listingUrl, shownCategories, shownProfile } from '../projections/catalog/search-documents.ts';
 
-export { shownProfile };
+export { founderSlug, shownProfile };
 
 export interface Paging {
   readonly page: number;
@@ -156,8 +156,6 @@ export const domainRatingOf = (doc: ListingDoc) => {
   };
 };
 
-export const founderSlug = (name: string) => slugify(name);
-
 export const profileOf = (doc: ListingDoc): Record<string, unknown> => {
   let profile = profiles.get(doc);
   if (profile) return profile;
@@ -169,11 +167,15 @@ export const profileOf = (doc: ListingDoc): Record<string, unknown> => {
     ...summaryOf(doc),
     id: doc.id,
     short_description: p.short_description ?? null,
-    description: p.description ?? null,
+    // absent rather than null: the profile's description and pricing texts are strings when shown
+    ...(p.description ? { description: p.description } : {}),
     features: p.features ?? [],
     usps: p.usps ?? [],
     tags: p.tags ?? [],
-    pricing: { model: p.pricing_model ?? null, summary: p.pricing_summary ?? null },
+    pricing: {
+      ...(p.pricing_model ? { model: p.pricing_model } : {}),
+      ...(p.pricing_summary ? { summary: p.pricing_summary } : {}),
+    },
     stage: p.stage ?? null,
     country: p.country ?? null,
     city: p.city ?? null,

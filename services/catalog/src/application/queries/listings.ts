@@ -2,7 +2,7 @@ import { NotFoundError } from '@listings/platform/errors';
 import type { SearchQuery, SortOrder } from '@listings/platform/search';
 import type { ListingDoc } from '../../projections/catalog/documents.ts';
 import type { CatalogView } from '../../projections/catalog/read-model.ts';
-import { normaliseDomain, slugify } from '../../projections/catalog/search-documents.ts';
+import { normaliseDomain, shownProfile, slugify } from '../../projections/catalog/search-documents.ts';
 import { type ListingSummary, memoBesidesViews, pagingOf, profileOf, summaryOf } from '../presenters.ts';
 import { categoryTopOf } from './category-top.ts';
 
@@ -118,16 +118,20 @@ const alternativesOf = async (view: CatalogView, listing: ListingDoc) => {
   };
 };
 
+const listOf = (items: readonly string[] | null | undefined, separator: string) =>
+  items?.length ? items.join(separator) : null;
+
+/** each fact as the listing shows it: the drafted profile with the owner's published edits over it */
 const ATTRIBUTE_VALUES: Record<string, (doc: ListingDoc) => string | null> = {
-  pricing_model: (d) => d.profile.pricing_model ?? null,
-  pricing_summary: (d) => d.profile.pricing_summary ?? null,
-  stage: (d) => d.profile.stage ?? null,
-  country: (d) => d.profile.country ?? null,
-  city: (d) => d.profile.city ?? null,
-  founded_year: (d) => d.profile.founded_year ?? null,
-  features: (d) => (d.profile.features?.length ? d.profile.features.join('; ') : null),
-  usps: (d) => (d.profile.usps?.length ? d.profile.usps.join('; ') : null),
-  tags: (d) => (d.profile.tags?.length ? d.profile.tags.join(', ') : null),
+  pricing_model: (d) => shownProfile(d).pricing_model ?? null,
+  pricing_summary: (d) => shownProfile(d).pricing_summary ?? null,
+  stage: (d) => shownProfile(d).stage ?? null,
+  country: (d) => shownProfile(d).country ?? null,
+  city: (d) => shownProfile(d).city ?? null,
+  founded_year: (d) => shownProfile(d).founded_year ?? null,
+  features: (d) => listOf(shownProfile(d).features, '; '),
+  usps: (d) => listOf(shownProfile(d).usps, '; '),
+  tags: (d) => listOf(shownProfile(d).tags, ', '),
   domain_rating: (d) => {
     const last = d.domain_rating[d.domain_rating.length - 1];
     return last ? String(last.value) : null;

@@ -42,13 +42,18 @@ export const shownValue = (
   }
 };
 
-/** Flattens a PATCH body into edit keys: every `fields` key, then `socials` and `faqs`. */
+/**
+ * Flattens a PATCH body into edit keys: every `fields` key, then `socials` and `faqs`. The year
+ * founded is taken as an integer (spec Part 4) and kept as the profile's text field it edits
+ * (`1800` → `"1800"`), so what is stored reads back as the listing's schema says.
+ */
 export const editsOf = (patch: {
   fields?: Record<string, unknown>;
   socials?: unknown;
   faqs?: unknown;
 }): Record<string, unknown> => ({
   ...(patch.fields ?? {}),
+  ...(typeof patch.fields?.founded_year === 'number' ? { founded_year: String(patch.fields.founded_year) } : {}),
   ...(patch.socials !== undefined ? { socials: patch.socials } : {}),
   ...(patch.faqs !== undefined ? { faqs: patch.faqs } : {}),
 });

@@ -1,6 +1,6 @@
 import type { FindOptions, Where } from '@listings/platform/read-models';
 import type { ListingDoc } from './documents.ts';
-import { slugify } from './search-documents.ts';
+import { founderSlug } from './search-documents.ts';
 
 /**
  * How the catalog's documents are stored and queried. A stored listing is `{ at, doc, keys }`:
@@ -94,8 +94,8 @@ export const foundersNamedBy = (doc: ListingDoc | undefined): Map<string, Founde
   const named = new Map<string, FounderListing>();
   if (!doc || !(PUBLIC_STATUSES as readonly string[]).includes(doc.status)) return named;
   for (const founder of doc.profile.founders ?? []) {
-    const slug = slugify(founder.name);
-    if (slug && !named.has(slug))
+    const slug = founderSlug(founder.name);
+    if (!named.has(slug))
       named.set(slug, { id: doc.id, name: founder.name, country: doc.profile.country?.toUpperCase() ?? null });
   }
   return named;

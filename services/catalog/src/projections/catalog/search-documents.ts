@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { ListingDraftProfile } from '@listings/contracts';
 import type { SearchDocument } from '@listings/platform/search';
+import transliterate from '@sindresorhus/transliterate';
 import type { CategoryDoc, ListingDoc } from './documents.ts';
 
 /**
@@ -37,14 +39,35 @@ export const normaliseDomain = (input: string): string => {
   return host.replace(/^www\./, '').replace(/\.$/, '');
 };
 
+const withoutMarks = (text: string) => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+
 export const slugify = (text: string): string =>
-  text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
+  withoutMarks(text)
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 200);
+
+/**
+ * The slug of a name in any script. A name whose letters are Latin with diacritics keeps the slug
+ * it always had (`Zoë Müller` → `zoe-muller`); one with a letter that would be dropped (`Łukasz`,
+ * `Straße`, another script) is spelled in Latin letters first (`lukasz`, `strasse`,
+ * `Иван Петров` → `ivan-petrov`, `محمد` → `mhmd`). Empty when nothing of it can be spelled so
+ * (Chinese characters, emoji only).
+ */
+export const slugOfName = (name: string): string => {
+  const own = slugify(name);
+  const dropsALetter = /[^a-zA-Z0-9]/.test(withoutMarks(name).replace(/[^\p{L}\p{N}]/gu, ''));
+  return dropsALetter ? slugify(transliterate(name)) || own : own;
+};
+
+/**
+ * A founder's slug (their pages' address, and the founder's id in the read model): slugOfName, or,
+ * for a name that has none, `founder-` and a hash of the name, so every name gets a valid slug
+ * (SLUG_PATTERN) and two such names get two.
+ */
+export const founderSlug = (name: string): string =>
+  slugOfName(name) || `founder-${createHash('sha256').update(name.normalize('NFC')).digest('hex').slice(0, 12)}`;
 
 /** `live`, `upcoming` (scheduled or queued for a launch week), or `other`. */
 export const searchStatusOf = (doc: ListingDoc): string =>
@@ -67,6 +90,8 @@ export const shownProfile = (doc: ListingDoc): ListingDraftProfile & { headline?
     if (key === 'socials') p.company_socials = value;
     else if (key === 'seo_title') p.seo = { ...(p.seo as object | undefined), title: value };
     else if (key === 'seo_description') p.seo = { ...(p.seo as object | undefined), meta: value };
+    // the year founded is a text field of the profile; edits stored before editsOf made it text held an integer
+    else if (key === 'founded_year' && typeof value === 'number') p[key] = String(value);
     else p[key] = value === '' || value === null ? undefined : value;
   }
   return p as ListingDraftProfile;
