@@ -240,7 +240,8 @@ const account = async (command: string | undefined, rest: string[]): Promise<num
   const values = parse(rest, { email: { type: 'string' } });
   const email = values.email?.trim() ?? '';
   if (!EMAIL_PATTERN.test(email)) throw new UsageError('--email must be an email address');
-  const { dataDir } = loadConfig();
+  const config = loadConfig();
+  const { dataDir } = config;
   const identity = openIdentityStore({ file: identityDatabaseFile(dataDir), clock: systemClock });
   try {
     const found = identity.findAccountForSignIn(email);
@@ -249,8 +250,9 @@ const account = async (command: string | undefined, rest: string[]): Promise<num
       return 1;
     }
     // the services' keys first: should this stop half-way, the account can still be named to finish
-    await (await import('@listings/claims')).forgetClaimsPersonalData({ dataDir, accountId: found.id });
-    await (await import('@listings/drafting')).forgetDraftingPersonalData({ dataDir, accountId: found.id });
+    // (their keys are in MongoDB with MONGO_URL, else in their files under DATA_DIR)
+    await (await import('@listings/claims')).forgetClaimsPersonalData({ dataDir, config, accountId: found.id });
+    await (await import('@listings/drafting')).forgetDraftingPersonalData({ dataDir, config, accountId: found.id });
     identity.eraseAccount(found.id);
     console.log(`erased account ${found.id}: its email, name, password, API keys, sessions and OAuth grants are gone,`);
     console.log('and the personal data its events held (claim and invite addresses) can no longer be read');

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,6 +34,39 @@ const missing = [
 if (missing.length > 0) console.warn(`cluster on the production stores skipped: ${missing.join('; ')}`);
 
 const cli = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
+
+/** every file under `dir`, relative to it, folders walked */
+const filesUnder = (dir: string): string[] =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => !entry.isDirectory())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+    .sort();
+
+/**
+ * What the four services left under the shared DATA_DIR: each one's files (a SQLite file's `-wal`
+ * and `-shm` siblings counted as the file), and `other`: whatever is not theirs and not one of
+ * the exclusions. Excluded: `dev-infra/` (the stand-in servers' own data: in production these are
+ * separate servers) and the gateway's identity store and keys (`identity.sqlite`, `secrets/`: the
+ * gateway is not one of these services, and moving identity off its disk is another part of #28).
+ */
+const servicesFilesUnder = (dataDir: string) => {
+  const services = ['catalog', 'claims', 'commerce', 'drafting'] as const;
+  const found: Record<(typeof services)[number] | 'other', string[]> = {
+    catalog: [],
+    claims: [],
+    commerce: [],
+    drafting: [],
+    other: [],
+  };
+  for (const file of filesUnder(dataDir)) {
+    const [top] = file.split(path.sep);
+    if (top === 'dev-infra' || top === 'secrets' || /^identity\.sqlite(-wal|-shm)?$/.test(file)) continue;
+    const owner = services.find((service) => service === top) ?? 'other';
+    const name = file.replace(/-(wal|shm)$/, '');
+    if (!found[owner].includes(name)) found[owner].push(name);
+  }
+  return found;
+};
 
 describe.skipIf(missing.length > 0)('cluster mode on NATS, MongoDB (FerretDB), Typesense and Temporal', () => {
   let site: FixtureSite;
@@ -204,5 +237,26 @@ describe.skipIf(missing.length > 0)('cluster mode on NATS, MongoDB (FerretDB), T
     await stop();
     ({ base, natsUrl } = await start());
     await assertEverythingThere();
+
+    // no service keeps state on its disk: checkpoints, personal-data keys and crawled pages are in
+    // MongoDB, beside the read models; under DATA_DIR each service has nothing but the SQLite event
+    // store that stands in for KurrentDB here (KURRENTDB_URL unset), with its WAL and SHM siblings
+    // (claims has no checkpoint collection yet: this run publishes no claims event)
+    const env = infra?.env as RunningDevInfra['env'];
+    expect(await mongoCollectionNames(env.MONGO_URL, 'production_stores_test')).toEqual(
+      expect.arrayContaining([
+        'catalog.subscription_checkpoints',
+        'commerce.subscription_checkpoints',
+        'drafting.blobs.files',
+        'drafting.blobs.chunks',
+      ]),
+    );
+    expect(servicesFilesUnder(dataDir)).toEqual({
+      catalog: ['catalog/events.sqlite'],
+      claims: ['claims/events.sqlite'],
+      commerce: ['commerce/events.sqlite'],
+      drafting: ['drafting/events.sqlite'],
+      other: [],
+    });
   }, 240_000);
 });

@@ -9,7 +9,7 @@ import {
 } from '@listings/contracts';
 import { catalogEvents } from '@listings/contracts/events';
 import { type Bus, encodedOnce } from '@listings/platform/bus';
-import { openSqliteCheckpointStore } from '@listings/platform/checkpoints';
+import { openCheckpointStore } from '@listings/platform/checkpoints';
 import { type Clock, systemClock, type Timers } from '@listings/platform/clock';
 import { type Config, type WorkflowSettings, workflowSettingsOf } from '@listings/platform/config';
 import { openEventStore, withEventSchemas } from '@listings/platform/event-store';
@@ -214,7 +214,11 @@ export const startCatalog = async (deps: CatalogDeps) => {
   });
   // integration events: the catalog's public events go out from its log (at least once), and
   // commerce's paid orders come in through a durable consumer
-  const checkpoints = openSqliteCheckpointStore({ path: path.join(dir, 'checkpoints.sqlite') });
+  // MONGO_URL: beside the read models (`catalog.subscription_checkpoints`); otherwise a SQLite file
+  const checkpoints = openCheckpointStore(deps.config, {
+    service: 'catalog',
+    file: path.join(dir, 'checkpoints.sqlite'),
+  });
   const publisher = await startCatalogPublisher({ events, checkpoints, bus: deps.bus, logger: deps.logger });
   const followerMail = await startFollowerMail({
     events,

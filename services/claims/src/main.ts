@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { CLAIM_CHECK_MAX_BYTES, CLAIM_CHECK_TIMEOUT_MS, verifyEmailClaim } from '@listings/contracts';
 import { claimsEvents } from '@listings/contracts/events';
 import type { Bus } from '@listings/platform/bus';
-import { openSqliteCheckpointStore } from '@listings/platform/checkpoints';
+import { openCheckpointStore } from '@listings/platform/checkpoints';
 import { type Clock, systemClock, type Timers } from '@listings/platform/clock';
 import {
   type Config,
@@ -17,7 +17,7 @@ import type { Logger } from '@listings/platform/logger';
 import { createMailer, type Mailer } from '@listings/platform/mail';
 import { storeProbes } from '@listings/platform/observability';
 import { createSafeFetch, type HostLookup, type SafeFetch } from '@listings/platform/outbound';
-import { forgetPersonalData, openPersonalDataVault } from '@listings/platform/personal-data';
+import { createKeyVault, forgetPersonalData, openSubjectKeys } from '@listings/platform/personal-data';
 import {
   openDocumentReadModel,
   openReadModelStore,
@@ -92,7 +92,10 @@ export const startClaims = async (deps: ClaimsDeps) => {
       timeoutMs: CLAIM_CHECK_TIMEOUT_MS,
       ...(overrides.lookup ? { lookup: overrides.lookup } : {}),
     });
-  const vault = openPersonalDataVault({ path: claimsPersonalDataFile(deps.config.dataDir) });
+  // MONGO_URL: the keys in `claims.personal_data_keys`; otherwise the SQLite file
+  const vault = createKeyVault(
+    openSubjectKeys({ config: deps.config, service: 'claims', file: claimsPersonalDataFile(deps.config.dataDir) }),
+  );
   // each claim's expiry is a workflow: on Temporal when TEMPORAL_ADDRESS is set, else in process
   let runner: WorkflowRunner | null = null;
   const watchExpiry = async (claim: { readonly id: number; readonly expiresAt: string }) => {
@@ -138,7 +141,11 @@ export const startClaims = async (deps: ClaimsDeps) => {
     handlers: operations.handlers,
   });
   // claim_verified and the like, published from the log; the catalog consumes them
-  const checkpoints = openSqliteCheckpointStore({ path: path.join(dir, 'checkpoints.sqlite') });
+  // MONGO_URL: beside the read models (`claims.subscription_checkpoints`); otherwise a SQLite file
+  const checkpoints = openCheckpointStore(deps.config, {
+    service: 'claims',
+    file: path.join(dir, 'checkpoints.sqlite'),
+  });
   const publisher = await startClaimsPublisher({
     store,
     checkpoints,
@@ -181,16 +188,26 @@ export const startClaims = async (deps: ClaimsDeps) => {
 
 export const claimsEventsFile = (dataDir: string): string => path.join(dataDir, 'claims', 'events.sqlite');
 /** the claims read models (the claims index) and their checkpoint */
-/** the claimants' personal-data keys (crypto-shredding: docs/architecture.md, Personal data) */
+/** the claimants' personal-data keys without MONGO_URL (crypto-shredding: docs/architecture.md, Personal data) */
 export const claimsPersonalDataFile = (dataDir: string): string => path.join(dataDir, 'claims', 'personal-data.sqlite');
 
 /**
  * Erases what claims keeps of an account's personal data: its key is deleted, so the addresses its
  * email claims were sealed with open to nothing, in the log, its exports and the read model alike.
- * Safe while the service runs (the key file is shared) and to repeat.
+ * Safe while the service runs (the keys are shared) and to repeat.
  */
-export const forgetClaimsPersonalData = (options: { dataDir: string; accountId: string }) =>
-  forgetPersonalData({ path: claimsPersonalDataFile(options.dataDir), subject: options.accountId });
+export const forgetClaimsPersonalData = (options: {
+  dataDir: string;
+  accountId: string;
+  /** MONGO_URL: the keys are in MongoDB */
+  config?: Partial<Pick<Config, 'mongo'>>;
+}) =>
+  forgetPersonalData({
+    config: options.config ?? {},
+    service: 'claims',
+    file: claimsPersonalDataFile(options.dataDir),
+    subject: options.accountId,
+  });
 export const claimsReadModelsFile = (dataDir: string): string => path.join(dataDir, 'claims', 'read-models.sqlite');
 
 /**

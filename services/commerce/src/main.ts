@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { payOrder, stripeWebhook } from '@listings/contracts';
 import { commerceEvents } from '@listings/contracts/events';
 import type { Bus } from '@listings/platform/bus';
-import { openSqliteCheckpointStore } from '@listings/platform/checkpoints';
+import { openCheckpointStore } from '@listings/platform/checkpoints';
 import { type Clock, systemClock } from '@listings/platform/clock';
 import {
   type Config,
@@ -151,7 +151,11 @@ export const startCommerce = async (deps: CommerceDeps) => {
 
   // integration events: paid orders go out from this log (at least once); the catalog's word on
   // what it carried out comes back through a durable consumer and records each line
-  const checkpoints = openSqliteCheckpointStore({ path: path.join(path.dirname(file), 'checkpoints.sqlite') });
+  // MONGO_URL: beside the read models (`commerce.subscription_checkpoints`); otherwise a SQLite file
+  const checkpoints = openCheckpointStore(deps.config, {
+    service: 'commerce',
+    file: path.join(path.dirname(file), 'checkpoints.sqlite'),
+  });
   const publisher = await startCommercePublisher({ store, checkpoints, bus: deps.bus, logger: deps.logger });
   const catalogEvents = await consumeCatalogEvents({ bus: deps.bus, lifecycle, logger: deps.logger });
 

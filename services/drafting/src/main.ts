@@ -10,7 +10,7 @@ import {
   describeInvite as describeInviteContract,
 } from '@listings/contracts';
 import { draftingEvents } from '@listings/contracts/events';
-import { openFileBlobStore } from '@listings/platform/blobs';
+import { openBlobStore } from '@listings/platform/blobs';
 import type { Bus } from '@listings/platform/bus';
 import { type Clock, systemClock } from '@listings/platform/clock';
 import { type Config, DEFAULT_DAILY_LIMITS, loadConfig } from '@listings/platform/config';
@@ -19,7 +19,7 @@ import type { Logger } from '@listings/platform/logger';
 import { createMailer, type Mailer } from '@listings/platform/mail';
 import { storeProbes } from '@listings/platform/observability';
 import { createSafeFetch, type HostLookup, type SafeFetch } from '@listings/platform/outbound';
-import { forgetPersonalData, openPersonalDataVault } from '@listings/platform/personal-data';
+import { createKeyVault, forgetPersonalData, openSubjectKeys } from '@listings/platform/personal-data';
 import {
   openDocumentReadModel,
   openReadModelStore,
@@ -75,8 +75,9 @@ export const startDrafting = async (deps: DraftingDeps) => {
     openEventStore(deps.config, { service: 'drafting', file: draftingEventsFile(deps.config.dataDir) }),
     draftingEvents,
   );
-  // crawled pages: shared by every drafting process on this DATA_DIR (content-addressed, written by rename)
-  const blobs = openFileBlobStore({ dir: path.join(deps.config.dataDir, 'blobs') });
+  // crawled pages: MONGO_URL: GridFS (bucket `drafting.blobs`); otherwise files shared by every
+  // drafting process on this DATA_DIR (content-addressed, written by rename)
+  const blobs = openBlobStore(deps.config, { service: 'drafting', dir: path.join(deps.config.dataDir, 'blobs') });
   const clock = overrides.clock ?? systemClock;
   const shutdown = new AbortController();
 
@@ -137,7 +138,10 @@ export const startDrafting = async (deps: DraftingDeps) => {
     inProcess: { workflows: draftingWorkflows, activities, logger: deps.logger, retry: overrides.retry },
   });
 
-  const vault = openPersonalDataVault({ path: draftingPersonalDataFile(deps.config.dataDir) });
+  // MONGO_URL: the keys in `drafting.personal_data_keys`; otherwise the SQLite file
+  const vault = createKeyVault(
+    openSubjectKeys({ config: deps.config, service: 'drafting', file: draftingPersonalDataFile(deps.config.dataDir) }),
+  );
   const operations = createDraftingOperations({
     vault,
     store,
@@ -205,13 +209,14 @@ export const startDrafting = async (deps: DraftingDeps) => {
         await draftsIndex.close();
         await readModels.close();
         await vault.close();
+        await blobs.close();
         await store.close();
       }
     },
   };
 };
 
-/** the inviting accounts' personal-data keys (crypto-shredding: docs/architecture.md, Personal data) */
+/** the inviting accounts' personal-data keys without MONGO_URL (crypto-shredding: docs/architecture.md, Personal data) */
 export const draftingPersonalDataFile = (dataDir: string): string =>
   path.join(dataDir, 'drafting', 'personal-data.sqlite');
 
@@ -219,8 +224,18 @@ export const draftingPersonalDataFile = (dataDir: string): string =>
  * Erases what drafting keeps of an account's personal data: the addresses it invited co-founders
  * at were sealed with its key, which is deleted. Safe while the service runs, and to repeat.
  */
-export const forgetDraftingPersonalData = (options: { dataDir: string; accountId: string }) =>
-  forgetPersonalData({ path: draftingPersonalDataFile(options.dataDir), subject: options.accountId });
+export const forgetDraftingPersonalData = (options: {
+  dataDir: string;
+  accountId: string;
+  /** MONGO_URL: the keys are in MongoDB */
+  config?: Partial<Pick<Config, 'mongo'>>;
+}) =>
+  forgetPersonalData({
+    config: options.config ?? {},
+    service: 'drafting',
+    file: draftingPersonalDataFile(options.dataDir),
+    subject: options.accountId,
+  });
 export const draftingEventsFile = (dataDir: string): string => path.join(dataDir, 'drafting', 'events.sqlite');
 /** the drafting read models (the drafts index) and their checkpoint */
 export const draftingReadModelsFile = (dataDir: string): string => path.join(dataDir, 'drafting', 'read-models.sqlite');

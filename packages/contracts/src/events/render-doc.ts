@@ -154,8 +154,8 @@ deciders, projections, exports) lift old events to the newest version, and such 
 the stored shape; the older versions' fields are listed under each event.
 
 Events are small: the store refuses an event over 64 KiB (data + metadata, encoded). Big payloads
-live in the blob store (files under \`DATA_DIR/blobs\` when embedded), referenced by content
-hash (\`sha256:<hex>\`).
+live in the blob store (MongoDB GridFS with \`MONGO_URL\`, files under \`DATA_DIR/blobs\` when embedded),
+referenced by content hash (\`sha256:<hex>\`).
 `;
 
 export const renderEventsDoc = (services: readonly ServiceEvents[]): string => {

@@ -2,17 +2,22 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import type { Config } from '../config.ts';
+import { mongoSubjectKeys } from './mongo-subject-keys.ts';
 import { formatSealed, isSealedValue, type PersonalDataVault, parseSealed } from './personal-data-vault.ts';
 
-/** Where a vault keeps one 256-bit key per subject; a forgotten subject keeps a tombstone, no key. */
+/**
+ * The key port: where a vault keeps one 256-bit key per subject; a forgotten subject keeps a
+ * tombstone, no key. Adapters: memory (tests), SQLite (embedded), MongoDB (production).
+ */
 export interface SubjectKeys {
   /** the subject's key, creating it when there is none; null when the subject was forgotten */
-  keyFor(subject: string): Buffer | null;
+  keyFor(subject: string): Promise<Buffer | null>;
   /** the existing key, or null (none made, or forgotten) */
-  existingKey(subject: string): Buffer | null;
-  forget(subject: string): void;
-  forgotten(subject: string): boolean;
-  close(): void;
+  existingKey(subject: string): Promise<Buffer | null>;
+  forget(subject: string): Promise<void>;
+  forgotten(subject: string): Promise<boolean>;
+  close(): Promise<void>;
 }
 
 const ALGORITHM = 'aes-256-gcm';
@@ -20,7 +25,7 @@ const ALGORITHM = 'aes-256-gcm';
 /** AES-256-GCM with a fresh 96-bit IV per value; the subject is bound as associated data. */
 export const createKeyVault = (keys: SubjectKeys): PersonalDataVault => ({
   async seal(subject, value) {
-    const key = keys.keyFor(subject);
+    const key = await keys.keyFor(subject);
     if (!key) throw new Error(`subject ${subject} was erased: no personal data can be stored for it`);
     const iv = randomBytes(12);
     const cipher = createCipheriv(ALGORITHM, key, iv);
@@ -30,7 +35,7 @@ export const createKeyVault = (keys: SubjectKeys): PersonalDataVault => ({
   },
   async open(sealed) {
     const { subject, iv, ciphertext } = parseSealed(sealed);
-    const key = keys.existingKey(subject);
+    const key = await keys.existingKey(subject);
     if (!key) return null;
     const decipher = createDecipheriv(ALGORITHM, key, iv);
     decipher.setAAD(Buffer.from(subject));
@@ -39,29 +44,23 @@ export const createKeyVault = (keys: SubjectKeys): PersonalDataVault => ({
       'utf8',
     );
   },
-  async forget(subject) {
-    keys.forget(subject);
-  },
-  async forgotten(subject) {
-    return keys.forgotten(subject);
-  },
-  async close() {
-    keys.close();
-  },
+  forget: (subject) => keys.forget(subject),
+  forgotten: (subject) => keys.forgotten(subject),
+  close: () => keys.close(),
 });
 
 /** Keys in memory: tests and throwaway stores. */
 export const memorySubjectKeys = (): SubjectKeys => {
   const keys = new Map<string, Buffer | null>();
   return {
-    keyFor(subject) {
+    async keyFor(subject) {
       if (!keys.has(subject)) keys.set(subject, randomBytes(32));
       return keys.get(subject) ?? null;
     },
-    existingKey: (subject) => keys.get(subject) ?? null,
-    forget: (subject) => void keys.set(subject, null),
-    forgotten: (subject) => keys.has(subject) && keys.get(subject) === null,
-    close() {},
+    existingKey: async (subject) => keys.get(subject) ?? null,
+    forget: async (subject) => void keys.set(subject, null),
+    forgotten: async (subject) => keys.has(subject) && keys.get(subject) === null,
+    async close() {},
   };
 };
 
@@ -86,20 +85,20 @@ export const sqliteSubjectKeys = (options: { path: string; busyTimeoutMs?: numbe
   const row = (subject: string) =>
     select.get(subject) as { key: Uint8Array | null; forgottenAt: string | null } | undefined;
   return {
-    keyFor(subject) {
+    async keyFor(subject) {
       insert.run(subject, randomBytes(32));
       const found = row(subject);
       return found?.key ? Buffer.from(found.key) : null;
     },
-    existingKey(subject) {
+    async existingKey(subject) {
       const found = row(subject);
       return found?.key ? Buffer.from(found.key) : null;
     },
-    forget(subject) {
+    async forget(subject) {
       tombstone.run(subject, new Date().toISOString());
     },
-    forgotten: (subject) => row(subject)?.forgottenAt != null,
-    close: () => db.close(),
+    forgotten: async (subject) => row(subject)?.forgottenAt != null,
+    close: async () => db.close(),
   };
 };
 
@@ -116,13 +115,32 @@ export const revealPersonalData = async (
   value: string | null,
 ): Promise<string | null> => (value !== null && isSealedValue(value) ? vault.open(value) : value);
 
+/** where a service keeps its personal-data keys: MONGO_URL, else the SQLite file `file` */
+export interface PersonalDataKeysTarget {
+  readonly config: Partial<Pick<Config, 'mongo'>>;
+  /** the service, whose prefix names the collection on MongoDB (`claims.personal_data_keys`) */
+  readonly service: string;
+  /** the SQLite key file of the embedded store (its folder is made when missing) */
+  readonly file: string;
+}
+
 /**
- * Erases one subject from a service's key file: its key is deleted, so every value sealed for it
- * opens to nothing from now on. Safe while the service runs (the file is shared), and to repeat.
+ * A service's keys as configured: in MongoDB when MONGO_URL is set (`<service>.personal_data_keys`
+ * in MONGO_DB, beside its read models), else the SQLite file beside its event store.
  */
-export const forgetPersonalData = async (options: { path: string; subject: string }): Promise<void> => {
-  mkdirSync(path.dirname(options.path), { recursive: true });
-  const vault = openPersonalDataVault({ path: options.path });
+export const openSubjectKeys = ({ config, service, file }: PersonalDataKeysTarget): SubjectKeys => {
+  if (config.mongo)
+    return mongoSubjectKeys({ url: config.mongo.url.reveal(), database: config.mongo.database, prefix: `${service}.` });
+  mkdirSync(path.dirname(file), { recursive: true });
+  return sqliteSubjectKeys({ path: file });
+};
+
+/**
+ * Erases one subject from a service's keys: its key is deleted, so every value sealed for it opens
+ * to nothing from now on. Safe while the service runs (the keys are shared), and to repeat.
+ */
+export const forgetPersonalData = async (options: PersonalDataKeysTarget & { subject: string }): Promise<void> => {
+  const vault = createKeyVault(openSubjectKeys(options));
   try {
     await vault.forget(options.subject);
   } finally {

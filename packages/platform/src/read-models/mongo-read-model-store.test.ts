@@ -204,4 +204,19 @@ describe.skipIf(missing !== undefined)('MongoDB read-model store on FerretDB', (
     expect(await store.position()).toBe(1);
     await store.close();
   });
+
+  it('when the read models are cleared for a rebuild then the checkpoints, personal-data keys and blobs beside them stay', async () => {
+    const { options, store } = fresh();
+    await store.write([{ collection: 'orders', id: 'o1', doc: { state: 'new' } }], 1);
+    const kept = ['subscription_checkpoints', 'personal_data_keys', 'blobs.files', 'blobs.chunks'];
+    const raw = new MongoClient(options.url);
+    const db = raw.db(options.database);
+    for (const name of kept) await db.collection(`${options.prefix}${name}`).insertOne({ kept: true });
+    await store.clear();
+    expect(await store.all('orders')).toEqual([]);
+    for (const name of kept) expect(await db.collection(`${options.prefix}${name}`).countDocuments()).toBe(1);
+    await expect(store.get('personal_data_keys', 'x')).rejects.toThrow(/not a read-model collection/);
+    await raw.close();
+    await store.close();
+  });
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Db, MongoBulkWriteError, MongoClient, MongoServerError } from 'mongodb';
+import { keptByReadModelRebuild } from '../mongo/service-state-collections.ts';
 import { type Scalar, toMongoFilter } from './document-query.ts';
 import {
   type ReadModelIndex,
@@ -106,10 +107,16 @@ export const openMongoReadModelStore = (options: MongoReadModelStoreOptions): Re
   const db: Db = client.db(options.database);
   const checkpoint = db.collection<CheckpointRow>(`${options.prefix}checkpoint`);
   const instances = db.collection<InstanceRow>(`${options.prefix}instances`);
-  const reserved = new Set([checkpoint.collectionName, instances.collectionName]);
+  // the store's own collections, and the service's state kept beside the read models (checkpoints,
+  // personal-data keys, blobs: not rebuildable from the events), are never read models nor cleared
+  const reserved = new Set([
+    checkpoint.collectionName,
+    instances.collectionName,
+    ...keptByReadModelRebuild.map((name) => `${options.prefix}${name}`),
+  ]);
   const documents = (collection: string) => {
     if (reserved.has(`${options.prefix}${collection}`))
-      throw new Error(`"${collection}" is the store's own collection, not a read-model collection`);
+      throw new Error(`"${collection}" is the store's or the service's own collection, not a read-model collection`);
     return db.collection<StoredRow>(`${options.prefix}${collection}`);
   };
   let closed = false;
