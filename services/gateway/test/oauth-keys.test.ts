@@ -1,11 +1,15 @@
+import { spawn } from 'node:child_process';
 import { createPublicKey, createVerify, type JsonWebKey } from 'node:crypto';
+import { once } from 'node:events';
 import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createInProcessBus } from '@listings/platform/bus';
 import { ConfigError, loadConfig } from '@listings/platform/config';
 import { newCookieKey, newSigningKey } from '@listings/platform/edge';
 import { silentLogger } from '@listings/platform/logger';
+import { natsServerAvailable, startNatsServer } from '@listings/platform/testing/nats-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startGateway } from '../src/main.ts';
 import { authorize, exchangeCode, registerClient } from './oauth-client.ts';
@@ -77,6 +81,38 @@ describe('OAuth signing keys and cookie keys from configuration (OAUTH_JWKS, COO
     await expect(started).rejects.toThrow(/OAUTH_JWKS and COOKIE_KEYS must be set when MONGO_URL is/);
     expect(readdirSync(dataDir)).toEqual([]);
   });
+
+  it.skipIf(!natsServerAvailable())(
+    'when the gateway process starts with MONGO_URL and no keys then it exits 2 naming OAUTH_JWKS and COOKIE_KEYS',
+    async () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'gateway-keys-'));
+      const nats = await startNatsServer({ storeDir: path.join(dataDir, 'nats') });
+      try {
+        const child = spawn(process.execPath, [fileURLToPath(new URL('../src/server.ts', import.meta.url))], {
+          env: {
+            ...process.env,
+            DATA_DIR: path.join(dataDir, 'gateway'),
+            PORT: '0',
+            LOG_LEVEL: 'silent',
+            NATS_URL: nats.url,
+            MONGO_URL: 'mongodb://127.0.0.1:9/',
+          },
+          stdio: ['ignore', 'ignore', 'pipe'],
+        });
+        let stderr = '';
+        child.stderr?.on('data', (chunk: Buffer) => {
+          stderr += chunk.toString();
+        });
+        const [code] = await once(child, 'exit');
+        expect(code).toBe(2);
+        expect(stderr).toContain('gateway: invalid configuration');
+        expect(stderr).toContain('OAUTH_JWKS and COOKIE_KEYS must be set when MONGO_URL is');
+        expect(existsSync(path.join(dataDir, 'gateway', 'secrets'))).toBe(false);
+      } finally {
+        await nats.stop();
+      }
+    },
+  );
 
   it('when the keys are configured then the gateway signs with them and writes no key under DATA_DIR', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'gateway-keys-'));
