@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, readFileSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { openShopAdmin } from '@listings/commerce/shop-admin';
@@ -7,6 +7,14 @@ import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, SCOPES, type Scope } from '@listings/c
 import { ApiKeyNameTakenError, identityDatabaseFile, openIdentityStore } from '@listings/gateway/identity';
 import { systemClock } from '@listings/platform/clock';
 import { loadConfig } from '@listings/platform/config';
+import {
+  type IdentitySecrets,
+  newCookieKey,
+  newIdentitySecrets,
+  newSigningKey,
+  parseCookieKeys,
+  parseJwks,
+} from '@listings/platform/edge';
 import { NotFoundError, ValidationError } from '@listings/platform/errors';
 import { silentLogger } from '@listings/platform/logger';
 import { ReadModelStoreInUseError } from '@listings/platform/read-models';
@@ -29,6 +37,12 @@ const USAGE = `usage: npm run --silent cli -- <command>
                                              takes a review down: it no longer shows or counts in the rating
   reviews restore --listing <slug> --reviewer <account id>
                                              puts a review taken down back up
+  secrets generate                           prints new OAuth signing and cookie keys as an env file
+                                             (OAUTH_JWKS=..., COOKIE_KEYS=...): the gateway's Secret
+  secrets rotate --from <env file>           prints the file with a new signing key and cookie key
+                                             first (they sign from now on; the old ones still verify)
+  secrets prune --from <env file>            prints the file with only its first (current) keys: once the
+                                             longest token the old keys signed has expired
   account erase --email <email>              erases an account: its sign-in data, keys and sessions, and the
                                              personal data its events hold (sealed keys deleted)
 scopes: ${SCOPES.join(', ')}
@@ -319,6 +333,56 @@ const parseFlags = <O extends Record<string, { type: 'boolean' }>>(rest: string[
   }
 };
 
+/** the keys as an env file (kubectl create secret generic --from-env-file, docker compose env_file) */
+const secretsEnvFile = (secrets: IdentitySecrets): string =>
+  `OAUTH_JWKS=${JSON.stringify(secrets.jwks)}\nCOOKIE_KEYS=${secrets.cookieKeys.join(',')}\n`;
+
+/** the keys of an env file written by `secrets generate` (or by hand), checked as the gateway checks them */
+const readSecretsEnvFile = (file: string): IdentitySecrets => {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--from: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  const values = new Map<string, string>();
+  for (const line of text.split(/\r?\n/)) {
+    const match = /^\s*(?:export\s+)?([A-Z_]+)=(.*)$/.exec(line);
+    if (match) values.set(match[1] as string, (match[2] as string).trim().replace(/^'(.*)'$/s, '$1'));
+  }
+  const jwks = parseJwks(values.get('OAUTH_JWKS') ?? '');
+  const cookieKeys = parseCookieKeys(values.get('COOKIE_KEYS') ?? '');
+  const problems = [jwks, cookieKeys].flatMap((parsed) => (parsed.ok ? [] : [parsed.problem]));
+  if (!jwks.ok || !cookieKeys.ok) throw new ValidationError(problems.map((message) => ({ field: file, message })));
+  return { jwks: jwks.value, cookieKeys: cookieKeys.value };
+};
+
+/** `secrets generate | rotate | prune`: the gateway's OAuth signing and cookie keys (docs/identity.md) */
+const secrets = (command: string | undefined, rest: string[]): number => {
+  if (command === 'generate' && rest.length === 0) {
+    process.stdout.write(secretsEnvFile(newIdentitySecrets()));
+    return 0;
+  }
+  if (command === 'rotate' || command === 'prune') {
+    const { from } = parse(rest, { from: { type: 'string' } });
+    if (!from) throw new UsageError(`secrets ${command} needs --from <env file>`);
+    const current = readSecretsEnvFile(from);
+    const next: IdentitySecrets =
+      command === 'rotate'
+        ? {
+            jwks: { keys: [newSigningKey(), ...current.jwks.keys] },
+            cookieKeys: [newCookieKey(), ...current.cookieKeys],
+          }
+        : { jwks: { keys: current.jwks.keys.slice(0, 1) }, cookieKeys: current.cookieKeys.slice(0, 1) };
+    process.stdout.write(secretsEnvFile(next));
+    console.error(
+      `${next.jwks.keys.length} signing key(s), kids ${next.jwks.keys.map((key) => key.kid).join(', ')} (the first signs); ${next.cookieKeys.length} cookie key(s)`,
+    );
+    return 0;
+  }
+  throw new UsageError(`unknown command: secrets ${[command, ...rest].join(' ')}`);
+};
+
 /** The operator command line. It writes to the same stores under DATA_DIR as the running service. */
 const main = async (argv: string[]): Promise<number> => {
   const [group, command, ...rest] = argv;
@@ -328,6 +392,7 @@ const main = async (argv: string[]): Promise<number> => {
     if (group === 'events') return await events(command, rest);
     if (group === 'read-models') return await readModels(command, rest);
     if (group === 'account') return await account(command, rest);
+    if (group === 'secrets') return secrets(command, rest);
     if (group === 'reviews') return await reviews(command, rest);
     throw new UsageError(group ? `unknown command: ${argv.join(' ')}` : 'no command given');
   } catch (error) {

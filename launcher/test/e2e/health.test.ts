@@ -1,3 +1,4 @@
+import { newIdentitySecrets } from '@listings/platform/edge';
 import { silentLogger } from '@listings/platform/logger';
 import { ferretDbMissing, type RunningFerretDb, startFerretDb } from '@listings/platform/testing/ferretdb-server';
 import { natsServerAvailable, type RunningNatsServer, startNatsServer } from '@listings/platform/testing/nats-server';
@@ -77,6 +78,7 @@ describe.skipIf(missing.length > 0)('every process of cluster mode (NATS, MongoD
   beforeAll(async () => {
     nats = await startNatsServer({ storeDir: `${data.dir}/nats` });
     mongo = await startFerretDb();
+    const identitySecrets = newIdentitySecrets();
     const settings = {
       LOG_LEVEL: 'silent',
       DEMO_DATA: 'off',
@@ -85,6 +87,9 @@ describe.skipIf(missing.length > 0)('every process of cluster mode (NATS, MongoD
       NATS_URL: nats.url,
       MONGO_URL: mongo.url,
       MONGO_DB: 'health_test',
+      // with MONGO_URL the gateway takes its keys from configuration (docs/identity.md)
+      OAUTH_JWKS: JSON.stringify(identitySecrets.jwks),
+      COOKIE_KEYS: identitySecrets.cookieKeys.join(','),
     };
     cluster = await startCluster(testConfig(settings), silentLogger(), { ...process.env, ...settings });
     const at = (port: number | undefined) => `http://127.0.0.1:${port}`;

@@ -99,10 +99,22 @@ export const EnvironmentSchema = Type.Object({
   RATE_LIMIT_TOKEN: Type.Optional(variable('requests/seconds per IP on `POST /oauth/token`', { default: '60/60' })),
   OAUTH_ACCESS_TOKEN_TTL: Type.Optional(variable('OAuth access token lifetime in seconds', { default: '3600' })),
   SECRETS_DIR: Type.Optional(
-    variable('generated OAuth signing and cookie keys (relative to `DATA_DIR`)', {
+    variable('generated OAuth signing and cookie keys (relative to `DATA_DIR`) when `OAUTH_JWKS` is unset', {
       default: 'secrets',
       pattern: '^.+$',
     }),
+  ),
+  OAUTH_JWKS: Type.Optional(
+    variable(
+      'the OAuth signing keys: a private JWK set as JSON, the first key signs, the others still verify (rotation); with `COOKIE_KEYS`, required with `MONGO_URL`, else generated under `SECRETS_DIR`',
+      { secret: true },
+    ),
+  ),
+  COOKIE_KEYS: Type.Optional(
+    variable(
+      'the OAuth cookie keys, comma-separated, newest first (each 43+ characters); with `OAUTH_JWKS`, required with `MONGO_URL`',
+      { secret: true },
+    ),
   ),
   TRUST_PROXY: Type.Optional(
     variable(

@@ -151,6 +151,12 @@ export const runServiceProcess = async (
     logger,
     natsUrl: config.natsUrl,
     ownHttp: options.ownHttp ?? false,
+  }).catch((error: unknown) => {
+    // a rule of the service's own about its configuration (the gateway's keys with MONGO_URL):
+    // said as configOrExit says the schema's problems
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`${name}: ${error.message}`);
+    process.exit(2);
   });
   logger.info({ nats: config.natsUrl, ops_port: running.opsPort }, `${name} started`);
   // a launcher that spawned us with an IPC channel waits for this before it reports ready

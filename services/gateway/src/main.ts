@@ -1,6 +1,6 @@
 import type { Bus } from '@listings/platform/bus';
 import { systemClock } from '@listings/platform/clock';
-import type { Config } from '@listings/platform/config';
+import { type Config, ConfigError } from '@listings/platform/config';
 import { type EdgeConfig, type EdgeStores, loadEdgeConfig, openEdgeStores } from '@listings/platform/edge';
 import type { Logger } from '@listings/platform/logger';
 import { createMailer } from '@listings/platform/mail';
@@ -14,14 +14,14 @@ import { identityDatabaseFile } from './identity/index.ts';
 export interface GatewayDeps {
   readonly bus: Bus;
   readonly config: Pick<Config, 'port' | 'publicUrl' | 'dataDir' | 'natsUrl' | 'fetchAllowPrivateNetworks'> &
-    Partial<Pick<Config, 'edge' | 'mail' | 'dailyLimits'>>;
+    Partial<Pick<Config, 'edge' | 'mail' | 'dailyLimits' | 'mongo'>>;
   readonly logger: Logger;
   /** default 0.0.0.0 */
   readonly host?: string;
   readonly mounts?: GatewayOptions['mounts'];
   readonly frontDoor?: GatewayOptions['frontDoor'];
   readonly siteAtRoot?: boolean;
-  /** default: read from the environment (RATE_LIMIT_*, OAUTH_ACCESS_TOKEN_TTL, SECRETS_DIR, TRUST_PROXY) */
+  /** default: read from the environment (RATE_LIMIT_*, OAUTH_ACCESS_TOKEN_TTL, OAUTH_JWKS, COOKIE_KEYS, SECRETS_DIR, TRUST_PROXY) */
   readonly edgeConfig?: EdgeConfig;
   /** idempotency records and rate-limit counters shared with the MCP edge (all-in-one); default: opened here */
   readonly edgeStores?: EdgeStores;
@@ -36,6 +36,12 @@ export interface GatewayDeps {
  */
 export const startGateway = async (deps: GatewayDeps) => {
   const edge = deps.edgeConfig ?? deps.config.edge ?? loadEdgeConfig(deps.config.dataDir);
+  // with the production stores (MONGO_URL) nothing is kept under DATA_DIR: the OAuth signing and
+  // cookie keys come from configuration (a Kubernetes Secret) or the gateway does not start
+  if (deps.config.mongo && !edge.identitySecrets)
+    throw new ConfigError([
+      'OAUTH_JWKS and COOKIE_KEYS must be set when MONGO_URL is (the production stores): the gateway generates no keys under DATA_DIR then. Make them with `npm run --silent cli -- secrets generate` and give them from a Secret (docs/deployment.md, Keys)',
+    ]);
   const stores = deps.edgeStores ?? (await openEdgeStores({ natsUrl: deps.config.natsUrl, edge, clock: systemClock }));
   const identity = createIdentity({
     publicUrl: deps.config.publicUrl,
@@ -44,7 +50,7 @@ export const startGateway = async (deps: GatewayDeps) => {
     rateLimitCounter: stores.rateLimitCounter,
     ...(deps.config.dailyLimits ? { apiKeysPerDay: deps.config.dailyLimits.apiKeysPerAccount } : {}),
     file: identityDatabaseFile(deps.config.dataDir),
-    secretsDir: edge.secretsDir,
+    ...(edge.identitySecrets ? { secrets: edge.identitySecrets.reveal() } : { secretsDir: edge.secretsDir }),
     accessTokenTtlSeconds: edge.accessTokenTtlSeconds,
     // client ID metadata documents go through THE outbound guard: no redirects, 5 KB at most
     metadataFetch: createClientMetadataFetch({

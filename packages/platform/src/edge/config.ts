@@ -1,6 +1,7 @@
 import path from 'node:path';
 import proxyAddr from '@fastify/proxy-addr';
 import { ConfigError, type Environment } from '../environment.ts';
+import { HiddenIdentitySecrets, parseCookieKeys, parseJwks } from './identity-secrets.ts';
 import type { RateLimitPolicy } from './rate-limit.ts';
 
 /**
@@ -56,8 +57,10 @@ export interface EdgeConfig {
   /** per client IP, on POST /oauth/token */
   readonly rateLimitToken: RateLimitPolicy;
   readonly accessTokenTtlSeconds: number;
-  /** generated signing and cookie keys */
+  /** generated signing and cookie keys (when `identitySecrets` is null) */
   readonly secretsDir: string;
+  /** OAUTH_JWKS and COOKIE_KEYS (a Kubernetes Secret); null: generated under `secretsDir` (not with MONGO_URL) */
+  readonly identitySecrets: HiddenIdentitySecrets | null;
   /**
    * whose X-Forwarded-For names the client (TRUST_PROXY); no request header ever makes a URL:
    * links, OAuth metadata and the OpenAPI `servers` come from PUBLIC_URL
@@ -104,9 +107,30 @@ export const edgeConfigOf = (env: Environment, dataDir: string, problems: string
     rateLimitToken: parsePolicy('token', 'RATE_LIMIT_TOKEN', env, '60/60', problems),
     accessTokenTtlSeconds: Number.isInteger(ttl) ? ttl : 3600,
     secretsDir: path.resolve(dataDir, env.SECRETS_DIR ?? 'secrets'),
+    identitySecrets: identitySecretsOf(env, problems),
     trustProxy: trust.ok ? trust.value : false,
   };
   return config;
+};
+
+/** OAUTH_JWKS and COOKIE_KEYS go together: both set = the keys from configuration, neither = generated */
+const identitySecretsOf = (env: Environment, problems: string[]): HiddenIdentitySecrets | null => {
+  const jwksRaw = env.OAUTH_JWKS?.trim() ?? '';
+  const cookieRaw = env.COOKIE_KEYS?.trim() ?? '';
+  if (jwksRaw === '' && cookieRaw === '') return null;
+  if (jwksRaw === '' || cookieRaw === '') {
+    problems.push(
+      `OAUTH_JWKS and COOKIE_KEYS go together (set both, or neither for keys generated under SECRETS_DIR); only ${jwksRaw === '' ? 'COOKIE_KEYS' : 'OAUTH_JWKS'} is set`,
+    );
+    return null;
+  }
+  const jwks = parseJwks(jwksRaw);
+  const cookieKeys = parseCookieKeys(cookieRaw);
+  if (!jwks.ok) problems.push(jwks.problem);
+  if (!cookieKeys.ok) problems.push(cookieKeys.problem);
+  return jwks.ok && cookieKeys.ok
+    ? new HiddenIdentitySecrets({ jwks: jwks.value, cookieKeys: cookieKeys.value })
+    : null;
 };
 
 /** the edge settings of `env` alone (tests and partial configs; production reads `config.edge`) */

@@ -24,6 +24,17 @@ export {
   runIdempotent,
   type StoredResponse,
 } from './idempotency.ts';
+export {
+  COOKIE_KEY_MIN_LENGTH,
+  HiddenIdentitySecrets,
+  type IdentitySecrets,
+  newCookieKey,
+  newIdentitySecrets,
+  newSigningKey,
+  parseCookieKeys,
+  parseJwks,
+  SIGNING_ALGORITHMS,
+} from './identity-secrets.ts';
 export { type LoggedRequest, loggablePath, REDACTED, SECRET_PATH_PARAMS } from './loggable-path.ts';
 export { type NatsKvBucket, openNatsKvBucket } from './nats-kv.ts';
 export { connectNatsRateLimitCounter } from './nats-rate-limit-counter.ts';

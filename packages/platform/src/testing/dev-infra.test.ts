@@ -10,6 +10,7 @@ import { msToTs } from '@temporalio/common';
 import { MongoClient } from 'mongodb';
 import { connect } from 'nats';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
 import { ferretDbMissing } from './ferretdb-server.ts';
 import { natsServerBinary } from './nats-server.ts';
 import { temporalSkipReason } from './temporal-server.ts';
@@ -24,7 +25,10 @@ const missing = [
 ].filter((reason): reason is string => reason !== null);
 if (missing.length > 0) console.warn(`dev-infra suite skipped: ${missing.join('; ')}`);
 
-type Env = Record<'NATS_URL' | 'MONGO_URL' | 'TYPESENSE_URL' | 'TYPESENSE_API_KEY' | 'TEMPORAL_ADDRESS', string>;
+type Env = Record<
+  'NATS_URL' | 'MONGO_URL' | 'TYPESENSE_URL' | 'TYPESENSE_API_KEY' | 'TEMPORAL_ADDRESS' | 'OAUTH_JWKS' | 'COOKIE_KEYS',
+  string
+>;
 
 /** `npm run dev:infra` (its script) on free ports; resolves with the env it prints */
 const startDevInfra = async (dataDir: string): Promise<{ child: ChildProcess; env: Env }> => {
@@ -77,8 +81,10 @@ describe.skipIf(missing.length > 0)('npm run dev:infra', () => {
 
     const first = await startDevInfra(dataDir);
     expect(Object.keys(first.env).sort()).toEqual([
+      'COOKIE_KEYS',
       'MONGO_URL',
       'NATS_URL',
+      'OAUTH_JWKS',
       'TEMPORAL_ADDRESS',
       'TYPESENSE_API_KEY',
       'TYPESENSE_URL',
@@ -115,6 +121,10 @@ describe.skipIf(missing.length > 0)('npm run dev:infra', () => {
     const second = await startDevInfra(dataDir);
     try {
       expect(second.env.TYPESENSE_API_KEY).toBe(first.env.TYPESENSE_API_KEY);
+      // the gateway's keys (required with MONGO_URL) are valid configuration and kept too
+      expect(loadConfig(second.env).edge.identitySecrets).not.toBeNull();
+      expect(second.env.OAUTH_JWKS).toBe(first.env.OAUTH_JWKS);
+      expect(second.env.COOKIE_KEYS).toBe(first.env.COOKIE_KEYS);
       const natsAgain = await connect({ servers: second.env.NATS_URL });
       const info = await (await natsAgain.jetstreamManager()).streams.info('DEVINFRA');
       expect(info.state.messages).toBe(1);

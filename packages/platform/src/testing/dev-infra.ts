@@ -12,6 +12,7 @@ import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MongoClient } from 'mongodb';
+import { type IdentitySecrets, newIdentitySecrets } from '../edge/identity-secrets.ts';
 import { ferretDbBinary } from './ferretdb-server.ts';
 import { freePort } from './free-port.ts';
 import { natsServerBinary } from './nats-server.ts';
@@ -41,6 +42,8 @@ export interface RunningDevInfra {
     readonly TYPESENSE_URL: string;
     readonly TYPESENSE_API_KEY: string;
     readonly TEMPORAL_ADDRESS: string;
+    readonly OAUTH_JWKS: string;
+    readonly COOKIE_KEYS: string;
   };
   /** stops every server (SIGTERM, then SIGKILL after 10 s) */
   stop(): Promise<void>;
@@ -142,6 +145,11 @@ export const startDevInfra = async (options: DevInfraOptions): Promise<RunningDe
   const keyFile = join(base, 'typesense', 'api-key');
   if (!existsSync(keyFile)) writeFileSync(keyFile, randomBytes(16).toString('hex'), { mode: 0o600 });
   const apiKey = readFileSync(keyFile, 'utf8').trim();
+  // the gateway's OAuth signing and cookie keys, which it takes from configuration with MONGO_URL
+  // (a Kubernetes Secret in production): made once per data dir too, so sessions survive a restart
+  const identityFile = join(base, 'identity-secrets.json');
+  if (!existsSync(identityFile)) writeFileSync(identityFile, JSON.stringify(newIdentitySecrets()), { mode: 0o600 });
+  const identity = JSON.parse(readFileSync(identityFile, 'utf8')) as IdentitySecrets;
 
   const children: ChildProcess[] = [];
   const start = (name: string, binary: string, args: string[]) => {
@@ -234,6 +242,8 @@ export const startDevInfra = async (options: DevInfraOptions): Promise<RunningDe
       TYPESENSE_URL: typesenseUrl,
       TYPESENSE_API_KEY: apiKey,
       TEMPORAL_ADDRESS: `127.0.0.1:${ports.temporal}`,
+      OAUTH_JWKS: JSON.stringify(identity.jwks),
+      COOKIE_KEYS: identity.cookieKeys.join(','),
     },
     stop,
   };

@@ -1,4 +1,3 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,7 +5,7 @@ import { identityInternalOperations, type identityOperations } from '@listings/c
 import type { Bus, Served } from '@listings/platform/bus';
 import { type Clock, systemClock } from '@listings/platform/clock';
 import { DEFAULT_DAILY_LIMITS } from '@listings/platform/config';
-import type { RateLimitCounter } from '@listings/platform/edge';
+import { newIdentitySecrets, type RateLimitCounter } from '@listings/platform/edge';
 import { NotFoundError } from '@listings/platform/errors';
 import type { Logger } from '@listings/platform/logger';
 import { createOutboxMailer, type Mailer } from '@listings/platform/mail';
@@ -21,6 +20,8 @@ export interface IdentityOptions {
   readonly publicUrl: string;
   /** the SQLite file (default: in memory, for tests) */
   readonly file?: string;
+  /** the signing and cookie keys from configuration (OAUTH_JWKS, COOKIE_KEYS); before `secretsDir` */
+  readonly secrets?: IdentitySecrets;
   /** where generated keys live (default: generated per process, for tests) */
   readonly secretsDir?: string;
   readonly clock?: Clock;
@@ -34,16 +35,6 @@ export interface IdentityOptions {
   /** API_KEYS_PER_ACCOUNT_PER_DAY: keys an account can create on the site per UTC day */
   readonly apiKeysPerDay?: number;
 }
-
-const ephemeralSecrets = (): IdentitySecrets => {
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  return {
-    cookieKeys: [randomBytes(32).toString('base64url')],
-    jwks: {
-      keys: [{ ...(privateKey.export({ format: 'jwk' }) as object), kid: 'ephemeral', use: 'sig', alg: 'RS256' }],
-    },
-  };
-};
 
 /** an outbox in a temporary directory made on the first mail (tests that pass no mailer) */
 const temporaryOutbox = (clock: Clock): Mailer => {
@@ -67,7 +58,7 @@ export const createIdentity = (options: IdentityOptions) => {
   const oauth = createOAuthServer({
     publicUrl: options.publicUrl,
     store,
-    secrets: options.secretsDir ? loadOrCreateSecrets(options.secretsDir) : ephemeralSecrets(),
+    secrets: options.secrets ?? (options.secretsDir ? loadOrCreateSecrets(options.secretsDir) : newIdentitySecrets()),
     clock,
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 3600,
     metadataFetch:
