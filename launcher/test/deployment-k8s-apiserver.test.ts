@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { loadConfig } from '@listings/platform/config';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { CLUSTER_SERVICES } from '../src/cluster.ts';
@@ -300,6 +301,52 @@ describe.skipIf(missing)('infra/k8s on a real kube-apiserver', () => {
       }
     },
     120_000,
+  );
+
+  it.each(Object.keys(OVERLAYS))(
+    'the %s overlay as created: each process accepts the environment its pod gets (the ConfigMap, its env, and the variables Kubernetes adds for every Service unless service links are off)',
+    async (overlay) => {
+      const { namespace } = OVERLAYS[overlay as Overlay];
+      await apply(overlay as Overlay);
+      await apply('dev');
+      const config = await get<{ data: Record<string, string> }>(['-n', namespace, 'configmap', 'listings-config']);
+      // the dev overlay's generated store Secret stands for production's (created out of git)
+      const stores = await get<{ data: Record<string, string> }>(['-n', 'listings-dev', 'secret', 'listings-stores']);
+      const services = await get<{ items: K8sObject[] }>(['-n', namespace, 'services']);
+      // what the kubelet puts in every container of the namespace when enableServiceLinks is not false
+      const serviceLinks = Object.fromEntries(
+        services.items.flatMap((service) => {
+          const prefix = service.metadata.name.toUpperCase().replaceAll('-', '_');
+          const [first] = service.spec.ports;
+          return [
+            [`${prefix}_SERVICE_HOST`, service.spec.clusterIP],
+            [`${prefix}_SERVICE_PORT`, String(first.port)],
+            [`${prefix}_PORT`, `tcp://${service.spec.clusterIP}:${first.port}`],
+          ];
+        }),
+      );
+      const deployments = await get<{ items: K8sObject[] }>(['-n', namespace, 'deployments']);
+      const refused: string[] = [];
+      for (const deployment of deployments.items) {
+        const pod = deployment.spec.template.spec;
+        const [container] = pod.containers;
+        const env: Record<string, string> = { ...(pod.enableServiceLinks === false ? {} : serviceLinks) };
+        Object.assign(env, config.data);
+        for (const entry of container.env ?? []) {
+          const ref = entry.valueFrom?.secretKeyRef;
+          if (ref?.name === 'listings-stores')
+            env[entry.name] = Buffer.from(stores.data[ref.key] as string, 'base64').toString();
+          else if (!ref) env[entry.name] = entry.value;
+          // an optional Secret (mail, Stripe, OpenAI) left out: the default
+        }
+        try {
+          loadConfig(env, ROOT);
+        } catch (error) {
+          refused.push(`${deployment.metadata.name}: ${(error as Error).message}`);
+        }
+      }
+      expect(refused).toEqual([]);
+    },
   );
 
   it('the NetworkPolicies as created admit exactly the connections the processes need, in both overlays', async () => {
