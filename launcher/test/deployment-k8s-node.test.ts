@@ -1,11 +1,11 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { until } from '@listings/platform/testing/until';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KUBECTL } from './kubernetes-control-plane.ts';
+import { controlPlaneMissing, KUBECTL } from './kubernetes-control-plane.ts';
 import { freePort, ROOT } from './support.ts';
 
 /**
@@ -16,14 +16,29 @@ import { freePort, ROOT } from './support.ts';
  * Services (kubectl port-forward on loopback), and a killed pod replaced by its Deployment with
  * nothing lost. Minutes of CPU: only with K8S_NODE=1 (and root, the node binaries, the image).
  */
-const enabled = process.env.K8S_NODE === '1';
-if (!enabled) console.warn('one-node Kubernetes suite skipped: set K8S_NODE=1 to run it (minutes; needs root)');
+const nodeMissing = (): string | undefined => {
+  if (process.env.K8S_NODE !== '1') return 'set K8S_NODE=1 to run it (minutes of CPU; needs root)';
+  if (process.getuid?.() !== 0) return 'it needs root (containerd, the kubelet and the CNI bridge)';
+  const binaries = ['kubelet', 'kube-controller-manager', 'kube-scheduler'].filter(
+    (binary) => !existsSync(path.join(path.dirname(KUBECTL), binary)),
+  );
+  if (binaries.length > 0 || controlPlaneMissing())
+    return `${[...binaries, controlPlaneMissing()].filter(Boolean).join(', ')} missing (K8S_NODE=1 bash scripts/stand-ins/kubernetes.sh)`;
+  try {
+    execFileSync('docker', ['image', 'inspect', 'listings:dev'], { stdio: 'ignore' });
+  } catch {
+    return 'the image listings:dev is not in the Docker engine (bash scripts/containers/images.sh)';
+  }
+  return undefined;
+};
+const missing = nodeMissing();
+if (missing) console.warn(`one-node Kubernetes suite skipped: ${missing}`);
 
 const run = promisify(execFile);
 const SCRIPT = path.join(ROOT, 'scripts/kubernetes/one-node.sh');
 const NAMESPACE = 'listings-dev';
 
-describe.skipIf(!enabled)('the dev overlay on a one-node cluster', () => {
+describe.skipIf(missing)('the dev overlay on a one-node cluster', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'one-node-'));
   const kubectl = async (...args: string[]) =>
     (await run(KUBECTL, [`--kubeconfig=${dir}/kubeconfig`, '-n', NAMESPACE, ...args], { encoding: 'utf8' })).stdout;

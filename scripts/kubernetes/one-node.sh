@@ -158,7 +158,8 @@ dev)
   # the dev overlay with stand-in stores on this machine's bridge address (10.88.0.1): nats-server with
   # JetStream, FerretDB (MongoDB) and Typesense from .cache/stand-ins; no KurrentDB (none installable
   # here: the services keep their events in SQLite under DATA_DIR) and no Temporal (workflows in
-  # process). No kube-proxy and no cluster DNS run here, so the stores are named by address; a
+  # process), and no demo catalog (loading it through FerretDB took the catalog more than 5 minutes
+  # here). No kube-proxy and no cluster DNS run here, so the stores are named by address; a
   # hostPath PersistentVolume under DIR backs each PersistentVolumeClaim.
   dir="$(cd "$dir" && pwd -P)"
   # shellcheck disable=SC1091
@@ -185,6 +186,7 @@ patches:
     patch: |-
       - { op: replace, path: /data/NATS_URL, value: "nats://10.88.0.1:$nats_port" }
       - { op: remove, path: /data/TEMPORAL_ADDRESS }
+      - { op: replace, path: /data/DEMO_DATA, value: "off" }
   - target: { kind: Secret, name: listings-stores }
     patch: |-
       - { op: remove, path: /data/kurrentdb-url }
@@ -227,14 +229,21 @@ load)
   for image in "$@"; do docker save "$image" | ctr -a "$dir/containerd.sock" -n k8s.io images import - >/dev/null; done
   ;;
 down)
-  for name in kubelet kube-scheduler kube-controller-manager containerd kube-apiserver etcd nats ferretdb typesense; do
-    [ -f "$dir/$name.pid" ] && kill "$(cat "$dir/$name.pid")" 2>/dev/null || true
-  done
+  stop() { [ -f "$dir/$1.pid" ] && kill "$(cat "$dir/$1.pid")" 2>/dev/null || true; }
+  stop kubelet
+  sleep 1
+  # the pods' processes outlive containerd (their shims): stop them through it first
+  if [ -S "$dir/containerd.sock" ]; then
+    tasks="$(ctr -a "$dir/containerd.sock" -n k8s.io tasks ls -q 2>/dev/null || true)"
+    for task in $tasks; do ctr -a "$dir/containerd.sock" -n k8s.io tasks kill -s SIGKILL "$task" >/dev/null 2>&1 || true; done
+    sleep 2
+    for task in $tasks; do ctr -a "$dir/containerd.sock" -n k8s.io tasks rm -f "$task" >/dev/null 2>&1 || true; done
+  fi
+  for name in kube-scheduler kube-controller-manager containerd kube-apiserver etcd nats ferretdb typesense; do stop "$name"; done
   sleep 2
   for name in kubelet containerd; do
     [ -f "$dir/$name.pid" ] && kill -9 "$(cat "$dir/$name.pid")" 2>/dev/null || true
   done
-  # the pods' shims and their mounts outlive containerd
   grep -o " $dir/[^ ]*" /proc/mounts | sort -r | xargs -r -n1 umount -l 2>/dev/null || true
   rm -rf "$dir"
   ip link del k8snode0 2>/dev/null || true
