@@ -172,7 +172,7 @@ const supportedVersions = (): string[] => {
 
 describe.skipIf(missing)('infra/k8s on a real kube-apiserver', () => {
   let plane: ControlPlane;
-  const files = tempDataDir();
+  let files: ReturnType<typeof tempDataDir>;
   const built: Partial<Record<Overlay, { yaml: string; objects: K8sObject[] }>> = {};
 
   const get = async <T>(args: string[]): Promise<T> =>
@@ -203,6 +203,7 @@ describe.skipIf(missing)('infra/k8s on a real kube-apiserver', () => {
   };
 
   beforeAll(async () => {
+    files = tempDataDir();
     for (const overlay of Object.keys(OVERLAYS) as Overlay[]) {
       const yaml = await kustomizeBuild(overlay);
       built[overlay] = { yaml, objects: parseAllDocuments(yaml).map((d) => d.toJS() as K8sObject) };
@@ -214,7 +215,7 @@ describe.skipIf(missing)('infra/k8s on a real kube-apiserver', () => {
   }, 180_000);
   afterAll(async () => {
     await plane?.stop();
-    files.remove();
+    files?.remove();
   });
 
   const nameOf = (o: K8sObject) => `${o.kind}/${o.metadata.name}`;

@@ -39,7 +39,7 @@ const SCRIPT = path.join(ROOT, 'scripts/kubernetes/one-node.sh');
 const NAMESPACE = 'listings-dev';
 
 describe.skipIf(missing)('the dev overlay on a one-node cluster', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'one-node-'));
+  let dir = '';
   const kubectl = async (...args: string[]) =>
     (await run(KUBECTL, [`--kubeconfig=${dir}/kubeconfig`, '-n', NAMESPACE, ...args], { encoding: 'utf8' })).stdout;
   const forwards: ChildProcess[] = [];
@@ -93,6 +93,7 @@ describe.skipIf(missing)('the dev overlay on a one-node cluster', () => {
     );
 
   beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'one-node-'));
     const env = { ...process.env, PATH: `${process.env.PATH}:/usr/sbin` };
     await run('bash', [SCRIPT, 'up', dir], { env });
     await run('bash', [SCRIPT, 'load', dir, 'listings:dev'], { env });
@@ -101,7 +102,7 @@ describe.skipIf(missing)('the dev overlay on a one-node cluster', () => {
   }, 900_000);
   afterAll(async () => {
     for (const child of forwards) child.kill();
-    await run('bash', [SCRIPT, 'down', dir]);
+    if (dir) await run('bash', [SCRIPT, 'down', dir]);
   }, 120_000);
 
   it('runs every process of the dev overlay Ready, from the locally built image', async () => {
