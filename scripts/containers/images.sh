@@ -126,7 +126,7 @@ stand_in() { # var tag binary entrypoint-name extra-dockerfile-lines
     fi
     local ctx="$CONTAINERS_CACHE/context-${tag//[\/:]/-}"
     rm -rf "$ctx" && mkdir -p "$ctx"
-    ln "$binary" "$ctx/$name" 2>/dev/null || cp "$binary" "$ctx/$name"
+    install -m 0755 "$binary" "$ctx/$name"
     printf 'FROM %s\nCOPY %s /usr/local/bin/%s\nRUN mkdir -p /data && chown node:node /data\n%s\nUSER node\nWORKDIR /data\nENTRYPOINT ["/usr/local/bin/%s"]\n' \
       "$NODE_IMAGE_TAG" "$name" "$name" "$extra" "$name" >"$ctx/Dockerfile"
     log "building $tag"
