@@ -31,9 +31,10 @@ const IMAGES: ReadonlyArray<readonly [string, string, boolean]> = [
   ['KURRENTDB_IMAGE', 'docker.kurrent.io/kurrent-latest/kurrentdb:25.1', false],
 ];
 
-const standInsFromScript = (): Map<string, string> => {
-  console.log('test:containers: building the stand-in images (scripts/containers/images.sh --no-project)');
-  const result = spawnSync('bash', [path.join(ROOT, 'scripts/containers/images.sh'), '--no-project', '--print-env'], {
+const standInsFromScript = (withProject: boolean): Map<string, string> => {
+  const args = [...(withProject ? [] : ['--no-project']), '--print-env'];
+  console.log(`test:containers: building the images here (scripts/containers/images.sh ${args.join(' ')})`);
+  const result = spawnSync('bash', [path.join(ROOT, 'scripts/containers/images.sh'), ...args], {
     cwd: ROOT,
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -69,7 +70,15 @@ export default async function setup(project: TestProject): Promise<void> {
       decided.TESTCONTAINERS_RYUK_DISABLED = 'true';
     }
   }
+  // the project's image (launcher/test/containers): built here when it is not on the engine
+  const projectImage = process.env.LISTINGS_IMAGE || 'listings-directory:dev';
+  const projectMissing = !(await client.image.exists(ImageName.fromString(projectImage)));
   let standIns: Map<string, string> | undefined;
+  if (projectMissing && !process.env.LISTINGS_IMAGE) {
+    standIns = standInsFromScript(true);
+    const built = standIns.get('LISTINGS_IMAGE');
+    if (built) decided.LISTINGS_IMAGE = built;
+  }
   for (const [variable, official, hasStandIn] of IMAGES) {
     const image = process.env[variable] || official;
     if (await client.image.exists(ImageName.fromString(image))) continue;
@@ -81,7 +90,7 @@ export default async function setup(project: TestProject): Promise<void> {
       console.warn(`test:containers: cannot pull ${image}: ${error instanceof Error ? error.message : String(error)}`);
     }
     if (!hasStandIn || process.env[variable]) continue;
-    standIns ??= standInsFromScript();
+    standIns ??= standInsFromScript(false);
     const standIn = standIns.get(variable);
     if (standIn) {
       decided[variable] = standIn;

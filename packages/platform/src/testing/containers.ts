@@ -50,7 +50,9 @@ export const containersAvailable = async (suite: string): Promise<boolean> => {
  * (`local/nats:2.15.1`, `local/ferretdb:1.24.2`, ...) and `vitest.containers.config.ts` points the
  * variables at them (docs/deployment.md, "Without an image registry").
  */
-const env = (name: string): string | undefined => containerEnv[name] || process.env[name];
+/** a variable as the global setup of `npm run test:containers` decided it, else as the environment has it */
+export const containerEnvironment = (name: string): string | undefined => containerEnv[name] || process.env[name];
+const env = containerEnvironment;
 export const CONTAINER_IMAGES = {
   kurrentdb: env('KURRENTDB_IMAGE') || 'docker.kurrent.io/kurrent-latest/kurrentdb:25.1',
   mongodb: env('MONGO_IMAGE') || 'mongo:8.0',
