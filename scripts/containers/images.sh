@@ -13,7 +13,7 @@
 #   local/nats:2.15.1               stand-ins FROM local/node:24-bookworm, each with the binary from
 #   local/typesense:0.24.1          .cache/stand-ins as its ENTRYPOINT (so the official images' commands
 #   local/ferretdb:1.24.2           work unchanged): nats-server, typesense-server, ferretdb (SQLite
-#   local/temporal:1.9.1            backend, listening on :27017 like mongod), temporal (the CLI: `server
+#   local/temporal:1.9.1            backend in /data/db, on :27017 like mongod), temporal (the CLI: `server
 #   local/stripe-mock:0.203.0       start-dev ...`), stripe-mock
 #
 # Usage: scripts/containers/images.sh [--no-project] [--print-env]
@@ -139,7 +139,8 @@ typesense_bin="$(cat "$STAND_INS/typesense-0.3.0/typesense-server.path" 2>/dev/n
 stand_in NATS_IMAGE local/nats:2.15.1 "$STAND_INS/nats-server-2.15.1/bin/nats-server" nats-server
 stand_in TYPESENSE_IMAGE local/typesense:0.24.1 "$typesense_bin" typesense-server
 stand_in MONGO_IMAGE local/ferretdb:1.24.2 "$STAND_INS/ferretdb-v1.24.2/ferretdb" ferretdb \
-  'ENV FERRETDB_HANDLER=sqlite FERRETDB_SQLITE_URL=file:/data/ FERRETDB_LISTEN_ADDR=:27017 FERRETDB_STATE_DIR=/data FERRETDB_TELEMETRY=disable FERRETDB_DEBUG_ADDR=-
+  'RUN mkdir -p /data/db && chown node:node /data/db
+ENV FERRETDB_HANDLER=sqlite FERRETDB_SQLITE_URL=file:/data/db/ FERRETDB_LISTEN_ADDR=:27017 FERRETDB_STATE_DIR=/data/db FERRETDB_TELEMETRY=disable FERRETDB_DEBUG_ADDR=-
 EXPOSE 27017'
 stand_in TEMPORAL_IMAGE local/temporal:1.9.1 "$STAND_INS/temporal-1.9.1-1.40.0/bin/temporal" temporal
 stand_in STRIPE_MOCK_IMAGE local/stripe-mock:0.203.0 "$STAND_INS/stripe-mock-v0.203.0/stripe-mock" stripe-mock
