@@ -2,18 +2,20 @@
  * `docker compose up` of docker-compose.yml with docker-compose.local.yml (the stores' stand-in
  * images and the project's image built here; KurrentDB left out, each service on its own SQLite
  * event store: the override says why). Waits for every healthcheck, runs REST, site and MCP
- * requests through the published loopback ports, kills the gateway's process and sees compose
- * restart it with nothing lost, then brings it all down with its volumes. Compose makes the
+ * requests through the published loopback ports (a draft crawled from a fixture site on the project's
+ * network, submitted, priced), kills the catalog's process and sees compose restart it with nothing lost, then brings it all down with its volumes. Compose makes the
  * project's own network; nothing is published beyond 127.0.0.1. Skipped, saying why, without an
  * engine, compose or the images.
  */
 import { execFile } from 'node:child_process';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import { containerEnvironment, imageAvailable } from '@listings/platform/testing/containers';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FACTS } from '../../../services/drafting/test/support/fixture-site.ts';
 import { freePort, ROOT } from '../support.ts';
-import { containerState, DOCKER, eventually, LISTINGS_IMAGE, uniqueName } from './docker.ts';
+import { containerState, DOCKER, docker, eventually, LISTINGS_IMAGE, uniqueName } from './docker.ts';
 
 const run = promisify(execFile);
 
@@ -73,6 +75,8 @@ describe.skipIf(!available)('docker compose up with docker-compose.local.yml', (
       (states) => states.length === 11 && states.every((state) => state.endsWith(':running:healthy')),
       360_000,
     );
+  const site = `${project}-site`;
+  const SITE_HOST = 'acme-fixture.example.com';
   let api = '';
   let mcp = '';
   let web = '';
@@ -87,14 +91,43 @@ describe.skipIf(!available)('docker compose up with docker-compose.local.yml', (
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DEMO_DATA: 'off',
       TYPESENSE_API_KEY: 'compose-test-key',
+      // the fixture site below is on the project's network, a private address
+      FETCH_ALLOW_PRIVATE_NETWORKS: 'true',
     };
     api = `http://127.0.0.1:${port}/api/v1`;
     mcp = `http://127.0.0.1:${mcpPort}/mcp`;
     web = `http://127.0.0.1:${webPort}`;
     await compose('up', '-d');
     await allHealthy();
+    // a product website for drafting to crawl, on the project's network (drafting's test fixture,
+    // served by the project's image)
+    await docker(
+      'run',
+      '-d',
+      '--name',
+      site,
+      '--network',
+      `${project}_default`,
+      '--network-alias',
+      SITE_HOST,
+      '-v',
+      `${path.join(ROOT, 'services/drafting/test/support')}:/fixture:ro`,
+      '--entrypoint',
+      'node',
+      LISTINGS_IMAGE,
+      '--input-type=module',
+      '-e',
+      `const { startFixtureSite } = await import('/fixture/fixture-site.ts'); await startFixtureSite({ host: '0.0.0.0', port: 8080 }); console.log('serving');`,
+    );
+    await eventually(
+      'the fixture site',
+      () => docker('logs', site),
+      (logs) => logs.includes('serving'),
+      60_000,
+    );
   }, 420_000);
   afterAll(async () => {
+    await docker('rm', '-f', site).catch(() => '');
     await compose('down', '-v', '--timeout', '20').catch((error: Error) => console.warn(error.message));
   }, 120_000);
 
@@ -119,7 +152,7 @@ describe.skipIf(!available)('docker compose up with docker-compose.local.yml', (
     expect(ready.status).toBe(200);
   });
 
-  it('serves REST, the site and MCP through the published ports, and keeps an account across a crash of the gateway', async () => {
+  it('serves REST, the site and MCP through the published ports, writes a draft and a listing, and keeps them across a crash of the catalog', async () => {
     // an API key made by the operator CLI in the gateway's container (docs/deployment.md, first steps)
     const created = await compose(
       'exec',
@@ -169,19 +202,61 @@ describe.skipIf(!available)('docker compose up with docker-compose.local.yml', (
       await client.close();
     }
 
-    // the gateway's process killed (a crash, not a stop): compose's restart policy brings it back
-    const gateway = (await services()).find((service) => service.Service === 'gateway')?.Name ?? '';
-    const { pid } = await containerState(gateway);
+    // a draft crawled from the fixture site and drafted by its Temporal workflow, then submitted
+    const post = (url: string, body?: unknown) =>
+      fetch(`${api}${url}`, {
+        method: 'POST',
+        headers: { ...auth, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      });
+    const created2 = await post('/drafts', { url: `http://${SITE_HOST}:8080/` });
+    expect(created2.status, await created2.clone().text()).toBe(201);
+    const { id } = await json(created2);
+    const draft = await eventually(
+      'the draft',
+      async () => json(await fetch(`${api}/drafts/${id}`, { headers: auth })),
+      (body) => body.status !== 'crawling' && body.status !== 'drafting',
+      120_000,
+    );
+    expect(draft.status, JSON.stringify(draft)).toBe('ready');
+    expect(draft.fields.name.value).toBe(FACTS.name);
+    const submitted = await post(`/drafts/${id}/submit`);
+    expect(submitted.status).toBe(200);
+    const { listing_id: listingId } = await json(submitted);
+    const listing = await json(await fetch(`${api}/me/listings/${listingId}`, { headers: auth }));
+    expect(listing).toMatchObject({ status: 'draft', plan: 'none' });
+    // commerce prices a launch of it
+    const quote = await post('/orders/quote', {
+      items: [{ product: 'launch', listing_id: listingId }],
+      billing_country: 'US',
+    });
+    expect(quote.status).toBe(200);
+
+    // the catalog's process killed (a crash, not a stop): compose's restart policy brings it back
+    const catalog = (await services()).find((service) => service.Service === 'catalog')?.Name ?? '';
+    const { pid } = await containerState(catalog);
     process.kill(pid, 'SIGKILL');
     await eventually(
-      'the gateway restarted',
+      'the catalog restarted',
       async () =>
-        Number(await run(DOCKER, ['inspect', '-f', '{{.RestartCount}}', gateway]).then((r) => r.stdout.trim())),
+        Number(await run(DOCKER, ['inspect', '-f', '{{.RestartCount}}', catalog]).then((r) => r.stdout.trim())),
       (count) => count >= 1,
       60_000,
     );
     await allHealthy();
-    // nothing lost: the same key still signs Alice in (the identity store on the gateway's volume)
+    // nothing lost: the listing (the catalog's events in its SQLite event store on its volume, its
+    // read model in FerretDB), the draft and the account
+    const after = await eventually(
+      'the listing after the restart',
+      async () => fetch(`${api}/me/listings/${listingId}`, { headers: auth }),
+      (answer) => answer.status === 200,
+      60_000,
+    );
+    expect(await json(after)).toMatchObject({ id: listing.id, slug: listing.slug, status: 'draft' });
+    expect(await json(await fetch(`${api}/drafts/${id}`, { headers: auth }))).toMatchObject({
+      id,
+      status: 'submitted',
+    });
     const again = await fetch(`${api}/me`, { headers: auth });
     expect(again.status).toBe(200);
     expect(await json(again)).toMatchObject({ id: account.id, email: 'alice@example.com' });
