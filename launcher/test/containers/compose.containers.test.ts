@@ -255,7 +255,7 @@ describe.skipIf(!available)('docker compose up with docker-compose.local.yml', (
     expect(await json(after)).toMatchObject({ id: listing.id, slug: listing.slug, status: 'draft' });
     expect(await json(await fetch(`${api}/drafts/${id}`, { headers: auth }))).toMatchObject({
       id,
-      status: 'submitted',
+      status: 'ready',
     });
     const again = await fetch(`${api}/me`, { headers: auth });
     expect(again.status).toBe(200);
