@@ -14,8 +14,8 @@ COMPOSE_VERSION="v2.29.7"
 mkdir -p "$CONTAINERS_CACHE"
 export PATH="$PATH:/usr/sbin:/usr/local/go/bin"
 
-# --- the engine: Debian's docker.io (20.10), its own CLI in /usr/bin
-if [ ! -x /usr/bin/dockerd ]; then
+# --- the engine: Debian's docker.io (20.10; dockerd in /usr/sbin), its own CLI in /usr/bin
+if ! command -v dockerd >/dev/null 2>&1; then
   echo "containers: installing docker.io and debootstrap (Debian packages)"
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq docker.io debootstrap >/dev/null
 fi
@@ -23,7 +23,8 @@ command -v debootstrap >/dev/null || { apt-get update -qq && apt-get install -y 
 export DOCKER=/usr/bin/docker
 if ! "$DOCKER" info >/dev/null 2>&1; then
   echo "containers: starting dockerd (log: $CONTAINERS_CACHE/dockerd.log)"
-  nohup /usr/bin/dockerd >"$CONTAINERS_CACHE/dockerd.log" 2>&1 &
+  # its own session: it outlives this run (the engine and its images are per machine)
+  setsid nohup dockerd >"$CONTAINERS_CACHE/dockerd.log" 2>&1 &
   for _ in $(seq 1 60); do "$DOCKER" info >/dev/null 2>&1 && break; sleep 0.5; done
   "$DOCKER" info >/dev/null 2>&1 || { echo "containers: dockerd did not start" >&2; tail -20 "$CONTAINERS_CACHE/dockerd.log" >&2; exit 1; }
 fi
