@@ -46,7 +46,19 @@ const composeMissing = await composeSkipReason();
 if (composeMissing) console.warn(`skipped compose up: ${composeMissing}`);
 let available = composeMissing === null;
 for (const [name, standIn] of Object.entries({ LISTINGS_IMAGE, ...STAND_INS })) {
-  if (available) available = await imageAvailable('compose up', images[name] ?? standIn);
+  const image = images[name] ?? standIn;
+  if (available) available = await imageAvailable('compose up', image);
+  // the override never pulls (`pull_policy: never`): its images must be on the engine
+  if (
+    available &&
+    !(await docker('image', 'inspect', image).then(
+      () => true,
+      () => false,
+    ))
+  ) {
+    console.warn(`skipped compose up: ${image} is not on this engine (scripts/containers/images.sh builds it)`);
+    available = false;
+  }
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies freely
