@@ -11,7 +11,10 @@ export default defineConfig({
       'packages/*/src/**/*.containers.test.ts',
       'services/*/src/**/*.containers.test.ts',
       'services/*/test/**/*.containers.test.ts',
+      'launcher/test/**/*.containers.test.ts',
     ],
+    // pulls each image a suite names, or builds its stand-in here when no registry answers
+    globalSetup: ['packages/platform/src/testing/containers-global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
     pool: 'forks',

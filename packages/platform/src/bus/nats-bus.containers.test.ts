@@ -4,12 +4,12 @@
  */
 import { GenericContainer, type StartedTestContainer, Wait } from 'testcontainers';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { CONTAINER_IMAGES, containersAvailable } from '../testing/containers.ts';
+import { CONTAINER_IMAGES, imageAvailable } from '../testing/containers.ts';
 import { describeBusContract } from './bus.contract.ts';
 import type { Bus } from './bus.ts';
 import { connectNatsBus } from './nats-bus.ts';
 
-const available = await containersAvailable('the NATS bus contract');
+const available = await imageAvailable('the NATS bus contract', CONTAINER_IMAGES.nats);
 
 describe.skipIf(!available)('NATS bus in a container', () => {
   let container: StartedTestContainer;

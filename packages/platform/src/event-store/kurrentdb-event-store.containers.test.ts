@@ -5,11 +5,11 @@
 import { randomUUID } from 'node:crypto';
 import { KurrentDbContainer, type StartedKurrentDbContainer } from '@testcontainers/kurrentdb';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { CONTAINER_IMAGES, containersAvailable } from '../testing/containers.ts';
+import { CONTAINER_IMAGES, imageAvailable } from '../testing/containers.ts';
 import { describeEventStoreContract } from './event-store.contract.ts';
 import { openKurrentDbEventStore } from './kurrentdb-event-store.ts';
 
-const available = await containersAvailable('the KurrentDB event store contract');
+const available = await imageAvailable('the KurrentDB event store contract', CONTAINER_IMAGES.kurrentdb);
 
 describe.skipIf(!available)('KurrentDB event store in a container', () => {
   let container: StartedKurrentDbContainer;

@@ -5,11 +5,11 @@
 import { randomUUID } from 'node:crypto';
 import { GenericContainer, type StartedTestContainer, Wait } from 'testcontainers';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { CONTAINER_IMAGES, containersAvailable } from '../testing/containers.ts';
+import { CONTAINER_IMAGES, imageAvailable } from '../testing/containers.ts';
 import { searchIndexContract } from './search-index.contract.ts';
 import { openTypesenseSearchIndex } from './typesense-search-index.ts';
 
-const available = await containersAvailable('the Typesense search index contract');
+const available = await imageAvailable('the Typesense search index contract', CONTAINER_IMAGES.typesense);
 const API_KEY = 'containers-test-key';
 
 describe.skipIf(!available)('Typesense search index in a container', () => {

@@ -304,9 +304,17 @@ export const openTypesenseSearchIndex = async (options: TypesenseSearchIndexOpti
         if (statusOf(error) !== 404) throw error;
         // a filter key no document has yet: nothing passes it
         if (/filter field/.test(message)) return { ids: [], total: 0 };
-        // a sort key no document has yet: every document ties, so the id decides
+        // a sort key no document has yet: every document ties, so the id decides (and asked again,
+        // a filter key no document has either, as in an empty collection, lets nothing pass)
         if (/for sorting/.test(message))
-          return searchOnce(query, keys.filter((key) => !key.startsWith('s_')).join(','), filter);
+          return searchOnce(query, keys.filter((key) => !key.startsWith('s_')).join(','), filter).catch(
+            (again: unknown) => {
+              const missingFilter =
+                statusOf(again) === 404 && again instanceof Error && /filter field/.test(again.message);
+              if (missingFilter) return { ids: [], total: 0 };
+              throw again;
+            },
+          );
         throw error;
       }
     },

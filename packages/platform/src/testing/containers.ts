@@ -7,10 +7,23 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { Client, Connection } from '@temporalio/client';
-import { GenericContainer, getContainerRuntimeClient, Wait } from 'testcontainers';
+import { GenericContainer, getContainerRuntimeClient, ImageName, Wait } from 'testcontainers';
+import { inject } from 'vitest';
 import { startTemporalRunner } from '../workflows/temporal-runner.ts';
 import { workflowBundle } from './temporal-server.ts';
 import type { RunnerKind } from './workflow-runners.ts';
+
+/** what the global setup of `npm run test:containers` decided (images built here), outside it nothing */
+const containerEnv: Record<string, string> = (() => {
+  try {
+    return inject('containerEnv') ?? {};
+  } catch {
+    return {};
+  }
+})();
+// read by testcontainers when it first starts a container
+if (containerEnv.TESTCONTAINERS_RYUK_DISABLED)
+  process.env.TESTCONTAINERS_RYUK_DISABLED ??= containerEnv.TESTCONTAINERS_RYUK_DISABLED;
 
 let probe: Promise<string | null> | undefined;
 
@@ -31,14 +44,49 @@ export const containersAvailable = async (suite: string): Promise<boolean> => {
   return reason === null;
 };
 
-/** pinned images, so a run is the same everywhere */
+/**
+ * Pinned images, so a run is the same everywhere; each named by a variable that defaults to the
+ * official image. Without an image registry, `scripts/containers/images.sh` builds stand-ins
+ * (`local/nats:2.15.1`, `local/ferretdb:1.24.2`, ...) and `vitest.containers.config.ts` points the
+ * variables at them (docs/deployment.md, "Without an image registry").
+ */
+/** a variable as the global setup of `npm run test:containers` decided it, else as the environment has it */
+export const containerEnvironment = (name: string): string | undefined => containerEnv[name] || process.env[name];
+const env = containerEnvironment;
 export const CONTAINER_IMAGES = {
-  kurrentdb: 'docker.kurrent.io/kurrent-latest/kurrentdb:25.1',
-  mongodb: 'mongo:8.0',
-  typesense: 'typesense/typesense:27.1',
-  nats: 'nats:2.10-alpine',
-  temporal: 'temporalio/temporal:1.4.1',
+  kurrentdb: env('KURRENTDB_IMAGE') || 'docker.kurrent.io/kurrent-latest/kurrentdb:25.1',
+  mongodb: env('MONGO_IMAGE') || 'mongo:8.0',
+  typesense: env('TYPESENSE_IMAGE') || 'typesense/typesense:27.1',
+  nats: env('NATS_IMAGE') || 'nats:2.10-alpine',
+  temporal: env('TEMPORAL_IMAGE') || 'temporalio/temporal:1.4.1',
 } as const;
+
+/** the official MongoDB image (a replica set the module initiates), or a stand-in speaking its wire protocol */
+export const isOfficialMongoImage = (image: string): boolean => /(^|\/)mongo(:|@|$)/.test(image);
+
+/**
+ * Why `image` cannot be used here, or null: it must be in the engine's image store already (built
+ * here or pulled before) or be pullable. Vitest's global setup for `npm run test:containers` says
+ * which registries answered (`CONTAINER_REGISTRY_REACHABLE`): without one, an image not in the store
+ * cannot run, and its suite skips saying so.
+ */
+export const imageSkipReason = async (image: string): Promise<string | null> => {
+  const engine = await containerSkipReason();
+  if (engine) return engine;
+  const client = await getContainerRuntimeClient();
+  if (await client.image.exists(ImageName.fromString(image))) return null;
+  if (env('CONTAINER_REGISTRY_REACHABLE') === 'false') {
+    return `the image ${image} is not on this engine and no image registry is reachable to pull it`;
+  }
+  return null;
+};
+
+/** true when the suite's engine and image are there; otherwise prints why it is skipped */
+export const imageAvailable = async (suite: string, image: string): Promise<boolean> => {
+  const reason = await imageSkipReason(image);
+  if (reason) console.warn(`skipped ${suite}: ${reason}`);
+  return reason === null;
+};
 
 /**
  * A Temporal dev server in a container (the `temporal` CLI image's `server start-dev`), and the

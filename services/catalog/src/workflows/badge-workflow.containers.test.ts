@@ -3,7 +3,8 @@
  * through the production Temporal runner; skipped, saying why, without a Docker engine.
  */
 import {
-  containersAvailable,
+  CONTAINER_IMAGES,
+  imageAvailable,
   startTemporalContainer,
   temporalRunnerKindAt,
 } from '@listings/platform/testing/containers';
@@ -12,7 +13,7 @@ import type { BadgeOutcome, CatalogActivities } from '../application/badge-check
 import { type BadgeWorkflowInput, badgeWorkflowId, catalogWorkflows } from './badge-workflow.ts';
 
 const ENTRY = new URL('./temporal-workflows.ts', import.meta.url);
-const available = await containersAvailable('the badge workflow on a Temporal container');
+const available = await imageAvailable('the badge workflow on a Temporal container', CONTAINER_IMAGES.temporal);
 
 describe.skipIf(!available)('the badge workflow on Temporal in a container', () => {
   let temporal: Awaited<ReturnType<typeof startTemporalContainer>>;

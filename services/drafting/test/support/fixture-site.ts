@@ -89,7 +89,13 @@ Disallow: /
 `;
 
 export const startFixtureSite = async (
-  options: { robots?: 'normal' | '404' | '500'; extraPages?: Record<string, string> } = {},
+  options: {
+    robots?: 'normal' | '404' | '500';
+    extraPages?: Record<string, string>;
+    /** where to listen: loopback on a free port unless said (a container serves it on 0.0.0.0) */
+    host?: string;
+    port?: number;
+  } = {},
 ): Promise<FixtureSite> => {
   const requested: string[] = [];
   let held: (() => void)[] | null = null;
@@ -122,7 +128,7 @@ export const startFixtureSite = async (
     if (held && path !== '/sitemap.xml') held.push(send);
     else send();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${port}/`,
