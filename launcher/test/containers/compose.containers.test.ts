@@ -10,6 +10,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { newIdentitySecrets } from '@listings/platform/edge';
 import { containerEnvironment, imageAvailable } from '@listings/platform/testing/containers';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,6 +96,7 @@ describe.skipIf(!available)('docker compose up with docker-compose.local.yml', (
 
   beforeAll(async () => {
     const [port, mcpPort, webPort] = [await freePort(), await freePort(), await freePort()];
+    const keys = newIdentitySecrets();
     env = {
       ...images,
       PORT: String(port),
@@ -103,6 +105,9 @@ describe.skipIf(!available)('docker compose up with docker-compose.local.yml', (
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DEMO_DATA: 'off',
       TYPESENSE_API_KEY: 'compose-test-key',
+      // the gateway's keys, which docker-compose.yml requires (`npm run cli -- secrets generate`)
+      OAUTH_JWKS: JSON.stringify(keys.jwks),
+      COOKIE_KEYS: keys.cookieKeys.join(','),
       // the fixture site below is on the project's network, a private address
       FETCH_ALLOW_PRIVATE_NETWORKS: 'true',
     };
