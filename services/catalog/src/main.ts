@@ -19,6 +19,7 @@ import { createSafeFetch, type SafeFetch } from '@listings/platform/outbound';
 import { openReadModelStore, openReadModelStoreForRebuild } from '@listings/platform/read-models';
 import { openEmbeddedSearchIndex, openTypesenseSearchIndex } from '@listings/platform/search';
 import { type OperationCall, serveOperations } from '@listings/platform/service-host';
+import { type StoreWaitReporter, untilStoreAnswers } from '@listings/platform/store-wait';
 import { compileInputChecks, compileValueChecks } from '@listings/platform/validation';
 import { startWorkflowRunner } from '@listings/platform/workflows/temporal-runner';
 import type { CatalogActivities } from './application/badge-check.ts';
@@ -73,6 +74,8 @@ export interface CatalogDeps {
    * MONGO_URL (TYPESENSE_URL) the read models (search) are in MongoDB (Typesense) instead, shared.
    */
   readonly readModelDir?: string;
+  /** the process's /readyz (cluster mode): names a store the start waits for */
+  readonly ops?: StoreWaitReporter;
 }
 
 /** Search weights: a name match counts most, then tagline, keywords, short description. */
@@ -97,12 +100,23 @@ export const startCatalog = async (deps: CatalogDeps) => {
       : catalogReadModelsFile(deps.config.dataDir),
   });
   const typesense = deps.config.typesense ?? null;
-  const search = await openCatalogSearch(
-    deps.config,
-    deps.readModelDir ? path.join(deps.readModelDir, 'search.sqlite') : catalogSearchFile(deps.config.dataDir),
+  // a store that is not ready yet (not listening, Typesense's 503, an election) is waited for,
+  // with backoff and named by /readyz, never a crash (store-wait.ts)
+  const untilAnswers = <T>(name: string, attempt: () => Promise<T>) =>
+    untilStoreAnswers(name, attempt, { logger: deps.logger, readiness: deps.ops });
+  await untilAnswers('event store', () => events.readAll(0, 1));
+  await untilAnswers('read models', () => store.position());
+  const search = await untilAnswers('search index', () =>
+    openCatalogSearch(
+      deps.config,
+      deps.readModelDir ? path.join(deps.readModelDir, 'search.sqlite') : catalogSearchFile(deps.config.dataDir),
+    ),
   );
   deps.logger.info({ search: typesense ? `typesense ${typesense.url}` : 'embedded' }, 'search index opened');
-  const readModel = await openCatalogReadModel({ events, store, search, logger: deps.logger });
+  const readModel = await untilAnswers('catalog read model', async () => {
+    await search.position();
+    return openCatalogReadModel({ events, store, search, logger: deps.logger });
+  });
   const commands = createCatalogCommands({
     events,
     readModel,
@@ -137,17 +151,19 @@ export const startCatalog = async (deps: CatalogDeps) => {
       }),
   });
   // each listing awaiting its badge has a workflow checking its homepage every interval
-  const runner = await startWorkflowRunner<CatalogActivities & FreeLaunchActivities>({
-    settings: deps.workflows ?? workflowSettingsOf(deps.config, 'catalog'),
-    workflowsPath: fileURLToPath(new URL('./workflows/temporal-workflows.ts', import.meta.url)),
-    inProcess: {
-      workflows: { ...catalogWorkflows, freeLaunch: freeLaunchWorkflow },
-      activities: { ...badgeCheck.activities, ...freeLaunch.activities },
-      logger: deps.logger,
-      retry: BADGE_RETRY,
-      ...(deps.timers ? { timers: deps.timers } : {}),
-    },
-  });
+  const runner = await untilAnswers('workflows', () =>
+    startWorkflowRunner<CatalogActivities & FreeLaunchActivities>({
+      settings: deps.workflows ?? workflowSettingsOf(deps.config, 'catalog'),
+      workflowsPath: fileURLToPath(new URL('./workflows/temporal-workflows.ts', import.meta.url)),
+      inProcess: {
+        workflows: { ...catalogWorkflows, freeLaunch: freeLaunchWorkflow },
+        activities: { ...badgeCheck.activities, ...freeLaunch.activities },
+        logger: deps.logger,
+        retry: BADGE_RETRY,
+        ...(deps.timers ? { timers: deps.timers } : {}),
+      },
+    }),
+  );
   const watchBadge = (listingId: number, checkFirst: boolean) =>
     runner.start('badge', badgeWorkflowId(listingId), { listingId, checkFirst } satisfies BadgeWorkflowInput);
   // a free listing's launch: a durable timer to its week's Monday, then live if its badge was found
