@@ -166,7 +166,7 @@ export const openMongoReadModelStore = (options: MongoReadModelStoreOptions): Re
       update: {
         $set: { at, doc: doc === null ? null : toStored(doc), ...liftedOf(collection, doc) },
         ...(doc === null && paths.length > 0
-          ? { $unset: Object.fromEntries(paths.map((path) => [liftedName(path), ''])) }
+          ? { $unset: Object.fromEntries(paths.map((path) => [liftedName(path), ''])) as Record<string, ''> }
           : {}),
       },
       upsert: true,
