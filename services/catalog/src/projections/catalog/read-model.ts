@@ -275,10 +275,25 @@ const storeRows = (store: ReadModelStore, collection: Big, fresh = false): Rows 
   let flushes = 0;
   /** with `fresh`: every id this reader wrote (what the store can hold) */
   const written = fresh ? new Set<string>() : null;
+  /**
+   * With `fresh`, until the cache first drops a row: every document of the collection is in the
+   * cache or pending (this reader folded each one), so queries are answered from memory, as the
+   * embedded read model answers them, not by the store: FerretDB 1.24 on SQLite pushes no filter
+   * but `_id` down (it scans the table for each), and a start with the demo catalog makes dozens.
+   */
+  let complete = fresh;
   const remember = (id: string, value: Stored | null) => {
     cache.delete(id);
     cache.set(id, value);
-    if (cache.size > CACHE_ROWS) cache.delete(cache.keys().next().value as string);
+    if (cache.size > CACHE_ROWS) {
+      cache.delete(cache.keys().next().value as string);
+      complete = false;
+    }
+  };
+  /** every document, when `complete` (pending over cached) */
+  const held = function* () {
+    for (const [id, doc] of pending) if (doc) yield { id, doc };
+    for (const [id, doc] of cache) if (doc && !pending.has(id)) yield { id, doc };
   };
   return {
     get: async (id) => {
@@ -311,10 +326,20 @@ const storeRows = (store: ReadModelStore, collection: Big, fresh = false): Rows 
     get waiting() {
       return pending.size > 0;
     },
-    find: async (options) => (await find(collection, options)).map(({ id, doc }) => ({ id, doc: storedOf(doc) })),
-    count: (where) => count(collection, where),
-    distinct: (field, where) => distinct(collection, field, where),
-    countBy: (field, where) => countBy(collection, field, where),
+    find: async (options) =>
+      complete
+        ? findInRows(held(), options)
+        : (await find(collection, options)).map(({ id, doc }) => ({ id, doc: storedOf(doc) })),
+    count: async (where) => {
+      if (!complete) return count(collection, where);
+      let n = 0;
+      for (const _ of rowsMatching(held(), where)) n++;
+      return n;
+    },
+    distinct: async (field, where) =>
+      complete ? distinctInRows(held(), field, where) : distinct(collection, field, where),
+    countBy: async (field, where) =>
+      complete ? countByInRows(held(), field, where) : countBy(collection, field, where),
   };
 };
 
