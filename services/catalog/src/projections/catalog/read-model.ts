@@ -15,6 +15,7 @@ import {
   type Where,
 } from '@listings/platform/read-models';
 import type { SearchDocument, SearchIndex } from '@listings/platform/search';
+import { untilStoreAnswers } from '@listings/platform/store-wait';
 import {
   type AwardsDoc,
   type BlogPostDoc,
@@ -683,12 +684,19 @@ export const openCatalogReadModel = async (deps: {
 
   const subscription: AllSubscription = deps.events.subscribeAll({
     after: position,
-    handler: async (event) => {
-      await apply(event);
-      if (catchingUp && ++folded % 1000 === 0) reportProgress(`catalog read model: ${folded} events folded`);
-      if (dirty.size >= FLUSH_EVERY) await flush();
-      else scheduleFlush();
-    },
+    // a store that stops answering while running (MongoDB restarting, an election) is waited for,
+    // not the end of the read model: a fold reads before it changes anything, so trying it again is safe
+    handler: (event) =>
+      untilStoreAnswers(
+        'catalog read model',
+        async () => {
+          await apply(event);
+          if (catchingUp && ++folded % 1000 === 0) reportProgress(`catalog read model: ${folded} events folded`);
+          if (dirty.size >= FLUSH_EVERY) await flush();
+          else scheduleFlush();
+        },
+        { logger: deps.logger },
+      ),
     onError: (error) => deps.logger.error({ err: error }, 'catalog read model stopped'),
   });
   await subscription.caughtUp;
