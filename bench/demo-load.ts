@@ -40,7 +40,7 @@ const main = async () => {
         destination: {
           write: (line: string) => {
             const entry = JSON.parse(line) as { msg: string; ms?: number; events?: number; appends?: number };
-            if (entry.msg === 'demo catalog appended' || entry.msg === 'catalog read model caught up')
+            if (entry.msg === 'demo catalog loaded' || entry.msg === 'catalog read model caught up')
               phases[entry.msg] = entry;
           },
         },
@@ -65,7 +65,7 @@ const main = async () => {
       await catalog.stop();
       await bus.close();
       rmSync(dir, { recursive: true, force: true });
-      const demo = phases['demo catalog appended'];
+      const demo = phases['demo catalog loaded'];
       const caughtUp = phases['catalog read model caught up'];
       console.log(
         `| ${listings} | ${demo?.events} | ${demo?.appends} | ${((demo?.ms ?? 0) / 1000).toFixed(1)} s | ${((caughtUp?.ms ?? 0) / 1000).toFixed(1)} s | ${wholeS.toFixed(1)} s | ${os

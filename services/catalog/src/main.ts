@@ -138,7 +138,7 @@ export const startCatalog = async (deps: CatalogDeps) => {
       },
       deps.demo ?? DEFAULT_DEMO,
     );
-    deps.logger.info({ ms: Math.round(performance.now() - started), ...loaded }, 'demo catalog appended');
+    deps.logger.info({ ms: Math.round(performance.now() - started), ...loaded }, 'demo catalog loaded');
   }
   const readModelStarted = performance.now();
   const readModel = await untilAnswers('catalog read model', async () => {
