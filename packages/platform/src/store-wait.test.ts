@@ -13,6 +13,13 @@ describe('stores that are not ready yet', () => {
     expect(isStoreNotReady(Object.assign(new Error('x'), { name: 'MongoServerSelectionError' }))).toBe(true);
     expect(isStoreNotReady(Object.assign(new Error('14 UNAVAILABLE'), { code: 14 }))).toBe(true);
     expect(isStoreNotReady(new Error('fetch failed', { cause: refused() }))).toBe(true);
+    expect(
+      isStoreNotReady(
+        new Error(
+          'Failed client connect: Server connection error: tonic::transport::Error(Transport, ConnectError("tcp connect error"))',
+        ),
+      ),
+    ).toBe(true);
     expect(isStoreNotReady(Object.assign(new Error('Forbidden'), { httpStatus: 401 }))).toBe(false);
     expect(isStoreNotReady(new TypeError('x is not a function'))).toBe(false);
   });

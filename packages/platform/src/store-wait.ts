@@ -60,7 +60,9 @@ const NOT_READY_NAMES = new Set([
   'UnavailableError',
   'DeadlineExceededError',
 ]);
-const NOT_READY_MESSAGE = /not ready|lagging|ECONNREFUSED|connect ETIMEDOUT|socket hang up|not leader|leader election/i;
+/** what the messages say where no code does (Temporal's Rust core: `tcp connect error`, `ConnectionRefused`) */
+const NOT_READY_MESSAGE =
+  /not ready|lagging|ECONNREFUSED|ConnectionRefused|tcp connect error|connect ETIMEDOUT|socket hang up|\bUNAVAILABLE\b|not leader|leader election/i;
 
 /** what a process shows on /readyz while it waits for a store (ops.ts `waiting`) */
 export interface StoreWaitReporter {
