@@ -214,7 +214,13 @@ export const INTERVIEW_QUESTIONS = [
  * free listings' badges count as checked (none awaits a badge check), so nothing fetches a demo homepage.
  */
 export const loadDemoCatalog = async (
-  deps: { events: EventStore; readModel: CatalogReadModel; clock: Clock },
+  deps: {
+    events: EventStore;
+    readModel: CatalogReadModel;
+    clock: Clock;
+    /** told after each listing (the launcher waits while a start moves) */
+    onProgress?: (step: string) => void;
+  },
   options: DemoOptions = DEFAULT_DEMO,
 ) => {
   const random = prng(options.seed);
@@ -326,6 +332,7 @@ export const loadDemoCatalog = async (
       profile,
     });
     listingIds.push(saved.id);
+    deps.onProgress?.(`demo catalog: ${i + 1} of ${options.listings} listings`);
     // status mix: 70% live in one of the last 10 weeks (or this one), 15% upcoming, 15% saved drafts
     const roll = random();
     if (roll < 0.7) {
@@ -447,7 +454,10 @@ export const loadDemoCatalogInBulk = async (
   const events = deps.wrap(raw);
   const readModel = await deps.openReadModel(events);
   try {
-    await loadDemoCatalog({ events, readModel, clock: deps.clock }, options);
+    await loadDemoCatalog(
+      { events, readModel, clock: deps.clock, ...(deps.onProgress ? { onProgress: deps.onProgress } : {}) },
+      options,
+    );
   } finally {
     await readModel.close();
   }
