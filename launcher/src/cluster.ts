@@ -5,22 +5,26 @@ import { fileURLToPath } from 'node:url';
 import type { Config } from '@listings/platform/config';
 import { createLogger, type Logger } from '@listings/platform/logger';
 import { configOrExit, stopOnSignals } from '@listings/platform/runtime';
-import { natsServerAvailable, startNatsServer } from '@listings/platform/testing/nats-server';
+import { natsServerAvailable, type RunningNatsServer, startNatsServer } from '@listings/platform/testing/nats-server';
 import { SERVICE_NODE_FLAGS } from './node-flags.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
- * Every service in its own process; the gateway after the services, so it finds them answering,
- * then the MCP gateway (its own port, MCP_PORT, default 3001), which forwards OAuth discovery to it,
+ * Every service in its own process, the four services side by side; the gateway after them, so it
+ * finds them answering, then the MCP gateway (its own port, MCP_PORT, default 3001), which forwards OAuth discovery to it,
  * then the web edge, the site (its own port, WEB_PORT, default 3002).
  */
 export const CLUSTER_SERVICES = ['catalog', 'drafting', 'commerce', 'claims', 'gateway', 'mcp-gateway', 'web'] as const;
+/** the processes people's requests reach: they start after the services, one after another */
+const EDGES: ReadonlySet<string> = new Set(['gateway', 'mcp-gateway', 'web']);
 
 /**
- * How long a process may take to say it is ready. The catalog's start with the demo catalog took
- * 17-43 s on a loaded 2-core machine (load average 8-16) and failed the whole start at 30 s. The
- * one limit: tests that start a cluster wait on it too (launcher/test/support.ts).
+ * How long a starting process may go without a sign of progress before the start fails. A process
+ * reports progress while its start moves (a read model catching up, the demo catalog loading, a
+ * store it waits for: @listings/platform/progress), and each report gives it this long again, so
+ * a long but moving start is waited for, however long it takes; a silent one is not. The one
+ * limit: tests that start a cluster wait on it too (launcher/test/support.ts).
  */
 export const CLUSTER_READY_TIMEOUT_MS = 120_000;
 
@@ -37,11 +41,15 @@ const startChild = (name: string, env: NodeJS.ProcessEnv, logger: Logger): Child
     execArgv: [...process.execArgv.filter((flag) => !flag.includes('semi-space-size')), ...SERVICE_NODE_FLAGS],
   });
   const ready = new Promise<{ port?: number; opsPort?: number }>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`${name} did not start within ${CLUSTER_READY_TIMEOUT_MS} ms`)),
-      CLUSTER_READY_TIMEOUT_MS,
-    );
+    const stalled = () =>
+      reject(new Error(`${name} made no progress for ${CLUSTER_READY_TIMEOUT_MS} ms and was not ready`));
+    let timer = setTimeout(stalled, CLUSTER_READY_TIMEOUT_MS);
     child.on('message', (message: { type?: string; port?: number; opsPort?: number }) => {
+      if (message?.type === 'progress') {
+        clearTimeout(timer);
+        timer = setTimeout(stalled, CLUSTER_READY_TIMEOUT_MS);
+        return;
+      }
       if (message?.type !== 'ready') return;
       clearTimeout(timer);
       resolve({
@@ -136,17 +144,77 @@ const supervise = (name: string, env: NodeJS.ProcessEnv, logger: Logger) => {
 };
 
 /**
+ * The nats-server cluster mode started, kept running: when it exits without being asked to (a
+ * crash, a kill -9) it starts again on the same port with the same JetStream store, after a
+ * backoff as for the services (the services' clients reconnect on their own meanwhile, and the
+ * edges answer 503 with Retry-After until they do).
+ */
+const superviseNats = async (storeDir: string, logger: Logger) => {
+  let server: RunningNatsServer = await startNatsServer({ storeDir });
+  const port = server.port;
+  let stopping = false;
+  let restarts = 0;
+  let startedAt = Date.now();
+  let timer: NodeJS.Timeout | undefined;
+  const watch = (current: RunningNatsServer) => {
+    current.exited.then(({ code, signal }) => {
+      if (stopping || current !== server) return;
+      if (Date.now() - startedAt >= RESTART_STABLE_MS) restarts = 0;
+      const delayMs = Math.min(RESTART_MAX_MS, RESTART_FIRST_MS * 2 ** restarts);
+      restarts++;
+      logger.warn({ code, signal, restart_in_ms: delayMs, restarts }, 'nats-server exited: restarting');
+      const restart = () => {
+        timer = undefined;
+        if (stopping) return;
+        startNatsServer({ storeDir, port }).then(
+          (next) => {
+            if (stopping) return void next.stop();
+            server = next;
+            startedAt = Date.now();
+            watch(next);
+            logger.info({ nats: next.url, restarts }, 'nats-server restarted');
+          },
+          (error: unknown) => {
+            // the port still held by the dying server, or the binary gone: try again, later
+            logger.error({ err: error, restarts }, 'nats-server did not restart: trying again');
+            restarts++;
+            timer = setTimeout(restart, Math.min(RESTART_MAX_MS, RESTART_FIRST_MS * 2 ** restarts));
+            timer.unref();
+          },
+        );
+      };
+      timer = setTimeout(restart, delayMs);
+      timer.unref();
+    });
+  };
+  watch(server);
+  return {
+    url: server.url,
+    /** the running server's process id (operators' tools and tests) */
+    get pid() {
+      return server.pid;
+    },
+    stop: async () => {
+      stopping = true;
+      if (timer) clearTimeout(timer);
+      await server.stop();
+    },
+  };
+};
+
+/**
  * Cluster mode: each service its own process with NATS between them, each supervised (a crashed
  * process is restarted, see `supervise`). Uses NATS_URL when set; otherwise starts a local
- * `nats-server` (JetStream, store under DATA_DIR/nats) on a free port.
+ * `nats-server` (JetStream, store under DATA_DIR/nats) on a free port, supervised too
+ * (`superviseNats`).
  */
 export const startCluster = async (config: Config, logger: Logger, env: NodeJS.ProcessEnv = process.env) => {
   mkdirSync(config.dataDir, { recursive: true });
-  let nats: { url: string; stop(): Promise<void> } | null = null;
+  let nats: Awaited<ReturnType<typeof superviseNats>> | null = null;
   let natsUrl = config.natsUrl;
   if (!natsUrl) {
     if (!natsServerAvailable()) throw new Error('cluster mode needs NATS_URL or `nats-server` on the PATH');
-    nats = await startNatsServer({ storeDir: path.join(config.dataDir, 'nats') });
+    nats = await superviseNats(path.join(config.dataDir, 'nats'), logger);
     natsUrl = nats.url;
     logger.info({ nats: natsUrl }, 'started nats-server');
   }
@@ -169,7 +237,7 @@ export const startCluster = async (config: Config, logger: Logger, env: NodeJS.P
     let webPort: number | undefined;
     /** each service's /healthz, /readyz and /metrics port (the edges serve them on their own port) */
     const opsPorts: Partial<Record<(typeof CLUSTER_SERVICES)[number], number>> = {};
-    for (const name of CLUSTER_SERVICES) {
+    const startOne = async (name: (typeof CLUSTER_SERVICES)[number]) => {
       // the four services share this host: each takes a free OPS_PORT and reports it when ready
       const env =
         name === 'mcp-gateway'
@@ -193,11 +261,17 @@ export const startCluster = async (config: Config, logger: Logger, env: NodeJS.P
               ? { WEB_PORT: String(ready.port) }
               : { PORT: String(ready.port) },
         );
-    }
+    };
+    // the four services side by side (none needs another to start: on 2 cores one after another
+    // took 20-35 s of the start with the demo catalog), then the edges in order
+    await Promise.all(CLUSTER_SERVICES.filter((name) => !EDGES.has(name)).map(startOne));
+    for (const name of CLUSTER_SERVICES.filter((name) => EDGES.has(name))) await startOne(name);
     /** a service's process now (a restart replaces it): for operators' tools and tests */
     const processOf = (name: (typeof CLUSTER_SERVICES)[number]): ChildProcess | undefined =>
       children.find((child) => child.name === name)?.process;
-    return { natsUrl, port, mcpPort, webPort, opsPorts, processOf, stop };
+    /** the nats-server this launcher started and keeps running (none with NATS_URL) */
+    const natsPid = (): number | undefined => nats?.pid;
+    return { natsUrl, port, mcpPort, webPort, opsPorts, processOf, natsPid, stop };
   } catch (error) {
     await stop();
     throw error;

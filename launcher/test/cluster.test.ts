@@ -1,8 +1,9 @@
 import { silentLogger } from '@listings/platform/logger';
 import { natsServerAvailable, startNatsServer } from '@listings/platform/testing/nats-server';
+import { until } from '@listings/platform/testing/until';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCluster } from '../src/cluster.ts';
-import { createApiKey, freePort, tempDataDir, testConfig } from './support.ts';
+import { CLUSTER_START_TIMEOUT_MS, createApiKey, freePort, tempDataDir, testConfig } from './support.ts';
 
 const available = natsServerAvailable();
 if (!available) console.warn('cluster tests skipped: nats-server is not on the PATH (apt-get install nats-server)');
@@ -46,4 +47,33 @@ describe.skipIf(!available)('cluster mode: every service its own process over a 
     const response = await fetch(`${base}/api/v1/listings?per_page=101`);
     expect(response.status).toBe(400);
   });
+});
+
+describe.skipIf(!available)('cluster mode with the nats-server the launcher starts', () => {
+  const data = tempDataDir();
+  let cluster: Awaited<ReturnType<typeof startCluster>>;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    const settings = { PORT: String(port), DATA_DIR: data.dir, LOG_LEVEL: 'silent', DEMO_DATA: 'off' };
+    cluster = await startCluster(testConfig(settings), silentLogger(), { ...process.env, ...settings, NATS_URL: '' });
+  }, CLUSTER_START_TIMEOUT_MS);
+  afterAll(async () => {
+    await cluster?.stop();
+    data.remove();
+  });
+
+  it('when its nats-server is killed (-9) then the launcher starts it again and requests are answered again', async () => {
+    const site = () => fetch(`http://127.0.0.1:${cluster.port}/api/v1/site`).then((response) => response.status);
+    expect(await site()).toBe(200);
+    const killed = cluster.natsPid();
+    expect(killed).toBeTypeOf('number');
+    process.kill(killed as number, 'SIGKILL');
+    // a new server (a new process) on the same URL, and the services back on it
+    await until(
+      async () => cluster.natsPid(),
+      (pid) => pid !== undefined && pid !== killed,
+    );
+    expect(await until(site, (status) => status === 200, { tries: 300 })).toBe(200);
+  }, 90_000);
 });

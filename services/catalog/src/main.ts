@@ -16,15 +16,21 @@ import { openEventStore, withEventSchemas } from '@listings/platform/event-store
 import type { Logger } from '@listings/platform/logger';
 import { storeProbes } from '@listings/platform/observability';
 import { createSafeFetch, type SafeFetch } from '@listings/platform/outbound';
-import { openReadModelStore, openReadModelStoreForRebuild } from '@listings/platform/read-models';
+import { reportProgress } from '@listings/platform/progress';
+import {
+  openMemoryReadModelStore,
+  openReadModelStore,
+  openReadModelStoreForRebuild,
+} from '@listings/platform/read-models';
 import { openEmbeddedSearchIndex, openTypesenseSearchIndex } from '@listings/platform/search';
 import { type OperationCall, serveOperations } from '@listings/platform/service-host';
+import { type StoreWaitReporter, untilStoreAnswers } from '@listings/platform/store-wait';
 import { compileInputChecks, compileValueChecks } from '@listings/platform/validation';
 import { startWorkflowRunner } from '@listings/platform/workflows/temporal-runner';
 import type { CatalogActivities } from './application/badge-check.ts';
 import { createBadgeCheck } from './application/badge-check.ts';
 import { createCatalogCommands } from './application/commands.ts';
-import { DEFAULT_DEMO, type DemoOptions, loadDemoCatalog } from './application/demo/demo-catalog.ts';
+import { DEFAULT_DEMO, type DemoOptions, loadDemoCatalogInBulk } from './application/demo/demo-catalog.ts';
 import { createFreeLaunch } from './application/free-launch.ts';
 import { readCategoryTops } from './application/queries/category-top.ts';
 import { weekBoardOf } from './application/queries/week-board.ts';
@@ -75,6 +81,8 @@ export interface CatalogDeps {
    * MONGO_URL (TYPESENSE_URL) the read models (search) are in MongoDB (Typesense) instead, shared.
    */
   readonly readModelDir?: string;
+  /** the process's /readyz (cluster mode): names a store the start waits for */
+  readonly ops?: StoreWaitReporter;
 }
 
 /** Search weights: a name match counts most, then tagline, keywords, short description. */
@@ -85,10 +93,8 @@ export const startCatalog = async (deps: CatalogDeps) => {
   const dir = path.join(deps.config.dataDir, 'catalog');
   mkdirSync(dir, { recursive: true });
   const clock = deps.clock ?? systemClock;
-  const events = withEventSchemas(
-    openEventStore(deps.config, { service: 'catalog', file: catalogEventsFile(deps.config.dataDir) }),
-    catalogEvents,
-  );
+  const rawEvents = openEventStore(deps.config, { service: 'catalog', file: catalogEventsFile(deps.config.dataDir) });
+  const events = withEventSchemas(rawEvents, catalogEvents);
   // a replica may keep its own read models (tests of two catalog replicas on one event store)
   if (deps.readModelDir) mkdirSync(deps.readModelDir, { recursive: true });
   // MONGO_URL: MongoDB (collections `catalog.*`); otherwise the SQLite file
@@ -99,12 +105,52 @@ export const startCatalog = async (deps: CatalogDeps) => {
       : catalogReadModelsFile(deps.config.dataDir),
   });
   const typesense = deps.config.typesense ?? null;
-  const search = await openCatalogSearch(
-    deps.config,
-    deps.readModelDir ? path.join(deps.readModelDir, 'search.sqlite') : catalogSearchFile(deps.config.dataDir),
+  // a store that is not ready yet (not listening, Typesense's 503, an election) is waited for,
+  // with backoff and named by /readyz, never a crash (store-wait.ts)
+  const untilAnswers = <T>(name: string, attempt: () => Promise<T>) =>
+    untilStoreAnswers(name, attempt, { logger: deps.logger, readiness: deps.ops });
+  await untilAnswers('event store', () => events.readAll(0, 1));
+  await untilAnswers('read models', () => store.position());
+  const search = await untilAnswers('search index', () =>
+    openCatalogSearch(
+      deps.config,
+      deps.readModelDir ? path.join(deps.readModelDir, 'search.sqlite') : catalogSearchFile(deps.config.dataDir),
+    ),
   );
   deps.logger.info({ search: typesense ? `typesense ${typesense.url}` : 'embedded' }, 'search index opened');
-  const readModel = await openCatalogReadModel({ events, store, search, logger: deps.logger });
+  // the demo catalog goes in through the same commands as real data, and only into an empty store:
+  // built in memory, then its events copied in bulk, which the read model below folds and writes
+  // in bulk as it catches up (loadDemoCatalogInBulk)
+  if ((deps.config.demoData ?? false) && (await events.readAll(0, 1)).length === 0) {
+    const started = performance.now();
+    const loaded = await loadDemoCatalogInBulk(
+      {
+        target: rawEvents,
+        wrap: (raw) => withEventSchemas(raw, catalogEvents),
+        clock,
+        openReadModel: (memory) =>
+          openCatalogReadModel({
+            events: memory,
+            store: openMemoryReadModelStore(),
+            search: openEmbeddedSearchIndex({ path: ':memory:', fields: LISTING_SEARCH_FIELDS }),
+            logger: deps.logger,
+            documents: 'memory',
+          }),
+        onProgress: reportProgress,
+      },
+      deps.demo ?? DEFAULT_DEMO,
+    );
+    deps.logger.info({ ms: Math.round(performance.now() - started), ...loaded }, 'demo catalog loaded');
+  }
+  const readModelStarted = performance.now();
+  const readModel = await untilAnswers('catalog read model', async () => {
+    await search.position();
+    return openCatalogReadModel({ events, store, search, logger: deps.logger });
+  });
+  deps.logger.info(
+    { ms: Math.round(performance.now() - readModelStarted), position: readModel.view.position },
+    'catalog read model caught up',
+  );
   const commands = createCatalogCommands({
     events,
     readModel,
@@ -112,12 +158,6 @@ export const startCatalog = async (deps: CatalogDeps) => {
     ...(deps.config.dailyLimits ? { reportsPerDay: deps.config.dailyLimits.reportsPerAccount } : {}),
   });
 
-  // the demo catalog goes in through the same commands as real data, and only into an empty store
-  if ((deps.config.demoData ?? false) && (await events.readAll(0, 1)).length === 0) {
-    const started = performance.now();
-    await loadDemoCatalog({ events, readModel, clock }, deps.demo ?? DEFAULT_DEMO);
-    deps.logger.info({ ms: Math.round(performance.now() - started) }, 'demo catalog loaded');
-  }
   const ticker = createWeekTicker({ view: readModel.view, commands, clock, logger: deps.logger });
   await ticker.tick();
   await readModel.flush();
@@ -139,17 +179,19 @@ export const startCatalog = async (deps: CatalogDeps) => {
       }),
   });
   // each listing awaiting its badge has a workflow checking its homepage every interval
-  const runner = await startWorkflowRunner<CatalogActivities & FreeLaunchActivities>({
-    settings: deps.workflows ?? workflowSettingsOf(deps.config, 'catalog'),
-    workflowsPath: fileURLToPath(new URL('./workflows/temporal-workflows.ts', import.meta.url)),
-    inProcess: {
-      workflows: { ...catalogWorkflows, freeLaunch: freeLaunchWorkflow },
-      activities: { ...badgeCheck.activities, ...freeLaunch.activities },
-      logger: deps.logger,
-      retry: BADGE_RETRY,
-      ...(deps.timers ? { timers: deps.timers } : {}),
-    },
-  });
+  const runner = await untilAnswers('workflows', () =>
+    startWorkflowRunner<CatalogActivities & FreeLaunchActivities>({
+      settings: deps.workflows ?? workflowSettingsOf(deps.config, 'catalog'),
+      workflowsPath: fileURLToPath(new URL('./workflows/temporal-workflows.ts', import.meta.url)),
+      inProcess: {
+        workflows: { ...catalogWorkflows, freeLaunch: freeLaunchWorkflow },
+        activities: { ...badgeCheck.activities, ...freeLaunch.activities },
+        logger: deps.logger,
+        retry: BADGE_RETRY,
+        ...(deps.timers ? { timers: deps.timers } : {}),
+      },
+    }),
+  );
   const watchBadge = (listingId: number, checkFirst: boolean) =>
     runner.start('badge', badgeWorkflowId(listingId), { listingId, checkFirst } satisfies BadgeWorkflowInput);
   // a free listing's launch: a durable timer to its week's Monday, then live if its badge was found

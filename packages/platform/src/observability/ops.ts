@@ -63,6 +63,8 @@ export const createOps = (options: {
 }) => {
   const metrics = options.metrics ?? createMetrics(options.process);
   const stores: StoreProbe[] = [];
+  /** stores the process is waiting for (store-wait.ts), with why: named by /readyz until they answer */
+  const awaited = new Map<string, string>();
   let phase: 'starting' | 'running' | 'draining' = options.starting ? 'starting' : 'running';
   if (options.bus?.ping) {
     const bus = options.bus;
@@ -78,6 +80,11 @@ export const createOps = (options: {
       for (const projection of probes.projections ?? [])
         metrics.addProjection({ ...projection, name: named(projection.name), position: projection.position });
     },
+    /** a store the process waits for (`reason`), or answers again (null): /readyz names it meanwhile */
+    waiting(store: string, reason: string | null): void {
+      if (reason === null) awaited.delete(store);
+      else awaited.set(store, reason);
+    },
     /** the process has started: readiness now depends on its checks alone */
     started(): void {
       if (phase === 'starting') phase = 'running';
@@ -89,6 +96,7 @@ export const createOps = (options: {
     async readiness(timeoutMs = CHECK_TIMEOUT_MS): Promise<Readiness> {
       const checks: Record<string, string> = {};
       if (phase !== 'running') checks.process = phase === 'starting' ? 'starting' : 'shutting down';
+      for (const [store, reason] of awaited) checks[store] = `down: ${reason}`;
       await Promise.all(
         stores.map(async (store) => {
           try {

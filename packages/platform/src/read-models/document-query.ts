@@ -175,10 +175,13 @@ export const countByInRows = (rows: Iterable<{ doc: unknown }>, field: string, w
 };
 
 /** The same conditions as a MongoDB filter on stored rows whose document sits under `prefix` (e.g. `doc.`). */
-export const toMongoFilter = (where: Where | undefined, prefix: string): Record<string, unknown> => {
+export const toMongoFilter = (
+  where: Where | undefined,
+  prefix: string | ((field: string) => string),
+): Record<string, unknown> => {
   const filter: Record<string, unknown> = {};
   for (const [field, condition] of Object.entries(where ?? {})) {
-    const path = `${prefix}${field}`;
+    const path = typeof prefix === 'string' ? `${prefix}${field}` : prefix(field);
     if ('eq' in condition) filter[path] = condition.eq;
     else if ('ne' in condition) filter[path] = { $ne: condition.ne };
     else if ('in' in condition) filter[path] = { $in: condition.in };

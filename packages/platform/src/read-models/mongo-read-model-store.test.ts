@@ -193,6 +193,42 @@ describe.skipIf(missing !== undefined)('MongoDB read-model store on FerretDB', (
     await store.close();
   });
 
+  it('when an index is declared then its paths are kept at the top level of each row (rows written before included) and queries on them answer the same', async () => {
+    const { store, options } = fresh();
+    await store.write(
+      [
+        { collection: 'listings', id: '1', doc: { meta: { status: 'live' }, votes: 3 } },
+        { collection: 'listings', id: '2', doc: { meta: { status: 'draft' }, votes: 5 } },
+      ],
+      1,
+    );
+    await store.declareIndexes?.('listings', [{ fields: ['meta.status'] }, { fields: ['votes'] }]);
+    await store.write([{ collection: 'listings', id: '3', doc: { meta: { status: 'live' }, votes: 9 } }], 2);
+    const raw = new MongoClient(options.url);
+    try {
+      const db = raw.db(options.database);
+      const rows = await db.collection(`${options.prefix}listings`).find({}).sort({ _id: 1 }).toArray();
+      expect(rows.map((row) => [row.q_meta__status, row.q_votes])).toEqual([
+        ['live', 3],
+        ['draft', 5],
+        ['live', 9],
+      ]);
+      const indexes = await db.collection(`${options.prefix}listings`).indexes();
+      expect(indexes.map((index) => index.key)).toEqual(
+        expect.arrayContaining([{ q_meta__status: 1 }, { q_votes: 1 }]),
+      );
+    } finally {
+      await raw.close();
+    }
+    expect(
+      (await store.find?.('listings', { where: { 'meta.status': { eq: 'live' } }, sort: [['votes', -1]] }))?.map(
+        (row) => row.id,
+      ),
+    ).toEqual(['3', '1']);
+    expect(await store.count?.('listings', { votes: { gt: 4 } })).toBe(2);
+    await store.close();
+  });
+
   it('when a write breaks a declared unique index then it fails, not mistaken for the position guard', async () => {
     const { store } = fresh();
     await store.declareIndexes?.('listings', [{ fields: ['slug'], unique: true }, { fields: ['owners'] }]);

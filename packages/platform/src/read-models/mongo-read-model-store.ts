@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Db, MongoBulkWriteError, MongoClient, MongoServerError } from 'mongodb';
 import { keptByReadModelRebuild } from '../mongo/service-state-collections.ts';
-import { type Scalar, toMongoFilter } from './document-query.ts';
+import { type Scalar, toMongoFilter, valueAt } from './document-query.ts';
 import {
   type ReadModelIndex,
   type ReadModelStore,
@@ -32,7 +32,12 @@ import {
  * and the checkpoint lands where it would have. Readers that load documents and the position
  * (document-read-model.ts) already treat a document newer than the position by its own `at`.
  *
- * Declared indexes are on `doc.<field>` of the stored rows. A unique index must only cover fields
+ * Declared indexes are on top-level copies of the fields they name: a row also holds, for every
+ * path a declared index of its collection names, that path's value in a field of its own
+ * (`q_<path>`, dots as `__`), and queries and sorts on such a path use it. FerretDB 1.24 uses no
+ * index on a nested path (it scans), MongoDB uses either: so every query on a declared path is
+ * served by an index on both. Rows written before a path was declared get it when the index is
+ * declared (a one-time backfill). A unique index must only cover fields
  * every live document of its collection has (FerretDB ignores `sparse`, and MongoDB has no partial
  * index there); a write that breaks one fails (it is not mistaken for the position guard).
  *
@@ -50,12 +55,18 @@ export interface MongoReadModelStoreOptions {
 }
 
 const CHECKPOINT_ID = 'read-models';
+/** rows given their top-level copies per round trip when an index is declared on existing rows */
+const BACKFILL_BATCH = 1000;
+/** the top-level field a declared path's value is kept in: `q_` and the path, dots as `__` */
+const liftedName = (path: string): string => `q_${path.replace(/\./g, '__')}`;
 const HEARTBEAT_MS = 10_000;
 
 interface StoredRow {
   _id: string;
   at: number;
   doc: unknown;
+  /** the top-level copies of declared paths (`q_…`) */
+  [lifted: `q_${string}`]: unknown;
 }
 
 interface InstanceRow {
@@ -119,6 +130,19 @@ export const openMongoReadModelStore = (options: MongoReadModelStoreOptions): Re
       throw new Error(`"${collection}" is the store's or the service's own collection, not a read-model collection`);
     return db.collection<StoredRow>(`${options.prefix}${collection}`);
   };
+  /** per collection: the declared index paths, each kept in a top-level field of the row */
+  const lifted = new Map<string, Set<string>>();
+  const fieldOf = (collection: string) => {
+    const paths = lifted.get(collection);
+    return (path: string) => (paths?.has(path) ? liftedName(path) : `doc.${path}`);
+  };
+  /** the top-level copies of a document's declared paths (none for a tombstone: absent, as null is for an index) */
+  const liftedOf = (collection: string, doc: unknown): Record<string, unknown> => {
+    const paths = lifted.get(collection);
+    if (!paths || doc === null) return {};
+    const json = JSON.parse(JSON.stringify(doc)) as unknown;
+    return Object.fromEntries([...paths].map((path) => [liftedName(path), valueAt(json, path)]));
+  };
   let closed = false;
   const instanceId = randomUUID();
   const beat = () =>
@@ -142,11 +166,19 @@ export const openMongoReadModelStore = (options: MongoReadModelStoreOptions): Re
   };
 
   /** one position-guarded upsert: replaces the document only when it was written at a lower position */
-  const upsertOne = (id: string, doc: unknown, at: number) => ({
-    filter: { _id: id, at: { $lt: at } },
-    update: { $set: { at, doc: doc === null ? null : toStored(doc) } },
-    upsert: true,
-  });
+  const upsertOne = (collection: string, id: string, doc: unknown, at: number) => {
+    const paths = [...(lifted.get(collection) ?? [])];
+    return {
+      filter: { _id: id, at: { $lt: at } },
+      update: {
+        $set: { at, doc: doc === null ? null : toStored(doc), ...liftedOf(collection, doc) },
+        ...(doc === null && paths.length > 0
+          ? { $unset: Object.fromEntries(paths.map((path) => [liftedName(path), ''])) as Record<string, ''> }
+          : {}),
+      },
+      upsert: true,
+    };
+  };
 
   /**
    * Runs the position-guarded upserts, all in one unordered bulkWrite. A duplicate key means the
@@ -158,11 +190,11 @@ export const openMongoReadModelStore = (options: MongoReadModelStoreOptions): Re
    */
   const writeCollection = async (collection: string, all: Map<string, unknown>, at: number) => {
     const target = documents(collection);
-    const rows = await insertNew(target, all, at);
+    const rows = await insertNew(collection, target, all, at);
     if (rows.size === 0) return;
     try {
       await target.bulkWrite(
-        [...rows].map(([id, doc]) => ({ updateOne: upsertOne(id, doc, at) })),
+        [...rows].map(([id, doc]) => ({ updateOne: upsertOne(collection, id, doc, at) })),
         { ordered: false },
       );
       return;
@@ -170,7 +202,7 @@ export const openMongoReadModelStore = (options: MongoReadModelStoreOptions): Re
       if (!onlyDuplicateKeys(error)) throw error;
     }
     for (const [id, doc] of rows) {
-      const { filter, update, upsert } = upsertOne(id, doc, at);
+      const { filter, update, upsert } = upsertOne(collection, id, doc, at);
       for (let attempt = 1; ; attempt++) {
         try {
           await target.updateOne(filter, update, { upsert });
@@ -198,6 +230,7 @@ export const openMongoReadModelStore = (options: MongoReadModelStoreOptions): Re
    * then held at `at`, which the guard treats as already written).
    */
   const insertNew = async (
+    collection: string,
     target: ReturnType<typeof documents>,
     rows: Map<string, unknown>,
     at: number,
@@ -211,7 +244,12 @@ export const openMongoReadModelStore = (options: MongoReadModelStoreOptions): Re
     if (fresh.length === 0) return rows;
     try {
       await target.insertMany(
-        fresh.map(([id, doc]) => ({ _id: id, at, doc: doc === null ? null : toStored(doc) })),
+        fresh.map(([id, doc]) => ({
+          _id: id,
+          at,
+          doc: doc === null ? null : toStored(doc),
+          ...liftedOf(collection, doc),
+        })),
         { ordered: false },
       );
     } catch (error) {
@@ -233,9 +271,27 @@ export const openMongoReadModelStore = (options: MongoReadModelStoreOptions): Re
     },
     declareIndexes: async (collection: string, indexes: readonly ReadModelIndex[]) => {
       const target = documents(collection);
+      const paths = lifted.get(collection) ?? new Set<string>();
+      lifted.set(collection, paths);
+      for (const index of indexes) for (const field of index.fields) paths.add(field);
+      // rows written before a path was declared: give them its top-level copy, once
+      const lacking = {
+        doc: { $ne: null },
+        $or: [...paths].map((path) => ({ [liftedName(path)]: { $exists: false } })),
+      };
+      for (;;) {
+        const rows = await target.find(lacking).limit(BACKFILL_BATCH).toArray();
+        if (rows.length === 0) break;
+        await target.bulkWrite(
+          rows.map((row) => ({
+            updateOne: { filter: { _id: row._id }, update: { $set: liftedOf(collection, fromStored(row.doc)) } },
+          })),
+          { ordered: false },
+        );
+      }
       for (const index of indexes)
-        await target.createIndex(Object.fromEntries(index.fields.map((field) => [`doc.${field}`, 1])), {
-          name: `${index.unique ? 'unique_' : ''}${index.fields.join('_')}`,
+        await target.createIndex(Object.fromEntries(index.fields.map((field) => [liftedName(field), 1])), {
+          name: `q_${index.unique ? 'unique_' : ''}${index.fields.join('_')}`,
           ...(index.unique ? { unique: true } : {}),
         });
     },
@@ -256,10 +312,11 @@ export const openMongoReadModelStore = (options: MongoReadModelStoreOptions): Re
     },
     find: async (collection, options) => {
       await announce();
+      const field = fieldOf(collection);
       let cursor = documents(collection)
-        .find({ doc: { $ne: null }, ...toMongoFilter(options.where, 'doc.') })
+        .find({ doc: { $ne: null }, ...toMongoFilter(options.where, field) })
         .sort([
-          ...(options.sort ?? []).map(([field, direction]) => [`doc.${field}`, direction] as [string, 1 | -1]),
+          ...(options.sort ?? []).map(([path, direction]) => [field(path), direction] as [string, 1 | -1]),
           ['_id', 1],
         ]);
       if (options.skip) cursor = cursor.skip(options.skip);
@@ -268,13 +325,13 @@ export const openMongoReadModelStore = (options: MongoReadModelStoreOptions): Re
     },
     count: async (collection, where) => {
       await announce();
-      return documents(collection).countDocuments({ doc: { $ne: null }, ...toMongoFilter(where, 'doc.') });
+      return documents(collection).countDocuments({ doc: { $ne: null }, ...toMongoFilter(where, fieldOf(collection)) });
     },
     distinct: async (collection, field, where) => {
       await announce();
-      const values = (await documents(collection).distinct(`doc.${field}`, {
+      const values = (await documents(collection).distinct(fieldOf(collection)(field), {
         doc: { $ne: null },
-        ...toMongoFilter(where, 'doc.'),
+        ...toMongoFilter(where, fieldOf(collection)),
       })) as Scalar[];
       return values.sort((a, b) => (a === b ? 0 : a === null ? -1 : b === null ? 1 : a < b ? -1 : 1));
     },
@@ -282,11 +339,12 @@ export const openMongoReadModelStore = (options: MongoReadModelStoreOptions): Re
       await announce();
       // one indexed count per distinct value (an $unwind/$group pipeline is the MongoDB way, but
       // FerretDB does not group on nested paths): meant for fields of few values, as categories are
-      const filter = { doc: { $ne: null }, ...toMongoFilter(where, 'doc.') };
+      const filter = { doc: { $ne: null }, ...toMongoFilter(where, fieldOf(collection)) };
       const target = documents(collection);
-      const values = ((await target.distinct(`doc.${field}`, filter)) as Scalar[]).filter((v) => v !== null);
+      const path = fieldOf(collection)(field);
+      const values = ((await target.distinct(path, filter)) as Scalar[]).filter((v) => v !== null);
       const counts = await Promise.all(
-        values.map((value) => target.countDocuments({ $and: [filter, { [`doc.${field}`]: value }] })),
+        values.map((value) => target.countDocuments({ $and: [filter, { [path]: value }] })),
       );
       return new Map(values.map((value, i) => [value, counts[i] as number]));
     },

@@ -26,6 +26,10 @@ export interface RunningNatsServer {
   /** `nats://127.0.0.1:<port>` */
   readonly url: string;
   readonly port: number;
+  /** the server's process id */
+  readonly pid: number | undefined;
+  /** resolves when the server's process exits, asked to by `stop` or not (a crash, a kill -9) */
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** kills the server and removes its store directory */
   stop(): Promise<void>;
 }
@@ -147,9 +151,18 @@ export async function startNatsServer(options: NatsServerOptions = {}): Promise<
       if (storeDir !== undefined && !keepStore) await rm(storeDir, { recursive: true, force: true });
       throw error;
     }
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null)
+        resolve({ code: child.exitCode, signal: child.signalCode });
+      else child.once('exit', (code, signal) => resolve({ code, signal }));
+    });
+    // exited unasked: no reason to kill it when this process exits
+    void exited.then(() => process.off('exit', killOnExit));
     return {
       url: `nats://127.0.0.1:${port}`,
       port,
+      pid: child.pid,
+      exited,
       async stop() {
         process.off('exit', killOnExit);
         await kill(child);

@@ -120,15 +120,21 @@ function kill(child: ChildProcess): Promise<void> {
   });
 }
 
-/** `dataDir`: keep the data there (the bench); default a temporary directory removed on stop. */
-export async function startTypesenseServer(options: { dataDir?: string } = {}): Promise<RunningTypesenseServer> {
+/**
+ * `dataDir`: keep the data there (the bench); default a temporary directory removed on stop.
+ * `port` and `apiKey`: a server a client was told of before it started (a store that starts late);
+ * default a free port and a random key.
+ */
+export async function startTypesenseServer(
+  options: { dataDir?: string; port?: number; apiKey?: string } = {},
+): Promise<RunningTypesenseServer> {
   const binary = findTypesenseBinary();
   if (binary === undefined) throw new Error(TYPESENSE_INSTALL_HINT);
   const keep = options.dataDir !== undefined;
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'typesense-test-')));
-  const apiKey = randomBytes(16).toString('hex');
+  const apiKey = options.apiKey ?? randomBytes(16).toString('hex');
   for (let attempt = 1; ; attempt++) {
-    const port = await freePort();
+    const port = options.port ?? (await freePort());
     const peeringPort = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const child = spawn(
@@ -157,7 +163,7 @@ export async function startTypesenseServer(options: { dataDir?: string } = {}): 
     } catch (error) {
       process.off('exit', killOnExit);
       await kill(child);
-      if (error instanceof PortInUseError && attempt < PORT_ATTEMPTS) continue;
+      if (error instanceof PortInUseError && attempt < PORT_ATTEMPTS && options.port === undefined) continue;
       if (!keep) await rm(dataDir, { recursive: true, force: true });
       throw error;
     }

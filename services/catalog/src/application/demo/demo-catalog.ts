@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ListingDraftProfile } from '@listings/contracts';
 import { type Clock, manualClock } from '@listings/platform/clock';
-import type { EventStore } from '@listings/platform/event-store';
+import { type EventStore, openMemoryEventStore, type RecordedEvent } from '@listings/platform/event-store';
 import { addWeeks, isoDate, mondayOf } from '../../domain/weeks.ts';
 import type { CatalogReadModel } from '../../projections/catalog/read-model.ts';
 import { slugify } from '../../projections/catalog/search-documents.ts';
@@ -214,7 +214,13 @@ export const INTERVIEW_QUESTIONS = [
  * free listings' badges count as checked (none awaits a badge check), so nothing fetches a demo homepage.
  */
 export const loadDemoCatalog = async (
-  deps: { events: EventStore; readModel: CatalogReadModel; clock: Clock },
+  deps: {
+    events: EventStore;
+    readModel: CatalogReadModel;
+    clock: Clock;
+    /** told after each listing (the launcher waits while a start moves) */
+    onProgress?: (step: string) => void;
+  },
   options: DemoOptions = DEFAULT_DEMO,
 ) => {
   const random = prng(options.seed);
@@ -326,6 +332,7 @@ export const loadDemoCatalog = async (
       profile,
     });
     listingIds.push(saved.id);
+    deps.onProgress?.(`demo catalog: ${i + 1} of ${options.listings} listings`);
     // status mix: 70% live in one of the last 10 weeks (or this one), 15% upcoming, 15% saved drafts
     const roll = random();
     if (roll < 0.7) {
@@ -418,4 +425,68 @@ export const loadDemoCatalog = async (
       published_at: new Date(now.getTime() - (i + 1) * 5 * 86_400_000).toISOString(),
     });
   }
+};
+
+/** events per page read from the demo's memory store while copying them into the real one */
+const COPY_PAGE = 5_000;
+
+/**
+ * Loads the demo catalog into `target` in bulk: through the same commands as `loadDemoCatalog`,
+ * but against an event store and read model in memory, so no command waits on a production store
+ * (FerretDB 1.24 scans its table for every update: folded and written one command at a time, the
+ * demo catalog took over 120 s). Its events are then copied into `target` in their global order,
+ * each run of consecutive events of one stream in one append, as stored (ids, data and schema
+ * versions unchanged). The catalog's read model then folds them as it catches up, writing its
+ * documents in bulk. `target` is the raw event store (without `withEventSchemas`: what is copied
+ * is already the stored form); `wrap` gives the memory store the same schemas.
+ */
+export const loadDemoCatalogInBulk = async (
+  deps: {
+    target: EventStore;
+    wrap: (raw: EventStore) => EventStore;
+    clock: Clock;
+    openReadModel: (events: EventStore) => Promise<CatalogReadModel>;
+    onProgress?: (step: string) => void;
+  },
+  options: DemoOptions = DEFAULT_DEMO,
+): Promise<{ events: number; appends: number }> => {
+  const raw = openMemoryEventStore();
+  const events = deps.wrap(raw);
+  const readModel = await deps.openReadModel(events);
+  try {
+    await loadDemoCatalog(
+      { events, readModel, clock: deps.clock, ...(deps.onProgress ? { onProgress: deps.onProgress } : {}) },
+      options,
+    );
+  } finally {
+    await readModel.close();
+  }
+  deps.onProgress?.('demo catalog built in memory');
+  let copied = 0;
+  let appends = 0;
+  const revisions = new Map<string, number>();
+  for (let after = 0; ; ) {
+    const page = await raw.readAll(after, COPY_PAGE);
+    for (let i = 0; i < page.length; ) {
+      const stream = (page[i] as RecordedEvent).stream;
+      let end = i + 1;
+      while (end < page.length && (page[end] as RecordedEvent).stream === stream) end++;
+      const run = page.slice(i, end);
+      await deps.target.append(
+        stream,
+        run.map((event) => ({ id: event.id, type: event.type, data: event.data, metadata: event.metadata })),
+        revisions.get(stream) ?? 'no_stream',
+      );
+      revisions.set(stream, (run[run.length - 1] as RecordedEvent).revision);
+      appends++;
+      i = end;
+    }
+    copied += page.length;
+    deps.onProgress?.(`demo catalog: ${copied} events copied`);
+    const last = page[page.length - 1];
+    if (!last || page.length < COPY_PAGE) break;
+    after = last.position;
+  }
+  await raw.close();
+  return { events: copied, appends };
 };

@@ -1,5 +1,6 @@
 import type { AllSubscription, EventStore, RecordedEvent } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
+import { reportProgress } from '@listings/platform/progress';
 import {
   countByInRows,
   distinctInRows,
@@ -14,6 +15,7 @@ import {
   type Where,
 } from '@listings/platform/read-models';
 import type { SearchDocument, SearchIndex } from '@listings/platform/search';
+import { untilStoreAnswers } from '@listings/platform/store-wait';
 import {
   type AwardsDoc,
   type BlogPostDoc,
@@ -99,7 +101,8 @@ const BATCH = 1000;
 
 /**
  * The indexes the catalog's queries use in a store that has them (MongoDB), on the stored
- * `{ at, doc, keys }` rows (query-keys.ts). Slugs are unique by their reservation streams; the
+ * `{ at, doc, keys }` rows (query-keys.ts): every path a query filters or sorts on is declared,
+ * so the MongoDB store keeps it at the top level of the row, where FerretDB indexes it too. Slugs are unique by their reservation streams; the
  * unique index is a second guard (listings are never deleted, so every stored listing has a slug).
  */
 export const CATALOG_INDEXES = {
@@ -115,6 +118,12 @@ export const CATALOG_INDEXES = {
     { fields: [L.shown] },
     { fields: [L.notified] },
     { fields: [L.at] },
+    // the sorts and filters of the listing pages (plan, billboard, Domain Rating, revenue): on
+    // MongoDB each declared path is a top-level field, which FerretDB 1.24 also indexes
+    { fields: [L.plan] },
+    { fields: [L.billboard] },
+    { fields: [L.dr] },
+    { fields: [L.mrr] },
   ],
   founders: [{ fields: [F.name] }, { fields: [F.country] }, { fields: [F.at] }],
 } as const;
@@ -250,7 +259,12 @@ const memoryRows = (map: Map<string, Stored>, indexed: readonly string[] = []): 
   };
 };
 
-const storeRows = (store: ReadModelStore, collection: Big): Rows => {
+/**
+ * `fresh`: the store held nothing at start (position 0: a first start, or the demo catalog just
+ * appended): a document this reader has not written is known absent, without a round trip per new
+ * document while catching up (FerretDB answers a find by `_id` in milliseconds, thousands of times).
+ */
+const storeRows = (store: ReadModelStore, collection: Big, fresh = false): Rows => {
   const find = store.find?.bind(store);
   const count = store.count?.bind(store);
   const distinct = store.distinct?.bind(store);
@@ -260,16 +274,34 @@ const storeRows = (store: ReadModelStore, collection: Big): Rows => {
   const pending = new Map<string, Stored | null>();
   const cache = new Map<string, Stored | null>();
   let flushes = 0;
+  /** with `fresh`: every id this reader wrote (what the store can hold) */
+  const written = fresh ? new Set<string>() : null;
+  /**
+   * With `fresh`, until the cache first drops a row: every document of the collection is in the
+   * cache or pending (this reader folded each one), so queries are answered from memory, as the
+   * embedded read model answers them, not by the store: FerretDB 1.24 on SQLite pushes no filter
+   * but `_id` down (it scans the table for each), and a start with the demo catalog makes dozens.
+   */
+  let complete = fresh;
   const remember = (id: string, value: Stored | null) => {
     cache.delete(id);
     cache.set(id, value);
-    if (cache.size > CACHE_ROWS) cache.delete(cache.keys().next().value as string);
+    if (cache.size > CACHE_ROWS) {
+      cache.delete(cache.keys().next().value as string);
+      complete = false;
+    }
+  };
+  /** every document, when `complete` (pending over cached) */
+  const held = function* () {
+    for (const [id, doc] of pending) if (doc) yield { id, doc };
+    for (const [id, doc] of cache) if (doc && !pending.has(id)) yield { id, doc };
   };
   return {
     get: async (id) => {
       for (;;) {
         const held = pending.has(id) ? pending.get(id) : cache.get(id);
         if (held !== undefined) return held ?? undefined;
+        if (written && !written.has(id)) return undefined;
         const flushesBefore = flushes;
         const raw = await store.get(collection, id);
         // a fold or a flush while reading knows better than the read: the read may be older
@@ -287,6 +319,7 @@ const storeRows = (store: ReadModelStore, collection: Big): Rows => {
     pendingValue: (id) => pending.get(id),
     flushed: (id, value) => {
       flushes++;
+      written?.add(id);
       if ((pending.get(id) ?? undefined) !== value) return; // folded again since: still pending
       pending.delete(id);
       remember(id, value ?? null);
@@ -294,10 +327,20 @@ const storeRows = (store: ReadModelStore, collection: Big): Rows => {
     get waiting() {
       return pending.size > 0;
     },
-    find: async (options) => (await find(collection, options)).map(({ id, doc }) => ({ id, doc: storedOf(doc) })),
-    count: (where) => count(collection, where),
-    distinct: (field, where) => distinct(collection, field, where),
-    countBy: (field, where) => countBy(collection, field, where),
+    find: async (options) =>
+      complete
+        ? findInRows(held(), options)
+        : (await find(collection, options)).map(({ id, doc }) => ({ id, doc: storedOf(doc) })),
+    count: async (where) => {
+      if (!complete) return count(collection, where);
+      let n = 0;
+      for (const _ of rowsMatching(held(), where)) n++;
+      return n;
+    },
+    distinct: async (field, where) =>
+      complete ? distinctInRows(held(), field, where) : distinct(collection, field, where),
+    countBy: async (field, where) =>
+      complete ? countByInRows(held(), field, where) : countBy(collection, field, where),
   };
 };
 
@@ -422,8 +465,8 @@ export const openCatalogReadModel = async (deps: {
     listings = memoryRows(listingMap, MEMORY_INDEXES.listings);
     founders = memoryRows(founderMap, MEMORY_INDEXES.founders);
   } else {
-    listings = storeRows(deps.store, 'listings');
-    founders = storeRows(deps.store, 'founders');
+    listings = storeRows(deps.store, 'listings', position === 0);
+    founders = storeRows(deps.store, 'founders', position === 0);
     // ahead of the checkpoint (a crash before it): the search index may lack them
     // (pending again, so the next flush writes them to the store's checkpoint and to search)
     for (const big of ['listings', 'founders'] as const) {
@@ -536,8 +579,15 @@ export const openCatalogReadModel = async (deps: {
     flushing = next.catch(() => {});
     return next;
   };
+  /**
+   * While catching up (a first start, the demo catalog, a replay) changes are written in batches
+   * of FLUSH_EVERY documents and once at the end, not every FLUSH_DELAY_MS: a document written and
+   * then changed again costs an update, which FerretDB answers with a scan of its table.
+   */
+  let catchingUp = true;
+  let folded = 0;
   const scheduleFlush = () => {
-    if (flushTimer) return;
+    if (catchingUp || flushTimer) return;
     flushTimer = setTimeout(() => {
       flushTimer = undefined;
       flush().catch((error) => deps.logger.error({ err: error }, 'catalog read model flush failed'));
@@ -634,14 +684,23 @@ export const openCatalogReadModel = async (deps: {
 
   const subscription: AllSubscription = deps.events.subscribeAll({
     after: position,
-    handler: async (event) => {
-      await apply(event);
-      if (dirty.size >= FLUSH_EVERY) await flush();
-      else scheduleFlush();
-    },
+    // a store that stops answering while running (MongoDB restarting, an election) is waited for,
+    // not the end of the read model: a fold reads before it changes anything, so trying it again is safe
+    handler: (event) =>
+      untilStoreAnswers(
+        'catalog read model',
+        async () => {
+          await apply(event);
+          if (catchingUp && ++folded % 1000 === 0) reportProgress(`catalog read model: ${folded} events folded`);
+          if (dirty.size >= FLUSH_EVERY) await flush();
+          else scheduleFlush();
+        },
+        { logger: deps.logger },
+      ),
     onError: (error) => deps.logger.error({ err: error }, 'catalog read model stopped'),
   });
   await subscription.caughtUp;
+  catchingUp = false;
   await flush();
 
   const listingOf = (stored: Stored | undefined) => stored?.doc as ListingDoc | undefined;
