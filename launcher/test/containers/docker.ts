@@ -98,9 +98,21 @@ interface ComposeService {
 export const composeFile = (): { services: Record<string, ComposeService> } =>
   parse(readFileSync(path.join(ROOT, 'docker-compose.yml'), 'utf8'), { merge: true });
 
-/** `${NAME:-default}` as compose interpolates it with NAME unset */
-export const withDefaults = (value: string | number): string =>
-  String(value).replace(/\$\{[A-Z0-9_]+(?::-([^}]*))?\}/g, (_all, fallback: string | undefined) => fallback ?? '');
+/**
+ * A value of docker-compose.yml as compose interpolates it with only the variables of `set` given:
+ * `${NAME}` and `${NAME:-default}` fall back to the default (or nothing); `${NAME:?message}`, which
+ * compose requires, must be in `set` (compose would refuse to start, and so does this).
+ */
+export const withDefaults = (value: string | number, set: Readonly<Record<string, string>> = {}): string =>
+  String(value).replace(
+    /\$\{([A-Z0-9_]+)(?::([-?])([^}]*))?\}/g,
+    (_all, name: string, kind: string | undefined, rest: string | undefined) => {
+      const given = set[name];
+      if (given !== undefined) return given;
+      if (kind === '?') throw new Error(`docker-compose.yml requires ${name}: ${rest}`);
+      return kind === '-' ? (rest ?? '') : '';
+    },
+  );
 
 /** the process commands of the project's image: compose's seven services, and every Deployment of infra/k8s/base */
 export const processCommands = (): { compose: Map<string, string[]>; manifests: Map<string, string[]> } => {

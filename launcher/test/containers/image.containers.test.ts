@@ -8,6 +8,7 @@
  */
 import { spawn } from 'node:child_process';
 import net from 'node:net';
+import { newIdentitySecrets } from '@listings/platform/edge';
 import { imageAvailable } from '@listings/platform/testing/containers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -137,10 +138,13 @@ describe.skipIf(!available)('the project image on a container engine', () => {
       if (!commands.has(key)) commands.set(key, { service, command });
     }
     const containers: string[] = [];
+    // what compose requires to be set (the gateway's keys, docs/deployment.md)
+    const keys = newIdentitySecrets();
+    const required = { OAUTH_JWKS: JSON.stringify(keys.jwks), COOKIE_KEYS: keys.cookieKeys.join(',') };
     for (const { service, command } of commands.values()) {
       const env = Object.entries(services[service]?.environment ?? {})
         .filter(([name]) => !STORES.has(name))
-        .flatMap(([name, value]) => ['-e', `${name}=${withDefaults(value)}`]);
+        .flatMap(([name, value]) => ['-e', `${name}=${withDefaults(value, required)}`]);
       containers.push(
         await runDetached(
           uniqueName(`ld-image-${service}`),
