@@ -1,7 +1,8 @@
 import path from 'node:path';
 import proxyAddr from '@fastify/proxy-addr';
 import { ConfigError, type Environment } from '../environment.ts';
-import { HiddenIdentitySecrets, parseCookieKeys, parseJwks } from './identity-secrets.ts';
+import { Secret } from '../mail/mail-settings.ts';
+import { type HiddenIdentitySecrets, parseCookieKeys, parseJwks } from './identity-secrets.ts';
 import type { RateLimitPolicy } from './rate-limit.ts';
 
 /**
@@ -128,9 +129,7 @@ const identitySecretsOf = (env: Environment, problems: string[]): HiddenIdentity
   const cookieKeys = parseCookieKeys(cookieRaw);
   if (!jwks.ok) problems.push(jwks.problem);
   if (!cookieKeys.ok) problems.push(cookieKeys.problem);
-  return jwks.ok && cookieKeys.ok
-    ? new HiddenIdentitySecrets({ jwks: jwks.value, cookieKeys: cookieKeys.value })
-    : null;
+  return jwks.ok && cookieKeys.ok ? new Secret({ jwks: jwks.value, cookieKeys: cookieKeys.value }) : null;
 };
 
 /** the edge settings of `env` alone (tests and partial configs; production reads `config.edge`) */

@@ -1,5 +1,5 @@
 import { createPrivateKey, generateKeyPairSync, type JsonWebKey, randomBytes } from 'node:crypto';
-import { inspect } from 'node:util';
+import type { Secret } from '../mail/mail-settings.ts';
 
 /**
  * The gateway's OAuth signing keys and cookie keys (docs/identity.md, Keys). From configuration
@@ -15,24 +15,7 @@ export interface IdentitySecrets {
 }
 
 /** configured keys as the configuration holds them: shown as `[hidden]` in JSON, strings and logs */
-export class HiddenIdentitySecrets {
-  readonly #value: IdentitySecrets;
-  constructor(value: IdentitySecrets) {
-    this.#value = value;
-  }
-  reveal(): IdentitySecrets {
-    return this.#value;
-  }
-  toJSON(): string {
-    return '[hidden]';
-  }
-  toString(): string {
-    return '[hidden]';
-  }
-  [inspect.custom](): string {
-    return '[hidden]';
-  }
-}
+export type HiddenIdentitySecrets = Secret<IdentitySecrets>;
 
 /** the signing algorithms a configured key may name, with the key type each needs */
 export const SIGNING_ALGORITHMS = ['RS256', 'ES256', 'EdDSA'] as const;

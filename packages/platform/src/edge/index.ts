@@ -26,7 +26,7 @@ export {
 } from './idempotency.ts';
 export {
   COOKIE_KEY_MIN_LENGTH,
-  HiddenIdentitySecrets,
+  type HiddenIdentitySecrets,
   type IdentitySecrets,
   newCookieKey,
   newIdentitySecrets,

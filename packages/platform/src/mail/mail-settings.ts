@@ -2,12 +2,12 @@ import { inspect } from 'node:util';
 import type { Environment } from '../environment.ts';
 
 /** A value that must never reach a log or an error: JSON, `String()` and `inspect` all show `[hidden]`. */
-export class Secret {
-  readonly #value: string;
-  constructor(value: string) {
+export class Secret<T = string> {
+  readonly #value: T;
+  constructor(value: T) {
     this.#value = value;
   }
-  reveal(): string {
+  reveal(): T {
     return this.#value;
   }
   toJSON(): string {
