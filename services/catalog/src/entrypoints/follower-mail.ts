@@ -1,4 +1,4 @@
-import { type IdentityRequest, mailAccount, type OperationReply } from '@listings/contracts';
+import type { IdentityRequest } from '@listings/contracts';
 import type { Bus } from '@listings/platform/bus';
 import type { CheckpointStore } from '@listings/platform/checkpoints';
 import { startCheckpointedSubscription } from '@listings/platform/checkpoints';
@@ -7,6 +7,7 @@ import type { AllSubscription, EventStore, RecordedEvent } from '@listings/platf
 import type { Logger } from '@listings/platform/logger';
 import { summaryOf } from '../application/presenters.ts';
 import type { CatalogView } from '../projections/catalog/read-model.ts';
+import { sendAccountMail } from './account-mail.ts';
 
 /** the durable name: renaming it starts it again from the beginning */
 export const FOLLOWER_MAIL_SUBSCRIBER = 'catalog-follower-mail';
@@ -54,13 +55,7 @@ export const startFollowerMail = (deps: {
         ].join('\n'),
         dedupe_key: `follower-update:${event.id}`,
       };
-      try {
-        const reply = (await deps.bus.request(mailAccount.subject, request, { timeoutMs: 10_000 })) as OperationReply;
-        if (reply.status >= 500)
-          deps.logger.warn({ event_id: event.id, status: reply.status }, 'follower update mail not sent');
-      } catch (err) {
-        deps.logger.warn({ err, event_id: event.id }, 'follower update mail not sent: identity did not answer');
-      }
+      await sendAccountMail(deps, request, { what: 'follower update mail', eventId: event.id });
     },
     onError: (err) => deps.logger.error({ err }, 'follower mail subscription stopped'),
   });

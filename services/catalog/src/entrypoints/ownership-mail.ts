@@ -1,4 +1,4 @@
-import { type IdentityRequest, mailAccount, type OperationReply } from '@listings/contracts';
+import type { IdentityRequest } from '@listings/contracts';
 import type { Bus } from '@listings/platform/bus';
 import type { CheckpointStore } from '@listings/platform/checkpoints';
 import { startCheckpointedSubscription } from '@listings/platform/checkpoints';
@@ -8,6 +8,7 @@ import { summaryOf } from '../application/presenters.ts';
 import type { ListingEvent } from '../domain/listing/listing.ts';
 import type { CatalogView } from '../projections/catalog/read-model.ts';
 import { shownProfile } from '../projections/catalog/search-documents.ts';
+import { sendAccountMail } from './account-mail.ts';
 
 /** the durable name: renaming it starts it again from the beginning */
 export const OWNERSHIP_MAIL_SUBSCRIBER = 'catalog-ownership-mail';
@@ -68,13 +69,7 @@ export const startOwnershipMail = (deps: {
           ...mail,
           dedupe_key: `ownership-lost:${event.id}:${account}`.slice(0, 200),
         };
-        try {
-          const reply = (await deps.bus.request(mailAccount.subject, request, { timeoutMs: 10_000 })) as OperationReply;
-          if (reply.status >= 500)
-            deps.logger.warn({ event_id: event.id, status: reply.status }, 'ownership mail not sent');
-        } catch (err) {
-          deps.logger.warn({ err, event_id: event.id }, 'ownership mail not sent: identity did not answer');
-        }
+        await sendAccountMail(deps, request, { what: 'ownership mail', eventId: event.id });
       }
     },
     onError: (err) => deps.logger.error({ err }, 'ownership mail subscription stopped'),
