@@ -156,14 +156,31 @@ describe.skipIf(!kustomize)('infra/k8s', () => {
     }
   });
 
-  it('autoscales the three edges and has a disruption budget for every process', () => {
+  it('autoscales every process and has a disruption budget for every process', () => {
     const hpas = ofKind('HorizontalPodAutoscaler');
-    expect(hpas.map((h) => h.spec.scaleTargetRef.name).sort()).toEqual(['gateway', 'mcp-gateway', 'web']);
+    expect(hpas.map((h) => h.spec.scaleTargetRef.name).sort()).toEqual([...CLUSTER_SERVICES].sort());
     for (const hpa of hpas) expect(hpa.spec.scaleTargetRef.kind).toBe('Deployment');
     const pdbs = ofKind('PodDisruptionBudget');
     expect(pdbs.map((p) => p.spec.selector.matchLabels['app.kubernetes.io/name']).sort()).toEqual(
       [...CLUSTER_SERVICES].sort(),
     );
+  });
+
+  it('keeps no process but the gateway on a volume or pinned to a node (#28: only its identity store is still a file)', () => {
+    expect(ofKind('PersistentVolumeClaim').map((claim) => claim.metadata.name)).toEqual(['gateway-data']);
+    for (const deployment of ofKind('Deployment')) {
+      const name = deployment.metadata.name;
+      const pod = deployment.spec.template.spec;
+      const claims = pod.volumes
+        .filter((volume: { persistentVolumeClaim?: unknown }) => volume.persistentVolumeClaim)
+        .map((volume: { name: string }) => volume.name);
+      const pinned = Boolean(pod.affinity?.podAffinity?.requiredDuringSchedulingIgnoredDuringExecution);
+      expect({ claims, pinned }, name).toEqual(
+        name === 'gateway' ? { claims: ['data'], pinned: true } : { claims: [], pinned: false },
+      );
+      if (name !== 'gateway')
+        expect(pod.affinity?.podAntiAffinity?.preferredDuringSchedulingIgnoredDuringExecution, name).toBeDefined();
+    }
   });
 
   it('denies all traffic by default, lets only the edges take traffic from the Ingress controller, and gives DNS egress', () => {
