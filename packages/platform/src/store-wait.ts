@@ -1,6 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { BlobStore } from './blobs/blob-store.ts';
+import type { CheckpointStore } from './checkpoints/checkpoint-store.ts';
+import type { EventStore } from './event-store/event-store.ts';
 import type { Logger } from './logger.ts';
+import type { SubjectKeys } from './personal-data/key-vault.ts';
 import { reportProgress } from './progress.ts';
+import type { ReadModelStore } from './read-models/read-model-store.ts';
 
 /** the first pause after a refusal; each next one twice as long, up to STORE_RETRY_MAX_MS */
 export const STORE_RETRY_FIRST_MS = 200;
@@ -107,3 +112,45 @@ export const untilStoreAnswers = async <T>(
     }
   }
 };
+
+/** how a service's start waits: its logger, its /readyz (cluster mode) and, optionally, its shutdown */
+export interface StoreWaitOptions {
+  readonly logger: Pick<Logger, 'warn' | 'info'>;
+  readonly readiness?: StoreWaitReporter | undefined;
+  readonly signal?: AbortSignal;
+}
+
+/** `untilStoreAnswers` bound to one service's logger and /readyz: what each composition root awaits its stores with */
+export const storeWaits =
+  (options: StoreWaitOptions) =>
+  <T>(store: string, attempt: () => Promise<T>): Promise<T> =>
+    untilStoreAnswers(store, attempt, options);
+
+/**
+ * Waits, in turn, for each store a service opened to answer a harmless read (`untilStoreAnswers`),
+ * named as /readyz names them: the event store (KurrentDB or the SQLite file), the read models,
+ * the subscription checkpoints, the personal-data keys and the blobs (MongoDB/FerretDB with
+ * MONGO_URL). A service calls it once it opened them, before it reads or serves anything.
+ */
+export const untilStoresAnswer = async (
+  options: StoreWaitOptions,
+  stores: {
+    readonly events?: Pick<EventStore, 'readAll'>;
+    readonly readModels?: Pick<ReadModelStore, 'position'>;
+    readonly checkpoints?: Pick<CheckpointStore, 'load'>;
+    readonly personalDataKeys?: Pick<SubjectKeys, 'existingKey'>;
+    readonly blobs?: Pick<BlobStore, 'has'>;
+  },
+): Promise<void> => {
+  const wait = storeWaits(options);
+  const { events, readModels, checkpoints, personalDataKeys, blobs } = stores;
+  if (events) await wait('event store', () => events.readAll(0, 1));
+  if (readModels) await wait('read models', () => readModels.position());
+  if (checkpoints) await wait('checkpoints', () => checkpoints.load(PROBE_NAME));
+  if (personalDataKeys) await wait('personal-data keys', () => personalDataKeys.existingKey(PROBE_NAME));
+  if (blobs) await wait('blobs', () => blobs.has(PROBE_BLOB));
+};
+
+/** what the harmless reads ask for: a name nothing is saved under, a blob nothing stored */
+const PROBE_NAME = 'store-wait-probe';
+const PROBE_BLOB = `sha256:${'0'.repeat(64)}`;

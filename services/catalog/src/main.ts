@@ -24,7 +24,7 @@ import {
 } from '@listings/platform/read-models';
 import { openEmbeddedSearchIndex, openTypesenseSearchIndex } from '@listings/platform/search';
 import { type OperationCall, serveOperations } from '@listings/platform/service-host';
-import { type StoreWaitReporter, untilStoreAnswers } from '@listings/platform/store-wait';
+import { type StoreWaitReporter, storeWaits, untilStoresAnswer } from '@listings/platform/store-wait';
 import { compileInputChecks, compileValueChecks } from '@listings/platform/validation';
 import { startWorkflowRunner } from '@listings/platform/workflows/temporal-runner';
 import type { CatalogActivities } from './application/badge-check.ts';
@@ -105,12 +105,16 @@ export const startCatalog = async (deps: CatalogDeps) => {
       : catalogReadModelsFile(deps.config.dataDir),
   });
   const typesense = deps.config.typesense ?? null;
+  // MONGO_URL: beside the read models (`catalog.subscription_checkpoints`); otherwise a SQLite file
+  const checkpoints = openCheckpointStore(deps.config, {
+    service: 'catalog',
+    file: path.join(dir, 'checkpoints.sqlite'),
+  });
   // a store that is not ready yet (not listening, Typesense's 503, an election) is waited for,
   // with backoff and named by /readyz, never a crash (store-wait.ts)
-  const untilAnswers = <T>(name: string, attempt: () => Promise<T>) =>
-    untilStoreAnswers(name, attempt, { logger: deps.logger, readiness: deps.ops });
-  await untilAnswers('event store', () => events.readAll(0, 1));
-  await untilAnswers('read models', () => store.position());
+  const waits = { logger: deps.logger, readiness: deps.ops };
+  const untilAnswers = storeWaits(waits);
+  await untilStoresAnswer(waits, { events, readModels: store, checkpoints });
   const search = await untilAnswers('search index', () =>
     openCatalogSearch(
       deps.config,
@@ -256,11 +260,6 @@ export const startCatalog = async (deps: CatalogDeps) => {
   });
   // integration events: the catalog's public events go out from its log (at least once), and
   // commerce's paid orders come in through a durable consumer
-  // MONGO_URL: beside the read models (`catalog.subscription_checkpoints`); otherwise a SQLite file
-  const checkpoints = openCheckpointStore(deps.config, {
-    service: 'catalog',
-    file: path.join(dir, 'checkpoints.sqlite'),
-  });
   const publisher = await startCatalogPublisher({ events, checkpoints, bus: deps.bus, logger: deps.logger });
   const followerMail = await startFollowerMail({
     events,

@@ -25,6 +25,7 @@ import {
   rebuildEmbeddedDocumentReadModel,
 } from '@listings/platform/read-models';
 import { serveInternalOperations, serveOperations } from '@listings/platform/service-host';
+import { type StoreWaitReporter, storeWaits, untilStoresAnswer } from '@listings/platform/store-wait';
 import type { WorkflowRunner } from '@listings/platform/workflows';
 import { startWorkflowRunner } from '@listings/platform/workflows/temporal-runner';
 import { createCatalogClient } from './adapters/catalog-client.ts';
@@ -47,6 +48,8 @@ export interface ClaimsDeps {
     Partial<Pick<Config, 'mail' | 'mongo' | 'kurrentdb' | 'temporal' | 'dailyLimits'>>;
   /** where the claim expiry workflows run; default: TEMPORAL_ADDRESS and TEMPORAL_CLAIMS_TASK_QUEUE (`claims`) */
   readonly workflows?: WorkflowSettings;
+  /** the process's /readyz (cluster mode): names a store the start waits for */
+  readonly ops?: StoreWaitReporter;
   /** tests replace pieces here; production uses none of it */
   readonly overrides?: {
     readonly resolveTxt?: TxtResolver;
@@ -75,12 +78,30 @@ export const startClaims = async (deps: ClaimsDeps) => {
     service: 'claims',
     file: claimsReadModelsFile(deps.config.dataDir),
   });
-  const claimsIndex = await openDocumentReadModel({
-    events: store,
-    store: readModels,
-    projection: claimsIndexProjection,
-    onError: (error) => deps.logger.error({ err: error }, 'claims index stopped'),
+  // MONGO_URL: the keys in `claims.personal_data_keys`; otherwise the SQLite file
+  const personalDataKeys = openSubjectKeys({
+    config: deps.config,
+    service: 'claims',
+    file: claimsPersonalDataFile(deps.config.dataDir),
   });
+  // MONGO_URL: beside the read models (`claims.subscription_checkpoints`); otherwise a SQLite file
+  const checkpoints = openCheckpointStore(deps.config, {
+    service: 'claims',
+    file: path.join(dir, 'checkpoints.sqlite'),
+  });
+  // a store that is not ready yet (not listening, an election) is waited for, with backoff and
+  // named by /readyz, never a crash (store-wait.ts)
+  const waits = { logger: deps.logger, readiness: deps.ops };
+  const untilAnswers = storeWaits(waits);
+  await untilStoresAnswer(waits, { events: store, readModels, checkpoints, personalDataKeys });
+  const claimsIndex = await untilAnswers('claims index', () =>
+    openDocumentReadModel({
+      events: store,
+      store: readModels,
+      projection: claimsIndexProjection,
+      onError: (error) => deps.logger.error({ err: error }, 'claims index stopped'),
+    }),
+  );
 
   const safeFetch =
     overrides.safeFetch ??
@@ -92,10 +113,7 @@ export const startClaims = async (deps: ClaimsDeps) => {
       timeoutMs: CLAIM_CHECK_TIMEOUT_MS,
       ...(overrides.lookup ? { lookup: overrides.lookup } : {}),
     });
-  // MONGO_URL: the keys in `claims.personal_data_keys`; otherwise the SQLite file
-  const vault = createKeyVault(
-    openSubjectKeys({ config: deps.config, service: 'claims', file: claimsPersonalDataFile(deps.config.dataDir) }),
-  );
+  const vault = createKeyVault(personalDataKeys);
   // each claim's expiry is a workflow: on Temporal when TEMPORAL_ADDRESS is set, else in process
   let runner: WorkflowRunner | null = null;
   const watchExpiry = async (claim: { readonly id: number; readonly expiresAt: string }) => {
@@ -120,17 +138,19 @@ export const startClaims = async (deps: ClaimsDeps) => {
     watchExpiry,
   });
   const activities: ClaimsActivities = { expireClaim: operations.expireClaim };
-  runner = await startWorkflowRunner({
-    settings: deps.workflows ?? workflowSettingsOf(deps.config, 'claims'),
-    workflowsPath: fileURLToPath(new URL('./workflows/temporal-workflows.ts', import.meta.url)),
-    inProcess: {
-      workflows: claimsWorkflows,
-      activities,
-      logger: deps.logger,
-      retry: CLAIM_EXPIRY_RETRY,
-      ...(overrides.timers ? { timers: overrides.timers } : {}),
-    },
-  });
+  runner = await untilAnswers('workflows', () =>
+    startWorkflowRunner({
+      settings: deps.workflows ?? workflowSettingsOf(deps.config, 'claims'),
+      workflowsPath: fileURLToPath(new URL('./workflows/temporal-workflows.ts', import.meta.url)),
+      inProcess: {
+        workflows: claimsWorkflows,
+        activities,
+        logger: deps.logger,
+        retry: CLAIM_EXPIRY_RETRY,
+        ...(overrides.timers ? { timers: overrides.timers } : {}),
+      },
+    }),
+  );
   // after a restart the open claims' workflows start again (a no-op where they still run)
   for (const claim of claimsIndex.view().claims.values()) if (claim.status === 'pending') await watchExpiry(claim);
 
@@ -141,11 +161,6 @@ export const startClaims = async (deps: ClaimsDeps) => {
     handlers: operations.handlers,
   });
   // claim_verified and the like, published from the log; the catalog consumes them
-  // MONGO_URL: beside the read models (`claims.subscription_checkpoints`); otherwise a SQLite file
-  const checkpoints = openCheckpointStore(deps.config, {
-    service: 'claims',
-    file: path.join(dir, 'checkpoints.sqlite'),
-  });
   const publisher = await startClaimsPublisher({
     store,
     checkpoints,

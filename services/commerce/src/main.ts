@@ -23,6 +23,7 @@ import {
   rebuildEmbeddedDocumentReadModel,
 } from '@listings/platform/read-models';
 import { serveInternalOperations, serveOperations } from '@listings/platform/service-host';
+import { type StoreWaitReporter, storeWaits, untilStoresAnswer } from '@listings/platform/store-wait';
 import type { RetryPolicy } from '@listings/platform/workflows';
 import { startWorkflowRunner } from '@listings/platform/workflows/temporal-runner';
 import { createCatalogClient } from './adapters/catalog-client.ts';
@@ -49,6 +50,8 @@ export interface CommerceDeps {
    * STRIPE_WEBHOOK_SECRET, + STRIPE_API_BASE), and without them the local development provider. `null`: local.
    */
   readonly stripe?: StripeEnvSettings | null;
+  /** the process's /readyz (cluster mode): names a store the start waits for */
+  readonly ops?: StoreWaitReporter;
   /** tests replace pieces here; production uses none of it */
   readonly overrides?: {
     readonly clock?: Clock;
@@ -74,12 +77,24 @@ export const startCommerce = async (deps: CommerceDeps) => {
     service: 'commerce',
     file: commerceReadModelsFile(deps.config.dataDir),
   });
-  const ordersIndex = await openDocumentReadModel({
-    events: store,
-    store: readModels,
-    projection: ordersIndexProjection,
-    onError: (error) => deps.logger.error({ err: error }, 'orders index stopped'),
+  // MONGO_URL: beside the read models (`commerce.subscription_checkpoints`); otherwise a SQLite file
+  const checkpoints = openCheckpointStore(deps.config, {
+    service: 'commerce',
+    file: path.join(path.dirname(file), 'checkpoints.sqlite'),
   });
+  // a store that is not ready yet (not listening, an election) is waited for, with backoff and
+  // named by /readyz, never a crash (store-wait.ts)
+  const waits = { logger: deps.logger, readiness: deps.ops };
+  const untilAnswers = storeWaits(waits);
+  await untilStoresAnswer(waits, { events: store, readModels, checkpoints });
+  const ordersIndex = await untilAnswers('orders index', () =>
+    openDocumentReadModel({
+      events: store,
+      store: readModels,
+      projection: ordersIndexProjection,
+      onError: (error) => deps.logger.error({ err: error }, 'orders index stopped'),
+    }),
+  );
   const indexCaughtUp = ordersIndex.waitFor;
   const indexChanged = ordersIndex.nextChange;
 
@@ -103,16 +118,18 @@ export const startCommerce = async (deps: CommerceDeps) => {
   });
   const activities = createCommerceActivities(lifecycle);
   // each order's payment lifecycle is a workflow: on Temporal when TEMPORAL_ADDRESS is set
-  const runner = await startWorkflowRunner({
-    settings,
-    workflowsPath: fileURLToPath(new URL('./workflows/temporal-workflows.ts', import.meta.url)),
-    inProcess: {
-      workflows: commerceWorkflows,
-      activities,
-      logger: deps.logger,
-      retry: { ...ORDER_RETRY, ...deps.overrides?.retry },
-    },
-  });
+  const runner = await untilAnswers('workflows', () =>
+    startWorkflowRunner({
+      settings,
+      workflowsPath: fileURLToPath(new URL('./workflows/temporal-workflows.ts', import.meta.url)),
+      inProcess: {
+        workflows: commerceWorkflows,
+        activities,
+        logger: deps.logger,
+        retry: { ...ORDER_RETRY, ...deps.overrides?.retry },
+      },
+    }),
+  );
 
   const operations = createCommerceOperations({
     store,
@@ -151,11 +168,6 @@ export const startCommerce = async (deps: CommerceDeps) => {
 
   // integration events: paid orders go out from this log (at least once); the catalog's word on
   // what it carried out comes back through a durable consumer and records each line
-  // MONGO_URL: beside the read models (`commerce.subscription_checkpoints`); otherwise a SQLite file
-  const checkpoints = openCheckpointStore(deps.config, {
-    service: 'commerce',
-    file: path.join(path.dirname(file), 'checkpoints.sqlite'),
-  });
   const publisher = await startCommercePublisher({ store, checkpoints, bus: deps.bus, logger: deps.logger });
   const catalogEvents = await consumeCatalogEvents({ bus: deps.bus, lifecycle, logger: deps.logger });
 

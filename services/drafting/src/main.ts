@@ -27,6 +27,7 @@ import {
   rebuildEmbeddedDocumentReadModel,
 } from '@listings/platform/read-models';
 import { serveInternalOperations, serveOperations } from '@listings/platform/service-host';
+import { type StoreWaitReporter, storeWaits, untilStoresAnswer } from '@listings/platform/store-wait';
 import type { RetryPolicy } from '@listings/platform/workflows';
 import { startWorkflowRunner } from '@listings/platform/workflows/temporal-runner';
 import { createActivities } from './activities/create-activities.ts';
@@ -51,6 +52,8 @@ export interface DraftingDeps {
     Partial<Pick<Config, 'mail' | 'mongo' | 'openAi' | 'temporal' | 'kurrentdb' | 'dailyLimits'>>;
   /** tests: an environment to read drafting's settings (OPENAI_*, TEMPORAL_*) from instead of `config` */
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /** the process's /readyz (cluster mode): names a store the start waits for */
+  readonly ops?: StoreWaitReporter;
   /** tests and benchmarks replace pieces here; production uses none of it */
   readonly overrides?: {
     readonly drafter?: Drafter;
@@ -86,12 +89,25 @@ export const startDrafting = async (deps: DraftingDeps) => {
     service: 'drafting',
     file: draftingReadModelsFile(deps.config.dataDir),
   });
-  const draftsIndex = await openDocumentReadModel({
-    events: store,
-    store: readModels,
-    projection: draftsIndexProjection,
-    onError: (error) => deps.logger.error({ err: error }, 'drafts index stopped'),
+  // MONGO_URL: the keys in `drafting.personal_data_keys`; otherwise the SQLite file
+  const personalDataKeys = openSubjectKeys({
+    config: deps.config,
+    service: 'drafting',
+    file: draftingPersonalDataFile(deps.config.dataDir),
   });
+  // a store that is not ready yet (not listening, an election) is waited for, with backoff and
+  // named by /readyz, never a crash (store-wait.ts)
+  const waits = { logger: deps.logger, readiness: deps.ops };
+  const untilAnswers = storeWaits(waits);
+  await untilStoresAnswer(waits, { events: store, readModels, personalDataKeys, blobs });
+  const draftsIndex = await untilAnswers('drafts index', () =>
+    openDocumentReadModel({
+      events: store,
+      store: readModels,
+      projection: draftsIndexProjection,
+      onError: (error) => deps.logger.error({ err: error }, 'drafts index stopped'),
+    }),
+  );
   const index = draftsIndex.view;
 
   const safeFetch =
@@ -132,16 +148,15 @@ export const startDrafting = async (deps: DraftingDeps) => {
     ...(settings.openAi ? {} : { clientModelWaitMs: overrides.clientModelWaitMs ?? CLIENT_MODEL_WAIT_MS }),
   });
 
-  const runner = await startWorkflowRunner({
-    settings,
-    workflowsPath: fileURLToPath(new URL('./workflows/temporal-workflows.ts', import.meta.url)),
-    inProcess: { workflows: draftingWorkflows, activities, logger: deps.logger, retry: overrides.retry },
-  });
-
-  // MONGO_URL: the keys in `drafting.personal_data_keys`; otherwise the SQLite file
-  const vault = createKeyVault(
-    openSubjectKeys({ config: deps.config, service: 'drafting', file: draftingPersonalDataFile(deps.config.dataDir) }),
+  const runner = await untilAnswers('workflows', () =>
+    startWorkflowRunner({
+      settings,
+      workflowsPath: fileURLToPath(new URL('./workflows/temporal-workflows.ts', import.meta.url)),
+      inProcess: { workflows: draftingWorkflows, activities, logger: deps.logger, retry: overrides.retry },
+    }),
   );
+
+  const vault = createKeyVault(personalDataKeys);
   const operations = createDraftingOperations({
     vault,
     store,

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { GridFSBucket, MongoClient, type ObjectId } from 'mongodb';
+import { GridFSBucket, type ObjectId } from 'mongodb';
+import { openMongoClient } from '../mongo/mongo-client.ts';
 import { type MongoServiceStateOptions, SERVICE_STATE_COLLECTIONS } from '../mongo/service-state-collections.ts';
 import type { BlobRef, BlobStore } from './blob-store.ts';
 import { BlobNotFoundError, blobRefOf, digestOf, toBytes } from './blob-store.ts';
@@ -20,7 +21,7 @@ export type ClosableBlobStore = BlobStore & { close(): Promise<void> };
  */
 export const openGridFsBlobStore = (options: MongoServiceStateOptions): ClosableBlobStore => {
   // the client connects on first use, so opening stays synchronous like the file store's
-  const client = new MongoClient(options.url, { serverSelectionTimeoutMS: 10_000 });
+  const client = openMongoClient(options.url);
   const db = client.db(options.database);
   const bucketName = `${options.prefix}${SERVICE_STATE_COLLECTIONS.blobBucket}`;
   const bucket = new GridFSBucket(db, { bucketName });

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freePort } from '../testing/free-port.ts';
 import { natsServerAvailable, type RunningNatsServer, startNatsServer } from '../testing/nats-server.ts';
 import type { Bus, DeliveredEvent } from './bus.ts';
 import { connectNatsBus } from './nats-bus.ts';
@@ -105,4 +106,29 @@ describe.skipIf(!available)('NATS bus start-up steps while JetStream does not an
     ).rejects.toThrow();
     expect(recorded.warnings).toEqual([]);
   }, 30_000);
+});
+
+// Issue #28: a process (a service or an edge) started before its nats-server crashed at once on
+// the refused first connection (CONNECTION_REFUSED). Here the bus connects to a port nothing
+// listens on yet, and the server starts there later.
+describe.skipIf(!available)('NATS bus started before its server', () => {
+  it('connects once the server starts on the port it was told, instead of rejecting', async () => {
+    const port = await freePort();
+    const connecting = connectNatsBus({ servers: `nats://127.0.0.1:${port}`, name: 'startup-late-server' });
+    // (handled below, once the server is up; before the fix it rejected here within milliseconds)
+    connecting.catch(() => {});
+    const storeDir = mkdtempSync(path.join(tmpdir(), 'nats-late-'));
+    const server = await startNatsServer({ storeDir, port });
+    try {
+      const bus = await connecting;
+      try {
+        expect(await bus.ping?.()).toBeUndefined();
+      } finally {
+        await bus.close();
+      }
+    } finally {
+      await server.stop();
+      rmSync(storeDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

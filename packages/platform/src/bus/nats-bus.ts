@@ -165,12 +165,15 @@ async function untilAnswered<T>(
 export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {
   const streamName = options.streamName ?? 'EVENTS';
   const defaultTimeoutMs = options.requestTimeoutMs ?? 10_000;
-  // a service keeps trying to reach NATS instead of giving up after the default 10 attempts;
-  // no async traces: the client would build an Error (a stack capture) per request for them
+  // a service keeps trying to reach NATS instead of giving up after the default 10 attempts, and
+  // started before NATS listens it waits for it (waitOnFirstConnect) rather than crash on the
+  // refused first connection; no async traces: the client would build an Error (a stack capture)
+  // per request for them
   const nc = await connect({
     servers: options.servers,
     name: options.name,
     maxReconnectAttempts: -1,
+    waitOnFirstConnect: true,
     noAsyncTraces: true,
   });
   try {

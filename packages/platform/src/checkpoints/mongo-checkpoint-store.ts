@@ -1,4 +1,5 @@
-import { MongoClient, MongoServerError } from 'mongodb';
+import { MongoServerError } from 'mongodb';
+import { openMongoClient } from '../mongo/mongo-client.ts';
 import { type MongoServiceStateOptions, SERVICE_STATE_COLLECTIONS } from '../mongo/service-state-collections.ts';
 import type { CheckpointStore } from './checkpoint-store.ts';
 
@@ -18,7 +19,7 @@ const DUPLICATE_KEY = 11000;
  */
 export const openMongoCheckpointStore = (options: MongoServiceStateOptions): CheckpointStore => {
   // the client connects on first use, so opening stays synchronous like SQLite's
-  const client = new MongoClient(options.url, { serverSelectionTimeoutMS: 10_000 });
+  const client = openMongoClient(options.url);
   const rows = client
     .db(options.database)
     .collection<CheckpointRow>(`${options.prefix}${SERVICE_STATE_COLLECTIONS.checkpoints}`);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { Binary, MongoClient, MongoServerError } from 'mongodb';
+import { Binary, MongoServerError } from 'mongodb';
+import { openMongoClient } from '../mongo/mongo-client.ts';
 import { type MongoServiceStateOptions, SERVICE_STATE_COLLECTIONS } from '../mongo/service-state-collections.ts';
 import type { SubjectKeys } from './key-vault.ts';
 
@@ -25,7 +26,7 @@ const isDuplicateKey = (error: unknown): boolean => error instanceof MongoServer
  */
 export const mongoSubjectKeys = (options: MongoServiceStateOptions): SubjectKeys => {
   // the client connects on first use, so opening stays synchronous like SQLite's
-  const client = new MongoClient(options.url, { serverSelectionTimeoutMS: 10_000 });
+  const client = openMongoClient(options.url);
   const rows = client
     .db(options.database)
     .collection<KeyRow>(`${options.prefix}${SERVICE_STATE_COLLECTIONS.personalDataKeys}`);

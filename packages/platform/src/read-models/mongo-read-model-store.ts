@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type Db, MongoBulkWriteError, MongoClient, MongoServerError } from 'mongodb';
+import { type Db, MongoBulkWriteError, MongoServerError } from 'mongodb';
+import { openMongoClient } from '../mongo/mongo-client.ts';
 import { keptByReadModelRebuild } from '../mongo/service-state-collections.ts';
 import { type Scalar, toMongoFilter, valueAt } from './document-query.ts';
 import {
@@ -114,7 +115,7 @@ const fromStored = (doc: unknown): unknown => renameKeys(doc, unescapeKey);
 
 export const openMongoReadModelStore = (options: MongoReadModelStoreOptions): ReadModelStore => {
   // the client connects on first use; no connect() so opening stays synchronous like SQLite's
-  const client = new MongoClient(options.url, { ignoreUndefined: true, serverSelectionTimeoutMS: 10_000 });
+  const client = openMongoClient(options.url, { ignoreUndefined: true });
   const db: Db = client.db(options.database);
   const checkpoint = db.collection<CheckpointRow>(`${options.prefix}checkpoint`);
   const instances = db.collection<InstanceRow>(`${options.prefix}instances`);

@@ -107,8 +107,11 @@ const waitUntilReady = (child: ChildProcess, port: number): Promise<void> =>
     child.once('error', onError);
   });
 
-/** starts FerretDB with its SQLite backend; throws (with the reason) when the binary is absent */
-export const startFerretDb = async (): Promise<RunningFerretDb> => {
+/**
+ * Starts FerretDB with its SQLite backend; throws (with the reason) when the binary is absent.
+ * `port`: a server a client was told of before it started (a store that starts late); default a free port.
+ */
+export const startFerretDb = async (options: { port?: number } = {}): Promise<RunningFerretDb> => {
   const found = ferretDbBinary();
   if ('missing' in found) throw new Error(found.missing);
   for (let attempt = 1; ; attempt++) {
@@ -118,7 +121,7 @@ export const startFerretDb = async (): Promise<RunningFerretDb> => {
       await rm(dataDir, { recursive: true, force: true });
       await rm(stateDir, { recursive: true, force: true });
     };
-    const port = await freePort();
+    const port = options.port ?? (await freePort());
     const debugPort = await freePort();
     const child = spawn(
       found.path,
@@ -144,7 +147,7 @@ export const startFerretDb = async (): Promise<RunningFerretDb> => {
       process.off('exit', killOnExit);
       await kill(child);
       await removeDirs();
-      if (error instanceof PortInUseError && attempt < PORT_ATTEMPTS) continue;
+      if (error instanceof PortInUseError && attempt < PORT_ATTEMPTS && options.port === undefined) continue;
       throw error;
     }
     return {
