@@ -1,15 +1,16 @@
 import type { TSchema } from 'typebox';
 
 /**
- * What free text may hold, everywhere the API takes it: no C0 or C1 control characters and no
+ * What free text may hold, everywhere the API takes it: no C0 or C1 control characters, neither
+ * U+FFFE nor U+FFFF (XML 1.0 cannot carry them, even escaped: feeds, sitemaps, badge SVGs) and no
  * lone UTF-16 surrogates (those in any string: see LONE_SURROGATE_MESSAGE) (NUL breaks the badge SVG's XML; a lone surrogate is not text). Prose
  * (a field longer than `SINGLE_LINE_MAX`: descriptions, bodies, answers, story sections) may also
  * hold tab, line feed and carriage return; a single-line field (names, titles, taglines, links)
  * may not. Written as JSON Schema patterns, so the OpenAPI document and the MCP tools say it too.
  */
 export const SINGLE_LINE_MAX = 500;
-export const SINGLE_LINE_TEXT_PATTERN = '^[^\\x00-\\x1f\\x7f-\\x9f]*$';
-export const MULTI_LINE_TEXT_PATTERN = '^[^\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f]*$';
+export const SINGLE_LINE_TEXT_PATTERN = '^[^\\x00-\\x1f\\x7f-\\x9f\\ufffe\\uffff]*$';
+export const MULTI_LINE_TEXT_PATTERN = '^[^\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f\\ufffe\\uffff]*$';
 /**
  * Lone surrogates are refused in every string of every input (`isWellFormed`, in the platform's
  * validation), not by the patterns: a surrogate range in a pattern is not portable (the Rust and
@@ -17,8 +18,8 @@ export const MULTI_LINE_TEXT_PATTERN = '^[^\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f
  */
 export const LONE_SURROGATE_MESSAGE = 'must be well-formed Unicode text: it holds a lone surrogate';
 export const TEXT_RULE_MESSAGES: Readonly<Record<string, string>> = {
-  [SINGLE_LINE_TEXT_PATTERN]: 'must be one line of text: no control characters or line breaks',
-  [MULTI_LINE_TEXT_PATTERN]: 'must be text: no control characters (tab and line breaks are fine)',
+  [SINGLE_LINE_TEXT_PATTERN]: 'must be one line of text: no control characters, line breaks, U+FFFE or U+FFFF',
+  [MULTI_LINE_TEXT_PATTERN]: 'must be text: no control characters, U+FFFE or U+FFFF (tab and line breaks are fine)',
 };
 
 /** a copy of a schema node, TypeBox's hidden (non-enumerable) kind markers kept hidden */

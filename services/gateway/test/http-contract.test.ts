@@ -135,9 +135,11 @@ describe('the text rule (no control characters, no lone surrogates; line breaks 
       payload: json,
     });
 
-  it('when a title holds NUL, a line break, a C1 control or a lone surrogate then 400 names body.title', async () => {
+  it('when a title holds NUL, a line break, a C1 control, U+FFFE or U+FFFF (no XML carries them) or a lone surrogate then 400 names body.title', async () => {
     for (const [title, message] of [
       ['\\u0000', /one line/],
+      ['not xml \\ufffe', /one line/],
+      ['not xml \\uffff', /one line/],
       ['two\\nlines', /one line/],
       ['next\\u0085line', /one line/],
       ['half \\ud800 a pair', /lone surrogate/],
@@ -154,7 +156,10 @@ describe('the text rule (no control characters, no lone surrogates; line breaks 
     expect(res.statusCode).toBe(503);
   });
 
-  it('when prose holds another control character then 400 names body.body', async () => {
+  it('when prose holds another control character or U+FFFE then 400 names body.body', async () => {
+    const nonCharacter = await postUpdate('{"title":"Fine","body":"not xml \\ufffe here"}');
+    expect(nonCharacter.statusCode).toBe(400);
+    expect(nonCharacter.json().errors).toEqual([{ field: 'body.body', message: expect.stringMatching(/U\+FFFE/) }]);
     const res = await postUpdate('{"title":"Fine","body":"bell \\u0007 here"}');
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([{ field: 'body.body', message: expect.stringMatching(/control characters/) }]);

@@ -41,8 +41,8 @@ const build = (document: object): string => XML_DECLARATION + builder.build(docu
 
 /**
  * Characters XML 1.0 cannot carry even escaped (C0 controls besides tab and line breaks, U+FFFE,
- * U+FFFF): the contracts refuse them in input, and they are dropped here too, so text that came
- * another way (a crawled page) cannot make a feed unreadable.
+ * U+FFFF): the contracts' text patterns refuse them in input, and they are dropped here too, so
+ * text that came another way (a crawled page) cannot make a feed unreadable.
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching the control characters is the point
 const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
