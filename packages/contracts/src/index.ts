@@ -100,6 +100,18 @@ export {
 } from './envelope.ts';
 export { identityOperations } from './identity.ts';
 export {
+  IMAGE_MAX_BYTES,
+  IMAGE_MAX_PIXELS,
+  IMAGE_MIN_SIDE,
+  IMAGE_TYPES,
+  IMAGES_PATH,
+  imageDigestOf,
+  imagePath,
+  LOGO_SIZES,
+  LOGO_STORED_SIDE,
+  type LogoSize,
+} from './images.ts';
+export {
   type BillboardContributionRecordedEvent,
   billboardContributionRecorded,
   catalogIntegrationEvents,
