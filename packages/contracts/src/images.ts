@@ -34,11 +34,16 @@ export const IMAGES_PATH = '/images';
 /** the path of a stored image (its SHA-256, lowercase hex) at a size, or as stored */
 export const imagePath = (digest: string, size?: LogoSize): string =>
   size === undefined ? `${IMAGES_PATH}/${digest}.png` : `${IMAGES_PATH}/${digest}/${size}.png`;
-/** the digest of an image path or URL on our origin (`/images/<hex>.png` or `/images/<hex>/<size>.png`); null otherwise */
-export const imageDigestOf = (url: string, publicUrl?: string): string | null => {
-  let path = url;
-  if (publicUrl && url.startsWith(`${publicUrl.replace(/\/$/, '')}/`))
-    path = url.slice(publicUrl.replace(/\/$/, '').length);
-  const match = /^\/images\/([0-9a-f]{64})(?:\/\d+)?\.png$/.exec(path);
-  return match?.[1] ?? null;
+/**
+ * The digest of an image URL of ours (`.../images/<hex>.png` or `.../images/<hex>/<size>.png`, on
+ * any origin: PUBLIC_URL may have changed since it was stored); null for any other URL.
+ */
+export const imageDigestOf = (url: string): string | null => {
+  let path: string;
+  try {
+    path = new URL(url, 'http://origin.invalid').pathname;
+  } catch {
+    return null;
+  }
+  return /^\/images\/([0-9a-f]{64})(?:\/\d+)?\.png$/.exec(path)?.[1] ?? null;
 };

@@ -1,6 +1,7 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { catalogPublicOperations, getEngagement } from '@listings/contracts';
+import type { BlobStore } from '@listings/platform/blobs';
 import type { Bus } from '@listings/platform/bus';
 import { type Clock, systemClock } from '@listings/platform/clock';
 import {
@@ -11,6 +12,7 @@ import {
   retryAfterOnOutage,
   type TrustProxy,
 } from '@listings/platform/edge';
+import { createLogoServer } from '@listings/platform/images';
 import type { Logger } from '@listings/platform/logger';
 import { mountOps, type Ops } from '@listings/platform/observability';
 import { compileInputChecks } from '@listings/platform/validation';
@@ -25,6 +27,7 @@ import { ErrorView } from './pages/error/view.ts';
 import { feedRoutes } from './pages/feeds/route.ts';
 import { founderRoutes } from './pages/founders/route.ts';
 import { homeRoutes } from './pages/home/route.ts';
+import { imageRoutes } from './pages/images/route.ts';
 import { inviteRoutes } from './pages/invite/route.ts';
 import { launchWeekRoutes } from './pages/launch-week/route.ts';
 import { leaderboardRoutes } from './pages/leaderboards/route.ts';
@@ -69,6 +72,11 @@ export interface WebOptions {
    * it instead and hands API and MCP paths back to the gateway's problem+json answers
    */
   readonly notFoundPages?: boolean;
+  /**
+   * the images bucket (listing logos), served under /images/; closed with the server when it has
+   * a `close`. Without it /images/ answers 404.
+   */
+  readonly images?: BlobStore & { close?: () => Promise<void> };
 }
 
 /**
@@ -136,6 +144,11 @@ export const webPlugin =
         const what = `There is no page at ${request.url.split('?')[0]}.`;
         return sendPage(request, reply, frame, NotFoundView({ what }, frame), 404);
       });
+    if (options.images) {
+      const images = options.images;
+      await app.register(imageRoutes({ logos: createLogoServer(images) }));
+      if (images.close) app.addHook('onClose', async () => images.close?.());
+    }
     for (const routes of [
       homeRoutes,
       listingRoutes,

@@ -13,13 +13,14 @@ const nonceSource = (_request: IncomingMessage, response: ServerResponse) =>
 /**
  * The site's Content-Security-Policy: everything from this origin, scripts and styles only from
  * files here or elements carrying the request's nonce, no inline script or style, no plugins, no
- * framing, forms post only here. Logos and screenshots are the listings' own https images.
+ * framing, forms post only here. Images too come from here only: listing logos are fetched, checked
+ * and stored when a listing is drafted or edited, and served from /images/ (pages/images).
  */
 export const CSP_DIRECTIVES = {
   'default-src': ["'self'"],
   'script-src': ["'self'", nonceSource],
   'style-src': ["'self'", nonceSource],
-  'img-src': ["'self'", 'https:', 'data:'],
+  'img-src': ["'self'"],
   'font-src': ["'self'"],
   'connect-src': ["'self'"],
   'object-src': ["'none'"],
@@ -36,7 +37,6 @@ export const CSP_DIRECTIVES = {
  */
 export const HELMET_OPTIONS = {
   contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
-  // the listings' own logos come from elsewhere
   crossOriginEmbedderPolicy: false,
   crossOriginResourcePolicy: { policy: 'same-site' },
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' },

@@ -1,4 +1,4 @@
-import type { ListingSummary } from '@listings/contracts';
+import { imageDigestOf, imagePath, type ListingSummary, LOGO_SIZES, type LogoSize } from '@listings/contracts';
 import type { Static } from 'typebox';
 import { html, type VNode } from '../html.ts';
 import type { Viewer } from '../viewer.ts';
@@ -6,11 +6,20 @@ import { VoteForm } from './vote-form.ts';
 
 export type Summary = Static<typeof ListingSummary>;
 
-/** A listing's logo, decorative beside its name; a letter when it has none. */
+/** the smallest served size at least `pixels` wide (the largest when none is) */
+const servedSize = (pixels: number): LogoSize =>
+  LOGO_SIZES.find((size) => size >= pixels) ?? (LOGO_SIZES[LOGO_SIZES.length - 1] as LogoSize);
+
+/**
+ * A listing's logo, decorative beside its name, from our own origin at the size shown and twice
+ * that for dense screens; a letter when it has none, or when its logo is not one of ours (a
+ * listing stored before logos were kept here: the site never shows another site's image).
+ */
 export const Logo = (props: { listing: Pick<Summary, 'name' | 'logo_url'>; size?: number }): VNode => {
   const size = props.size ?? 48;
-  return props.listing.logo_url
-    ? html`<img class="logo" src=${props.listing.logo_url} alt="" width=${size} height=${size} loading="lazy" />`
+  const digest = props.listing.logo_url ? imageDigestOf(props.listing.logo_url) : null;
+  return digest
+    ? html`<img class="logo" src=${imagePath(digest, servedSize(size))} srcset=${`${imagePath(digest, servedSize(size * 2))} 2x`} alt="" width=${size} height=${size} loading="lazy" />`
     : html`<span class="logo letter" aria-hidden="true">${props.listing.name.slice(0, 1).toUpperCase()}</span>`;
 };
 

@@ -1,4 +1,11 @@
-import type { getAlternatives, getBadges, ListingProfile, listAwards } from '@listings/contracts';
+import {
+  type getAlternatives,
+  type getBadges,
+  imageDigestOf,
+  imagePath,
+  type ListingProfile,
+  type listAwards,
+} from '@listings/contracts';
 import type { Static } from 'typebox';
 import { JsonLd } from '../../components/json-ld.ts';
 import { Layout } from '../../components/layout.ts';
@@ -53,6 +60,9 @@ const head = (data: ListingData, frame: PageFrame): VNode[] => {
   const { listing } = data;
   const url = absolute(frame.publicUrl, `/listings/${listing.slug}`);
   const description = listing.short_description ?? listing.tagline ?? '';
+  // the logo as stored on our origin (256 px square); another site's image is never named
+  const logoDigest = listing.logo_url ? imageDigestOf(listing.logo_url) : null;
+  const image = logoDigest ? absolute(frame.publicUrl, imagePath(logoDigest)) : null;
   const jsonLd: Record<string, unknown> = {
     '@context': 'https://schema.org',
     '@type': 'SoftwareApplication',
@@ -60,7 +70,7 @@ const head = (data: ListingData, frame: PageFrame): VNode[] => {
     url: listing.url,
     mainEntityOfPage: url,
     description,
-    ...(listing.logo_url ? { image: listing.logo_url } : {}),
+    ...(image ? { image } : {}),
     ...(listing.primary_category ? { applicationCategory: listing.primary_category } : {}),
     ...(listing.rating && listing.rating.count > 0 && listing.rating.average !== null
       ? {
@@ -84,7 +94,7 @@ const head = (data: ListingData, frame: PageFrame): VNode[] => {
     html`<meta property="og:title" content=${listing.tagline ? `${listing.name}: ${listing.tagline}` : listing.name} />`,
     html`<meta property="og:description" content=${description} />`,
     html`<meta property="og:url" content=${url} />`,
-    ...(listing.logo_url ? [html`<meta property="og:image" content=${listing.logo_url} />`] : []),
+    ...(image ? [html`<meta property="og:image" content=${image} />`] : []),
     html`<meta name="twitter:card" content="summary" />`,
     html`<${JsonLd} data=${jsonLd} nonce=${frame.nonce} />`,
   ];
