@@ -13,6 +13,7 @@ import { openCheckpointStore } from '@listings/platform/checkpoints';
 import { type Clock, systemClock, type Timers } from '@listings/platform/clock';
 import { type Config, type WorkflowSettings, workflowSettingsOf } from '@listings/platform/config';
 import { openEventStore, withEventSchemas } from '@listings/platform/event-store';
+import { createImageIntake, type ImageIntake, initialsLogoSvg, openImageStore } from '@listings/platform/images';
 import type { Logger } from '@listings/platform/logger';
 import { storeProbes } from '@listings/platform/observability';
 import { createSafeFetch, type SafeFetch } from '@listings/platform/outbound';
@@ -114,7 +115,10 @@ export const startCatalog = async (deps: CatalogDeps) => {
   // with backoff and named by /readyz, never a crash (store-wait.ts)
   const waits = { logger: deps.logger, readiness: deps.ops };
   const untilAnswers = storeWaits(waits);
-  await untilStoresAnswer(waits, { events, readModels: store, checkpoints });
+  // listing logos: the images bucket the web edge serves /images/ from (an owner's new logo, the
+  // demo catalog's generated ones)
+  const imageStore = openImageStore(deps.config);
+  await untilStoresAnswer(waits, { events, readModels: store, checkpoints, blobs: imageStore });
   const search = await untilAnswers('search index', () =>
     openCatalogSearch(
       deps.config,
@@ -122,6 +126,16 @@ export const startCatalog = async (deps: CatalogDeps) => {
     ),
   );
   deps.logger.info({ search: typesense ? `typesense ${typesense.url}` : 'embedded' }, 'search index opened');
+  const safeFetch =
+    deps.safeFetch ??
+    createSafeFetch({
+      allowPrivateNetworks: deps.config.fetchAllowPrivateNetworks ?? false,
+      userAgent: `ListingsDirectoryBadgeCheck/1.0 (+${deps.config.publicUrl})`,
+      maxBytes: 2 * 1024 * 1024,
+      maxRedirects: 5,
+      timeoutMs: 15_000,
+    });
+  const images = createImageIntake({ safeFetch, store: imageStore, publicUrl: deps.config.publicUrl });
   // the demo catalog goes in through the same commands as real data, and only into an empty store:
   // built in memory, then its events copied in bulk, which the read model below folds and writes
   // in bulk as it catches up (loadDemoCatalogInBulk)
@@ -141,6 +155,7 @@ export const startCatalog = async (deps: CatalogDeps) => {
             documents: 'memory',
           }),
         onProgress: reportProgress,
+        logoOf: demoLogos(images),
       },
       deps.demo ?? DEFAULT_DEMO,
     );
@@ -172,15 +187,7 @@ export const startCatalog = async (deps: CatalogDeps) => {
     commands,
     publicUrl: deps.config.publicUrl,
     logger: deps.logger,
-    safeFetch:
-      deps.safeFetch ??
-      createSafeFetch({
-        allowPrivateNetworks: deps.config.fetchAllowPrivateNetworks ?? false,
-        userAgent: `ListingsDirectoryBadgeCheck/1.0 (+${deps.config.publicUrl})`,
-        maxBytes: 2 * 1024 * 1024,
-        maxRedirects: 5,
-        timeoutMs: 15_000,
-      }),
+    safeFetch,
   });
   // each listing awaiting its badge has a workflow checking its homepage every interval
   const runner = await untilAnswers('workflows', () =>
@@ -321,8 +328,26 @@ export const startCatalog = async (deps: CatalogDeps) => {
         await search.close();
         await store.close();
         await events.close();
+        await imageStore.close();
       }
     },
+  };
+};
+
+/**
+ * The demo listings' logos: their initials on a colour, stored like any logo. Names that make the
+ * same picture (same initials and colour) are drawn once.
+ */
+const demoLogos = (images: ImageIntake) => {
+  const drawn = new Map<string, Promise<string>>();
+  return (name: string): Promise<string> => {
+    const svg = initialsLogoSvg(name);
+    let url = drawn.get(svg);
+    if (!url) {
+      url = images.logoFromBytes(svg).then((stored) => stored.url);
+      drawn.set(svg, url);
+    }
+    return url;
   };
 };
 

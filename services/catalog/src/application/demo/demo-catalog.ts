@@ -220,6 +220,11 @@ export const loadDemoCatalog = async (
     clock: Clock;
     /** told after each listing (the launcher waits while a start moves) */
     onProgress?: (step: string) => void;
+    /**
+     * stores a listing's generated logo (its initials on a colour) and gives its URL on our origin;
+     * without it the demo listings have no logo (the site shows their initial letter)
+     */
+    logoOf?: (name: string) => Promise<string>;
   },
   options: DemoOptions = DEFAULT_DEMO,
 ) => {
@@ -299,7 +304,7 @@ export const loadDemoCatalog = async (
       city: CITIES[country] ?? null,
       founded_year: String(int(2012, 2026)),
       contact_email: `hello@${domain}`,
-      logo_url: `https://${domain}/logo.png`,
+      logo_url: deps.logoOf ? await deps.logoOf(name) : null,
       categories: paid && extra.slug !== category.slug ? [category.name, extra.name] : [category.name],
       tags: [object, category.name.toLowerCase()],
       features: [`${verb} ${object}`, 'Team workspaces', 'Integrations'],
@@ -447,6 +452,7 @@ export const loadDemoCatalogInBulk = async (
     clock: Clock;
     openReadModel: (events: EventStore) => Promise<CatalogReadModel>;
     onProgress?: (step: string) => void;
+    logoOf?: (name: string) => Promise<string>;
   },
   options: DemoOptions = DEFAULT_DEMO,
 ): Promise<{ events: number; appends: number }> => {
@@ -455,7 +461,13 @@ export const loadDemoCatalogInBulk = async (
   const readModel = await deps.openReadModel(events);
   try {
     await loadDemoCatalog(
-      { events, readModel, clock: deps.clock, ...(deps.onProgress ? { onProgress: deps.onProgress } : {}) },
+      {
+        events,
+        readModel,
+        clock: deps.clock,
+        ...(deps.onProgress ? { onProgress: deps.onProgress } : {}),
+        ...(deps.logoOf ? { logoOf: deps.logoOf } : {}),
+      },
       options,
     );
   } finally {
