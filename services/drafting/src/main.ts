@@ -15,6 +15,7 @@ import type { Bus } from '@listings/platform/bus';
 import { type Clock, systemClock } from '@listings/platform/clock';
 import { type Config, DEFAULT_DAILY_LIMITS, loadConfig } from '@listings/platform/config';
 import { openEventStore, withEventSchemas } from '@listings/platform/event-store';
+import { createImageIntake, openImageStore } from '@listings/platform/images';
 import type { Logger } from '@listings/platform/logger';
 import { createMailer, type Mailer } from '@listings/platform/mail';
 import { storeProbes } from '@listings/platform/observability';
@@ -81,6 +82,8 @@ export const startDrafting = async (deps: DraftingDeps) => {
   // crawled pages: MONGO_URL: GridFS (bucket `drafting.blobs`); otherwise files shared by every
   // drafting process on this DATA_DIR (content-addressed, written by rename)
   const blobs = openBlobStore(deps.config, { service: 'drafting', dir: path.join(deps.config.dataDir, 'blobs') });
+  // the logos drafts find, checked and re-encoded: the images bucket the web edge serves /images/ from
+  const imageStore = openImageStore(deps.config);
   const clock = overrides.clock ?? systemClock;
   const shutdown = new AbortController();
 
@@ -100,6 +103,7 @@ export const startDrafting = async (deps: DraftingDeps) => {
   const waits = { logger: deps.logger, readiness: deps.ops };
   const untilAnswers = storeWaits(waits);
   await untilStoresAnswer(waits, { events: store, readModels, personalDataKeys, blobs });
+  await untilStoresAnswer(waits, { blobs: imageStore });
   const draftsIndex = await untilAnswers('drafts index', () =>
     openDocumentReadModel({
       events: store,
@@ -121,6 +125,7 @@ export const startDrafting = async (deps: DraftingDeps) => {
       ...(overrides.lookup ? { lookup: overrides.lookup } : {}),
     });
   const catalog = createCatalogClient(deps.bus);
+  const images = createImageIntake({ safeFetch, store: imageStore, publicUrl: deps.config.publicUrl });
   const drafter =
     overrides.drafter ??
     (settings.openAi
@@ -136,6 +141,7 @@ export const startDrafting = async (deps: DraftingDeps) => {
     blobs,
     crawler: createSiteCrawler({ safeFetch, robotsToken: ROBOTS_TOKEN, limits: overrides.crawlLimits }),
     drafter,
+    images,
     categoryNames: () =>
       catalog.categoryNames().catch((error: unknown) => {
         deps.logger.warn({ err: error }, 'category names unavailable; categories stay blank');
@@ -170,6 +176,7 @@ export const startDrafting = async (deps: DraftingDeps) => {
     publicUrl: deps.config.publicUrl,
     logger: deps.logger,
     draftsPerDay: deps.config.dailyLimits?.draftsPerAccount ?? DEFAULT_DAILY_LIMITS.draftsPerAccount,
+    images,
   });
 
   const served = await serveOperations({
@@ -225,6 +232,7 @@ export const startDrafting = async (deps: DraftingDeps) => {
         await readModels.close();
         await vault.close();
         await blobs.close();
+        await imageStore.close();
         await store.close();
       }
     },

@@ -248,6 +248,16 @@ export const draftingEvents = serviceEvents({
         at: At,
       }),
     }),
+    event('LogoStored', {
+      stream: 'draft',
+      description:
+        "A copy of the draft's logo was fetched (safe fetch), checked and re-encoded, and stored in the images bucket; the listing the draft becomes shows it from our origin. The draft's logo_url stays the site's own URL (the fact the evidence quotes).",
+      data: data({
+        source_url: Type.String({ description: "the logo's URL as the site (or an owner) gave it" }),
+        url: Type.String({ description: 'where our copy is served: PUBLIC_URL/images/<sha256>.png' }),
+        at: At,
+      }),
+    }),
     event('DraftSubmitted', {
       stream: 'draft',
       description: 'The draft was submitted and saved as a listing in the catalog.',

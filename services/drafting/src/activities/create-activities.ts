@@ -4,6 +4,7 @@ import type { BlobStore } from '@listings/platform/blobs';
 import type { Clock } from '@listings/platform/clock';
 import { foldStream, handleCommand } from '@listings/platform/decider';
 import type { EventStore } from '@listings/platform/event-store';
+import { type ImageIntake, ImageRefused } from '@listings/platform/images';
 import type { Logger } from '@listings/platform/logger';
 import { checkValue } from '@listings/platform/validation';
 import { withHeartbeat } from '@listings/platform/workflows/heartbeat';
@@ -21,6 +22,11 @@ export interface ActivityDeps {
   readonly blobs: BlobStore;
   readonly crawler: SiteCrawler;
   readonly drafter: Drafter;
+  /**
+   * keeps a copy of the logo a draft finds: fetched through the safe fetch, checked, re-encoded,
+   * stored in the images bucket (LogoStored); the listing shows that copy. Without it, no copy.
+   */
+  readonly images?: ImageIntake;
   /** category names list_categories knows (empty when the catalog cannot be asked) */
   readonly categoryNames: () => Promise<string[]>;
   readonly clock: Clock;
@@ -107,6 +113,23 @@ export const createActivities = (deps: ActivityDeps) => {
     if (!ask || textRef === null) return { state, drafter: deps.drafter };
     const text = new TextDecoder().decode(await deps.blobs.get(textRef));
     return { state, drafter: createAnsweredDrafter(deps.drafter, { keys: ask.keys, text }) };
+  };
+
+  /**
+   * After drafting, before the profile is recorded: a copy of the drafted logo goes into the images
+   * bucket (LogoStored). One that is not an image, too big or unreachable is only logged: the draft
+   * keeps the URL the site names (the fact its evidence quotes) and its listing shows no logo.
+   */
+  const storeLogo = async (draftId: string, state: DraftState, proposals: Record<string, Proposal>) => {
+    const source = proposals.logo_url?.value;
+    if (!deps.images || typeof source !== 'string' || state.logos[source]) return;
+    try {
+      const stored = await deps.images.logoFromUrl(source, { signal: deps.shutdown });
+      await run(draftId, { type: 'StoreLogo', sourceUrl: source, url: stored.url, meta: { at: at() } });
+    } catch (error) {
+      if (!(error instanceof ImageRefused)) throw error;
+      deps.logger.info({ draftId, logo: source, reason: error.reason }, 'logo not kept');
+    }
   };
 
   return {
@@ -207,6 +230,7 @@ export const createActivities = (deps: ActivityDeps) => {
       if (!loaded.exists || loaded.status !== 'drafting') return;
       const { state, drafter } = await withClientModelAnswer(input.draftId, loaded, null);
       const proposals = await withHeartbeat(() => draftChecked(state, SLOT_KEYS, drafter));
+      await storeLogo(input.draftId, state, proposals);
       await run(input.draftId, {
         type: 'RecordProfile',
         keys: [...SLOT_KEYS],
@@ -222,6 +246,7 @@ export const createActivities = (deps: ActivityDeps) => {
       if (!keys) return;
       const { state, drafter } = await withClientModelAnswer(input.draftId, loaded, input.requestId);
       const proposals = await withHeartbeat(() => draftChecked(state, keys, drafter));
+      await storeLogo(input.draftId, state, proposals);
       await run(input.draftId, {
         type: 'RecordProfile',
         keys: [...keys],

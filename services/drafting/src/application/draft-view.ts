@@ -45,6 +45,12 @@ export const listingProfileOf = (state: DraftState): Record<string, unknown> => 
     const value = state.slots[key]?.value;
     if (value !== null && value !== undefined) profile[key] = value;
   }
+  // the listing shows our stored copy of the logo, never the site's own URL (none until one is stored)
+  if (typeof profile.logo_url === 'string') {
+    const stored = state.logos[profile.logo_url];
+    if (stored) profile.logo_url = stored;
+    else delete profile.logo_url;
+  }
   profile.not_found_on_website = [...FIELD_KEYS, ...SECTION_KEYS].filter(
     (key) => state.slots[key]?.state === 'not_found',
   );

@@ -25,6 +25,7 @@ import {
   ValidationError,
 } from '@listings/platform/errors';
 import type { EventStore } from '@listings/platform/event-store';
+import { type ImageIntake, ImageRefused } from '@listings/platform/images';
 import type { Logger } from '@listings/platform/logger';
 import type { Mailer } from '@listings/platform/mail';
 import { type PersonalDataVault, revealPersonalData } from '@listings/platform/personal-data';
@@ -54,6 +55,8 @@ export interface DraftingOperationDeps {
   readonly logger: Pick<Logger, 'info' | 'warn' | 'error'>;
   /** drafts one account can start per UTC day (DRAFTS_PER_ACCOUNT_PER_DAY) */
   readonly draftsPerDay: number;
+  /** copies a logo URL an owner types into the images bucket (the listing shows that copy) */
+  readonly images?: ImageIntake;
 }
 
 /** A stable uuid from a string: the same Idempotency-Key from the same account names the same thing. */
@@ -196,6 +199,20 @@ export const createDraftingOperations = (deps: DraftingOperationDeps) => {
               message: `"${name}" is not a category name list_categories knows`,
             })),
           );
+      }
+      // a logo URL typed by an owner is fetched, checked and stored now: one that is not an image is a 400
+      const logo = values.logo_url;
+      if (deps.images && typeof logo === 'string' && logo.trim() !== '' && !before.logos[logo]) {
+        let stored: { url: string };
+        try {
+          stored = await deps.images.logoFromUrl(logo);
+        } catch (error) {
+          if (!(error instanceof ImageRefused)) throw error;
+          throw new ValidationError([
+            { field: 'body.fields.logo_url', message: `the logo was not accepted: ${error.reason}` },
+          ]);
+        }
+        await run(draftId, { type: 'StoreLogo', sourceUrl: logo, url: stored.url, meta: { at: at() } }, account);
       }
       const regenerateKeys = (body.regenerate as string[] | undefined) ?? [];
       const requestId =

@@ -315,3 +315,29 @@ describe('draft decider', () => {
     });
   });
 });
+
+describe('the logo copy (issue #30)', () => {
+  const ours = `http://localhost:3000/images/${'c'.repeat(64)}.png`;
+  const stored: DraftEvent = {
+    type: 'LogoStored',
+    data: { source_url: 'https://acme.test/logo.png', url: ours, at },
+  };
+  it('when a logo copy is stored then it is recorded once; the same copy again changes nothing', () => {
+    spec
+      .given([started, crawled, drafted])
+      .when({ type: 'StoreLogo', sourceUrl: 'https://acme.test/logo.png', url: ours, meta })
+      .then([stored]);
+    spec
+      .given([started, crawled, drafted, stored])
+      .when({ type: 'StoreLogo', sourceUrl: 'https://acme.test/logo.png', url: ours, meta })
+      .then([]);
+  });
+  it('when a logo copy is stored for an unknown draft then it is not found', () => {
+    expect(() =>
+      draftDecider.decide(
+        { type: 'StoreLogo', sourceUrl: 'https://acme.test/logo.png', url: ours, meta },
+        draftDecider.initialState,
+      ),
+    ).toThrow(NotFoundError);
+  });
+});

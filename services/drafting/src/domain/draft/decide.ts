@@ -68,7 +68,9 @@ export type DraftCommand =
     }
   | { type: 'InviteCofounder'; by: string; inviteId: string; email: string; tokenHash: string; meta: Meta }
   | { type: 'AcceptInvite'; tokenHash: string; accountId: string; meta: Meta }
-  | { type: 'SubmitDraft'; by: string; listingId: number; meta: Meta };
+  | { type: 'SubmitDraft'; by: string; listingId: number; meta: Meta }
+  /** a copy of the logo at `sourceUrl` is stored in the images bucket and served at `url` */
+  | { type: 'StoreLogo'; sourceUrl: string; url: string; meta: Meta };
 
 export class InviteExpiredError extends DomainError {
   constructor(detail: string) {
@@ -281,6 +283,10 @@ export const decide = (command: DraftCommand, state: DraftState): DraftEvent[] =
         throw new ConflictError(`the draft belongs to listing ${state.listingId}`);
       return [{ type: 'DraftSubmitted', data: { listing_id: command.listingId, by: command.by, at } }];
     }
+    case 'StoreLogo':
+      mustExist(state);
+      if (state.logos[command.sourceUrl] === command.url) return [];
+      return [{ type: 'LogoStored', data: { source_url: command.sourceUrl, url: command.url, at } }];
     default: {
       const never: never = command;
       throw new Error(`unknown draft command ${JSON.stringify(never)}`);

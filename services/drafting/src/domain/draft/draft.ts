@@ -109,6 +109,8 @@ export interface DraftState {
   readonly clientModelRegenerations: readonly string[];
   /** the requests to those clients' models, in the order asked */
   readonly clientModelAsks: readonly ClientModelAsk[];
+  /** logos stored in the images bucket (LogoStored): the site's (or owner's) URL -> our copy's URL */
+  readonly logos: Readonly<Record<string, string>>;
 }
 
 /** The draft's events, derived from their declared schemas (packages/contracts/src/events/drafting.ts). */
@@ -137,6 +139,7 @@ export const initialDraftState: DraftState = {
   clientModel: false,
   clientModelRegenerations: [],
   clientModelAsks: [],
+  logos: {},
 };
 
 /** the request to the client's model for the draft (`requestId` null) or a regeneration, if asked */
@@ -350,6 +353,8 @@ export const evolve = (state: DraftState, event: DraftEvent): DraftState => {
       };
     case 'DraftSubmitted':
       return { ...state, listingId: event.data.listing_id, submittedAt: event.data.at, updatedAt: event.data.at };
+    case 'LogoStored':
+      return { ...state, logos: { ...state.logos, [event.data.source_url]: event.data.url } };
     default: {
       const never: never = event;
       throw new Error(`unknown draft event ${JSON.stringify(never)}`);
