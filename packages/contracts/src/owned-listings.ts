@@ -1,6 +1,17 @@
 import Type from 'typebox';
 import { ListingProfile, ListingStatus } from './catalog.ts';
-import { CountryCode, Email, Faqs, IsoDate, IsoDateTime, Page, PageQuery, PositiveId, Slug } from './common.ts';
+import {
+  CountryCode,
+  Email,
+  Faqs,
+  HttpUrl,
+  IsoDate,
+  IsoDateTime,
+  Page,
+  PageQuery,
+  PositiveId,
+  Slug,
+} from './common.ts';
 import { defineOperation } from './operation.ts';
 import { MilestoneInput, STORY_SECTION_MAX, StorySections, StringList } from './profile.ts';
 import { Socials } from './socials.ts';
@@ -54,7 +65,7 @@ export const updateMyListing = defineOperation({
   idempotent: true,
   summary: 'Edit my listing',
   description:
-    'Edits publish at once and are kept in version history. `socials` and `faqs` replace the whole set. Send only what changes.',
+    'Edits publish at once and are kept in version history. `socials` and `faqs` replace the whole set. `fields.logo_url` replaces the logo (the image is fetched and kept on our origin). Send only what changes.',
   params: listingParams,
   body: Type.Object(
     {
@@ -78,6 +89,12 @@ export const updateMyListing = defineOperation({
             summary: Type.Optional(Type.String({ maxLength: 20000 })),
             seo_title: Type.Optional(Type.String({ maxLength: 200 })),
             seo_description: Type.Optional(Type.String({ maxLength: 320 })),
+            logo_url: Type.Optional(
+              Type.Union([HttpUrl(500), Type.Literal('')], {
+                description:
+                  'A new logo: an http(s) URL of a PNG, JPEG, WebP, GIF, AVIF or SVG image, fetched once, checked (type from the bytes, size and pixel limits) and kept on our origin (`logo_url` then names our copy); `""` removes the logo. 400 names the field when it is not an image or breaks a limit.',
+              }),
+            ),
           },
           { additionalProperties: false },
         ),

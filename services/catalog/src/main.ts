@@ -251,7 +251,13 @@ export const startCatalog = async (deps: CatalogDeps) => {
     // document or read-model version): each is stringified once, however often it is sent
     handlers: Object.fromEntries(
       Object.entries(
-        publicHandlers({ view: readModel.view, clock, publicUrl: deps.config.publicUrl, commands: handlerCommands }),
+        publicHandlers({
+          view: readModel.view,
+          clock,
+          publicUrl: deps.config.publicUrl,
+          commands: handlerCommands,
+          images,
+        }),
       ).map(([id, handler]) => [id, async (call: OperationCall) => encodedOnce(await handler(call))]),
     ),
   });

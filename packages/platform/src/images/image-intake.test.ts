@@ -123,6 +123,24 @@ describe('image intake', () => {
   });
 });
 
+describe('a logo of ours', () => {
+  it('when the URL given is already our stored copy then it is kept as it is, with no fetch', async () => {
+    const store = openMemoryBlobStore();
+    const fetched: string[] = [];
+    const images = createImageIntake({
+      safeFetch: async (url) => {
+        fetched.push(String(url));
+        throw new Error('no fetch expected');
+      },
+      store,
+      publicUrl: PUBLIC_URL,
+    });
+    const stored = await images.logoFromBytes(initialsLogoSvg('Kept Logo'));
+    expect(await images.logoFromUrl(stored.url)).toEqual(stored);
+    expect(fetched).toEqual([]);
+  });
+});
+
 describe('generated logos and serving sizes', () => {
   it('when a demo listing has no logo, then its initials on a colour make one', async () => {
     const { store, images } = intake();

@@ -1,4 +1,4 @@
-import { IMAGE_MAX_BYTES, imagePath } from '@listings/contracts';
+import { IMAGE_MAX_BYTES, imageDigestOf, imagePath } from '@listings/contracts';
 import type { BlobStore } from '../blobs/blob-store.ts';
 import { OutboundRequestFailed, OutboundRequestRefused, type SafeFetch } from '../outbound/safe-fetch.ts';
 import { ImageRefused, normaliseLogo } from './image-checks.ts';
@@ -35,6 +35,10 @@ export const createImageIntake = (deps: {
   };
   return {
     async logoFromUrl(url, options = {}) {
+      // one of ours already (the owner kept the logo shown): nothing to fetch
+      const digest = imageDigestOf(url);
+      if (digest && url === `${origin}${imagePath(digest)}` && (await deps.store.has(`sha256:${digest}`)))
+        return { digest, url };
       let response: Response;
       try {
         response = await deps.safeFetch(url, {

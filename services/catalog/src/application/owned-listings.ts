@@ -1,5 +1,6 @@
 import { DraftPatch } from '@listings/contracts';
-import { NotFoundError } from '@listings/platform/errors';
+import { NotFoundError, ValidationError } from '@listings/platform/errors';
+import { type ImageIntake, ImageRefused } from '@listings/platform/images';
 import type { OperationCall } from '@listings/platform/service-host';
 import { editsOf } from '../domain/listing/owned.ts';
 import type { ListingDoc } from '../projections/catalog/documents.ts';
@@ -37,7 +38,12 @@ export const ownedListingOf = (doc: ListingDoc) => {
 };
 
 /** The nine owned-listing operations: "your own only" — another account's listing answers 404 like an unknown one. */
-export const ownedListingHandlers = (deps: { view: CatalogView; commands: CatalogCommands }) => {
+export const ownedListingHandlers = (deps: {
+  view: CatalogView;
+  commands: CatalogCommands;
+  /** stores an owner's new logo (update_my_listing `fields.logo_url`) in the images bucket */
+  images?: ImageIntake;
+}) => {
   const { view, commands } = deps;
   const mine = async (call: Call): Promise<ListingDoc> => {
     const account = accountOf(call);
@@ -46,6 +52,23 @@ export const ownedListingHandlers = (deps: { view: CatalogView; commands: Catalo
     return doc;
   };
   const fresh = async (id: number) => ownedListingOf((await view.listing(id)) as ListingDoc);
+  /**
+   * An owner's new logo: fetched through the safe fetch, checked and stored in the images bucket,
+   * so the listing names our copy; `""` removes it. One that is not an image is a 400 naming the field.
+   */
+  const ownLogo = async (url: unknown): Promise<string | null> => {
+    if (typeof url !== 'string' || url === '') return null;
+    if (!deps.images)
+      throw new ValidationError([{ field: 'body.fields.logo_url', message: 'logos cannot be replaced here' }]);
+    try {
+      return (await deps.images.logoFromUrl(url)).url;
+    } catch (error) {
+      if (!(error instanceof ImageRefused)) throw error;
+      throw new ValidationError([
+        { field: 'body.fields.logo_url', message: `the logo was not accepted: ${error.reason}` },
+      ]);
+    }
+  };
   return {
     list_my_listings: async (call: Call) => {
       const account = accountOf(call);
@@ -61,9 +84,11 @@ export const ownedListingHandlers = (deps: { view: CatalogView; commands: Catalo
     update_my_listing: async (call: Call) => {
       const doc = await mine(call);
       const body = call.body as { fields?: Record<string, unknown>; socials?: unknown; faqs?: unknown };
+      const edits = editsOf(body);
+      if ('logo_url' in edits) edits.logo_url = await ownLogo(edits.logo_url);
       await commands.listing(doc.id, {
         type: 'EditListing',
-        data: { account_id: accountOf(call), edits: editsOf(body) },
+        data: { account_id: accountOf(call), edits },
       });
       return fresh(doc.id);
     },

@@ -7,6 +7,7 @@ import {
 } from '@listings/contracts';
 import type { Clock } from '@listings/platform/clock';
 import { NotFoundError } from '@listings/platform/errors';
+import type { ImageIntake } from '@listings/platform/images';
 import { type OperationHandlers, typedHandlers } from '@listings/platform/service-host';
 import type { CatalogCommands } from '../application/commands.ts';
 import { ownedListingHandlers } from '../application/owned-listings.ts';
@@ -28,11 +29,12 @@ export const publicHandlers = (deps: {
   clock: Clock;
   publicUrl: string;
   commands: CatalogCommands;
+  images?: ImageIntake;
 }): OperationHandlers => {
   const { view, clock } = deps;
   // one handler per catalog operation, typed from its contract (a missing one does not compile)
   return typedHandlers<(typeof catalogPublicOperations)[number] | (typeof ownedListingOperations)[number]>({
-    ...ownedListingHandlers({ view, commands: deps.commands }),
+    ...ownedListingHandlers({ view, commands: deps.commands, ...(deps.images ? { images: deps.images } : {}) }),
     get_site_info: getSiteInfo({ publicUrl: deps.publicUrl, view }),
     search_listings: searchListings(view),
     get_listing: getListing(view),

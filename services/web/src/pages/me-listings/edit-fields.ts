@@ -31,6 +31,12 @@ export const EDIT_FIELDS: readonly EditField[] = [
   { name: 'founded_year', label: 'Year founded', kind: 'year' },
   { name: 'seo_title', label: 'Title for search engines', kind: 'line' },
   { name: 'seo_description', label: 'Description for search engines', kind: 'text' },
+  {
+    name: 'logo_url',
+    label: 'Logo',
+    kind: 'line',
+    hint: 'The address of a PNG, JPEG, WebP, GIF, AVIF or SVG image; a copy is kept here. Empty removes the logo.',
+  },
 ];
 
 type FieldSchema = { maxLength?: number; maxItems?: number; items?: { maxLength?: number } };
