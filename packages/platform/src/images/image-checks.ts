@@ -20,6 +20,7 @@ export class ImageRefused extends Error {
 }
 
 export type ImageType = (typeof IMAGE_TYPES)[number];
+type Metadata = Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>;
 
 // no cache of decoded files (logos are read once) and never more threads than the process can spare
 sharp.cache(false);
@@ -54,7 +55,7 @@ export const normaliseLogo = async (bytes: Uint8Array): Promise<Uint8Array> => {
   if (bytes.byteLength > IMAGE_MAX_BYTES) throw new ImageRefused(`the file is larger than ${IMAGE_MAX_BYTES} bytes`);
   const type = await sniffImageType(bytes);
   if (type === null) throw new ImageRefused(`the file is not an image of an accepted type (${IMAGE_TYPES.join(', ')})`);
-  let meta: sharp.Metadata;
+  let meta: Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
