@@ -29,8 +29,9 @@ RUN pnpm install --offline --frozen-lockfile --prod \
 # --- runtime: no pnpm, no build tools; runs as the image's unprivileged `node` user (uid 1000)
 FROM ${NODE_IMAGE} AS runtime
 # procps: drafting's crawler (crawlee) reads its memory use with `ps`; without it every crawl fails
-# ("spawn ps ENOENT"), and neither the slim official image nor a minbase has it
-RUN apt-get update -qq && apt-get install -y -qq --no-install-recommends procps >/dev/null \
+# ("spawn ps ENOENT"), and neither the slim official image nor a minbase has it.
+# fonts-dejavu-core: the letters of the demo catalog's generated logos (drawn by sharp's librsvg)
+RUN apt-get update -qq && apt-get install -y -qq --no-install-recommends procps fonts-dejavu-core >/dev/null \
  && rm -rf /var/lib/apt/lists/* /var/cache/apt/*.bin /var/cache/apt/archives/*.deb /var/log/apt /var/log/dpkg.log
 ENV NODE_ENV=production DATA_DIR=/data
 WORKDIR /app

@@ -138,6 +138,7 @@ export {
   followListing,
   getBadgeSvg,
   getEngagement,
+  getImage,
   type InternalOperation,
   ListingDraftProfile,
   listNotifications,

@@ -13,7 +13,13 @@ import { openCheckpointStore } from '@listings/platform/checkpoints';
 import { type Clock, systemClock, type Timers } from '@listings/platform/clock';
 import { type Config, type WorkflowSettings, workflowSettingsOf } from '@listings/platform/config';
 import { openEventStore, withEventSchemas } from '@listings/platform/event-store';
-import { createImageIntake, type ImageIntake, initialsLogoSvg, openImageStore } from '@listings/platform/images';
+import {
+  createImageIntake,
+  createLogoServer,
+  type ImageIntake,
+  initialsLogoSvg,
+  openImageStore,
+} from '@listings/platform/images';
 import type { Logger } from '@listings/platform/logger';
 import { storeProbes } from '@listings/platform/observability';
 import { createSafeFetch, type SafeFetch } from '@listings/platform/outbound';
@@ -266,7 +272,7 @@ export const startCatalog = async (deps: CatalogDeps) => {
     logger: deps.logger,
     operations: catalogInternalOperations,
     handlers: {
-      ...internalHandlers({ view: readModel.view, commands }),
+      ...internalHandlers({ view: readModel.view, commands, logos: createLogoServer(imageStore) }),
       ...commerceInternalHandlers(readModel.view),
       ...claimsInternalHandlers({ view: readModel.view, commands }),
     },

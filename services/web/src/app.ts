@@ -1,7 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { catalogPublicOperations, getEngagement } from '@listings/contracts';
-import type { BlobStore } from '@listings/platform/blobs';
 import type { Bus } from '@listings/platform/bus';
 import { type Clock, systemClock } from '@listings/platform/clock';
 import {
@@ -12,7 +11,6 @@ import {
   retryAfterOnOutage,
   type TrustProxy,
 } from '@listings/platform/edge';
-import { createLogoServer } from '@listings/platform/images';
 import type { Logger } from '@listings/platform/logger';
 import { mountOps, type Ops } from '@listings/platform/observability';
 import { compileInputChecks } from '@listings/platform/validation';
@@ -27,6 +25,7 @@ import { ErrorView } from './pages/error/view.ts';
 import { feedRoutes } from './pages/feeds/route.ts';
 import { founderRoutes } from './pages/founders/route.ts';
 import { homeRoutes } from './pages/home/route.ts';
+import { catalogLogos } from './pages/images/catalog-logos.ts';
 import { imageRoutes } from './pages/images/route.ts';
 import { inviteRoutes } from './pages/invite/route.ts';
 import { launchWeekRoutes } from './pages/launch-week/route.ts';
@@ -72,11 +71,6 @@ export interface WebOptions {
    * it instead and hands API and MCP paths back to the gateway's problem+json answers
    */
   readonly notFoundPages?: boolean;
-  /**
-   * the images bucket (listing logos), served under /images/; closed with the server when it has
-   * a `close`. Without it /images/ answers 404.
-   */
-  readonly images?: BlobStore & { close?: () => Promise<void> };
 }
 
 /**
@@ -144,11 +138,10 @@ export const webPlugin =
         const what = `There is no page at ${request.url.split('?')[0]}.`;
         return sendPage(request, reply, frame, NotFoundView({ what }, frame), 404);
       });
-    if (options.images) {
-      const images = options.images;
-      await app.register(imageRoutes({ logos: createLogoServer(images) }));
-      if (images.close) app.addHook('onClose', async () => images.close?.());
-    }
+    // listing logos from our own origin: the catalog reads them from the images bucket
+    await app.register(
+      imageRoutes({ logos: catalogLogos(options.bus, { timeoutMs: options.requestTimeoutMs ?? 10_000 }) }),
+    );
     for (const routes of [
       homeRoutes,
       listingRoutes,

@@ -6,7 +6,6 @@ import {
   rateLimitCounterTtlMs,
   type TrustProxy,
 } from '@listings/platform/edge';
-import { openImageStore } from '@listings/platform/images';
 import type { Logger } from '@listings/platform/logger';
 import type { Ops } from '@listings/platform/observability';
 import { buildWebApp, type WebOptions, webPlugin } from './app.ts';
@@ -14,7 +13,7 @@ import { buildWebApp, type WebOptions, webPlugin } from './app.ts';
 export interface WebDeps {
   readonly bus: Bus;
   readonly config: Pick<Config, 'publicUrl'> & { readonly web: Pick<Config['web'], 'port'> } & Partial<
-      Pick<Config, 'edge' | 'natsUrl' | 'dataDir' | 'mongo'>
+      Pick<Config, 'edge' | 'natsUrl'>
     >;
   readonly logger: Logger;
   readonly viewerOf?: WebOptions['viewerOf'];
@@ -40,14 +39,7 @@ export const createWebPlugin = (deps: Omit<WebDeps, 'host' | 'trustProxy'>) =>
     ...(deps.viewerOf ? { viewerOf: deps.viewerOf } : {}),
     ...(deps.rateLimitCounter ? { rateLimitCounter: deps.rateLimitCounter } : {}),
     ...(deps.config.edge ? { signInRateLimit: deps.config.edge.rateLimitSignIn } : {}),
-    ...imagesOf(deps.config),
   });
-
-/** the images bucket the logos are served from (GridFS with MONGO_URL, else DATA_DIR/images) */
-const imagesOf = (config: WebDeps['config']) =>
-  config.dataDir
-    ? { images: openImageStore({ dataDir: config.dataDir, ...(config.mongo ? { mongo: config.mongo } : {}) }) }
-    : {};
 
 /** Cluster mode: the site on its own server, WEB_PORT, reaching the services over NATS. */
 export const startWeb = async (deps: WebDeps) => {
@@ -67,7 +59,6 @@ export const startWeb = async (deps: WebDeps) => {
     ...(deps.viewerOf ? { viewerOf: deps.viewerOf } : {}),
     ...(deps.ops ? { ops: deps.ops } : {}),
     ...(rateLimitCounter ? { rateLimitCounter } : {}),
-    ...imagesOf(deps.config),
   });
   if (owned) app.addHook('onClose', async () => owned.close());
   await app.listen({ port: deps.config.web.port, host: deps.host ?? '0.0.0.0' });

@@ -313,6 +313,22 @@ export const getBadgeSvg = defineInternal({
   reply: Type.Object({ svg: Type.String(), etag: Type.String() }),
 });
 
+export const getImage = defineInternal({
+  name: 'get_image',
+  description:
+    "A listing logo from the images bucket, as the web edge serves it at /images/<digest>.png (as stored) or /images/<digest>/<size>.png (one of LOGO_SIZES): the PNG's bytes in base64. 404 when there is no such image or size.",
+  request: Type.Object(
+    {
+      digest: Type.String({ pattern: '^[0-9a-f]{64}$', description: "the stored PNG's SHA-256, lowercase hex" }),
+      size: Type.Optional(
+        Type.Integer({ minimum: 1, maximum: 4096, description: 'one of LOGO_SIZES; absent: as stored' }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
+  reply: Type.Object({ png_base64: Type.String(), etag: Type.String() }),
+});
+
 /** Commerce asks before it quotes or builds an order for a listing (added for the commerce service). */
 export const describeListingForOrder = defineInternal({
   name: 'describe_listing_for_order',
@@ -356,6 +372,7 @@ export const catalogInternalOperations = [
   listNotifications,
   markListingVerified,
   getBadgeSvg,
+  getImage,
   describeListingForOrder,
 ] as const;
 

@@ -7,7 +7,7 @@ import {
 } from '@listings/contracts';
 import type { Clock } from '@listings/platform/clock';
 import { NotFoundError } from '@listings/platform/errors';
-import type { ImageIntake } from '@listings/platform/images';
+import type { ImageIntake, LogoServer } from '@listings/platform/images';
 import { type OperationHandlers, typedHandlers } from '@listings/platform/service-host';
 import type { CatalogCommands } from '../application/commands.ts';
 import { ownedListingHandlers } from '../application/owned-listings.ts';
@@ -60,6 +60,8 @@ type Person = { slug: string; account_id: string };
 export const internalHandlers = (deps: {
   view: CatalogView;
   commands: CatalogCommands;
+  /** the images bucket as the web edge serves it (get_image) */
+  logos?: LogoServer;
 }): Record<string, InternalHandler> => {
   const { view, commands } = deps;
   const votes = async (slug: string, accountId: string) => {
@@ -166,6 +168,11 @@ export const internalHandlers = (deps: {
       return { listing_id: r.listing_id, verified: true };
     },
     get_badge_svg: getBadgeSvg(view),
+    get_image: async (r: { digest: string; size?: number }) => {
+      const served = deps.logos ? await deps.logos.get(r.digest, r.size) : null;
+      if (!served) throw new NotFoundError(`no image ${r.digest}${r.size ? ` at ${r.size} px` : ''}`);
+      return { png_base64: Buffer.from(served.bytes).toString('base64'), etag: served.etag };
+    },
   };
   return handlers as unknown as Record<string, InternalHandler>;
 };

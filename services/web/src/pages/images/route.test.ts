@@ -1,7 +1,7 @@
-import { LOGO_SIZES } from '@listings/contracts';
+import { getImage, LOGO_SIZES } from '@listings/contracts';
 import { openMemoryBlobStore } from '@listings/platform/blobs';
 import { createInProcessBus } from '@listings/platform/bus';
-import { createImageIntake, initialsLogoSvg } from '@listings/platform/images';
+import { createImageIntake, createLogoServer, initialsLogoSvg } from '@listings/platform/images';
 import { silentLogger } from '@listings/platform/logger';
 import type { SafeFetch } from '@listings/platform/outbound';
 import type { FastifyInstance } from 'fastify';
@@ -24,6 +24,7 @@ describe('logos served from our origin (/images/)', () => {
   let app: FastifyInstance;
   let digest: string;
   let stored: Uint8Array;
+  let asked = 0;
 
   beforeAll(async () => {
     const noFetch: SafeFetch = () => Promise.reject(new Error('no fetch in this test'));
@@ -32,7 +33,17 @@ describe('logos served from our origin (/images/)', () => {
     );
     digest = logo.digest;
     stored = await store.get(`sha256:${digest}`);
-    app = await buildWebApp({ bus, publicUrl: PUBLIC_URL, logger: silentLogger(), images: store });
+    // a stand-in for the catalog's get_image (catalog serves it the same way: createLogoServer over the bucket)
+    const logos = createLogoServer(store);
+    await bus.serve(getImage.subject, async (request) => {
+      asked += 1;
+      const { digest: wanted, size } = request as { digest: string; size?: number };
+      const served = await logos.get(wanted, size);
+      return served
+        ? { status: 200, body: { png_base64: Buffer.from(served.bytes).toString('base64'), etag: served.etag } }
+        : { status: 404, problem: { type: 'about:blank', title: 'Not Found', status: 404 } };
+    });
+    app = await buildWebApp({ bus, publicUrl: PUBLIC_URL, logger: silentLogger() });
   });
   afterAll(async () => {
     await app.close();
@@ -76,6 +87,33 @@ describe('logos served from our origin (/images/)', () => {
       headers: { 'if-none-match': `"${digest}-96"` },
     });
     expect(other.statusCode).toBe(200);
+  });
+
+  it('when an image was served once then the edge keeps it: the catalog is asked once per image and size', async () => {
+    const noFetch: SafeFetch = () => Promise.reject(new Error('no fetch in this test'));
+    const other = await createImageIntake({ safeFetch: noFetch, store, publicUrl: PUBLIC_URL }).logoFromBytes(
+      initialsLogoSvg('Other Listing'),
+    );
+    const before = asked;
+    for (let i = 0; i < 3; i++)
+      expect((await app.inject({ method: 'GET', url: `/images/${other.digest}/144.png` })).statusCode).toBe(200);
+    expect(asked - before).toBe(1);
+  });
+
+  it('when the catalog does not answer then the answer is 503 with Retry-After, not 404', async () => {
+    const lone = createInProcessBus();
+    const alone = await buildWebApp({
+      bus: lone,
+      publicUrl: PUBLIC_URL,
+      logger: silentLogger(),
+      requestTimeoutMs: 200,
+    });
+    const response = await alone.inject({ method: 'GET', url: `/images/${digest}.png` });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('5');
+    expect(response.headers['cache-control']).toBe('no-store');
+    await alone.close();
+    await lone.close();
   });
 
   it('when the image, the size or the name is unknown then the answer is 404', async () => {

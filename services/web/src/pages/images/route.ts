@@ -1,12 +1,14 @@
 import { IMAGES_PATH, LOGO_SIZES } from '@listings/contracts';
 import type { LogoServer } from '@listings/platform/images';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ImagesUnavailable } from './catalog-logos.ts';
 
 /** a content-addressed image never changes: a year, and no revalidation while it lasts */
 export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /**
- * Listing logos from our own origin, out of the images bucket: `/images/<sha256>.png` (as stored)
+ * Listing logos from our own origin, out of the images bucket (asked of the catalog, which reads
+ * it: catalog-logos.ts): `/images/<sha256>.png` (as stored)
  * and `/images/<sha256>/<size>.png` at the sizes the site shows (LOGO_SIZES). The URL names the
  * bytes, so the answer is cached for a year, its strong ETag is the digest and size, and an
  * `If-None-Match` naming it is answered 304 without reading the store.
@@ -20,7 +22,18 @@ export const imageRoutes =
         .split(',')
         .map((tag) => tag.trim())
         .some((tag) => tag === etag || tag === '*');
-      const served = matches ? null : await deps.logos.get(digest, size);
+      let served: Awaited<ReturnType<LogoServer['get']>> = null;
+      try {
+        served = matches ? null : await deps.logos.get(digest, size);
+      } catch (error) {
+        if (!(error instanceof ImagesUnavailable)) throw error;
+        return reply
+          .code(503)
+          .header('retry-after', '5')
+          .header('cache-control', 'no-store')
+          .type('text/plain; charset=utf-8')
+          .send('images are not available right now');
+      }
       if (!matches && !served) {
         return reply
           .code(404)
