@@ -9,8 +9,14 @@ const REFUSALS_A_SCHEMA_CANNOT_EXPRESS: Record<string, { status: number; reason:
   quote_order: [{ status: 400, reason: 'products are data (list_products), VAT numbers are checked per country' }],
   create_checkout: [{ status: 400, reason: 'products are data (list_products), VAT numbers are checked per country' }],
   get_leaderboard: [{ status: 400, reason: '`week` applies to the community-weekly board only' }],
-  update_draft: [{ status: 400, reason: 'categories are data (list_categories)' }],
-  update_my_listing: [{ status: 400, reason: 'categories are data (list_categories)' }],
+  update_draft: [
+    { status: 400, reason: 'categories are data (list_categories)' },
+    { status: 400, reason: 'a logo URL must serve an image the service can fetch and check' },
+  ],
+  update_my_listing: [
+    { status: 400, reason: 'categories are data (list_categories)' },
+    { status: 400, reason: 'a logo URL must serve an image the service can fetch and check' },
+  ],
   submit_listing: [{ status: 400, reason: 'the URL must reach a public address (SSRF guard)' }],
   claim_listing: [{ status: 400, reason: "for method `email`, the address must be at the listing's domain" }],
   answer_interview: [
