@@ -32,6 +32,24 @@ describe.skipIf(!available)('the site in cluster mode', () => {
     expect(await page.text()).toContain(`<h1>${top?.name}</h1>`);
   });
 
+  it('when a listing logo is asked of the web process then the catalog process reads it from the images bucket over NATS and the site serves it', async () => {
+    const search = await fetch(`http://127.0.0.1:${cluster.port}/api/v1/listings?sort=votes&per_page=1`);
+    const [top] = ((await search.json()) as { items: { logo_url: string }[] }).items;
+    const digest = /\/images\/([0-9a-f]{64})\.png$/.exec(top?.logo_url ?? '')?.[1];
+    expect(digest, top?.logo_url).toBeDefined();
+    for (const path of [`/images/${digest}.png`, `/images/${digest}/48.png`]) {
+      const image = await fetch(`${site}${path}`);
+      expect(image.status, path).toBe(200);
+      expect(image.headers.get('content-type')).toBe('image/png');
+      expect(image.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(
+        Buffer.from(await image.arrayBuffer())
+          .subarray(1, 4)
+          .toString('latin1'),
+      ).toBe('PNG');
+    }
+  });
+
   it('when an unknown path is asked of the web process then it answers with the HTML 404 page and its search box', async () => {
     const page = await fetch(`${site}/no/such/page`);
     expect(page.status).toBe(404);
