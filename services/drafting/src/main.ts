@@ -49,7 +49,7 @@ export interface DraftingDeps {
   readonly bus: Bus;
   readonly logger: Logger;
   readonly config: Pick<Config, 'dataDir' | 'publicUrl' | 'fetchAllowPrivateNetworks'> &
-    Partial<Pick<Config, 'mail' | 'mongo' | 'openAi' | 'temporal' | 'kurrentdb' | 'dailyLimits'>>;
+    Partial<Pick<Config, 'mail' | 'mongo' | 'openAi' | 'temporal' | 'kurrentdb' | 'dailyLimits' | 'eventsDir'>>;
   /** tests: an environment to read drafting's settings (OPENAI_*, TEMPORAL_*) from instead of `config` */
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** the process's /readyz (cluster mode): names a store the start waits for */
@@ -75,7 +75,10 @@ export const startDrafting = async (deps: DraftingDeps) => {
   const dir = path.join(deps.config.dataDir, 'drafting');
   mkdirSync(dir, { recursive: true });
   const store = withEventSchemas(
-    openEventStore(deps.config, { service: 'drafting', file: draftingEventsFile(deps.config.dataDir) }),
+    openEventStore(deps.config, {
+      service: 'drafting',
+      file: draftingEventsFile(deps.config.eventsDir ?? deps.config.dataDir),
+    }),
     draftingEvents,
   );
   // crawled pages: MONGO_URL: GridFS (bucket `drafting.blobs`); otherwise files shared by every
@@ -265,7 +268,7 @@ export const rebuildDraftingReadModels = async (options: { dataDir: string; conf
   return rebuildEmbeddedDocumentReadModel({
     config: options.config,
     service: 'drafting',
-    eventsPath: draftingEventsFile(options.dataDir),
+    eventsPath: draftingEventsFile(options.config?.eventsDir ?? options.dataDir),
     readModelsPath: draftingReadModelsFile(options.dataDir),
     projection: draftsIndexProjection,
     eventSchemas: draftingEvents,
