@@ -2,7 +2,7 @@ import { silentLogger } from '@listings/platform/logger';
 import { natsServerAvailable, startNatsServer } from '@listings/platform/testing/nats-server';
 import { until } from '@listings/platform/testing/until';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCluster } from '../src/cluster.ts';
+import { startCluster, startServiceProcess } from '../src/cluster.ts';
 import { CLUSTER_START_TIMEOUT_MS, createApiKey, freePort, tempDataDir, testConfig } from './support.ts';
 
 const available = natsServerAvailable();
@@ -76,4 +76,22 @@ describe.skipIf(!available)('cluster mode with the nats-server the launcher star
     );
     expect(await until(site, (status) => status === 200, { tries: 300 })).toBe(200);
   }, 90_000);
+});
+
+describe('a service process that exits before it is ready', () => {
+  it('when it exits at start then the error carries its last stderr lines (why it stopped)', async () => {
+    const data = tempDataDir();
+    try {
+      const child = startServiceProcess(
+        'catalog',
+        { ...process.env, DATA_DIR: data.dir, LOG_LEVEL: 'silent', MONGO_URL: 'not-a-mongo-url', OPS_PORT: '0' },
+        silentLogger(),
+      );
+      await expect(child.ready).rejects.toThrow(
+        /catalog exited \(\d\) before it was ready; its last stderr lines:\n.*MONGO_URL/s,
+      );
+    } finally {
+      data.remove();
+    }
+  }, 60_000);
 });
