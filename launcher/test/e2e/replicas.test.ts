@@ -1,6 +1,8 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { OperationReply } from '@listings/contracts';
+import { connectNatsBus } from '@listings/platform/bus';
 import { newIdentitySecrets } from '@listings/platform/edge';
 import { silentLogger } from '@listings/platform/logger';
 import { type RunningDevInfra, startDevInfra } from '@listings/platform/testing/dev-infra';
@@ -217,48 +219,55 @@ describe.skipIf(missing.length > 0)('two replicas of every process on the produc
   });
 
   it("when a draft's site was crawled by one drafting replica then the other, which never saw it, redrafts from its pages", async () => {
-    // a key with listings:write, made by the operator CLI's way: through the site, as above
-    const signedIn = formClient(origins['web-1']);
-    expect(
-      (await signedIn.go('/signin', { method: 'POST', form: { email: PERSON.email, password: PERSON.password } }))
-        .status,
-    ).toBe(303);
-    const me = await signedIn.go('/me');
-    const made = await signedIn.go('/me/api-keys', {
-      method: 'POST',
-      form: {
-        csrf: hidden(me.text, 'csrf'),
-        form_id: hidden(me.text, 'form_id'),
-        name: 'drafts',
-        scopes: 'listings:write',
-      },
-    });
-    expect(made.status).toBe(201);
-    const auth = `Bearer ${/id="new-api-key">([^<]+)</.exec(made.text)?.[1]}`;
+    // as a gateway replica asks drafting after authenticating someone: over NATS, the queue group
+    // giving each request to one drafting replica
+    const bus = await connectNatsBus({ servers: common.NATS_URL as string, name: 'replicas-test' });
+    try {
+      const principal = {
+        account_id: 'acct-replicas-drafts',
+        scopes: ['account:read', 'listings:write'],
+        via: 'api_key',
+      };
+      const ask = async (operation: string, params: Record<string, unknown>, body?: unknown) =>
+        (await bus.request(`drafting.${operation}`, {
+          operation_id: operation,
+          principal,
+          params,
+          query: {},
+          ...(body === undefined ? {} : { body }),
+        })) as OperationReply;
+      const draftOf = async (id: string) => {
+        const reply = await ask('get_draft', { id });
+        // biome-ignore lint/suspicious/noExplicitAny: the draft as the API shows it
+        return (reply.status === 200 ? reply.body : reply) as any;
+      };
 
-    // only drafting-1 runs: it crawls the site (its workflow's activities on Temporal)
-    const created = await api('gateway-1', auth, 'POST', '/drafts', { url: site?.url });
-    expect(created.status).toBe(201);
-    const { id } = await json(created);
-    const crawled = await until(
-      async () => json(await api('gateway-2', auth, 'GET', `/drafts/${id}`)),
-      (draft) => draft.status !== 'crawling' && draft.status !== 'drafting',
-      { tries: 300 },
-    );
-    expect(crawled).toMatchObject({ status: 'ready', fields: { name: { value: FACTS.name } } });
+      // only drafting-1 runs: it crawls the site (its workflow's activities on Temporal)
+      const created = await ask('submit_listing', {}, { url: site?.url });
+      expect(created.status, JSON.stringify(created)).toBe(201);
+      const { id } = (created as { body: { id: string } }).body;
+      const crawled = await until(
+        () => draftOf(id),
+        (draft) => draft.status !== 'crawling' && draft.status !== 'drafting',
+        { tries: 300 },
+      );
+      expect(crawled).toMatchObject({ status: 'ready', fields: { name: { value: FACTS.name } } });
 
-    // drafting-1 goes away; drafting-2, with an empty DATA_DIR of its own, redrafts from the pages
-    await stop('drafting-1');
-    await start('drafting-2');
-    const asked = await api('gateway-2', auth, 'PATCH', `/drafts/${id}`, { regenerate: ['name'] });
-    expect(asked.status).toBe(200);
-    const redrafted = await until(
-      async () => json(await api('gateway-1', auth, 'GET', `/drafts/${id}`)),
-      (draft) => draft.status === 'ready' && draft.regenerating?.length === 0,
-      { tries: 300 },
-    );
-    expect(redrafted.fields.name).toMatchObject({ value: FACTS.name });
-    expect(JSON.stringify(redrafted.fields.name)).toContain(FACTS.name);
+      // drafting-1 goes away; drafting-2, with an empty DATA_DIR of its own, redrafts from the
+      // pages drafting-1 stored (GridFS), answering every request meanwhile
+      await stop('drafting-1');
+      await start('drafting-2');
+      const asked = await ask('update_draft', { id }, { regenerate: ['name'] });
+      expect(asked.status, JSON.stringify(asked)).toBe(200);
+      const redrafted = await until(
+        () => draftOf(id),
+        (draft) => draft.status === 'ready' && draft.regenerating?.length === 0,
+        { tries: 300 },
+      );
+      expect(redrafted.fields.name).toMatchObject({ value: FACTS.name });
+    } finally {
+      await bus.close();
+    }
   }, 180_000);
 
   it('when every replica has run then no process has written a file but the shared event store', async () => {
