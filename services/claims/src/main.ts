@@ -103,6 +103,11 @@ export const startClaims = async (deps: ClaimsDeps) => {
       store: readModels,
       projection: claimsIndexProjection,
       onError: (error) => deps.logger.error({ err: error }, 'claims index stopped'),
+      onWriteError: (error, retryInMs) =>
+        deps.logger.warn(
+          { err: error, retry_in_ms: retryInMs },
+          'claims index not written: the store refused; trying again',
+        ),
     }),
   );
 

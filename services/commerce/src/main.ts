@@ -93,6 +93,11 @@ export const startCommerce = async (deps: CommerceDeps) => {
       store: readModels,
       projection: ordersIndexProjection,
       onError: (error) => deps.logger.error({ err: error }, 'orders index stopped'),
+      onWriteError: (error, retryInMs) =>
+        deps.logger.warn(
+          { err: error, retry_in_ms: retryInMs },
+          'orders index not written: the store refused; trying again',
+        ),
     }),
   );
   const indexCaughtUp = ordersIndex.waitFor;

@@ -109,6 +109,11 @@ export const startDrafting = async (deps: DraftingDeps) => {
       store: readModels,
       projection: draftsIndexProjection,
       onError: (error) => deps.logger.error({ err: error }, 'drafts index stopped'),
+      onWriteError: (error, retryInMs) =>
+        deps.logger.warn(
+          { err: error, retry_in_ms: retryInMs },
+          'drafts index not written: the store refused; trying again',
+        ),
     }),
   );
   const index = draftsIndex.view;
