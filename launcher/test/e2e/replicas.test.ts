@@ -239,7 +239,7 @@ describe.skipIf(missing.length > 0)('two replicas of every process on the produc
       const draftOf = async (id: string) => {
         const reply = await ask('get_draft', { id });
         // biome-ignore lint/suspicious/noExplicitAny: the draft as the API shows it
-        return (reply.status === 200 ? reply.body : reply) as any;
+        return ('body' in reply ? reply.body : reply) as any;
       };
 
       // only drafting-1 runs: it crawls the site (its workflow's activities on Temporal)
