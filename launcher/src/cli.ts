@@ -4,7 +4,7 @@ import type { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { openShopAdmin } from '@listings/commerce/shop-admin';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, SCOPES, type Scope } from '@listings/contracts';
-import { ApiKeyNameTakenError, identityDatabaseFile, openIdentityStore } from '@listings/gateway/identity';
+import { ApiKeyNameTakenError, identityDatabaseFile, openSqliteIdentityStore } from '@listings/gateway/identity';
 import { systemClock } from '@listings/platform/clock';
 import { loadConfig } from '@listings/platform/config';
 import {
@@ -51,7 +51,7 @@ services: ${LOGGED_SERVICES.join(', ')}`;
 /** a usage mistake: said on stderr with the usage, exit code 2 */
 class UsageError extends Error {}
 
-const createApiKey = (rest: string[]): number => {
+const createApiKey = async (rest: string[]): Promise<number> => {
   let values: { email?: string; scopes?: string; name?: string };
   try {
     ({ values } = parseArgs({
@@ -74,14 +74,14 @@ const createApiKey = (rest: string[]): number => {
     if (!(SCOPES as readonly string[]).includes(scope)) problems.push(`unknown scope "${scope}"`);
   if (problems.length > 0) throw new UsageError(problems.join('\n'));
   const config = loadConfig();
-  const store = openIdentityStore({ file: identityDatabaseFile(config.dataDir), clock: systemClock });
+  const store = openSqliteIdentityStore({ file: identityDatabaseFile(config.dataDir), clock: systemClock });
   try {
-    const { account, created } = store.ensureAccount(email);
+    const { account, created } = await store.ensureAccount(email);
     const named = values.name?.trim();
-    let made: ReturnType<typeof store.createApiKey>;
+    let made: Awaited<ReturnType<typeof store.createApiKey>>;
     try {
       // a name given is the key's name or refused; without one, the default gets a number if taken
-      made = store.createApiKey({
+      made = await store.createApiKey({
         accountId: account.id,
         name: named || 'created by the operator CLI',
         scopes: [...new Set(scopes)] as Scope[],
@@ -98,7 +98,7 @@ const createApiKey = (rest: string[]): number => {
     console.log(key);
     return 0;
   } finally {
-    store.close();
+    await store.close();
   }
 };
 
@@ -257,9 +257,9 @@ const account = async (command: string | undefined, rest: string[]): Promise<num
   if (!EMAIL_PATTERN.test(email)) throw new UsageError('--email must be an email address');
   const config = loadConfig();
   const { dataDir } = config;
-  const identity = openIdentityStore({ file: identityDatabaseFile(dataDir), clock: systemClock });
+  const identity = openSqliteIdentityStore({ file: identityDatabaseFile(dataDir), clock: systemClock });
   try {
-    const found = identity.findAccountForSignIn(email);
+    const found = await identity.findAccountForSignIn(email);
     if (!found) {
       console.error(`no account with the email ${email}`);
       return 1;
@@ -268,12 +268,12 @@ const account = async (command: string | undefined, rest: string[]): Promise<num
     // (their keys are in MongoDB with MONGO_URL, else in their files under DATA_DIR)
     await (await import('@listings/claims')).forgetClaimsPersonalData({ dataDir, config, accountId: found.id });
     await (await import('@listings/drafting')).forgetDraftingPersonalData({ dataDir, config, accountId: found.id });
-    identity.eraseAccount(found.id);
+    await identity.eraseAccount(found.id);
     console.log(`erased account ${found.id}: its email, name, password, API keys, sessions and OAuth grants are gone,`);
     console.log('and the personal data its events held (claim and invite addresses) can no longer be read');
     return 0;
   } finally {
-    identity.close();
+    await identity.close();
   }
 };
 
@@ -388,7 +388,7 @@ const secrets = (command: string | undefined, rest: string[]): number => {
 const main = async (argv: string[]): Promise<number> => {
   const [group, command, ...rest] = argv;
   try {
-    if (group === 'api-key' && command === 'create') return createApiKey(rest);
+    if (group === 'api-key' && command === 'create') return await createApiKey(rest);
     if (group === 'product' || group === 'shop') return await shop(group, command, rest);
     if (group === 'events') return await events(command, rest);
     if (group === 'read-models') return await readModels(command, rest);

@@ -168,7 +168,7 @@ describe('operator CLI: event logs and read models, on the demo data', () => {
   });
 
   it('when the read models are rebuilt (service stopped) then the API answers exactly as before; while it runs the rebuild is refused', async () => {
-    const { alice } = apiKeysFor(data.dir, ['alice'], ['account:read', 'listings:write', 'orders:write']);
+    const { alice } = await apiKeysFor(data.dir, ['alice'], ['account:read', 'listings:write', 'orders:write']);
     // drafting: a draft made ready and submitted (catalog: a listing), commerce: an order, claims: a claim
     const made = await api(alice, 'POST', '/drafts', { url: site.url });
     expect(made.status, JSON.stringify(made.body)).toBe(201);

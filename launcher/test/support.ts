@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Scope } from '@listings/contracts';
-import { identityDatabaseFile, openIdentityStore } from '@listings/gateway/identity';
+import { identityDatabaseFile, openSqliteIdentityStore } from '@listings/gateway/identity';
 import { systemClock } from '@listings/platform/clock';
 import { type Config, loadConfig } from '@listings/platform/config';
 import { silentLogger } from '@listings/platform/logger';
@@ -121,20 +121,20 @@ export const startClusterOverNats = async (env: Record<string, string>) => {
  * API keys made straight in the identity store under `dataDir` (a running service sees them at
  * once): one account `<name>@example.com` and one key per name.
  */
-export const apiKeysFor = <N extends string>(
+export const apiKeysFor = async <N extends string>(
   dataDir: string,
   names: readonly N[],
   scopes: readonly Scope[],
-): Record<N, string> => {
-  const store = openIdentityStore({ file: identityDatabaseFile(dataDir), clock: systemClock });
+): Promise<Record<N, string>> => {
+  const store = openSqliteIdentityStore({ file: identityDatabaseFile(dataDir), clock: systemClock });
   try {
     const keys = {} as Record<N, string>;
     for (const name of names) {
-      const { account } = store.ensureAccount(`${name}@example.com`);
-      keys[name] = store.createApiKey({ accountId: account.id, name, scopes: [...scopes] }).key;
+      const { account } = await store.ensureAccount(`${name}@example.com`);
+      keys[name] = (await store.createApiKey({ accountId: account.id, name, scopes: [...scopes] })).key;
     }
     return keys;
   } finally {
-    store.close();
+    await store.close();
   }
 };

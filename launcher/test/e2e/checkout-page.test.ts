@@ -53,13 +53,15 @@ describe('the checkout page, end to end in all-in-one mode', () => {
     const browser = browserFor(base);
     const signedUp = await browser.submit('/signup', '/signup', { email, password: PASSWORD });
     expect(signedUp.status).toBe(303);
-    const { account, created } = running.identity.store.ensureAccount(email);
+    const { account, created } = await running.identity.store.ensureAccount(email);
     expect(created).toBe(false);
-    const key = running.identity.store.createApiKey({
-      accountId: account.id,
-      name: 'tools',
-      scopes: ['account:read', 'listings:write', 'orders:write'],
-    }).key;
+    const key = (
+      await running.identity.store.createApiKey({
+        accountId: account.id,
+        name: 'tools',
+        scopes: ['account:read', 'listings:write', 'orders:write'],
+      })
+    ).key;
     return { browser, key };
   };
 

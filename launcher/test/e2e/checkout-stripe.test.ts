@@ -97,12 +97,14 @@ describe.skipIf(missing !== null)('the checkout page with Stripe Checkout, end t
     expect((await browser.submit('/signup', '/signup', { email: 's@example.com', password: PASSWORD })).status).toBe(
       303,
     );
-    const { account } = running.identity.store.ensureAccount('s@example.com');
-    const key = running.identity.store.createApiKey({
-      accountId: account.id,
-      name: 'tools',
-      scopes: ['account:read', 'listings:write', 'orders:write'],
-    }).key;
+    const { account } = await running.identity.store.ensureAccount('s@example.com');
+    const key = (
+      await running.identity.store.createApiKey({
+        accountId: account.id,
+        name: 'tools',
+        scopes: ['account:read', 'listings:write', 'orders:write'],
+      })
+    ).key;
     const made = await api(key, 'POST', '/drafts', { url: site.url });
     expect(made.status).toBe(201);
     await vi.waitFor(async () => expect((await api(key, 'GET', `/drafts/${made.body.id}`)).body.status).toBe('ready'), {

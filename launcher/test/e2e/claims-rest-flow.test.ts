@@ -51,7 +51,7 @@ const claimsFlow = (mode: string, start: (dataDir: string) => Promise<Running>, 
       running = await start(dataDir);
       base = `http://127.0.0.1:${running.port}`;
       pages = `http://127.0.0.1:${running.webPort ?? running.port}`;
-      Object.assign(keys, apiKeysFor(dataDir, ['a', 'b'], ['account:read', 'listings:write']));
+      Object.assign(keys, await apiKeysFor(dataDir, ['a', 'b'], ['account:read', 'listings:write']));
     }, 60_000);
     afterAll(async () => {
       await running?.stop();

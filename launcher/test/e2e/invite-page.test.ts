@@ -25,8 +25,9 @@ describe('the invite accept page, end to end in all-in-one mode', () => {
     });
     base = running.base;
     const store = running.identity.store;
-    const { account } = store.ensureAccount('a@example.com');
-    keyA = store.createApiKey({ accountId: account.id, name: 'a', scopes: ['account:read', 'listings:write'] }).key;
+    const { account } = await store.ensureAccount('a@example.com');
+    keyA = (await store.createApiKey({ accountId: account.id, name: 'a', scopes: ['account:read', 'listings:write'] }))
+      .key;
   }, 60_000);
   afterAll(async () => {
     await running?.stop();
@@ -75,7 +76,9 @@ describe('the invite accept page, end to end in all-in-one mode', () => {
     expect(again.html).toContain('value="Tools"');
     expect(again.html).not.toContain('id="new-api-key"');
     expect(
-      running.identity.store.listApiKeys(running.identity.store.ensureAccount('names@example.com').account.id),
+      await running.identity.store.listApiKeys(
+        (await running.identity.store.ensureAccount('names@example.com')).account.id,
+      ),
     ).toHaveLength(1);
   });
 

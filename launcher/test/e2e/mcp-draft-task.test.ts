@@ -17,12 +17,14 @@ describe('a draft as an MCP task on the real all-in-one service', () => {
     site = await startProductSite();
     running = await startAllInOneInProcess({ FETCH_ALLOW_PRIVATE_NETWORKS: 'true' });
     const store = running.identity.store;
-    const { account } = store.ensureAccount('task-founder@example.com');
-    key = store.createApiKey({
-      accountId: account.id,
-      name: 'mcp-tasks',
-      scopes: ['account:read', 'listings:write'] as Scope[],
-    }).key;
+    const { account } = await store.ensureAccount('task-founder@example.com');
+    key = (
+      await store.createApiKey({
+        accountId: account.id,
+        name: 'mcp-tasks',
+        scopes: ['account:read', 'listings:write'] as Scope[],
+      })
+    ).key;
   }, 60_000);
   afterAll(async () => {
     await running?.stop();

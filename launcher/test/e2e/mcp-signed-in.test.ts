@@ -102,8 +102,8 @@ describe('signed-in MCP tool calls on the real all-in-one service', () => {
 
   it('when get_account is called over MCP then it is the account REST /me answers, in both eras', async () => {
     const token = await tokenFor(mcpUrl, 'account:read');
-    const { key } = running.identity.store.createApiKey({
-      accountId: running.identity.store.ensureAccount(FOUNDER.email).account.id,
+    const { key } = await running.identity.store.createApiKey({
+      accountId: (await running.identity.store.ensureAccount(FOUNDER.email)).account.id,
       name: 'rest',
       scopes: ['account:read'] as Scope[],
     });
@@ -121,8 +121,8 @@ describe('signed-in MCP tool calls on the real all-in-one service', () => {
 
   it('when REST and MCP use one idempotency key for the same submission then MCP replays the REST draft', async () => {
     const store = running.identity.store;
-    const { key } = store.createApiKey({
-      accountId: store.ensureAccount(FOUNDER.email).account.id,
+    const { key } = await store.createApiKey({
+      accountId: (await store.ensureAccount(FOUNDER.email)).account.id,
       name: 'both edges',
       scopes: ['listings:write', 'account:read'] as Scope[],
     });
@@ -149,8 +149,12 @@ describe('signed-in MCP tool calls on the real all-in-one service', () => {
 
   it('when an owner posts an update over REST then a 2026-07-28 client listening to the listing is told', async () => {
     const store = running.identity.store;
-    const owner = store.ensureAccount('owner-of-listing@example.com').account.id;
-    const { key } = store.createApiKey({ accountId: owner, name: 'owner', scopes: ['listings:write'] as Scope[] });
+    const owner = (await store.ensureAccount('owner-of-listing@example.com')).account.id;
+    const { key } = await store.createApiKey({
+      accountId: owner,
+      name: 'owner',
+      scopes: ['listings:write'] as Scope[],
+    });
     // a listing of the owner's, saved as a submitted draft would be, on the free plan
     const saved = (await running.bus.request('catalog.internal.save_listing_from_draft', {
       listing_id: null,
@@ -218,8 +222,12 @@ describe('signed-in MCP tool calls on the real all-in-one service', () => {
 
   it('when an API key made through the identity module is used then signed-in tools answer, and its scopes hold', async () => {
     const store = running.identity.store;
-    const { account } = store.ensureAccount('key-holder@example.com');
-    const { key } = store.createApiKey({ accountId: account.id, name: 'mcp', scopes: ['account:read'] as Scope[] });
+    const { account } = await store.ensureAccount('key-holder@example.com');
+    const { key } = await store.createApiKey({
+      accountId: account.id,
+      name: 'mcp',
+      scopes: ['account:read'] as Scope[],
+    });
     for (const era of ERAS) {
       const c = await connect(era, key);
       const drafts = await c.callTool({ name: 'list_my_drafts', arguments: {} });
@@ -230,7 +238,7 @@ describe('signed-in MCP tool calls on the real all-in-one service', () => {
     expect(forbidden.status).toBe(403);
     expect(forbidden.headers.get('www-authenticate')).toContain('scope="orders:write"');
 
-    expect(store.revokeApiKey(account.id, key.split('_')[1] as string)).toBe(true);
+    expect(await store.revokeApiKey(account.id, key.split('_')[1] as string)).toBe(true);
     const revoked = await rawCall('list_my_drafts', {}, key);
     expect(revoked.status).toBe(401);
     expect(revoked.headers.get('www-authenticate')).toContain('error="invalid_token"');

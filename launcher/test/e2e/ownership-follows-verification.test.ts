@@ -46,13 +46,15 @@ describe('ownership follows a verified claim, end to end in all-in-one mode', ()
     return { status: response.status, body: (text ? JSON.parse(text) : null) as any };
   };
 
-  const person = (email: string) => {
-    const { account } = running.identity.store.ensureAccount(email);
-    const key = running.identity.store.createApiKey({
-      accountId: account.id,
-      name: 'tools',
-      scopes: ['account:read', 'listings:write', 'orders:write'],
-    }).key;
+  const person = async (email: string) => {
+    const { account } = await running.identity.store.ensureAccount(email);
+    const key = (
+      await running.identity.store.createApiKey({
+        accountId: account.id,
+        name: 'tools',
+        scopes: ['account:read', 'listings:write', 'orders:write'],
+      })
+    ).key;
     return { id: account.id, email, key };
   };
 
@@ -68,8 +70,8 @@ describe('ownership follows a verified claim, end to end in all-in-one mode', ()
   };
 
   it('when B verifies a claim on the site A submitted and launched then the listing is B’s alone, A is told and keeps the paid order', async () => {
-    const a = person('submitter@example.com');
-    const b = person('owner@acme.example');
+    const a = await person('submitter@example.com');
+    const b = await person('owner@acme.example');
 
     // A drafts the site, submits it and pays for its launch
     const draft = await api(a.key, 'POST', '/drafts', { url: site.url });
@@ -177,8 +179,8 @@ describe('ownership follows a verified claim, end to end in all-in-one mode', ()
   }, 90_000);
 
   it('when A ordered a launch before B verified and pays after then the catalog refuses the launch and the order says it needs a refund', async () => {
-    const a = person('second-submitter@example.com');
-    const b = person('second-owner@acme.example');
+    const a = await person('second-submitter@example.com');
+    const b = await person('second-owner@acme.example');
     const other = await startProductSite((requestPath) =>
       requestPath === '/'
         ? `<!doctype html><head><title>Beta Gadgets</title>${meta}</head><h1>Beta Gadgets</h1><p>Gadgets for teams.</p>`

@@ -64,7 +64,7 @@ describe("ownership: another account's ids are 404, like unknown ids", () => {
       { host: '127.0.0.1' },
     );
     base = `http://127.0.0.1:${running.port}`;
-    Object.assign(keys, apiKeysFor(dataDir, ['a', 'b'], ['account:read', 'listings:write', 'orders:write']));
+    Object.assign(keys, await apiKeysFor(dataDir, ['a', 'b'], ['account:read', 'listings:write', 'orders:write']));
   }, 60_000);
   afterAll(async () => {
     await running?.stop();

@@ -97,12 +97,14 @@ describe('secrets never reach the logs or the traces (all-in-one)', () => {
     expect(keys.status).toBe(201);
     secrets.pageKey = /id="new-api-key">([^<]+)</.exec(keys.html)?.[1]?.trim() as string;
     expect((await api(secrets.pageKey, 'GET', '/me')).status).toBe(200);
-    const { account } = running.identity.store.ensureAccount('owner@example.com');
-    secrets.apiKey = running.identity.store.createApiKey({
-      accountId: account.id,
-      name: 'writer',
-      scopes: ['account:read', 'listings:write'],
-    }).key;
+    const { account } = await running.identity.store.ensureAccount('owner@example.com');
+    secrets.apiKey = (
+      await running.identity.store.createApiKey({
+        accountId: account.id,
+        name: 'writer',
+        scopes: ['account:read', 'listings:write'],
+      })
+    ).key;
 
     // a sign-in link, opened and used by another browser
     const other = browserFor(base);

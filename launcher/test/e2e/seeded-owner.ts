@@ -42,12 +42,14 @@ export const SEEDED_FOUNDERS = [
  * unreachable loopback site (nothing leaves the machine) and completed by hand.
  */
 export const seedOwner = async (running: Running, email: string): Promise<SeededOwner> => {
-  const { account } = running.identity.store.ensureAccount(email);
-  const key = running.identity.store.createApiKey({
-    accountId: account.id,
-    name: 'seeded owner',
-    scopes: ['account:read', 'listings:write', 'orders:write'],
-  }).key;
+  const { account } = await running.identity.store.ensureAccount(email);
+  const key = (
+    await running.identity.store.createApiKey({
+      accountId: account.id,
+      name: 'seeded owner',
+      scopes: ['account:read', 'listings:write', 'orders:write'],
+    })
+  ).key;
   const api = async (method: string, route: string, body?: unknown) => {
     const response = await fetch(`${running.base}/api/v1${route}`, {
       method,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { identityDatabaseFile, openIdentityStore } from '@listings/gateway/identity';
+import { identityDatabaseFile, openSqliteIdentityStore } from '@listings/gateway/identity';
 import { connectNatsBus } from '@listings/platform/bus';
 import { systemClock } from '@listings/platform/clock';
 import { natsServerAvailable } from '@listings/platform/testing/nats-server';
@@ -422,8 +422,8 @@ describe.skipIf(!natsAvailable)('/me/listings in cluster mode', () => {
   it('when the owner edits a listing on the web process then the catalog process has it; someone else gets 404', async () => {
     const web = `http://127.0.0.1:${cluster.webPort}`;
     const owner = await signIn(web, data.dir, 'cluster-owner@example.com');
-    const store = openIdentityStore({ file: identityDatabaseFile(data.dir), clock: systemClock });
-    const ownerId = (store.findAccountForSignIn('cluster-owner@example.com') as { id: string }).id;
+    const store = openSqliteIdentityStore({ file: identityDatabaseFile(data.dir), clock: systemClock });
+    const ownerId = ((await store.findAccountForSignIn('cluster-owner@example.com')) as { id: string }).id;
     store.close();
     const saved = (await bus.request('catalog.internal.save_listing_from_draft', {
       listing_id: null,

@@ -82,12 +82,14 @@ describe.skipIf(!available)('your orders and the checkout page in a headless bro
     expect(await page.locator('main').textContent()).toContain('No orders yet.');
 
     // the person's listing and an order for its paid launch, made through the API with their key
-    const { account } = running.identity.store.ensureAccount(email);
-    const key = running.identity.store.createApiKey({
-      accountId: account.id,
-      name: 'tools',
-      scopes: ['account:read', 'listings:write', 'orders:write'],
-    }).key;
+    const { account } = await running.identity.store.ensureAccount(email);
+    const key = (
+      await running.identity.store.createApiKey({
+        accountId: account.id,
+        name: 'tools',
+        scopes: ['account:read', 'listings:write', 'orders:write'],
+      })
+    ).key;
     const draft = await api(key, 'POST', '/drafts', { url: site.url });
     expect(draft.status).toBe(201);
     await vi.waitFor(

@@ -184,7 +184,7 @@ describe('passkeys on the site (all-in-one)', () => {
       // the authenticator's counter moved on once, and identity keeps where it is
       const counter = (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials[0]?.signCount;
       expect(counter).toBe(countAfterAdding + 1);
-      const stored = running.identity.store.passkeys.findPasskeyByCredentialId(
+      const stored = await running.identity.store.passkeys.findPasskeyByCredentialId(
         Buffer.from(credentials[0]?.credentialId ?? '', 'base64').toString('base64url'),
       );
       expect(stored?.counter).toBe(counter);

@@ -35,7 +35,7 @@ describe('the password sign-in and sign-up pages (all-in-one)', () => {
         c.go(path, { method: 'POST', form, headers: { ...from, ...headers } }),
     };
   };
-  const accountsNamed = (email: string) => (running.identity.store.findAccountForSignIn(email) ? 1 : 0);
+  const accountsNamed = async (email: string) => ((await running.identity.store.findAccountForSignIn(email)) ? 1 : 0);
 
   it('when a person signs up then they are signed in where they were going, the confirmation link is mailed, and a second sign-up with the address makes nothing', async () => {
     const c = person('198.51.100.1');
@@ -72,7 +72,7 @@ describe('the password sign-in and sign-up pages (all-in-one)', () => {
     expect(again.text).toMatch(/id="signup-email-error"[^>]*>an account with this email already exists/);
     expect(again.text).toContain('value="new@example.com"');
     expect(again.text).toContain('value="Someone &lt;b>Else&lt;/b>"');
-    expect(accountsNamed('new@example.com')).toBe(1);
+    expect(await accountsNamed('new@example.com')).toBe(1);
   });
 
   it('when the sign-up form is wrong then each error is next to its field, what was typed is kept and the password is not sent back', async () => {
@@ -91,7 +91,7 @@ describe('the password sign-in and sign-up pages (all-in-one)', () => {
   });
 
   it('when a person signs in with a wrong password then the error is next to the field with the email kept; with the right one they go where they were going', async () => {
-    running.identity.store.createAccount({
+    await running.identity.store.createAccount({
       email: 'pw@example.com',
       name: null,
       passwordHash: null,
@@ -134,7 +134,7 @@ describe('the password sign-in and sign-up pages (all-in-one)', () => {
       { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
     );
     expect(crossSite.status).toBe(403);
-    expect(accountsNamed('forged@example.com')).toBe(0);
+    expect(await accountsNamed('forged@example.com')).toBe(0);
     const forgedSignIn = await person('198.51.100.7').post(
       '/signin',
       { email: 'new@example.com', password: PASSWORD },
@@ -167,7 +167,7 @@ describe('the password sign-in and sign-up pages (all-in-one)', () => {
     expect(refused.text).toMatch(/id="signin-email-error"[^>]*>too many tries/);
     expect(refused.text).toContain('value="someone@example.com"');
     expect((await c.post('/signup', { email: 'late@example.com', password: PASSWORD })).status).toBe(429);
-    expect(accountsNamed('late@example.com')).toBe(0);
+    expect(await accountsNamed('late@example.com')).toBe(0);
     expect((await c.post('/oauth/interaction/abc/login', { email: 'someone@example.com' })).status).toBe(429);
     expect((await person('203.0.113.10').post('/signin', { email: 'someone@example.com', password: 'x' })).status).toBe(
       401,

@@ -92,14 +92,16 @@ export const startGateway = async (deps: GatewayDeps) => {
     port,
     identity,
     /** /readyz pings the identity store (accounts, keys, OAuth grants) */
-    probes: { stores: [{ name: 'identity store', ping: async () => identity.store.findAccountById('readiness') }] },
+    probes: {
+      stores: [{ name: 'identity store', ping: async () => await identity.store.findAccountById('readiness') }],
+    },
     /** stops taking connections and lets requests in flight finish */
     stop: async () => {
       await app.close();
       await authenticateServed.stop();
       await operationsServed.stop();
       if (!deps.edgeStores) await stores.close();
-      identity.close();
+      await identity.close();
     },
   };
 };

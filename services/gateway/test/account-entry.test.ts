@@ -29,6 +29,7 @@ import { createAuthenticationClient } from '@listings/platform/edge';
 import { createOutboxMailer, readOutbox } from '@listings/platform/mail';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIdentity, type Identity } from '../src/identity/identity-module.ts';
+import { sqliteDatabaseOf } from '../src/identity/sqlite-identity-store.ts';
 
 const PUBLIC_URL = 'http://localhost:4000';
 const ATTACKER_PASSWORD = 'chosen by someone else';
@@ -54,7 +55,7 @@ describe('identity: the first proof of an address, and every way into an account
     const served = await identity.serve(bus);
     stop = async () => {
       await served.stop();
-      identity.close();
+      await identity.close();
       await bus.close();
     };
   });
@@ -100,7 +101,7 @@ describe('identity: the first proof of an address, and every way into an account
       name: 'mine now',
       scopes: ['account:read'],
     });
-    const db = identity.store.db;
+    const db = sqliteDatabaseOf(identity.store);
     const grantId = `grant-${accountId.slice(0, 8)}`;
     const iat = Math.floor(clock.now().getTime() / 1000);
     const record = (model: string, id: string, payload: object, grant: string | null) =>
@@ -110,7 +111,7 @@ describe('identity: the first proof of an address, and every way into an account
     record('Grant', grantId, { kind: 'Grant', jti: grantId, accountId, clientId: 'c', iat, resources: {} }, null);
     record('AccessToken', `at-${grantId}`, { kind: 'AccessToken', accountId, grantId }, grantId);
     record('Session', `s-${grantId}`, { kind: 'Session', accountId }, null);
-    identity.store.passkeys.addPasskey({
+    await identity.store.passkeys.addPasskey({
       accountId,
       name: 'attacker phone',
       credentialId: `cred-${accountId}`,
@@ -125,7 +126,7 @@ describe('identity: the first proof of an address, and every way into an account
   const oauthRecordsOf = (accountId: string) =>
     Number(
       (
-        identity.store.db
+        sqliteDatabaseOf(identity.store)
           .prepare("SELECT COUNT(*) AS n FROM oauth_records WHERE json_extract(payload, '$.accountId') = ?")
           .get(accountId) as { n: number }
       ).n,
@@ -137,7 +138,7 @@ describe('identity: the first proof of an address, and every way into an account
       const { attacker, accountId, key } = await preHijack(victim);
       expect(await keyWorks(key)).toBe(true);
       // a key the operator made for the address (the CLI holds the data dir: not someone on the site)
-      const operatorKey = identity.store.createApiKey({
+      const operatorKey = await identity.store.createApiKey({
         accountId,
         name: 'from the operator',
         scopes: ['account:read'],
@@ -257,8 +258,8 @@ describe('identity: the first proof of an address, and every way into an account
     });
 
     it('when a session with no password and no fresh link sets one then 403 (a passkey or an old link session is not enough)', async () => {
-      const { account } = identity.store.ensureAccount('cli-made@example.com');
-      const session = identity.store.createSession(account.id, 'passkey');
+      const { account } = await identity.store.ensureAccount('cli-made@example.com');
+      const session = await identity.store.createSession(account.id, 'passkey');
       expect((await call(setPassword, { session_token: session.token, new_password: 'would like one' })).status).toBe(
         403,
       );
@@ -317,12 +318,12 @@ describe('identity: the first proof of an address, and every way into an account
     it('when a person signs out everywhere then the OAuth server’s sign-in sessions of the account end too', async () => {
       const a = await signInByLink('oauth-everywhere@example.com');
       const accountId = a.session.account_id;
-      identity.store.db
+      sqliteDatabaseOf(identity.store)
         .prepare("INSERT INTO oauth_records (model, id, payload, expires_at) VALUES ('Session', ?, ?, NULL)")
         .run('oidc-session-1', JSON.stringify({ kind: 'Session', accountId }));
       await ok(signOutEverywhere, { session_token: a.session_token });
       expect(
-        identity.store.db
+        sqliteDatabaseOf(identity.store)
           .prepare("SELECT 1 FROM oauth_records WHERE model = 'Session' AND id = 'oidc-session-1'")
           .get(),
       ).toBeUndefined();

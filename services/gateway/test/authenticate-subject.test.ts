@@ -26,9 +26,9 @@ describe('gateway.internal.authenticate', () => {
     await bus.close();
   });
 
-  const keyWith = (email: string, scopes: ('account:read' | 'listings:write' | 'orders:write')[]) => {
-    const { account } = issuer.identity.store.ensureAccount(email);
-    return { account, ...issuer.identity.store.createApiKey({ accountId: account.id, name: 'k', scopes }) };
+  const keyWith = async (email: string, scopes: ('account:read' | 'listings:write' | 'orders:write')[]) => {
+    const { account } = await issuer.identity.store.ensureAccount(email);
+    return { account, ...(await issuer.identity.store.createApiKey({ accountId: account.id, name: 'k', scopes })) };
   };
 
   it('when no credential comes to a signed-in operation then 401 with a bare Bearer challenge naming scope and metadata', async () => {
@@ -72,7 +72,7 @@ describe('gateway.internal.authenticate', () => {
   });
 
   it('when a key lacks the scope then 403 error="insufficient_scope" naming the scope', async () => {
-    const { key } = keyWith('reader@example.com', ['account:read']);
+    const { key } = await keyWith('reader@example.com', ['account:read']);
     const reply = await authn.authenticate({
       authorization: `Bearer ${key}`,
       resource: 'mcp',
@@ -92,10 +92,10 @@ describe('gateway.internal.authenticate', () => {
   });
 
   it('when a key is revoked then it is refused with 401 invalid_token at once', async () => {
-    const { account, key, summary } = keyWith('revoker@example.com', ['account:read']);
+    const { account, key, summary } = await keyWith('revoker@example.com', ['account:read']);
     const before = await authn.authenticate({ authorization: `Bearer ${key}`, resource: 'mcp', requiredScope: null });
     expect(before).toMatchObject({ outcome: 'authenticated', credential_id: `key:${summary.id}` });
-    expect(issuer.identity.store.revokeApiKey(account.id, summary.id)).toBe(true);
+    expect(await issuer.identity.store.revokeApiKey(account.id, summary.id)).toBe(true);
     const after = await authn.authenticate({ authorization: `Bearer ${key}`, resource: 'mcp', requiredScope: null });
     expect(after).toMatchObject({
       outcome: 'refused',

@@ -50,14 +50,16 @@ describe('authentication and scopes at the REST edge', () => {
       expect(String(bad.headers['www-authenticate'])).toContain('error="invalid_token"');
 
       const other = SCOPES.filter((s) => s !== op.scope);
-      const wrong = accountWithKey(app, `wrong-${op.operationId}@example.com`, other);
+      const wrong = await accountWithKey(app, `wrong-${op.operationId}@example.com`, other);
       const forbidden = await app.inject(requestOf(op, wrong.authorization));
       expect(forbidden.statusCode).toBe(403);
       expect(String(forbidden.headers['www-authenticate'])).toContain(
         `Bearer error="insufficient_scope", scope="${op.scope}"`,
       );
 
-      const right = accountWithKey(app, `right-${op.operationId}@example.com`, [op.scope as (typeof SCOPES)[number]]);
+      const right = await accountWithKey(app, `right-${op.operationId}@example.com`, [
+        op.scope as (typeof SCOPES)[number],
+      ]);
       const allowed = await app.inject(requestOf(op, right.authorization));
       expect([401, 403]).not.toContain(allowed.statusCode);
     },
@@ -77,7 +79,7 @@ describe('authentication and scopes at the REST edge', () => {
     'when public %s is called with no credential or a valid one then it is not 401/403, and with a bad one 401',
     async (_, op) => {
       expect([401, 403]).not.toContain((await app.inject(requestOf(op))).statusCode);
-      const valid = accountWithKey(app, `public-${op.operationId}@example.com`, ['account:read']);
+      const valid = await accountWithKey(app, `public-${op.operationId}@example.com`, ['account:read']);
       expect([401, 403]).not.toContain((await app.inject(requestOf(op, valid.authorization))).statusCode);
       const bad = await app.inject(requestOf(op, 'Bearer not-a-token'));
       expect(bad.statusCode).toBe(401);
@@ -86,7 +88,7 @@ describe('authentication and scopes at the REST edge', () => {
   );
 
   it('when get_account is called with a key then it returns the account and the credential used', async () => {
-    const { account, authorization } = accountWithKey(app, 'me@example.com', ['account:read', 'orders:write']);
+    const { account, authorization } = await accountWithKey(app, 'me@example.com', ['account:read', 'orders:write']);
     const response = await app.inject({ method: 'GET', url: '/api/v1/me', headers: { authorization } });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -99,10 +101,10 @@ describe('authentication and scopes at the REST edge', () => {
   });
 
   it('when a key is revoked then it is refused with 401', async () => {
-    const { account, key, authorization } = accountWithKey(app, 'revoked@example.com');
+    const { account, key, authorization } = await accountWithKey(app, 'revoked@example.com');
     const { identityOf } = await import('../src/app.ts');
     const id = key.split('_')[1] as string;
-    expect(identityOf(app).store.revokeApiKey(account.id, id)).toBe(true);
+    expect(await identityOf(app).store.revokeApiKey(account.id, id)).toBe(true);
     const response = await app.inject({ method: 'GET', url: '/api/v1/me', headers: { authorization } });
     expect(response.statusCode).toBe(401);
   });

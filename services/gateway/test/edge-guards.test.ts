@@ -25,7 +25,7 @@ describe('Idempotency-Key at the REST edge', () => {
       };
     });
     app = await buildTestApp(bus, { clock });
-    authorization = accountWithKey(app, 'ik@example.com').authorization;
+    authorization = (await accountWithKey(app, 'ik@example.com')).authorization;
   });
   afterAll(async () => {
     await app.close();
@@ -64,7 +64,7 @@ describe('Idempotency-Key at the REST edge', () => {
   it('when another principal uses the same key then it is their own key', async () => {
     const before = runs;
     await submit('shared-key');
-    const other = accountWithKey(app, 'ik-other@example.com').authorization;
+    const other = (await accountWithKey(app, 'ik-other@example.com')).authorization;
     const response = await submit('shared-key', 'https://example.com', other);
     expect(response.statusCode).toBe(201);
     expect(runs).toBe(before + 2);
@@ -155,7 +155,7 @@ describe('rate limits at the REST edge', () => {
   });
 
   it('when a credential passes its limit then it is limited per credential, not per IP', async () => {
-    const { authorization } = accountWithKey(app, 'limited@example.com');
+    const { authorization } = await accountWithKey(app, 'limited@example.com');
     const call = () =>
       app.inject({ method: 'GET', url: '/api/v1/me', headers: { authorization }, remoteAddress: '203.0.113.20' });
     for (let i = 0; i < 3; i++) expect((await call()).statusCode).toBe(200);

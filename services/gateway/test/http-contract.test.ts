@@ -54,7 +54,7 @@ describe('the statuses the OpenAPI document declares', () => {
   let authorization: string;
   beforeAll(async () => {
     app = await buildTestApp(bus, { requestTimeoutMs: 200 });
-    authorization = accountWithKey(app, 'statuses@example.com').authorization;
+    authorization = (await accountWithKey(app, 'statuses@example.com')).authorization;
   });
   afterAll(async () => {
     await app.close();
@@ -119,7 +119,7 @@ describe('the text rule (no control characters, no lone surrogates; line breaks 
   let authorization: string;
   beforeAll(async () => {
     app = await buildTestApp(bus, { requestTimeoutMs: 200 });
-    authorization = accountWithKey(app, 'text@example.com').authorization;
+    authorization = (await accountWithKey(app, 'text@example.com')).authorization;
   });
   afterAll(async () => {
     await app.close();
@@ -196,7 +196,7 @@ describe('integers in the path and the query string', () => {
   });
 
   it('when an id has more digits than a service can hold exactly then 400 names it (not a 404 for a rounded id)', async () => {
-    const { authorization } = accountWithKey(app, 'long-ids@example.com');
+    const { authorization } = await accountWithKey(app, 'long-ids@example.com');
     for (const id of ['99999999999999999999', '9007199254740992']) {
       const res = await app.inject({ url: `/api/v1/me/listings/${id}`, headers: { authorization } });
       expect(res.statusCode, id).toBe(400);
@@ -216,7 +216,7 @@ describe('errors Fastify raises itself, and keys that would reach prototypes', (
   let authorization: string;
   beforeAll(async () => {
     app = await buildTestApp(bus, { requestTimeoutMs: 200 });
-    authorization = accountWithKey(app, 'keys@example.com').authorization;
+    authorization = (await accountWithKey(app, 'keys@example.com')).authorization;
   });
   afterAll(async () => {
     await app.close();

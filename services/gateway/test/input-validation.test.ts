@@ -61,7 +61,7 @@ describe('input validation at the REST edge', () => {
   beforeAll(async () => {
     app = await buildTestApp(bus);
     // signed-in operations are authenticated before validation: call with a key holding every scope
-    inject = injectAs(app, accountWithKey(app, 'validator@example.com').authorization);
+    inject = injectAs(app, (await accountWithKey(app, 'validator@example.com')).authorization);
   });
   afterAll(async () => {
     await app.close();

@@ -36,7 +36,7 @@ export const startIssuer = async (options: {
   });
   const served = await identity.serve(options.bus);
   await app.listen({ port, host: '127.0.0.1' });
-  identity.store.createAccount({
+  await identity.store.createAccount({
     email: PERSON.email,
     name: 'Person',
     passwordHash: await hashPassword(PERSON.password),
@@ -50,7 +50,7 @@ export const startIssuer = async (options: {
     close: async () => {
       await app.close();
       await served.stop();
-      identity.close();
+      await identity.close();
     },
   };
 };

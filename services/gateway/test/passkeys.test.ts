@@ -36,7 +36,7 @@ describe('identity for people: passkeys (gateway.internal.*_passkey*)', () => {
     const served = await identity.serve(bus);
     stop = async () => {
       await served.stop();
-      identity.close();
+      await identity.close();
       await bus.close();
     };
   });
@@ -55,9 +55,9 @@ describe('identity for people: passkeys (gateway.internal.*_passkey*)', () => {
     return reply.body as IdentityReply<N>;
   };
   /** a signed-in person: their account and a session token */
-  const personWithSession = (email: string) => {
-    const { account } = identity.store.ensureAccount(email);
-    return { account, token: identity.store.createSession(account.id).token };
+  const personWithSession = async (email: string) => {
+    const { account } = await identity.store.ensureAccount(email);
+    return { account, token: (await identity.store.createSession(account.id)).token };
   };
   const addPasskey = async (
     token: string,
@@ -84,7 +84,7 @@ describe('identity for people: passkeys (gateway.internal.*_passkey*)', () => {
   };
 
   it('when a person adds a passkey and signs in with it then a session of their account opens and the list shows when it was used', async () => {
-    const ada = personWithSession('ada@example.com');
+    const ada = await personWithSession('ada@example.com');
     const phone = createSoftwareAuthenticator({ origin: PUBLIC_URL });
     const { options } = await ok(beginPasskeyRegistration, { session_token: ada.token });
     // the relying party is PUBLIC_URL's host; the passkey must be discoverable and verified
@@ -98,7 +98,7 @@ describe('identity for people: passkeys (gateway.internal.*_passkey*)', () => {
     const added = await ok(finishPasskeyRegistration, { session_token: ada.token, name: 'Phone', response: answer });
     expect(added.passkey).toMatchObject({ name: 'Phone', last_used_at: null, created_at: clock.now().toISOString() });
     // what identity keeps: the credential id, its public key, the counter and the transports
-    expect(identity.store.passkeys.findPasskeyByCredentialId(answer.id)).toMatchObject({
+    expect(await identity.store.passkeys.findPasskeyByCredentialId(answer.id)).toMatchObject({
       accountId: ada.account.id,
       counter: 0,
       transports: ['internal'],
@@ -114,29 +114,29 @@ describe('identity for people: passkeys (gateway.internal.*_passkey*)', () => {
     expect((await ok(lookupSession, { session_token: opened.session_token })).email).toBe('ada@example.com');
     const listed = await ok(listPasskeys, { session_token: ada.token });
     expect(listed.passkeys).toEqual([{ ...added.passkey, last_used_at: clock.now().toISOString() }]);
-    expect(identity.store.passkeys.findPasskeyByCredentialId(answer.id)?.counter).toBe(1);
+    expect((await identity.store.passkeys.findPasskeyByCredentialId(answer.id))?.counter).toBe(1);
   });
 
   it('when a second passkey is added for the same account then its options exclude the first, and a blank name is numbered', async () => {
-    const bob = personWithSession('bob@example.com');
+    const bob = await personWithSession('bob@example.com');
     const laptop = createSoftwareAuthenticator({ origin: PUBLIC_URL });
     const first = await addPasskey(bob.token, laptop);
     expect(first.passkey.name).toBe('Passkey 1');
     const { options } = await ok(beginPasskeyRegistration, { session_token: bob.token });
     expect((options.excludeCredentials as { id: string }[]).length).toBe(1);
-    const stored = identity.store.passkeys.credentialsOf(bob.account.id);
+    const stored = await identity.store.passkeys.credentialsOf(bob.account.id);
     expect(stored).toEqual([
       { credentialId: (options.excludeCredentials as { id: string }[])[0]?.id, transports: ['internal'] },
     ]);
   });
 
   it('when a registration challenge is used once, or after it expired, or from another session then it is 410 and nothing is stored', async () => {
-    const cy = personWithSession('cy@example.com');
+    const cy = await personWithSession('cy@example.com');
     const key = createSoftwareAuthenticator({ origin: PUBLIC_URL });
     const { options } = await ok(beginPasskeyRegistration, { session_token: cy.token });
     const answer = key.register(options as unknown as Creation);
     // another session of the same person has no ceremony of its own
-    const other = identity.store.createSession(cy.account.id).token;
+    const other = (await identity.store.createSession(cy.account.id)).token;
     expect((await call(finishPasskeyRegistration, { session_token: other, name: '', response: answer })).status).toBe(
       410,
     );
@@ -159,7 +159,7 @@ describe('identity for people: passkeys (gateway.internal.*_passkey*)', () => {
   });
 
   it('when the answer comes from another origin or signs another challenge then it is refused and nothing is stored', async () => {
-    const dee = personWithSession('dee@example.com');
+    const dee = await personWithSession('dee@example.com');
     const key = createSoftwareAuthenticator({ origin: PUBLIC_URL });
     const phishing = await ok(beginPasskeyRegistration, { session_token: dee.token });
     const wrongOrigin = await call(finishPasskeyRegistration, {
@@ -191,7 +191,7 @@ describe('identity for people: passkeys (gateway.internal.*_passkey*)', () => {
   });
 
   it('when a sign-in ceremony is finished twice, has expired or is unknown then it is 410', async () => {
-    const eve = personWithSession('eve@example.com');
+    const eve = await personWithSession('eve@example.com');
     const key = createSoftwareAuthenticator({ origin: PUBLIC_URL });
     await addPasskey(eve.token, key);
     const begun = await ok(beginPasskeySignIn, {});
@@ -223,7 +223,7 @@ describe('identity for people: passkeys (gateway.internal.*_passkey*)', () => {
   });
 
   it('when an authenticator reports a counter that did not move on (a cloned key) then the sign-in is refused', async () => {
-    const fay = personWithSession('fay@example.com');
+    const fay = await personWithSession('fay@example.com');
     const key = createSoftwareAuthenticator({ origin: PUBLIC_URL });
     await addPasskey(fay.token, key);
     expect((await signInWith(key)).status).toBe(200); // counter 1
@@ -234,7 +234,7 @@ describe('identity for people: passkeys (gateway.internal.*_passkey*)', () => {
   });
 
   it('when the authenticator names another user than the passkey’s account then the sign-in is refused', async () => {
-    const ivy = personWithSession('ivy@example.com');
+    const ivy = await personWithSession('ivy@example.com');
     const key = createSoftwareAuthenticator({ origin: PUBLIC_URL });
     await addPasskey(ivy.token, key);
     const other = Buffer.from('someone-else').toString('base64url');
@@ -243,8 +243,8 @@ describe('identity for people: passkeys (gateway.internal.*_passkey*)', () => {
   });
 
   it('when a passkey is removed then it signs nobody in, and nobody else can remove another person’s passkey', async () => {
-    const gus = personWithSession('gus@example.com');
-    const mallory = personWithSession('mallory@example.com');
+    const gus = await personWithSession('gus@example.com');
+    const mallory = await personWithSession('mallory@example.com');
     const key = createSoftwareAuthenticator({ origin: PUBLIC_URL });
     const { passkey } = await addPasskey(gus.token, key, 'Key');
     expect((await call(removePasskey, { session_token: mallory.token, passkey_id: passkey.id })).status).toBe(404);
@@ -257,11 +257,11 @@ describe('identity for people: passkeys (gateway.internal.*_passkey*)', () => {
   });
 
   it('when an account is erased then its passkeys go with it', async () => {
-    const hal = personWithSession('hal@example.com');
+    const hal = await personWithSession('hal@example.com');
     const key = createSoftwareAuthenticator({ origin: PUBLIC_URL });
     await addPasskey(hal.token, key);
-    expect(identity.store.eraseAccount(hal.account.id)).toBe(true);
-    expect(identity.store.passkeys.listPasskeys(hal.account.id)).toEqual([]);
+    expect(await identity.store.eraseAccount(hal.account.id)).toBe(true);
+    expect(await identity.store.passkeys.listPasskeys(hal.account.id)).toEqual([]);
     expect((await signInWith(key)).status).toBe(401);
   });
 

@@ -32,6 +32,7 @@ import { createOutboxMailer, readOutbox } from '@listings/platform/mail';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIdentity, type Identity } from '../src/identity/identity-module.ts';
 import { hashPassword } from '../src/identity/passwords.ts';
+import { sqliteDatabaseOf } from '../src/identity/sqlite-identity-store.ts';
 
 const PUBLIC_URL = 'http://localhost:4000';
 
@@ -52,7 +53,7 @@ describe('identity for people: magic links, confirmation, sessions, keys (gatewa
     const served = await identity.serve(bus);
     stop = async () => {
       await served.stop();
-      identity.close();
+      await identity.close();
       await bus.close();
     };
   });
@@ -85,7 +86,7 @@ describe('identity for people: magic links, confirmation, sessions, keys (gatewa
         sent: true,
         expires_in_minutes: SIGN_IN_LINK_TTL_MINUTES,
       });
-      expect(identity.store.findAccountForSignIn('new.person@example.com')).toBeNull();
+      expect(await identity.store.findAccountForSignIn('new.person@example.com')).toBeNull();
       const mail = (await readOutbox(dataDir)).at(-1);
       expect(mail).toMatchObject({ to: 'new.person@example.com', kind: 'sign-in-link' });
       const token = await linkTokenFor('new.person@example.com', '/signin/link');
@@ -114,7 +115,7 @@ describe('identity for people: magic links, confirmation, sessions, keys (gatewa
     });
 
     it('when an existing account asks then the same answer comes back and the link signs into that account', async () => {
-      const { account } = identity.store.ensureAccount('known@example.com');
+      const { account } = await identity.store.ensureAccount('known@example.com');
       expect(await ok(requestSignInLink, { email: 'known@example.com' })).toEqual(
         await ok(requestSignInLink, { email: 'unknown-yet@example.com' }),
       );
@@ -159,8 +160,8 @@ describe('identity for people: magic links, confirmation, sessions, keys (gatewa
       const token = await linkTokenFor('clear@example.com', '/signin/link');
       const { session_token } = await ok(redeemSignInLink, { token });
       const dump = JSON.stringify([
-        identity.store.db.prepare('SELECT * FROM email_tokens').all(),
-        identity.store.db.prepare('SELECT * FROM sessions').all(),
+        sqliteDatabaseOf(identity.store).prepare('SELECT * FROM email_tokens').all(),
+        sqliteDatabaseOf(identity.store).prepare('SELECT * FROM sessions').all(),
       ]);
       expect(dump).not.toContain(token);
       expect(dump).not.toContain(session_token);
@@ -169,7 +170,7 @@ describe('identity for people: magic links, confirmation, sessions, keys (gatewa
 
   describe('email confirmation for the password sign-up', () => {
     it('given a password account when it asks for a confirmation link then the mailed link confirms it once', async () => {
-      identity.store.createAccount({
+      await identity.store.createAccount({
         email: 'pw@example.com',
         name: 'Pat',
         passwordHash: await hashPassword('correct horse battery'),
@@ -256,7 +257,7 @@ describe('identity for people: magic links, confirmation, sessions, keys (gatewa
 
   describe('mail to an account (for other services)', () => {
     it('when a service mails an account then it goes to the account’s address once per key; an erased account is 404', async () => {
-      const { account } = identity.store.ensureAccount('follower@example.com');
+      const { account } = await identity.store.ensureAccount('follower@example.com');
       const request = {
         account_id: account.id,
         kind: 'listing-update',
@@ -267,20 +268,20 @@ describe('identity for people: magic links, confirmation, sessions, keys (gatewa
       expect(await ok(mailAccount, request)).toEqual({ sent: true });
       expect(await ok(mailAccount, request)).toEqual({ sent: false });
       expect((await readOutbox(dataDir)).filter((m) => m.to === 'follower@example.com')).toHaveLength(1);
-      identity.store.eraseAccount(account.id);
+      await identity.store.eraseAccount(account.id);
       expect((await call(mailAccount, { ...request, dedupe_key: 'follower-update:event-2' })).status).toBe(404);
     });
   });
 
   describe('naming an account to another person (the invite page names its sender)', () => {
     it('when an account is described then its name and email come back; an unknown or erased account is 404', async () => {
-      const { account } = identity.store.ensureAccount('sender@example.com');
+      const { account } = await identity.store.ensureAccount('sender@example.com');
       expect(await ok(describeAccount, { account_id: account.id })).toEqual({
         name: null,
         email: 'sender@example.com',
       });
       expect((await call(describeAccount, { account_id: 'acct-nobody' })).status).toBe(404);
-      identity.store.eraseAccount(account.id);
+      await identity.store.eraseAccount(account.id);
       expect((await call(describeAccount, { account_id: account.id })).status).toBe(404);
     });
   });
@@ -338,13 +339,13 @@ describe('identity for people: magic links, confirmation, sessions, keys (gatewa
   describe('connected OAuth apps of the signed-in person', () => {
     /** what oidc-provider stores for a registered client, a grant and a token issued under it */
     const record = (model: string, id: string, payload: object, grantId: string | null = null) =>
-      identity.store.db
+      sqliteDatabaseOf(identity.store)
         .prepare('INSERT INTO oauth_records (model, id, payload, expires_at, grant_id) VALUES (?, ?, ?, NULL, ?)')
         .run(model, id, JSON.stringify(payload), grantId);
     const recordsOf = (grantId: string) =>
       Number(
         (
-          identity.store.db
+          sqliteDatabaseOf(identity.store)
             .prepare("SELECT COUNT(*) AS n FROM oauth_records WHERE grant_id = ? OR (model = 'Grant' AND id = ?)")
             .get(grantId, grantId) as { n: number }
         ).n,
@@ -437,8 +438,8 @@ describe('API keys made from a session, past API_KEYS_PER_ACCOUNT_PER_DAY', () =
     const identity = createIdentity({ publicUrl: PUBLIC_URL, clock, apiKeysPerDay: 1 });
     const served = await identity.serve(bus);
     try {
-      const { account } = identity.store.ensureAccount('daily@example.com');
-      const session_token = identity.store.createSession(account.id).token;
+      const { account } = await identity.store.ensureAccount('daily@example.com');
+      const session_token = (await identity.store.createSession(account.id)).token;
       const create = (name: string) =>
         bus.request(createSessionApiKey.subject, { session_token, name, scopes: ['account:read'] }) as Promise<
           OperationReply & { status: number }
@@ -447,10 +448,10 @@ describe('API keys made from a session, past API_KEYS_PER_ACCOUNT_PER_DAY', () =
       const refused = await create('second');
       expect(refused).toMatchObject({ status: 429 });
       expect(JSON.stringify(refused)).toContain('API_KEYS_PER_ACCOUNT_PER_DAY');
-      expect(identity.store.listApiKeys(account.id).map((k) => k.name)).toEqual(['first']);
+      expect((await identity.store.listApiKeys(account.id)).map((k) => k.name)).toEqual(['first']);
     } finally {
       await served.stop();
-      identity.close();
+      await identity.close();
       await bus.close();
     }
   });

@@ -24,10 +24,10 @@ export const buildTestApp = (bus: Bus, options: Partial<Omit<GatewayOptions, 'bu
   });
 
 /** a new account with an API key holding `scopes` (default: all three) */
-export const accountWithKey = (app: FastifyInstance, email: string, scopes: readonly Scope[] = SCOPES) => {
+export const accountWithKey = async (app: FastifyInstance, email: string, scopes: readonly Scope[] = SCOPES) => {
   const store = identityOf(app).store;
-  const { account } = store.ensureAccount(email);
-  const { key } = store.createApiKey({ accountId: account.id, name: 'test', scopes });
+  const { account } = await store.ensureAccount(email);
+  const { key } = await store.createApiKey({ accountId: account.id, name: 'test', scopes });
   return { account, key, authorization: `Bearer ${key}` };
 };
 

@@ -69,7 +69,7 @@ export const createAuthenticator = (options: {
     const audiences = Array.isArray(found.aud) ? found.aud : found.aud ? [found.aud] : [];
     if (!audiences.some((aud) => options.oauth.resources.get(aud) === resource))
       return `the access token was issued for another resource, not ${options.publicUrl}${RESOURCE_PATHS[resource]}`;
-    if (!options.store.findAccountById(found.accountId)) return 'the account no longer exists';
+    if (!(await options.store.findAccountById(found.accountId))) return 'the account no longer exists';
     return {
       accountId: found.accountId,
       scopes: (found.scope ?? '').split(' ').filter(isScope),
@@ -111,7 +111,7 @@ export const createAuthenticator = (options: {
     let principal: Principal;
     let credentialId: string;
     if (token.startsWith(API_KEY_PREFIX)) {
-      const key = options.store.verifyApiKey(token);
+      const key = await options.store.verifyApiKey(token);
       if (!key) return refuse(resource, 401, { error: 'invalid_token' }, 'the API key is not valid or was revoked');
       principal = { account_id: key.accountId, scopes: [...key.scopes], via: 'api_key' };
       credentialId = `key:${key.keyId}`;

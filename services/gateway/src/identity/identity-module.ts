@@ -11,14 +11,17 @@ import type { Logger } from '@listings/platform/logger';
 import { createOutboxMailer, type Mailer } from '@listings/platform/mail';
 import { typedHandlers } from '@listings/platform/service-host';
 import { createAuthenticator, serveAuthenticate } from './authenticate.ts';
-import { openIdentityStore } from './identity-store.ts';
+import type { IdentityStore } from './identity-store.ts';
 import { createOAuthServer, type MetadataFetch } from './oauth-server.ts';
 import { createPeople } from './people.ts';
 import { type IdentitySecrets, loadOrCreateSecrets } from './secrets.ts';
+import { openSqliteIdentityStore } from './sqlite-identity-store.ts';
 
 export interface IdentityOptions {
   readonly publicUrl: string;
-  /** the SQLite file (default: in memory, for tests) */
+  /** the identity store (default: a SQLite file, `file`) */
+  readonly store?: IdentityStore;
+  /** the SQLite file when no `store` is given (default: in memory, for tests) */
   readonly file?: string;
   /** the signing and cookie keys from configuration (OAUTH_JWKS, COOKIE_KEYS); before `secretsDir` */
   readonly secrets?: IdentitySecrets;
@@ -54,7 +57,7 @@ const temporaryOutbox = (clock: Clock): Mailer => {
 export const createIdentity = (options: IdentityOptions) => {
   const clock = options.clock ?? systemClock;
   const apiKeysPerDay = options.apiKeysPerDay ?? DEFAULT_DAILY_LIMITS.apiKeysPerAccount;
-  const store = openIdentityStore({ file: options.file ?? ':memory:', clock });
+  const store: IdentityStore = options.store ?? openSqliteIdentityStore({ file: options.file ?? ':memory:', clock });
   const oauth = createOAuthServer({
     publicUrl: options.publicUrl,
     store,
@@ -78,7 +81,7 @@ export const createIdentity = (options: IdentityOptions) => {
   const authenticator = createAuthenticator({ publicUrl: options.publicUrl, store, oauth, clock });
   const handlers = typedHandlers<(typeof identityOperations)[number]>({
     get_account: async ({ principal }) => {
-      const account = principal.account_id ? store.findAccountById(principal.account_id) : null;
+      const account = principal.account_id ? await store.findAccountById(principal.account_id) : null;
       if (!account) throw new NotFoundError('the account no longer exists');
       return {
         id: account.id,

@@ -1,12 +1,142 @@
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import { createHash, randomBytes } from 'node:crypto';
 import { type CredentialsReset, type Scope, type SESSION_METHODS, SESSION_TTL_DAYS } from '@listings/contracts';
-import type { Clock } from '@listings/platform/clock';
-import { DailyLimitError, utcDayOf } from '@listings/platform/decider';
 import { ConflictError } from '@listings/platform/errors';
-import { openPasskeyStore } from './passkey-store.ts';
+import type { PasskeyStore } from './passkey-store.ts';
+
+/**
+ * The identity store PORT: accounts, API keys, site sessions, one-time mailed links, the mails'
+ * de-duplication keys, passkeys and the OAuth server's records. Two adapters keep the same
+ * guarantees (unique emails and live key names per account, ignoring case; expiry checked on every
+ * read; one-use links and ceremonies; the passkey limits; the daily key limit):
+ *  - sqlite-identity-store.ts: `DATA_DIR/identity.sqlite`, the embedded all-in-one's and whenever
+ *    MONGO_URL is absent;
+ *  - mongo-identity-store.ts: collections `gateway.*` in MONGO_DB, when MONGO_URL is set (the
+ *    gateway and the operator CLI alike), so gateway replicas on any node share them.
+ * Every method is asynchronous. Secrets are stored hashed: passwords with Argon2id (by the caller),
+ * API keys, session ids and link tokens with SHA-256 (256-bit random values: a fast hash is enough).
+ */
+export interface IdentityStore {
+  /** the accounts' passkeys (WebAuthn credentials) and the challenges of ceremonies under way */
+  readonly passkeys: PasskeyStore;
+  /** oidc-provider's storage adapter over this store (grants, tokens, sessions, clients, ...) */
+  readonly oauthAdapter: OAuthAdapterConstructor;
+  close(): Promise<void>;
+
+  findAccountById(id: string): Promise<Account | null>;
+  /** the account and its password hash, for sign-in */
+  findAccountForSignIn(email: string): Promise<(Account & { passwordHash: string | null }) | null>;
+  /** ConflictError when the address has an account (two sign-ups at once: one wins) */
+  createAccount(input: { email: string; name: string | null; passwordHash: string | null }): Promise<Account>;
+  /**
+   * Erases an account (the operator's `account erase`): its email and name are overwritten, its
+   * password, API keys, passkeys, sessions, links and OAuth records (grants, tokens, consent) are
+   * deleted. The id stays, so the events that name it still fold, but it names nobody: the address
+   * can sign up again as a new account. False when there is no such account.
+   */
+  eraseAccount(accountId: string): Promise<boolean>;
+  /** the operator CLI's path: the account with this email, created (without a password) when missing */
+  ensureAccount(email: string): Promise<{ account: Account; created: boolean }>;
+
+  /**
+   * Returns the key in clear: shown once, never stored. The name is unique among the account's
+   * keys that are not revoked (ignoring case, as SQLite's NOCASE: ASCII letters), held by a unique
+   * index so two gateway replicas or the CLI cannot both take it: a taken name throws
+   * ApiKeyNameTakenError, or with `suffixIfTaken` becomes `name (2)`, `name (3)`, ...
+   * `perDay` (API_KEYS_PER_ACCOUNT_PER_DAY; the operator CLI passes none) caps the keys the
+   * account creates per UTC day, revoked ones and the operator's included (DailyLimitError), so
+   * that replicas cannot both take the last one.
+   */
+  createApiKey(input: CreateApiKeyInput): Promise<{ key: string; summary: ApiKeySummary }>;
+  /** the account's live keys, newest first */
+  listApiKeys(accountId: string): Promise<ApiKeySummary[]>;
+  /** false when the key is not the account's own (or already revoked) */
+  revokeApiKey(accountId: string, keyId: string): Promise<boolean>;
+  /** the key's account and scopes, or null for an unknown, revoked or malformed key */
+  verifyApiKey(key: string): Promise<{ keyId: string; accountId: string; scopes: Scope[] } | null>;
+
+  /**
+   * A new site session: the cookie value is returned, its hash kept, with its CSRF token, a public
+   * id (for the sessions list) and how it was opened (a mailed link's session may set a password).
+   */
+  createSession(
+    accountId: string,
+    method?: SessionMethod | null,
+  ): Promise<{ token: string; expiresAt: Date; csrfToken: string }>;
+  /** how the session behind a cookie value was opened and when (its end less the session lifetime) */
+  sessionOrigin(token: string): Promise<{ method: SessionMethod | null; createdAt: Date } | null>;
+  /** the account's live sessions, newest first, the one of `currentToken` marked */
+  listSessions(accountId: string, currentToken: string): Promise<SessionRecord[]>;
+  /** ends one of the account's sessions by its public id; false when it is not the account's (or ended) */
+  endSessionById(accountId: string, publicId: string): Promise<boolean>;
+  /** ends every session of the account but the one of `keepToken`; how many ended */
+  endOtherSessions(accountId: string, keepToken: string): Promise<number>;
+  /** the live session behind a cookie value: its account, CSRF token and end; null when unknown, ended or expired */
+  sessionDetails(
+    token: string | undefined,
+  ): Promise<{ account: Account; emailConfirmed: boolean; csrfToken: string; expiresAt: Date } | null>;
+  sessionAccount(token: string | undefined): Promise<Account | null>;
+  endSession(token: string | undefined): Promise<void>;
+  /**
+   * Ends every session of the account, the site's and the OAuth server's own sign-in sessions
+   * (oidc-provider's `Session` records: without this a browser that signed in to an app earlier
+   * could still authorize one without signing in); how many site sessions there were.
+   */
+  endAllSessions(accountId: string): Promise<number>;
+
+  /** true when the account has a password */
+  hasPassword(accountId: string): Promise<boolean>;
+  /** the account's password hash, for checking the current one */
+  passwordHashOf(accountId: string): Promise<string | null>;
+  /** sets (an Argon2id hash) or removes (null) the account's password; false when there was nothing to remove */
+  setPasswordHash(accountId: string, passwordHash: string | null): Promise<boolean>;
+  /**
+   * The owner of the address proved it for the first time, on an account whose email was never
+   * confirmed: whoever made the account (and anything on it) without the mailbox loses every way
+   * in. Only while the email is unconfirmed (so of two replicas or two links one does it): the
+   * email is confirmed, the password removed, every session ended, API keys made on the site
+   * revoked (the operator's stay; keys from before origins were kept go too), OAuth grants with
+   * their tokens and oidc-provider's sessions deleted, passkeys and their ceremonies deleted.
+   * `confirmed-already` when the email was confirmed before (nothing is touched); null when there
+   * was nothing to take away.
+   */
+  confirmEmailAndResetEntry(accountId: string): Promise<CredentialsReset | 'confirmed-already'>;
+  isEmailConfirmed(accountId: string): Promise<boolean>;
+  /** the account's email is confirmed from now on (a no-op when it was) */
+  markEmailConfirmed(accountId: string): Promise<void>;
+
+  /** takes a mail's de-duplication key: false when it was taken before (the mail went out already) */
+  takeMailKey(dedupeKey: string): Promise<boolean>;
+  /** gives a key back when its mail could not be handed over, so a retry sends it */
+  releaseMailKey(dedupeKey: string): Promise<void>;
+  /** a one-time link token for a mail: returned in clear (it goes into the link), kept as SHA-256 */
+  issueEmailToken(input: {
+    purpose: EmailTokenPurpose;
+    email: string;
+    accountId: string | null;
+    next: string | null;
+    ttlMs: number;
+  }): Promise<string>;
+  /**
+   * Uses a link token: marks it used and returns what it was issued for, in one atomic step, so two
+   * clicks (or two replicas) cannot both use it. Null when unknown, used, expired or for another purpose.
+   */
+  consumeEmailToken(
+    token: string,
+    purpose: EmailTokenPurpose,
+  ): Promise<{ email: string; accountId: string | null; next: string | null } | null>;
+
+  /**
+   * The account's live OAuth grants (oidc-provider's `Grant` records), newest first, each with
+   * its registered client's name and home page when the client is stored here (a client known
+   * by its metadata document URL may not be).
+   */
+  listOAuthGrants(accountId: string): Promise<OAuthGrantRecord[]>;
+  /**
+   * Revokes one of the account's grants and everything issued under it (access and refresh
+   * tokens, codes); false when the grant is not this account's (or is gone).
+   */
+  revokeOAuthGrant(accountId: string, grantId: string): Promise<boolean>;
+}
 
 export interface Account {
   readonly id: string;
@@ -25,107 +155,18 @@ export interface ApiKeySummary {
   readonly lastUsedAt: string | null;
 }
 
-/** API keys look like `ldk_<8 id chars>_<43 secret chars>`; only a SHA-256 of the whole key is kept. */
-export const API_KEY_PREFIX = 'ldk_';
-const API_KEY_PATTERN = /^ldk_([A-Za-z0-9]{8})_([A-Za-z0-9_-]{43})$/;
-const SESSION_TTL_MS = SESSION_TTL_DAYS * 24 * 60 * 60 * 1000;
-const LAST_USED_RESOLUTION_MS = 60_000;
-
-const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
-const normaliseEmail = (email: string): string => email.trim().toLowerCase();
-
-/** An API key name the account already uses (on a key that is not revoked). */
-export class ApiKeyNameTakenError extends ConflictError {
-  readonly field = 'name';
-  constructor(name: string) {
-    super(`you already have an API key named "${name}": choose another name`);
-  }
+export interface CreateApiKeyInput {
+  readonly accountId: string;
+  readonly name: string;
+  readonly scopes: readonly Scope[];
+  readonly suffixIfTaken?: boolean;
+  readonly perDay?: number;
+  /**
+   * `site` for a key a signed-in person made (revoked when the owner of the address proves it
+   * for the first time); the operator's (the default: the CLI) stay
+   */
+  readonly origin?: 'site' | 'operator';
 }
-
-/** `base`, else `base (2)`, `base (3)`, ...: the first name none of the account's live keys has */
-const freeApiKeyName = (db: DatabaseSync, accountId: string, base: string): string => {
-  const taken = new Set(
-    (
-      db.prepare('SELECT name FROM api_keys WHERE account_id = ? AND revoked_at IS NULL').all(accountId) as {
-        name: string;
-      }[]
-    ).map((row) => row.name.toLowerCase()),
-  );
-  for (let n = 1; ; n++) {
-    const name = n === 1 ? base : `${base} (${n})`;
-    if (!taken.has(name.toLowerCase())) return name;
-  }
-};
-
-/**
- * Makes API key names unique per account (live keys, ignoring case). Keys made before the rule
- * that share a name keep it on the oldest; the others get ` (2)`, ` (3)`, ... Runs in one
- * transaction, so replicas starting together on one file migrate once.
- */
-const migrateApiKeyNames = (db: DatabaseSync): void => {
-  db.exec('BEGIN IMMEDIATE');
-  try {
-    const exists = db
-      .prepare("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = 'api_keys_account_name'")
-      .get();
-    if (!exists) {
-      const rows = db
-        .prepare('SELECT id, account_id, name FROM api_keys WHERE revoked_at IS NULL ORDER BY created_at, id')
-        .all() as { id: string; account_id: string; name: string }[];
-      const seen = new Map<string, Set<string>>();
-      const rename = db.prepare('UPDATE api_keys SET name = ? WHERE id = ?');
-      for (const row of rows) {
-        const names = seen.get(row.account_id) ?? new Set<string>();
-        seen.set(row.account_id, names);
-        let name = row.name;
-        for (let n = 2; names.has(name.toLowerCase()); n++) name = `${row.name} (${n})`;
-        if (name !== row.name) rename.run(name, row.id);
-        names.add(name.toLowerCase());
-      }
-      db.exec(
-        'CREATE UNIQUE INDEX api_keys_account_name ON api_keys(account_id, name COLLATE NOCASE) WHERE revoked_at IS NULL',
-      );
-    }
-    db.exec('COMMIT');
-  } catch (error) {
-    if (db.isTransaction) db.exec('ROLLBACK');
-    throw error;
-  }
-};
-
-const hasColumn = (db: DatabaseSync, table: string, column: string): boolean =>
-  (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).some((c) => c.name === column);
-
-/**
- * People on the site: confirmed emails, a CSRF token bound to each session, and one-time mailed
- * link tokens (sign-in, email confirmation), kept as SHA-256 only. Adds what data dirs from before
- * lack, in one transaction.
- */
-const migratePeople = (db: DatabaseSync): void => {
-  db.exec('BEGIN IMMEDIATE');
-  try {
-    if (!hasColumn(db, 'accounts', 'email_confirmed_at'))
-      db.exec('ALTER TABLE accounts ADD COLUMN email_confirmed_at TEXT');
-    if (!hasColumn(db, 'sessions', 'csrf_token')) db.exec('ALTER TABLE sessions ADD COLUMN csrf_token TEXT');
-    // a public id per session (what /me's "sign out this session" names, never the token) and how it was opened
-    if (!hasColumn(db, 'sessions', 'public_id')) db.exec('ALTER TABLE sessions ADD COLUMN public_id TEXT');
-    if (!hasColumn(db, 'sessions', 'method')) db.exec('ALTER TABLE sessions ADD COLUMN method TEXT');
-    // who made an API key: a signed-in person on the site, or the operator (CLI, holding the data dir)
-    if (!hasColumn(db, 'api_keys', 'origin')) db.exec('ALTER TABLE api_keys ADD COLUMN origin TEXT');
-    db.exec('UPDATE sessions SET public_id = lower(hex(randomblob(9))) WHERE public_id IS NULL');
-    db.exec(`
-      CREATE INDEX IF NOT EXISTS sessions_account ON sessions(account_id);
-      CREATE TABLE IF NOT EXISTS email_tokens (
-        token_hash TEXT PRIMARY KEY, purpose TEXT NOT NULL, email TEXT NOT NULL, account_id TEXT,
-        next TEXT, expires_at INTEGER NOT NULL, used_at INTEGER);
-      CREATE TABLE IF NOT EXISTS mails_sent (dedupe_key TEXT PRIMARY KEY, sent_at TEXT NOT NULL);
-    `);
-    db.exec('COMMIT');
-  } catch (error) {
-    if (db.isTransaction) db.exec('ROLLBACK');
-    throw error;
-  }
-};
 
 /** how a site session was opened */
 export type SessionMethod = (typeof SESSION_METHODS)[number];
@@ -143,537 +184,6 @@ export interface SessionRecord {
 /** what a mailed one-time link is for */
 export type EmailTokenPurpose = 'sign_in' | 'confirm_email';
 
-/**
- * Accounts, API keys, site sessions and the OAuth server's records, in one SQLite file under
- * DATA_DIR (WAL, so the operator CLI can write while the service runs). Secrets are stored hashed:
- * passwords with Argon2id (by the caller), API keys and session ids with SHA-256 (they are 256-bit
- * random values, so a fast hash is enough and lookups stay cheap).
- */
-export const openIdentityStore = (options: { file: string; clock: Clock }) => {
-  if (options.file !== ':memory:') mkdirSync(path.dirname(options.file), { recursive: true });
-  const db = new DatabaseSync(options.file);
-  db.exec('PRAGMA journal_mode = WAL');
-  db.exec('PRAGMA busy_timeout = 5000');
-  db.exec(`
-    CREATE TABLE IF NOT EXISTS accounts (
-      id TEXT PRIMARY KEY, email TEXT NOT NULL UNIQUE, name TEXT, password_hash TEXT, created_at TEXT NOT NULL);
-    CREATE TABLE IF NOT EXISTS api_keys (
-      id TEXT PRIMARY KEY, account_id TEXT NOT NULL REFERENCES accounts(id), name TEXT NOT NULL,
-      secret_hash TEXT NOT NULL, scopes TEXT NOT NULL, created_at TEXT NOT NULL, last_used_at TEXT, revoked_at TEXT);
-    CREATE INDEX IF NOT EXISTS api_keys_account ON api_keys(account_id);
-    CREATE TABLE IF NOT EXISTS sessions (
-      id_hash TEXT PRIMARY KEY, account_id TEXT NOT NULL REFERENCES accounts(id), expires_at INTEGER NOT NULL);
-    CREATE TABLE IF NOT EXISTS oauth_records (
-      model TEXT NOT NULL, id TEXT NOT NULL, payload TEXT NOT NULL, expires_at INTEGER,
-      grant_id TEXT, uid TEXT, user_code TEXT, PRIMARY KEY (model, id));
-    CREATE INDEX IF NOT EXISTS oauth_records_grant ON oauth_records(grant_id);
-    CREATE INDEX IF NOT EXISTS oauth_records_uid ON oauth_records(uid);
-  `);
-  migrateApiKeyNames(db);
-  migratePeople(db);
-  const now = () => options.clock.now();
-  const passkeys = openPasskeyStore(db, now);
-
-  type AccountRow = {
-    id: string;
-    email: string;
-    name: string | null;
-    created_at: string;
-    password_hash: string | null;
-  };
-  const toAccount = (row: AccountRow): Account => ({
-    id: row.id,
-    email: row.email,
-    name: row.name,
-    createdAt: row.created_at,
-  });
-  const accountByEmail = db.prepare('SELECT * FROM accounts WHERE email = ?');
-  const accountById = db.prepare('SELECT * FROM accounts WHERE id = ?');
-  const insertAccount = db.prepare(
-    'INSERT INTO accounts (id, email, name, password_hash, created_at) VALUES (?, ?, ?, ?, ?)',
-  );
-
-  return {
-    db,
-    close: () => db.close(),
-    /** the accounts' passkeys (WebAuthn credentials) and the challenges of ceremonies under way */
-    passkeys,
-
-    findAccountById: (id: string): Account | null => {
-      const row = accountById.get(id) as AccountRow | undefined;
-      return row ? toAccount(row) : null;
-    },
-    /** the account and its password hash, for sign-in */
-    findAccountForSignIn: (email: string): (Account & { passwordHash: string | null }) | null => {
-      const row = accountByEmail.get(normaliseEmail(email)) as AccountRow | undefined;
-      return row ? { ...toAccount(row), passwordHash: row.password_hash } : null;
-    },
-    createAccount: (input: { email: string; name: string | null; passwordHash: string | null }): Account => {
-      const email = normaliseEmail(input.email);
-      if (accountByEmail.get(email)) throw new ConflictError('an account with this email already exists');
-      const account = { id: randomUUID(), email, name: input.name, createdAt: now().toISOString() };
-      insertAccount.run(account.id, email, input.name, input.passwordHash, account.createdAt);
-      return account;
-    },
-    /**
-     * Erases an account (the operator's `account erase`): its email and name are overwritten, its
-     * password, API keys, passkeys, sessions and OAuth records (grants, tokens, consent) are deleted, in one
-     * transaction. The id stays, so the events that name it still fold, but it names nobody: the
-     * address can sign up again as a new account. False when there is no such account.
-     */
-    eraseAccount: (accountId: string): boolean => {
-      db.exec('BEGIN IMMEDIATE');
-      try {
-        const changed = db
-          .prepare(
-            'UPDATE accounts SET email = ?, name = NULL, password_hash = NULL, email_confirmed_at = NULL WHERE id = ?',
-          )
-          .run(`erased-${accountId}@erased.invalid`, accountId).changes;
-        db.prepare('DELETE FROM api_keys WHERE account_id = ?').run(accountId);
-        db.prepare('DELETE FROM sessions WHERE account_id = ?').run(accountId);
-        db.prepare('DELETE FROM email_tokens WHERE account_id = ?').run(accountId);
-        db.prepare('DELETE FROM passkeys WHERE account_id = ?').run(accountId);
-        db.prepare('DELETE FROM passkey_ceremonies WHERE account_id = ?').run(accountId);
-        db.prepare("DELETE FROM oauth_records WHERE json_extract(payload, '$.accountId') = ?").run(accountId);
-        db.exec('COMMIT');
-        return Number(changed) > 0;
-      } catch (error) {
-        if (db.isTransaction) db.exec('ROLLBACK');
-        throw error;
-      }
-    },
-    /** the operator CLI's path: the account with this email, created (without a password) when missing */
-    ensureAccount: (email: string): { account: Account; created: boolean } => {
-      const row = accountByEmail.get(normaliseEmail(email)) as AccountRow | undefined;
-      if (row) return { account: toAccount(row), created: false };
-      const account = { id: randomUUID(), email: normaliseEmail(email), name: null, createdAt: now().toISOString() };
-      insertAccount.run(account.id, account.email, null, null, account.createdAt);
-      return { account, created: true };
-    },
-
-    /**
-     * Returns the key in clear: shown once, never stored. The name is unique among the account's
-     * keys that are not revoked (ignoring case), held by a UNIQUE index so that two gateway replicas
-     * or the CLI writing the same file cannot both take it: a taken name throws ApiKeyNameTakenError,
-     * or with `suffixIfTaken` becomes `name (2)`, `name (3)`, ... (in one transaction).
-     * `perDay` (API_KEYS_PER_ACCOUNT_PER_DAY; the operator CLI passes none) caps the keys the
-     * account creates per UTC day, revoked ones included: counted inside the same IMMEDIATE
-     * transaction as the insert, so replicas writing one file cannot both take the last one.
-     */
-    createApiKey: (input: {
-      accountId: string;
-      name: string;
-      scopes: readonly Scope[];
-      suffixIfTaken?: boolean;
-      perDay?: number;
-      /**
-       * `site` for a key a signed-in person made (revoked when the owner of the address proves it
-       * for the first time); the operator's (the default: the CLI, which holds the data dir) stay
-       */
-      origin?: 'site' | 'operator';
-    }) => {
-      const id = randomBytes(6).toString('base64url').replace(/[-_]/g, 'x').slice(0, 8);
-      const key = `${API_KEY_PREFIX}${id}_${randomBytes(32).toString('base64url')}`;
-      const createdAt = now().toISOString();
-      let name = input.name;
-      db.exec('BEGIN IMMEDIATE');
-      try {
-        if (input.perDay !== undefined) {
-          const { made } = db
-            .prepare('SELECT COUNT(*) AS made FROM api_keys WHERE account_id = ? AND created_at >= ?')
-            .get(input.accountId, `${utcDayOf(createdAt)}T00:00:00.000Z`) as { made: number };
-          if (made >= input.perDay)
-            throw new DailyLimitError('create an API key', input.perDay, 'API_KEYS_PER_ACCOUNT_PER_DAY', createdAt);
-        }
-        if (input.suffixIfTaken) name = freeApiKeyName(db, input.accountId, input.name);
-        db.prepare(
-          'INSERT INTO api_keys (id, account_id, name, secret_hash, scopes, created_at, origin) VALUES (?, ?, ?, ?, ?, ?, ?)',
-        ).run(
-          id,
-          input.accountId,
-          name,
-          sha256(key),
-          JSON.stringify(input.scopes),
-          createdAt,
-          input.origin ?? 'operator',
-        );
-        db.exec('COMMIT');
-      } catch (error) {
-        if (db.isTransaction) db.exec('ROLLBACK');
-        if (error instanceof Error && error.message.includes('UNIQUE constraint failed: api_keys.account_id'))
-          throw new ApiKeyNameTakenError(name);
-        throw error;
-      }
-      return {
-        key,
-        summary: {
-          id,
-          name,
-          prefix: `${API_KEY_PREFIX}${id}_…`,
-          scopes: input.scopes,
-          createdAt,
-          lastUsedAt: null,
-        },
-      };
-    },
-    listApiKeys: (accountId: string): ApiKeySummary[] =>
-      (
-        db
-          .prepare(
-            'SELECT id, name, scopes, created_at, last_used_at FROM api_keys WHERE account_id = ? AND revoked_at IS NULL ORDER BY created_at DESC, id',
-          )
-          .all(accountId) as {
-          id: string;
-          name: string;
-          scopes: string;
-          created_at: string;
-          last_used_at: string | null;
-        }[]
-      ).map((row) => ({
-        id: row.id,
-        name: row.name,
-        prefix: `${API_KEY_PREFIX}${row.id}_…`,
-        scopes: JSON.parse(row.scopes),
-        createdAt: row.created_at,
-        lastUsedAt: row.last_used_at,
-      })),
-    /** false when the key is not the account's own (or already revoked) */
-    revokeApiKey: (accountId: string, keyId: string): boolean =>
-      Number(
-        db
-          .prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND account_id = ? AND revoked_at IS NULL')
-          .run(now().toISOString(), keyId, accountId).changes,
-      ) > 0,
-    /** the key's account and scopes, or null for an unknown, revoked or malformed key */
-    verifyApiKey: (key: string): { keyId: string; accountId: string; scopes: Scope[] } | null => {
-      const match = API_KEY_PATTERN.exec(key);
-      if (!match) return null;
-      const row = db
-        .prepare(
-          'SELECT id, account_id, secret_hash, scopes, last_used_at FROM api_keys WHERE id = ? AND revoked_at IS NULL',
-        )
-        .get(match[1] as string) as
-        | { id: string; account_id: string; secret_hash: string; scopes: string; last_used_at: string | null }
-        | undefined;
-      if (!row) return null;
-      const presented = Buffer.from(sha256(key), 'hex');
-      const stored = Buffer.from(row.secret_hash, 'hex');
-      if (presented.length !== stored.length || !timingSafeEqual(presented, stored)) return null;
-      const at = now();
-      if (!row.last_used_at || at.getTime() - Date.parse(row.last_used_at) >= LAST_USED_RESOLUTION_MS)
-        db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?').run(at.toISOString(), row.id);
-      return { keyId: row.id, accountId: row.account_id, scopes: JSON.parse(row.scopes) };
-    },
-
-    /**
-     * A new site session: the cookie value is returned, its hash kept, with its CSRF token, a public
-     * id (for the sessions list) and how it was opened (a mailed link's session may set a password).
-     */
-    createSession: (
-      accountId: string,
-      method: SessionMethod | null = null,
-    ): { token: string; expiresAt: Date; csrfToken: string } => {
-      const token = randomBytes(32).toString('base64url');
-      const csrfToken = randomBytes(32).toString('base64url');
-      const expiresAt = new Date(now().getTime() + SESSION_TTL_MS);
-      db.prepare(
-        'INSERT INTO sessions (id_hash, account_id, expires_at, csrf_token, public_id, method) VALUES (?, ?, ?, ?, ?, ?)',
-      ).run(sha256(token), accountId, expiresAt.getTime(), csrfToken, randomBytes(9).toString('hex'), method);
-      return { token, expiresAt, csrfToken };
-    },
-    /** how the session behind a cookie value was opened and when (its end less the session lifetime) */
-    sessionOrigin: (token: string): { method: SessionMethod | null; createdAt: Date } | null => {
-      const row = db.prepare('SELECT method, expires_at FROM sessions WHERE id_hash = ?').get(sha256(token)) as
-        | { method: SessionMethod | null; expires_at: number }
-        | undefined;
-      if (!row || row.expires_at <= now().getTime()) return null;
-      return { method: row.method, createdAt: new Date(row.expires_at - SESSION_TTL_MS) };
-    },
-    /** the account's live sessions, newest first, the one of `currentToken` marked */
-    listSessions: (accountId: string, currentToken: string): SessionRecord[] => {
-      const current = sha256(currentToken);
-      return (
-        db
-          .prepare(
-            'SELECT id_hash, public_id, method, expires_at FROM sessions WHERE account_id = ? AND expires_at > ? ORDER BY expires_at DESC, public_id',
-          )
-          .all(accountId, now().getTime()) as {
-          id_hash: string;
-          public_id: string;
-          method: SessionMethod | null;
-          expires_at: number;
-        }[]
-      ).map((row) => ({
-        id: row.public_id,
-        createdAt: new Date(row.expires_at - SESSION_TTL_MS).toISOString(),
-        expiresAt: new Date(row.expires_at).toISOString(),
-        method: row.method,
-        current: row.id_hash === current,
-      }));
-    },
-    /** ends one of the account's sessions by its public id; false when it is not the account's (or ended) */
-    endSessionById: (accountId: string, publicId: string): boolean =>
-      Number(
-        db.prepare('DELETE FROM sessions WHERE account_id = ? AND public_id = ?').run(accountId, publicId).changes,
-      ) > 0,
-    /** ends every session of the account but the one of `keepToken`; how many ended */
-    endOtherSessions: (accountId: string, keepToken: string): number =>
-      Number(
-        db.prepare('DELETE FROM sessions WHERE account_id = ? AND id_hash <> ?').run(accountId, sha256(keepToken))
-          .changes,
-      ),
-    /** true when the account has a password */
-    hasPassword: (accountId: string): boolean =>
-      (
-        db.prepare('SELECT password_hash FROM accounts WHERE id = ?').get(accountId) as
-          | { password_hash: string | null }
-          | undefined
-      )?.password_hash != null,
-    /** the account's password hash, for checking the current one */
-    passwordHashOf: (accountId: string): string | null =>
-      (
-        db.prepare('SELECT password_hash FROM accounts WHERE id = ?').get(accountId) as
-          | { password_hash: string | null }
-          | undefined
-      )?.password_hash ?? null,
-    /** sets (an Argon2id hash) or removes (null) the account's password; false when there was nothing to remove */
-    setPasswordHash: (accountId: string, passwordHash: string | null): boolean =>
-      Number(
-        db
-          .prepare(
-            'UPDATE accounts SET password_hash = ? WHERE id = ? AND (? IS NOT NULL OR password_hash IS NOT NULL)',
-          )
-          .run(passwordHash, accountId, passwordHash).changes,
-      ) > 0,
-    /**
-     * The owner of the address proved it for the first time, on an account whose email was never
-     * confirmed: whoever made the account (and anything on it) without the mailbox loses every way
-     * in. In one IMMEDIATE transaction, and only while the email is unconfirmed (so of two replicas
-     * or two links one does it): the email is confirmed, the password removed, every session ended,
-     * API keys made on the site revoked (the operator's stay; keys from before origins were kept go too), OAuth grants with their tokens and oidc-provider's sessions deleted, passkeys
-     * and their ceremonies deleted. `confirmed-already` when the email was confirmed before (nothing
-     * is touched); null when there was nothing to take away.
-     */
-    confirmEmailAndResetEntry: (accountId: string): CredentialsReset | 'confirmed-already' => {
-      db.exec('BEGIN IMMEDIATE');
-      try {
-        const confirmed = db
-          .prepare('UPDATE accounts SET email_confirmed_at = ? WHERE id = ? AND email_confirmed_at IS NULL')
-          .run(now().toISOString(), accountId).changes;
-        if (Number(confirmed) === 0) {
-          db.exec('COMMIT');
-          return 'confirmed-already';
-        }
-        const passwordRemoved = Number(
-          db
-            .prepare('UPDATE accounts SET password_hash = NULL WHERE id = ? AND password_hash IS NOT NULL')
-            .run(accountId).changes,
-        );
-        const sessionsEnded = Number(db.prepare('DELETE FROM sessions WHERE account_id = ?').run(accountId).changes);
-        const keysRevoked = Number(
-          db
-            .prepare(
-              "UPDATE api_keys SET revoked_at = ? WHERE account_id = ? AND revoked_at IS NULL AND origin IS NOT 'operator'",
-            )
-            .run(now().toISOString(), accountId).changes,
-        );
-        const grantIds = (
-          db
-            .prepare("SELECT id FROM oauth_records WHERE model = 'Grant' AND json_extract(payload, '$.accountId') = ?")
-            .all(accountId) as { id: string }[]
-        ).map((row) => row.id);
-        for (const grantId of grantIds) db.prepare('DELETE FROM oauth_records WHERE grant_id = ?').run(grantId);
-        db.prepare("DELETE FROM oauth_records WHERE json_extract(payload, '$.accountId') = ?").run(accountId);
-        const passkeysRemoved = Number(db.prepare('DELETE FROM passkeys WHERE account_id = ?').run(accountId).changes);
-        db.prepare('DELETE FROM passkey_ceremonies WHERE account_id = ?').run(accountId);
-        db.exec('COMMIT');
-        const reset = {
-          password_removed: passwordRemoved > 0,
-          sessions_ended: sessionsEnded,
-          api_keys_revoked: keysRevoked,
-          apps_revoked: grantIds.length,
-          passkeys_removed: passkeysRemoved,
-        };
-        return reset.password_removed || sessionsEnded + keysRevoked + grantIds.length + passkeysRemoved > 0
-          ? reset
-          : null;
-      } catch (error) {
-        if (db.isTransaction) db.exec('ROLLBACK');
-        throw error;
-      }
-    },
-    /** the live session behind a cookie value: its account, CSRF token and end; null when unknown, ended or expired */
-    sessionDetails: (
-      token: string | undefined,
-    ): { account: Account; emailConfirmed: boolean; csrfToken: string; expiresAt: Date } | null => {
-      if (!token || token.length > 100) return null;
-      const idHash = sha256(token);
-      const row = db.prepare('SELECT account_id, expires_at, csrf_token FROM sessions WHERE id_hash = ?').get(idHash) as
-        | { account_id: string; expires_at: number; csrf_token: string | null }
-        | undefined;
-      if (!row || row.expires_at <= now().getTime()) return null;
-      const account = accountById.get(row.account_id) as
-        | (AccountRow & { email_confirmed_at: string | null })
-        | undefined;
-      if (!account) return null;
-      let csrfToken = row.csrf_token;
-      if (csrfToken === null) {
-        // sessions from before CSRF tokens were bound to them get one now
-        csrfToken = randomBytes(32).toString('base64url');
-        db.prepare('UPDATE sessions SET csrf_token = ? WHERE id_hash = ?').run(csrfToken, idHash);
-      }
-      return {
-        account: toAccount(account),
-        emailConfirmed: account.email_confirmed_at !== null,
-        csrfToken,
-        expiresAt: new Date(row.expires_at),
-      };
-    },
-    /**
-     * Ends every session of the account, the site's and the OAuth server's own sign-in sessions
-     * (oidc-provider's `Session` records: without this a browser that signed in to an app earlier
-     * could still authorize one without signing in); how many site sessions there were.
-     */
-    endAllSessions: (accountId: string): number => {
-      db.prepare("DELETE FROM oauth_records WHERE model = 'Session' AND json_extract(payload, '$.accountId') = ?").run(
-        accountId,
-      );
-      return Number(db.prepare('DELETE FROM sessions WHERE account_id = ?').run(accountId).changes);
-    },
-    isEmailConfirmed: (accountId: string): boolean => {
-      const row = db.prepare('SELECT email_confirmed_at FROM accounts WHERE id = ?').get(accountId) as
-        | { email_confirmed_at: string | null }
-        | undefined;
-      return row?.email_confirmed_at != null;
-    },
-    /** the account's email is confirmed from now on (a no-op when it was) */
-    markEmailConfirmed: (accountId: string): void => {
-      db.prepare('UPDATE accounts SET email_confirmed_at = ? WHERE id = ? AND email_confirmed_at IS NULL').run(
-        now().toISOString(),
-        accountId,
-      );
-    },
-    /** takes a mail's de-duplication key: false when it was taken before (the mail went out already) */
-    takeMailKey: (dedupeKey: string): boolean =>
-      Number(
-        db
-          .prepare('INSERT INTO mails_sent (dedupe_key, sent_at) VALUES (?, ?) ON CONFLICT DO NOTHING')
-          .run(dedupeKey, now().toISOString()).changes,
-      ) > 0,
-    /** gives a key back when its mail could not be handed over, so a retry sends it */
-    releaseMailKey: (dedupeKey: string): void => {
-      db.prepare('DELETE FROM mails_sent WHERE dedupe_key = ?').run(dedupeKey);
-    },
-    /** a one-time link token for a mail: returned in clear (it goes into the link), kept as SHA-256 */
-    issueEmailToken: (input: {
-      purpose: EmailTokenPurpose;
-      email: string;
-      accountId: string | null;
-      next: string | null;
-      ttlMs: number;
-    }): string => {
-      const token = randomBytes(32).toString('base64url');
-      const at = now().getTime();
-      db.prepare('DELETE FROM email_tokens WHERE expires_at <= ?').run(at);
-      db.prepare(
-        'INSERT INTO email_tokens (token_hash, purpose, email, account_id, next, expires_at) VALUES (?, ?, ?, ?, ?, ?)',
-      ).run(sha256(token), input.purpose, normaliseEmail(input.email), input.accountId, input.next, at + input.ttlMs);
-      return token;
-    },
-    /**
-     * Uses a link token: marks it used and returns what it was issued for, in one statement, so two
-     * clicks (or two replicas) cannot both use it. Null when unknown, used, expired or for another purpose.
-     */
-    consumeEmailToken: (
-      token: string,
-      purpose: EmailTokenPurpose,
-    ): { email: string; accountId: string | null; next: string | null } | null => {
-      const at = now().getTime();
-      const row = db
-        .prepare(
-          'UPDATE email_tokens SET used_at = ? WHERE token_hash = ? AND purpose = ? AND used_at IS NULL AND expires_at > ? RETURNING email, account_id, next',
-        )
-        .get(at, sha256(token), purpose, at) as
-        | { email: string; account_id: string | null; next: string | null }
-        | undefined;
-      return row ? { email: row.email, accountId: row.account_id, next: row.next } : null;
-    },
-    sessionAccount: (token: string | undefined): Account | null => {
-      if (!token || token.length > 100) return null;
-      const row = db.prepare('SELECT account_id, expires_at FROM sessions WHERE id_hash = ?').get(sha256(token)) as
-        | { account_id: string; expires_at: number }
-        | undefined;
-      if (!row || row.expires_at <= now().getTime()) return null;
-      const account = accountById.get(row.account_id) as AccountRow | undefined;
-      return account ? toAccount(account) : null;
-    },
-    endSession: (token: string | undefined): void => {
-      if (token) db.prepare('DELETE FROM sessions WHERE id_hash = ?').run(sha256(token));
-    },
-
-    /**
-     * The account's live OAuth grants (oidc-provider's `Grant` records), newest first, each with
-     * its registered client's name and home page when the client is stored here (a client known
-     * by its metadata document URL may not be).
-     */
-    listOAuthGrants: (accountId: string): OAuthGrantRecord[] => {
-      const rows = db
-        .prepare(
-          `SELECT g.id AS id, g.payload AS payload, c.payload AS client FROM oauth_records g
-           LEFT JOIN oauth_records c ON c.model = 'Client' AND c.id = json_extract(g.payload, '$.clientId')
-           WHERE g.model = 'Grant' AND json_extract(g.payload, '$.accountId') = ?
-             AND (g.expires_at IS NULL OR g.expires_at > ?)`,
-        )
-        .all(accountId, Math.floor(now().getTime() / 1000)) as { id: string; payload: string; client: string | null }[];
-      return rows
-        .map((row) => {
-          const grant = JSON.parse(row.payload) as {
-            clientId: string;
-            iat?: number;
-            openid?: { scope?: string };
-            resources?: Record<string, string>;
-          };
-          const client = row.client ? (JSON.parse(row.client) as { client_name?: string; client_uri?: string }) : {};
-          const scopes = new Set(
-            Object.values(grant.resources ?? {}).flatMap((scope) => scope.split(' ').filter(Boolean)),
-          );
-          return {
-            grantId: row.id,
-            clientId: grant.clientId,
-            clientName: typeof client.client_name === 'string' ? client.client_name : null,
-            clientUri: typeof client.client_uri === 'string' ? client.client_uri : null,
-            scopes: [...scopes],
-            resources: Object.keys(grant.resources ?? {}),
-            grantedAt: new Date((grant.iat ?? 0) * 1000).toISOString(),
-          };
-        })
-        .sort((a, b) => b.grantedAt.localeCompare(a.grantedAt) || a.grantId.localeCompare(b.grantId));
-    },
-    /**
-     * Revokes one of the account's grants and everything issued under it (access and refresh
-     * tokens, codes), in one transaction; false when the grant is not this account's (or is gone).
-     */
-    revokeOAuthGrant: (accountId: string, grantId: string): boolean => {
-      db.exec('BEGIN IMMEDIATE');
-      try {
-        const deleted = db
-          .prepare(
-            "DELETE FROM oauth_records WHERE model = 'Grant' AND id = ? AND json_extract(payload, '$.accountId') = ?",
-          )
-          .run(grantId, accountId).changes;
-        if (Number(deleted) > 0) db.prepare('DELETE FROM oauth_records WHERE grant_id = ?').run(grantId);
-        db.exec('COMMIT');
-        return Number(deleted) > 0;
-      } catch (error) {
-        if (db.isTransaction) db.exec('ROLLBACK');
-        throw error;
-      }
-    },
-  };
-};
-
-export type IdentityStore = ReturnType<typeof openIdentityStore>;
-
 /** one OAuth grant as the connected apps list shows it */
 export interface OAuthGrantRecord {
   readonly grantId: string;
@@ -684,3 +194,90 @@ export interface OAuthGrantRecord {
   readonly resources: string[];
   readonly grantedAt: string;
 }
+
+/** what oidc-provider stores through its adapter (a JSON object) */
+export type OAuthPayload = Record<string, unknown> & {
+  grantId?: string;
+  uid?: string;
+  userCode?: string;
+  consumed?: number;
+  accountId?: string;
+  clientId?: string;
+};
+
+/** oidc-provider's adapter contract, one instance per model (`Grant`, `AccessToken`, `Client`, ...) */
+export interface OAuthAdapter {
+  upsert(id: string, payload: OAuthPayload, expiresIn?: number): Promise<void>;
+  find(id: string): Promise<OAuthPayload | undefined>;
+  findByUid(uid: string): Promise<OAuthPayload | undefined>;
+  findByUserCode(userCode: string): Promise<OAuthPayload | undefined>;
+  consume(id: string): Promise<void>;
+  destroy(id: string): Promise<void>;
+  revokeByGrantId(grantId: string): Promise<void>;
+}
+export type OAuthAdapterConstructor = new (model: string) => OAuthAdapter;
+
+/** An API key name the account already uses (on a key that is not revoked). */
+export class ApiKeyNameTakenError extends ConflictError {
+  readonly field = 'name';
+  constructor(name: string) {
+    super(`you already have an API key named "${name}": choose another name`);
+  }
+}
+
+// What both adapters share: how keys and tokens look, and how names and addresses compare.
+
+/** API keys look like `ldk_<8 id chars>_<43 secret chars>`; only a SHA-256 of the whole key is kept. */
+export const API_KEY_PREFIX = 'ldk_';
+export const API_KEY_PATTERN = /^ldk_([A-Za-z0-9]{8})_([A-Za-z0-9_-]{43})$/;
+export const SESSION_TTL_MS = SESSION_TTL_DAYS * 24 * 60 * 60 * 1000;
+/** a key's `last used` moves at most once a minute (one write per minute, not per request) */
+export const LAST_USED_RESOLUTION_MS = 60_000;
+/** cookie values longer than this are nobody's session (never hashed) */
+export const SESSION_TOKEN_MAX_LENGTH = 100;
+
+export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
+export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
+/** how key names compare: ASCII letters ignoring case, as SQLite's NOCASE collation */
+export const apiKeyNameKey = (name: string): string => name.replace(/[A-Z]/g, (c) => c.toLowerCase());
+/** a new key: its id and the key in clear */
+export const newApiKey = (): { id: string; key: string } => {
+  const id = randomBytes(6).toString('base64url').replace(/[-_]/g, 'x').slice(0, 8);
+  return { id, key: `${API_KEY_PREFIX}${id}_${randomBytes(32).toString('base64url')}` };
+};
+export const apiKeyPrefixOf = (id: string): string => `${API_KEY_PREFIX}${id}_…`;
+export const newToken = (): string => randomBytes(32).toString('base64url');
+/** a session's public id (what /me's "sign out this session" names, never the token) */
+export const newSessionPublicId = (): string => randomBytes(9).toString('hex');
+
+/** `base`, else `base (2)`, `base (3)`, ...: the first name none of `taken` (name keys) has */
+export const freeApiKeyName = (taken: ReadonlySet<string>, base: string): string => {
+  for (let n = 1; ; n++) {
+    const name = n === 1 ? base : `${base} (${n})`;
+    if (!taken.has(apiKeyNameKey(name))) return name;
+  }
+};
+
+/** how the connected apps list shows a stored grant (and its client's metadata, when stored) */
+export const grantRecordOf = (grantId: string, grantJson: string, clientJson: string | null): OAuthGrantRecord => {
+  const grant = JSON.parse(grantJson) as {
+    clientId: string;
+    iat?: number;
+    resources?: Record<string, string>;
+  };
+  const client = clientJson ? (JSON.parse(clientJson) as { client_name?: unknown; client_uri?: unknown }) : {};
+  const scopes = new Set(Object.values(grant.resources ?? {}).flatMap((scope) => scope.split(' ').filter(Boolean)));
+  return {
+    grantId,
+    clientId: grant.clientId,
+    clientName: typeof client.client_name === 'string' ? client.client_name : null,
+    clientUri: typeof client.client_uri === 'string' ? client.client_uri : null,
+    scopes: [...scopes],
+    resources: Object.keys(grant.resources ?? {}),
+    grantedAt: new Date((grant.iat ?? 0) * 1000).toISOString(),
+  };
+};
+
+/** newest first, then by id */
+export const byGrantedAtDesc = (a: OAuthGrantRecord, b: OAuthGrantRecord): number =>
+  b.grantedAt.localeCompare(a.grantedAt) || a.grantId.localeCompare(b.grantId);

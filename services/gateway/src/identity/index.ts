@@ -3,6 +3,6 @@ export {
   ApiKeyNameTakenError,
   type ApiKeySummary,
   type IdentityStore,
-  openIdentityStore,
 } from './identity-store.ts';
+export { openSqliteIdentityStore } from './sqlite-identity-store.ts';
 export const identityDatabaseFile = (dataDir: string): string => `${dataDir.replace(/\/+$/, '')}/identity.sqlite`;

@@ -7,7 +7,6 @@ import Provider, { errors } from 'oidc-provider';
 // the provider's own state, read once to resolve a path with its router (see `actionOf`)
 import providerInternals from 'oidc-provider/lib/helpers/weak_cache.js';
 import type { IdentityStore } from './identity-store.ts';
-import { sqliteOAuthAdapterFactory } from './oauth-adapter.ts';
 import { OAuthMessageView, oauthPageCsp, renderOAuthPage } from './oauth-pages.ts';
 import type { IdentitySecrets } from './secrets.ts';
 
@@ -106,7 +105,7 @@ export const createOAuthServer = (options: OAuthServerOptions) => {
   const apiResource = resourceIdentifier(options.publicUrl, 'api');
   const secureOrigin = new URL(options.publicUrl).protocol === 'https:';
   const provider = new Provider(options.publicUrl, {
-    adapter: sqliteOAuthAdapterFactory(options.store.db, options.clock) as never,
+    adapter: options.store.oauthAdapter as never,
     clients: [],
     jwks: options.secrets.jwks as never,
     cookies: {
@@ -165,7 +164,7 @@ export const createOAuthServer = (options: OAuthServerOptions) => {
         ...(init.signal ? { signal: init.signal } : {}),
       })) as never,
     findAccount: async (_ctx: unknown, id: string) =>
-      options.store.findAccountById(id) ? { accountId: id, claims: async () => ({ sub: id }) } : undefined,
+      (await options.store.findAccountById(id)) ? { accountId: id, claims: async () => ({ sub: id }) } : undefined,
     interactions: {
       url: (_ctx: unknown, interaction: { uid: string }) => `${OAUTH_PREFIX}/interaction/${interaction.uid}`,
     },

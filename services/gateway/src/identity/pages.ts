@@ -77,10 +77,10 @@ export const identityPages =
       return Boolean(cookie) && typeof sent === 'string' && sent === cookie;
     };
     const currentAccount = (request: FastifyRequest) => store.sessionAccount(request.cookies[session.name]);
-    const startSession = (request: FastifyRequest, reply: FastifyReply, account: Account) => {
+    const startSession = async (request: FastifyRequest, reply: FastifyReply, account: Account) => {
       // the browser's previous session (of anyone) ends: one browser, one session
-      store.endSession(request.cookies[session.name]);
-      const created = store.createSession(account.id, 'password');
+      await store.endSession(request.cookies[session.name]);
+      const created = await store.createSession(account.id, 'password');
       reply.setCookie(session.name, created.token, { ...session.options, expires: created.expiresAt });
     };
     const html = (reply: FastifyReply, status: number, text: string) =>
@@ -91,7 +91,7 @@ export const identityPages =
         .type('text/html; charset=utf-8')
         .send(text);
     const checkPassword = async (email: string, password: string): Promise<Account | null> => {
-      const account = email.length <= EMAIL_MAX_LENGTH ? store.findAccountForSignIn(email) : null;
+      const account = email.length <= EMAIL_MAX_LENGTH ? await store.findAccountForSignIn(email) : null;
       const ok = await verifyPassword(account?.passwordHash ?? null, password.slice(0, PASSWORD_MAX_LENGTH));
       return ok && account ? account : null;
     };
@@ -174,11 +174,11 @@ export const identityPages =
       if (!interaction) return expired(reply);
       if (interaction.prompt.name === 'login') {
         // a person signed in on the site (the same session cookie, on this origin) is not asked again
-        const signedIn = currentAccount(request);
+        const signedIn = await currentAccount(request);
         if (signedIn) return finish(request, reply, { login: { accountId: signedIn.id } }, false);
         return signInPage(reply, 200, interaction, csrf);
       }
-      const account = store.findAccountById(String(interaction.session?.accountId));
+      const account = await store.findAccountById(String(interaction.session?.accountId));
       if (!account) return expired(reply);
       const params = interaction.params as Record<string, string | undefined>;
       const client = await clientOf(interaction);
@@ -213,7 +213,7 @@ export const identityPages =
       const account = await checkPassword(field(form, 'email').trim(), field(form, 'password'));
       if (!account)
         return signInPage(reply, 401, interaction, csrf, field(form, 'email'), ['Wrong email or password.']);
-      startSession(request, reply, account);
+      await startSession(request, reply, account);
       return finish(request, reply, { login: { accountId: account.id } }, false);
     });
     // the same sign-in link as the site's (identity's people side, through the mail port, within its

@@ -65,9 +65,9 @@ export const createPasskeys = (deps: {
   store: IdentityStore;
   publicUrl: string;
   /** the live session behind a token (401 otherwise) */
-  sessionOf: (token: string) => SiteSession;
+  sessionOf: (token: string) => Promise<SiteSession>;
   /** a new session for the account, as the mailed link opens one */
-  openSession: (accountId: string, next: string | null) => NewSiteSession;
+  openSession: (accountId: string, next: string | null) => Promise<NewSiteSession>;
   /** counts passkey sign-ins started by a client IP: throws when past the limit */
   checkSignInQuota: (clientIp: string | undefined) => Promise<void>;
 }) => {
@@ -79,8 +79,8 @@ export const createPasskeys = (deps: {
     begin_passkey_registration: async (
       r: IdentityRequest<'begin_passkey_registration'>,
     ): Promise<IdentityReply<'begin_passkey_registration'>> => {
-      const session = deps.sessionOf(r.session_token);
-      if (passkeys.countPasskeys(session.account_id) >= PASSKEYS_PER_ACCOUNT_MAX)
+      const session = await deps.sessionOf(r.session_token);
+      if ((await passkeys.countPasskeys(session.account_id)) >= PASSKEYS_PER_ACCOUNT_MAX)
         throw new TooManyPasskeysError(PASSKEYS_PER_ACCOUNT_MAX);
       const options = await generateRegistrationOptions({
         rpName: SITE_NAME,
@@ -91,13 +91,14 @@ export const createPasskeys = (deps: {
         userDisplayName: session.name ?? session.email,
         timeout: ttlMs,
         attestationType: 'none',
-        excludeCredentials: passkeys
-          .credentialsOf(session.account_id)
-          .map((c) => ({ id: c.credentialId, transports: c.transports })),
+        excludeCredentials: (await passkeys.credentialsOf(session.account_id)).map((c) => ({
+          id: c.credentialId,
+          transports: c.transports,
+        })),
         authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
         supportedAlgorithmIDs: ALGORITHMS,
       });
-      passkeys.startCeremony({
+      await passkeys.startCeremony({
         purpose: 'register',
         binding: r.session_token,
         accountId: session.account_id,
@@ -110,8 +111,8 @@ export const createPasskeys = (deps: {
     finish_passkey_registration: async (
       r: IdentityRequest<'finish_passkey_registration'>,
     ): Promise<IdentityReply<'finish_passkey_registration'>> => {
-      const session = deps.sessionOf(r.session_token);
-      const ceremony = passkeys.takeCeremony('register', r.session_token);
+      const session = await deps.sessionOf(r.session_token);
+      const ceremony = await passkeys.takeCeremony('register', r.session_token);
       if (!ceremony || ceremony.accountId !== session.account_id)
         throw new CeremonyGoneError('adding this passkey took too long or was finished already: start again');
       let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
@@ -129,8 +130,8 @@ export const createPasskeys = (deps: {
       }
       if (!verified.verified) throw new ValidationError([{ field: 'response', message: 'the passkey did not verify' }]);
       const { credential, credentialBackedUp } = verified.registrationInfo;
-      const name = r.name.trim() || `Passkey ${passkeys.countPasskeys(session.account_id) + 1}`;
-      const stored = passkeys.addPasskey({
+      const name = r.name.trim() || `Passkey ${(await passkeys.countPasskeys(session.account_id)) + 1}`;
+      const stored = await passkeys.addPasskey({
         accountId: session.account_id,
         name,
         credentialId: credential.id,
@@ -144,13 +145,13 @@ export const createPasskeys = (deps: {
     },
 
     list_passkeys: async (r: IdentityRequest<'list_passkeys'>): Promise<IdentityReply<'list_passkeys'>> => {
-      const session = deps.sessionOf(r.session_token);
-      return { passkeys: passkeys.listPasskeys(session.account_id).map(summaryOf) };
+      const session = await deps.sessionOf(r.session_token);
+      return { passkeys: (await passkeys.listPasskeys(session.account_id)).map(summaryOf) };
     },
 
     remove_passkey: async (r: IdentityRequest<'remove_passkey'>): Promise<IdentityReply<'remove_passkey'>> => {
-      const session = deps.sessionOf(r.session_token);
-      if (!passkeys.removePasskey(session.account_id, r.passkey_id))
+      const session = await deps.sessionOf(r.session_token);
+      if (!(await passkeys.removePasskey(session.account_id, r.passkey_id)))
         throw new NotFoundError('no such passkey of yours');
       return { removed: true };
     },
@@ -166,7 +167,7 @@ export const createPasskeys = (deps: {
         userVerification: 'required',
         timeout: ttlMs,
       });
-      passkeys.startCeremony({
+      await passkeys.startCeremony({
         purpose: 'sign_in',
         binding: ceremonyToken,
         accountId: null,
@@ -179,10 +180,10 @@ export const createPasskeys = (deps: {
     finish_passkey_sign_in: async (
       r: IdentityRequest<'finish_passkey_sign_in'>,
     ): Promise<IdentityReply<'finish_passkey_sign_in'>> => {
-      const ceremony = passkeys.takeCeremony('sign_in', r.ceremony_token);
+      const ceremony = await passkeys.takeCeremony('sign_in', r.ceremony_token);
       if (!ceremony)
         throw new CeremonyGoneError('this passkey sign-in took too long or was finished already: start again');
-      const stored = passkeys.findPasskeyByCredentialId(r.response.id);
+      const stored = await passkeys.findPasskeyByCredentialId(r.response.id);
       if (!stored)
         throw new UnauthorizedError(
           'this passkey is not known here (it may have been removed): sign in with an emailed link',
@@ -211,7 +212,7 @@ export const createPasskeys = (deps: {
       }
       if (!verified.verified) throw new UnauthorizedError('the passkey did not verify');
       // compare-and-set on the counter: of two answers racing with one passkey, one signs in
-      if (!passkeys.recordPasskeyUse(stored.id, stored.counter, verified.authenticationInfo.newCounter))
+      if (!(await passkeys.recordPasskeyUse(stored.id, stored.counter, verified.authenticationInfo.newCounter)))
         throw new UnauthorizedError('this passkey was used at the same moment elsewhere: try again');
       return deps.openSession(stored.accountId, localPathOrNull(r.next));
     },

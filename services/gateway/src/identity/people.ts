@@ -34,7 +34,7 @@ import {
 import type { Logger } from '@listings/platform/logger';
 import type { Mailer } from '@listings/platform/mail';
 import { type InternalOperationServed, serveInternalOperations } from '@listings/platform/service-host';
-import type { IdentityStore, SessionMethod } from './identity-store.ts';
+import type { ApiKeySummary, IdentityStore, SessionMethod } from './identity-store.ts';
 import { createPasskeys } from './passkeys.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
@@ -100,8 +100,8 @@ export const createPeople = (deps: {
       if (!decision.allowed) throw new TooManyMailsError(decision.resetSeconds);
   };
 
-  const sessionOf = (token: string): SiteSession => {
-    const found = store.sessionDetails(token);
+  const sessionOf = async (token: string): Promise<SiteSession> => {
+    const found = await store.sessionDetails(token);
     if (!found) throw new UnauthorizedError('not signed in: the session is unknown, ended or expired');
     return {
       account_id: found.account.id,
@@ -112,13 +112,17 @@ export const createPeople = (deps: {
       expires_at: found.expiresAt.toISOString(),
     };
   };
-  const openSession = (accountId: string, next: string | null, method: SessionMethod): NewSiteSession => {
-    const created = store.createSession(accountId, method);
-    return { session_token: created.token, session: sessionOf(created.token), next };
+  const openSession = async (
+    accountId: string,
+    next: string | null,
+    method: SessionMethod,
+  ): Promise<NewSiteSession> => {
+    const created = await store.createSession(accountId, method);
+    return { session_token: created.token, session: await sessionOf(created.token), next };
   };
   /** until when this session may set a password without the current one: a mailed link's, while fresh */
-  const passwordSettableUntil = (token: string): Date | null => {
-    const origin = store.sessionOrigin(token);
+  const passwordSettableUntil = async (token: string): Promise<Date | null> => {
+    const origin = await store.sessionOrigin(token);
     if (origin?.method !== 'link') return null;
     const until = new Date(origin.createdAt.getTime() + PASSWORD_SET_AFTER_LINK_MINUTES * 60_000);
     return until > clock.now() ? until : null;
@@ -154,7 +158,7 @@ export const createPeople = (deps: {
   };
   /** the email is proved for the first time: confirm it, and take away every way in made before */
   const confirmAndReset = async (accountId: string, email: string): Promise<CredentialsReset> => {
-    const reset = store.confirmEmailAndResetEntry(accountId);
+    const reset = await store.confirmEmailAndResetEntry(accountId);
     if (reset === 'confirmed-already' || reset === null) return null;
     await mailReset(email, reset);
     return reset;
@@ -173,7 +177,7 @@ export const createPeople = (deps: {
       if (!decision.allowed) throw new TooManySignInsError(decision.resetSeconds);
     },
   });
-  const keySummary = (k: ReturnType<IdentityStore['listApiKeys']>[number]) => ({
+  const keySummary = (k: ApiKeySummary) => ({
     id: k.id,
     name: k.name,
     prefix: k.prefix,
@@ -190,8 +194,8 @@ export const createPeople = (deps: {
       if (!EMAIL_PATTERN.test(email))
         throw new ValidationError([{ field: 'email', message: 'is not an email address' }]);
       await checkMailQuota(email, r.client_ip);
-      const account = store.findAccountForSignIn(email);
-      const token = store.issueEmailToken({
+      const account = await store.findAccountForSignIn(email);
+      const token = await store.issueEmailToken({
         purpose: 'sign_in',
         email,
         accountId: account?.id ?? null,
@@ -215,20 +219,20 @@ export const createPeople = (deps: {
     redeem_sign_in_link: async (
       r: IdentityRequest<'redeem_sign_in_link'>,
     ): Promise<IdentityReply<'redeem_sign_in_link'>> => {
-      const used = store.consumeEmailToken(r.token, 'sign_in');
+      const used = await store.consumeEmailToken(r.token, 'sign_in');
       if (!used)
         throw new GoneError('this sign-in link was used already, has expired or is unknown: ask for a new one');
       // the account is made on first use (not when the link was asked for), and the link proved the
       // address; on an account whose address was never proved, whoever made it without the mailbox
       // (a password chosen at sign-up, sessions, keys, apps, passkeys) loses every way in first
-      const account = store.ensureAccount(used.email).account;
+      const account = (await store.ensureAccount(used.email)).account;
       const reset = await confirmAndReset(account.id, account.email);
-      return { ...openSession(account.id, used.next, 'link'), reset };
+      return { ...(await openSession(account.id, used.next, 'link')), reset };
     },
     sign_in_with_password: async (
       r: IdentityRequest<'sign_in_with_password'>,
     ): Promise<IdentityReply<'sign_in_with_password'>> => {
-      const account = store.findAccountForSignIn(r.email);
+      const account = await store.findAccountForSignIn(r.email);
       const ok = await verifyPassword(account?.passwordHash ?? null, r.password);
       if (!account || !ok) throw new UnauthorizedError('wrong email or password');
       return openSession(account.id, null, 'password');
@@ -240,26 +244,30 @@ export const createPeople = (deps: {
       const name = r.name?.trim() ?? '';
       if (!EMAIL_PATTERN.test(email))
         throw new ValidationError([{ field: 'email', message: 'is not an email address' }]);
-      if (store.findAccountForSignIn(email)) throw new ConflictError('an account with this email already exists');
-      const account = store.createAccount({ email, name: name || null, passwordHash: await hashPassword(r.password) });
+      if (await store.findAccountForSignIn(email)) throw new ConflictError('an account with this email already exists');
+      const account = await store.createAccount({
+        email,
+        name: name || null,
+        passwordHash: await hashPassword(r.password),
+      });
       // a failed mail (or the mail limit) does not undo the sign-up: the person can ask again on /me
       const confirmationSent = await sendConfirmation(account.id, account.email, r.client_ip).then(
         () => true,
         () => false,
       );
-      return { ...openSession(account.id, null, 'password'), confirmation_sent: confirmationSent };
+      return { ...(await openSession(account.id, null, 'password')), confirmation_sent: confirmationSent };
     },
     request_email_confirmation: async (
       r: IdentityRequest<'request_email_confirmation'>,
     ): Promise<IdentityReply<'request_email_confirmation'>> => {
-      const session = sessionOf(r.session_token);
+      const session = await sessionOf(r.session_token);
       if (session.email_confirmed) throw new ConflictError('this email is confirmed already');
       await sendConfirmation(session.account_id, session.email, r.client_ip);
       return { sent: true, expires_in_hours: EMAIL_CONFIRMATION_TTL_HOURS };
     },
     confirm_email: async (r: IdentityRequest<'confirm_email'>): Promise<IdentityReply<'confirm_email'>> => {
-      const used = store.consumeEmailToken(r.token, 'confirm_email');
-      const account = used?.accountId ? store.findAccountById(used.accountId) : null;
+      const used = await store.consumeEmailToken(r.token, 'confirm_email');
+      const account = used?.accountId ? await store.findAccountById(used.accountId) : null;
       // the address must still be the account's: a link for an erased or changed address confirms nothing
       if (!used || !account || account.email !== used.email)
         throw new GoneError('this confirmation link was used already, has expired or is unknown: ask for a new one');
@@ -267,37 +275,37 @@ export const createPeople = (deps: {
       // from a live session of this account (the browser that signed up, who chose the password) the
       // password stays and the other sessions end; anywhere else the link proves the mailbox but not
       // the password, so the account is treated as the sign-in link treats it
-      const own = r.session_token ? store.sessionDetails(r.session_token) : null;
+      const own = r.session_token ? await store.sessionDetails(r.session_token) : null;
       if (own && own.account.id === account.id && r.session_token) {
-        if (!store.isEmailConfirmed(account.id)) {
-          store.markEmailConfirmed(account.id);
-          store.endOtherSessions(account.id, r.session_token);
+        if (!(await store.isEmailConfirmed(account.id))) {
+          await store.markEmailConfirmed(account.id);
+          await store.endOtherSessions(account.id, r.session_token);
         }
         return { ...confirmed, reset: null };
       }
       return { ...confirmed, reset: await confirmAndReset(account.id, account.email) };
     },
     lookup_session: async (r: IdentityRequest<'lookup_session'>): Promise<IdentityReply<'lookup_session'>> =>
-      sessionOf(r.session_token),
+      await sessionOf(r.session_token),
     sign_out: async (r: IdentityRequest<'sign_out'>): Promise<IdentityReply<'sign_out'>> => {
-      const known = store.sessionDetails(r.session_token) !== null;
-      store.endSession(r.session_token);
+      const known = (await store.sessionDetails(r.session_token)) !== null;
+      await store.endSession(r.session_token);
       return { sessions_ended: known ? 1 : 0 };
     },
     sign_out_everywhere: async (
       r: IdentityRequest<'sign_out_everywhere'>,
     ): Promise<IdentityReply<'sign_out_everywhere'>> => {
-      const session = sessionOf(r.session_token);
-      return { sessions_ended: store.endAllSessions(session.account_id) };
+      const session = await sessionOf(r.session_token);
+      return { sessions_ended: await store.endAllSessions(session.account_id) };
     },
     list_sign_in_methods: async (
       r: IdentityRequest<'list_sign_in_methods'>,
     ): Promise<IdentityReply<'list_sign_in_methods'>> => {
-      const session = sessionOf(r.session_token);
+      const session = await sessionOf(r.session_token);
       return {
-        password_set: store.hasPassword(session.account_id),
-        password_settable_until: passwordSettableUntil(r.session_token)?.toISOString() ?? null,
-        sessions: store.listSessions(session.account_id, r.session_token).map((s) => ({
+        password_set: await store.hasPassword(session.account_id),
+        password_settable_until: (await passwordSettableUntil(r.session_token))?.toISOString() ?? null,
+        sessions: (await store.listSessions(session.account_id, r.session_token)).map((s) => ({
           id: s.id,
           created_at: s.createdAt,
           expires_at: s.expiresAt,
@@ -307,31 +315,32 @@ export const createPeople = (deps: {
       };
     },
     end_session: async (r: IdentityRequest<'end_session'>): Promise<IdentityReply<'end_session'>> => {
-      const session = sessionOf(r.session_token);
-      if (!store.endSessionById(session.account_id, r.session_id)) throw new NotFoundError('no such session of yours');
+      const session = await sessionOf(r.session_token);
+      if (!(await store.endSessionById(session.account_id, r.session_id)))
+        throw new NotFoundError('no such session of yours');
       return { ended: true };
     },
     set_password: async (r: IdentityRequest<'set_password'>): Promise<IdentityReply<'set_password'>> => {
-      const session = sessionOf(r.session_token);
+      const session = await sessionOf(r.session_token);
       const tries = await limiter.hit(`password-change:${session.account_id}`, {
         name: 'password-change',
         ...PASSWORD_CHANGES_PER_ACCOUNT,
       });
       if (!tries.allowed) throw new TooManyPasswordTriesError(tries.resetSeconds);
       // the current password, or a session a mailed link opened just now: nothing else sets one
-      const current = store.passwordHashOf(session.account_id);
+      const current = await store.passwordHashOf(session.account_id);
       if (r.current_password !== undefined && r.current_password !== '') {
         if (!(await verifyPassword(current, r.current_password)))
           throw new ValidationError([{ field: 'current_password', message: 'is not your current password' }]);
-      } else if (!passwordSettableUntil(r.session_token))
+      } else if (!(await passwordSettableUntil(r.session_token)))
         throw new ForbiddenError(
           current
             ? 'give your current password, or sign in with a mailed link and set the new one within ' +
                 `${PASSWORD_SET_AFTER_LINK_MINUTES} minutes`
             : `sign in with a mailed link and set a password within ${PASSWORD_SET_AFTER_LINK_MINUTES} minutes`,
         );
-      store.setPasswordHash(session.account_id, await hashPassword(r.new_password));
-      const sessionsEnded = store.endOtherSessions(session.account_id, r.session_token);
+      await store.setPasswordHash(session.account_id, await hashPassword(r.new_password));
+      const sessionsEnded = await store.endOtherSessions(session.account_id, r.session_token);
       await deps.mailer
         .send({
           to: session.email,
@@ -348,21 +357,22 @@ export const createPeople = (deps: {
       return { password_set: true, sessions_ended: sessionsEnded };
     },
     remove_password: async (r: IdentityRequest<'remove_password'>): Promise<IdentityReply<'remove_password'>> => {
-      const session = sessionOf(r.session_token);
-      if (!store.setPasswordHash(session.account_id, null)) throw new NotFoundError('your account has no password');
+      const session = await sessionOf(r.session_token);
+      if (!(await store.setPasswordHash(session.account_id, null)))
+        throw new NotFoundError('your account has no password');
       return { removed: true };
     },
     list_api_keys: async (r: IdentityRequest<'list_api_keys'>): Promise<IdentityReply<'list_api_keys'>> => {
-      const session = sessionOf(r.session_token);
-      return { keys: store.listApiKeys(session.account_id).map(keySummary) };
+      const session = await sessionOf(r.session_token);
+      return { keys: (await store.listApiKeys(session.account_id)).map(keySummary) };
     },
     create_api_key: async (r: IdentityRequest<'create_api_key'>): Promise<IdentityReply<'create_api_key'>> => {
-      const session = sessionOf(r.session_token);
+      const session = await sessionOf(r.session_token);
       const name = r.name.trim();
       if (name === '') throw new ValidationError([{ field: 'name', message: 'must not be blank' }]);
-      if (store.listApiKeys(session.account_id).length >= API_KEYS_PER_ACCOUNT_MAX)
+      if ((await store.listApiKeys(session.account_id)).length >= API_KEYS_PER_ACCOUNT_MAX)
         throw new ConflictError(`at most ${API_KEYS_PER_ACCOUNT_MAX} keys: revoke one first`);
-      const created = store.createApiKey({
+      const created = await store.createApiKey({
         accountId: session.account_id,
         name,
         scopes: r.scopes,
@@ -372,14 +382,14 @@ export const createPeople = (deps: {
       return { key: created.key, summary: keySummary(created.summary) };
     },
     revoke_api_key: async (r: IdentityRequest<'revoke_api_key'>): Promise<IdentityReply<'revoke_api_key'>> => {
-      const session = sessionOf(r.session_token);
-      if (!store.revokeApiKey(session.account_id, r.key_id)) throw new NotFoundError('no such key of yours');
+      const session = await sessionOf(r.session_token);
+      if (!(await store.revokeApiKey(session.account_id, r.key_id))) throw new NotFoundError('no such key of yours');
       return { revoked: true };
     },
     list_oauth_grants: async (r: IdentityRequest<'list_oauth_grants'>): Promise<IdentityReply<'list_oauth_grants'>> => {
-      const session = sessionOf(r.session_token);
+      const session = await sessionOf(r.session_token);
       return {
-        grants: store.listOAuthGrants(session.account_id).map((g) => ({
+        grants: (await store.listOAuthGrants(session.account_id)).map((g) => ({
           grant_id: g.grantId,
           client_id: g.clientId,
           client_name: g.clientName,
@@ -393,24 +403,25 @@ export const createPeople = (deps: {
     revoke_oauth_grant: async (
       r: IdentityRequest<'revoke_oauth_grant'>,
     ): Promise<IdentityReply<'revoke_oauth_grant'>> => {
-      const session = sessionOf(r.session_token);
-      if (!store.revokeOAuthGrant(session.account_id, r.grant_id)) throw new NotFoundError('no such app of yours');
+      const session = await sessionOf(r.session_token);
+      if (!(await store.revokeOAuthGrant(session.account_id, r.grant_id)))
+        throw new NotFoundError('no such app of yours');
       return { revoked: true };
     },
     mail_account: async (r: IdentityRequest<'mail_account'>): Promise<IdentityReply<'mail_account'>> => {
-      const account = store.findAccountById(r.account_id);
+      const account = await store.findAccountById(r.account_id);
       if (!account || account.email.endsWith('@erased.invalid')) throw new NotFoundError('no such account');
-      if (!store.takeMailKey(r.dedupe_key)) return { sent: false };
+      if (!(await store.takeMailKey(r.dedupe_key))) return { sent: false };
       try {
         await deps.mailer.send({ to: account.email, kind: r.kind, subject: r.subject, text: r.text });
       } catch (error) {
-        store.releaseMailKey(r.dedupe_key);
+        await store.releaseMailKey(r.dedupe_key);
         throw error;
       }
       return { sent: true };
     },
     describe_account: async (r: IdentityRequest<'describe_account'>): Promise<IdentityReply<'describe_account'>> => {
-      const account = store.findAccountById(r.account_id);
+      const account = await store.findAccountById(r.account_id);
       if (!account || account.email.endsWith('@erased.invalid')) throw new NotFoundError('no such account');
       return { name: account.name ?? null, email: account.email };
     },
@@ -420,7 +431,7 @@ export const createPeople = (deps: {
   /** mails a confirmation link for the account's current address (sign-up and the request above) */
   const sendConfirmation = async (accountId: string, email: string, clientIp?: string) => {
     await checkMailQuota(email, clientIp);
-    const token = store.issueEmailToken({
+    const token = await store.issueEmailToken({
       purpose: 'confirm_email',
       email,
       accountId,

@@ -1,20 +1,19 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { Clock } from '@listings/platform/clock';
-
-type Payload = Record<string, unknown> & { grantId?: string; uid?: string; userCode?: string; consumed?: number };
+import type { OAuthAdapter, OAuthAdapterConstructor, OAuthPayload as Payload } from './identity-store.ts';
 
 /**
  * oidc-provider's storage adapter over the identity SQLite file: codes, tokens, grants, sessions,
  * interactions and registered clients survive a restart. Expired records are never returned.
  */
-export const sqliteOAuthAdapterFactory = (db: DatabaseSync, clock: Clock) => {
+export const sqliteOAuthAdapterFactory = (db: DatabaseSync, clock: Clock): OAuthAdapterConstructor => {
   const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
   const alive = (row: { payload: string; expires_at: number | null } | undefined): Payload | undefined =>
     row && (row.expires_at === null || row.expires_at > nowSeconds())
       ? (JSON.parse(row.payload) as Payload)
       : undefined;
 
-  return class SqliteOAuthAdapter {
+  return class SqliteOAuthAdapter implements OAuthAdapter {
     readonly model: string;
     constructor(model: string) {
       this.model = model;
