@@ -80,7 +80,10 @@ export const runLeased = async (options: {
   const schedule = () => {
     if (closed) return;
     timer = setTimeout(() => {
-      turn = tick().finally(schedule);
+      // a start that failed (its checkpoint unreadable) is tried again at the next turn, lease held
+      turn = tick()
+        .catch((error: unknown) => options.onLeaseError?.(error))
+        .finally(schedule);
     }, ttlMs / 3);
     timer.unref();
   };
