@@ -22,12 +22,13 @@ import {
   registerClient,
   signUp,
 } from '../../../services/gateway/test/oauth-client.ts';
+import { toolCall } from '../../../services/mcp-gateway/test/support/tool-call.ts';
 import { type Child, startServiceProcess, stopServiceProcess } from '../../src/cluster.ts';
 import { formClient, hidden } from './web-support.ts';
 
 /**
  * Issue #28, item 5: production on many nodes, proven across processes. Two replicas of every
- * edge (gateway, web) and of every service (catalog, drafting, commerce, claims), each process with
+ * edge (gateway, web, mcp-gateway) and of every service (catalog, drafting, commerce, claims), each process with
  * its own DATA_DIR, on the production stores' stand-ins (nats-server, FerretDB, Typesense, the
  * Temporal dev server) and a test SMTP server. The replicas of a service share nothing but the
  * SQLite event store that stands in for KurrentDB (EVENTS_DIR). What one replica records, another
@@ -67,11 +68,13 @@ describe.skipIf(missing.length > 0)('two replicas of every process on the produc
   /** each process's own DATA_DIR */
   const dataDirs = new Map<string, string>();
   let common: Record<string, string> = {};
-  const origins: Record<'gateway-1' | 'gateway-2' | 'web-1' | 'web-2', string> = {
+  const origins: Record<'gateway-1' | 'gateway-2' | 'web-1' | 'web-2' | 'mcp-gateway-1' | 'mcp-gateway-2', string> = {
     'gateway-1': '',
     'gateway-2': '',
     'web-1': '',
     'web-2': '',
+    'mcp-gateway-1': '',
+    'mcp-gateway-2': '',
   };
 
   /** one replica: its own DATA_DIR, everything else in common */
@@ -98,11 +101,13 @@ describe.skipIf(missing.length > 0)('two replicas of every process on the produc
     smtp = await startTestSmtpServer();
     site = await startFixtureSite();
     const secrets = newIdentitySecrets();
-    const [gateway1, gateway2, web1, web2] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+    const [gateway1, gateway2, web1, web2, mcp1, mcp2] = await Promise.all(Array.from({ length: 6 }, () => freePort()));
     origins['gateway-1'] = `http://127.0.0.1:${gateway1}`;
     origins['gateway-2'] = `http://127.0.0.1:${gateway2}`;
     origins['web-1'] = `http://127.0.0.1:${web1}`;
     origins['web-2'] = `http://127.0.0.1:${web2}`;
+    origins['mcp-gateway-1'] = `http://127.0.0.1:${mcp1}`;
+    origins['mcp-gateway-2'] = `http://127.0.0.1:${mcp2}`;
     common = {
       LOG_LEVEL: 'error',
       DEMO_DATA: 'off',
@@ -129,6 +134,8 @@ describe.skipIf(missing.length > 0)('two replicas of every process on the produc
     await Promise.all([
       start('web-1', { PORT: String(gateway1), WEB_PORT: String(web1) }),
       start('web-2', { PORT: String(gateway2), WEB_PORT: String(web2) }),
+      start('mcp-gateway-1', { PORT: String(gateway1), MCP_PORT: String(mcp1), GATEWAY_URL: origins['gateway-1'] }),
+      start('mcp-gateway-2', { PORT: String(gateway2), MCP_PORT: String(mcp2), GATEWAY_URL: origins['gateway-2'] }),
     ]);
   }, 240_000);
 
@@ -185,6 +192,15 @@ describe.skipIf(missing.length > 0)('two replicas of every process on the produc
       const answer = await api(gateway, `Bearer ${apiKey}`, 'GET', '/me');
       expect(answer.status, gateway).toBe(200);
       expect(await json(answer)).toMatchObject({ email: PERSON.email });
+    }
+    // and each MCP gateway replica, which asks a gateway replica over NATS who the key is
+    for (const mcp of ['mcp-gateway-1', 'mcp-gateway-2'] as const) {
+      const answer = await fetch(
+        `${origins[mcp]}/mcp`,
+        toolCall('list_my_drafts', {}, { authorization: `Bearer ${apiKey}` }),
+      );
+      expect(answer.status, mcp).toBe(200);
+      expect(await answer.text(), mcp).toContain('"items":[]');
     }
   });
 
