@@ -67,6 +67,8 @@ describe.skipIf(missing.length > 0)('two replicas of every process on the produc
   const processes = new Map<string, Child>();
   /** each process's own DATA_DIR */
   const dataDirs = new Map<string, string>();
+  /** each service replica's /healthz, /readyz and /metrics port */
+  const opsPorts = new Map<string, number>();
   let common: Record<string, string> = {};
   const origins: Record<'gateway-1' | 'gateway-2' | 'web-1' | 'web-2' | 'mcp-gateway-1' | 'mcp-gateway-2', string> = {
     'gateway-1': '',
@@ -88,7 +90,9 @@ describe.skipIf(missing.length > 0)('two replicas of every process on the produc
       silentLogger(),
     );
     processes.set(name, child);
-    return child.ready;
+    const ready = await child.ready;
+    if (ready.opsPort !== undefined) opsPorts.set(name, ready.opsPort);
+    return ready;
   };
   const stop = async (name: string) => {
     const child = processes.get(name);
@@ -285,6 +289,40 @@ describe.skipIf(missing.length > 0)('two replicas of every process on the produc
       await bus.close();
     }
   }, 180_000);
+
+  it('when requests for a service arrive then its replicas share them (NATS queue group): each answers some', async () => {
+    const bus = await connectNatsBus({ servers: common.NATS_URL as string, name: 'replicas-test-spread' });
+    try {
+      for (let i = 0; i < 40; i++) {
+        const reply = (await bus.request('catalog.get_site_info', {
+          operation_id: 'get_site_info',
+          principal: { account_id: null, scopes: [], via: 'anonymous' },
+          params: {},
+          query: {},
+        })) as OperationReply;
+        expect(reply.status).toBe(200);
+      }
+    } finally {
+      await bus.close();
+    }
+    /** how many get_site_info requests a catalog replica answered, from its /metrics */
+    const answered = async (name: string) => {
+      const metrics = await (await fetch(`http://127.0.0.1:${opsPorts.get(name)}/metrics`)).text();
+      const line = metrics
+        .split('\n')
+        .find(
+          (l) =>
+            l.startsWith('listings_bus_handler_duration_seconds_count{') &&
+            l.includes('subject="catalog.get_site_info"'),
+        );
+      return Number(line?.split(' ').at(-1) ?? 0);
+    };
+    const [first, second] = [await answered('catalog-1'), await answered('catalog-2')];
+    expect(first + second).toBeGreaterThanOrEqual(40);
+    // 40 requests, each given to one of the two at random: both at zero is a 1 in 2^39 chance
+    expect(first).toBeGreaterThan(0);
+    expect(second).toBeGreaterThan(0);
+  });
 
   it('when every replica has run then no process has written a file but the shared event store', async () => {
     // the processes stop first (a process may write on its way out)
