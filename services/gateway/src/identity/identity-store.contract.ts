@@ -337,6 +337,19 @@ export function describeIdentityStoreContract(name: string, open: (clock: Clock)
         const fresh = await store.createAccount({ email: 'fresh@example.com', name: null, passwordHash: null });
         expect(await store.confirmEmailAndResetEntry(fresh.id)).toBeNull();
       });
+
+      it('when two proofs of one address land at once on two replicas then one takes away and the other finds it confirmed', async () => {
+        const { store, again } = openStores();
+        const two = again();
+        const account = await store.createAccount({ email: 'twice@example.com', name: null, passwordHash: 'pw' });
+        const outcomes = await Promise.all([
+          store.confirmEmailAndResetEntry(account.id),
+          two.confirmEmailAndResetEntry(account.id),
+        ]);
+        expect(outcomes.filter((o) => o === 'confirmed-already')).toHaveLength(1);
+        expect(outcomes.filter((o) => o !== 'confirmed-already' && o?.password_removed)).toHaveLength(1);
+        expect(await two.isEmailConfirmed(account.id)).toBe(true);
+      });
     });
 
     describe('passwords', () => {
