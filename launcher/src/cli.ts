@@ -4,7 +4,7 @@ import type { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { openShopAdmin } from '@listings/commerce/shop-admin';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, SCOPES, type Scope } from '@listings/contracts';
-import { ApiKeyNameTakenError, identityDatabaseFile, openSqliteIdentityStore } from '@listings/gateway/identity';
+import { ApiKeyNameTakenError, openConfiguredIdentityStore } from '@listings/gateway/identity';
 import { systemClock } from '@listings/platform/clock';
 import { loadConfig } from '@listings/platform/config';
 import {
@@ -74,7 +74,8 @@ const createApiKey = async (rest: string[]): Promise<number> => {
     if (!(SCOPES as readonly string[]).includes(scope)) problems.push(`unknown scope "${scope}"`);
   if (problems.length > 0) throw new UsageError(problems.join('\n'));
   const config = loadConfig();
-  const store = openSqliteIdentityStore({ file: identityDatabaseFile(config.dataDir), clock: systemClock });
+  // MONGO_URL: the identity store the gateway replicas share; otherwise DATA_DIR/identity.sqlite
+  const store = openConfiguredIdentityStore(config, systemClock);
   try {
     const { account, created } = await store.ensureAccount(email);
     const named = values.name?.trim();
@@ -257,7 +258,7 @@ const account = async (command: string | undefined, rest: string[]): Promise<num
   if (!EMAIL_PATTERN.test(email)) throw new UsageError('--email must be an email address');
   const config = loadConfig();
   const { dataDir } = config;
-  const identity = openSqliteIdentityStore({ file: identityDatabaseFile(dataDir), clock: systemClock });
+  const identity = openConfiguredIdentityStore(config, systemClock);
   try {
     const found = await identity.findAccountForSignIn(email);
     if (!found) {
@@ -384,7 +385,7 @@ const secrets = (command: string | undefined, rest: string[]): number => {
   throw new UsageError(`unknown command: secrets ${[command, ...rest].join(' ')}`);
 };
 
-/** The operator command line. It writes to the same stores under DATA_DIR as the running service. */
+/** The operator command line. It writes to the stores the running service uses: MONGO_URL, ..., else the files under DATA_DIR. */
 const main = async (argv: string[]): Promise<number> => {
   const [group, command, ...rest] = argv;
   try {

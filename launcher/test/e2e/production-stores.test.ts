@@ -43,11 +43,11 @@ const filesUnder = (dir: string): string[] =>
     .sort();
 
 /**
- * What the four services left under the shared DATA_DIR: each one's files (a SQLite file's `-wal`
- * and `-shm` siblings counted as the file), and `other`: whatever is not theirs and not one of
- * the exclusions. Excluded: `dev-infra/` (the stand-in servers' own data: in production these are
- * separate servers) and the gateway's identity store and keys (`identity.sqlite`, `secrets/`: the
- * gateway is not one of these services, and moving identity off its disk is another part of #28).
+ * What the processes left under the shared DATA_DIR: each service's files (a SQLite file's `-wal`
+ * and `-shm` siblings counted as the file), and `other`: whatever is not theirs, which takes in
+ * the gateway's (an identity store `identity.sqlite`, keys under `secrets/`), the web and MCP
+ * edges' and a mail `outbox/`. Excluded: `dev-infra/` alone (the stand-in servers' own data: in
+ * production these are separate servers).
  */
 const servicesFilesUnder = (dataDir: string) => {
   const services = ['catalog', 'claims', 'commerce', 'drafting'] as const;
@@ -60,7 +60,7 @@ const servicesFilesUnder = (dataDir: string) => {
   };
   for (const file of filesUnder(dataDir)) {
     const [top] = file.split(path.sep);
-    if (top === 'dev-infra' || top === 'secrets' || /^identity\.sqlite(-wal|-shm)?$/.test(file)) continue;
+    if (top === 'dev-infra') continue;
     const owner = services.find((service) => service === top) ?? 'other';
     const name = file.replace(/-(wal|shm)$/, '');
     if (!found[owner].includes(name)) found[owner].push(name);
@@ -122,7 +122,8 @@ describe.skipIf(missing.length > 0)('cluster mode on NATS, MongoDB (FerretDB), T
         '--scopes',
         'account:read,listings:write,orders:write',
       ],
-      { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' } },
+      // the operator CLI on the cluster's settings: the key goes into the identity store in MongoDB
+      { env: { ...process.env, ...settings } },
     );
     const alice = `Bearer ${stdout.trim().split('\n').at(-1)}`;
     const api = (auth: string | null, method: string, url: string, body?: unknown) =>
@@ -238,9 +239,11 @@ describe.skipIf(missing.length > 0)('cluster mode on NATS, MongoDB (FerretDB), T
     ({ base, natsUrl } = await start());
     await assertEverythingThere();
 
-    // no service keeps state on its disk: checkpoints, personal-data keys and crawled pages are in
-    // MongoDB, beside the read models; under DATA_DIR each service has nothing but the SQLite event
-    // store that stands in for KurrentDB here (KURRENTDB_URL unset), with its WAL and SHM siblings
+    // no process keeps state on its disk: checkpoints, personal-data keys and crawled pages are in
+    // MongoDB, beside the read models, and so are the gateway's accounts, keys and sessions (the
+    // CLI's key above signed every call, before and after the restart); under DATA_DIR each service
+    // has nothing but the SQLite event store that stands in for KurrentDB here (KURRENTDB_URL unset),
+    // with its WAL and SHM siblings, and the gateway, web and MCP edges nothing at all
     // (claims has no checkpoint collection yet: this run publishes no claims event)
     const env = infra?.env as RunningDevInfra['env'];
     expect(await mongoCollectionNames(env.MONGO_URL, 'production_stores_test')).toEqual(
@@ -249,6 +252,8 @@ describe.skipIf(missing.length > 0)('cluster mode on NATS, MongoDB (FerretDB), T
         'commerce.subscription_checkpoints',
         'drafting.blobs.files',
         'drafting.blobs.chunks',
+        'gateway.accounts',
+        'gateway.api_keys',
       ]),
     );
     expect(servicesFilesUnder(dataDir)).toEqual({

@@ -424,7 +424,7 @@ describe.skipIf(!natsAvailable)('/me/listings in cluster mode', () => {
     const owner = await signIn(web, data.dir, 'cluster-owner@example.com');
     const store = openSqliteIdentityStore({ file: identityDatabaseFile(data.dir), clock: systemClock });
     const ownerId = ((await store.findAccountForSignIn('cluster-owner@example.com')) as { id: string }).id;
-    store.close();
+    await store.close();
     const saved = (await bus.request('catalog.internal.save_listing_from_draft', {
       listing_id: null,
       draft_id: randomUUID(),

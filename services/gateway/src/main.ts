@@ -6,10 +6,11 @@ import type { Logger } from '@listings/platform/logger';
 import { createMailer } from '@listings/platform/mail';
 import type { Ops } from '@listings/platform/observability';
 import { serveOperations } from '@listings/platform/service-host';
+import { storeWaits } from '@listings/platform/store-wait';
 import { buildApp, type GatewayOptions } from './app.ts';
 import { createClientMetadataFetch } from './identity/client-metadata-fetch.ts';
 import { createIdentity } from './identity/identity-module.ts';
-import { identityDatabaseFile } from './identity/index.ts';
+import { openConfiguredIdentityStore } from './identity/open-identity-store.ts';
 
 export interface GatewayDeps {
   readonly bus: Bus;
@@ -30,8 +31,9 @@ export interface GatewayDeps {
 }
 
 /**
- * Composition root of the REST gateway: identity (accounts, keys, OAuth) on SQLite under DATA_DIR,
- * rate-limit counters and idempotency records in NATS KV when there is NATS (shared by replicas),
+ * Composition root of the REST gateway: identity (accounts, keys, OAuth) in MongoDB with MONGO_URL
+ * (nothing under DATA_DIR then: keys from configuration, mail by SMTP or the MongoDB outbox), else
+ * on SQLite under DATA_DIR; rate-limit counters and idempotency records in NATS KV when there is NATS (shared by replicas),
  * in memory otherwise; serves `gateway.internal.authenticate`; listens on PORT.
  */
 export const startGateway = async (deps: GatewayDeps) => {
@@ -43,13 +45,14 @@ export const startGateway = async (deps: GatewayDeps) => {
       'OAUTH_JWKS and COOKIE_KEYS must be set when MONGO_URL is (the production stores): the gateway generates no keys under DATA_DIR then. Make them with `npm run --silent cli -- secrets generate` and give them from a Secret (docs/deployment.md, Keys)',
     ]);
   const stores = deps.edgeStores ?? (await openEdgeStores({ natsUrl: deps.config.natsUrl, edge, clock: systemClock }));
+  const identityStore = openConfiguredIdentityStore(deps.config, systemClock);
   const identity = createIdentity({
     publicUrl: deps.config.publicUrl,
-    // sign-in and confirmation links: SMTP when SMTP_URL is set, else DATA_DIR/outbox
+    store: identityStore,
+    // sign-in and confirmation links: SMTP when SMTP_URL is set, else the outbox (MongoDB with MONGO_URL, else DATA_DIR/outbox)
     mailer: createMailer(deps.config),
     rateLimitCounter: stores.rateLimitCounter,
     ...(deps.config.dailyLimits ? { apiKeysPerDay: deps.config.dailyLimits.apiKeysPerAccount } : {}),
-    file: identityDatabaseFile(deps.config.dataDir),
     ...(edge.identitySecrets ? { secrets: edge.identitySecrets.reveal() } : { secretsDir: edge.secretsDir }),
     accessTokenTtlSeconds: edge.accessTokenTtlSeconds,
     // client ID metadata documents go through THE outbound guard: no redirects, 5 KB at most
@@ -86,6 +89,11 @@ export const startGateway = async (deps: GatewayDeps) => {
     ...(deps.ops ? { ops: deps.ops } : {}),
   });
   await app.listen({ port: deps.config.port, host: deps.host ?? '0.0.0.0' });
+  // listening first, so that /readyz (503 while the process starts) names the identity store
+  // while it is awaited: MongoDB not answering yet is waited for with backoff, never a crash
+  await storeWaits({ logger: deps.logger, readiness: deps.ops })('identity store', () =>
+    identityStore.findAccountById('store-wait-probe'),
+  );
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : deps.config.port;
   return {

@@ -28,6 +28,8 @@ export const expectToWaitForLateStore = async (options: {
   readonly check: string;
   /** starts the store on that port; returns how to stop it */
   readonly startStore: (storePort: number) => Promise<{ stop(): Promise<void> }>;
+  /** an edge that serves /readyz on its own port (PORT), as the gateway does */
+  readonly ownHttp?: boolean;
 }): Promise<void> => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `${options.service}-late-store-`));
   const nats = await startNatsServer();
@@ -44,6 +46,7 @@ export const expectToWaitForLateStore = async (options: {
         DEMO_DATA: 'off',
         NATS_URL: nats.url,
         OPS_PORT: String(opsPort),
+        ...(options.ownHttp ? { PORT: String(opsPort) } : {}),
         ...options.env(storePort),
       },
       process.cwd(),
@@ -52,6 +55,7 @@ export const expectToWaitForLateStore = async (options: {
       config,
       logger: silentLogger(),
       natsUrl: nats.url,
+      ...(options.ownHttp ? { ownHttp: true } : {}),
     }).then(
       (started) => {
         running = started;

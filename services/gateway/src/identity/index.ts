@@ -4,5 +4,5 @@ export {
   type ApiKeySummary,
   type IdentityStore,
 } from './identity-store.ts';
+export { identityDatabaseFile, openConfiguredIdentityStore } from './open-identity-store.ts';
 export { openSqliteIdentityStore } from './sqlite-identity-store.ts';
-export const identityDatabaseFile = (dataDir: string): string => `${dataDir.replace(/\/+$/, '')}/identity.sqlite`;

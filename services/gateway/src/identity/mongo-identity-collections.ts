@@ -169,33 +169,39 @@ export const isDuplicateKey = (error: unknown): boolean =>
  * monitor runs once a minute at best. Returns whether the server deletes expired documents itself.
  */
 export const createIdentityIndexes = async (c: IdentityCollections): Promise<{ ttl: boolean }> => {
-  await Promise.all([
-    c.accounts.createIndex({ email: 1 }, { unique: true, name: 'email_unique' }),
-    c.apiKeys.createIndex({ liveName: 1 }, { unique: true, name: 'live_name_unique' }),
-    c.apiKeys.createIndex({ daySlot: 1 }, { unique: true, name: 'day_slot_unique' }),
-    c.apiKeys.createIndex({ accountId: 1 }, { name: 'account' }),
-    c.sessions.createIndex({ accountId: 1 }, { name: 'account' }),
-    c.emailTokens.createIndex({ accountId: 1 }, { name: 'account' }),
-    c.passkeys.createIndex({ credentialId: 1 }, { unique: true, name: 'credential_unique' }),
-    c.passkeys.createIndex({ slot: 1 }, { unique: true, name: 'slot_unique' }),
-    c.passkeys.createIndex({ accountId: 1 }, { name: 'account' }),
-    c.passkeyCounterSteps.createIndex({ passkeyId: 1 }, { name: 'passkey' }),
-    c.passkeyCounterSteps.createIndex({ accountId: 1 }, { name: 'account' }),
-    c.ceremonies.createIndex({ accountId: 1 }, { name: 'account' }),
-    c.oauthRecords.createIndex({ grantId: 1 }, { name: 'grant' }),
-    c.oauthRecords.createIndex({ uid: 1 }, { name: 'uid' }),
-    c.oauthRecords.createIndex({ userCode: 1 }, { name: 'user_code' }),
-    c.oauthRecords.createIndex({ accountId: 1 }, { name: 'account' }),
-  ]);
+  // one after another: the first connects, and a refused first connect fails this once, cleanly
+  // (operations started beside it would fail on the topology the refusal closed: mongo-client.ts)
+  const indexes: (() => Promise<string>)[] = [
+    () => c.accounts.createIndex({ email: 1 }, { unique: true, name: 'email_unique' }),
+    () => c.apiKeys.createIndex({ liveName: 1 }, { unique: true, name: 'live_name_unique' }),
+    () => c.apiKeys.createIndex({ daySlot: 1 }, { unique: true, name: 'day_slot_unique' }),
+    () => c.apiKeys.createIndex({ accountId: 1 }, { name: 'account' }),
+    () => c.sessions.createIndex({ accountId: 1 }, { name: 'account' }),
+    () => c.emailTokens.createIndex({ accountId: 1 }, { name: 'account' }),
+    () => c.passkeys.createIndex({ credentialId: 1 }, { unique: true, name: 'credential_unique' }),
+    () => c.passkeys.createIndex({ slot: 1 }, { unique: true, name: 'slot_unique' }),
+    () => c.passkeys.createIndex({ accountId: 1 }, { name: 'account' }),
+    () => c.passkeyCounterSteps.createIndex({ passkeyId: 1 }, { name: 'passkey' }),
+    () => c.passkeyCounterSteps.createIndex({ accountId: 1 }, { name: 'account' }),
+    () => c.ceremonies.createIndex({ accountId: 1 }, { name: 'account' }),
+    () => c.oauthRecords.createIndex({ grantId: 1 }, { name: 'grant' }),
+    () => c.oauthRecords.createIndex({ uid: 1 }, { name: 'uid' }),
+    () => c.oauthRecords.createIndex({ userCode: 1 }, { name: 'user_code' }),
+    () => c.oauthRecords.createIndex({ accountId: 1 }, { name: 'account' }),
+  ];
+  for (const create of indexes) await create();
   const expiring = [c.sessions, c.emailTokens, c.ceremonies, c.oauthRecords] as unknown as Collection[];
-  try {
-    await Promise.all(
-      expiring.map((collection) => collection.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0, name: 'expiry' })),
-    );
-    return { ttl: true };
-  } catch (error) {
-    if (!(error instanceof MongoServerError && error.code === NOT_IMPLEMENTED)) throw error;
-    await Promise.all(expiring.map((collection) => collection.createIndex({ expiresAt: 1 }, { name: 'expiry' })));
-    return { ttl: false };
+  let ttl = true;
+  for (const collection of expiring) {
+    if (ttl)
+      try {
+        await collection.createIndex({ expiresAt: 1 }, { expireAfterSeconds: 0, name: 'expiry' });
+        continue;
+      } catch (error) {
+        if (!(error instanceof MongoServerError && error.code === NOT_IMPLEMENTED)) throw error;
+        ttl = false;
+      }
+    await collection.createIndex({ expiresAt: 1 }, { name: 'expiry' });
   }
+  return { ttl };
 };
