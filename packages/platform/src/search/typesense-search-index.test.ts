@@ -7,7 +7,6 @@ import {
   typesenseServerAvailable,
 } from '../testing/typesense-server.ts';
 import { searchIndexContract } from './search-index.contract.ts';
-import type { SearchIndex } from './search-index.ts';
 import { openTypesenseSearchIndex, orderedInt64 } from './typesense-search-index.ts';
 
 const fields = { name: 6, tagline: 2 };
@@ -43,7 +42,7 @@ describe.skipIf(!available)('typesense search index (a real Typesense 0.24.1 on 
   it('when replicas open one new collection at the same moment then each opens it (none fails on the one made first) and they share it', async () => {
     const collection = `c${randomUUID().replaceAll('-', '')}`;
     const replicas = await Promise.all([open(collection), open(collection), open(collection), open(collection)]);
-    const [first, second] = replicas as [SearchIndex, SearchIndex];
+    const [first, second] = replicas;
     await first.apply({ upsert: [{ id: '1', text: { name: 'Notion' }, filters: {}, sort: {} }], remove: [] }, 3);
     expect(await second.position()).toBe(3);
     expect(await second.size()).toBe(1);
