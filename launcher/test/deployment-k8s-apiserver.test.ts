@@ -43,7 +43,8 @@ type K8sObject = { apiVersion: string; kind: string; metadata: { name: string; n
 
 /**
  * Who talks to whom, written once. The processes: the four services keep their events in KurrentDB,
- * their read models in MongoDB and their workflows on Temporal; the catalog alone writes Typesense;
+ * their read models in MongoDB and their workflows on Temporal; the gateway its identity store in
+ * MongoDB (production); the catalog alone writes Typesense;
  * every process is on NATS and asks DNS; the Ingress controller reaches the three edges; mcp-gateway
  * forwards the OAuth discovery documents from the gateway (GATEWAY_URL); Prometheus scrapes each
  * process's metrics port; the processes whose outbound fetches pass the SSRF guard (ports 80 and 443:
@@ -68,6 +69,8 @@ const needs = (ownPort: (process: string) => number): Need[] => [
     [service, 'temporal-frontend', 7233],
   ]),
   ['catalog', 'typesense', 8108],
+  // the gateway's identity store (#28)
+  ['gateway', 'mongodb', 27017],
   ...['gateway', 'mcp-gateway', 'web'].map((edge): Need => ['ingress-nginx-controller', edge, ownPort(edge)]),
   ['mcp-gateway', 'gateway', ownPort('gateway')],
   ...WEB_FETCHERS.flatMap((process): Need[] => [

@@ -166,8 +166,8 @@ describe.skipIf(!kustomize)('infra/k8s', () => {
     );
   });
 
-  it('keeps no process but the gateway on a volume or pinned to a node (#28: only its identity store is still a file)', () => {
-    expect(ofKind('PersistentVolumeClaim').map((claim) => claim.metadata.name)).toEqual(['gateway-data']);
+  it('keeps no process on a volume or pinned to a node (#28: identity, like the services, is in the stores)', () => {
+    expect(ofKind('PersistentVolumeClaim').map((claim) => claim.metadata.name)).toEqual([]);
     for (const deployment of ofKind('Deployment')) {
       const name = deployment.metadata.name;
       const pod = deployment.spec.template.spec;
@@ -175,11 +175,8 @@ describe.skipIf(!kustomize)('infra/k8s', () => {
         .filter((volume: { persistentVolumeClaim?: unknown }) => volume.persistentVolumeClaim)
         .map((volume: { name: string }) => volume.name);
       const pinned = Boolean(pod.affinity?.podAffinity?.requiredDuringSchedulingIgnoredDuringExecution);
-      expect({ claims, pinned }, name).toEqual(
-        name === 'gateway' ? { claims: ['data'], pinned: true } : { claims: [], pinned: false },
-      );
-      if (name !== 'gateway')
-        expect(pod.affinity?.podAntiAffinity?.preferredDuringSchedulingIgnoredDuringExecution, name).toBeDefined();
+      expect({ claims, pinned }, name).toEqual({ claims: [], pinned: false });
+      expect(pod.affinity?.podAntiAffinity?.preferredDuringSchedulingIgnoredDuringExecution, name).toBeDefined();
     }
   });
 
