@@ -39,12 +39,15 @@ export async function startCheckpointedSubscription(
   return runLeased({
     checkpoints: options.checkpoints,
     name: options.name,
-    start: () => startUnleased(options),
+    start: (failed) => startUnleased(options, failed),
     ...(options.onLeaseError ? { onLeaseError: options.onLeaseError } : {}),
   });
 }
 
-async function startUnleased(options: CheckpointedSubscriptionOptions): Promise<AllSubscription> {
+async function startUnleased(
+  options: CheckpointedSubscriptionOptions,
+  failed?: (error: unknown) => void,
+): Promise<AllSubscription> {
   const { store, checkpoints, name, handler, handles, onError } = options;
   const cursor = await openCheckpointCursor(checkpoints, name);
   const subscription = store.subscribeAll({
@@ -54,7 +57,14 @@ async function startUnleased(options: CheckpointedSubscriptionOptions): Promise<
       await handler(event);
       await cursor.handled(event.position);
     },
-    onError,
+    ...(onError || failed
+      ? {
+          onError: (error: unknown) => {
+            onError?.(error);
+            failed?.(error);
+          },
+        }
+      : {}),
   });
   return {
     caughtUp: subscription.caughtUp,

@@ -108,6 +108,30 @@ describe.skipIf(missing !== undefined)(
       await second.close();
     });
 
+    it("when the holder's subscription stops on an error (its store away a moment) then it is started again from its checkpoint and the event is handled", async () => {
+      const { a } = replicas();
+      const handled: string[] = [];
+      let refusals = 1;
+      const running = await startCheckpointedSubscription({
+        store: a.events,
+        checkpoints: a.checkpoints,
+        name: 'flaky-mail',
+        handler: (event) => {
+          if (refusals-- > 0) throw new Error('the mail server refused');
+          handled.push(event.id);
+        },
+        onError: () => {},
+      });
+      await append(a.events, 'flaky-1');
+      await until(
+        async () => handled,
+        (ids) => ids.length >= 1,
+        { everyMs: 100 },
+      );
+      expect(handled).toEqual(['flaky-1']);
+      await running.close();
+    });
+
     it('when the replica holding the lease dies then another replica sends the mail it had not sent, once', async () => {
       const { a, b } = replicas();
       const sent: string[] = [];

@@ -31,7 +31,9 @@ export const leaseHolderId = (): string => `${os.hostname()}:${process.pid}:${ra
  * when the holder stops (its lease released) or dies (its lease expires) another replica starts the
  * subscription within a third of the lifetime (a lifetime and a third), from the checkpoint the
  * holder saved last. A holder that cannot renew before its lease runs out (its store unreachable,
- * another holder took it) stops its subscription first. At-least-once stays the guarantee: in the
+ * another holder took it) stops its subscription first; a subscription that stopped on an error (a
+ * checkpoint save refused while MongoDB restarts) is started again at the holder's next turn, from
+ * its checkpoint. At-least-once stays the guarantee: in the
  * moment of a takeover an event may be handled twice (the publishers' de-duplication ids and the
  * mail senders' dedupe keys absorb it), never skipped.
  *
@@ -41,7 +43,8 @@ export const leaseHolderId = (): string => `${os.hostname()}:${process.pid}:${ra
 export const runLeased = async (options: {
   readonly checkpoints: CheckpointStore;
   readonly name: string;
-  readonly start: () => Promise<AllSubscription>;
+  /** starts the subscription; it calls `failed` when it stops on an error (then started again at the next turn) */
+  readonly start: (failed?: (error: unknown) => void) => Promise<AllSubscription>;
   /** a failed try or renewal (the store unreachable): logged by the caller; the loop goes on */
   readonly onLeaseError?: (error: unknown) => void;
 }): Promise<AllSubscription> => {
@@ -54,6 +57,12 @@ export const runLeased = async (options: {
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
   let turn: Promise<void> = Promise.resolve();
+  /** the running subscription stopped on an error (its store away a moment): start it again */
+  let broken = false;
+  const failed = (error: unknown) => {
+    broken = true;
+    options.onLeaseError?.(error);
+  };
 
   const stopRunning = async () => {
     const current = running;
@@ -74,8 +83,11 @@ export const runLeased = async (options: {
       held = running !== undefined && Date.now() < heldUntil;
     }
     if (closed) return;
-    if (held && !running) running = await options.start();
-    else if (!held && running) await stopRunning();
+    if (held && running && broken) await stopRunning();
+    if (held && !running) {
+      broken = false;
+      running = await options.start(failed);
+    } else if (!held && running) await stopRunning();
   };
   const schedule = () => {
     if (closed) return;

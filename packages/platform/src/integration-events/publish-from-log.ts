@@ -44,11 +44,14 @@ export const publishFromLog = async (options: {
   runLeased({
     checkpoints: options.checkpoints,
     name: options.name,
-    start: () => publishUnleased(options),
+    start: (failed) => publishUnleased(options, failed),
     ...(options.onLeaseError ? { onLeaseError: options.onLeaseError } : {}),
   });
 
-const publishUnleased = async (options: Parameters<typeof publishFromLog>[0]): Promise<AllSubscription> => {
+const publishUnleased = async (
+  options: Parameters<typeof publishFromLog>[0],
+  failed?: (error: unknown) => void,
+): Promise<AllSubscription> => {
   let closed = false;
   const abort = new AbortController();
   // events that publish nothing move the checkpoint only every so many (a restart maps them again)
@@ -79,7 +82,15 @@ const publishUnleased = async (options: Parameters<typeof publishFromLog>[0]): P
         }
       }
     },
-    ...(options.onError ? { onError: (error: unknown) => (closed ? undefined : options.onError?.(error)) } : {}),
+    ...(options.onError || failed
+      ? {
+          onError: (error: unknown) => {
+            if (closed) return;
+            options.onError?.(error);
+            failed?.(error);
+          },
+        }
+      : {}),
   });
   return {
     caughtUp: subscription.caughtUp,
