@@ -114,7 +114,7 @@ const count = (value: string | undefined, name: string): number => {
  * service reads them on every call, so a change applies to the next quote at once.
  */
 const shop = async (group: string, command: string | undefined, rest: string[]): Promise<number> => {
-  const admin = await openShopAdmin(loadConfig().dataDir);
+  const admin = await openShopAdmin(loadConfig().eventsDir);
   try {
     const say = (changed: boolean, what: string) => console.log(changed ? what : `${what} (unchanged)`);
     if (group === 'product' && command === 'list' && rest.length === 0) {
@@ -171,7 +171,8 @@ const servicesOf = (name: string | undefined): readonly LoggedService[] => {
 
 /** `events export` and `events tail`: the services' event logs as JSON Lines, for analytics */
 const events = async (command: string | undefined, rest: string[]): Promise<number> => {
-  const { dataDir } = loadConfig();
+  // the event stores' folder (EVENTS_DIR, default DATA_DIR)
+  const { eventsDir: dataDir } = loadConfig();
   // a reader that stops early (`| head`) ends the command quietly
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code !== 'EPIPE') throw error;

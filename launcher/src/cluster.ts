@@ -28,18 +28,37 @@ const EDGES: ReadonlySet<string> = new Set(['gateway', 'mcp-gateway', 'web']);
  */
 export const CLUSTER_READY_TIMEOUT_MS = 120_000;
 
-interface Child {
+export interface Child {
   readonly name: string;
   readonly process: ChildProcess;
   readonly ready: Promise<{ port?: number; opsPort?: number }>;
 }
 
-const startChild = (name: string, env: NodeJS.ProcessEnv, logger: Logger): Child => {
+/** how many of a child's last stderr lines a failed start reports */
+const STDERR_TAIL_LINES = 20;
+
+/**
+ * Starts one service's process (`services/<name>/src/server.ts`) with `env`; `ready` resolves with
+ * the ports it reports, or rejects when it exits first (with its last stderr lines in the message:
+ * its own log says why) or makes no progress for CLUSTER_READY_TIMEOUT_MS. Its stderr is passed
+ * through to this process's.
+ */
+export const startServiceProcess = (name: string, env: NodeJS.ProcessEnv, logger: Logger): Child => {
   const child = fork(path.join(ROOT, 'services', name, 'src', 'server.ts'), [], {
     env,
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
     execArgv: [...process.execArgv.filter((flag) => !flag.includes('semi-space-size')), ...SERVICE_NODE_FLAGS],
   });
+  const tail: string[] = [];
+  let partial = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    process.stderr.write(chunk);
+    const lines = (partial + chunk.toString('utf8')).split('\n');
+    partial = lines.pop() ?? '';
+    tail.push(...lines.filter((line) => line.trim() !== ''));
+    tail.splice(0, Math.max(0, tail.length - STDERR_TAIL_LINES));
+  });
+  const lastStderr = () => [...tail, ...(partial.trim() ? [partial] : [])].slice(-STDERR_TAIL_LINES).join('\n');
   const ready = new Promise<{ port?: number; opsPort?: number }>((resolve, reject) => {
     const stalled = () =>
       reject(new Error(`${name} made no progress for ${CLUSTER_READY_TIMEOUT_MS} ms and was not ready`));
@@ -59,14 +78,29 @@ const startChild = (name: string, env: NodeJS.ProcessEnv, logger: Logger): Child
     });
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
-      reject(new Error(`${name} exited (${signal ?? code}) before it was ready`));
+      // the stderr pipe may still hold the last lines: read them to its end first
+      const report = () => {
+        const said = lastStderr();
+        reject(
+          new Error(
+            `${name} exited (${signal ?? code}) before it was ready${said ? `; its last stderr lines:\n${said}` : ' (nothing on stderr)'}`,
+          ),
+        );
+      };
+      if (!child.stderr || child.stderr.readableEnded) return report();
+      const late = setTimeout(report, 2_000);
+      late.unref();
+      child.stderr.once('close', () => {
+        clearTimeout(late);
+        report();
+      });
     });
   });
   child.once('exit', (code, signal) => logger.info({ service: name, code, signal }, 'service process exited'));
   return { name, process: child, ready };
 };
 
-const stopChild = (child: ChildProcess): Promise<void> =>
+export const stopServiceProcess = (child: ChildProcess): Promise<void> =>
   child.exitCode !== null || child.signalCode !== null
     ? Promise.resolve()
     : new Promise((resolve) => {
@@ -90,7 +124,7 @@ const RESTART_STABLE_MS = 60_000;
  * ran a minute), on the same ports, and says so in the log.
  */
 const supervise = (name: string, env: NodeJS.ProcessEnv, logger: Logger) => {
-  let child = startChild(name, env, logger);
+  let child = startServiceProcess(name, env, logger);
   let stopping = false;
   let restarts = 0;
   let startedAt = Date.now();
@@ -109,7 +143,7 @@ const supervise = (name: string, env: NodeJS.ProcessEnv, logger: Logger) => {
       timer = setTimeout(() => {
         if (stopping) return;
         startedAt = Date.now();
-        child = startChild(name, restartEnv, logger);
+        child = startServiceProcess(name, restartEnv, logger);
         watch(child);
         child.ready.then(
           () => logger.info({ service: name, restarts }, 'service process restarted'),
@@ -138,7 +172,7 @@ const supervise = (name: string, env: NodeJS.ProcessEnv, logger: Logger) => {
     stop: async () => {
       stopping = true;
       if (timer) clearTimeout(timer);
-      await stopChild(child.process);
+      await stopServiceProcess(child.process);
     },
   };
 };

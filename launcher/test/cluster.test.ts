@@ -2,7 +2,7 @@ import { silentLogger } from '@listings/platform/logger';
 import { natsServerAvailable, startNatsServer } from '@listings/platform/testing/nats-server';
 import { until } from '@listings/platform/testing/until';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCluster } from '../src/cluster.ts';
+import { startCluster, startServiceProcess, stopServiceProcess } from '../src/cluster.ts';
 import { CLUSTER_START_TIMEOUT_MS, createApiKey, freePort, tempDataDir, testConfig } from './support.ts';
 
 const available = natsServerAvailable();
@@ -75,5 +75,74 @@ describe.skipIf(!available)('cluster mode with the nats-server the launcher star
       (pid) => pid !== undefined && pid !== killed,
     );
     expect(await until(site, (status) => status === 200, { tries: 300 })).toBe(200);
+  }, 90_000);
+});
+
+describe('a service process that exits before it is ready', () => {
+  it('when it exits at start then the error carries its last stderr lines (why it stopped)', async () => {
+    const data = tempDataDir();
+    try {
+      const child = startServiceProcess(
+        'catalog',
+        { ...process.env, DATA_DIR: data.dir, LOG_LEVEL: 'silent', MONGO_URL: 'not-a-mongo-url', OPS_PORT: '0' },
+        silentLogger(),
+      );
+      await expect(child.ready).rejects.toThrow(
+        /catalog exited \(\d\) before it was ready; its last stderr lines:\n.*MONGO_URL/s,
+      );
+    } finally {
+      data.remove();
+    }
+  }, 60_000);
+});
+
+describe.skipIf(!available)('a service process started before NATS listens', () => {
+  it('when NATS is not there yet then /healthz answers 200 and /readyz 503 naming NATS, and once it listens the process is ready', async () => {
+    const data = tempDataDir();
+    const [natsPort, opsPort] = [await freePort(), await freePort()];
+    const child = startServiceProcess(
+      'claims',
+      {
+        ...process.env,
+        DATA_DIR: data.dir,
+        LOG_LEVEL: 'silent',
+        NATS_URL: `nats://127.0.0.1:${natsPort}`,
+        OPS_PORT: String(opsPort),
+      },
+      silentLogger(),
+    );
+    let nats: Awaited<ReturnType<typeof startNatsServer>> | undefined;
+    try {
+      const ops = (route: string) =>
+        fetch(`http://127.0.0.1:${opsPort}${route}`).then(
+          async (response) => ({ status: response.status, body: await response.text() }),
+          () => ({ status: 0, body: '' }),
+        );
+      expect(
+        (
+          await until(
+            () => ops('/healthz'),
+            (answer) => answer.status === 200,
+          )
+        ).status,
+      ).toBe(200);
+      const waiting = await ops('/readyz');
+      expect(waiting.status).toBe(503);
+      expect(waiting.body).toContain(`"nats":"down: connecting to nats://127.0.0.1:${natsPort}"`);
+      nats = await startNatsServer({ port: natsPort });
+      await child.ready;
+      expect(
+        (
+          await until(
+            () => ops('/readyz'),
+            (answer) => answer.status === 200,
+          )
+        ).body,
+      ).toContain('"bus":"up"');
+    } finally {
+      await stopServiceProcess(child.process);
+      await nats?.stop();
+      data.remove();
+    }
   }, 90_000);
 });

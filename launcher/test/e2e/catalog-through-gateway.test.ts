@@ -158,7 +158,9 @@ describe.skipIf(!available)('catalog through the gateway: cluster over NATS', ()
     cluster = await startCluster(
       testConfig({ PORT: String(await freePort()), DATA_DIR: data.dir, NATS_URL: nats.url, DEMO_DATA: 'on' }),
       silentLogger(),
-      { ...process.env, LOG_LEVEL: 'silent', DEMO_DATA: 'on' },
+      // MCP_PORT and WEB_PORT default to PORT + 1 and PORT + 2, which nothing reserved: another
+      // test's process may hold them (mcp-gateway then exited with EADDRINUSE before it was ready)
+      { ...process.env, LOG_LEVEL: 'silent', DEMO_DATA: 'on', MCP_PORT: '0', WEB_PORT: '0' },
     );
   }, CLUSTER_START_TIMEOUT_MS);
   afterAll(async () => {

@@ -83,6 +83,7 @@ describe.skipIf(!natsAvailable)('cluster mode: the MCP gateway its own process o
       LOG_LEVEL: 'silent',
       DEMO_DATA: 'off',
       MCP_PORT: '0',
+      WEB_PORT: '0',
     });
   }, CLUSTER_START_TIMEOUT_MS);
   afterAll(async () => {

@@ -3,12 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
 describe('configuration', () => {
+  it('when EVENTS_DIR is set then the event stores live there and DATA_DIR keeps the rest', () => {
+    const config = loadConfig({ DATA_DIR: 'replica-1', EVENTS_DIR: '/shared/events' }, '/srv/app');
+    expect(config.dataDir).toBe('/srv/app/replica-1');
+    expect(config.eventsDir).toBe('/shared/events');
+  });
+
   it('when nothing is set then the defaults apply', () => {
     const config = loadConfig({}, '/srv/app');
     expect(config).toEqual({
       port: 3000,
       publicUrl: 'http://localhost:3000',
       dataDir: '/srv/app/data',
+      eventsDir: '/srv/app/data',
       demoData: true,
       fetchAllowPrivateNetworks: false,
       natsUrl: null,

@@ -10,6 +10,12 @@ export interface Config {
   readonly port: number;
   readonly publicUrl: string;
   readonly dataDir: string;
+  /**
+   * EVENTS_DIR: where the SQLite event stores (`<service>/events.sqlite`) live when KURRENTDB_URL is
+   * unset; default DATA_DIR. Replicas of a service on one host, each with its own DATA_DIR, share
+   * their event store through it (the one file a production-configured process writes).
+   */
+  readonly eventsDir: string;
   readonly demoData: boolean;
   readonly fetchAllowPrivateNetworks: boolean;
   readonly natsUrl: string | null;
@@ -111,6 +117,7 @@ export const loadConfig = (
     port,
     publicUrl,
     dataDir,
+    eventsDir: env.EVENTS_DIR?.trim() ? path.resolve(cwd, env.EVENTS_DIR.trim()) : dataDir,
     demoData: parseSwitch(env.DEMO_DATA, true, 'DEMO_DATA', problems),
     fetchAllowPrivateNetworks: parseSwitch(
       env.FETCH_ALLOW_PRIVATE_NETWORKS,

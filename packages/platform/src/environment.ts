@@ -20,6 +20,12 @@ export const EnvironmentSchema = Type.Object({
     variable('public origin used in links and the OpenAPI `servers`', { default: 'http://localhost:$PORT' }),
   ),
   DATA_DIR: Type.Optional(variable('where embedded stores live', { default: './data' })),
+  EVENTS_DIR: Type.Optional(
+    variable(
+      'where the SQLite event stores live when `KURRENTDB_URL` is unset (`<service>/events.sqlite`): replicas on one host share it',
+      { default: '$DATA_DIR' },
+    ),
+  ),
   DEMO_DATA: Type.Optional(
     variable('`off` stops the demo catalog from loading into an empty data dir', { default: 'on' }),
   ),

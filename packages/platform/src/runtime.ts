@@ -87,42 +87,76 @@ export const startServiceProcess = async (
   const tracing = await processTracing(name, options.config);
   const traced = options.traced ?? tracing !== null;
   const metrics = createMetrics(name);
-  const bus = instrumentBus(await connectNatsBus({ servers: options.natsUrl, name, logger: options.logger }), metrics, {
-    traced,
-  });
-  const ops = createOps({ process: name, bus, metrics, traced, starting: true });
+  if (options.ownHttp) {
+    // an edge mounts the ops routes on its own server, which starts with it, after NATS answers
+    const bus = instrumentBus(
+      await connectNatsBus({ servers: options.natsUrl, name, logger: options.logger }),
+      metrics,
+      {
+        traced,
+      },
+    );
+    return startOn(bus, createOps({ process: name, bus, metrics, traced, starting: true }), null);
+  }
   // a service's ops server answers while it starts (a long read-model catch-up is not a dead
-  // process: /healthz 200, /readyz 503 `starting`); an edge mounts the routes on its own server
-  const opsServer = options.ownHttp ? null : await startOpsServer(ops, { port: options.config.opsPort });
-  let service: Running;
+  // process: /healthz 200, /readyz 503 `starting`), from before it reaches NATS: while NATS is
+  // awaited (the client waits for its first connection) /readyz names it
+  const ops = createOps({ process: name, metrics, traced, starting: true });
+  const opsServer = await startOpsServer(ops, { port: options.config.opsPort });
+  ops.waiting('nats', `connecting to ${redactedNatsUrl(options.natsUrl)}`);
+  let bus: ReturnType<typeof instrumentBus>;
   try {
-    service = await start({ bus, config: options.config, logger: options.logger, ops });
+    bus = instrumentBus(await connectNatsBus({ servers: options.natsUrl, name, logger: options.logger }), metrics, {
+      traced,
+    });
   } catch (error) {
-    await opsServer?.stop();
-    await bus.close();
+    await opsServer.stop();
     throw error;
   }
-  if (service.probes) ops.addProbes(service.probes);
-  ops.started();
-  return {
-    ops,
-    service,
-    /** the service's HTTP port (an edge) */
-    port: service.port,
-    /** the ops server's port (a service without HTTP of its own) */
-    opsPort: opsServer?.port,
-    stop: async () => {
-      ops.drain();
-      try {
-        await service.stop();
-      } finally {
-        await bus.close();
-        await opsServer?.stop();
-        await tracing?.shutdown();
-      }
-    },
-  };
+  ops.waiting('nats', null);
+  const connected = bus;
+  if (connected.ping)
+    ops.addProbes({ stores: [{ name: 'bus', ping: () => (connected.ping as () => Promise<void>)() }] });
+  return startOn(bus, ops, opsServer);
+
+  async function startOn(
+    bus: ReturnType<typeof instrumentBus>,
+    ops: Ops,
+    opsServer: Awaited<ReturnType<typeof startOpsServer>> | null,
+  ) {
+    let service: Running;
+    try {
+      service = await start({ bus, config: options.config, logger: options.logger, ops });
+    } catch (error) {
+      await opsServer?.stop();
+      await bus.close();
+      throw error;
+    }
+    if (service.probes) ops.addProbes(service.probes);
+    ops.started();
+    return {
+      ops,
+      service,
+      /** the service's HTTP port (an edge) */
+      port: service.port,
+      /** the ops server's port (a service without HTTP of its own) */
+      opsPort: opsServer?.port,
+      stop: async () => {
+        ops.drain();
+        try {
+          await service.stop();
+        } finally {
+          await bus.close();
+          await opsServer?.stop();
+          await tracing?.shutdown();
+        }
+      },
+    };
+  }
 };
+
+/** NATS_URL without a password, for /readyz */
+const redactedNatsUrl = (url: string): string => url.replace(/\/\/[^@/]*@/g, '//***@');
 
 /** the process's tracer provider, exporting to OTEL_EXPORTER_OTLP_ENDPOINT; null when it is unset */
 export const processTracing = async (name: string, config: Pick<Config, 'otlpEndpoint'>): Promise<Tracing | null> =>

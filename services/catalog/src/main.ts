@@ -68,7 +68,14 @@ export interface CatalogDeps {
     Partial<
       Pick<
         Config,
-        'demoData' | 'fetchAllowPrivateNetworks' | 'typesense' | 'temporal' | 'kurrentdb' | 'mongo' | 'dailyLimits'
+        | 'demoData'
+        | 'fetchAllowPrivateNetworks'
+        | 'typesense'
+        | 'temporal'
+        | 'kurrentdb'
+        | 'mongo'
+        | 'dailyLimits'
+        | 'eventsDir'
       >
     >;
   /** default: createSafeFetch (public addresses only unless FETCH_ALLOW_PRIVATE_NETWORKS) */
@@ -100,7 +107,10 @@ export const startCatalog = async (deps: CatalogDeps) => {
   const dir = path.join(deps.config.dataDir, 'catalog');
   mkdirSync(dir, { recursive: true });
   const clock = deps.clock ?? systemClock;
-  const rawEvents = openEventStore(deps.config, { service: 'catalog', file: catalogEventsFile(deps.config.dataDir) });
+  const rawEvents = openEventStore(deps.config, {
+    service: 'catalog',
+    file: catalogEventsFile(deps.config.eventsDir ?? deps.config.dataDir),
+  });
   const events = withEventSchemas(rawEvents, catalogEvents);
   // a replica may keep its own read models (tests of two catalog replicas on one event store)
   if (deps.readModelDir) mkdirSync(deps.readModelDir, { recursive: true });
@@ -387,7 +397,7 @@ const catalogSearchFile = (dataDir: string): string => path.join(dataDir, 'catal
  */
 export const rebuildCatalogReadModels = async (options: {
   dataDir: string;
-  config?: Partial<Pick<Config, 'mongo' | 'kurrentdb' | 'typesense'>>;
+  config?: Partial<Pick<Config, 'mongo' | 'kurrentdb' | 'typesense' | 'eventsDir'>>;
   logger: Logger;
 }) => {
   const { dataDir } = options;
@@ -398,7 +408,7 @@ export const rebuildCatalogReadModels = async (options: {
     file: catalogReadModelsFile(dataDir),
   });
   const events = withEventSchemas(
-    openEventStore(config, { service: 'catalog', file: catalogEventsFile(dataDir) }),
+    openEventStore(config, { service: 'catalog', file: catalogEventsFile(config.eventsDir ?? dataDir) }),
     catalogEvents,
   );
   const search = await openCatalogSearch(config, catalogSearchFile(dataDir));

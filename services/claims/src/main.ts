@@ -45,7 +45,7 @@ export interface ClaimsDeps {
   readonly bus: Bus;
   readonly logger: Logger;
   readonly config: Pick<Config, 'dataDir' | 'publicUrl' | 'fetchAllowPrivateNetworks'> &
-    Partial<Pick<Config, 'mail' | 'mongo' | 'kurrentdb' | 'temporal' | 'dailyLimits'>>;
+    Partial<Pick<Config, 'mail' | 'mongo' | 'kurrentdb' | 'temporal' | 'dailyLimits' | 'eventsDir'>>;
   /** where the claim expiry workflows run; default: TEMPORAL_ADDRESS and TEMPORAL_CLAIMS_TASK_QUEUE (`claims`) */
   readonly workflows?: WorkflowSettings;
   /** the process's /readyz (cluster mode): names a store the start waits for */
@@ -68,7 +68,10 @@ export const startClaims = async (deps: ClaimsDeps) => {
   const dir = path.join(deps.config.dataDir, 'claims');
   mkdirSync(dir, { recursive: true });
   const store = withEventSchemas(
-    openEventStore(deps.config, { service: 'claims', file: claimsEventsFile(deps.config.dataDir) }),
+    openEventStore(deps.config, {
+      service: 'claims',
+      file: claimsEventsFile(deps.config.eventsDir ?? deps.config.dataDir),
+    }),
     claimsEvents,
   );
   const clock = overrides.clock ?? systemClock;
@@ -100,6 +103,11 @@ export const startClaims = async (deps: ClaimsDeps) => {
       store: readModels,
       projection: claimsIndexProjection,
       onError: (error) => deps.logger.error({ err: error }, 'claims index stopped'),
+      onWriteError: (error, retryInMs) =>
+        deps.logger.warn(
+          { err: error, retry_in_ms: retryInMs },
+          'claims index not written: the store refused; trying again',
+        ),
     }),
   );
 
@@ -166,6 +174,8 @@ export const startClaims = async (deps: ClaimsDeps) => {
     checkpoints,
     bus: deps.bus,
     onError: (error) => deps.logger.error({ err: error }, 'claims integration events stopped'),
+    onLeaseError: (error) =>
+      deps.logger.warn({ err: error }, 'claims integration events: lease not taken or renewed; trying again'),
   });
   const emailServed = await serveInternalOperations({
     service: 'claims',
@@ -235,7 +245,7 @@ export const rebuildClaimsReadModels = async (options: { dataDir: string; config
   return rebuildEmbeddedDocumentReadModel({
     config: options.config,
     service: 'claims',
-    eventsPath: claimsEventsFile(options.dataDir),
+    eventsPath: claimsEventsFile(options.config?.eventsDir ?? options.dataDir),
     readModelsPath: claimsReadModelsFile(options.dataDir),
     projection: claimsIndexProjection,
     eventSchemas: claimsEvents,

@@ -42,7 +42,7 @@ export interface CommerceDeps {
   readonly bus: Bus;
   readonly logger: Logger;
   readonly config: Pick<Config, 'dataDir' | 'publicUrl'> &
-    Partial<Pick<Config, 'mongo' | 'temporal' | 'kurrentdb' | 'stripe'>>;
+    Partial<Pick<Config, 'mongo' | 'temporal' | 'kurrentdb' | 'stripe' | 'eventsDir'>>;
   /** where the order workflows run; default: TEMPORAL_ADDRESS and TEMPORAL_COMMERCE_TASK_QUEUE (`commerce`) */
   readonly settings?: WorkflowSettings;
   /**
@@ -65,7 +65,7 @@ export interface CommerceDeps {
 
 /** Composition root of the commerce service: store, orders index, VAT adapters, catalog client, endpoints. */
 export const startCommerce = async (deps: CommerceDeps) => {
-  const file = commerceEventsFile(deps.config.dataDir);
+  const file = commerceEventsFile(deps.config.eventsDir ?? deps.config.dataDir);
   mkdirSync(path.dirname(file), { recursive: true });
   const store = withEventSchemas(openEventStore(deps.config, { service: 'commerce', file }), commerceEvents);
   const clock = deps.overrides?.clock ?? systemClock;
@@ -93,6 +93,11 @@ export const startCommerce = async (deps: CommerceDeps) => {
       store: readModels,
       projection: ordersIndexProjection,
       onError: (error) => deps.logger.error({ err: error }, 'orders index stopped'),
+      onWriteError: (error, retryInMs) =>
+        deps.logger.warn(
+          { err: error, retry_in_ms: retryInMs },
+          'orders index not written: the store refused; trying again',
+        ),
     }),
   );
   const indexCaughtUp = ordersIndex.waitFor;
@@ -214,11 +219,11 @@ export const commerceReadModelsFile = (dataDir: string): string => path.join(dat
  * refuses (ReadModelStoreInUseError) while a commerce instance has them open.
  */
 export const rebuildCommerceReadModels = async (options: { dataDir: string; config?: RebuildConfig }) => {
-  mkdirSync(path.dirname(commerceEventsFile(options.dataDir)), { recursive: true });
+  mkdirSync(path.dirname(commerceEventsFile(options.config?.eventsDir ?? options.dataDir)), { recursive: true });
   return rebuildEmbeddedDocumentReadModel({
     config: options.config,
     service: 'commerce',
-    eventsPath: commerceEventsFile(options.dataDir),
+    eventsPath: commerceEventsFile(options.config?.eventsDir ?? options.dataDir),
     readModelsPath: commerceReadModelsFile(options.dataDir),
     projection: ordersIndexProjection,
     eventSchemas: commerceEvents,

@@ -50,7 +50,7 @@ export interface DraftingDeps {
   readonly bus: Bus;
   readonly logger: Logger;
   readonly config: Pick<Config, 'dataDir' | 'publicUrl' | 'fetchAllowPrivateNetworks'> &
-    Partial<Pick<Config, 'mail' | 'mongo' | 'openAi' | 'temporal' | 'kurrentdb' | 'dailyLimits'>>;
+    Partial<Pick<Config, 'mail' | 'mongo' | 'openAi' | 'temporal' | 'kurrentdb' | 'dailyLimits' | 'eventsDir'>>;
   /** tests: an environment to read drafting's settings (OPENAI_*, TEMPORAL_*) from instead of `config` */
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** the process's /readyz (cluster mode): names a store the start waits for */
@@ -76,7 +76,10 @@ export const startDrafting = async (deps: DraftingDeps) => {
   const dir = path.join(deps.config.dataDir, 'drafting');
   mkdirSync(dir, { recursive: true });
   const store = withEventSchemas(
-    openEventStore(deps.config, { service: 'drafting', file: draftingEventsFile(deps.config.dataDir) }),
+    openEventStore(deps.config, {
+      service: 'drafting',
+      file: draftingEventsFile(deps.config.eventsDir ?? deps.config.dataDir),
+    }),
     draftingEvents,
   );
   // crawled pages: MONGO_URL: GridFS (bucket `drafting.blobs`); otherwise files shared by every
@@ -110,6 +113,11 @@ export const startDrafting = async (deps: DraftingDeps) => {
       store: readModels,
       projection: draftsIndexProjection,
       onError: (error) => deps.logger.error({ err: error }, 'drafts index stopped'),
+      onWriteError: (error, retryInMs) =>
+        deps.logger.warn(
+          { err: error, retry_in_ms: retryInMs },
+          'drafts index not written: the store refused; trying again',
+        ),
     }),
   );
   const index = draftsIndex.view;
@@ -273,7 +281,7 @@ export const rebuildDraftingReadModels = async (options: { dataDir: string; conf
   return rebuildEmbeddedDocumentReadModel({
     config: options.config,
     service: 'drafting',
-    eventsPath: draftingEventsFile(options.dataDir),
+    eventsPath: draftingEventsFile(options.config?.eventsDir ?? options.dataDir),
     readModelsPath: draftingReadModelsFile(options.dataDir),
     projection: draftsIndexProjection,
     eventSchemas: draftingEvents,

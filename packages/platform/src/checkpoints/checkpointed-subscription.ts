@@ -1,6 +1,7 @@
 import type { AllSubscription, EventStore, RecordedEvent } from '../event-store/event-store.ts';
 import { openCheckpointCursor, PASSED_OVER_PER_SAVE } from './checkpoint-cursor.ts';
 import type { CheckpointStore } from './checkpoint-store.ts';
+import { runLeased } from './subscription-lease.ts';
 
 export { PASSED_OVER_PER_SAVE };
 
@@ -22,14 +23,30 @@ export interface CheckpointedSubscriptionOptions {
   readonly handles?: (event: RecordedEvent) => boolean;
   /** as in SubscribeAllOptions: called once when the handler (or saving) fails; the subscription stops */
   readonly onError?: (error: unknown) => void;
+  /** taking or renewing the lease failed (the store unreachable): tried again; for the log */
+  readonly onLeaseError?: (error: unknown) => void;
 }
 
 /**
  * Subscribes to all events after the subscriber's saved checkpoint, and saves each handled event's
  * position once it is handled. Like the handler, the save completes before the next delivery.
+ * Where the checkpoints are shared by replicas in other processes (MongoDB), one replica at a
+ * time runs it, under a lease on `name` (subscription-lease.ts).
  */
 export async function startCheckpointedSubscription(
   options: CheckpointedSubscriptionOptions,
+): Promise<AllSubscription> {
+  return runLeased({
+    checkpoints: options.checkpoints,
+    name: options.name,
+    start: (failed) => startUnleased(options, failed),
+    ...(options.onLeaseError ? { onLeaseError: options.onLeaseError } : {}),
+  });
+}
+
+async function startUnleased(
+  options: CheckpointedSubscriptionOptions,
+  failed?: (error: unknown) => void,
 ): Promise<AllSubscription> {
   const { store, checkpoints, name, handler, handles, onError } = options;
   const cursor = await openCheckpointCursor(checkpoints, name);
@@ -40,7 +57,14 @@ export async function startCheckpointedSubscription(
       await handler(event);
       await cursor.handled(event.position);
     },
-    onError,
+    ...(onError || failed
+      ? {
+          onError: (error: unknown) => {
+            onError?.(error);
+            failed?.(error);
+          },
+        }
+      : {}),
   });
   return {
     caughtUp: subscription.caughtUp,

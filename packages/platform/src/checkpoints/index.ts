@@ -6,3 +6,5 @@ export { openMongoCheckpointStore } from './mongo-checkpoint-store.ts';
 export { openCheckpointStore } from './open-checkpoint-store.ts';
 export type { SqliteCheckpointStoreOptions } from './sqlite-checkpoint-store.ts';
 export { openSqliteCheckpointStore } from './sqlite-checkpoint-store.ts';
+export type { LeaseStore } from './subscription-lease.ts';
+export { LEASE_TTL_MS, runLeased } from './subscription-lease.ts';

@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Config } from '../config.ts';
 import type { EventStore } from './event-store.ts';
 import { openKurrentDbEventStore } from './kurrentdb-event-store.ts';
@@ -7,9 +9,15 @@ import { withTraceMetadata } from './trace-metadata.ts';
 export interface OpenEventStoreOptions {
   /** the service whose log this is; with KurrentDB its streams are `<service>.<stream>` */
   readonly service: string;
-  /** the SQLite file used when KURRENTDB_URL is not set (e.g. `<DATA_DIR>/catalog/events.db`) */
+  /** the SQLite file used when KURRENTDB_URL is not set (`<EVENTS_DIR>/<service>/events.sqlite`; its folder is made) */
   readonly file: string;
 }
+
+/** the SQLite event store in `file`, its folder made first */
+const openSqliteFile = (file: string): EventStore => {
+  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  return openSqliteEventStore({ path: file });
+};
 
 /**
  * A service's event store as configured: KurrentDB when KURRENTDB_URL is set (all services share
@@ -21,6 +29,6 @@ export function openEventStore(config: Partial<Pick<Config, 'kurrentdb'>>, optio
   return withTraceMetadata(
     config.kurrentdb
       ? openKurrentDbEventStore({ url: config.kurrentdb.reveal(), service: options.service })
-      : openSqliteEventStore({ path: options.file }),
+      : openSqliteFile(options.file),
   );
 }

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Bus, IntegrationEvent } from '../bus/bus.ts';
 import { openCheckpointCursor } from '../checkpoints/checkpoint-cursor.ts';
 import type { CheckpointStore } from '../checkpoints/checkpoint-store.ts';
+import { runLeased } from '../checkpoints/subscription-lease.ts';
 import type { AllSubscription, EventStore, RecordedEvent } from '../event-store/event-store.ts';
 import { traceparentOfEvent } from '../event-store/trace-metadata.ts';
 
@@ -18,7 +19,9 @@ const MAX_RETRY_MS = 30_000;
  * and checkpoint publishes that event again, which the bus de-duplicates by id (and consumers
  * handle idempotently). An event appended inside a traced request (`metadata.traceparent`) is
  * published with that traceparent, so its consumers' spans join that request's trace. While the bus refuses an event (e.g. NATS is away) the same event is tried
- * again with a growing pause, and nothing later is published before it.
+ * again with a growing pause, and nothing later is published before it. Where the checkpoints are
+ * shared by replicas in other processes (MongoDB), one replica at a time publishes, under a lease
+ * on `name` (subscription-lease.ts), and another takes over when it stops or dies.
  */
 export const publishFromLog = async (options: {
   readonly store: EventStore;
@@ -34,7 +37,21 @@ export const publishFromLog = async (options: {
   readonly onPublishError?: (error: unknown, event: RecordedEvent) => void;
   /** the mapping or the checkpoint failed: the publisher stops */
   readonly onError?: (error: unknown) => void;
-}): Promise<AllSubscription> => {
+  /** taking or renewing the lease failed (the store unreachable): tried again; for the log */
+  readonly onLeaseError?: (error: unknown) => void;
+}): Promise<AllSubscription> =>
+  // replicas sharing the checkpoints (MongoDB): one publishes at a time, under a lease on the name
+  runLeased({
+    checkpoints: options.checkpoints,
+    name: options.name,
+    start: (failed) => publishUnleased(options, failed),
+    ...(options.onLeaseError ? { onLeaseError: options.onLeaseError } : {}),
+  });
+
+const publishUnleased = async (
+  options: Parameters<typeof publishFromLog>[0],
+  failed?: (error: unknown) => void,
+): Promise<AllSubscription> => {
   let closed = false;
   const abort = new AbortController();
   // events that publish nothing move the checkpoint only every so many (a restart maps them again)
@@ -65,7 +82,15 @@ export const publishFromLog = async (options: {
         }
       }
     },
-    ...(options.onError ? { onError: (error: unknown) => (closed ? undefined : options.onError?.(error)) } : {}),
+    ...(options.onError || failed
+      ? {
+          onError: (error: unknown) => {
+            if (closed) return;
+            options.onError?.(error);
+            failed?.(error);
+          },
+        }
+      : {}),
   });
   return {
     caughtUp: subscription.caughtUp,

@@ -5,12 +5,15 @@
  * named like them.
  *  - `subscription_checkpoints`: the checkpointed subscriptions' positions (integration-event
  *    publishers, follower mail). Lost, a publisher publishes its events again from the start.
+ *  - `subscription_leases`: which replica runs which checkpointed subscription, until when
+ *    (subscription-lease.ts). Lost, the replicas take the leases again.
  *  - `personal_data_keys`: the keys that seal personal data in events. Lost, every sealed value
  *    opens to nothing (that is how erasure works, one key at a time).
  *  - `blobs.files`, `blobs.chunks`: the GridFS bucket `<service>.blobs` (crawled pages).
  */
 export const SERVICE_STATE_COLLECTIONS = {
   checkpoints: 'subscription_checkpoints',
+  leases: 'subscription_leases',
   personalDataKeys: 'personal_data_keys',
   /** a GridFS bucket name: its collections are `<bucket>.files` and `<bucket>.chunks` */
   blobBucket: 'blobs',
@@ -19,6 +22,7 @@ export const SERVICE_STATE_COLLECTIONS = {
 /** every collection name (without the service prefix) a read-model rebuild keeps */
 export const keptByReadModelRebuild: readonly string[] = [
   SERVICE_STATE_COLLECTIONS.checkpoints,
+  SERVICE_STATE_COLLECTIONS.leases,
   SERVICE_STATE_COLLECTIONS.personalDataKeys,
   `${SERVICE_STATE_COLLECTIONS.blobBucket}.files`,
   `${SERVICE_STATE_COLLECTIONS.blobBucket}.chunks`,

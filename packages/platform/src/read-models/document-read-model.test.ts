@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { EventStore } from '../event-store/event-store.ts';
 import { openMemoryEventStore } from '../event-store/memory-event-store.ts';
 import { openSqliteEventStore } from '../event-store/sqlite-event-store.ts';
+import { until } from '../testing/until.ts';
 import {
   type DocumentProjection,
   foldDocumentView,
@@ -82,6 +83,43 @@ describe('document read model', () => {
     expect(again.view().total).toBe(11);
     expect(again.view().counts.get('counter-0')).toBe(5);
     await again.close();
+  });
+
+  it('when the store refuses a write mid-run then the write is tried again, with no further event, until it goes through', async () => {
+    const events = openMemoryEventStore();
+    const inner = openMemoryReadModelStore();
+    let refusals = 2;
+    const refused: number[] = [];
+    // the store goes away for two writes (MongoDB restarting), then answers again
+    const store = {
+      ...inner,
+      write: async (...args: Parameters<typeof inner.write>) => {
+        if (refusals > 0) {
+          refusals--;
+          throw new Error('connection refused');
+        }
+        return inner.write(...args);
+      },
+    };
+    const model = await openDocumentReadModel({
+      events,
+      store,
+      projection: counters,
+      onError: noError,
+      onWriteError: (_error, retryInMs) => refused.push(retryInMs),
+    });
+    const { position } = await add(events, 'counter-a');
+    await model.waitFor(position);
+    // the one event, written once the store answers again: nothing else is appended meanwhile
+    expect(
+      await until(
+        () => inner.position(),
+        (stored) => stored === position,
+      ),
+    ).toBe(position);
+    expect(refused).toEqual([200, 400]);
+    expect(await inner.all('counters')).toEqual([{ id: 'counter-a', doc: { at: position, doc: { count: 1 } } }]);
+    await model.close();
   });
 
   it('when an event is appended then waitFor resolves once it is folded in (read-your-writes)', async () => {

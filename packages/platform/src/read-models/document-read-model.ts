@@ -42,6 +42,9 @@ export interface DocumentReadModel<View> {
 const PAGE = 2000;
 /** pending documents that force a write while catching up */
 const FLUSH_EVERY = 20_000;
+/** a refused write is tried again after this long, then twice as long each time, up to WRITE_RETRY_MAX_MS */
+const WRITE_RETRY_FIRST_MS = 200;
+const WRITE_RETRY_MAX_MS = 30_000;
 
 /**
  * Starts a document read model: loads the stored documents and their checkpoint, catches up from
@@ -58,6 +61,8 @@ export const openDocumentReadModel = async <Doc, View>(deps: {
   store: ReadModelStore;
   projection: DocumentProjection<Doc, View>;
   onError: (error: unknown) => void;
+  /** a write of folded documents was refused and is tried again in `retryInMs` (default: onError) */
+  onWriteError?: (error: unknown, retryInMs: number) => void;
 }): Promise<DocumentReadModel<View>> => {
   const { events, store, projection } = deps;
   const docs = new Map<string, StoredDocument<Doc>>();
@@ -128,12 +133,32 @@ export const openDocumentReadModel = async <Doc, View>(deps: {
     flushing = next.catch(() => {});
     return next;
   };
+  // a write the store refused (MongoDB away, FerretDB restarting) is tried again with a growing
+  // pause, events or not, until it goes through: the documents stay pending in memory meanwhile
+  let retryTimer: NodeJS.Timeout | undefined;
+  let failures = 0;
+  let closing = false;
   const scheduleFlush = () => {
-    if (flushScheduled) return;
+    if (flushScheduled || retryTimer) return;
     flushScheduled = true;
     setImmediate(() => {
       flushScheduled = false;
-      flush().catch(deps.onError);
+      flush().then(
+        () => {
+          failures = 0;
+        },
+        (error: unknown) => {
+          failures++;
+          const retryInMs = Math.min(WRITE_RETRY_MAX_MS, WRITE_RETRY_FIRST_MS * 2 ** (failures - 1));
+          (deps.onWriteError ?? deps.onError)(error, retryInMs);
+          if (closing) return;
+          retryTimer = setTimeout(() => {
+            retryTimer = undefined;
+            scheduleFlush();
+          }, retryInMs);
+          retryTimer.unref();
+        },
+      );
     });
   };
 
@@ -171,6 +196,8 @@ export const openDocumentReadModel = async <Doc, View>(deps: {
       }),
     flush,
     close: async () => {
+      closing = true;
+      clearTimeout(retryTimer);
       await subscription.close();
       await flush();
     },

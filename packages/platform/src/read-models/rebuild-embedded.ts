@@ -16,7 +16,7 @@ export class ReadModelStoreInUseError extends Error {
 }
 
 /** where the rebuild reads and writes: the configured stores, else the service's embedded files */
-export type RebuildConfig = Partial<Pick<Config, 'mongo' | 'kurrentdb'>>;
+export type RebuildConfig = Partial<Pick<Config, 'mongo' | 'kurrentdb' | 'eventsDir'>>;
 
 /**
  * Opens a service's read-model store as configured for a rebuild, refusing (ReadModelStoreInUseError)

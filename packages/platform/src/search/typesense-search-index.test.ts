@@ -39,6 +39,16 @@ describe.skipIf(!available)('typesense search index (a real Typesense 0.24.1 on 
     return { index: await open(collection), reopen: () => open(collection), cleanup: () => {} };
   });
 
+  it('when replicas open one new collection at the same moment then each opens it (none fails on the one made first) and they share it', async () => {
+    const collection = `c${randomUUID().replaceAll('-', '')}`;
+    const replicas = await Promise.all([open(collection), open(collection), open(collection), open(collection)]);
+    const [first, second] = replicas;
+    await first.apply({ upsert: [{ id: '1', text: { name: 'Notion' }, filters: {}, sort: {} }], remove: [] }, 3);
+    expect(await second.position()).toBe(3);
+    expect(await second.size()).toBe(1);
+    for (const replica of replicas) await replica.close();
+  });
+
   it('when opened with other text fields then the old collection is dropped and the position starts at 0', async () => {
     const collection = `c${randomUUID().replaceAll('-', '')}`;
     const first = await open(collection);

@@ -108,24 +108,42 @@ export const openTypesenseSearchIndex = async (options: TypesenseSearchIndexOpti
     .join(',');
   const signature = JSON.stringify({ v: 1, text: textFields });
 
-  const createCollections = async () => {
-    await client.collections().create({
-      name,
-      fields: [
-        { name: 'k', type: 'string', sort: true },
-        ...textFields.map((field) => ({ name: `t_${field}`, type: 'string' as const })),
-        { name: 'f_.*', type: 'string[]', optional: true },
-        { name: 's_.*', type: 'int64', optional: true },
-      ],
-    });
-    await client.collections().create({
-      name: positionName,
-      fields: [
-        { name: 'position', type: 'int64' },
-        { name: 'signature', type: 'string', index: false, optional: true },
-      ],
-    });
-    await client.collections(positionName).documents().upsert({ id: POSITION_ID, position: 0, signature });
+  /**
+   * Makes the collections and the position document. `shared`: at open, where another replica may
+   * be making them at the same moment (both saw none): what it made first is kept (409 = made).
+   */
+  const createCollections = async (shared: boolean) => {
+    const made = async (create: () => Promise<unknown>) => {
+      try {
+        await create();
+      } catch (error) {
+        if (!(shared && statusOf(error) === 409)) throw error;
+      }
+    };
+    await made(() =>
+      client.collections().create({
+        name,
+        fields: [
+          { name: 'k', type: 'string', sort: true },
+          ...textFields.map((field) => ({ name: `t_${field}`, type: 'string' as const })),
+          { name: 'f_.*', type: 'string[]', optional: true },
+          { name: 's_.*', type: 'int64', optional: true },
+        ],
+      }),
+    );
+    await made(() =>
+      client.collections().create({
+        name: positionName,
+        fields: [
+          { name: 'position', type: 'int64' },
+          { name: 'signature', type: 'string', index: false, optional: true },
+        ],
+      }),
+    );
+    const start = { id: POSITION_ID, position: 0, signature };
+    // shared: never over a position another replica has moved on meanwhile
+    if (shared) await made(() => client.collections(positionName).documents().create(start));
+    else await client.collections(positionName).documents().upsert(start);
   };
   const dropCollections = async () => {
     for (const collection of [name, positionName]) {
@@ -148,13 +166,13 @@ export const openTypesenseSearchIndex = async (options: TypesenseSearchIndexOpti
     }
   };
 
-  // open: keep what is there when it was made for these text fields, else start empty
+  // open: keep what is there when it was made for these text fields, else start empty. Nothing
+  // there yet (a first start): made, without dropping what a replica starting beside this one may
+  // have just made; there but for other fields, or half gone: dropped and made again
   const stored = await readPosition();
   const exists = await client.collections(name).exists();
-  if (!stored || stored.signature !== signature || !exists) {
-    await dropCollections();
-    await createCollections();
-  }
+  if (stored && (stored.signature !== signature || !exists)) await dropCollections();
+  if (!stored || stored.signature !== signature || !exists) await createCollections(true);
 
   const documents = () => client.collections(name).documents();
   const toLine = (doc: SearchDocument): string => {
@@ -321,7 +339,7 @@ export const openTypesenseSearchIndex = async (options: TypesenseSearchIndexOpti
     size: async () => Number((await client.collections(name).retrieve()).num_documents ?? 0),
     clear: async () => {
       await dropCollections();
-      await createCollections();
+      await createCollections(false);
     },
     close: async () => {
       httpAgent.destroy();

@@ -26,8 +26,8 @@ const PAGE = 5_000;
  * catalog's own engagement commands (RemoveReview, RestoreReview) against it, so the running
  * service folds the change like any other event. Needs no read model, so it runs beside the service.
  */
-export const openReviewAdmin = (config: { dataDir: string } & Partial<Pick<Config, 'kurrentdb'>>) => {
-  const file = path.join(config.dataDir, 'catalog', 'events.sqlite');
+export const openReviewAdmin = (config: { dataDir: string } & Partial<Pick<Config, 'kurrentdb' | 'eventsDir'>>) => {
+  const file = path.join(config.eventsDir ?? config.dataDir, 'catalog', 'events.sqlite');
   mkdirSync(path.dirname(file), { recursive: true });
   const store: EventStore = withEventSchemas(openEventStore(config, { service: 'catalog', file }), catalogEvents);
 

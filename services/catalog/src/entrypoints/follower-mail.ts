@@ -58,4 +58,6 @@ export const startFollowerMail = (deps: {
       await sendAccountMail(deps, request, { what: 'follower update mail', eventId: event.id });
     },
     onError: (err) => deps.logger.error({ err }, 'follower mail subscription stopped'),
+    onLeaseError: (err) =>
+      deps.logger.warn({ err }, 'follower mail subscription: lease not taken or renewed; trying again'),
   });

@@ -117,6 +117,8 @@ export const startCatalogPublisher = (deps: {
     onPublishError: (err, event) =>
       deps.logger.warn({ err, event_id: event.id }, 'catalog integration event not published yet; trying again'),
     onError: (err) => deps.logger.error({ err }, 'catalog integration events publisher stopped'),
+    onLeaseError: (err) =>
+      deps.logger.warn({ err }, 'catalog integration events publisher: lease not taken or renewed; trying again'),
   });
 };
 

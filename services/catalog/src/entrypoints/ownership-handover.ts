@@ -37,4 +37,6 @@ export const startOwnershipHandover = (deps: {
       }
     },
     onError: (err) => deps.logger.error({ err }, 'ownership handover subscription stopped'),
+    onLeaseError: (err) =>
+      deps.logger.warn({ err }, 'ownership handover subscription: lease not taken or renewed; trying again'),
   });

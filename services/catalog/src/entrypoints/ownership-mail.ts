@@ -73,4 +73,6 @@ export const startOwnershipMail = (deps: {
       }
     },
     onError: (err) => deps.logger.error({ err }, 'ownership mail subscription stopped'),
+    onLeaseError: (err) =>
+      deps.logger.warn({ err }, 'ownership mail subscription: lease not taken or renewed; trying again'),
   });

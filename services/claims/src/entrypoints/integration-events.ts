@@ -36,6 +36,8 @@ export const startClaimsPublisher = (deps: {
   checkpoints: CheckpointStore;
   bus: Bus;
   onError: (error: unknown) => void;
+  /** taking or renewing the publisher's lease failed (MongoDB unreachable): tried again */
+  onLeaseError?: (error: unknown) => void;
 }) =>
   publishFromLog({
     store: deps.store,
@@ -44,4 +46,5 @@ export const startClaimsPublisher = (deps: {
     name: CLAIMS_PUBLISHER,
     map: (event) => claimVerifiedFrom(deps.store, event),
     onError: deps.onError,
+    ...(deps.onLeaseError ? { onLeaseError: deps.onLeaseError } : {}),
   });

@@ -73,6 +73,8 @@ export const startCommercePublisher = (deps: {
     onPublishError: (err, event) =>
       deps.logger.warn({ err, event_id: event.id }, 'commerce integration event not published yet; trying again'),
     onError: (err) => deps.logger.error({ err }, 'commerce integration events publisher stopped'),
+    onLeaseError: (err) =>
+      deps.logger.warn({ err }, 'commerce integration events publisher: lease not taken or renewed; trying again'),
   });
 
 /**
