@@ -51,6 +51,10 @@ describe('when the extractive drafter drafts the 36 labelled corpus sites', () =
     expect(scores.flatMap((s) => s.leaks.map((l) => `${s.id}: ${l}`))).toEqual([]);
   });
 
+  it('then every kept quote of every site is a substring of what the site served (visible text or raw HTML)', () => {
+    expect(scores.flatMap((s) => s.nonVerbatim.map((q) => `${s.id}: ${q}`))).toEqual([]);
+  });
+
   it('then every drafted value is the labelled one (100% precision)', () => {
     expect(scores.flatMap((s) => s.wrong.map((w) => `${s.id}: ${w}`))).toEqual([]);
   });

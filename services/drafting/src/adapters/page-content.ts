@@ -1,4 +1,5 @@
 import { type CheerioAPI, load } from 'cheerio';
+import { METADATA_MARKER } from '../domain/evidence/served-text.ts';
 import { type StructuredData, structuredData, typesOf } from './structured-data.ts';
 
 /** The few DOM node properties the text walker reads. */
@@ -50,8 +51,21 @@ const BLOCK = new Set([
 ]);
 const SKIP = new Set(['script', 'style', 'noscript', 'template', 'svg', 'iframe', 'head']);
 
-/** Visible text with line breaks at block boundaries, so words of adjacent blocks never glue together. */
+/**
+ * Visible text with line breaks at block boundaries, so words of adjacent blocks never glue together,
+ * and inline elements joined as a browser shows them (`<b>Acme</b>Cloud` is `AcmeCloud`).
+ */
 export const visibleText = ($: CheerioAPI): string => {
+  const root = $('body').get(0) ?? $.root().get(0);
+  return root ? textOf(root) : '';
+};
+
+/**
+ * The visible text of one element, exactly as `visibleText` writes it (blocks on their own lines,
+ * scripts and styles left out): what a quote of that element must be to be found on the page.
+ */
+export const textOf = (element: unknown): string => {
+  if (!element) return '';
   const out: string[] = [];
   const walk = (node: AnyNode): void => {
     if (node.type === 'text') {
@@ -66,8 +80,7 @@ export const visibleText = ($: CheerioAPI): string => {
     for (const child of node.children ?? []) walk(child);
     if (block) out.push('\n');
   };
-  const root = $('body').get(0) ?? $.root().get(0);
-  if (root) walk(root as unknown as AnyNode);
+  walk(element as AnyNode);
   return out
     .join('')
     .split('\n')
@@ -133,12 +146,13 @@ export const metadataLines = ($: CheerioAPI, url: string, data: StructuredData):
   return lines;
 };
 
+/** The visible text of an element on one line (its block breaks as spaces): a quote as the page shows it. */
+export const lineOf = (element: unknown): string => textOf(element).replace(/\n/g, ' ');
+
 /** What the crawler keeps of a page: its title, and its visible text followed by its metadata lines. */
 export const pageEvidenceText = (html: string, url: string): { title: string; text: string } => {
   const $ = load(html);
   const title = $('title').first().text().replace(/\s+/g, ' ').trim();
-  const text = [visibleText($), '', '--- page metadata ---', ...metadataLines($, url, structuredData(html, url))].join(
-    '\n',
-  );
+  const text = [visibleText($), '', METADATA_MARKER, ...metadataLines($, url, structuredData(html, url))].join('\n');
   return { title, text };
 };

@@ -1,4 +1,5 @@
 import type { CheerioAPI } from 'cheerio';
+import { lineOf } from './page-content.ts';
 import { type SchemaNode, typesOf } from './structured-data.ts';
 
 /** A person a site names, with the role and profile links it gives, and the quotes they came from. */
@@ -60,11 +61,11 @@ export const htmlPeople = ($: CheerioAPI, pageUrl: string): PagePerson[] => {
   const people: PagePerson[] = [];
   $('h2, h3, h4, h5, strong, b, [class*="name"]').each((_, el) => {
     const heading = $(el);
-    const name = clean(heading.text());
+    const name = lineOf(el);
     if (!PERSON_NAME.test(name) || NOT_A_NAME.test(name) || ROLE.test(name) || name.length > 60) return;
     if (people.some((p) => p.name === name)) return;
     const roleEl = heading.nextAll().first();
-    const role = clean(roleEl.text());
+    const role = lineOf(roleEl.get(0));
     if (!role || role.length > 80 || !ROLE.test(role)) return;
     const card = heading.parent();
     const links = card

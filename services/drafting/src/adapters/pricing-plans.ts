@@ -1,4 +1,5 @@
 import type { CheerioAPI } from 'cheerio';
+import { lineOf } from './page-content.ts';
 import type { SchemaNode } from './structured-data.ts';
 import { typesOf } from './structured-data.ts';
 
@@ -15,8 +16,18 @@ export interface PricingPlan {
   readonly currency: string | null;
   readonly period: 'month' | 'year' | null;
   readonly free: boolean;
-  readonly quotes: readonly string[];
+  readonly quotes: readonly PlanQuote[];
 }
+
+/**
+ * What a plan was read from: visible text as the page shows it, or a structured-data value and the
+ * schema.org property it is under (the drafter quotes that property as the page wrote it).
+ */
+export interface PlanQuote {
+  readonly text: string;
+  readonly property?: string;
+}
+const shown = (...texts: string[]): PlanQuote[] => texts.map((text) => ({ text }));
 
 const clean = (s: unknown): string => (typeof s === 'string' ? s.replace(/\s+/g, ' ').trim() : '');
 const str = (v: unknown): string => (typeof v === 'string' || typeof v === 'number' ? String(v).trim() : '');
@@ -44,7 +55,7 @@ const parsePrice = (text: string) => {
   };
 };
 
-const plan = (name: string, price: string, quotes: string[]): PricingPlan | null => {
+const plan = (name: string, price: string, quotes: PlanQuote[]): PricingPlan | null => {
   if (!name || name.length > 60 || !price || price.length > 80 || PRICE.test(name)) return null;
   return { name, price, ...parsePrice(price), quotes };
 };
@@ -56,7 +67,7 @@ const priceElements = ($: CheerioAPI, root: ReturnType<CheerioAPI>) =>
     .addBack()
     .toArray()
     .filter((el) => {
-      const t = clean($(el).text());
+      const t = lineOf(el);
       return (
         t.length <= 80 &&
         PRICE.test(t) &&
@@ -77,18 +88,27 @@ const cardPlans = ($: CheerioAPI): PricingPlan[] => {
     if (card.is('table, tr, td, th, tbody, thead')) return;
     if (card.find(CARD).filter((__, inner) => $(inner).find('h2, h3, h4, h5').length > 0).length > 0) return;
     const heading = card.find('h2, h3, h4, h5, [class*="name"], [class*="title"]').first();
-    const name = clean(heading.text());
+    const name = lineOf(heading.get(0));
     const prices = priceElements($, card).filter((p) => !$(p).is(heading) && !$(p).parents().is(heading));
     const first = prices[0];
     if (!first) return;
-    const price = clean($(first).text());
-    const found = plan(name, price, [name, price]);
+    const price = lineOf(first);
+    const found = plan(name, price, shown(name, price));
     if (found && !plans.some((p) => p.name === found.name)) plans.push(found);
   });
   return plans;
 };
 
-/** Plans in a table: plan names as column headers with a row of prices, or one plan per row. */
+/** A header cell that labels a column of a plan table (in the languages we read). */
+const PRICE_HEADER = /^(?:price|pricing|cost|preis|prix|precio|pris|prijs|prezzo)\b/i;
+const NAME_HEADER = /^(?:plan|tier|package|edition|name|tarif|paket|plan(?:e|es)?|abonnement|offre)\b/i;
+const PERIOD_HEADER = /^(?:period|billing|billed|interval|term|per|zeitraum|abrechnung|période|facturación)\b/i;
+
+/**
+ * Plans in a table, every row of it: plan names as column headers with a row of prices, or one plan
+ * per row (the name in the plan column or the first, the price in the price column or the first
+ * cell that holds one, the period from a billing column when there is one).
+ */
 const tablePlans = ($: CheerioAPI): PricingPlan[] => {
   const plans: PricingPlan[] = [];
   $('table').each((_, table) => {
@@ -99,31 +119,45 @@ const tablePlans = ($: CheerioAPI): PricingPlan[] => {
         $(tr)
           .children('th, td')
           .toArray()
-          .map((c) => clean($(c).text())),
+          .map((c) => lineOf(c)),
       );
     const header = rows[0] ?? [];
-    const priceRow = rows.slice(1).find((r) => r.filter((c) => PRICE.test(c)).length >= 2);
-    if (header.length >= 2 && priceRow) {
+    const priceColumn = header.findIndex((h) => PRICE_HEADER.test(h));
+    const labelled = priceColumn >= 0 || header.some((h) => NAME_HEADER.test(h));
+    const priceRow = rows.slice(1).find((r) => r.slice(1).filter((c) => PRICE.test(c)).length >= 2);
+    if (!labelled && header.length >= 2 && priceRow) {
       header.forEach((name, i) => {
         const price = priceRow[i] ?? '';
-        const found = PRICE.test(price) ? plan(name, price, [name, price]) : null;
+        const found = PRICE.test(price) ? plan(name, price, shown(name, price)) : null;
         if (found) plans.push(found);
       });
       return;
     }
-    for (const cells of rows) {
-      const [first, ...rest] = cells;
+    const nameColumn = Math.max(
+      0,
+      header.findIndex((h) => NAME_HEADER.test(h)),
+    );
+    const periodColumn = header.findIndex((h) => PERIOD_HEADER.test(h));
+    for (const cells of labelled ? rows.slice(1) : rows) {
+      const first = cells[nameColumn];
       if (!first) continue;
-      const priceCell = rest.find((c) => PRICE.test(c));
+      const priceCell =
+        priceColumn >= 0 && PRICE.test(cells[priceColumn] ?? '')
+          ? cells[priceColumn]
+          : cells.find((c, i) => i !== nameColumn && PRICE.test(c));
       if (priceCell) {
-        const found = plan(first, priceCell, [first, priceCell]);
-        if (found) plans.push(found);
+        const period = periodColumn >= 0 ? (cells[periodColumn] ?? '') : '';
+        const withPeriod = period && !MONTH.test(priceCell) && !YEAR.test(priceCell) && period.length <= 30;
+        const found = withPeriod
+          ? plan(first, `${priceCell} ${period}`, shown(first, priceCell, period))
+          : plan(first, priceCell, shown(first, priceCell));
+        if (found && !plans.some((p) => p.name === found.name)) plans.push(found);
         continue;
       }
       // one cell holding both: "Starter $9 per month"
       const at = first.search(PRICE);
       if (cells.length === 1 && at > 0) {
-        const found = plan(first.slice(0, at).trim(), first.slice(at).trim(), [first]);
+        const found = plan(first.slice(0, at).trim(), first.slice(at).trim(), shown(first));
         if (found) plans.push(found);
       }
     }
@@ -164,7 +198,11 @@ export const structuredPlans = (nodes: readonly SchemaNode[]): PricingPlan[] => 
           currency: currency || null,
           period,
           free: amount === 0,
-          quotes: [name, `price: ${price}`, ...(currency ? [`priceCurrency: ${currency}`] : [])],
+          quotes: [
+            { text: name, property: 'name' },
+            { text: price, property: 'price' },
+            ...(currency ? [{ text: currency, property: 'priceCurrency' }] : []),
+          ],
         });
       } else if (typesOf(offer).includes('AggregateOffer')) {
         const low = str(offer.lowPrice);
@@ -179,10 +217,10 @@ export const structuredPlans = (nodes: readonly SchemaNode[]): PricingPlan[] => 
           period: null,
           free: Number(low) === 0,
           quotes: [
-            `lowPrice: ${low}`,
-            ...(high ? [`highPrice: ${high}`] : []),
-            ...(currency ? [`priceCurrency: ${currency}`] : []),
-            ...(name ? [name] : []),
+            { text: low, property: 'lowPrice' },
+            ...(high ? [{ text: high, property: 'highPrice' }] : []),
+            ...(currency ? [{ text: currency, property: 'priceCurrency' }] : []),
+            ...(name ? [{ text: name, property: 'name' }] : []),
           ],
         });
       }

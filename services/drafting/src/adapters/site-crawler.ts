@@ -13,6 +13,7 @@ import { OutboundRequestRefused, type SafeFetch } from '@listings/platform/outbo
 import { Parser } from 'htmlparser2';
 import robotsParserModule from 'robots-parser';
 import type { CrawledPage } from '../domain/draft/draft.ts';
+import { MANIFEST_MARKER } from '../domain/evidence/served-text.ts';
 import { pageEvidenceText } from './page-content.ts';
 
 log.setLevel(log.LEVELS.OFF);
@@ -287,7 +288,7 @@ export const createSiteCrawler = (deps: {
 
       /**
        * The icons of the homepage's web app manifest (`<link rel="manifest">`), as evidence lines of
-       * the homepage (`manifest icon 512x512: https://...`): read through the guard and robots.txt
+       * the homepage (`manifest icon 512x512: https://...`), then the manifest as served: read through the guard and robots.txt
        * like a page, no redirects followed; a manifest that cannot be read gives none.
        */
       async function readManifestIcons($: CheerioAPI, pageUrl: string, abort: AbortSignal): Promise<string[]> {
@@ -305,10 +306,11 @@ export const createSiteCrawler = (deps: {
             await response.body?.cancel();
             return [];
           }
-          const manifest = JSON.parse((await response.text()).slice(0, limits.maxPageBytes)) as {
+          const served = (await response.text()).slice(0, limits.maxPageBytes);
+          const manifest = JSON.parse(served) as {
             icons?: { src?: unknown; sizes?: unknown }[];
           };
-          return (Array.isArray(manifest.icons) ? manifest.icons : [])
+          const lines = (Array.isArray(manifest.icons) ? manifest.icons : [])
             .filter((icon) => typeof icon?.src === 'string')
             .slice(0, 20)
             .map((icon) => {
@@ -316,6 +318,8 @@ export const createSiteCrawler = (deps: {
                 typeof icon.sizes === 'string' && /^[\dx ]+$/i.test(icon.sizes) ? icon.sizes.split(' ')[0] : 'any';
               return `manifest icon ${sizes}: ${new URL(icon.src as string, url).href}`;
             });
+          // the manifest as served: the evidence a logo read from it is quoted from
+          return lines.length > 0 ? [...lines, MANIFEST_MARKER, served] : [];
         } catch {
           return [];
         }
