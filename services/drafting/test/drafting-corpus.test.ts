@@ -25,7 +25,7 @@ afterAll(() => {
   scores.length = 0;
 });
 
-describe('when the extractive drafter drafts the 36 labelled corpus sites', () => {
+describe('when the extractive drafter drafts the 54 labelled corpus sites', () => {
   it('then it holds at least 30 sites of every variant the issue names', () => {
     expect(CORPUS.length).toBeGreaterThanOrEqual(30);
     expect(new Set(CORPUS.map((s) => s.variant))).toEqual(
@@ -42,6 +42,12 @@ describe('when the extractive drafter drafts the 36 labelled corpus sites', () =
         'non-english',
         'misleading-text',
         'competitor-claims',
+        'legal-name',
+        'tagline-og-description',
+        'founders-in-prose',
+        'price-table-rows',
+        'country-in-footer',
+        'json-ld-evidence',
       ]),
     );
   });

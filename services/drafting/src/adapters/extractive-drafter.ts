@@ -7,7 +7,7 @@ import type { Drafter, DraftRequest } from './drafter.ts';
 import { lineOf, textOf } from './page-content.ts';
 import { htmlPeople, type PagePerson, structuredPeople } from './people.ts';
 import { htmlPlans, type PricingPlan, structuredPlans, summarisePlans, trialSentence } from './pricing-plans.ts';
-import { addressCountryIn, foundersIn, foundingYearIn, placeIn, sentencesOf } from './prose-facts.ts';
+import { addressIn, foundersIn, foundingYearIn, placeIn, sentencesOf } from './prose-facts.ts';
 import { type QuoteFinder, quoteFinder } from './served-quote.ts';
 import { type SchemaNode, type StructuredData, structuredData, typesOf } from './structured-data.ts';
 
@@ -263,12 +263,17 @@ export const createExtractiveDrafter = (): Drafter => ({
         if (place?.country) set('country', place.country, ev(sentence, p));
         if (place?.city) set('city', place.city, ev(sentence, p));
       }
-    for (const p of [home, ...own.filter((x) => x !== home)])
-      p.$('footer, address, [class*="footer"], [class*="address"], [class*="contact"]').each((_, el) => {
-        for (const line of textOf(el).split('\n')) {
-          const country = addressCountryIn(line);
-          if (country) set('country', country, ev(line, p));
-        }
+    const homeFirstPages = [home, ...own.filter((x) => x !== home)];
+    const address = (line: string, p: Parsed) => {
+      const found = addressIn(line);
+      if (found) set('country', found.country, ev(line, p));
+      if (found?.city) set('city', found.city, ev(line, p));
+    };
+    // a postal address is one line however its <br>s break it; a footer's lines each on their own
+    for (const p of homeFirstPages) p.$('address').each((_, el) => address(lineOf(el), p));
+    for (const p of homeFirstPages)
+      p.$('footer, [class*="footer"], [class*="address"], [class*="contact"]').each((_, el) => {
+        for (const line of textOf(el).split('\n')) address(line, p);
       });
 
     // contact email: mailto links, then JSON-LD email

@@ -35,6 +35,8 @@ const str = (v: unknown): string => (typeof v === 'string' || typeof v === 'numb
 /** A price: a currency sign or code next to a number, or the word free (in the languages we read). */
 const PRICE =
   /(?:[$€£¥]\s?\d[\d.,]*|\d[\d.,]*\s?(?:[$€£¥]|USD|EUR|GBP|CHF)|\b(?:free|gratis|kostenlos|gratuit|gratuito)\b)/i;
+/** an amount of money: a currency sign or code next to a number */
+const AMOUNT = /[$€£¥]\s?\d|\d\s?(?:[$€£¥]|USD|EUR|GBP|CHF)\b/;
 const CURRENCIES: Record<string, string> = { $: 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY' };
 const MONTH =
   /(?:\/\s?|\bper\s|\ba\s|\bpro\s|\bpar\s|\bal\s)(?:month|mo|monat|mois|mes)\b|\bmonthly\b|\bmonatlich\b|\bmensuel\b/i;
@@ -56,7 +58,8 @@ const parsePrice = (text: string) => {
 };
 
 const plan = (name: string, price: string, quotes: PlanQuote[]): PricingPlan | null => {
-  if (!name || name.length > 60 || !price || price.length > 80 || PRICE.test(name)) return null;
+  // a plan may be called "Free"; a name holding an amount is no plan name
+  if (!name || name.length > 60 || !price || price.length > 80 || AMOUNT.test(name)) return null;
   return { name, price, ...parsePrice(price), quotes };
 };
 
@@ -147,7 +150,11 @@ const tablePlans = ($: CheerioAPI): PricingPlan[] => {
           : cells.find((c, i) => i !== nameColumn && PRICE.test(c));
       if (priceCell) {
         const period = periodColumn >= 0 ? (cells[periodColumn] ?? '') : '';
-        const withPeriod = period && !MONTH.test(priceCell) && !YEAR.test(priceCell) && period.length <= 30;
+        const withPeriod =
+          (MONTH.test(period) || YEAR.test(period)) &&
+          !MONTH.test(priceCell) &&
+          !YEAR.test(priceCell) &&
+          period.length <= 30;
         const found = withPeriod
           ? plan(first, `${priceCell} ${period}`, shown(first, priceCell, period))
           : plan(first, priceCell, shown(first, priceCell));

@@ -19,10 +19,10 @@ export const sentencesOf = (text: string): string[] => {
 const NAME = String.raw`\p{Lu}[\p{Ll}\p{M}'’-]+(?:[ \u00a0](?:(?:van|von|de|da|del|der|den|la|le|di)[ \u00a0])?\p{Lu}[\p{Ll}\p{M}'’-]+){1,2}`;
 const JOIN = String.raw`\s*(?:,\s*(?:and\s+|und\s+|et\s+|y\s+|och\s+)?|\s(?:and|und|et|y|och|&)\s)\s*`;
 const NAMES = `(${NAME}(?:${JOIN}${NAME})*)`;
-const FOUNDED_WORD = String.raw`(?:co-?founded|founded|started|created|built|established|gegründet|fondée?|fundad[ao]|grundat|opgericht|fondata)`;
+const FOUNDED_WORD = String.raw`(?i:co-?founded|founded|started|created|built|established|gegründet|fondée?|fundad[ao]|grundat|opgericht|fondata)`;
 /** "founded in 2021 by A and B", "gegründet 2019 von A und B", "fondée par A et B" */
 const FOUNDED_BY = new RegExp(
-  String.raw`\b${FOUNDED_WORD}\b[^.;:!?]{0,60}?\b(?:by|von|par|por|av|door|da)\s+${NAMES}`,
+  String.raw`\b${FOUNDED_WORD}\b[^.;:!?]{0,60}?\b(?i:by|von|par|por|av|door|da)\s+${NAMES}`,
   'u',
 );
 /** "A and B founded Acme in 2021", "A and B started the company" */
@@ -77,14 +77,26 @@ export const placeIn = (sentence: string): { country: string | null; city: strin
 };
 
 /**
- * The country of an address line (a footer, an `<address>`, a contact block): a line naming a
- * country after a comma or a postcode (`Storgatan 1, 114 55 Stockholm, Sweden`), not a menu's
- * language picker.
+ * The country (and city) of an address line (a footer, an `<address>`, a contact block): a line
+ * naming a country after a comma or a postcode (`Storgatan 1, 114 55 Stockholm, Sweden`), not a
+ * menu's language picker ("English (United States)").
  */
-export const addressCountryIn = (line: string): string | null => {
+export const addressIn = (line: string): { country: string; city: string | null } | null => {
   if (line.length > 200) return null;
   const country = countryIn(line);
   if (!country) return null;
   const before = line.slice(0, country.at);
-  return /\d/.test(before) || /[,·|–—]\s*$/.test(before) ? country.code : null;
+  if (!/\d/.test(before) && !/[,·|–—]\s*$/.test(before)) return null;
+  // the city: the last part before the country, without its postcode ("10119 Berlin" → Berlin)
+  const last = (
+    before
+      .split(/[,·|–—\n]/)
+      .filter((x) => x.trim())
+      .pop() ?? ''
+  )
+    .split(/\s+/)
+    .filter((w) => w && !/\d/.test(w))
+    .join(' ');
+  const city = /^\p{Lu}[\p{L}'’.-]*(?: \p{Lu}[\p{L}'’.-]*){0,2}$/u.test(last) && !countryCode(last) ? last : null;
+  return { country: country.code, city };
 };
