@@ -1,5 +1,5 @@
 import { type CheerioAPI, load } from 'cheerio';
-import { METADATA_MARKER } from '../domain/evidence/served-text.ts';
+import { METADATA_MARKER, visiblePart } from '../domain/evidence/served-text.ts';
 import { type StructuredData, structuredData, typesOf } from './structured-data.ts';
 
 /** The few DOM node properties the text walker reads. */
@@ -148,6 +148,33 @@ export const metadataLines = ($: CheerioAPI, url: string, data: StructuredData):
 
 /** The visible text of an element on one line (its block breaks as spaces): a quote as the page shows it. */
 export const lineOf = (element: unknown): string => textOf(element).replace(/\n/g, ' ');
+
+/**
+ * A page's metadata as the site served it, each a slice of the raw HTML: the `<title>`, meta and
+ * icon tags, JSON-LD scripts' text, and the targets of links (`href="https://github.com/acme"`).
+ * What a model is shown beside the visible text, so whatever it copies from them is a quote the
+ * evidence check finds in the raw HTML (never our rewording of it).
+ */
+export const servedMetadata = (html: string): string[] => {
+  const slices: string[] = [];
+  const add = (slice: string | undefined) => {
+    const s = slice?.trim();
+    if (s && !slices.includes(s)) slices.push(s);
+  };
+  add(html.match(/<title\b[^>]*>[\s\S]*?<\/title>/i)?.[0]);
+  for (const m of html.matchAll(/<meta\b[^>]*>/gi))
+    if (/\b(?:name|property)\s*=\s*["']?(?:description|keywords|author|application-name|og:|twitter:)/i.test(m[0]))
+      add(m[0]);
+  for (const m of html.matchAll(/<link\b[^>]*>/gi))
+    if (/\brel\s*=\s*["']?[^"'>]*(?:icon|manifest)/i.test(m[0])) add(m[0]);
+  for (const m of html.matchAll(/<script\b[^>]*application\/ld\+json[^>]*>([\s\S]*?)<\/script>/gi)) add(m[1]);
+  for (const m of html.matchAll(/\bhref\s*=\s*"(?:https?:|mailto:)[^"]*"/gi)) add(m[0]);
+  return slices;
+};
+
+/** What a model reads of a page: its visible text, then its metadata as served (`servedMetadata`). */
+export const promptText = (page: { readonly text: string; readonly html: string }): string =>
+  [visiblePart(page), '', ...servedMetadata(page.html)].join('\n');
 
 /** What the crawler keeps of a page: its title, and its visible text followed by its metadata lines. */
 export const pageEvidenceText = (html: string, url: string): { title: string; text: string } => {
