@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { addressIn, foundersIn, foundingYearIn, placeIn, sentencesOf } from './prose-facts.ts';
+
+describe('facts stated in sentences', () => {
+  it('when a sentence says who founded the product then every named founder is read, names with diacritics too', () => {
+    expect(foundersIn('Acme was founded in 2021 by Anna Lindqvist and Omar Haddad.')).toEqual([
+      'Anna Lindqvist',
+      'Omar Haddad',
+    ]);
+    expect(foundersIn('Founded by Zoë Müller, Łukasz Żółw and José María Ruiz in 2019.')).toEqual([
+      'Zoë Müller',
+      'Łukasz Żółw',
+      'José María Ruiz',
+    ]);
+    expect(foundersIn('Gegründet 2020 von Jana Novák und Pierre Dubois.')).toEqual(['Jana Novák', 'Pierre Dubois']);
+    expect(foundersIn('Priya Raman and Jonas Berg founded Pipewise in 2021.')).toEqual(['Priya Raman', 'Jonas Berg']);
+  });
+
+  it('when a sentence names no person (a company, a team, one word) then no founder is read', () => {
+    expect(foundersIn('Built by Acme Labs for developers.')).toEqual([]);
+    expect(foundersIn('Founded by engineers who love spreadsheets.')).toEqual([]);
+    expect(foundersIn('Our customers founded 300 companies with us.')).toEqual([]);
+  });
+
+  it('when a sentence tells the founding of the product then its year is read; of another company or a copyright line, not', () => {
+    expect(foundingYearIn('Founded in 2019, we now serve 300 teams.', ['Acme'])).toBe('2019');
+    expect(foundingYearIn('Acme was started in 2016 in a garage.', ['Acme'])).toBe('2016');
+    expect(foundingYearIn('Teams switch to us from RivalApp, which was founded in 1998.', ['Acme'])).toBeNull();
+    expect(foundingYearIn('© 2024 Acme, founded 2020', ['Acme'])).toBeNull();
+  });
+
+  it('when a sentence says where the company is based then its city and ISO country code are read', () => {
+    expect(placeIn('We are based in Stockholm, Sweden.')).toEqual({ city: 'Stockholm', country: 'SE' });
+    expect(placeIn('Acme GmbH hat ihren Sitz in München, Deutschland')).toEqual({ city: 'München', country: 'DE' });
+    expect(placeIn('Headquartered in the United States')).toEqual({ city: null, country: 'US' });
+    expect(placeIn('We love remote work.')).toBeNull();
+  });
+
+  it("when an address line names a country after a postcode or a comma then it is the company's; a language picker is not", () => {
+    expect(addressIn('Storgatan 1, 114 55 Stockholm, Sweden')).toEqual({ country: 'SE', city: 'Stockholm' });
+    expect(addressIn('English (United States)')).toBeNull();
+  });
+
+  it('when text has several sentences on a line then each is read on its own', () => {
+    expect(sentencesOf('Founded in 2019. Based in Oslo, Norway.\nNext line')).toEqual([
+      'Founded in 2019.',
+      'Based in Oslo, Norway.',
+      'Next line',
+    ]);
+  });
+});
