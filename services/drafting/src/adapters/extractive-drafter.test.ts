@@ -37,7 +37,7 @@ describe('when a page publishes microdata and RDFa instead of JSON-LD', () => {
       <a property="sameAs" href="https://www.linkedin.com/company/carnet">LinkedIn</a></div>
     </body></html>`;
 
-  it('then their values are drafted, each quoted from the metadata lines the evidence check reads', async () => {
+  it('then their values are drafted, each quoted as the page served it (the tag, the attribute), never by the metadata lines', async () => {
     const home = page('https://carnet.example/', html);
     expect(home.text).toContain('html lang: fr');
     expect(home.text).toContain('microdata SoftwareApplication.offers.price: 12.00');
@@ -48,6 +48,12 @@ describe('when a page publishes microdata and RDFa instead of JSON-LD', () => {
     expect(value(kept, 'pricing_summary')).toBe('Association: 12.00 EUR');
     expect(value(kept, 'logo_url')).toBe('https://carnet.example/apple-touch-icon.png');
     expect(value(kept, 'company_socials')).toEqual({ linkedin: 'https://www.linkedin.com/company/carnet' });
+    const quotes = Object.values(kept).flatMap((p) => p.evidence.map((e) => e.quote));
+    expect(quotes).toContain('<meta itemprop="priceCurrency" content="EUR">');
+    expect(quotes).toContain('<span itemprop="price" content="12.00">');
+    expect(quotes).toContain('href="/apple-touch-icon.png"');
+    for (const quote of quotes)
+      expect(html.includes(quote) || home.text.split('--- page metadata ---')[0]?.includes(quote), quote).toBe(true);
   });
 });
 
