@@ -129,3 +129,36 @@ describe('when the name is only in the title', () => {
     expect(value(kept, 'tagline')).toBe('Help desk for tiny teams');
   });
 });
+
+describe('when the product is named only by the header brand and the address only written out', () => {
+  it("then the brand link's image alt is the name, its image the logo, and the footer's address the email", async () => {
+    const home = page(
+      'https://127.0.0.1:8443/',
+      `<html><head><title>Invoices that chase themselves</title></head><body>
+       <header><a href="/" class="brand"><img src="/assets/mark.svg" alt="Tallyo"></a><nav><a href="/">Home</a></nav></header>
+       <h1>Invoices that chase themselves</h1><footer><p>Questions? Write to hello@tallyo.example any time.</p></footer></body></html>`,
+    );
+    const { kept } = await draft([home]);
+    expect(value(kept, 'name')).toBe('Tallyo');
+    expect(value(kept, 'tagline')).toBe('Invoices that chase themselves');
+    expect(value(kept, 'logo_url')).toBe('https://127.0.0.1:8443/assets/mark.svg');
+    expect(value(kept, 'contact_email')).toBe('hello@tallyo.example');
+  });
+
+  it('then a team card whose role stands above the name, and a line "Name, co-founder", both give founders with their roles', async () => {
+    const home = page(
+      'https://127.0.0.1:8443/',
+      '<html><head><title>Tallyo</title></head><body><h1>Hi</h1></body></html>',
+    );
+    const team = page(
+      'https://127.0.0.1:8443/team',
+      `<html><body><h1>Team</h1><div class="card"><p>CEO &amp; Co-founder</p><h3>Ines Duarte</h3></div>
+       <p>Karl Weber, co-founder and CTO, builds the reminders.</p></body></html>`,
+    );
+    const { kept } = await draft([home, team]);
+    expect(value(kept, 'founders')).toEqual([
+      { name: 'Ines Duarte', title: 'CEO & Co-founder' },
+      { name: 'Karl Weber', title: 'co-founder and CTO' },
+    ]);
+  });
+});

@@ -7,7 +7,7 @@ import type { Drafter, DraftRequest } from './drafter.ts';
 import { lineOf, textOf } from './page-content.ts';
 import { htmlPeople, type PagePerson, structuredPeople } from './people.ts';
 import { htmlPlans, type PricingPlan, structuredPlans, summarisePlans, trialSentence } from './pricing-plans.ts';
-import { addressIn, foundersIn, foundingYearIn, placeIn, sentencesOf } from './prose-facts.ts';
+import { addressIn, foundersIn, founderWithRoleIn, foundingYearIn, placeIn, sentencesOf } from './prose-facts.ts';
 import { type QuoteFinder, quoteFinder } from './served-quote.ts';
 import { type SchemaNode, type StructuredData, structuredData, typesOf } from './structured-data.ts';
 
@@ -136,13 +136,24 @@ export const createExtractiveDrafter = (): Drafter => ({
         .split(NAME_SEPARATOR)
         .map((x) => x.trim())
         .filter((x) => x.length >= 2);
+    // the brand: the text or image alt of the header's link home
+    const brand = (() => {
+      const link = home
+        .$('header a[href="/"], nav a[href="/"], a[class*="brand"], a[class*="logo"], [class*="navbar-brand"]')
+        .first();
+      if (link.length === 0) return null;
+      const text = lineOf(link.get(0)) || clean(link.find('img[alt]').first().attr('alt'));
+      return text && nameLike(text) && !/^(?:home|start|startseite|accueil|inicio|hem)$/i.test(text) ? text : null;
+    })();
     {
       const copyright =
         visiblePart(home.page)
           .match(/^.*(?:©|\(c\)|copyright).*$/im)?.[0]
           ?.toLowerCase() ?? '';
       // a short, name-like <h1> agrees; a sentence-like one is the tagline the title repeats
-      const agreeing = [...siteNames, h1 && nameLike(h1) ? h1 : ''].map(letters).filter((x) => x.length > 0);
+      const agreeing = [...siteNames, h1 && nameLike(h1) ? h1 : '', brand ?? '']
+        .map(letters)
+        .filter((x) => x.length > 0);
       for (const t of [title, ogTitle].filter((x) => NAME_SEPARATOR.test(x))) {
         const segments = titleParts(t).filter((x) => x.length <= 60 && x.split(' ').length <= 4);
         for (const c of segments)
@@ -155,9 +166,10 @@ export const createExtractiveDrafter = (): Drafter => ({
       }
       // a title that is the name alone, when the h1 or the host agrees
       for (const t of [ogTitle, title])
-        if (t && t.length <= 60 && (letters(t) === host || (h1 && letters(h1) === letters(t))))
+        if (t && nameLike(t) && (letters(t) === host || (h1 && letters(h1) === letters(t))))
           set('name', t, ev(t, home));
     }
+    if (brand) set('name', brand, ev(brand, home));
     for (const { node, p } of homeFirst(ldOf(['WebSite']))) {
       const name = cap(str(node.name), 120);
       if (name) set('name', name, ev(name, p));
@@ -286,6 +298,15 @@ export const createExtractiveDrafter = (): Drafter => ({
       const email = str(node.email).replace(/^mailto:/, '');
       if (email.includes('@')) set('contact_email', email, ev(email, p));
     }
+    // then an address written out in the text (a footer, a contact page), the homepage first
+    for (const p of [
+      home,
+      ...own.filter((x) => /contact|kontakt|about|impressum|imprint|legal/.test(x.path)),
+      ...own,
+    ]) {
+      const email = visiblePart(p.page).match(/[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.\p{L}{2,}/u)?.[0];
+      if (email) set('contact_email', email, ev(email, p));
+    }
 
     // logo: JSON-LD logo, then an image marked as the logo
     for (const { node, p } of org) {
@@ -298,6 +319,19 @@ export const createExtractiveDrafter = (): Drafter => ({
     }
     const logoLine = home.page.text.match(/^logo image: (\S+)$/m);
     if (logoLine?.[1]) set('logo_url', logoLine[1], ev(logoLine[1], home));
+    // or the image of the header's link home (the brand), when it is the only one there
+    {
+      const images = home.$('header a[href="/"] img[src], nav a[href="/"] img[src], a[class*="brand"] img[src]');
+      const src = images.length === 1 ? images.attr('src') : undefined;
+      if (src) {
+        try {
+          const abs = new URL(src, home.page.url).href;
+          set('logo_url', abs, ev(abs, home));
+        } catch {
+          // not a URL
+        }
+      }
+    }
     // then the icons the site gives devices and link previews, the most logo-like first; the web app
     // manifest's largest icon (the crawler adds its lines to the homepage's evidence) after the touch icons
     const manifestIcon = [...home.page.text.matchAll(/^manifest icon (\S+): (\S+)$/gm)]
@@ -430,8 +464,26 @@ export const createExtractiveDrafter = (): Drafter => ({
     for (const p of own) for (const person of structuredPeople(p.ld)) people.push({ person, p });
     for (const p of own.filter((x) => TEAM_PAGE.test(x.path)))
       for (const person of htmlPeople(p.$, p.page.url)) people.push({ person, p });
-    // and people a sentence names as founders ("founded in 2021 by A and B"), about pages first
-    for (const { p, list } of [...sentences.filter((x) => TEAM_PAGE.test(x.p.path)), ...sentences])
+    // and people a sentence names as founders ("founded in 2021 by A and B", "Anna Berg, co-founder
+    // and CEO"), about and team pages first
+    const prose = [...sentences.filter((x) => TEAM_PAGE.test(x.p.path)), ...sentences];
+    for (const { p, list } of prose)
+      for (const sentence of list) {
+        const withRole = founderWithRoleIn(sentence);
+        if (withRole && !people.some(({ person }) => person.name === withRole.name))
+          people.push({
+            person: {
+              name: withRole.name,
+              nameQuote: sentence,
+              role: withRole.role,
+              roleQuote: sentence,
+              links: [],
+              founder: true,
+            },
+            p,
+          });
+      }
+    for (const { p, list } of prose)
       for (const sentence of list)
         for (const founder of foundersIn(sentence))
           if (!people.some(({ person }) => person.name === founder))

@@ -64,9 +64,13 @@ export const htmlPeople = ($: CheerioAPI, pageUrl: string): PagePerson[] => {
     const name = lineOf(el);
     if (!PERSON_NAME.test(name) || NOT_A_NAME.test(name) || ROLE.test(name) || name.length > 60) return;
     if (people.some((p) => p.name === name)) return;
-    const roleEl = heading.nextAll().first();
-    const role = lineOf(roleEl.get(0));
-    if (!role || role.length > 80 || !ROLE.test(role)) return;
+    // the role right after the name, or right before it ("CEO & Co-founder" over "Anna Berg")
+    const roleOf = (el: unknown) => {
+      const text = lineOf(el);
+      return text && text.length <= 80 && ROLE.test(text) && !PERSON_NAME.test(text) ? text : '';
+    };
+    const role = roleOf(heading.nextAll().first().get(0)) || roleOf(heading.prevAll().first().get(0));
+    if (!role) return;
     const card = heading.parent();
     const links = card
       .find('a[href]')

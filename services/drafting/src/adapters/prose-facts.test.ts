@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressIn, foundersIn, foundingYearIn, placeIn, sentencesOf } from './prose-facts.ts';
+import { addressIn, foundersIn, founderWithRoleIn, foundingYearIn, placeIn, sentencesOf } from './prose-facts.ts';
 
 describe('facts stated in sentences', () => {
   it('when a sentence says who founded the product then every named founder is read, names with diacritics too', () => {
@@ -47,5 +47,17 @@ describe('facts stated in sentences', () => {
       'Based in Oslo, Norway.',
       'Next line',
     ]);
+  });
+});
+
+describe('a founder named beside a role that says so', () => {
+  it('when a line gives a name and a founder role then both are read as written; another role is not a founder', () => {
+    expect(founderWithRoleIn('Anna Berg, Co-founder & CEO')).toEqual({ name: 'Anna Berg', role: 'Co-founder & CEO' });
+    expect(founderWithRoleIn('Meet Omar Haddad (our co-founder)')).toEqual({ name: 'Omar Haddad', role: 'co-founder' });
+    expect(founderWithRoleIn('Jana Novák – Gründerin und Geschäftsführerin')).toEqual({
+      name: 'Jana Novák',
+      role: 'Gründerin und Geschäftsführerin',
+    });
+    expect(founderWithRoleIn('Sam Okafor, Senior Engineer')).toBeNull();
   });
 });

@@ -38,6 +38,24 @@ export const foundersIn = (sentence: string): string[] => {
   return names.filter((n) => n.split(' ').length >= 2 && !NOT_A_PERSON.test(n));
 };
 
+/** "Anna Berg, Co-founder & CEO", "Omar Haddad (co-founder)", "Jana Novák – Gründerin" */
+const NAME_WITH_ROLE = new RegExp(
+  String.raw`(?:^|[^\p{L}])(${NAME})\s*(?:,|–|—|-|\(|\||:)\s*((?:[\p{L}&/ ]{0,30}?)?(?i:co-?founder|founder|gründer(?:in)?|mitgründer(?:in)?|fondat(?:eur|rice)|cofondat(?:eur|rice)|fundador(?:a)?|cofundador(?:a)?|grundare|medgrundare|oprichter)(?:[\p{L}&/ ]{0,40}[\p{L}])?)`,
+  'u',
+);
+
+/** A founder a line names with a role that says so, the role as written. */
+export const founderWithRoleIn = (line: string): { name: string; role: string } | null => {
+  const m = line.match(NAME_WITH_ROLE);
+  if (!m?.[1] || !m[2] || NOT_A_PERSON.test(m[1])) return null;
+  const role = m[2].replace(/^(?:our|the|unser(?:e|er)?|notre|nuestr[ao])\s+/i, '').trim();
+  // a capitalised word that opens the sentence is no part of the name ("Meet Omar Haddad")
+  const name = m[1]
+    .replace(/\u00a0/g, ' ')
+    .replace(/^(?:Meet|Introducing|Welcome|Hello|Hi|Hey|With|By|From|Our|Unser|Notre)\s+/, '');
+  return name.includes(' ') ? { name, role } : null;
+};
+
 const FOUNDING_YEAR =
   /\b(?:founded|established|started|launched|gegründet|fondée?|fundad[ao]|grundat|opgericht|fondata|since|seit|depuis|desde)\b[^.;!?]{0,40}?\b(1[89]\d\d|20\d\d)\b/iu;
 const STARTS_WITH_FOUNDING =
