@@ -162,3 +162,19 @@ describe('when the product is named only by the header brand and the address onl
     ]);
   });
 });
+
+describe('when a pricing page lays its plans out in cards with no telling class', () => {
+  it('then each price is read with the heading of its own card, and a heading with no price is not a plan', async () => {
+    const home = page('https://grid.example/', '<html><head><title>Grid</title></head><body><h1>Hi</h1></body></html>');
+    const pricing = page(
+      'https://grid.example/pricing',
+      `<html><body><h1>Pricing</h1><div class="grid">
+         <div class="col"><div class="top"><h3>Starter</h3></div><div class="amount"><span>€</span>0</div></div>
+         <div class="col"><div class="top"><h3>Growth</h3></div><div class="amount">€29 / month</div></div>
+         <div class="col"><h3>Enterprise</h3><p>Talk to us</p></div>
+       </div><h2>Is there a free plan?</h2><p>Yes.</p></body></html>`,
+    );
+    const { kept } = await draft([home, pricing]);
+    expect(value(kept, 'pricing_summary')).toBe('Starter: €0; Growth: €29 / month');
+  });
+});

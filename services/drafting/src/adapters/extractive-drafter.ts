@@ -411,7 +411,7 @@ export const createExtractiveDrafter = (): Drafter => ({
     {
       const pricingPage = own.find((p) => PRICING_PAGE.test(p.path));
       const sources: { plans: PricingPlan[]; p: Parsed }[] = [];
-      if (pricingPage) sources.push({ plans: htmlPlans(pricingPage.$), p: pricingPage });
+      if (pricingPage) sources.push({ plans: htmlPlans(pricingPage.$, { loose: true }), p: pricingPage });
       for (const p of own) sources.push({ plans: structuredPlans(p.ld), p });
       sources.push({ plans: htmlPlans(home.$), p: home });
       const chosen = sources.find((s) => s.plans.length > 0);

@@ -172,9 +172,48 @@ const tablePlans = ($: CheerioAPI): PricingPlan[] => {
   return plans;
 };
 
-export const htmlPlans = ($: CheerioAPI): PricingPlan[] => {
+/** A price as a plan card shows it: it starts with an amount or the word free, and is short. */
+const PRICE_ALONE =
+  /^\s*(?:[$€£¥]\s?\d|\d[\d.,]*\s?(?:[$€£¥]|USD|EUR|GBP|CHF)\b|(?:free|gratis|kostenlos|gratuit|gratuito)\b)/i;
+
+/**
+ * Plans laid out as cards of any markup (a pricing page's grid of `div`s with no telling class):
+ * each price that stands alone, with the heading of the smallest block around it that holds no
+ * other price. Two such plans at least, or none: one lone price is no plan grid.
+ */
+const looseCardPlans = ($: CheerioAPI): PricingPlan[] => {
+  const prices = priceElements($, $('body')).filter((el) => {
+    const t = lineOf(el);
+    return t.length <= 40 && PRICE_ALONE.test(t) && !$(el).is('h1, h2, h3, h4, h5, li, td, th');
+  });
+  const plans: PricingPlan[] = [];
+  for (const el of prices) {
+    let block = $(el).parent();
+    for (let depth = 0; depth < 5 && block.length > 0; depth += 1) {
+      const others = prices.filter((other) => other !== el && block.find(other).length > 0);
+      if (others.length > 0) break;
+      const heading = block.find('h2, h3, h4, h5').first();
+      if (heading.length > 0) {
+        const name = lineOf(heading.get(0));
+        const price = lineOf(el);
+        const found = plan(name, price, shown(name, price));
+        if (found && !plans.some((p) => p.name === found.name)) plans.push(found);
+        break;
+      }
+      block = block.parent();
+    }
+  }
+  return plans.length >= 2 ? plans : [];
+};
+
+/**
+ * Plans of a page: its tables, then cards classed as plans; on the pricing page itself (`loose`),
+ * when neither gives any, cards of any markup.
+ */
+export const htmlPlans = ($: CheerioAPI, options: { loose?: boolean } = {}): PricingPlan[] => {
   const plans = tablePlans($);
   for (const p of cardPlans($)) if (!plans.some((q) => q.name === p.name)) plans.push(p);
+  if (plans.length === 0 && options.loose) plans.push(...looseCardPlans($));
   return plans.slice(0, 8);
 };
 
