@@ -9,7 +9,7 @@
 // in-process bus; each site is served on loopback. BENCH_REPEAT (default 3) passes give the timings.
 // `--fast` (or BENCH_FAST=1): one pass, crawler + drafter + evidence check without the service,
 // no timings. For the held-out corpus only counts and field names are printed, never its values.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInProcessBus } from '@listings/platform/bus';
@@ -19,6 +19,7 @@ import { createOpenAiDrafter } from '../services/drafting/src/adapters/openai-dr
 import { pageEvidenceText } from '../services/drafting/src/adapters/page-content.ts';
 import type { CrawledPage, Proposal } from '../services/drafting/src/domain/draft/draft.ts';
 import { startDrafting } from '../services/drafting/src/main.ts';
+import { loadHeldOutCorpus } from '../services/drafting/test/support/corpus/held-out-loader.ts';
 import {
   type CorpusTotals,
   draftCorpusSite,
@@ -32,21 +33,6 @@ import { benchDrafting } from './drafting-crawl.ts';
 
 const FAST = process.argv.includes('--fast') || process.env.BENCH_FAST === '1';
 const REPEAT = FAST ? 1 : Number(process.env.BENCH_REPEAT ?? 3);
-
-/** The held-out corpus, when its branch is merged: the module in held-out/ that exports HELD_OUT_CORPUS. */
-const loadHeldOut = async (): Promise<readonly CorpusSite[] | null> => {
-  const dir = path.join(import.meta.dirname, '../services/drafting/test/support/held-out');
-  if (!existsSync(dir)) return null;
-  for (const file of readdirSync(dir)
-    .filter((f) => f.endsWith('.ts'))
-    .sort()) {
-    const full = path.join(dir, file);
-    if (!/export const HELD_OUT_CORPUS\b/.test(readFileSync(full, 'utf8'))) continue;
-    const module = (await import(full)) as { HELD_OUT_CORPUS?: readonly CorpusSite[] };
-    if (module.HELD_OUT_CORPUS) return module.HELD_OUT_CORPUS;
-  }
-  return null;
-};
 
 // biome-ignore lint/suspicious/noExplicitAny: a draft body as the bus answers it (untyped JSON); the bench reads fields by name and a missing one fails the run
 type DraftBody = any;
@@ -212,7 +198,7 @@ const print = (drafter: string, tuning: Run, heldOut: Run | null) => {
   }
 };
 
-const heldOutCorpus = await loadHeldOut();
+const heldOutCorpus = await loadHeldOutCorpus();
 const both = async (env: Record<string, string>) => {
   const tuning = await runCorpus('tuning', CORPUS, env);
   const heldOut = heldOutCorpus ? await runCorpus('held-out', heldOutCorpus, env) : null;
