@@ -5,6 +5,7 @@ import { countryCode } from '../domain/evidence/countries.ts';
 import { visiblePart } from '../domain/evidence/served-text.ts';
 import type { Drafter, DraftRequest } from './drafter.ts';
 import { lineOf, textOf } from './page-content.ts';
+import { ABOUT_WORDS, CONTACT_WORDS, PRICING_WORDS, TEAM_WORDS } from './page-kinds.ts';
 import { htmlPeople, type PagePerson, structuredPeople } from './people.ts';
 import { htmlPlans, type PricingPlan, structuredPlans, summarisePlans, trialSentence } from './pricing-plans.ts';
 import { addressIn, foundersIn, founderWithRoleIn, foundingYearIn, placeIn, sentencesOf } from './prose-facts.ts';
@@ -46,9 +47,9 @@ const SOCIAL_HOSTS: Record<string, string> = {
 const CUSTOM_HOSTS = new Set(['discord.gg', 'discord.com', 'mastodon.social', 't.me', 'join.slack.com']);
 
 /** Pages by what their path says, in the languages we read. */
-const ABOUT_PAGE = /about|company|story|ueber-uns|uber-uns|über-uns|a-propos|quienes-somos|sobre/;
-const TEAM_PAGE = /team|people|founder|about|company|ueber-uns|über-uns|a-propos|equipe|equipo|sobre/;
-const PRICING_PAGE = /pric|plans|preise|tarif|precios|prix/;
+const ABOUT_PAGE = ABOUT_WORDS;
+const TEAM_PAGE = new RegExp(`${TEAM_WORDS.source}|${ABOUT_WORDS.source}`, 'i');
+const PRICING_PAGE = PRICING_WORDS;
 /**
  * Pages that speak of others: comparisons, alternatives, blog and press posts, customer stories.
  * Their structured data, prices, people and links are not the product's.
@@ -58,6 +59,15 @@ const OFF_TOPIC = /\/(?:vs|versus|compare|comparison|alternatives?|blog|news|pre
 const nameLike = (t: string): boolean => {
   const words = t.trim().split(/\s+/);
   return t.length <= 60 && words.length <= 3 && (words.length === 1 || words.every((w) => /^[\p{Lu}\p{N}]/u.test(w)));
+};
+/** A page's path as words: decoded (`/über-uns`, not `/%C3%BCber-uns`), lower case. */
+const pathOf = (url: string): string => {
+  const path = new URL(url).pathname;
+  try {
+    return decodeURIComponent(path).toLowerCase();
+  } catch {
+    return path.toLowerCase();
+  }
 };
 const NAME_SEPARATOR = /\s+[|·•—–-]\s+|:\s+/;
 
@@ -85,7 +95,7 @@ export const createExtractiveDrafter = (): Drafter => ({
       const $ = load(page.html);
       const data = structuredData(page.html, page.url);
       const ld = data.nodes.map((n) => n.node);
-      return { page, $, ld, data, path: new URL(page.url).pathname.toLowerCase(), quote: quoteFinder(page) };
+      return { page, $, ld, data, path: pathOf(page.url), quote: quoteFinder(page) };
     });
     const home = parsed[0];
     if (!home) return {};
@@ -252,7 +262,7 @@ export const createExtractiveDrafter = (): Drafter => ({
     }
     for (const { p, list } of [...sentences.filter((x) => ABOUT_PAGE.test(x.p.path)), ...sentences])
       for (const sentence of list) {
-        const year = foundingYearIn(sentence, ownNames);
+        const year = foundingYearIn(sentence, ownNames, ABOUT_PAGE.test(p.path));
         if (year) set('founded_year', year, ev(sentence, p));
       }
 
@@ -299,11 +309,7 @@ export const createExtractiveDrafter = (): Drafter => ({
       if (email.includes('@')) set('contact_email', email, ev(email, p));
     }
     // then an address written out in the text (a footer, a contact page), the homepage first
-    for (const p of [
-      home,
-      ...own.filter((x) => /contact|kontakt|about|impressum|imprint|legal/.test(x.path)),
-      ...own,
-    ]) {
+    for (const p of [home, ...own.filter((x) => CONTACT_WORDS.test(x.path) || ABOUT_WORDS.test(x.path)), ...own]) {
       const email = visiblePart(p.page).match(/[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.\p{L}{2,}/u)?.[0];
       if (email) set('contact_email', email, ev(email, p));
     }

@@ -17,11 +17,15 @@ export interface PagePerson {
 const clean = (s: unknown): string => (typeof s === 'string' ? s.replace(/\s+/g, ' ').trim() : '');
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : v ? [v] : []);
 
+/** A founder's role as team pages write it, in the languages we read. */
+const FOUNDER_WORDS =
+  'co-?founder|founder|gründer(?:in)?|mitgründer(?:in)?|fondat(?:eur|rice|ore)|cofondat(?:eur|rice|ore)|fundador(?:a)?|cofundador(?:a)?|grundare|medgrundare|oprichter|medeoprichter|grundlægger|medstifter|grunnlegger|medgrunnlegger|perustaja|współzałożyciel(?:ka)?|założyciel(?:ka)?|spoluzakladatel(?:ka)?|zakladatel(?:ka)?|kurucu(?:su)?|創業者|創設者|共同創業者|创始人|联合创始人|創辦人|창업자|설립자|공동창업자';
 /** A role as team pages write them, in the languages we read. */
-export const ROLE =
-  /\b(?:co-?founder|founder|gründer(?:in)?|mitgründer(?:in)?|fondat(?:eur|rice)|cofondat(?:eur|rice)|fundador(?:a)?|cofundador(?:a)?|ceo|cto|coo|cfo|cpo|cmo|chief|head of|vp|vice president|director|lead|engineer|designer|developer|manager|geschäftsführer(?:in)?|directeur|directrice)\b/i;
-export const FOUNDER_ROLE =
-  /\b(?:co-?founder|founder|gründer(?:in)?|mitgründer(?:in)?|fondat(?:eur|rice)|cofondat(?:eur|rice)|fundador(?:a)?|cofundador(?:a)?)\b/i;
+export const ROLE = new RegExp(
+  `(?<![\\p{L}])(?:${FOUNDER_WORDS}|ceo|cto|coo|cfo|cpo|cmo|chief|head of|vp|vice president|director|lead|engineer|designer|developer|manager|geschäftsführer(?:in)?|directeur|directrice|direttore|directora?|diretor(?:a)?|toimitusjohtaja|vd|dyrektor|ředitel|genel müdür|代表|대표)(?![\\p{L}])`,
+  'iu',
+);
+export const FOUNDER_ROLE = new RegExp(`(?<![\\p{L}])(?:${FOUNDER_WORDS})(?![\\p{L}])`, 'iu');
 /** Two to four capitalised words: what a person's name looks like on a team card. */
 const PERSON_NAME = /^\p{Lu}[\p{L}'’.-]+(?: \p{Lu}[\p{L}'’.-]*){1,3}$/u;
 /** Headings that look like names but are section titles ("Meet The Founders", "Our Team"). */

@@ -61,3 +61,24 @@ describe('a founder named beside a role that says so', () => {
     expect(founderWithRoleIn('Sam Okafor, Senior Engineer')).toBeNull();
   });
 });
+
+describe('the same facts in other languages and address styles', () => {
+  it('when a founding is told in another language or with the year first then its year is read', () => {
+    expect(foundingYearIn('Opgericht in 2017 door twee ontwikkelaars.', [])).toBe('2017');
+    expect(foundingYearIn('Firma została założona w 2016 roku.', [], true)).toBe('2016');
+    expect(foundingYearIn('2019年に東京で設立されました。', [], true)).toBe('2019');
+    expect(foundingYearIn('Die Firma wurde 2015 gegründet.', [])).toBeNull();
+    expect(foundingYearIn('Die Firma wurde 2015 gegründet.', [], true)).toBe('2015');
+  });
+
+  it('when a place is told in another language then its country is read; an inflected city is not taken', () => {
+    expect(placeIn('Wir sind ein Team mit Sitz in Wien, Österreich.')).toEqual({ city: 'Wien', country: 'AT' });
+    expect(placeIn('Firma z siedzibą w Warszawie, Polska.')).toEqual({ city: null, country: 'PL' });
+    expect(placeIn('Une équipe basée à Lyon.')).toEqual({ city: 'Lyon', country: null });
+  });
+
+  it('when an address ends in a state code and zip then the city is the part before them', () => {
+    expect(addressIn('500 Howard St, San Francisco, CA 94105, USA')).toEqual({ country: 'US', city: 'San Francisco' });
+    expect(addressIn('〒150-0002 東京都渋谷区 日本')).toEqual({ country: 'JP', city: null });
+  });
+});

@@ -19,14 +19,17 @@ export const sentencesOf = (text: string): string[] => {
 const NAME = String.raw`\p{Lu}[\p{Ll}\p{M}'’-]+(?:[ \u00a0](?:(?:van|von|de|da|del|der|den|la|le|di)[ \u00a0])?\p{Lu}[\p{Ll}\p{M}'’-]+){1,2}`;
 const JOIN = String.raw`\s*(?:,\s*(?:and\s+|und\s+|et\s+|y\s+|och\s+)?|\s(?:and|und|et|y|och|&)\s)\s*`;
 const NAMES = `(${NAME}(?:${JOIN}${NAME})*)`;
-const FOUNDED_WORD = String.raw`(?i:co-?founded|founded|started|created|built|established|gegründet|fondée?|fundad[ao]|grundat|opgericht|fondata)`;
+const FOUNDED_WORD = String.raw`(?i:co-?founded|founded|started|created|built|established|gegründet|fondée?|créée?|fundad[ao]|creada|fondat[ao]|criad[ao]|opgericht|grundade?s?|grundat|grundlagt|grunnlagt|perustettu|perustaneet|za[lł]o[zż]on[aey]|zalo[zž]en[aáy]?|kuruldu|kurulan)`;
 /** "founded in 2021 by A and B", "gegründet 2019 von A und B", "fondée par A et B" */
 const FOUNDED_BY = new RegExp(
-  String.raw`\b${FOUNDED_WORD}\b[^.;:!?]{0,60}?\b(?i:by|von|par|por|av|door|da)\s+${NAMES}`,
+  String.raw`(?<![\p{L}])${FOUNDED_WORD}(?![\p{L}])[^.;:!?]{0,60}?(?<![\p{L}])(?i:by|von|par|por|av|door|da|dai|af|przez|tarafından)\s+${NAMES}`,
   'u',
 );
 /** "A and B founded Acme in 2021", "A and B started the company" */
-const NAMES_FOUNDED = new RegExp(String.raw`${NAMES}\s+(?:co-?founded|founded|started|gründeten|fondèrent)\b`, 'u');
+const NAMES_FOUNDED = new RegExp(
+  String.raw`${NAMES}\s+(?:co-?founded|founded|started|gründeten|haben\s.{0,40}gegründet|ont fondé|fondèrent|fundaron|fondarono|fundaram|richtten|grundade|grundlagde|grunnla|perustivat|założyli|založili)(?![\p{L}])`,
+  'u',
+);
 /** "A (CEO) and B founded" is not read; neither are names the sentence does not give in full */
 const NOT_A_PERSON = /\b(?:Inc|Ltd|LLC|GmbH|AB|AG|SA|BV|Team|Labs?|Group|Capital|Ventures|Partners|University)\b/;
 
@@ -40,7 +43,7 @@ export const foundersIn = (sentence: string): string[] => {
 
 /** "Anna Berg, Co-founder & CEO", "Omar Haddad (co-founder)", "Jana Novák – Gründerin" */
 const NAME_WITH_ROLE = new RegExp(
-  String.raw`(?:^|[^\p{L}])(${NAME})\s*(?:,|–|—|-|\(|\||:)\s*((?:[\p{L}&/ ]{0,30}?)?(?i:co-?founder|founder|gründer(?:in)?|mitgründer(?:in)?|fondat(?:eur|rice)|cofondat(?:eur|rice)|fundador(?:a)?|cofundador(?:a)?|grundare|medgrundare|oprichter)(?:[\p{L}&/ ]{0,40}[\p{L}])?)`,
+  String.raw`(?:^|[^\p{L}])(${NAME})\s*(?:,|–|—|-|\(|\||:)\s*((?:[\p{L}&/ ]{0,30}?)?(?i:co-?founder|founder|gründer(?:in)?|mitgründer(?:in)?|fondat(?:eur|rice)|cofondat(?:eur|rice)|fundador(?:a)?|cofundador(?:a)?|fondat(?:ore|rice)|cofondat(?:ore|rice)|grundare|medgrundare|oprichter|medeoprichter|grundlægger|medstifter|grunnlegger|perustaja|współzałożyciel(?:ka)?|założyciel(?:ka)?|spoluzakladatel(?:ka)?|zakladatel(?:ka)?|kurucu(?:su)?)(?:[\p{L}&/ ]{0,40}[\p{L}])?)`,
   'u',
 );
 
@@ -56,31 +59,46 @@ export const founderWithRoleIn = (line: string): { name: string; role: string } 
   return name.includes(' ') ? { name, role } : null;
 };
 
-const FOUNDING_YEAR =
-  /\b(?:founded|established|started|launched|gegründet|fondée?|fundad[ao]|grundat|opgericht|fondata|since|seit|depuis|desde)\b[^.;!?]{0,40}?\b(1[89]\d\d|20\d\d)\b/iu;
-const STARTS_WITH_FOUNDING =
-  /^\s*(?:founded|established|started|launched|gegründet|fondée?|fundad[ao]|grundat|since|seit|depuis|desde)\b/i;
-const WE_FOUNDED =
-  /\b(?:we|wir|nous|nosotros|vi|our (?:company|team|studio|business))\b[^.;!?]{0,40}\b(?:founded|started|established|launched|gegründet|fondé|fundamos|grundade)\b/i;
+/** Words that tell a founding, in the languages we read (a participle or a past tense). */
+const FOUNDING =
+  'founded|established|started|launched|gegründet|gründeten|fondée?|créée?|fundad[ao]|fundamos|creada|fondat[ao]|nata|criad[ao]|opgericht|grundade?s?|grundat|grundlagt|grunnlagt|stiftet|etablert|perustettu|perustettiin|za[lł]o[zż]on[aey]|za[lł]o[zż]yli[sś]my|zalo[zž]en[aáy]?|založili|kuruldu|kurulan|設立|創業|創立|成立|创立|설립|창업';
+/** "since 2015" in the languages we read: a founding year when said of the company */
+const SINCE = 'since|seit|depuis|desde|dal|sinds|sedan|siden|alkaen|od|beri';
+const FOUNDING_YEAR = new RegExp(
+  `(?<![\\p{L}])(?:${FOUNDING}|${SINCE})(?![\\p{L}])[^.;!?。]{0,40}?(?<!\\d)(1[89]\\d\\d|20\\d\\d)(?!\\d)`,
+  'iu',
+);
+/** "2019年に設立", "2019年成立", "2019 yılında kuruldu": the year before the word */
+const YEAR_FOUNDING = new RegExp(`(?<!\\d)(1[89]\\d\\d|20\\d\\d)(?!\\d)[^.;!?。]{0,16}?(?:${FOUNDING})`, 'iu');
+const STARTS_WITH_FOUNDING = new RegExp(`^\\s*(?:${FOUNDING}|${SINCE})(?![\\p{L}])`, 'iu');
+const WE_FOUNDED = new RegExp(
+  `(?<![\\p{L}])(?:we|wir|nous|nosotros|noi|nós|wij|vi|me|my|biz|our (?:company|team|studio|business))(?![\\p{L}])[^.;!?]{0,40}(?:${FOUNDING})`,
+  'iu',
+);
 
 /**
  * The year a sentence says the product or company was founded, when the sentence is about it: it
- * names it, starts with the founding ("Founded in 2019 …"), or says "we founded/started". A year
- * said of another company ("RivalApp, founded in 1998") or a copyright line is not it.
+ * names it, starts with the founding ("Founded in 2019 …"), says "we founded/started", or stands on
+ * the company's own about page. A year said of another company ("RivalApp, founded in 1998") or a
+ * copyright line is not it.
  */
-export const foundingYearIn = (sentence: string, ownNames: readonly string[]): string | null => {
+export const foundingYearIn = (sentence: string, ownNames: readonly string[], onAboutPage = false): string | null => {
   if (/©|\(c\)|copyright/i.test(sentence)) return null;
-  const m = sentence.match(FOUNDING_YEAR);
+  const m = sentence.match(FOUNDING_YEAR) ?? sentence.match(YEAR_FOUNDING);
   if (!m?.[1]) return null;
   const about =
+    onAboutPage ||
     STARTS_WITH_FOUNDING.test(sentence) ||
     WE_FOUNDED.test(sentence) ||
     ownNames.some((n) => n.length >= 2 && sentence.toLowerCase().includes(n.toLowerCase()));
   return about ? m[1] : null;
 };
 
+/** "based in", "mit Sitz in", "basée à", "con sede en", "gevestigd in", "med säte i", ... and the place after it */
 const BASED_IN =
-  /\b(?:based|headquartered|located|HQ'd|sitz(?:t)?|ansässig|basée?|situad[ao]|basad[ao]|baserade?|gevestigd)\s+(?:in|à|en|i)\s+([^.;!?()]{2,80})/iu;
+  /(?<![\p{L}])(?:based|headquartered|located|situated|HQ'd|sitz|ansässig|basée?|située?|siège|sede|ubicad[ao]|basad[ao]|sediad[ao]|baseada|gevestigd|gebaseerd|baserade?|säte|baseret|hovedsæde|basert|siedzib[aą]|sídlem)\s+(?:in|à|a|en|em|i|w|v|au|an)\s+([^.;!?()]{2,80})/iu;
+/** A place name: up to three capitalised words */
+const PLACE = /^\p{Lu}[\p{L}'’.-]*(?:[ -]\p{Lu}[\p{L}'’.-]*){0,2}$/u;
 
 /** Where a sentence says the company is based: "based in Stockholm, Sweden" → city Stockholm, country SE. */
 export const placeIn = (sentence: string): { country: string | null; city: string | null } | null => {
@@ -88,8 +106,10 @@ export const placeIn = (sentence: string): { country: string | null; city: strin
   if (!m?.[1]) return null;
   const place = m[1].trim();
   const country = countryIn(place);
-  const before = (country ? place.slice(0, country.at) : place).replace(/[,\s]+$/, '').trim();
-  const city = /^\p{Lu}[\p{L}'’.-]*(?: \p{Lu}[\p{L}'’.-]*){0,2}$/u.test(before) && !countryCode(before) ? before : null;
+  // Polish and Czech inflect a place after w/v ("w Warszawie"): its city is not as a listing spells it
+  const inflected = /\s(?:w|v)\s+$/i.test(m[0].slice(0, m[0].length - m[1].length));
+  const first = (country ? place.slice(0, country.at) : place).split(',')[0]?.trim() ?? '';
+  const city = !inflected && PLACE.test(first) && !countryCode(first) ? first : null;
   if (!country && !city) return null;
   return { country: country?.code ?? null, city };
 };
@@ -106,15 +126,18 @@ export const addressIn = (line: string): { country: string; city: string | null 
   const before = line.slice(0, country.at);
   if (!/\d/.test(before) && !/[,·|–—]\s*$/.test(before)) return null;
   // the city: the last part before the country, without its postcode ("10119 Berlin" → Berlin)
-  const last = (
-    before
-      .split(/[,·|–—\n]/)
-      .filter((x) => x.trim())
-      .pop() ?? ''
-  )
-    .split(/\s+/)
-    .filter((w) => w && !/\d/.test(w))
-    .join(' ');
-  const city = /^\p{Lu}[\p{L}'’.-]*(?: \p{Lu}[\p{L}'’.-]*){0,2}$/u.test(last) && !countryCode(last) ? last : null;
+  // a state or province code with its zip ("CA 94105", "NSW 2000") is not the city: the part before it is
+  const parts = before
+    .split(/[,·|–—\n]/)
+    .map((x) =>
+      x
+        .split(/\s+/)
+        .filter((w) => w && !/\d/.test(w))
+        .join(' '),
+    )
+    .filter((x) => x.length > 0);
+  while (parts.length > 1 && /^[A-Z]{2,3}$/.test(parts[parts.length - 1] as string)) parts.pop();
+  const last = parts.pop() ?? '';
+  const city = PLACE.test(last) && !/^[A-Z]{2,3}$/.test(last) && !countryCode(last) ? last : null;
   return { country: country.code, city };
 };

@@ -15,6 +15,7 @@ import robotsParserModule from 'robots-parser';
 import type { CrawledPage } from '../domain/draft/draft.ts';
 import { MANIFEST_MARKER } from '../domain/evidence/served-text.ts';
 import { pageEvidenceText } from './page-content.ts';
+import { ABOUT_WORDS, CONTACT_WORDS, PRICING_WORDS, TEAM_WORDS } from './page-kinds.ts';
 
 log.setLevel(log.LEVELS.OFF);
 
@@ -63,17 +64,26 @@ export interface SiteCrawler {
 }
 
 /** Pages likely to hold facts about a product, by words in their path or link text. */
-const FACT_PAGE =
-  /about|company|story|team|founder|people|pricing|plans|price|preise|tarif|precios|features|product|faq|help|questions|contact|legal|imprint|impressum|terms|privacy|careers|press|changelog|blog|docs|ueber-uns|über-uns|a-propos|equipe|equipo/i;
+const FACT_PAGE = new RegExp(
+  [
+    /about|company|story|team|founder|people|pricing|plans|price|features|product|faq|help|questions|contact|legal|imprint|impressum|terms|privacy|careers|press|changelog|blog|docs/
+      .source,
+    PRICING_WORDS.source,
+    ABOUT_WORDS.source,
+    TEAM_WORDS.source,
+    CONTACT_WORDS.source,
+  ].join('|'),
+  'i',
+);
 
 /**
  * The pages read first, best first: what a listing needs most (plans, the company and its people)
  * before what helps (changelog, blog, press, docs); any other fact page after them.
  */
 const PREFERRED = [
-  /pric|plans|preise|tarif|precios/i,
-  /about|ueber-uns|über-uns|a-propos|sobre/i,
-  /team|founder|people|equipe|equipo/i,
+  PRICING_WORDS,
+  ABOUT_WORDS,
+  TEAM_WORDS,
   /company|story/i,
   /faq|features/i,
   /contact/i,
