@@ -178,3 +178,23 @@ describe('when a pricing page lays its plans out in cards with no telling class'
     expect(value(kept, 'pricing_summary')).toBe('Starter: €0; Growth: €29 / month');
   });
 });
+
+describe('when plans are priced in other currencies, with the period beside the price, and socials include share buttons', () => {
+  it('then each plan keeps its currency and period as written, and a share link or a post is no social account', async () => {
+    const home = page(
+      'https://127.0.0.1:8443/',
+      `<html><head><title>Kassa</title></head><body><h1>Kassa</h1>
+       <a href="https://x.com/intent/tweet?text=Kassa">Share</a> <a href="https://x.com/kassa_app">X</a>
+       <a href="https://www.linkedin.com/posts/kassa_launch-123">Launch post</a></body></html>`,
+    );
+    const pricing = page(
+      'https://127.0.0.1:8443/priser',
+      `<html><body><h1>Priser</h1><div class="plans">
+         <div class="plan"><h3>Bas</h3><p><strong>99 kr</strong><span>/mån</span></p></div>
+         <div class="plan"><h3>Pro — 249 kr/mån</h3></div></div></body></html>`,
+    );
+    const { kept } = await draft([home, pricing]);
+    expect(value(kept, 'pricing_summary')).toBe('Bas: 99 kr/mån; Pro: 249 kr/mån');
+    expect(value(kept, 'company_socials')).toEqual({ x: 'https://x.com/kassa_app' });
+  });
+});

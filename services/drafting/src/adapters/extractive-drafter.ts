@@ -50,6 +50,11 @@ const CUSTOM_HOSTS = new Set(['discord.gg', 'discord.com', 'mastodon.social', 't
 const ABOUT_PAGE = ABOUT_WORDS;
 const TEAM_PAGE = new RegExp(`${TEAM_WORDS.source}|${ABOUT_WORDS.source}`, 'i');
 const PRICING_PAGE = PRICING_WORDS;
+/** a heading over a pricing section, in the languages we read */
+const PRICING_HEADING = new RegExp(
+  `^(?:${PRICING_WORDS.source})|^(?:plans?|pricing|prices?|preise|tarifs?|precios|prezzi|preços|prijzen|priser|hinnat|cennik|ceny|fiyatlar)\\b`,
+  'i',
+);
 /**
  * Pages that speak of others: comparisons, alternatives, blog and press posts, customer stories.
  * Their structured data, prices, people and links are not the product's.
@@ -412,14 +417,23 @@ export const createExtractiveDrafter = (): Drafter => ({
         featureItems.slice(0, 20).flatMap((f) => ev(f.text, f.p)),
       );
 
-    // pricing: plans (name, price, currency, period, free tier) from schema.org offers, then from the
-    // pricing page's tables and cards, and the trial it offers; all as quoted
+    // pricing: plans (name, price, currency, period, free tier) from the pricing page's tables and
+    // cards, then the homepage's, then schema.org offers, and the trial it offers; all as quoted
     {
       const pricingPage = own.find((p) => PRICING_PAGE.test(p.path));
       const sources: { plans: PricingPlan[]; p: Parsed }[] = [];
       if (pricingPage) sources.push({ plans: htmlPlans(pricingPage.$, { loose: true }), p: pricingPage });
+      // the homepage: plans in tables and plan cards, and cards of any markup when it has a pricing
+      // section of its own (`id="pricing"`, a heading that says pricing)
+      const homePricing =
+        home.$('[id*="pric" i], [class*="pricing" i]').length > 0 ||
+        home
+          .$('h2, h3')
+          .toArray()
+          .some((h) => PRICING_HEADING.test(lineOf(h)));
+      sources.push({ plans: htmlPlans(home.$, { loose: homePricing }), p: home });
+      // then schema.org offers, composed from their values (what the page shows comes first)
       for (const p of own) sources.push({ plans: structuredPlans(p.ld), p });
-      sources.push({ plans: htmlPlans(home.$), p: home });
       const chosen = sources.find((s) => s.plans.length > 0);
       const trialPage = pricingPage ?? home;
       const trial = trialSentence(visiblePart(trialPage.page));
@@ -527,6 +541,7 @@ export const createExtractiveDrafter = (): Drafter => ({
     const addSocial = (platform: string, link: string, p: Parsed) => {
       if (platform in socials || personLinks.has(link) || link.length > 500) return;
       if (/linkedin\.com\/in\//i.test(link)) return; // a person's profile, not the company's
+      if (platform !== 'website' && !isProfileLink(link)) return; // a share button, a post, a video: no account
       socials[platform] = link;
       socialEvidence.push(...ev(link, p, `company_socials.${platform}`));
     };
@@ -586,6 +601,24 @@ export const createExtractiveDrafter = (): Drafter => ({
     return out;
   },
 });
+
+/**
+ * A link to a profile or page on a platform, not to one post, video or share dialog on it
+ * (`x.com/intent/tweet`, `facebook.com/sharer.php`, `youtube.com/watch?v=`, `x.com/acme/status/1`,
+ * `linkedin.com/posts/...`): those are not a company's social account.
+ */
+const isProfileLink = (link: string): boolean => {
+  try {
+    const url = new URL(link);
+    const path = url.pathname.toLowerCase();
+    if (path === '/' || path === '') return false;
+    return !/\/(?:intent|share|sharer|sharing|sharearticle|watch|embed|hashtag|search|status|statuses|posts?|pulse|p|reel|login|signup|home|explore|feed|dialog)(?:\/|\.php|$)/.test(
+      path,
+    );
+  } catch {
+    return false;
+  }
+};
 
 const isCustom = (link: string): boolean => {
   try {

@@ -33,20 +33,45 @@ const clean = (s: unknown): string => (typeof s === 'string' ? s.replace(/\s+/g,
 const str = (v: unknown): string => (typeof v === 'string' || typeof v === 'number' ? String(v).trim() : '');
 
 /** A price: a currency sign or code next to a number, or the word free (in the languages we read). */
-const PRICE =
-  /(?:[$€£¥]\s?\d[\d.,]*|\d[\d.,]*\s?(?:[$€£¥]|USD|EUR|GBP|CHF)|\b(?:free|gratis|kostenlos|gratuit|gratuito)\b)/i;
+/** Currency signs and codes written before or after an amount, in the markets we read. */
+const SIGN = String.raw`[$€£¥₩₺₹₽₪]|R\$|A\$|C\$|CHF|Fr\.|USD|EUR|GBP|SEK|NOK|DKK|PLN|CZK|TRY|JPY|CNY|KRW|BRL|INR|AUD|CAD`;
+const UNIT_AFTER = String.raw`kr\.?|zł|Kč|円|元|TL|Ft|lei|руб\.?|₽`;
+const FREE_WORDS = String.raw`free|gratis|kostenlos|gratuit|gratuita|gratuito|grátis|ilmainen|darmowy|darmowa|zdarma|ücretsiz|無料|免费|免費|무료`;
 /** an amount of money: a currency sign or code next to a number */
-const AMOUNT = /[$€£¥]\s?\d|\d\s?(?:[$€£¥]|USD|EUR|GBP|CHF)\b/;
-const CURRENCIES: Record<string, string> = { $: 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY' };
+const AMOUNT = new RegExp(String.raw`(?:${SIGN})\s?\d|\d[\d.,\s]*\s?(?:${SIGN}|${UNIT_AFTER})(?![\p{L}])`, 'u');
+/** A price: an amount, or the word free (in the languages we read). */
+const PRICE = new RegExp(
+  String.raw`(?:(?:${SIGN})\s?\d[\d.,]*|\d[\d.,]*\s?(?:${SIGN}|${UNIT_AFTER})(?![\p{L}])|(?<![\p{L}])(?:${FREE_WORDS})(?![\p{L}]))`,
+  'iu',
+);
+const CURRENCIES: Record<string, string> = {
+  $: 'USD',
+  '€': 'EUR',
+  '£': 'GBP',
+  '¥': 'JPY',
+  '₩': 'KRW',
+  '₺': 'TRY',
+  '₹': 'INR',
+  '₽': 'RUB',
+  '₪': 'ILS',
+  円: 'JPY',
+  元: 'CNY',
+  zł: 'PLN',
+  Kč: 'CZK',
+  R$: 'BRL',
+};
+/** "/month", "per month", "monthly", and the same in the languages we read */
 const MONTH =
-  /(?:\/\s?|\bper\s|\ba\s|\bpro\s|\bpar\s|\bal\s)(?:month|mo|monat|mois|mes)\b|\bmonthly\b|\bmonatlich\b|\bmensuel\b/i;
+  /(?:\/\s?|(?<![\p{L}])(?:per|a|pro|par|al|por|i|w|za|each)\s)(?:month|mo|monat|mois|mes|mese|mês|maand|mnd|mån(?:ad)?|måned|md|kk|kuukausi|miesiąc|mies\.?|měsíc|měs\.?|ay|月|월)(?![\p{L}])|(?<![\p{L}])(?:monthly|monatlich|mensuel(?:le)?|mensual|mensile|mensal|maandelijks|månadsvis|månedlig|kuukausittain|miesięcznie|měsíčně|aylık|月額|每月|매월)(?![\p{L}])/iu;
 const YEAR =
-  /(?:\/\s?|\bper\s|\ba\s|\bpro\s|\bpar\s|\bal\s)(?:year|yr|annum|jahr|an|año)\b|\byearly\b|\bannually\b|\bjährlich\b/i;
+  /(?:\/\s?|(?<![\p{L}])(?:per|a|pro|par|al|por|i|w|za|each)\s)(?:year|yr|annum|jahr|an|année|año|anno|ano|jaar|år|vuosi|rok|ok|yıl|年|년)(?![\p{L}])|(?<![\p{L}])(?:yearly|annually|jährlich|annuel(?:le)?|anual|annuale|jaarlijks|årlig|vuosittain|rocznie|ročně|yıllık|年額|每年|매년)(?![\p{L}])/iu;
 
 const parsePrice = (text: string) => {
-  const free = /^\s*(?:free|gratis|kostenlos|gratuit|gratuito)\b/i.test(text) || /^[$€£]\s?0(?:[.,]00?)?\b/.test(text);
-  const sign = text.match(/[$€£¥]/)?.[0];
-  const code = text.match(/\b(USD|EUR|GBP|CHF)\b/)?.[1];
+  const free =
+    new RegExp(String.raw`^\s*(?:${FREE_WORDS})(?![\p{L}])`, 'iu').test(text) ||
+    /^\D{0,3}0(?:[.,]00?)?(?!\d)/.test(text.trim());
+  const sign = text.match(/R\$|zł|Kč|[$€£¥₩₺₹₽₪円元]/)?.[0];
+  const code = text.match(/\b(USD|EUR|GBP|CHF|SEK|NOK|DKK|PLN|CZK|TRY|JPY|CNY|KRW|BRL|INR|AUD|CAD)\b/)?.[1];
   const number = text.match(/\d[\d.,]*/)?.[0];
   const amount = number ? Number(number.replace(/,(\d{2})$/, '.$1').replace(/,/g, '')) : free ? 0 : null;
   return {
@@ -81,6 +106,26 @@ const priceElements = ($: CheerioAPI, root: ReturnType<CheerioAPI>) =>
       );
     });
 
+/**
+ * A price with the period written beside it in its own element (`<b>$29</b><span>/month</span>`):
+ * the smallest block around the price that says the period and holds no other price, up to two
+ * levels up and 60 characters; else the price alone.
+ */
+const withPeriod = ($: CheerioAPI, el: unknown): string => {
+  const price = lineOf(el);
+  if (MONTH.test(price) || YEAR.test(price)) return price;
+  let block = $(el as never).parent();
+  for (let depth = 0; depth < 2 && block.length > 0 && !block.is('body, table, tr'); depth += 1) {
+    const text = lineOf(block.get(0));
+    if (text.length > 60) break;
+    const amounts = text.match(new RegExp(AMOUNT.source, 'gu')) ?? [];
+    if (amounts.length > 1) break;
+    if (text.startsWith(price) && (MONTH.test(text) || YEAR.test(text))) return text;
+    block = block.parent();
+  }
+  return price;
+};
+
 const CARD = '[class*="plan"], [class*="tier"], [class*="pricing-card"], [class*="price-card"], [class*="package"]';
 
 /** Plans laid out as cards: an element named like a plan, holding one heading and one price. */
@@ -94,8 +139,17 @@ const cardPlans = ($: CheerioAPI): PricingPlan[] => {
     const name = lineOf(heading.get(0));
     const prices = priceElements($, card).filter((p) => !$(p).is(heading) && !$(p).parents().is(heading));
     const first = prices[0];
-    if (!first) return;
-    const price = lineOf(first);
+    if (!first) {
+      // the price in the heading itself: "Pro — $29/mo"
+      const at = name.search(PRICE);
+      const found =
+        at > 0 && AMOUNT.test(name)
+          ? plan(name.slice(0, at).replace(/[\s:–—|-]+$/, ''), name.slice(at).trim(), shown(name))
+          : null;
+      if (found && !plans.some((p) => p.name === found.name)) plans.push(found);
+      return;
+    }
+    const price = withPeriod($, first);
     const found = plan(name, price, shown(name, price));
     if (found && !plans.some((p) => p.name === found.name)) plans.push(found);
   });
@@ -150,12 +204,12 @@ const tablePlans = ($: CheerioAPI): PricingPlan[] => {
           : cells.find((c, i) => i !== nameColumn && PRICE.test(c));
       if (priceCell) {
         const period = periodColumn >= 0 ? (cells[periodColumn] ?? '') : '';
-        const withPeriod =
+        const periodBeside =
           (MONTH.test(period) || YEAR.test(period)) &&
           !MONTH.test(priceCell) &&
           !YEAR.test(priceCell) &&
           period.length <= 30;
-        const found = withPeriod
+        const found = periodBeside
           ? plan(first, `${priceCell} ${period}`, shown(first, priceCell, period))
           : plan(first, priceCell, shown(first, priceCell));
         if (found && !plans.some((p) => p.name === found.name)) plans.push(found);
@@ -173,8 +227,10 @@ const tablePlans = ($: CheerioAPI): PricingPlan[] => {
 };
 
 /** A price as a plan card shows it: it starts with an amount or the word free, and is short. */
-const PRICE_ALONE =
-  /^\s*(?:[$€£¥]\s?\d|\d[\d.,]*\s?(?:[$€£¥]|USD|EUR|GBP|CHF)\b|(?:free|gratis|kostenlos|gratuit|gratuito)\b)/i;
+const PRICE_ALONE = new RegExp(
+  String.raw`^\s*(?:(?:${SIGN})\s?\d|\d[\d.,\s]*\s?(?:${SIGN}|${UNIT_AFTER})(?![\p{L}])|(?:${FREE_WORDS})(?![\p{L}]))`,
+  'iu',
+);
 
 /**
  * Plans laid out as cards of any markup (a pricing page's grid of `div`s with no telling class):
@@ -195,7 +251,7 @@ const looseCardPlans = ($: CheerioAPI): PricingPlan[] => {
       const heading = block.find('h2, h3, h4, h5').first();
       if (heading.length > 0) {
         const name = lineOf(heading.get(0));
-        const price = lineOf(el);
+        const price = withPeriod($, el);
         const found = plan(name, price, shown(name, price));
         if (found && !plans.some((p) => p.name === found.name)) plans.push(found);
         break;
