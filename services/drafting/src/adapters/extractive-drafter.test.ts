@@ -198,3 +198,19 @@ describe('when plans are priced in other currencies, with the period beside the 
     expect(value(kept, 'company_socials')).toEqual({ x: 'https://x.com/kassa_app' });
   });
 });
+
+describe('when founders are named in JSON-LD by name alone, or on the homepage beside guests', () => {
+  it("then the named founder is one, a homepage card with a founder role is one, and a guest's role at another company is not", async () => {
+    const home = page(
+      'https://127.0.0.1:8443/',
+      `<html><head><title>Kassa</title><script type="application/ld+json">{"@type":"Organization","name":"Kassa","founder":"Lea Sommer"}</script></head>
+       <body><h1>Kassa</h1><section><h2>Team</h2><div><h3>Aron Vik</h3><a href="https://x.com/aron">X</a><p>Co-founder &amp; Head of Product</p></div></section>
+       <section class="quotes"><div><h3>Rita Chen</h3><p>Founder of Bakery Co</p></div></section></body></html>`,
+    );
+    const { kept } = await draft([home]);
+    expect(value(kept, 'founders')).toEqual([
+      { name: 'Lea Sommer' },
+      { name: 'Aron Vik', title: 'Co-founder & Head of Product' },
+    ]);
+  });
+});

@@ -6,7 +6,7 @@ import { visiblePart } from '../domain/evidence/served-text.ts';
 import type { Drafter, DraftRequest } from './drafter.ts';
 import { lineOf, textOf } from './page-content.ts';
 import { ABOUT_WORDS, CONTACT_WORDS, PRICING_WORDS, TEAM_WORDS } from './page-kinds.ts';
-import { htmlPeople, type PagePerson, structuredPeople } from './people.ts';
+import { ELSEWHERE, htmlPeople, type PagePerson, structuredPeople } from './people.ts';
 import { htmlPlans, type PricingPlan, structuredPlans, summarisePlans, trialSentence } from './pricing-plans.ts';
 import { addressIn, foundersIn, founderWithRoleIn, foundingYearIn, placeIn, sentencesOf } from './prose-facts.ts';
 import { type QuoteFinder, quoteFinder } from './served-quote.ts';
@@ -482,15 +482,18 @@ export const createExtractiveDrafter = (): Drafter => ({
     // founders: schema.org `founder` persons, and people whose role says founder on about/team pages
     const people: { person: PagePerson; p: Parsed }[] = [];
     for (const p of own) for (const person of structuredPeople(p.ld)) people.push({ person, p });
-    for (const p of own.filter((x) => TEAM_PAGE.test(x.path)))
-      for (const person of htmlPeople(p.$, p.page.url)) people.push({ person, p });
+    // the homepage's people count only as founders (its quotes and cards are mostly customers')
+    for (const p of [...own.filter((x) => TEAM_PAGE.test(x.path)), home])
+      for (const person of htmlPeople(p.$, p.page.url))
+        if ((TEAM_PAGE.test(p.path) || person.founder) && !people.some((x) => x.person.name === person.name))
+          people.push({ person, p });
     // and people a sentence names as founders ("founded in 2021 by A and B", "Anna Berg, co-founder
     // and CEO"), about and team pages first
     const prose = [...sentences.filter((x) => TEAM_PAGE.test(x.p.path)), ...sentences];
     for (const { p, list } of prose)
       for (const sentence of list) {
         const withRole = founderWithRoleIn(sentence);
-        if (withRole && !people.some(({ person }) => person.name === withRole.name))
+        if (withRole && !ELSEWHERE.test(withRole.role) && !people.some(({ person }) => person.name === withRole.name))
           people.push({
             person: {
               name: withRole.name,

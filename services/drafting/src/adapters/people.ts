@@ -26,6 +26,9 @@ export const ROLE = new RegExp(
   'iu',
 );
 export const FOUNDER_ROLE = new RegExp(`(?<![\\p{L}])(?:${FOUNDER_WORDS})(?![\\p{L}])`, 'iu');
+/** A role held at another company: "Founder of RivalApp", "CEO at Somewhere Else", "Gründer von X" */
+export const ELSEWHERE =
+  /(?<![\p{L}])(?:at|@|bei|chez|presso|bij|hos|på)\s+\p{Lu}|(?:[Ff]ounder|[Gg]ründer(?:in)?|[Ff]ondat\p{L}*|[Ff]undador\p{L}*)\s+(?:of|von|de|di|van|af)\s+\p{Lu}/u;
 /** Two to four capitalised words: what a person's name looks like on a team card. */
 const PERSON_NAME = /^\p{Lu}[\p{L}'’.-]+(?: \p{Lu}[\p{L}'’.-]*){1,3}$/u;
 /** Headings that look like names but are section titles ("Meet The Founders", "Our Team"). */
@@ -51,7 +54,10 @@ export const structuredPeople = (nodes: readonly SchemaNode[]): PagePerson[] => 
     });
   };
   for (const node of nodes) {
-    for (const f of list(node.founder)) if (f && typeof f === 'object') add(f as SchemaNode, true);
+    // a founder as a Person node, or by name alone (`"founder": "Anna Berg"`)
+    for (const f of list(node.founder))
+      if (f && typeof f === 'object') add(f as SchemaNode, true);
+      else if (typeof f === 'string') add({ name: f }, true);
     if (typesOf(node).includes('Person') && node.jobTitle) add(node, false);
   }
   return people;
@@ -63,7 +69,7 @@ export const structuredPeople = (nodes: readonly SchemaNode[]): PagePerson[] => 
  */
 export const htmlPeople = ($: CheerioAPI, pageUrl: string): PagePerson[] => {
   const people: PagePerson[] = [];
-  $('h2, h3, h4, h5, strong, b, [class*="name"]').each((_, el) => {
+  $('h2, h3, h4, h5, h6, strong, b, dt, figcaption, [class*="name"]').each((_, el) => {
     const heading = $(el);
     const name = lineOf(el);
     if (!PERSON_NAME.test(name) || NOT_A_NAME.test(name) || ROLE.test(name) || name.length > 60) return;
@@ -73,8 +79,26 @@ export const htmlPeople = ($: CheerioAPI, pageUrl: string): PagePerson[] => {
       const text = lineOf(el);
       return text && text.length <= 80 && ROLE.test(text) && !PERSON_NAME.test(text) ? text : '';
     };
-    const role = roleOf(heading.nextAll().first().get(0)) || roleOf(heading.prevAll().first().get(0));
-    if (!role) return;
+    const role =
+      roleOf(heading.nextAll().first().get(0)) ||
+      roleOf(heading.prevAll().first().get(0)) ||
+      // else the one line of the card that reads like a role (a link or a photo may stand between)
+      (heading
+        .parent()
+        .children()
+        .toArray()
+        .map(roleOf)
+        .filter((r) => r.length > 0).length === 1
+        ? heading
+            .parent()
+            .children()
+            .toArray()
+            .map(roleOf)
+            .find((r) => r.length > 0)
+        : '') ||
+      '';
+    // a role at another company ("Founder of RivalApp", "CEO at Somewhere") is a guest's, not ours
+    if (!role || ELSEWHERE.test(role)) return;
     const card = heading.parent();
     const links = card
       .find('a[href]')

@@ -228,7 +228,7 @@ const tablePlans = ($: CheerioAPI): PricingPlan[] => {
 
 /** A price as a plan card shows it: it starts with an amount or the word free, and is short. */
 const PRICE_ALONE = new RegExp(
-  String.raw`^\s*(?:(?:${SIGN})\s?\d|\d[\d.,\s]*\s?(?:${SIGN}|${UNIT_AFTER})(?![\p{L}])|(?:${FREE_WORDS})(?![\p{L}]))`,
+  String.raw`^\s*(?:(?:from|ab|dès|à partir de|desde|a partir de|da|vanaf|från|fra|alkaen|od|itibaren)\s+)?(?:(?:${SIGN})\s?\d|\d[\d.,\s]*\s?(?:${SIGN}|${UNIT_AFTER})(?![\p{L}])|(?:${FREE_WORDS})(?![\p{L}]))`,
   'iu',
 );
 
