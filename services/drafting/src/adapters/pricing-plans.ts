@@ -36,7 +36,7 @@ const str = (v: unknown): string => (typeof v === 'string' || typeof v === 'numb
 /** Currency signs and codes written before or after an amount, in the markets we read. */
 const SIGN = String.raw`[$€£¥₩₺₹₽₪]|R\$|A\$|C\$|CHF|Fr\.|USD|EUR|GBP|SEK|NOK|DKK|PLN|CZK|TRY|JPY|CNY|KRW|BRL|INR|AUD|CAD`;
 const UNIT_AFTER = String.raw`kr\.?|zł|Kč|円|元|TL|Ft|lei|руб\.?|₽`;
-const FREE_WORDS = String.raw`free|gratis|kostenlos|gratuit|gratuita|gratuito|grátis|ilmainen|darmowy|darmowa|zdarma|ücretsiz|無料|免费|免費|무료`;
+const FREE_WORDS = `free|gratis|kostenlos|gratuit|gratuita|gratuito|grátis|ilmainen|darmowy|darmowa|zdarma|ücretsiz|無料|免费|免費|무료`;
 /** an amount of money: a currency sign or code next to a number */
 const AMOUNT = new RegExp(String.raw`(?:${SIGN})\s?\d|\d[\d.,\s]*\s?(?:${SIGN}|${UNIT_AFTER})(?![\p{L}])`, 'u');
 /** A price: an amount, or the word free (in the languages we read). */
@@ -246,7 +246,8 @@ const looseCardPlans = ($: CheerioAPI): PricingPlan[] => {
   for (const el of prices) {
     let block = $(el).parent();
     for (let depth = 0; depth < 5 && block.length > 0; depth += 1) {
-      const others = prices.filter((other) => other !== el && block.find(other).length > 0);
+      const inside = new Set<unknown>(block.find('*').toArray());
+      const others = prices.filter((other) => other !== el && inside.has(other));
       if (others.length > 0) break;
       const heading = block.find('h2, h3, h4, h5').first();
       if (heading.length > 0) {
