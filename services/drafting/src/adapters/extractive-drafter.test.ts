@@ -214,3 +214,17 @@ describe('when founders are named in JSON-LD by name alone, or on the homepage b
     ]);
   });
 });
+
+describe('when only the copyright line names the product', () => {
+  it('then its holder without the company form is the name, and the legal name of the JSON-LD is not', async () => {
+    const home = page(
+      'https://127.0.0.1:8443/',
+      `<html><head><title>Bookkeeping that closes the month</title>
+       <script type="application/ld+json">{"@type":"Organization","name":"Ledgerlab Holding AB"}</script></head>
+       <body><h1>Bookkeeping that closes the month</h1><footer><p>© 2021–2025 Ledgerlab AB. All rights reserved.</p></footer></body></html>`,
+    );
+    const { kept } = await draft([home]);
+    expect(value(kept, 'name')).toBe('Ledgerlab');
+    expect(value(kept, 'tagline')).toBe('Bookkeeping that closes the month');
+  });
+});

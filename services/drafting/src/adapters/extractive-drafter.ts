@@ -65,6 +65,9 @@ const nameLike = (t: string): boolean => {
   const words = t.trim().split(/\s+/);
   return t.length <= 60 && words.length <= 3 && (words.length === 1 || words.every((w) => /^[\p{Lu}\p{N}]/u.test(w)));
 };
+/** A company form written after its name: Inc., GmbH, AB, Ltd, SAS, Oy, ... */
+const LEGAL_FORM =
+  /\s*,?\s+(?:inc\.?|llc|ltd\.?|limited|gmbh|ag|ab|oy|as|a\/s|aps|asa|bv|b\.v\.|nv|sas|sarl|s\.a\.?|s\.l\.?|srl|s\.r\.l\.|spa|s\.p\.a\.|sp\.? z o\.?o\.?|s\.r\.o\.|kk|co\.?|corp\.?|plc|pty ltd)$/i;
 /** A page's path as words: decoded (`/über-uns`, not `/%C3%BCber-uns`), lower case. */
 const pathOf = (url: string): string => {
   const path = new URL(url).pathname;
@@ -157,7 +160,11 @@ export const createExtractiveDrafter = (): Drafter => ({
         .$('header a[href="/"], nav a[href="/"], a[class*="brand"], a[class*="logo"], [class*="navbar-brand"]')
         .first();
       if (link.length === 0) return null;
-      const text = lineOf(link.get(0)) || clean(link.find('img[alt]').first().attr('alt'));
+      const text =
+        lineOf(link.get(0)) ||
+        clean(link.find('img[alt]').first().attr('alt'))
+          .replace(/\s+(?:logo|logotype|logotyp|logotipo|brand|home)$/i, '')
+          .trim();
       return text && nameLike(text) && !/^(?:home|start|startseite|accueil|inicio|hem)$/i.test(text) ? text : null;
     })();
     {
@@ -185,6 +192,17 @@ export const createExtractiveDrafter = (): Drafter => ({
           set('name', t, ev(t, home));
     }
     if (brand) set('name', brand, ev(brand, home));
+    // the copyright holder, without the company form ("© 2025 Acme Labs GmbH" → Acme Labs)
+    {
+      const line = visiblePart(home.page).match(/^.*(?:©|\(c\)|copyright).*$/im)?.[0] ?? '';
+      const holder = line
+        .replace(/^.*?(?:©|\(c\)|copyright)\s*(?:\d{4}(?:\s*[-–]\s*\d{4})?)?\s*/i, '')
+        .replace(/[.,·|].*$/, '')
+        .replace(LEGAL_FORM, '')
+        .trim();
+      if (holder && nameLike(holder) && !/^(?:all|alle|tous|todos|tutti)\b/i.test(holder))
+        set('name', holder, ev(holder, home));
+    }
     for (const { node, p } of homeFirst(ldOf(['WebSite']))) {
       const name = cap(str(node.name), 120);
       if (name) set('name', name, ev(name, p));
