@@ -8,7 +8,15 @@ import { lineOf, textOf } from './page-content.ts';
 import { ABOUT_WORDS, CONTACT_WORDS, PRICING_WORDS, TEAM_WORDS } from './page-kinds.ts';
 import { ELSEWHERE, htmlPeople, type PagePerson, structuredPeople } from './people.ts';
 import { htmlPlans, type PricingPlan, structuredPlans, summarisePlans, trialSentence } from './pricing-plans.ts';
-import { addressIn, foundersIn, founderWithRoleIn, foundingYearIn, placeIn, sentencesOf } from './prose-facts.ts';
+import {
+  addressIn,
+  foundersIn,
+  founderWithRoleIn,
+  foundingYearIn,
+  labelledFacts,
+  placeIn,
+  sentencesOf,
+} from './prose-facts.ts';
 import { type QuoteFinder, quoteFinder } from './served-quote.ts';
 import { type SchemaNode, type StructuredData, structuredData, typesOf } from './structured-data.ts';
 
@@ -288,6 +296,13 @@ export const createExtractiveDrafter = (): Drafter => ({
         const year = foundingYearIn(sentence, ownNames, ABOUT_PAGE.test(p.path));
         if (year) set('founded_year', year, ev(sentence, p));
       }
+    // a fact list: "Founded: 2019", "Headquarters" above "Berlin, Germany" (about pages first)
+    for (const p of [...own.filter((x) => ABOUT_PAGE.test(x.path)), ...own]) {
+      const facts = labelledFacts(visiblePart(p.page).split('\n'));
+      if (facts.year) set('founded_year', facts.year.value, ev(facts.year.quote, p));
+      if (facts.place?.country) set('country', facts.place.country, ev(facts.place.quote, p));
+      if (facts.place?.city) set('city', facts.place.city, ev(facts.place.quote, p));
+    }
 
     // place: schema.org address (quoted as written), then "based in CITY, COUNTRY" in a sentence,
     // then an address line naming a country (a footer, an <address>, a contact block)

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addressIn, foundersIn, founderWithRoleIn, foundingYearIn, placeIn, sentencesOf } from './prose-facts.ts';
+import {
+  addressIn,
+  foundersIn,
+  founderWithRoleIn,
+  foundingYearIn,
+  labelledFacts,
+  placeIn,
+  sentencesOf,
+} from './prose-facts.ts';
 
 describe('facts stated in sentences', () => {
   it('when a sentence says who founded the product then every named founder is read, names with diacritics too', () => {
@@ -80,5 +88,19 @@ describe('the same facts in other languages and address styles', () => {
   it('when an address ends in a state code and zip then the city is the part before them', () => {
     expect(addressIn('500 Howard St, San Francisco, CA 94105, USA')).toEqual({ country: 'US', city: 'San Francisco' });
     expect(addressIn('〒150-0002 東京都渋谷区 日本')).toEqual({ country: 'JP', city: null });
+  });
+});
+
+describe('facts given as a label and its value', () => {
+  it('when a fact list says Founded and Headquarters then the year, city and country are read with their label as the quote', () => {
+    expect(labelledFacts(['Team', '12', 'Gegründet', '2016', 'Hauptsitz', 'Graz, Österreich'])).toEqual({
+      year: { value: '2016', quote: 'Gegründet 2016' },
+      place: { country: 'AT', city: 'Graz', quote: 'Hauptsitz Graz, Österreich' },
+    });
+    expect(labelledFacts(['Founded: 2019', 'HQ: Austin, Texas'])).toEqual({
+      year: { value: '2019', quote: 'Founded: 2019' },
+      place: { country: null, city: 'Austin', quote: 'HQ: Austin, Texas' },
+    });
+    expect(labelledFacts(['Customers', '2019'])).toEqual({});
   });
 });

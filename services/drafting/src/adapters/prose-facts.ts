@@ -1,4 +1,5 @@
 import { countryCode, countryIn } from '../domain/evidence/countries.ts';
+import { FOUNDING_WORDS, SINCE_WORDS } from '../domain/evidence/founding-words.ts';
 
 /**
  * Facts stated in sentences: who founded the product and when, and where it is based. An
@@ -60,10 +61,8 @@ export const founderWithRoleIn = (line: string): { name: string; role: string } 
 };
 
 /** Words that tell a founding, in the languages we read (a participle or a past tense). */
-const FOUNDING =
-  'founded|established|started|launched|gegründet|gründeten|fondée?|créée?|fundad[ao]|fundamos|creada|fondat[ao]|nata|criad[ao]|opgericht|grundade?s?|grundat|grundlagt|grunnlagt|stiftet|etablert|perustettu|perustettiin|za[lł]o[zż]on[aey]|za[lł]o[zż]yli[sś]my|zalo[zž]en[aáy]?|založili|kuruldu|kurulan|設立|創業|創立|成立|创立|설립|창업';
-/** "since 2015" in the languages we read: a founding year when said of the company */
-const SINCE = 'since|seit|depuis|desde|dal|sinds|sedan|siden|alkaen|od|beri';
+const FOUNDING = FOUNDING_WORDS;
+const SINCE = SINCE_WORDS;
 const FOUNDING_YEAR = new RegExp(
   `(?<![\\p{L}])(?:${FOUNDING}|${SINCE})(?![\\p{L}])[^.;!?。]{0,40}?(?<!\\d)(1[89]\\d\\d|20\\d\\d)(?!\\d)`,
   'iu',
@@ -140,4 +139,44 @@ export const addressIn = (line: string): { country: string; city: string | null 
   const last = parts.pop() ?? '';
   const city = PLACE.test(last) && !/^[A-Z]{2,3}$/.test(last) && !countryCode(last) ? last : null;
   return { country: country.code, city };
+};
+
+/** A fact list's label for the founding ("Founded", "Gegründet", "Est.") and for the seat ("Headquarters", "Sitz") */
+const FOUNDED_LABEL = new RegExp(
+  `^(?:year\\s+)?(?:${FOUNDING_WORDS}|${SINCE_WORDS})(?:\\s+(?:in|year|im jahr))?\\s*:?$`,
+  'iu',
+);
+const SEAT_LABEL =
+  /^(?:headquarters|headquartered|hq|head office|location|based in|office|sitz|hauptsitz|firmensitz|standort|siège(?: social)?|sede(?: central| social)?|hoofdkantoor|vestiging|huvudkontor|säte|hovedkontor|hovedsæde|pääkonttori|kotipaikka|siedziba|sídlo|merkez|本社|所在地|总部|總部|본사)\s*:?$/iu;
+
+/**
+ * Facts given as a label and its value (a fact list, a `<dl>`, a table row, "Founded: 2019" on one
+ * line or the label above its value): the founding year, and the seat's city and country. Each with
+ * its quote: the label and the value as the page shows them, one after the other.
+ */
+export const labelledFacts = (
+  lines: readonly string[],
+): {
+  year?: { value: string; quote: string };
+  place?: { country: string | null; city: string | null; quote: string };
+} => {
+  const found: ReturnType<typeof labelledFacts> = {};
+  lines.forEach((line, i) => {
+    const [label, value] = line.includes(':')
+      ? [line.slice(0, line.indexOf(':') + 1).trim(), line.slice(line.indexOf(':') + 1).trim()]
+      : [line.trim(), (lines[i + 1] ?? '').trim()];
+    if (!value || value.length > 80) return;
+    const quote = line.includes(':') ? line : `${line} ${value}`;
+    if (!found.year && FOUNDED_LABEL.test(label)) {
+      const year = value.match(/^(?:\p{L}+\.?\s+)?(1[89]\d\d|20\d\d)(?!\d)/u)?.[1];
+      if (year) found.year = { value: year, quote };
+    }
+    if (!found.place && SEAT_LABEL.test(label)) {
+      const country = countryIn(value);
+      const first = (country ? value.slice(0, country.at) : value).split(',')[0]?.trim() ?? '';
+      const city = PLACE.test(first) && !countryCode(first) ? first : null;
+      if (country || city) found.place = { country: country?.code ?? null, city, quote };
+    }
+  });
+  return found;
 };

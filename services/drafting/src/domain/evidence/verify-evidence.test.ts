@@ -136,3 +136,23 @@ describe('evidence check', () => {
     });
   });
 });
+
+describe('when a founding year is quoted in another language', () => {
+  it('then a quote that speaks of the founding in that language holds it; a copyright line still does not', () => {
+    const de: CrawledPage[] = [
+      {
+        url: 'https://acme.test/ueber-uns',
+        title: 'Über uns',
+        html: '',
+        text: 'Die Acme GmbH wurde 2015 in Wien gegründet.\nSeit 2015 für Sie da.\n© 2016 Acme GmbH',
+      },
+    ];
+    const url = 'https://acme.test/ueber-uns';
+    const kept = (quote: string, year: string) =>
+      verifyProposals(de, { founded_year: { value: year, evidence: [{ quote, url }] } }, ['founded_year']).proposals
+        .founded_year?.value;
+    expect(kept('Die Acme GmbH wurde 2015 in Wien gegründet.', '2015')).toBe('2015');
+    expect(kept('Seit 2015 für Sie da.', '2015')).toBe('2015');
+    expect(kept('© 2016 Acme GmbH', '2016')).toBeUndefined();
+  });
+});

@@ -1,5 +1,6 @@
 import type { CrawledPage, Evidence, Proposal } from '../draft/draft.ts';
 import { quoteNamesCountry } from './countries.ts';
+import { speaksOfFounding } from './founding-words.ts';
 import { isServed, normaliseText, readableForms, servedSources, urlsOf } from './served-text.ts';
 
 export { normaliseText } from './served-text.ts';
@@ -134,9 +135,7 @@ export const verifyProposals = (
     }
     if (key === 'founded_year') {
       const year = String(value);
-      const founding = evidence.filter(
-        (e) => /found|establish|since|started in|foundingdate/i.test(e.quote) && e.quote.includes(year),
-      );
+      const founding = evidence.filter((e) => speaksOfFounding(e.quote) && e.quote.includes(year));
       if (founding.length === 0 || !/^\d{4}$/.test(year)) {
         dropped.push({ key, reason: 'a founding year needs a quote about founding' });
         continue;
