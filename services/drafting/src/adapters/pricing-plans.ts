@@ -333,17 +333,15 @@ export const structuredPlans = (nodes: readonly SchemaNode[]): PricingPlan[] => 
 };
 
 /** "14-day free trial", "Kostenlos testen": the sentence that offers a trial, if the page has one. */
+const TRIAL =
+  /\bfree trial\b|\btrial\b.*\bdays?\b|\bdays?\b.*\btrial\b|\bfree for \d+ days\b|testphase|kostenlos testen|\d+ tage? kostenlos|essai gratuit|prueba gratuita|prueba gratis|prova gratuita|teste grátis|avaliação gratuita|gratis proberen|proefperiode|provperiod|prøveperiode|gratis i \d+ dag|ilmainen kokeilu|kokeile ilmaiseksi|okres próbny|zkušební|ücretsiz deneme|無料トライアル|無料体験|免费试用|免費試用|무료 체험|무료 평가판/iu;
+
+/** "14-day free trial", "Kostenlos testen": the sentence that offers a trial, if the page has one (a question is no offer). */
 export const trialSentence = (text: string): string | null =>
   text
     .split('\n')
     .map((l) => l.trim())
-    .find(
-      (l) =>
-        l.length <= 200 &&
-        /\bfree trial\b|\btrial\b.*\bdays?\b|\bdays?\b.*\btrial\b|\bfree for \d+ days\b|testphase|essai gratuit|prueba gratuita/i.test(
-          l,
-        ),
-    ) ?? null;
+    .find((l) => l.length <= 200 && !l.endsWith('?') && !l.endsWith('？') && TRIAL.test(l)) ?? null;
 
 /** One line per plan, for `pricing_summary`: `Starter: $9 per month; Team: $29 per month`. */
 export const summarisePlans = (plans: readonly PricingPlan[], trial: string | null, max: number): string | null => {
