@@ -4,7 +4,7 @@ import { freePort } from '@listings/platform/testing/free-port';
 import { checkValue } from '@listings/platform/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageEvidenceText } from '../src/adapters/page-content.ts';
-import { normaliseText } from '../src/domain/evidence/verify-evidence.ts';
+import { isServed, servedSources } from '../src/domain/evidence/served-text.ts';
 import { serveFakeCatalog } from './support/fake-catalog.ts';
 import { FACTS, type FixtureSite, SECRET, startFixtureSite } from './support/fixture-site.ts';
 import {
@@ -74,10 +74,11 @@ describe('when a product URL is submitted and the site is crawled', () => {
 
   it('then every value has evidence that is verbatim on a crawled page', async () => {
     const crawled = new Set(ready.pages.map((p: { url: string }) => p.url));
-    const evidenceBase = new Map<string, string>();
+    // what the site served: the page's visible text or its raw HTML (never the crawler's metadata lines)
+    const evidenceBase = new Map<string, string[]>();
     for (const url of crawled) {
       const html = await (await fetch(url as string)).text();
-      evidenceBase.set(url as string, normaliseText(pageEvidenceText(html, url as string).text));
+      evidenceBase.set(url as string, servedSources({ html, text: pageEvidenceText(html, url as string).text }));
     }
     const slots = [
       ...Object.values(ready.fields),
@@ -100,7 +101,7 @@ describe('when a product URL is submitted and the site is crawled', () => {
       expect(slot.evidence.length).toBeGreaterThan(0);
       for (const e of slot.evidence) {
         expect(crawled.has(e.url)).toBe(true);
-        expect(evidenceBase.get(e.url)).toContain(normaliseText(e.quote));
+        expect(isServed(evidenceBase.get(e.url) ?? [], e.quote), e.quote).toBe(true);
         checked += 1;
       }
     }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageEvidenceText } from '../src/adapters/page-content.ts';
-import { normaliseText } from '../src/domain/evidence/verify-evidence.ts';
+import { isServed, servedSources } from '../src/domain/evidence/served-text.ts';
 import { type ServedSite, serveCorpusSite } from './support/corpus/score.ts';
 import { CORPUS } from './support/corpus/sites.ts';
 import { serveFakeCatalog } from './support/fake-catalog.ts';
@@ -59,10 +59,11 @@ describe('when a site publishes JSON-LD, a pricing table and a team page', () =>
   });
 
   it('then each of them has evidence quotes verbatim on the page they name', async () => {
-    const evidenceBase = new Map<string, string>();
+    // what the site served: the page's visible text or its raw HTML (never the crawler's metadata lines)
+    const evidenceBase = new Map<string, string[]>();
     for (const page of draft.pages as { url: string }[]) {
       const html = await (await fetch(page.url)).text();
-      evidenceBase.set(page.url, normaliseText(pageEvidenceText(html, page.url).text));
+      evidenceBase.set(page.url, servedSources({ html, text: pageEvidenceText(html, page.url).text }));
     }
     const slots = [
       draft.fields.name,
@@ -77,7 +78,7 @@ describe('when a site publishes JSON-LD, a pricing table and a team page', () =>
       expect(slot.state).toBe('ai');
       expect(slot.evidence.length).toBeGreaterThan(0);
       for (const e of slot.evidence as { quote: string; url: string }[])
-        expect(evidenceBase.get(e.url), e.quote).toContain(normaliseText(e.quote));
+        expect(isServed(evidenceBase.get(e.url) ?? [], e.quote), e.quote).toBe(true);
     }
     // every founder and every social link stands on its own quote
     for (const i of [0, 1])

@@ -44,7 +44,7 @@ const PageInline = data({
 const SiteCrawledV2 = data({
   pages: Type.Array(Type.Union([PageInBlobs, PageInline]), {
     description:
-      'the pages read. text_ref: visible text plus metadata lines (the evidence base), UTF-8; html_ref: the HTML as fetched (bounded), for redrafts',
+      'the pages read. text_ref: visible text plus metadata lines, UTF-8; html_ref: the HTML as fetched (bounded), for redrafts. A quote is evidence when it is in the visible text or the HTML as fetched (never the metadata lines)',
   }),
   at: At,
 });

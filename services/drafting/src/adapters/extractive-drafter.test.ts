@@ -37,7 +37,7 @@ describe('when a page publishes microdata and RDFa instead of JSON-LD', () => {
       <a property="sameAs" href="https://www.linkedin.com/company/carnet">LinkedIn</a></div>
     </body></html>`;
 
-  it('then their values are drafted, each quoted from the metadata lines the evidence check reads', async () => {
+  it('then their values are drafted, each quoted as the page served it (the tag, the attribute), never by the metadata lines', async () => {
     const home = page('https://carnet.example/', html);
     expect(home.text).toContain('html lang: fr');
     expect(home.text).toContain('microdata SoftwareApplication.offers.price: 12.00');
@@ -48,6 +48,12 @@ describe('when a page publishes microdata and RDFa instead of JSON-LD', () => {
     expect(value(kept, 'pricing_summary')).toBe('Association: 12.00 EUR');
     expect(value(kept, 'logo_url')).toBe('https://carnet.example/apple-touch-icon.png');
     expect(value(kept, 'company_socials')).toEqual({ linkedin: 'https://www.linkedin.com/company/carnet' });
+    const quotes = Object.values(kept).flatMap((p) => p.evidence.map((e) => e.quote));
+    expect(quotes).toContain('<meta itemprop="priceCurrency" content="EUR">');
+    expect(quotes).toContain('<span itemprop="price" content="12.00">');
+    expect(quotes).toContain('href="/apple-touch-icon.png"');
+    for (const quote of quotes)
+      expect(html.includes(quote) || home.text.split('--- page metadata ---')[0]?.includes(quote), quote).toBe(true);
   });
 });
 
@@ -121,5 +127,104 @@ describe('when the name is only in the title', () => {
     const { kept } = await draft([home]);
     expect(value(kept, 'name')).toBe('Brightdesk');
     expect(value(kept, 'tagline')).toBe('Help desk for tiny teams');
+  });
+});
+
+describe('when the product is named only by the header brand and the address only written out', () => {
+  it("then the brand link's image alt is the name, its image the logo, and the footer's address the email", async () => {
+    const home = page(
+      'https://127.0.0.1:8443/',
+      `<html><head><title>Invoices that chase themselves</title></head><body>
+       <header><a href="/" class="brand"><img src="/assets/mark.svg" alt="Tallyo"></a><nav><a href="/">Home</a></nav></header>
+       <h1>Invoices that chase themselves</h1><footer><p>Questions? Write to hello@tallyo.example any time.</p></footer></body></html>`,
+    );
+    const { kept } = await draft([home]);
+    expect(value(kept, 'name')).toBe('Tallyo');
+    expect(value(kept, 'tagline')).toBe('Invoices that chase themselves');
+    expect(value(kept, 'logo_url')).toBe('https://127.0.0.1:8443/assets/mark.svg');
+    expect(value(kept, 'contact_email')).toBe('hello@tallyo.example');
+  });
+
+  it('then a team card whose role stands above the name, and a line "Name, co-founder", both give founders with their roles', async () => {
+    const home = page(
+      'https://127.0.0.1:8443/',
+      '<html><head><title>Tallyo</title></head><body><h1>Hi</h1></body></html>',
+    );
+    const team = page(
+      'https://127.0.0.1:8443/team',
+      `<html><body><h1>Team</h1><div class="card"><p>CEO &amp; Co-founder</p><h3>Ines Duarte</h3></div>
+       <p>Karl Weber, co-founder and CTO, builds the reminders.</p></body></html>`,
+    );
+    const { kept } = await draft([home, team]);
+    expect(value(kept, 'founders')).toEqual([
+      { name: 'Ines Duarte', title: 'CEO & Co-founder' },
+      { name: 'Karl Weber', title: 'co-founder and CTO' },
+    ]);
+  });
+});
+
+describe('when a pricing page lays its plans out in cards with no telling class', () => {
+  it('then each price is read with the heading of its own card, and a heading with no price is not a plan', async () => {
+    const home = page('https://grid.example/', '<html><head><title>Grid</title></head><body><h1>Hi</h1></body></html>');
+    const pricing = page(
+      'https://grid.example/pricing',
+      `<html><body><h1>Pricing</h1><div class="grid">
+         <div class="col"><div class="top"><h3>Starter</h3></div><div class="amount"><span>€</span>0</div></div>
+         <div class="col"><div class="top"><h3>Growth</h3></div><div class="amount">€29 / month</div></div>
+         <div class="col"><h3>Enterprise</h3><p>Talk to us</p></div>
+       </div><h2>Is there a free plan?</h2><p>Yes.</p></body></html>`,
+    );
+    const { kept } = await draft([home, pricing]);
+    expect(value(kept, 'pricing_summary')).toBe('Starter: €0; Growth: €29 / month');
+  });
+});
+
+describe('when plans are priced in other currencies, with the period beside the price, and socials include share buttons', () => {
+  it('then each plan keeps its currency and period as written, and a share link or a post is no social account', async () => {
+    const home = page(
+      'https://127.0.0.1:8443/',
+      `<html><head><title>Kassa</title></head><body><h1>Kassa</h1>
+       <a href="https://x.com/intent/tweet?text=Kassa">Share</a> <a href="https://x.com/kassa_app">X</a>
+       <a href="https://www.linkedin.com/posts/kassa_launch-123">Launch post</a></body></html>`,
+    );
+    const pricing = page(
+      'https://127.0.0.1:8443/priser',
+      `<html><body><h1>Priser</h1><div class="plans">
+         <div class="plan"><h3>Bas</h3><p><strong>99 kr</strong><span>/mån</span></p></div>
+         <div class="plan"><h3>Pro — 249 kr/mån</h3></div></div></body></html>`,
+    );
+    const { kept } = await draft([home, pricing]);
+    expect(value(kept, 'pricing_summary')).toBe('Bas: 99 kr/mån; Pro: 249 kr/mån');
+    expect(value(kept, 'company_socials')).toEqual({ x: 'https://x.com/kassa_app' });
+  });
+});
+
+describe('when founders are named in JSON-LD by name alone, or on the homepage beside guests', () => {
+  it("then the named founder is one, a homepage card with a founder role is one, and a guest's role at another company is not", async () => {
+    const home = page(
+      'https://127.0.0.1:8443/',
+      `<html><head><title>Kassa</title><script type="application/ld+json">{"@type":"Organization","name":"Kassa","founder":"Lea Sommer"}</script></head>
+       <body><h1>Kassa</h1><section><h2>Team</h2><div><h3>Aron Vik</h3><a href="https://x.com/aron">X</a><p>Co-founder &amp; Head of Product</p></div></section>
+       <section class="quotes"><div><h3>Rita Chen</h3><p>Founder of Bakery Co</p></div></section></body></html>`,
+    );
+    const { kept } = await draft([home]);
+    expect(value(kept, 'founders')).toEqual([
+      { name: 'Lea Sommer' },
+      { name: 'Aron Vik', title: 'Co-founder & Head of Product' },
+    ]);
+  });
+});
+
+describe('when only the copyright line names the product', () => {
+  it('then its holder without the company form is the name, and the legal name of the JSON-LD is not', async () => {
+    const home = page(
+      'https://127.0.0.1:8443/',
+      `<html><head><title>Bookkeeping that closes the month</title>
+       <script type="application/ld+json">{"@type":"Organization","name":"Ledgerlab Holding AB"}</script></head>
+       <body><h1>Bookkeeping that closes the month</h1><footer><p>© 2021–2025 Ledgerlab AB. All rights reserved.</p></footer></body></html>`,
+    );
+    const { kept } = await draft([home]);
+    expect(value(kept, 'name')).toBe('Ledgerlab');
+    expect(value(kept, 'tagline')).toBe('Bookkeeping that closes the month');
   });
 });

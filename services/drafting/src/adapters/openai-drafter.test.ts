@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Drafter } from './drafter.ts';
-import { createOpenAiDrafter, parseDraftAnswer } from './openai-drafter.ts';
+import { createOpenAiDrafter, draftPrompt, parseDraftAnswer } from './openai-drafter.ts';
+import { pageEvidenceText } from './page-content.ts';
 
 describe('the OpenAI drafter with candidates', () => {
   it('when the candidates fill every slot asked for then the model is not called', async () => {
@@ -41,5 +42,28 @@ describe("a model's answer text (parseDraftAnswer: the client's model has no str
   it('when the answer is not a JSON object then there are no proposals', () => {
     expect(parseDraftAnswer('I cannot read these pages.', ['city'])).toEqual({});
     expect(parseDraftAnswer('{ "fields": [', ['city'])).toEqual({});
+  });
+});
+
+describe('the prompt a model is given (draftPrompt)', () => {
+  const url = 'https://acme.example/about';
+  const html = `<html><head><title>About Acme</title><meta name="description" content="Acme &amp; friends.">
+    <script type="application/ld+json">{"@type": "Organization", "name": "Acme", "foundingDate": "2019"}</script></head>
+    <body><h1>About</h1><p>We make <b>wid</b>gets in Lisbon.</p><a href="https://github.com/acme">GitHub</a></body></html>`;
+  const page = { url, html, ...pageEvidenceText(html, url) };
+
+  it('when the extractive pass found some slots then only the blank ones are asked for, over what the site served (no rewritten metadata lines)', () => {
+    const prompt = draftPrompt(
+      { pages: [page], keys: ['name', 'founded_year', 'city'], categoryNames: [] },
+      {
+        name: { value: 'Acme', evidence: [{ quote: 'Acme', url }] },
+      },
+    );
+    expect(prompt?.missing).toEqual(['founded_year', 'city']);
+    expect(prompt?.user).toContain('We make widgets in Lisbon.');
+    expect(prompt?.user).toContain('"foundingDate": "2019"');
+    expect(prompt?.user).toContain('<meta name="description" content="Acme &amp; friends.">');
+    expect(prompt?.user).toContain('href="https://github.com/acme"');
+    expect(prompt?.user).not.toContain('json-ld Organization');
   });
 });

@@ -2,6 +2,7 @@ import { DRAFT_FIELD_KEYS, SOCIAL_PLATFORMS } from '@listings/contracts';
 import OpenAI from 'openai';
 import type { Evidence, Proposal } from '../domain/draft/draft.ts';
 import type { Drafter, DraftRequest } from './drafter.ts';
+import { promptText } from './page-content.ts';
 
 const PAGE_CHARS = 8000;
 const TOTAL_CHARS = 60_000;
@@ -126,7 +127,7 @@ export const draftPrompt = (request: DraftRequest, found: Record<string, Proposa
   let budget = TOTAL_CHARS;
   const pagesText = request.pages
     .map((page) => {
-      const text = page.text.slice(0, Math.max(0, Math.min(PAGE_CHARS, budget)));
+      const text = promptText(page).slice(0, Math.max(0, Math.min(PAGE_CHARS, budget)));
       budget -= text.length;
       return `=== PAGE ${page.url}\n${text}`;
     })

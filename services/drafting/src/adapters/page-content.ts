@@ -1,4 +1,5 @@
 import { type CheerioAPI, load } from 'cheerio';
+import { METADATA_MARKER, visiblePart } from '../domain/evidence/served-text.ts';
 import { type StructuredData, structuredData, typesOf } from './structured-data.ts';
 
 /** The few DOM node properties the text walker reads. */
@@ -50,8 +51,21 @@ const BLOCK = new Set([
 ]);
 const SKIP = new Set(['script', 'style', 'noscript', 'template', 'svg', 'iframe', 'head']);
 
-/** Visible text with line breaks at block boundaries, so words of adjacent blocks never glue together. */
+/**
+ * Visible text with line breaks at block boundaries, so words of adjacent blocks never glue together,
+ * and inline elements joined as a browser shows them (`<b>Acme</b>Cloud` is `AcmeCloud`).
+ */
 export const visibleText = ($: CheerioAPI): string => {
+  const root = $('body').get(0) ?? $.root().get(0);
+  return root ? textOf(root) : '';
+};
+
+/**
+ * The visible text of one element, exactly as `visibleText` writes it (blocks on their own lines,
+ * scripts and styles left out): what a quote of that element must be to be found on the page.
+ */
+export const textOf = (element: unknown): string => {
+  if (!element) return '';
   const out: string[] = [];
   const walk = (node: AnyNode): void => {
     if (node.type === 'text') {
@@ -66,8 +80,7 @@ export const visibleText = ($: CheerioAPI): string => {
     for (const child of node.children ?? []) walk(child);
     if (block) out.push('\n');
   };
-  const root = $('body').get(0) ?? $.root().get(0);
-  if (root) walk(root as unknown as AnyNode);
+  walk(element as AnyNode);
   return out
     .join('')
     .split('\n')
@@ -133,12 +146,40 @@ export const metadataLines = ($: CheerioAPI, url: string, data: StructuredData):
   return lines;
 };
 
+/** The visible text of an element on one line (its block breaks as spaces): a quote as the page shows it. */
+export const lineOf = (element: unknown): string => textOf(element).replace(/\n/g, ' ');
+
+/**
+ * A page's metadata as the site served it, each a slice of the raw HTML: the `<title>`, meta and
+ * icon tags, JSON-LD scripts' text, and the targets of links (`href="https://github.com/acme"`).
+ * What a model is shown beside the visible text, so whatever it copies from them is a quote the
+ * evidence check finds in the raw HTML (never our rewording of it).
+ */
+export const servedMetadata = (html: string): string[] => {
+  const slices: string[] = [];
+  const add = (slice: string | undefined) => {
+    const s = slice?.trim();
+    if (s && !slices.includes(s)) slices.push(s);
+  };
+  add(html.match(/<title\b[^>]*>[\s\S]*?<\/title>/i)?.[0]);
+  for (const m of html.matchAll(/<meta\b[^>]*>/gi))
+    if (/\b(?:name|property)\s*=\s*["']?(?:description|keywords|author|application-name|og:|twitter:)/i.test(m[0]))
+      add(m[0]);
+  for (const m of html.matchAll(/<link\b[^>]*>/gi))
+    if (/\brel\s*=\s*["']?[^"'>]*(?:icon|manifest)/i.test(m[0])) add(m[0]);
+  for (const m of html.matchAll(/<script\b[^>]*application\/ld\+json[^>]*>([\s\S]*?)<\/script>/gi)) add(m[1]);
+  for (const m of html.matchAll(/\bhref\s*=\s*"(?:https?:|mailto:)[^"]*"/gi)) add(m[0]);
+  return slices;
+};
+
+/** What a model reads of a page: its visible text, then its metadata as served (`servedMetadata`). */
+export const promptText = (page: { readonly text: string; readonly html: string }): string =>
+  [visiblePart(page), '', ...servedMetadata(page.html)].join('\n');
+
 /** What the crawler keeps of a page: its title, and its visible text followed by its metadata lines. */
 export const pageEvidenceText = (html: string, url: string): { title: string; text: string } => {
   const $ = load(html);
   const title = $('title').first().text().replace(/\s+/g, ' ').trim();
-  const text = [visibleText($), '', '--- page metadata ---', ...metadataLines($, url, structuredData(html, url))].join(
-    '\n',
-  );
+  const text = [visibleText($), '', METADATA_MARKER, ...metadataLines($, url, structuredData(html, url))].join('\n');
   return { title, text };
 };

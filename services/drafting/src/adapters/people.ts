@@ -1,4 +1,5 @@
 import type { CheerioAPI } from 'cheerio';
+import { lineOf } from './page-content.ts';
 import { type SchemaNode, typesOf } from './structured-data.ts';
 
 /** A person a site names, with the role and profile links it gives, and the quotes they came from. */
@@ -16,11 +17,18 @@ export interface PagePerson {
 const clean = (s: unknown): string => (typeof s === 'string' ? s.replace(/\s+/g, ' ').trim() : '');
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : v ? [v] : []);
 
+/** A founder's role as team pages write it, in the languages we read. */
+const FOUNDER_WORDS =
+  'co-?founder|founder|gründer(?:in)?|mitgründer(?:in)?|fondat(?:eur|rice|ore)|cofondat(?:eur|rice|ore)|fundador(?:a)?|cofundador(?:a)?|grundare|medgrundare|oprichter|medeoprichter|grundlægger|medstifter|grunnlegger|medgrunnlegger|perustaja|współzałożyciel(?:ka)?|założyciel(?:ka)?|spoluzakladatel(?:ka)?|zakladatel(?:ka)?|kurucu(?:su)?|創業者|創設者|共同創業者|创始人|联合创始人|創辦人|창업자|설립자|공동창업자';
 /** A role as team pages write them, in the languages we read. */
-export const ROLE =
-  /\b(?:co-?founder|founder|gründer(?:in)?|mitgründer(?:in)?|fondat(?:eur|rice)|cofondat(?:eur|rice)|fundador(?:a)?|cofundador(?:a)?|ceo|cto|coo|cfo|cpo|cmo|chief|head of|vp|vice president|director|lead|engineer|designer|developer|manager|geschäftsführer(?:in)?|directeur|directrice)\b/i;
-export const FOUNDER_ROLE =
-  /\b(?:co-?founder|founder|gründer(?:in)?|mitgründer(?:in)?|fondat(?:eur|rice)|cofondat(?:eur|rice)|fundador(?:a)?|cofundador(?:a)?)\b/i;
+export const ROLE = new RegExp(
+  `(?<![\\p{L}])(?:${FOUNDER_WORDS}|ceo|cto|coo|cfo|cpo|cmo|chief|head of|vp|vice president|director|lead|engineer|designer|developer|manager|geschäftsführer(?:in)?|directeur|directrice|direttore|directora?|diretor(?:a)?|toimitusjohtaja|vd|dyrektor|ředitel|genel müdür|代表|대표)(?![\\p{L}])`,
+  'iu',
+);
+export const FOUNDER_ROLE = new RegExp(`(?<![\\p{L}])(?:${FOUNDER_WORDS})(?![\\p{L}])`, 'iu');
+/** A role held at another company: "Founder of RivalApp", "CEO at Somewhere Else", "Gründer von X" */
+export const ELSEWHERE =
+  /(?<![\p{L}])(?:at|@|bei|chez|presso|bij|hos|på)\s+\p{Lu}|(?:[Ff]ounder|[Gg]ründer(?:in)?|[Ff]ondat\p{L}*|[Ff]undador\p{L}*)\s+(?:of|von|de|di|van|af)\s+\p{Lu}/u;
 /** Two to four capitalised words: what a person's name looks like on a team card. */
 const PERSON_NAME = /^\p{Lu}[\p{L}'’.-]+(?: \p{Lu}[\p{L}'’.-]*){1,3}$/u;
 /** Headings that look like names but are section titles ("Meet The Founders", "Our Team"). */
@@ -46,7 +54,10 @@ export const structuredPeople = (nodes: readonly SchemaNode[]): PagePerson[] => 
     });
   };
   for (const node of nodes) {
-    for (const f of list(node.founder)) if (f && typeof f === 'object') add(f as SchemaNode, true);
+    // a founder as a Person node, or by name alone (`"founder": "Anna Berg"`)
+    for (const f of list(node.founder))
+      if (f && typeof f === 'object') add(f as SchemaNode, true);
+      else if (typeof f === 'string') add({ name: f }, true);
     if (typesOf(node).includes('Person') && node.jobTitle) add(node, false);
   }
   return people;
@@ -58,14 +69,36 @@ export const structuredPeople = (nodes: readonly SchemaNode[]): PagePerson[] => 
  */
 export const htmlPeople = ($: CheerioAPI, pageUrl: string): PagePerson[] => {
   const people: PagePerson[] = [];
-  $('h2, h3, h4, h5, strong, b, [class*="name"]').each((_, el) => {
+  $('h2, h3, h4, h5, h6, strong, b, dt, figcaption, [class*="name"]').each((_, el) => {
     const heading = $(el);
-    const name = clean(heading.text());
+    const name = lineOf(el);
     if (!PERSON_NAME.test(name) || NOT_A_NAME.test(name) || ROLE.test(name) || name.length > 60) return;
     if (people.some((p) => p.name === name)) return;
-    const roleEl = heading.nextAll().first();
-    const role = clean(roleEl.text());
-    if (!role || role.length > 80 || !ROLE.test(role)) return;
+    // the role right after the name, or right before it ("CEO & Co-founder" over "Anna Berg")
+    const roleOf = (el: unknown) => {
+      const text = lineOf(el);
+      return text && text.length <= 80 && ROLE.test(text) && !PERSON_NAME.test(text) ? text : '';
+    };
+    const role =
+      roleOf(heading.nextAll().first().get(0)) ||
+      roleOf(heading.prevAll().first().get(0)) ||
+      // else the one line of the card that reads like a role (a link or a photo may stand between)
+      (heading
+        .parent()
+        .children()
+        .toArray()
+        .map(roleOf)
+        .filter((r) => r.length > 0).length === 1
+        ? heading
+            .parent()
+            .children()
+            .toArray()
+            .map(roleOf)
+            .find((r) => r.length > 0)
+        : '') ||
+      '';
+    // a role at another company ("Founder of RivalApp", "CEO at Somewhere") is a guest's, not ours
+    if (!role || ELSEWHERE.test(role)) return;
     const card = heading.parent();
     const links = card
       .find('a[href]')

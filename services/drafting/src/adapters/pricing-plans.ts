@@ -1,4 +1,5 @@
 import type { CheerioAPI } from 'cheerio';
+import { lineOf } from './page-content.ts';
 import type { SchemaNode } from './structured-data.ts';
 import { typesOf } from './structured-data.ts';
 
@@ -15,25 +16,62 @@ export interface PricingPlan {
   readonly currency: string | null;
   readonly period: 'month' | 'year' | null;
   readonly free: boolean;
-  readonly quotes: readonly string[];
+  readonly quotes: readonly PlanQuote[];
 }
+
+/**
+ * What a plan was read from: visible text as the page shows it, or a structured-data value and the
+ * schema.org property it is under (the drafter quotes that property as the page wrote it).
+ */
+export interface PlanQuote {
+  readonly text: string;
+  readonly property?: string;
+}
+const shown = (...texts: string[]): PlanQuote[] => texts.map((text) => ({ text }));
 
 const clean = (s: unknown): string => (typeof s === 'string' ? s.replace(/\s+/g, ' ').trim() : '');
 const str = (v: unknown): string => (typeof v === 'string' || typeof v === 'number' ? String(v).trim() : '');
 
 /** A price: a currency sign or code next to a number, or the word free (in the languages we read). */
-const PRICE =
-  /(?:[$€£¥]\s?\d[\d.,]*|\d[\d.,]*\s?(?:[$€£¥]|USD|EUR|GBP|CHF)|\b(?:free|gratis|kostenlos|gratuit|gratuito)\b)/i;
-const CURRENCIES: Record<string, string> = { $: 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY' };
+/** Currency signs and codes written before or after an amount, in the markets we read. */
+const SIGN = String.raw`[$€£¥₩₺₹₽₪]|R\$|A\$|C\$|CHF|Fr\.|USD|EUR|GBP|SEK|NOK|DKK|PLN|CZK|TRY|JPY|CNY|KRW|BRL|INR|AUD|CAD`;
+const UNIT_AFTER = String.raw`kr\.?|zł|Kč|円|元|TL|Ft|lei|руб\.?|₽`;
+const FREE_WORDS = `free|gratis|kostenlos|gratuit|gratuita|gratuito|grátis|ilmainen|darmowy|darmowa|zdarma|ücretsiz|無料|免费|免費|무료`;
+/** an amount of money: a currency sign or code next to a number */
+const AMOUNT = new RegExp(String.raw`(?:${SIGN})\s?\d|\d[\d.,\s]*\s?(?:${SIGN}|${UNIT_AFTER})(?![\p{L}])`, 'u');
+/** A price: an amount, or the word free (in the languages we read). */
+const PRICE = new RegExp(
+  String.raw`(?:(?:${SIGN})\s?\d[\d.,]*|\d[\d.,]*\s?(?:${SIGN}|${UNIT_AFTER})(?![\p{L}])|(?<![\p{L}])(?:${FREE_WORDS})(?![\p{L}]))`,
+  'iu',
+);
+const CURRENCIES: Record<string, string> = {
+  $: 'USD',
+  '€': 'EUR',
+  '£': 'GBP',
+  '¥': 'JPY',
+  '₩': 'KRW',
+  '₺': 'TRY',
+  '₹': 'INR',
+  '₽': 'RUB',
+  '₪': 'ILS',
+  円: 'JPY',
+  元: 'CNY',
+  zł: 'PLN',
+  Kč: 'CZK',
+  R$: 'BRL',
+};
+/** "/month", "per month", "monthly", and the same in the languages we read */
 const MONTH =
-  /(?:\/\s?|\bper\s|\ba\s|\bpro\s|\bpar\s|\bal\s)(?:month|mo|monat|mois|mes)\b|\bmonthly\b|\bmonatlich\b|\bmensuel\b/i;
+  /(?:\/\s?|(?<![\p{L}])(?:per|a|pro|par|al|por|i|w|za|each)\s)(?:month|mo|monat|mois|mes|mese|mês|maand|mnd|mån(?:ad)?|måned|md|kk|kuukausi|miesiąc|mies\.?|měsíc|měs\.?|ay|月|월)(?![\p{L}])|(?<![\p{L}])(?:monthly|monatlich|mensuel(?:le)?|mensual|mensile|mensal|maandelijks|månadsvis|månedlig|kuukausittain|miesięcznie|měsíčně|aylık|月額|每月|매월)(?![\p{L}])/iu;
 const YEAR =
-  /(?:\/\s?|\bper\s|\ba\s|\bpro\s|\bpar\s|\bal\s)(?:year|yr|annum|jahr|an|año)\b|\byearly\b|\bannually\b|\bjährlich\b/i;
+  /(?:\/\s?|(?<![\p{L}])(?:per|a|pro|par|al|por|i|w|za|each)\s)(?:year|yr|annum|jahr|an|année|año|anno|ano|jaar|år|vuosi|rok|ok|yıl|年|년)(?![\p{L}])|(?<![\p{L}])(?:yearly|annually|jährlich|annuel(?:le)?|anual|annuale|jaarlijks|årlig|vuosittain|rocznie|ročně|yıllık|年額|每年|매년)(?![\p{L}])/iu;
 
 const parsePrice = (text: string) => {
-  const free = /^\s*(?:free|gratis|kostenlos|gratuit|gratuito)\b/i.test(text) || /^[$€£]\s?0(?:[.,]00?)?\b/.test(text);
-  const sign = text.match(/[$€£¥]/)?.[0];
-  const code = text.match(/\b(USD|EUR|GBP|CHF)\b/)?.[1];
+  const free =
+    new RegExp(String.raw`^\s*(?:${FREE_WORDS})(?![\p{L}])`, 'iu').test(text) ||
+    /^\D{0,3}0(?:[.,]00?)?(?!\d)/.test(text.trim());
+  const sign = text.match(/R\$|zł|Kč|[$€£¥₩₺₹₽₪円元]/)?.[0];
+  const code = text.match(/\b(USD|EUR|GBP|CHF|SEK|NOK|DKK|PLN|CZK|TRY|JPY|CNY|KRW|BRL|INR|AUD|CAD)\b/)?.[1];
   const number = text.match(/\d[\d.,]*/)?.[0];
   const amount = number ? Number(number.replace(/,(\d{2})$/, '.$1').replace(/,/g, '')) : free ? 0 : null;
   return {
@@ -44,8 +82,9 @@ const parsePrice = (text: string) => {
   };
 };
 
-const plan = (name: string, price: string, quotes: string[]): PricingPlan | null => {
-  if (!name || name.length > 60 || !price || price.length > 80 || PRICE.test(name)) return null;
+const plan = (name: string, price: string, quotes: PlanQuote[]): PricingPlan | null => {
+  // a plan may be called "Free"; a name holding an amount is no plan name
+  if (!name || name.length > 60 || !price || price.length > 80 || AMOUNT.test(name)) return null;
   return { name, price, ...parsePrice(price), quotes };
 };
 
@@ -56,7 +95,7 @@ const priceElements = ($: CheerioAPI, root: ReturnType<CheerioAPI>) =>
     .addBack()
     .toArray()
     .filter((el) => {
-      const t = clean($(el).text());
+      const t = lineOf(el);
       return (
         t.length <= 80 &&
         PRICE.test(t) &&
@@ -66,6 +105,26 @@ const priceElements = ($: CheerioAPI, root: ReturnType<CheerioAPI>) =>
           .every((c) => !PRICE.test($(c).text()))
       );
     });
+
+/**
+ * A price with the period written beside it in its own element (`<b>$29</b><span>/month</span>`):
+ * the smallest block around the price that says the period and holds no other price, up to two
+ * levels up and 60 characters; else the price alone.
+ */
+const withPeriod = ($: CheerioAPI, el: unknown): string => {
+  const price = lineOf(el);
+  if (MONTH.test(price) || YEAR.test(price)) return price;
+  let block = $(el as never).parent();
+  for (let depth = 0; depth < 2 && block.length > 0 && !block.is('body, table, tr'); depth += 1) {
+    const text = lineOf(block.get(0));
+    if (text.length > 60) break;
+    const amounts = text.match(new RegExp(AMOUNT.source, 'gu')) ?? [];
+    if (amounts.length > 1) break;
+    if (text.startsWith(price) && (MONTH.test(text) || YEAR.test(text))) return text;
+    block = block.parent();
+  }
+  return price;
+};
 
 const CARD = '[class*="plan"], [class*="tier"], [class*="pricing-card"], [class*="price-card"], [class*="package"]';
 
@@ -77,18 +136,36 @@ const cardPlans = ($: CheerioAPI): PricingPlan[] => {
     if (card.is('table, tr, td, th, tbody, thead')) return;
     if (card.find(CARD).filter((__, inner) => $(inner).find('h2, h3, h4, h5').length > 0).length > 0) return;
     const heading = card.find('h2, h3, h4, h5, [class*="name"], [class*="title"]').first();
-    const name = clean(heading.text());
+    const name = lineOf(heading.get(0));
     const prices = priceElements($, card).filter((p) => !$(p).is(heading) && !$(p).parents().is(heading));
     const first = prices[0];
-    if (!first) return;
-    const price = clean($(first).text());
-    const found = plan(name, price, [name, price]);
+    if (!first) {
+      // the price in the heading itself: "Pro — $29/mo"
+      const at = name.search(PRICE);
+      const found =
+        at > 0 && AMOUNT.test(name)
+          ? plan(name.slice(0, at).replace(/[\s:–—|-]+$/, ''), name.slice(at).trim(), shown(name))
+          : null;
+      if (found && !plans.some((p) => p.name === found.name)) plans.push(found);
+      return;
+    }
+    const price = withPeriod($, first);
+    const found = plan(name, price, shown(name, price));
     if (found && !plans.some((p) => p.name === found.name)) plans.push(found);
   });
   return plans;
 };
 
-/** Plans in a table: plan names as column headers with a row of prices, or one plan per row. */
+/** A header cell that labels a column of a plan table (in the languages we read). */
+const PRICE_HEADER = /^(?:price|pricing|cost|preis|prix|precio|pris|prijs|prezzo)\b/i;
+const NAME_HEADER = /^(?:plan|tier|package|edition|name|tarif|paket|plan(?:e|es)?|abonnement|offre)\b/i;
+const PERIOD_HEADER = /^(?:period|billing|billed|interval|term|per|zeitraum|abrechnung|période|facturación)\b/i;
+
+/**
+ * Plans in a table, every row of it: plan names as column headers with a row of prices, or one plan
+ * per row (the name in the plan column or the first, the price in the price column or the first
+ * cell that holds one, the period from a billing column when there is one).
+ */
 const tablePlans = ($: CheerioAPI): PricingPlan[] => {
   const plans: PricingPlan[] = [];
   $('table').each((_, table) => {
@@ -99,31 +176,49 @@ const tablePlans = ($: CheerioAPI): PricingPlan[] => {
         $(tr)
           .children('th, td')
           .toArray()
-          .map((c) => clean($(c).text())),
+          .map((c) => lineOf(c)),
       );
     const header = rows[0] ?? [];
-    const priceRow = rows.slice(1).find((r) => r.filter((c) => PRICE.test(c)).length >= 2);
-    if (header.length >= 2 && priceRow) {
+    const priceColumn = header.findIndex((h) => PRICE_HEADER.test(h));
+    const labelled = priceColumn >= 0 || header.some((h) => NAME_HEADER.test(h));
+    const priceRow = rows.slice(1).find((r) => r.slice(1).filter((c) => PRICE.test(c)).length >= 2);
+    if (!labelled && header.length >= 2 && priceRow) {
       header.forEach((name, i) => {
         const price = priceRow[i] ?? '';
-        const found = PRICE.test(price) ? plan(name, price, [name, price]) : null;
+        const found = PRICE.test(price) ? plan(name, price, shown(name, price)) : null;
         if (found) plans.push(found);
       });
       return;
     }
-    for (const cells of rows) {
-      const [first, ...rest] = cells;
+    const nameColumn = Math.max(
+      0,
+      header.findIndex((h) => NAME_HEADER.test(h)),
+    );
+    const periodColumn = header.findIndex((h) => PERIOD_HEADER.test(h));
+    for (const cells of labelled ? rows.slice(1) : rows) {
+      const first = cells[nameColumn];
       if (!first) continue;
-      const priceCell = rest.find((c) => PRICE.test(c));
+      const priceCell =
+        priceColumn >= 0 && PRICE.test(cells[priceColumn] ?? '')
+          ? cells[priceColumn]
+          : cells.find((c, i) => i !== nameColumn && PRICE.test(c));
       if (priceCell) {
-        const found = plan(first, priceCell, [first, priceCell]);
-        if (found) plans.push(found);
+        const period = periodColumn >= 0 ? (cells[periodColumn] ?? '') : '';
+        const periodBeside =
+          (MONTH.test(period) || YEAR.test(period)) &&
+          !MONTH.test(priceCell) &&
+          !YEAR.test(priceCell) &&
+          period.length <= 30;
+        const found = periodBeside
+          ? plan(first, `${priceCell} ${period}`, shown(first, priceCell, period))
+          : plan(first, priceCell, shown(first, priceCell));
+        if (found && !plans.some((p) => p.name === found.name)) plans.push(found);
         continue;
       }
       // one cell holding both: "Starter $9 per month"
       const at = first.search(PRICE);
       if (cells.length === 1 && at > 0) {
-        const found = plan(first.slice(0, at).trim(), first.slice(at).trim(), [first]);
+        const found = plan(first.slice(0, at).trim(), first.slice(at).trim(), shown(first));
         if (found) plans.push(found);
       }
     }
@@ -131,9 +226,51 @@ const tablePlans = ($: CheerioAPI): PricingPlan[] => {
   return plans;
 };
 
-export const htmlPlans = ($: CheerioAPI): PricingPlan[] => {
+/** A price as a plan card shows it: it starts with an amount or the word free, and is short. */
+const PRICE_ALONE = new RegExp(
+  String.raw`^\s*(?:(?:from|ab|dès|à partir de|desde|a partir de|da|vanaf|från|fra|alkaen|od|itibaren)\s+)?(?:(?:${SIGN})\s?\d|\d[\d.,\s]*\s?(?:${SIGN}|${UNIT_AFTER})(?![\p{L}])|(?:${FREE_WORDS})(?![\p{L}]))`,
+  'iu',
+);
+
+/**
+ * Plans laid out as cards of any markup (a pricing page's grid of `div`s with no telling class):
+ * each price that stands alone, with the heading of the smallest block around it that holds no
+ * other price. Two such plans at least, or none: one lone price is no plan grid.
+ */
+const looseCardPlans = ($: CheerioAPI): PricingPlan[] => {
+  const prices = priceElements($, $('body')).filter((el) => {
+    const t = lineOf(el);
+    return t.length <= 40 && PRICE_ALONE.test(t) && !$(el).is('h1, h2, h3, h4, h5, li, td, th');
+  });
+  const plans: PricingPlan[] = [];
+  for (const el of prices) {
+    let block = $(el).parent();
+    for (let depth = 0; depth < 5 && block.length > 0; depth += 1) {
+      const inside = new Set<unknown>(block.find('*').toArray());
+      const others = prices.filter((other) => other !== el && inside.has(other));
+      if (others.length > 0) break;
+      const heading = block.find('h2, h3, h4, h5').first();
+      if (heading.length > 0) {
+        const name = lineOf(heading.get(0));
+        const price = withPeriod($, el);
+        const found = plan(name, price, shown(name, price));
+        if (found && !plans.some((p) => p.name === found.name)) plans.push(found);
+        break;
+      }
+      block = block.parent();
+    }
+  }
+  return plans.length >= 2 ? plans : [];
+};
+
+/**
+ * Plans of a page: its tables, then cards classed as plans; on the pricing page itself (`loose`),
+ * when neither gives any, cards of any markup.
+ */
+export const htmlPlans = ($: CheerioAPI, options: { loose?: boolean } = {}): PricingPlan[] => {
   const plans = tablePlans($);
   for (const p of cardPlans($)) if (!plans.some((q) => q.name === p.name)) plans.push(p);
+  if (plans.length === 0 && options.loose) plans.push(...looseCardPlans($));
   return plans.slice(0, 8);
 };
 
@@ -164,7 +301,11 @@ export const structuredPlans = (nodes: readonly SchemaNode[]): PricingPlan[] => 
           currency: currency || null,
           period,
           free: amount === 0,
-          quotes: [name, `price: ${price}`, ...(currency ? [`priceCurrency: ${currency}`] : [])],
+          quotes: [
+            { text: name, property: 'name' },
+            { text: price, property: 'price' },
+            ...(currency ? [{ text: currency, property: 'priceCurrency' }] : []),
+          ],
         });
       } else if (typesOf(offer).includes('AggregateOffer')) {
         const low = str(offer.lowPrice);
@@ -179,10 +320,10 @@ export const structuredPlans = (nodes: readonly SchemaNode[]): PricingPlan[] => 
           period: null,
           free: Number(low) === 0,
           quotes: [
-            `lowPrice: ${low}`,
-            ...(high ? [`highPrice: ${high}`] : []),
-            ...(currency ? [`priceCurrency: ${currency}`] : []),
-            ...(name ? [name] : []),
+            { text: low, property: 'lowPrice' },
+            ...(high ? [{ text: high, property: 'highPrice' }] : []),
+            ...(currency ? [{ text: currency, property: 'priceCurrency' }] : []),
+            ...(name ? [{ text: name, property: 'name' }] : []),
           ],
         });
       }
@@ -192,17 +333,15 @@ export const structuredPlans = (nodes: readonly SchemaNode[]): PricingPlan[] => 
 };
 
 /** "14-day free trial", "Kostenlos testen": the sentence that offers a trial, if the page has one. */
+const TRIAL =
+  /\bfree trial\b|\btrial\b.*\bdays?\b|\bdays?\b.*\btrial\b|\bfree for \d+ days\b|testphase|kostenlos testen|\d+ tage? kostenlos|essai gratuit|prueba gratuita|prueba gratis|prova gratuita|teste grátis|avaliação gratuita|gratis proberen|proefperiode|provperiod|prøveperiode|gratis i \d+ dag|ilmainen kokeilu|kokeile ilmaiseksi|okres próbny|zkušební|ücretsiz deneme|無料トライアル|無料体験|免费试用|免費試用|무료 체험|무료 평가판/iu;
+
+/** "14-day free trial", "Kostenlos testen": the sentence that offers a trial, if the page has one (a question is no offer). */
 export const trialSentence = (text: string): string | null =>
   text
     .split('\n')
     .map((l) => l.trim())
-    .find(
-      (l) =>
-        l.length <= 200 &&
-        /\bfree trial\b|\btrial\b.*\bdays?\b|\bdays?\b.*\btrial\b|\bfree for \d+ days\b|testphase|essai gratuit|prueba gratuita/i.test(
-          l,
-        ),
-    ) ?? null;
+    .find((l) => l.length <= 200 && !l.endsWith('?') && !l.endsWith('？') && TRIAL.test(l)) ?? null;
 
 /** One line per plan, for `pricing_summary`: `Starter: $9 per month; Team: $29 per month`. */
 export const summarisePlans = (plans: readonly PricingPlan[], trial: string | null, max: number): string | null => {

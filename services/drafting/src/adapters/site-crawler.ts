@@ -13,7 +13,9 @@ import { OutboundRequestRefused, type SafeFetch } from '@listings/platform/outbo
 import { Parser } from 'htmlparser2';
 import robotsParserModule from 'robots-parser';
 import type { CrawledPage } from '../domain/draft/draft.ts';
+import { MANIFEST_MARKER } from '../domain/evidence/served-text.ts';
 import { pageEvidenceText } from './page-content.ts';
+import { ABOUT_WORDS, CONTACT_WORDS, PRICING_WORDS, TEAM_WORDS } from './page-kinds.ts';
 
 log.setLevel(log.LEVELS.OFF);
 
@@ -62,17 +64,26 @@ export interface SiteCrawler {
 }
 
 /** Pages likely to hold facts about a product, by words in their path or link text. */
-const FACT_PAGE =
-  /about|company|story|team|founder|people|pricing|plans|price|preise|tarif|precios|features|product|faq|help|questions|contact|legal|imprint|impressum|terms|privacy|careers|press|changelog|blog|docs|ueber-uns|über-uns|a-propos|equipe|equipo/i;
+const FACT_PAGE = new RegExp(
+  [
+    /about|company|story|team|founder|people|pricing|plans|price|features|product|faq|help|questions|contact|legal|imprint|impressum|terms|privacy|careers|press|changelog|blog|docs/
+      .source,
+    PRICING_WORDS.source,
+    ABOUT_WORDS.source,
+    TEAM_WORDS.source,
+    CONTACT_WORDS.source,
+  ].join('|'),
+  'i',
+);
 
 /**
  * The pages read first, best first: what a listing needs most (plans, the company and its people)
  * before what helps (changelog, blog, press, docs); any other fact page after them.
  */
 const PREFERRED = [
-  /pric|plans|preise|tarif|precios/i,
-  /about|ueber-uns|über-uns|a-propos|sobre/i,
-  /team|founder|people|equipe|equipo/i,
+  PRICING_WORDS,
+  ABOUT_WORDS,
+  TEAM_WORDS,
   /company|story/i,
   /faq|features/i,
   /contact/i,
@@ -287,7 +298,7 @@ export const createSiteCrawler = (deps: {
 
       /**
        * The icons of the homepage's web app manifest (`<link rel="manifest">`), as evidence lines of
-       * the homepage (`manifest icon 512x512: https://...`): read through the guard and robots.txt
+       * the homepage (`manifest icon 512x512: https://...`), then the manifest as served: read through the guard and robots.txt
        * like a page, no redirects followed; a manifest that cannot be read gives none.
        */
       async function readManifestIcons($: CheerioAPI, pageUrl: string, abort: AbortSignal): Promise<string[]> {
@@ -305,10 +316,11 @@ export const createSiteCrawler = (deps: {
             await response.body?.cancel();
             return [];
           }
-          const manifest = JSON.parse((await response.text()).slice(0, limits.maxPageBytes)) as {
+          const served = (await response.text()).slice(0, limits.maxPageBytes);
+          const manifest = JSON.parse(served) as {
             icons?: { src?: unknown; sizes?: unknown }[];
           };
-          return (Array.isArray(manifest.icons) ? manifest.icons : [])
+          const lines = (Array.isArray(manifest.icons) ? manifest.icons : [])
             .filter((icon) => typeof icon?.src === 'string')
             .slice(0, 20)
             .map((icon) => {
@@ -316,6 +328,8 @@ export const createSiteCrawler = (deps: {
                 typeof icon.sizes === 'string' && /^[\dx ]+$/i.test(icon.sizes) ? icon.sizes.split(' ')[0] : 'any';
               return `manifest icon ${sizes}: ${new URL(icon.src as string, url).href}`;
             });
+          // the manifest as served: the evidence a logo read from it is quoted from
+          return lines.length > 0 ? [...lines, MANIFEST_MARKER, served] : [];
         } catch {
           return [];
         }

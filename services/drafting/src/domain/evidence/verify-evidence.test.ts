@@ -82,4 +82,77 @@ describe('evidence check', () => {
     );
     expect(r.proposals.faqs?.value).toEqual([{ question: 'When?', answer: '2019' }]);
   });
+
+  describe('when a value was read from markup or structured data', () => {
+    const served: CrawledPage[] = [
+      {
+        url: 'https://acme.test/about',
+        title: 'About',
+        html: `<html><head><link rel="apple-touch-icon" href="/icon.png"><meta property="og:site_name" content="Tom &amp; Jerry">
+          <script type="application/ld+json">{"@type": "Organization", "foundingDate": "2019", "address": {"addressCountry": "SE"}}</script>
+          </head><body><p>We are based in Stockholm, Sweden.</p></body></html>`,
+        text: 'We are based in Stockholm, Sweden.\n\n--- page metadata ---\njson-ld Organization.foundingDate: 2019\njson-ld Organization.address.addressCountry: SE',
+      },
+    ];
+    const url = 'https://acme.test/about';
+    const keys = ['founded_year', 'country', 'logo_url', 'name'];
+
+    it('then a quote rebuilt from it ("foundingDate: 2019") is dropped: it is nowhere in what the site served', () => {
+      const r = verifyProposals(
+        served,
+        {
+          founded_year: { value: '2019', evidence: [{ quote: 'json-ld Organization.foundingDate: 2019', url }] },
+          country: { value: 'SE', evidence: [{ quote: 'addressCountry: SE', url }] },
+        },
+        keys,
+      );
+      expect(r.proposals).toEqual({});
+    });
+
+    it('then the exact slice of the script, the attribute or the visible sentence is kept, entities and URLs read as written', () => {
+      const r = verifyProposals(
+        served,
+        {
+          founded_year: { value: '2019', evidence: [{ quote: '"foundingDate": "2019"', url }] },
+          country: { value: 'se', evidence: [{ quote: 'We are based in Stockholm, Sweden.', url }] },
+          logo_url: { value: 'https://acme.test/icon.png', evidence: [{ quote: 'href="/icon.png"', url }] },
+          name: { value: 'Tom & Jerry', evidence: [{ quote: 'content="Tom &amp; Jerry"', url }] },
+        },
+        keys,
+      );
+      expect(r.proposals.founded_year?.value).toBe('2019');
+      expect(r.proposals.country?.value).toBe('SE');
+      expect(r.proposals.logo_url?.value).toBe('https://acme.test/icon.png');
+      expect(r.proposals.name?.value).toBe('Tom & Jerry');
+    });
+
+    it('then a country its quote does not name is dropped, even when its code hides in a word ("se" in "based")', () => {
+      const r = verifyProposals(
+        served,
+        { country: { value: 'SE', evidence: [{ quote: 'We are based in Stockholm', url }] } },
+        keys,
+      );
+      expect(r.proposals.country).toBeUndefined();
+    });
+  });
+});
+
+describe('when a founding year is quoted in another language', () => {
+  it('then a quote that speaks of the founding in that language holds it; a copyright line still does not', () => {
+    const de: CrawledPage[] = [
+      {
+        url: 'https://acme.test/ueber-uns',
+        title: 'Über uns',
+        html: '',
+        text: 'Die Acme GmbH wurde 2015 in Wien gegründet.\nSeit 2015 für Sie da.\n© 2016 Acme GmbH',
+      },
+    ];
+    const url = 'https://acme.test/ueber-uns';
+    const kept = (quote: string, year: string) =>
+      verifyProposals(de, { founded_year: { value: year, evidence: [{ quote, url }] } }, ['founded_year']).proposals
+        .founded_year?.value;
+    expect(kept('Die Acme GmbH wurde 2015 in Wien gegründet.', '2015')).toBe('2015');
+    expect(kept('Seit 2015 für Sie da.', '2015')).toBe('2015');
+    expect(kept('© 2016 Acme GmbH', '2016')).toBeUndefined();
+  });
 });

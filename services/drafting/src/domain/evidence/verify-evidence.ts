@@ -1,7 +1,12 @@
 import type { CrawledPage, Evidence, Proposal } from '../draft/draft.ts';
+import { quoteNamesCountry } from './countries.ts';
+import { speaksOfFounding } from './founding-words.ts';
+import { isServed, normaliseText, readableForms, servedSources, urlsOf } from './served-text.ts';
 
-/** Whitespace-normalised text: runs of whitespace become one space; NFC so composed letters compare equal. */
-export const normaliseText = (text: string): string => text.normalize('NFC').replace(/\s+/g, ' ').trim();
+export { normaliseText } from './served-text.ts';
+
+/** Fields whose values are URLs: a quote may name them as the page wrote them (relative, in an attribute). */
+const URL_FIELDS = new Set(['logo_url', 'demo_video_url', 'competitor_url', 'company_socials', 'founder_socials']);
 
 const MIN_QUOTE_LENGTH = 3;
 
@@ -15,7 +20,6 @@ const VERBATIM_FIELDS = new Set([
   'tagline',
   'stage',
   'pricing_model',
-  'country',
   'city',
   'founded_year',
   'contact_email',
@@ -37,8 +41,10 @@ export interface VerifiedProfile {
 
 /**
  * The guard against invention: keeps a proposed value only when at least one of its quotes is
- * verbatim (whitespace-normalised) on the crawled page it names, and, for short facts, the value
- * is inside a checked quote. A founding year must come from a quote that speaks of founding, not
+ * verbatim (whitespace-normalised) in what the site served for the page it names (its visible text
+ * or its raw HTML: never the metadata lines the crawler writes), and, for short facts, the value
+ * is inside a checked quote as a reader reads it (entities decoded, a JSON-LD member's value, an
+ * attribute's URL resolved against the page). A founding year must come from a quote that speaks of founding, not
  * from a copyright line.
  */
 export const verifyProposals = (
@@ -46,14 +52,14 @@ export const verifyProposals = (
   proposals: Readonly<Record<string, Proposal>>,
   allowedKeys: readonly string[],
 ): VerifiedProfile => {
-  const pageText = new Map(pages.map((p) => [p.url, normaliseText(p.text)]));
+  const served = new Map(pages.map((p) => [p.url, servedSources(p)]));
   const kept: Record<string, Proposal> = {};
   const dropped: { key: string; reason: string }[] = [];
 
   const quoteChecks = (e: Evidence): boolean => {
-    const text = pageText.get(e.url);
+    const sources = served.get(e.url);
     const quote = normaliseText(e.quote ?? '');
-    return text !== undefined && quote.length >= MIN_QUOTE_LENGTH && text.includes(quote);
+    return sources !== undefined && quote.length >= MIN_QUOTE_LENGTH && isServed(sources, quote);
   };
 
   for (const [key, proposal] of Object.entries(proposals)) {
@@ -66,8 +72,9 @@ export const verifyProposals = (
       dropped.push({ key, reason: proposal.evidence?.length ? 'no quote found on the crawled pages' : 'no evidence' });
       continue;
     }
-    const quotes = evidence.map((e) => normaliseText(e.quote).toLowerCase());
-    const inQuotes = (v: string) => quotes.some((q) => q.includes(normaliseText(v).toLowerCase()));
+    const quotes = evidence.flatMap((e) => readableForms(e.quote).map((q) => normaliseText(q).toLowerCase()));
+    const urls = URL_FIELDS.has(key) ? new Set(evidence.flatMap((e) => urlsOf(e.quote, e.url))) : new Set<string>();
+    const inQuotes = (v: string) => urls.has(v) || quotes.some((q) => q.includes(normaliseText(v).toLowerCase()));
     let value = proposal.value;
     if (VERBATIM_FIELDS.has(key)) {
       if (Array.isArray(value)) {
@@ -115,11 +122,20 @@ export const verifyProposals = (
       };
       continue;
     }
+    if (key === 'country') {
+      // a two-letter code is no substring to look for ("se" is in "based"): the quote must name
+      // that country, by its code as a word or by one of its names (ISO 3166 list, our languages)
+      const code = String(value).trim().toUpperCase();
+      value = code;
+      const naming = evidence.some((e) => readableForms(e.quote).some((q) => quoteNamesCountry(q, code)));
+      if (!/^[A-Z]{2}$/.test(code) || !naming) {
+        dropped.push({ key, reason: 'a country needs a quote that names it' });
+        continue;
+      }
+    }
     if (key === 'founded_year') {
       const year = String(value);
-      const founding = evidence.filter(
-        (e) => /found|establish|since|started in|foundingdate/i.test(e.quote) && e.quote.includes(year),
-      );
+      const founding = evidence.filter((e) => speaksOfFounding(e.quote) && e.quote.includes(year));
       if (founding.length === 0 || !/^\d{4}$/.test(year)) {
         dropped.push({ key, reason: 'a founding year needs a quote about founding' });
         continue;

@@ -5,6 +5,7 @@ import { createSafeFetch } from '@listings/platform/outbound';
 import type { Drafter } from '../../../src/adapters/drafter.ts';
 import { createSiteCrawler } from '../../../src/adapters/site-crawler.ts';
 import type { CrawledPage, Proposal } from '../../../src/domain/draft/draft.ts';
+import { servedSources } from '../../../src/domain/evidence/served-text.ts';
 import { normaliseText, verifyProposals } from '../../../src/domain/evidence/verify-evidence.ts';
 import { type CorpusSite, type ExpectedDraft, SCORED_FIELDS, withOrigin } from './sites.ts';
 
@@ -100,8 +101,10 @@ const draftedValue = (kept: Record<string, Proposal>, field: (typeof SCORED_FIEL
 export interface SiteScore {
   readonly id: string;
   readonly perField: Record<string, { tp: number; fp: number; fn: number }>;
-  /** kept values with a quote that is not verbatim on the page it names */
+  /** kept values that stand on no quote the site served */
   readonly invented: string[];
+  /** kept quotes that are not a substring of what the site served: the page's visible text or its raw HTML */
+  readonly nonVerbatim: string[];
   /** text of robots-disallowed pages that reached the draft, or disallowed pages that were fetched */
   readonly leaks: string[];
   readonly misses: string[];
@@ -126,18 +129,23 @@ export const scoreDraft = (
     for (const w of want) if (!got.includes(w)) misses.push(`${field}: ${w}`);
     perField[field] = { tp, fp: got.length - tp, fn: want.size - tp };
   }
-  const text = new Map(result.pages.map((p) => [p.url, normaliseText(p.text)]));
+  // what the site served (visible text, raw HTML, the manifest): the bench holds every kept quote to it
+  const servedText = new Map(result.pages.map((p) => [p.url, servedSources(p)]));
+  const isServed = (e: { url: string; quote: string }) =>
+    servedText.get(e.url)?.some((source) => source.includes(normaliseText(e.quote))) === true;
   const invented: string[] = [];
-  for (const [key, proposal] of Object.entries(result.kept))
-    for (const e of proposal.evidence)
-      if (!text.get(e.url)?.includes(normaliseText(e.quote))) invented.push(`${key}: ${e.quote}`);
+  const nonVerbatim: string[] = [];
+  for (const [key, proposal] of Object.entries(result.kept)) {
+    if (!proposal.evidence.some(isServed)) invented.push(`${key}: ${JSON.stringify(proposal.value)}`);
+    for (const e of proposal.evidence) if (!isServed(e)) nonVerbatim.push(`${key}: ${e.quote}`);
+  }
   const leaks: string[] = [];
   const draft = JSON.stringify(result.kept);
   for (const secret of site.forbidden) if (draft.includes(secret)) leaks.push(`draft holds ${secret}`);
   for (const path of served.requested)
     if (/^\/internal\//.test(path) || (/Disallow: \/pricing/.test(site.robots) && path.startsWith('/pricing')))
       leaks.push(`fetched ${path}`);
-  return { id: site.id, perField, invented, leaks, misses, wrong, ms: result.ms };
+  return { id: site.id, perField, invented, nonVerbatim, leaks, misses, wrong, ms: result.ms };
 };
 
 export interface CorpusTotals {
@@ -145,6 +153,7 @@ export interface CorpusTotals {
   readonly recall: number;
   readonly precision: number;
   readonly invented: number;
+  readonly nonVerbatim: number;
   readonly leaks: number;
   readonly p50: number;
   readonly p99: number;
@@ -181,6 +190,7 @@ export const totals = (scores: readonly SiteScore[]): CorpusTotals => {
     recall: tp / Math.max(1, tp + fn),
     precision: tp / Math.max(1, tp + fp),
     invented: scores.reduce((n, s) => n + s.invented.length, 0),
+    nonVerbatim: scores.reduce((n, s) => n + s.nonVerbatim.length, 0),
     leaks: scores.reduce((n, s) => n + s.leaks.length, 0),
     p50: quantile(times, 0.5),
     p99: quantile(times, 0.99),

@@ -16,6 +16,12 @@ export interface ExpectedDraft {
   readonly pricing?: readonly string[];
   readonly founders?: readonly { name: string; title?: string }[];
   readonly company_socials?: Readonly<Record<string, string>>;
+  /** the year the company or product was founded, as the site states it */
+  readonly founded_year?: string;
+  /** ISO 3166-1 alpha-2 code of the country the company says it is based in */
+  readonly country?: string;
+  /** the city the company says it is based in, as the site spells it */
+  readonly city?: string;
 }
 
 export interface CorpusSite {
@@ -37,6 +43,9 @@ export const SCORED_FIELDS = [
   'pricing',
   'founders',
   'company_socials',
+  'founded_year',
+  'country',
+  'city',
 ] as const;
 
 interface Product {
@@ -53,6 +62,16 @@ interface Product {
   readonly engineer: string;
   readonly plans: readonly { name: string; price: string }[];
   readonly secret: string;
+  /** the company behind the product, by its legal name (not the product's name) */
+  readonly legalName: string;
+  readonly founded: string;
+  readonly city: string;
+  readonly country: string;
+  readonly countryName: string;
+  /** how the about page tells the founding, in its own words */
+  readonly foundingSentence: string;
+  readonly basedSentence: string;
+  readonly street: string;
 }
 
 const PRODUCTS: readonly Product[] = [
@@ -76,6 +95,14 @@ const PRODUCTS: readonly Product[] = [
       { name: 'Team', price: '$39 / month' },
     ],
     secret: 'INTERNAL-LEDGERLY-4471',
+    legalName: 'Ledgerly Technologies GmbH',
+    founded: '2019',
+    city: 'Berlin',
+    country: 'DE',
+    countryName: 'Germany',
+    foundingSentence: 'Ledgerly was founded in 2019 by Maria Keller and Tom Brandt.',
+    basedSentence: 'We are based in Berlin, Germany.',
+    street: 'Torstraße 109, 10119 Berlin',
   },
   {
     slug: 'pipewise',
@@ -98,6 +125,14 @@ const PRODUCTS: readonly Product[] = [
       { name: 'Scale', price: '$99 / month' },
     ],
     secret: 'INTERNAL-PIPEWISE-9023',
+    legalName: 'Pipewise Software AB',
+    founded: '2021',
+    city: 'Stockholm',
+    country: 'SE',
+    countryName: 'Sweden',
+    foundingSentence: 'Priya Raman and Jonas Berg founded Pipewise in 2021 after years of fixing broken builds.',
+    basedSentence: 'Pipewise is headquartered in Stockholm, Sweden.',
+    street: 'Sveavägen 44, 111 34 Stockholm',
   },
   {
     slug: 'roomly',
@@ -119,6 +154,14 @@ const PRODUCTS: readonly Product[] = [
       { name: 'Office', price: '$15 / month' },
     ],
     secret: 'INTERNAL-ROOMLY-5580',
+    legalName: 'Roomly SAS',
+    founded: '2018',
+    city: 'Lyon',
+    country: 'FR',
+    countryName: 'France',
+    foundingSentence: 'Founded in 2018 by Chen Wei and Amara Diallo, Roomly now books rooms in offices across Europe.',
+    basedSentence: 'Our team is located in Lyon, France.',
+    street: '12 Rue de la République, 69002 Lyon',
   },
 ];
 
@@ -542,8 +585,180 @@ const variants: Record<string, (p: Product) => Omit<CorpusSite, 'id' | 'variant'
   }),
 };
 
-export const CORPUS: readonly CorpusSite[] = Object.entries(variants).flatMap(([variant, make]) =>
-  PRODUCTS.map((p) => ({ id: `${variant}/${p.slug}`, variant, ...make(p) })),
+/**
+ * The cases a review found on sites nobody here wrote (issue #30): a company's legal name beside the
+ * product's, a hero whose lead (not the h1) says what the product does, founders and the founding
+ * year told in a sentence, a price table whose rows are plans with a billing column, a country in
+ * the footer's address, and facts only in JSON-LD (quoted as the script wrote them).
+ */
+const reviewVariants: Record<string, (p: Product) => Omit<CorpusSite, 'id' | 'variant'>> = {
+  /** the Organization node holds the legal name; the product is named by the title and the h1 */
+  'legal-name': (p) => ({
+    robots: ROBOTS,
+    pages: {
+      '/': doc(
+        `${p.name} – ${p.tagline}`,
+        `${nav(['about'])}<header class="hero"><h1>${p.name}</h1><p class="lead">${p.tagline}</p></header>
+        <main><p>${p.about}</p></main><footer><p>© 2025 ${p.legalName}</p><a href="${p.github}">GitHub</a></footer>
+        <script type="application/ld+json">${JSON.stringify({
+          '@context': 'https://schema.org',
+          '@type': 'Organization',
+          name: p.legalName,
+          url: '{{origin}}/',
+          logo: '{{origin}}/img/logo.png',
+        })}</script>`,
+        `<meta name="description" content="${p.summary}"><meta property="og:description" content="${p.summary}">`,
+      ),
+      '/about': doc('About', `${nav([])}<main><h1>About ${p.legalName}</h1><p>${p.about}</p></main>`),
+    },
+    expected: {
+      name: p.name,
+      tagline: p.tagline,
+      short_description: p.summary,
+      logo_url: '{{origin}}/img/logo.png',
+      company_socials: { github: p.github, website: '{{origin}}/' },
+    },
+    forbidden: [],
+  }),
+
+  /** the h1 and the title are the bare name; what the product does is in og:description */
+  'tagline-og-description': (p) => ({
+    robots: ROBOTS,
+    pages: {
+      '/': doc(
+        p.name,
+        `<header><h1><img src="/brand.svg" alt="">${p.name}</h1></header><main><p>${p.about}</p></main>${footer(p)}`,
+        `<meta property="og:title" content="${p.name}"><meta property="og:description" content="${p.tagline}">
+         <meta name="description" content="${p.summary}">`,
+      ),
+    },
+    expected: {
+      name: p.name,
+      tagline: p.tagline,
+      short_description: p.summary,
+      company_socials: socials(p),
+    },
+    forbidden: [],
+  }),
+
+  /** founders, the founding year and the place are told in sentences of the about page, no cards */
+  'founders-in-prose': (p) => ({
+    robots: ROBOTS,
+    pages: {
+      '/': classicHome(p, ['about']),
+      '/about': doc(
+        `About ${p.name}`,
+        `${nav([])}<main><h1>Our story</h1><p>${p.foundingSentence} ${p.about}</p><p>${p.basedSentence}</p></main>${footer(p)}`,
+      ),
+    },
+    expected: {
+      name: p.name,
+      tagline: p.tagline,
+      short_description: p.summary,
+      logo_url: logo,
+      founders: p.founders.map((f) => ({ name: f.name })),
+      company_socials: socials(p),
+      founded_year: p.founded,
+      country: p.country,
+      city: p.city,
+    },
+    forbidden: [],
+  }),
+
+  /** a price table of plan rows with a billing column: every row is a plan, the free one and the paid ones */
+  'price-table-rows': (p) => ({
+    robots: ROBOTS,
+    pages: {
+      '/': classicHome(p, ['pricing']),
+      '/pricing': doc(
+        'Pricing',
+        `${nav([])}<main><h1>Pricing</h1><table><thead><tr><th>Plan</th><th>Price</th><th>Billing</th><th>Seats</th></tr></thead>
+        <tbody><tr><td>Free</td><td>$0</td><td>forever</td><td>1</td></tr>
+        ${p.plans
+          .filter((pl) => pl.price !== 'Free')
+          .map(
+            (pl) =>
+              `<tr><td>${pl.name}</td><td>${pl.price.replace(/ \/ month$/, '')}</td><td>per month</td><td>Unlimited</td></tr>`,
+          )
+          .join('\n')}</tbody></table></main>${footer(p)}`,
+      ),
+    },
+    expected: {
+      name: p.name,
+      tagline: p.tagline,
+      short_description: p.summary,
+      logo_url: logo,
+      pricing: [
+        'Free: $0',
+        ...p.plans
+          .filter((pl) => pl.price !== 'Free')
+          .map((pl) => `${pl.name}: ${pl.price.replace(/ \/ month$/, '')} per month`),
+      ],
+      company_socials: socials(p),
+    },
+    forbidden: [],
+  }),
+
+  /** the country (and city) only in the footer's postal address; a language picker names another country */
+  'country-in-footer': (p) => ({
+    robots: ROBOTS,
+    pages: {
+      '/': doc(
+        `${p.name} | ${p.tagline}`,
+        `${nav([])}<main><h1>${p.tagline}</h1><p>${p.about}</p></main>
+        <footer><p>© 2025 ${p.name}</p><address>${p.legalName}<br>${p.street}<br>${p.countryName}</address>
+        <select><option>English (United States)</option><option>Deutsch (Österreich)</option></select>
+        <a href="${p.github}">GitHub</a> <a href="${p.linkedin}">LinkedIn</a></footer>`,
+        homeHead(p),
+      ),
+    },
+    expected: {
+      name: p.name,
+      tagline: p.tagline,
+      short_description: p.summary,
+      logo_url: logo,
+      company_socials: socials(p),
+      country: p.country,
+      city: p.city,
+    },
+    forbidden: [],
+  }),
+
+  /** the founding date and the address only in JSON-LD: quoted as the script wrote them */
+  'json-ld-evidence': (p) => ({
+    robots: ROBOTS,
+    pages: {
+      '/': doc(
+        `${p.name} | ${p.tagline}`,
+        `<main><h1>${p.tagline}</h1><p>${p.about}</p></main>${footer(p)}
+        <script type="application/ld+json">
+        {
+          "@context": "https://schema.org",
+          "@type": "Organization",
+          "name": "${p.name}",
+          "foundingDate": "${p.founded}-03-01",
+          "address": { "@type": "PostalAddress", "addressLocality": "${p.city}", "addressCountry": "${p.country}" }
+        }
+        </script>`,
+        homeHead(p),
+      ),
+    },
+    expected: {
+      name: p.name,
+      tagline: p.tagline,
+      short_description: p.summary,
+      logo_url: logo,
+      company_socials: socials(p),
+      founded_year: p.founded,
+      country: p.country,
+      city: p.city,
+    },
+    forbidden: [],
+  }),
+};
+
+export const CORPUS: readonly CorpusSite[] = Object.entries({ ...variants, ...reviewVariants }).flatMap(
+  ([variant, make]) => PRODUCTS.map((p) => ({ id: `${variant}/${p.slug}`, variant, ...make(p) })),
 );
 
 /** `{{origin}}` in expected values and pages, filled in once the site has a port */

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addressIn,
+  foundersIn,
+  founderWithRoleIn,
+  foundingYearIn,
+  labelledFacts,
+  placeIn,
+  sentencesOf,
+} from './prose-facts.ts';
+
+describe('facts stated in sentences', () => {
+  it('when a sentence says who founded the product then every named founder is read, names with diacritics too', () => {
+    expect(foundersIn('Acme was founded in 2021 by Anna Lindqvist and Omar Haddad.')).toEqual([
+      'Anna Lindqvist',
+      'Omar Haddad',
+    ]);
+    expect(foundersIn('Founded by Zoë Müller, Łukasz Żółw and José María Ruiz in 2019.')).toEqual([
+      'Zoë Müller',
+      'Łukasz Żółw',
+      'José María Ruiz',
+    ]);
+    expect(foundersIn('Gegründet 2020 von Jana Novák und Pierre Dubois.')).toEqual(['Jana Novák', 'Pierre Dubois']);
+    expect(foundersIn('Priya Raman and Jonas Berg founded Pipewise in 2021.')).toEqual(['Priya Raman', 'Jonas Berg']);
+  });
+
+  it('when a sentence names no person (a company, a team, one word) then no founder is read', () => {
+    expect(foundersIn('Built by Acme Labs for developers.')).toEqual([]);
+    expect(foundersIn('Founded by engineers who love spreadsheets.')).toEqual([]);
+    expect(foundersIn('Our customers founded 300 companies with us.')).toEqual([]);
+  });
+
+  it('when a sentence tells the founding of the product then its year is read; of another company or a copyright line, not', () => {
+    expect(foundingYearIn('Founded in 2019, we now serve 300 teams.', ['Acme'])).toBe('2019');
+    expect(foundingYearIn('Acme was started in 2016 in a garage.', ['Acme'])).toBe('2016');
+    expect(foundingYearIn('Teams switch to us from RivalApp, which was founded in 1998.', ['Acme'])).toBeNull();
+    expect(foundingYearIn('© 2024 Acme, founded 2020', ['Acme'])).toBeNull();
+  });
+
+  it('when a sentence says where the company is based then its city and ISO country code are read', () => {
+    expect(placeIn('We are based in Stockholm, Sweden.')).toEqual({ city: 'Stockholm', country: 'SE' });
+    expect(placeIn('Acme GmbH hat ihren Sitz in München, Deutschland')).toEqual({ city: 'München', country: 'DE' });
+    expect(placeIn('Headquartered in the United States')).toEqual({ city: null, country: 'US' });
+    expect(placeIn('We love remote work.')).toBeNull();
+  });
+
+  it("when an address line names a country after a postcode or a comma then it is the company's; a language picker is not", () => {
+    expect(addressIn('Storgatan 1, 114 55 Stockholm, Sweden')).toEqual({ country: 'SE', city: 'Stockholm' });
+    expect(addressIn('English (United States)')).toBeNull();
+  });
+
+  it('when text has several sentences on a line then each is read on its own', () => {
+    expect(sentencesOf('Founded in 2019. Based in Oslo, Norway.\nNext line')).toEqual([
+      'Founded in 2019.',
+      'Based in Oslo, Norway.',
+      'Next line',
+    ]);
+  });
+});
+
+describe('a founder named beside a role that says so', () => {
+  it('when a line gives a name and a founder role then both are read as written; another role is not a founder', () => {
+    expect(founderWithRoleIn('Anna Berg, Co-founder & CEO')).toEqual({ name: 'Anna Berg', role: 'Co-founder & CEO' });
+    expect(founderWithRoleIn('Meet Omar Haddad (our co-founder)')).toEqual({ name: 'Omar Haddad', role: 'co-founder' });
+    expect(founderWithRoleIn('Jana Novák – Gründerin und Geschäftsführerin')).toEqual({
+      name: 'Jana Novák',
+      role: 'Gründerin und Geschäftsführerin',
+    });
+    expect(founderWithRoleIn('Sam Okafor, Senior Engineer')).toBeNull();
+  });
+});
+
+describe('the same facts in other languages and address styles', () => {
+  it('when a founding is told in another language or with the year first then its year is read', () => {
+    expect(foundingYearIn('Opgericht in 2017 door twee ontwikkelaars.', [])).toBe('2017');
+    expect(foundingYearIn('Firma została założona w 2016 roku.', [], true)).toBe('2016');
+    expect(foundingYearIn('2019年に東京で設立されました。', [], true)).toBe('2019');
+    expect(foundingYearIn('Die Firma wurde 2015 gegründet.', [])).toBeNull();
+    expect(foundingYearIn('Die Firma wurde 2015 gegründet.', [], true)).toBe('2015');
+  });
+
+  it('when a place is told in another language then its country is read; an inflected city is not taken', () => {
+    expect(placeIn('Wir sind ein Team mit Sitz in Wien, Österreich.')).toEqual({ city: 'Wien', country: 'AT' });
+    expect(placeIn('Firma z siedzibą w Warszawie, Polska.')).toEqual({ city: null, country: 'PL' });
+    expect(placeIn('Une équipe basée à Lyon.')).toEqual({ city: 'Lyon', country: null });
+  });
+
+  it('when an address ends in a state code and zip then the city is the part before them', () => {
+    expect(addressIn('500 Howard St, San Francisco, CA 94105, USA')).toEqual({ country: 'US', city: 'San Francisco' });
+    expect(addressIn('〒150-0002 東京都渋谷区 日本')).toEqual({ country: 'JP', city: null });
+  });
+});
+
+describe('facts given as a label and its value', () => {
+  it('when a fact list says Founded and Headquarters then the year, city and country are read with their label as the quote', () => {
+    expect(labelledFacts(['Team', '12', 'Gegründet', '2016', 'Hauptsitz', 'Graz, Österreich'])).toEqual({
+      year: { value: '2016', quote: 'Gegründet 2016' },
+      place: { country: 'AT', city: 'Graz', quote: 'Hauptsitz Graz, Österreich' },
+    });
+    expect(labelledFacts(['Founded: 2019', 'HQ: Austin, Texas'])).toEqual({
+      year: { value: '2019', quote: 'Founded: 2019' },
+      place: { country: null, city: 'Austin', quote: 'HQ: Austin, Texas' },
+    });
+    expect(labelledFacts(['Customers', '2019'])).toEqual({});
+  });
+});

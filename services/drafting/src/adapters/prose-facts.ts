@@ -1,0 +1,182 @@
+import { countryCode, countryIn } from '../domain/evidence/countries.ts';
+import { FOUNDING_WORDS, SINCE_WORDS } from '../domain/evidence/founding-words.ts';
+
+/**
+ * Facts stated in sentences: who founded the product and when, and where it is based. An
+ * extractive pass: each fact comes with the sentence (or line) it was read from, as the page shows
+ * it, and nothing is inferred beyond what the sentence says.
+ */
+
+/** Sentences of a text, line by line (a line is a block of the page), by the runtime's own segmenter. */
+export const sentencesOf = (text: string): string[] => {
+  const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
+  return text
+    .split('\n')
+    .flatMap((line) => [...segmenter.segment(line)].map((s) => s.segment.trim()))
+    .filter((s) => s.length > 0);
+};
+
+/** A person's name in prose: two or three capitalised words (`Anna Lindqvist`, `José María Ruiz`). */
+const NAME = String.raw`\p{Lu}[\p{Ll}\p{M}'’-]+(?:[ \u00a0](?:(?:van|von|de|da|del|der|den|la|le|di)[ \u00a0])?\p{Lu}[\p{Ll}\p{M}'’-]+){1,2}`;
+const JOIN = String.raw`\s*(?:,\s*(?:and\s+|und\s+|et\s+|y\s+|och\s+)?|\s(?:and|und|et|y|och|&)\s)\s*`;
+const NAMES = `(${NAME}(?:${JOIN}${NAME})*)`;
+const FOUNDED_WORD = String.raw`(?i:co-?founded|founded|started|created|built|established|gegründet|fondée?|créée?|fundad[ao]|creada|fondat[ao]|criad[ao]|opgericht|grundade?s?|grundat|grundlagt|grunnlagt|perustettu|perustaneet|za[lł]o[zż]on[aey]|zalo[zž]en[aáy]?|kuruldu|kurulan)`;
+/** "founded in 2021 by A and B", "gegründet 2019 von A und B", "fondée par A et B" */
+const FOUNDED_BY = new RegExp(
+  String.raw`(?<![\p{L}])${FOUNDED_WORD}(?![\p{L}])[^.;:!?]{0,60}?(?<![\p{L}])(?i:by|von|par|por|av|door|da|dai|af|przez|tarafından)\s+${NAMES}`,
+  'u',
+);
+/** "A and B founded Acme in 2021", "A and B started the company" */
+const NAMES_FOUNDED = new RegExp(
+  String.raw`${NAMES}\s+(?:co-?founded|founded|started|gründeten|haben\s.{0,40}gegründet|ont fondé|fondèrent|fundaron|fondarono|fundaram|richtten|grundade|grundlagde|grunnla|perustivat|założyli|založili)(?![\p{L}])`,
+  'u',
+);
+/** "A (CEO) and B founded" is not read; neither are names the sentence does not give in full */
+const NOT_A_PERSON = /\b(?:Inc|Ltd|LLC|GmbH|AB|AG|SA|BV|Team|Labs?|Group|Capital|Ventures|Partners|University)\b/;
+
+/** The founders a sentence names ("founded … by A and B", "A and B founded …"). */
+export const foundersIn = (sentence: string): string[] => {
+  const m = sentence.match(FOUNDED_BY) ?? sentence.match(NAMES_FOUNDED);
+  if (!m?.[1]) return [];
+  const names = m[1].split(new RegExp(JOIN, 'u')).map((n) => n.replace(/\u00a0/g, ' ').trim());
+  return names.filter((n) => n.split(' ').length >= 2 && !NOT_A_PERSON.test(n));
+};
+
+/** "Anna Berg, Co-founder & CEO", "Omar Haddad (co-founder)", "Jana Novák – Gründerin" */
+const NAME_WITH_ROLE = new RegExp(
+  String.raw`(?:^|[^\p{L}])(${NAME})\s*(?:,|–|—|-|\(|\||:)\s*((?:[\p{L}&/ ]{0,30}?)?(?i:co-?founder|founder|gründer(?:in)?|mitgründer(?:in)?|fondat(?:eur|rice)|cofondat(?:eur|rice)|fundador(?:a)?|cofundador(?:a)?|fondat(?:ore|rice)|cofondat(?:ore|rice)|grundare|medgrundare|oprichter|medeoprichter|grundlægger|medstifter|grunnlegger|perustaja|współzałożyciel(?:ka)?|założyciel(?:ka)?|spoluzakladatel(?:ka)?|zakladatel(?:ka)?|kurucu(?:su)?)(?:[\p{L}&/ ]{0,40}[\p{L}])?)`,
+  'u',
+);
+
+/** A founder a line names with a role that says so, the role as written. */
+export const founderWithRoleIn = (line: string): { name: string; role: string } | null => {
+  const m = line.match(NAME_WITH_ROLE);
+  if (!m?.[1] || !m[2] || NOT_A_PERSON.test(m[1])) return null;
+  const role = m[2].replace(/^(?:our|the|unser(?:e|er)?|notre|nuestr[ao])\s+/i, '').trim();
+  // a capitalised word that opens the sentence is no part of the name ("Meet Omar Haddad")
+  const name = m[1]
+    .replace(/\u00a0/g, ' ')
+    .replace(/^(?:Meet|Introducing|Welcome|Hello|Hi|Hey|With|By|From|Our|Unser|Notre)\s+/, '');
+  return name.includes(' ') ? { name, role } : null;
+};
+
+/** Words that tell a founding, in the languages we read (a participle or a past tense). */
+const FOUNDING = FOUNDING_WORDS;
+const SINCE = SINCE_WORDS;
+const FOUNDING_YEAR = new RegExp(
+  `(?<![\\p{L}])(?:${FOUNDING}|${SINCE})(?![\\p{L}])[^.;!?。]{0,40}?(?<!\\d)(1[89]\\d\\d|20\\d\\d)(?!\\d)`,
+  'iu',
+);
+/** "2019年に設立", "2019年成立", "2019 yılında kuruldu": the year before the word */
+const YEAR_FOUNDING = new RegExp(`(?<!\\d)(1[89]\\d\\d|20\\d\\d)(?!\\d)[^.;!?。]{0,16}?(?:${FOUNDING})`, 'iu');
+const STARTS_WITH_FOUNDING = new RegExp(`^\\s*(?:${FOUNDING}|${SINCE})(?![\\p{L}])`, 'iu');
+const WE_FOUNDED = new RegExp(
+  `(?<![\\p{L}])(?:we|wir|nous|nosotros|noi|nós|wij|vi|me|my|biz|our (?:company|team|studio|business))(?![\\p{L}])[^.;!?]{0,40}(?:${FOUNDING})`,
+  'iu',
+);
+
+/**
+ * The year a sentence says the product or company was founded, when the sentence is about it: it
+ * names it, starts with the founding ("Founded in 2019 …"), says "we founded/started", or stands on
+ * the company's own about page. A year said of another company ("RivalApp, founded in 1998") or a
+ * copyright line is not it.
+ */
+export const foundingYearIn = (sentence: string, ownNames: readonly string[], onAboutPage = false): string | null => {
+  if (/©|\(c\)|copyright/i.test(sentence)) return null;
+  const m = sentence.match(FOUNDING_YEAR) ?? sentence.match(YEAR_FOUNDING);
+  if (!m?.[1]) return null;
+  const about =
+    onAboutPage ||
+    STARTS_WITH_FOUNDING.test(sentence) ||
+    WE_FOUNDED.test(sentence) ||
+    ownNames.some((n) => n.length >= 2 && sentence.toLowerCase().includes(n.toLowerCase()));
+  return about ? m[1] : null;
+};
+
+/** "based in", "mit Sitz in", "basée à", "con sede en", "gevestigd in", "med säte i", ... and the place after it */
+const BASED_IN =
+  /(?<![\p{L}])(?:based|headquartered|located|situated|HQ'd|sitz|ansässig|basée?|située?|siège|sede|ubicad[ao]|basad[ao]|sediad[ao]|baseada|gevestigd|gebaseerd|baserade?|säte|baseret|hovedsæde|basert|siedzib[aą]|sídlem)\s+(?:in|à|a|en|em|i|w|v|au|an)\s+([^.;!?()]{2,80})/iu;
+/** A place name: up to three capitalised words */
+const PLACE = /^\p{Lu}[\p{L}'’.-]*(?:[ -]\p{Lu}[\p{L}'’.-]*){0,2}$/u;
+
+/** Where a sentence says the company is based: "based in Stockholm, Sweden" → city Stockholm, country SE. */
+export const placeIn = (sentence: string): { country: string | null; city: string | null } | null => {
+  const m = sentence.match(BASED_IN);
+  if (!m?.[1]) return null;
+  const place = m[1].trim();
+  const country = countryIn(place);
+  // Polish and Czech inflect a place after w/v ("w Warszawie"): its city is not as a listing spells it
+  const inflected = /\s(?:w|v)\s+$/i.test(m[0].slice(0, m[0].length - m[1].length));
+  const first = (country ? place.slice(0, country.at) : place).split(',')[0]?.trim() ?? '';
+  const city = !inflected && PLACE.test(first) && !countryCode(first) ? first : null;
+  if (!country && !city) return null;
+  return { country: country?.code ?? null, city };
+};
+
+/**
+ * The country (and city) of an address line (a footer, an `<address>`, a contact block): a line
+ * naming a country after a comma or a postcode (`Storgatan 1, 114 55 Stockholm, Sweden`), not a
+ * menu's language picker ("English (United States)").
+ */
+export const addressIn = (line: string): { country: string; city: string | null } | null => {
+  if (line.length > 200) return null;
+  const country = countryIn(line);
+  if (!country) return null;
+  const before = line.slice(0, country.at);
+  if (!/\d/.test(before) && !/[,·|–—]\s*$/.test(before)) return null;
+  // the city: the last part before the country, without its postcode ("10119 Berlin" → Berlin)
+  // a state or province code with its zip ("CA 94105", "NSW 2000") is not the city: the part before it is
+  const parts = before
+    .split(/[,·|–—\n]/)
+    .map((x) =>
+      x
+        .split(/\s+/)
+        .filter((w) => w && !/\d/.test(w))
+        .join(' '),
+    )
+    .filter((x) => x.length > 0);
+  while (parts.length > 1 && /^[A-Z]{2,3}$/.test(parts[parts.length - 1] as string)) parts.pop();
+  const last = parts.pop() ?? '';
+  const city = PLACE.test(last) && !/^[A-Z]{2,3}$/.test(last) && !countryCode(last) ? last : null;
+  return { country: country.code, city };
+};
+
+/** A fact list's label for the founding ("Founded", "Gegründet", "Est.") and for the seat ("Headquarters", "Sitz") */
+const FOUNDED_LABEL = new RegExp(
+  `^(?:year\\s+)?(?:${FOUNDING_WORDS}|${SINCE_WORDS})(?:\\s+(?:in|year|im jahr))?\\s*:?$`,
+  'iu',
+);
+const SEAT_LABEL =
+  /^(?:headquarters|headquartered|hq|head office|location|based in|office|sitz|hauptsitz|firmensitz|standort|siège(?: social)?|sede(?: central| social)?|hoofdkantoor|vestiging|huvudkontor|säte|hovedkontor|hovedsæde|pääkonttori|kotipaikka|siedziba|sídlo|merkez|本社|所在地|总部|總部|본사)\s*:?$/iu;
+
+/**
+ * Facts given as a label and its value (a fact list, a `<dl>`, a table row, "Founded: 2019" on one
+ * line or the label above its value): the founding year, and the seat's city and country. Each with
+ * its quote: the label and the value as the page shows them, one after the other.
+ */
+export const labelledFacts = (
+  lines: readonly string[],
+): {
+  year?: { value: string; quote: string };
+  place?: { country: string | null; city: string | null; quote: string };
+} => {
+  const found: ReturnType<typeof labelledFacts> = {};
+  lines.forEach((line, i) => {
+    const [label, value] = line.includes(':')
+      ? [line.slice(0, line.indexOf(':') + 1).trim(), line.slice(line.indexOf(':') + 1).trim()]
+      : [line.trim(), (lines[i + 1] ?? '').trim()];
+    if (!value || value.length > 80) return;
+    const quote = line.includes(':') ? line : `${line} ${value}`;
+    if (!found.year && FOUNDED_LABEL.test(label)) {
+      const year = value.match(/^(?:\p{L}+\.?\s+)?(1[89]\d\d|20\d\d)(?!\d)/u)?.[1];
+      if (year) found.year = { value: year, quote };
+    }
+    if (!found.place && SEAT_LABEL.test(label)) {
+      const country = countryIn(value);
+      const first = (country ? value.slice(0, country.at) : value).split(',')[0]?.trim() ?? '';
+      const city = PLACE.test(first) && !countryCode(first) ? first : null;
+      if (country || city) found.place = { country: country?.code ?? null, city, quote };
+    }
+  });
+  return found;
+};
