@@ -2,15 +2,24 @@
 // (services/drafting/test/support/corpus): per-field recall and precision, invented values (a kept
 // quote that is not on its page), leaks from robots-disallowed pages, and time from submit_listing
 // to `ready` (p50, p99), for the extractive drafter and, when OPENAI_API_KEY is set, the LLM drafter.
+// BENCH_LOCAL_MODEL=1 also runs the LLM drafter with a small model on this machine (SmolLM2-135M-
+// Instruct from PyPI through scripts/local-model.sh, or DRAFTING_LOCAL_MODEL=<file.gguf>), served on
+// loopback as an OpenAI-compatible API (services/drafting/test/support/local-model.ts).
+// BENCH_SITES=N scores the first N sites only (to estimate a slow model's time first).
 // The drafting service runs in this process on the in-process bus; each site is served on loopback.
 // BENCH_REPEAT (default 3) passes over the corpus give the timings.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInProcessBus } from '@listings/platform/bus';
+import { DEFAULT_DAILY_LIMITS } from '@listings/platform/config';
 import { silentLogger } from '@listings/platform/logger';
+import type { Drafter } from '../services/drafting/src/adapters/drafter.ts';
+import { createExtractiveDrafter } from '../services/drafting/src/adapters/extractive-drafter.ts';
+import { createOpenAiDrafter } from '../services/drafting/src/adapters/openai-drafter.ts';
 import { pageEvidenceText } from '../services/drafting/src/adapters/page-content.ts';
 import type { CrawledPage, Proposal } from '../services/drafting/src/domain/draft/draft.ts';
+import { verifyProposals } from '../services/drafting/src/domain/evidence/verify-evidence.ts';
 import { startDrafting } from '../services/drafting/src/main.ts';
 import {
   type CorpusTotals,
@@ -19,10 +28,12 @@ import {
   serveCorpusSite,
   totals,
 } from '../services/drafting/test/support/corpus/score.ts';
-import { CORPUS, SCORED_FIELDS } from '../services/drafting/test/support/corpus/sites.ts';
+import { CORPUS as ALL_SITES, SCORED_FIELDS } from '../services/drafting/test/support/corpus/sites.ts';
+import { findLocalModel, startLocalModelServer } from '../services/drafting/test/support/local-model.ts';
 import { benchDrafting } from './drafting-crawl.ts';
 
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
+const CORPUS = process.env.BENCH_SITES ? ALL_SITES.slice(0, Number(process.env.BENCH_SITES)) : ALL_SITES;
 
 // biome-ignore lint/suspicious/noExplicitAny: a draft body as the bus answers it (untyped JSON); the bench reads fields by name and a missing one fails the run
 type DraftBody = any;
@@ -44,14 +55,21 @@ const keptOf = (draft: DraftBody): Record<string, Proposal> => {
   return kept;
 };
 
-const runCorpus = async (label: string, env: Record<string, string>) => {
+const runCorpus = async (label: string, env: Record<string, string>, drafter?: Drafter) => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'drafting-quality-'));
   const bus = createInProcessBus();
   const service = await startDrafting({
     bus,
     logger: silentLogger(),
-    config: { dataDir, publicUrl: 'http://localhost:3000', fetchAllowPrivateNetworks: true },
+    config: {
+      dataDir,
+      publicUrl: 'http://localhost:3000',
+      fetchAllowPrivateNetworks: true,
+      // one account submits every site (three times): past the default daily limit (20)
+      dailyLimits: { ...DEFAULT_DAILY_LIMITS, draftsPerAccount: 1_000_000 },
+    },
     env,
+    ...(drafter ? { overrides: { drafter } } : {}),
   });
   const principal = { account_id: 'bench', scopes: ['account:read', 'listings:write'], via: 'api_key' };
   const call = (subject: string, extra: object): Promise<DraftBody> =>
@@ -126,6 +144,56 @@ if (process.env.OPENAI_API_KEY) {
   print(await runCorpus(`LLM drafter (${env.OPENAI_MODEL ?? 'gpt-4o-mini'})`, env));
 } else
   console.log('\nLLM drafter: not run (no OPENAI_API_KEY; OPENAI_BASE_URL points it at any OpenAI-compatible server)');
+
+if (process.env.BENCH_LOCAL_MODEL) {
+  const local = findLocalModel();
+  if (local.path === null) console.log(`\nLLM drafter with a local model: not run (${local.reason})`);
+  else {
+    const threads = Number(process.env.LOCAL_MODEL_THREADS ?? 0);
+    const server = await startLocalModelServer({ modelPath: local.path, ...(threads > 0 ? { threads } : {}) });
+    try {
+      // the service's OpenAI drafter as configured by OPENAI_*, with a longer timeout than its 60 s:
+      // a completion on two shared cores can take longer
+      const extractive = createExtractiveDrafter();
+      const openAi = createOpenAiDrafter({
+        apiKey: 'local',
+        baseURL: server.baseURL,
+        model: server.model,
+        timeoutMs: 10 * 60_000,
+        candidates: extractive,
+      });
+      // what the model itself proposed (the slots the extractive drafter left blank), and which of
+      // those pass the evidence check the service runs next
+      const proposed: string[] = [];
+      const quoted: string[] = [];
+      const drafter: Drafter = {
+        name: openAi.name,
+        async draft(request) {
+          const all = await openAi.draft(request);
+          const found = await extractive.draft(request);
+          const own = Object.fromEntries(Object.entries(all).filter(([key]) => !(key in found)));
+          const site = new URL(request.pages[0]?.url ?? 'http://unknown/').host;
+          for (const [key, p] of Object.entries(own))
+            proposed.push(`${site} ${key}: ${JSON.stringify(p.value).slice(0, 80)}`);
+          for (const [key, p] of Object.entries(verifyProposals(request.pages, own, request.keys).proposals))
+            quoted.push(`${site} ${key}: ${JSON.stringify(p.value).slice(0, 80)}`);
+          return all;
+        },
+      };
+      const run = await runCorpus(`LLM drafter, local model (${server.model})`, {}, drafter);
+      print(run);
+      const s = server.stats;
+      console.log(
+        `local model: ${s.completions} completions (${(s.ms / Math.max(1, s.completions) / 1000).toFixed(1)} s each on average), ` +
+          `${s.cutOff} cut off at the answer limit, ${s.promptsShortened} prompts shortened to its context; ` +
+          `its own proposals (slots the extractive drafter left blank): ${proposed.length}, of which ${quoted.length} pass the evidence check`,
+      );
+      if (quoted.length > 0) console.log(`\n${quoted.map((q) => `  kept    ${q}`).join('\n')}`);
+    } finally {
+      await server.close();
+    }
+  }
+}
 
 const tenPages = await benchDrafting();
 console.log(
