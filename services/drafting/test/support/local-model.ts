@@ -118,7 +118,10 @@ export const startLocalModelServer = async (options: {
     const key = JSON.stringify(schema);
     let grammar = grammars.get(key);
     if (!grammar) {
-      grammar = await llama.createGrammarForJsonSchema(toGrammarSchema(schema, bounds) as GbnfJsonSchema);
+      // the schema is the request's, known at run time only: its static type is the library's widest
+      grammar = await llama.createGrammarForJsonSchema<GbnfJsonSchema>(
+        toGrammarSchema(schema, bounds) as GbnfJsonSchema,
+      );
       grammars.set(key, grammar);
     }
     return grammar;
