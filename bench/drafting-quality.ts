@@ -28,12 +28,16 @@ import {
   serveCorpusSite,
   totals,
 } from '../services/drafting/test/support/corpus/score.ts';
-import { CORPUS as ALL_SITES, SCORED_FIELDS } from '../services/drafting/test/support/corpus/sites.ts';
+import { CORPUS as ALL_SITES, type CorpusSite, SCORED_FIELDS } from '../services/drafting/test/support/corpus/sites.ts';
+import { HELD_OUT_CORPUS } from '../services/drafting/test/support/held-out/index.ts';
 import { findLocalModel, startLocalModelServer } from '../services/drafting/test/support/local-model.ts';
 import { benchDrafting } from './drafting-crawl.ts';
 
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
-const CORPUS = process.env.BENCH_SITES ? ALL_SITES.slice(0, Number(process.env.BENCH_SITES)) : ALL_SITES;
+// BENCH_CORPUS=held-out: the held-out corpus instead (its values are never printed: counts only)
+const HELD_OUT = process.env.BENCH_CORPUS === 'held-out';
+const SITES: readonly CorpusSite[] = HELD_OUT ? HELD_OUT_CORPUS : ALL_SITES;
+const CORPUS = process.env.BENCH_SITES ? SITES.slice(0, Number(process.env.BENCH_SITES)) : SITES;
 
 // biome-ignore lint/suspicious/noExplicitAny: a draft body as the bus answers it (untyped JSON); the bench reads fields by name and a missing one fails the run
 type DraftBody = any;
@@ -91,6 +95,9 @@ const runCorpus = async (label: string, env: Record<string, string>, drafter?: D
           }
           const ms = performance.now() - started;
           times.push(ms);
+          process.stderr.write(
+            `${label}: site ${times.length}/${CORPUS.length * REPEAT} ready in ${(ms / 1000).toFixed(1)} s\n`,
+          );
           if (pass > 0) continue; // the values are the same each pass; later passes only time
           if (draft.status !== 'ready') throw new Error(`${site.id}: ${draft.failure_reason}`);
           const pages: CrawledPage[] = [];
@@ -133,7 +140,7 @@ const print = (run: { label: string; scores: SiteScore[]; totals: CorpusTotals; 
     ...s.invented.map((i) => `  INVENTED ${s.id}: ${i}`),
     ...s.leaks.map((l) => `  LEAK    ${s.id}: ${l}`),
   ]);
-  if (details.length > 0) console.log(`\n${details.join('\n')}`);
+  if (details.length > 0 && !HELD_OUT) console.log(`\n${details.join('\n')}`);
 };
 
 print(await runCorpus('extractive drafter', {}));
@@ -188,7 +195,8 @@ if (process.env.BENCH_LOCAL_MODEL) {
           `${s.cutOff} cut off at the answer limit, ${s.promptsShortened} prompts shortened to its context; ` +
           `its own proposals (slots the extractive drafter left blank): ${proposed.length}, of which ${quoted.length} pass the evidence check`,
       );
-      if (quoted.length > 0) console.log(`\n${quoted.map((q) => `  kept    ${q}`).join('\n')}`);
+      const shown = HELD_OUT ? quoted.map((q) => q.split(':')[0]) : quoted;
+      if (shown.length > 0) console.log(`\n${shown.map((q) => `  kept    ${q}`).join('\n')}`);
     } finally {
       await server.close();
     }
