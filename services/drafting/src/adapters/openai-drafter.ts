@@ -210,7 +210,8 @@ export const createOpenAiDrafter = (options: {
       });
       const content = completion.choices[0]?.message?.content;
       if (!content) return found;
-      return { ...toProposals(JSON.parse(content) as ModelDraft, prompt.missing), ...found };
+      // an answer cut off at the token limit is not JSON: it gives nothing, the candidates stand
+      return { ...parseDraftAnswer(content, prompt.missing), ...found };
     },
   };
 };
