@@ -2,4 +2,4 @@ export { ImageRefused, type ImageType, logoAtSize, normaliseLogo, sniffImageType
 export { createImageIntake, type ImageIntake, type StoredImage } from './image-intake.ts';
 export { openImageStore } from './image-store.ts';
 export { initialsLogoSvg } from './initials-logo.ts';
-export { createLogoServer, type LogoServer, type ServedLogo } from './logo-server.ts';
+export { createLogoServer, keptLogos, type LogoServer, type ServedLogo } from './logo-server.ts';

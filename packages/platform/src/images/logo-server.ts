@@ -1,4 +1,5 @@
 import { LOGO_SIZES, type LogoSize } from '@listings/contracts';
+import { LRUCache } from 'lru-cache';
 import { BlobNotFoundError, type BlobStore } from '../blobs/blob-store.ts';
 import { logoAtSize } from './image-checks.ts';
 
@@ -13,39 +14,47 @@ export interface LogoServer {
   get(digest: string, size?: number): Promise<ServedLogo | null>;
 }
 
-/** renditions kept in memory (each a few KiB): the sizes of the logos on the busiest pages */
-const RENDITIONS_KEPT = 512;
+/** bytes of logos kept in a process by default (each a few KiB): the busiest pages' logos stay */
+const KEPT_BYTES = 32 * 1024 * 1024;
 
 /**
- * Logos as the edge serves them: the stored PNG, or made at one of the site's sizes from it on
- * first request and kept (a bounded, least-recently-used set). Every answer is a function of the
- * digest and the size alone, so its ETag is too, and it never changes.
+ * Logos kept in memory once loaded: a URL names its bytes for ever (the digest and the size), so a
+ * kept answer is never stale. Bounded by bytes, least recently used out first; requests for one
+ * logo while it loads share the load (lru-cache's fetch). `load` answers null for no such image
+ * (not kept) and throws when it cannot tell (the caller answers 503).
  */
-export const createLogoServer = (store: BlobStore): LogoServer => {
-  const kept = new Map<string, ServedLogo>();
+export const keptLogos = (
+  load: (digest: string, size: number | undefined) => Promise<ServedLogo | null>,
+  options: { keptBytes?: number } = {},
+): LogoServer => {
+  const kept = new LRUCache<string, ServedLogo, { digest: string; size: number | undefined }>({
+    maxSize: options.keptBytes ?? KEPT_BYTES,
+    sizeCalculation: (logo) => Math.max(1, logo.bytes.byteLength),
+    fetchMethod: async (_key, _stale, { context }) => (await load(context.digest, context.size)) ?? undefined,
+  });
   return {
     async get(digest, size) {
-      if (!/^[0-9a-f]{64}$/.test(digest)) return null;
-      if (size !== undefined && !(LOGO_SIZES as readonly number[]).includes(size)) return null;
-      const key = `${digest}/${size ?? 'stored'}`;
-      const hit = kept.get(key);
-      if (hit) {
-        kept.delete(key);
-        kept.set(key, hit);
-        return hit;
-      }
-      let stored: Uint8Array;
-      try {
-        stored = await store.get(`sha256:${digest}`);
-      } catch (error) {
-        if (error instanceof BlobNotFoundError) return null;
-        throw error;
-      }
-      const bytes = size === undefined ? stored : await logoAtSize(stored, size as LogoSize);
-      const served = { bytes, etag: `"${digest}-${size ?? 'stored'}"` };
-      kept.set(key, served);
-      if (kept.size > RENDITIONS_KEPT) kept.delete(kept.keys().next().value as string);
-      return served;
+      return (await kept.fetch(`${digest}/${size ?? 'stored'}`, { context: { digest, size } })) ?? null;
     },
   };
 };
+
+/**
+ * Logos as the catalog serves them from the images bucket: the stored PNG, or made at one of the
+ * site's sizes from it on first request and kept. Every answer is a function of the digest and the
+ * size alone, so its ETag is too, and it never changes.
+ */
+export const createLogoServer = (store: BlobStore): LogoServer =>
+  keptLogos(async (digest, size) => {
+    if (!/^[0-9a-f]{64}$/.test(digest)) return null;
+    if (size !== undefined && !(LOGO_SIZES as readonly number[]).includes(size)) return null;
+    let stored: Uint8Array;
+    try {
+      stored = await store.get(`sha256:${digest}`);
+    } catch (error) {
+      if (error instanceof BlobNotFoundError) return null;
+      throw error;
+    }
+    const bytes = size === undefined ? stored : await logoAtSize(stored, size as LogoSize);
+    return { bytes, etag: `"${digest}-${size ?? 'stored'}"` };
+  });
