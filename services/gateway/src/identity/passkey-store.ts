@@ -45,6 +45,18 @@ export class TooManyPasskeysError extends ConflictError {
  * token (sign-in) by the SHA-256 of that token; reading it deletes it, so a challenge works once,
  * even across replicas.
  */
+/** a verified passkey to store, and the most the account may hold */
+export interface NewPasskey {
+  readonly accountId: string;
+  readonly name: string;
+  readonly credentialId: string;
+  readonly publicKey: Uint8Array;
+  readonly counter: number;
+  readonly transports: readonly string[];
+  readonly backedUp: boolean;
+  readonly max: number;
+}
+
 export interface PasskeyStore {
   /**
    * Keeps a ceremony's challenge for `binding` (a session token or a ceremony token, kept as
@@ -66,16 +78,7 @@ export interface PasskeyStore {
    * Stores a verified passkey. The credential id is unique over all accounts (PasskeyTakenError),
    * and an account holds at most `max` (TooManyPasskeysError), even when replicas add at once.
    */
-  addPasskey(input: {
-    accountId: string;
-    name: string;
-    credentialId: string;
-    publicKey: Uint8Array;
-    counter: number;
-    transports: readonly string[];
-    backedUp: boolean;
-    max: number;
-  }): Promise<PasskeySummaryRecord>;
+  addPasskey(input: NewPasskey): Promise<PasskeySummaryRecord>;
   /** the account's passkeys, oldest first */
   listPasskeys(accountId: string): Promise<PasskeySummaryRecord[]>;
   /** the account's credential ids and transports (registration excludes them) */

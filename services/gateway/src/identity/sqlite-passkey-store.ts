@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import {
   ceremonyBindingHash,
+  type NewPasskey,
   type PasskeyCeremonyPurpose,
   type PasskeyStore,
   type PasskeySummaryRecord,
@@ -89,16 +90,7 @@ export const openSqlitePasskeyStore = (db: DatabaseSync, now: () => Date): Passk
      * Stores a verified passkey. The credential id is unique over all accounts (PasskeyTakenError),
      * and an account holds at most `max` (TooManyPasskeysError), checked in the same transaction.
      */
-    addPasskey: async (input: {
-      accountId: string;
-      name: string;
-      credentialId: string;
-      publicKey: Uint8Array;
-      counter: number;
-      transports: readonly string[];
-      backedUp: boolean;
-      max: number;
-    }) => {
+    addPasskey: async (input: NewPasskey) => {
       const row: PasskeyRow = {
         id: randomBytes(9).toString('base64url'),
         account_id: input.accountId,
