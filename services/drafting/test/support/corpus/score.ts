@@ -7,6 +7,8 @@ import { createSiteCrawler } from '../../../src/adapters/site-crawler.ts';
 import type { CrawledPage, Proposal } from '../../../src/domain/draft/draft.ts';
 import { servedSources } from '../../../src/domain/evidence/served-text.ts';
 import { normaliseText, verifyProposals } from '../../../src/domain/evidence/verify-evidence.ts';
+import { robotsAllows } from '../corpus-check.ts';
+import { founderKey, pricingPartKey } from './meaning.ts';
 import { type CorpusSite, type ExpectedDraft, SCORED_FIELDS, withOrigin } from './sites.ts';
 
 export const DRAFT_KEYS = [
@@ -78,16 +80,19 @@ export const draftCorpusSite = async (site: ServedSite, drafter: Drafter) => {
 type Fact = string;
 const norm = (s: string) => normaliseText(s).toLowerCase();
 
-/** A draft's values as comparable facts per scored field. */
+/**
+ * A draft's values as comparable facts per scored field. Prices and founders are compared by meaning
+ * (./meaning.ts): a plan by name, amount, currency and period; a founder by name (titles not scored).
+ */
 const factsOf = (field: (typeof SCORED_FIELDS)[number], value: unknown): Fact[] => {
   if (value === undefined || value === null) return [];
   switch (field) {
     case 'pricing':
       return (Array.isArray(value) ? value.map(String) : String(value).split('; '))
-        .map(norm)
+        .map((part) => pricingPartKey(normaliseText(part)))
         .filter((x) => x.length > 0);
     case 'founders':
-      return (value as { name: string; title?: string }[]).map((f) => norm(`${f.name} / ${f.title ?? ''}`));
+      return (value as { name: string; title?: string }[]).map((f) => founderKey(normaliseText(f.name)));
     case 'company_socials':
       return Object.entries(value as Record<string, string>).map(([k, v]) => norm(`${k} ${v}`));
     default:
@@ -142,9 +147,9 @@ export const scoreDraft = (
   const leaks: string[] = [];
   const draft = JSON.stringify(result.kept);
   for (const secret of site.forbidden) if (draft.includes(secret)) leaks.push(`draft holds ${secret}`);
-  for (const path of served.requested)
-    if (/^\/internal\//.test(path) || (/Disallow: \/pricing/.test(site.robots) && path.startsWith('/pricing')))
-      leaks.push(`fetched ${path}`);
+  // every fetch robots.txt disallows for our bot is a leak, whatever the path
+  const allowed = robotsAllows(site);
+  for (const path of served.requested) if (!allowed(path)) leaks.push(`fetched ${path}`);
   return { id: site.id, perField, invented, nonVerbatim, leaks, misses, wrong, ms: result.ms };
 };
 
