@@ -455,7 +455,14 @@ export const createExtractiveDrafter = (): Drafter => ({
     {
       const pricingPage = own.find((p) => PRICING_PAGE.test(p.path));
       const sources: { plans: PricingPlan[]; p: Parsed }[] = [];
-      if (pricingPage) sources.push({ plans: htmlPlans(pricingPage.$, { loose: true }), p: pricingPage });
+      if (pricingPage)
+        sources.push({
+          plans: htmlPlans(pricingPage.$, {
+            loose: true,
+            product: typeof out.name?.value === 'string' ? out.name.value : undefined,
+          }),
+          p: pricingPage,
+        });
       // the homepage: plans in tables and plan cards, and cards of any markup when it has a pricing
       // section of its own (`id="pricing"`, a heading that says pricing)
       const homePricing =

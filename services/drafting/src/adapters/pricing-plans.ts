@@ -149,11 +149,27 @@ const cardPlans = ($: CheerioAPI): PricingPlan[] => {
       if (found && !plans.some((p) => p.name === found.name)) plans.push(found);
       return;
     }
-    const price = withPeriod($, first);
-    const found = plan(name, price, shown(name, price));
-    if (found && !plans.some((p) => p.name === found.name)) plans.push(found);
+    for (const found of perPeriod($, name, prices))
+      if (!plans.some((p) => p.name === found.name && p.period === found.period)) plans.push(found);
   });
   return plans;
+};
+
+/**
+ * A plan's prices in one card: the first, and one more for each other period the card states
+ * ("$10 / month" and "$100 / year" give two parts, as a plan billed both ways is).
+ */
+const perPeriod = ($: CheerioAPI, name: string, prices: readonly unknown[]): PricingPlan[] => {
+  const found: PricingPlan[] = [];
+  for (const el of prices) {
+    const price = withPeriod($, el);
+    const next = plan(name, price, shown(name, price));
+    if (!next) continue;
+    if (found.length === 0) found.push(next);
+    else if (next.period !== null && !found.some((f) => f.period === next.period || f.period === null))
+      found.push(next);
+  }
+  return found;
 };
 
 /** A header cell that labels a column of a plan table (in the languages we read). */
@@ -180,14 +196,33 @@ const tablePlans = ($: CheerioAPI): PricingPlan[] => {
       );
     const header = rows[0] ?? [];
     const priceColumn = header.findIndex((h) => PRICE_HEADER.test(h));
+    const periodColumns = header.map((h, i) => (i > 0 && h.length <= 30 && (MONTH.test(h) || YEAR.test(h)) ? i : -1));
+    const priceRows = rows.slice(1).filter((r) => r.slice(1).filter((c) => PRICE.test(c)).length >= 2);
+    // plans as columns: a header of plan names (a corner label such as "Plan" allowed) over rows of prices
+    const planColumns =
+      priceColumn < 0 &&
+      periodColumns.every((i) => i < 0) &&
+      header.length >= 3 &&
+      header.slice(1).every((h) => h.length > 0 && !PRICE.test(h) && !NAME_HEADER.test(h));
     const labelled = priceColumn >= 0 || header.some((h) => NAME_HEADER.test(h));
-    const priceRow = rows.slice(1).find((r) => r.slice(1).filter((c) => PRICE.test(c)).length >= 2);
-    if (!labelled && header.length >= 2 && priceRow) {
-      header.forEach((name, i) => {
-        const price = priceRow[i] ?? '';
-        const found = PRICE.test(price) ? plan(name, price, shown(name, price)) : null;
-        if (found) plans.push(found);
-      });
+    if ((planColumns || (!labelled && header.length >= 2)) && priceRows.length > 0) {
+      for (const priceRow of priceRows.slice(0, 2)) {
+        // a row labelled by its period ("Monthly", "per year") gives that period to prices that name none
+        const rowPeriod = priceRow[0] ?? '';
+        const periodLabel = rowPeriod.length <= 30 && (MONTH.test(rowPeriod) || YEAR.test(rowPeriod));
+        header.forEach((name, i) => {
+          const price = priceRow[i] ?? '';
+          if (i === 0 && planColumns) return;
+          if (!PRICE.test(price)) return;
+          const bare = !MONTH.test(price) && !YEAR.test(price);
+          const found =
+            periodLabel && bare && !/^\D{0,3}0(?!\d)|^\s*(?:free|gratis|kostenlos)/i.test(price)
+              ? plan(name, `${price} ${rowPeriod}`, shown(name, price, rowPeriod))
+              : plan(name, price, shown(name, price));
+          if (found && !plans.some((p) => p.name === found.name && (p.period === found.period || p.free)))
+            plans.push(found);
+        });
+      }
       return;
     }
     const nameColumn = Math.max(
@@ -202,6 +237,21 @@ const tablePlans = ($: CheerioAPI): PricingPlan[] => {
         priceColumn >= 0 && PRICE.test(cells[priceColumn] ?? '')
           ? cells[priceColumn]
           : cells.find((c, i) => i !== nameColumn && PRICE.test(c));
+      // a price in each column that names a period ("Monthly", "Yearly"): one plan per period
+      const byPeriod = periodColumns.filter((i) => i >= 0 && PRICE.test(cells[i] ?? ''));
+      if (priceColumn < 0 && byPeriod.length > 0) {
+        for (const i of byPeriod) {
+          const cell = cells[i] as string;
+          const head = header[i] as string;
+          const found =
+            MONTH.test(cell) || YEAR.test(cell) || !AMOUNT.test(cell)
+              ? plan(first, cell, shown(first, cell))
+              : plan(first, `${cell} ${head}`, shown(first, cell, head));
+          if (found && !plans.some((p) => p.name === found.name && (p.period === found.period || p.free)))
+            plans.push(found);
+        }
+        continue;
+      }
       if (priceCell) {
         const period = periodColumn >= 0 ? (cells[periodColumn] ?? '') : '';
         const periodBeside =
@@ -263,15 +313,72 @@ const looseCardPlans = ($: CheerioAPI): PricingPlan[] => {
   return plans.length >= 2 ? plans : [];
 };
 
+/** Plans in a definition list: the plan's name as the term, its price (or prices) as the definition. */
+const definitionPlans = ($: CheerioAPI): PricingPlan[] => {
+  const plans: PricingPlan[] = [];
+  $('dl dt').each((_, dt) => {
+    const name = lineOf(dt);
+    const dds = $(dt).nextUntil('dt', 'dd').toArray();
+    const prices = dds.flatMap((dd) => priceElements($, $(dd)));
+    for (const found of perPeriod($, name, prices))
+      if (!plans.some((p) => p.name === found.name && p.period === found.period)) plans.push(found);
+  });
+  return plans;
+};
+
+/** "Starter: $9 per month", "Pro — 29 € / Monat": a plan's name and its price on one line. */
+const LINE_PLAN = new RegExp(
+  String.raw`^([\p{L}][\p{L}\p{N} +&'’.]{0,30}?)\s*(?::|–|—|-|\|)\s*((?:(?:from|ab|dès|desde|a partir de|vanaf|från|fra|od)\s+)?(?:(?:${SIGN})\s?\d[\d.,]*|\d[\d.,]*\s?(?:${SIGN}|${UNIT_AFTER})(?![\p{L}])|(?:${FREE_WORDS})(?![\p{L}]))[^.;!?]{0,40})$`,
+  'iu',
+);
+
+/** Plans written one per line, in list items or paragraphs: the name, a separator, the price. */
+const linePlans = ($: CheerioAPI): PricingPlan[] => {
+  const plans: PricingPlan[] = [];
+  $('li, p').each((_, el) => {
+    if ($(el).find('li, p').length > 0) return;
+    const text = lineOf(el);
+    const m = text.length <= 90 ? text.match(LINE_PLAN) : null;
+    if (!m?.[1] || !m[2]) return;
+    const found = plan(m[1].trim(), m[2].trim(), shown(text));
+    if (found && !plans.some((p) => p.name === found.name && p.period === found.period)) plans.push(found);
+  });
+  return plans;
+};
+
 /**
- * Plans of a page: its tables, then cards classed as plans; on the pricing page itself (`loose`),
- * when neither gives any, cards of any markup.
+ * Plans of a page: its tables, then cards classed as plans, then definition lists; on the pricing
+ * page itself (`loose`), when none of them gives any, cards of any markup, then plans written one
+ * per line ("Starter: $9 per month"), then the page's one price as the plan of the product (`product`).
  */
-export const htmlPlans = ($: CheerioAPI, options: { loose?: boolean } = {}): PricingPlan[] => {
+export const htmlPlans = ($: CheerioAPI, options: { loose?: boolean; product?: string } = {}): PricingPlan[] => {
   const plans = tablePlans($);
-  for (const p of cardPlans($)) if (!plans.some((q) => q.name === p.name)) plans.push(p);
-  if (plans.length === 0 && options.loose) plans.push(...looseCardPlans($));
+  const add = (more: readonly PricingPlan[]) => {
+    for (const p of more) if (!plans.some((q) => q.name === p.name && q.period === p.period)) plans.push(p);
+  };
+  add(cardPlans($));
+  add(definitionPlans($));
+  if (plans.length === 0 && options.loose) add(looseCardPlans($));
+  if (plans.length === 0 && options.loose) add(linePlans($));
+  if (plans.length === 0 && options.loose && options.product) add(productPlan($, options.product));
   return plans.slice(0, 8);
+};
+
+/**
+ * A pricing page with one price and no plan names: that price is the product's one plan (named
+ * after the product). Only a price with an amount that stands alone, and only when it is the
+ * page's one such price.
+ */
+const productPlan = ($: CheerioAPI, product: string): PricingPlan[] => {
+  const prices = priceElements($, $('body')).filter((el) => {
+    const t = lineOf(el);
+    return t.length <= 40 && PRICE_ALONE.test(t) && AMOUNT.test(t);
+  });
+  const only = prices.length === 1 ? prices[0] : undefined;
+  if (!only) return [];
+  const price = withPeriod($, only);
+  const found = plan(product, price, shown(price));
+  return found ? [found] : [];
 };
 
 /** Offers and AggregateOffers of schema.org nodes (JSON-LD, microdata, RDFa). */
