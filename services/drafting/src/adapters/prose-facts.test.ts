@@ -104,3 +104,32 @@ describe('facts given as a label and its value', () => {
     expect(labelledFacts(['Customers', '2019'])).toEqual({});
   });
 });
+
+describe('founders in more phrasings', () => {
+  it('when a sentence names the founders after the word founders then they are read', () => {
+    expect(foundersIn('Our co-founders Anna Berg and Omar Haddad met at university.')).toEqual([
+      'Anna Berg',
+      'Omar Haddad',
+    ]);
+    expect(foundersIn('Die Gründer Jana Novák und Pierre Dubois kommen aus Prag.')).toEqual([
+      'Jana Novák',
+      'Pierre Dubois',
+    ]);
+    expect(foundersIn('Founders: Anna Berg, Omar Haddad')).toEqual(['Anna Berg', 'Omar Haddad']);
+    expect(foundersIn("Acme's founder & CEO Lena Fischer writes the newsletter.")).toEqual(['Lena Fischer']);
+  });
+
+  it('when a sentence says who launched it, or names a founder with an initial, a hyphen or an honorific, then the name is read as written without the honorific', () => {
+    expect(foundersIn('Acme was launched in 2020 by Jean-Luc Martin and Anna K. Berg.')).toEqual([
+      'Jean-Luc Martin',
+      'Anna K. Berg',
+    ]);
+    expect(foundersIn('Founded by Dr. Maria O’Brien in 2018.')).toEqual(['Maria O’Brien']);
+    expect(foundersIn('Sean McKay, who founded Acme in 2015, still writes code.')).toEqual(['Sean McKay']);
+  });
+
+  it('when the word founders stands in a title or a phrase about other founders then nobody is read', () => {
+    expect(foundersIn('For Founders Building Startups')).toEqual([]);
+    expect(foundersIn('We help founders Ship Faster.')).toEqual([]);
+  });
+});

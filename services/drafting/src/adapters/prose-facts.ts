@@ -17,34 +17,46 @@ export const sentencesOf = (text: string): string[] => {
 };
 
 /** A person's name in prose: two or three capitalised words (`Anna Lindqvist`, `José María Ruiz`). */
-const NAME = String.raw`\p{Lu}[\p{Ll}\p{M}'’-]+(?:[ \u00a0](?:(?:van|von|de|da|del|der|den|la|le|di)[ \u00a0])?\p{Lu}[\p{Ll}\p{M}'’-]+){1,2}`;
+/** one capitalised word of a name: `Anna`, `Jean-Luc`, `O’Brien`, `McKay` */
+const WORD = String.raw`\p{Lu}[\p{Ll}\p{M}'’](?:[\p{Ll}\p{M}'’]|-\p{Lu}|\p{Lu}(?=\p{Ll}))*`;
+/** A person's name in prose: two or three capitalised words, a middle initial allowed (`Anna K. Berg`). */
+const NAME = String.raw`(?:(?:Dr|Prof)\.?[ \u00a0])?${WORD}(?:[ \u00a0]\p{Lu}\.)?(?:[ \u00a0](?:(?:van|von|de|da|del|der|den|la|le|di|dos|du)[ \u00a0])?${WORD}){1,2}`;
 const JOIN = String.raw`\s*(?:,\s*(?:and\s+|und\s+|et\s+|y\s+|och\s+)?|\s(?:and|und|et|y|och|&)\s)\s*`;
 const NAMES = `(${NAME}(?:${JOIN}${NAME})*)`;
-const FOUNDED_WORD = String.raw`(?i:co-?founded|founded|started|created|built|established|gegründet|fondée?|créée?|fundad[ao]|creada|fondat[ao]|criad[ao]|opgericht|grundade?s?|grundat|grundlagt|grunnlagt|perustettu|perustaneet|za[lł]o[zż]on[aey]|zalo[zž]en[aáy]?|kuruldu|kurulan)`;
+const FOUNDED_WORD = String.raw`(?i:co-?founded|founded|started|created|built|established|launched|set up|gegründet|fondée?|créée?|fundad[ao]|creada|fondat[ao]|criad[ao]|opgericht|grundade?s?|grundat|grundlagt|grunnlagt|perustettu|perustaneet|za[lł]o[zż]on[aey]|zalo[zž]en[aáy]?|kuruldu|kurulan)`;
 /** "founded in 2021 by A and B", "gegründet 2019 von A und B", "fondée par A et B" */
 const FOUNDED_BY = new RegExp(
   String.raw`(?<![\p{L}])${FOUNDED_WORD}(?![\p{L}])[^.;:!?]{0,60}?(?<![\p{L}])(?i:by|von|par|por|av|door|da|dai|af|przez|tarafından)\s+${NAMES}`,
   'u',
 );
-/** "A and B founded Acme in 2021", "A and B started the company" */
+/** "A and B founded Acme in 2021", "A and B started the company", "A, who founded Acme" */
 const NAMES_FOUNDED = new RegExp(
-  String.raw`${NAMES}\s+(?:co-?founded|founded|started|gründeten|haben\s.{0,40}gegründet|ont fondé|fondèrent|fundaron|fondarono|fundaram|richtten|grundade|grundlagde|grunnla|perustivat|założyli|založili)(?![\p{L}])`,
+  String.raw`${NAMES}(?:,?\s+(?:who|der|die|qui|que|som|die)(?![\p{L}]))?\s+(?:co-?founded|launched|founded|started|gründeten|haben\s.{0,40}gegründet|ont fondé|fondèrent|fundaron|fondarono|fundaram|richtten|grundade|grundlagde|grunnla|perustivat|założyli|založili)(?![\p{L}])`,
+  'u',
+);
+/** "Our co-founders Anna Berg and Omar Haddad", "Die Gründer Jana Novák und Pierre Dubois", "founded by our CEO Anna Berg" */
+const FOUNDERS_NAMED = new RegExp(
+  String.raw`(?:(?<![\p{L}])(?i:our|the|its|their|his|her|unsere?|die|der|les|nos|notre|los|las|nuestr[oa]s?|el|la|de|onze|våra|vår|meie|i|gli|il|os|as)\s+|['’]s\s+|^)(?i:co-?founders?|founders?|founding team|gründer(?:innen)?|mitgründer(?:innen)?|gründerteam|fondat(?:eurs?|rices?|ori)|cofondat(?:eurs?|ori)|fundador(?:es|as?)?|cofundador(?:es|as?)?|grundarna|grundare|oprichters?|grundlæggerne|perustajat|założyciele)(?![\p{L}])(?:\s*(?:&|and|und|et|y)\s*\p{Lu}{2,4})?(?:\s+(?:are|were|sind|waren|sont|son|är|zijn|is|was|ist|est|es)\s+|\s*[,:]\s*|\s+)${NAMES}`,
   'u',
 );
 /** "A (CEO) and B founded" is not read; neither are names the sentence does not give in full */
 const NOT_A_PERSON = /\b(?:Inc|Ltd|LLC|GmbH|AB|AG|SA|BV|Team|Labs?|Group|Capital|Ventures|Partners|University)\b/;
 
+/** A name without the honorific before it ("Dr. Anna Berg" → "Anna Berg") and the greeting words a sentence opens with. */
+export const withoutHonorific = (name: string): string =>
+  name.replace(/^(?:(?:Dr|Prof|Mr|Mrs|Ms|Mag|Ing|Dipl)\.?(?:-\p{L}+\.?)?\s+)+/u, '').trim();
+
 /** The founders a sentence names ("founded … by A and B", "A and B founded …"). */
 export const foundersIn = (sentence: string): string[] => {
-  const m = sentence.match(FOUNDED_BY) ?? sentence.match(NAMES_FOUNDED);
+  const m = sentence.match(FOUNDED_BY) ?? sentence.match(NAMES_FOUNDED) ?? sentence.match(FOUNDERS_NAMED);
   if (!m?.[1]) return [];
-  const names = m[1].split(new RegExp(JOIN, 'u')).map((n) => n.replace(/\u00a0/g, ' ').trim());
+  const names = m[1].split(new RegExp(JOIN, 'u')).map((n) => withoutHonorific(n.replace(/\u00a0/g, ' ').trim()));
   return names.filter((n) => n.split(' ').length >= 2 && !NOT_A_PERSON.test(n));
 };
 
 /** "Anna Berg, Co-founder & CEO", "Omar Haddad (co-founder)", "Jana Novák – Gründerin" */
 const NAME_WITH_ROLE = new RegExp(
-  String.raw`(?:^|[^\p{L}])(${NAME})\s*(?:,|–|—|-|\(|\||:)\s*((?:[\p{L}&/ ]{0,30}?)?(?i:co-?founder|founder|gründer(?:in)?|mitgründer(?:in)?|fondat(?:eur|rice)|cofondat(?:eur|rice)|fundador(?:a)?|cofundador(?:a)?|fondat(?:ore|rice)|cofondat(?:ore|rice)|grundare|medgrundare|oprichter|medeoprichter|grundlægger|medstifter|grunnlegger|perustaja|współzałożyciel(?:ka)?|założyciel(?:ka)?|spoluzakladatel(?:ka)?|zakladatel(?:ka)?|kurucu(?:su)?)(?:[\p{L}&/ ]{0,40}[\p{L}])?)`,
+  String.raw`(?:^|[^\p{L}])(${NAME})\s*(?:,|–|—|-|\(|\||:)\s*((?:[\p{L}&/ ]{0,30}?)?(?i:co-?founder|founder|gründer(?:in)?|mitgründer(?:in)?|mitbegründer(?:in)?|co-?gründer(?:in)?|fondat(?:eur|rice)|co-?fondat(?:eur|rice)|fundador(?:a)?|co-?fundador(?:a)?|fondat(?:ore|rice)|co-?fondat(?:ore|rice)|grundare|medgrundare|oprichter|oprichtster|mede-?oprichter|grundlægger|medstifter|grunnlegger|perustaja|współzałożyciel(?:ka)?|założyciel(?:ka)?|spoluzakladatel(?:ka)?|zakladatel(?:ka)?|kurucu(?:su)?)(?:[\p{L}&/ ]{0,40}[\p{L}])?)`,
   'u',
 );
 
@@ -56,7 +68,8 @@ export const founderWithRoleIn = (line: string): { name: string; role: string } 
   // a capitalised word that opens the sentence is no part of the name ("Meet Omar Haddad")
   const name = m[1]
     .replace(/\u00a0/g, ' ')
-    .replace(/^(?:Meet|Introducing|Welcome|Hello|Hi|Hey|With|By|From|Our|Unser|Notre)\s+/, '');
+    .replace(/^(?:Meet|Introducing|Welcome|Hello|Hi|Hey|With|By|From|Our|Unser|Notre)\s+/, '')
+    .replace(/^(?:Dr|Prof)\.?\s+/, '');
   return name.includes(' ') ? { name, role } : null;
 };
 
