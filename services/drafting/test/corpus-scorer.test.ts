@@ -72,3 +72,32 @@ describe('the bench compares prices and founders by meaning', () => {
     expect(score.leaks).toEqual(['fetched /staging/plan']);
   });
 });
+
+describe("the site's own address among the socials", () => {
+  it('is neither found nor wrong: it is the listing URL, not a profile', () => {
+    const site: CorpusSite = {
+      id: 'own-site',
+      robots: 'User-agent: *\nAllow: /\n',
+      pages: {},
+      expected: { company_socials: { github: 'https://github.com/acme' } },
+      forbidden: [],
+    };
+    const score = scoreDraft(
+      site,
+      { url: 'http://127.0.0.1:9/', origin: 'http://127.0.0.1:9', requested: [], close: async () => {} },
+      {
+        pages: [],
+        ms: 1,
+        kept: {
+          company_socials: {
+            key: 'company_socials',
+            value: { github: 'https://github.com/acme', website: 'http://127.0.0.1:9/', x: 'https://x.com/other' },
+            confidence: 1,
+            evidence: [],
+          },
+        } as never,
+      },
+    );
+    expect(score.perField.company_socials).toEqual({ tp: 1, fp: 1, fn: 0 });
+  });
+});

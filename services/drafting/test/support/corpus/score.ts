@@ -83,8 +83,9 @@ const norm = (s: string) => normaliseText(s).toLowerCase();
 /**
  * A draft's values as comparable facts per scored field. Prices and founders are compared by meaning
  * (./meaning.ts): a plan by name, amount, currency and period; a founder by name (titles not scored).
+ * A company social that is the site's own home page is not scored (it is the listing's URL).
  */
-const factsOf = (field: (typeof SCORED_FIELDS)[number], value: unknown): Fact[] => {
+const factsOf = (field: (typeof SCORED_FIELDS)[number], value: unknown, origin = ''): Fact[] => {
   if (value === undefined || value === null) return [];
   switch (field) {
     case 'pricing':
@@ -94,9 +95,21 @@ const factsOf = (field: (typeof SCORED_FIELDS)[number], value: unknown): Fact[] 
     case 'founders':
       return (value as { name: string; title?: string }[]).map((f) => founderKey(normaliseText(f.name)));
     case 'company_socials':
-      return Object.entries(value as Record<string, string>).map(([k, v]) => norm(`${k} ${v}`));
+      // the site's own address is the listing's URL, not a profile: neither found nor wrong
+      return Object.entries(value as Record<string, string>)
+        .filter(([, v]) => !isOwnSite(v, origin))
+        .map(([k, v]) => norm(`${k} ${v}`));
     default:
       return [norm(String(value))];
+  }
+};
+
+const isOwnSite = (link: string, origin: string) => {
+  try {
+    const url = new URL(link);
+    return origin !== '' && url.origin === origin && (url.pathname === '/' || url.pathname === '');
+  } catch {
+    return false;
   }
 };
 
@@ -127,8 +140,8 @@ export const scoreDraft = (
   const misses: string[] = [];
   const wrong: string[] = [];
   for (const field of SCORED_FIELDS) {
-    const want = new Set(factsOf(field, expected[field]));
-    const got = factsOf(field, draftedValue(result.kept, field));
+    const want = new Set(factsOf(field, expected[field], served.origin));
+    const got = factsOf(field, draftedValue(result.kept, field), served.origin);
     const tp = got.filter((g) => want.has(g)).length;
     for (const g of got) if (!want.has(g)) wrong.push(`${field}: ${g}`);
     for (const w of want) if (!got.includes(w)) misses.push(`${field}: ${w}`);
