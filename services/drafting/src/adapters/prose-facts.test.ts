@@ -5,7 +5,9 @@ import {
   founderWithRoleIn,
   foundingYearIn,
   labelledFacts,
+  madeIn,
   placeIn,
+  postalCityIn,
   sentencesOf,
 } from './prose-facts.ts';
 
@@ -131,5 +133,28 @@ describe('founders in more phrasings', () => {
   it('when the word founders stands in a title or a phrase about other founders then nobody is read', () => {
     expect(foundersIn('For Founders Building Startups')).toEqual([]);
     expect(foundersIn('We help founders Ship Faster.')).toEqual([]);
+  });
+});
+
+describe('the city in more places', () => {
+  it('when an address line gives a postcode and a city then the city is read, in the postcode styles of many countries', () => {
+    expect(postalCityIn('10115 Berlin')).toBe('Berlin');
+    expect(postalCityIn('114 55 Stockholm')).toBe('Stockholm');
+    expect(postalCityIn('1012 AB Amsterdam')).toBe('Amsterdam');
+    expect(postalCityIn('00-950 Warszawa')).toBe('Warszawa');
+    expect(postalCityIn('A-1010 Wien')).toBe('Wien');
+    expect(postalCityIn('60311 Frankfurt am Main')).toBe('Frankfurt am Main');
+    expect(postalCityIn('London EC1V 9HX')).toBe('London');
+    expect(postalCityIn('Since 2019 Acme helps teams')).toBeNull();
+    expect(postalCityIn('2024 Acme')).toBeNull();
+    expect(postalCityIn('8001 Zürich')).toBe('Zürich');
+  });
+
+  it('when a sentence says where the product is made then that place is read; a language or tool it is built in is not', () => {
+    expect(madeIn('Made with ♥ in Lisbon, Portugal')).toEqual({ city: 'Lisbon', country: 'PT' });
+    expect(madeIn('Handmade in Germany')).toEqual({ city: null, country: 'DE' });
+    expect(madeIn('We are a Berlin-based team of six.')).toEqual({ city: 'Berlin', country: null });
+    expect(madeIn('Built in Rust for speed.')).toBeNull();
+    expect(madeIn('Web-based time tracking for teams.')).toBeNull();
   });
 });

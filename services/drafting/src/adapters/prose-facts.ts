@@ -154,6 +154,42 @@ export const addressIn = (line: string): { country: string; city: string | null 
   return { country: country.code, city };
 };
 
+/**
+ * A postal line of an address without its country: a postcode and the city after it ("10115
+ * Berlin", "114 55 Stockholm", "1012 AB Amsterdam", "00-950 Warszawa", "75002 Paris Cedex"), or the
+ * city with a UK postcode after it ("London EC1V 9HX"). Returns the city.
+ */
+const POSTCODE_CITY =
+  /^(?:[A-Z]{1,2}-)?(?:\d{2}-\d{3}|\d{3} \d{2}|\d{4} ?[A-Z]{2}|(?!(?:19|20)\d\d(?!\d))\d{4,5})\s+(\p{Lu}[\p{L}'’.-]*(?:[ -](?:(?:am|an|im|sur|en|de|la|le)[ -])?\p{Lu}[\p{L}'’.-]*){0,2})(?:\s+Cedex(?:\s+\d+)?)?$/u;
+const CITY_UK_POSTCODE = /^(\p{Lu}[\p{L}'’.-]*(?: \p{Lu}[\p{L}'’.-]*){0,2}),? [A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/u;
+
+export const postalCityIn = (line: string): string | null => {
+  const text = line.trim();
+  if (text.length > 60) return null;
+  const city = text.match(POSTCODE_CITY)?.[1] ?? text.match(CITY_UK_POSTCODE)?.[1] ?? null;
+  return city && !countryCode(city) ? city : null;
+};
+
+/** "Made with ♥ in Lisbon", "Built in Tallinn", "Hecho en Madrid", "a Berlin-based team": where the product is made. */
+const MADE_IN =
+  /(?<![\p{L}])(?i:(?:made|crafted|handmade|gemacht|hergestellt|fait|hecho|feito|fatto|gemaakt|tillverkad|lavet|laget|tehty|zrobione|vyrobeno)(?:\s+(?:with|mit|avec|con|com|met|med)\s+(?:love|care|Liebe|amour|amor|amore|liefde|kärlek|\S{1,3}))?|(?:built|designed|developed|entwickelt|conçu|développé|desarrollado|desenvolvido|sviluppato|ontwikkeld|utvecklad)\s+(?:with|mit|avec|con|com|met|med)\s+(?:love|care|Liebe|amour|amor|amore|liefde|kärlek|\S{1,3}))\s+(?:in|à|en|em|a|i)\s+(\p{Lu}[\p{L}'’.-]*(?:[ -]\p{Lu}[\p{L}'’.-]*){0,2})(?:,\s*([^.;!?()]{2,40}))?/u;
+/** what "X-based" says of a product rather than a place */
+const NOT_A_PLACE =
+  /^(?:web|cloud|browser|team|subscription|usage|seat|value|cookie|token|role|rule|event|file|text|git|ai|api|saas|linux|windows|mac|ios|android|java|python|node|react|rust|go|open|evidence|science|research|community|project|account|time|project|location|remote|office)$/i;
+const X_BASED = /(?<![\p{L}])(\p{Lu}[\p{L}'’.]*(?: \p{Lu}[\p{L}'’.]*)?)-based(?![\p{L}])/u;
+
+/** Where a sentence says the product is made ("Made in Lisbon, Portugal", "a Berlin-based team"). */
+export const madeIn = (sentence: string): { country: string | null; city: string | null } | null => {
+  const m = sentence.match(MADE_IN);
+  const based = sentence.match(X_BASED)?.[1];
+  const place = m?.[1] ?? (based && !NOT_A_PLACE.test(based) ? based : undefined);
+  if (!place) return null;
+  const code = countryCode(place);
+  if (code) return { country: code, city: null };
+  const after = m?.[2] ? countryIn(m[2]) : null;
+  return { country: after && after.at === 0 ? after.code : null, city: place };
+};
+
 /** A fact list's label for the founding ("Founded", "Gegründet", "Est.") and for the seat ("Headquarters", "Sitz") */
 const FOUNDED_LABEL = new RegExp(
   `^(?:year\\s+)?(?:${FOUNDING_WORDS}|${SINCE_WORDS})(?:\\s+(?:in|year|im jahr))?\\s*:?$`,
