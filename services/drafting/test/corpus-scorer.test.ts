@@ -42,6 +42,7 @@ describe('the bench compares prices and founders by meaning', () => {
   it('scores a plan and a founder written differently as found, and any robots-disallowed fetch as a leak', () => {
     const site: CorpusSite = {
       id: 'meaning',
+      variant: 'scorer',
       robots: 'User-agent: *\nDisallow: /staging/\n',
       pages: {},
       expected: {
@@ -77,6 +78,7 @@ describe("the site's own address among the socials", () => {
   it('is neither found nor wrong: it is the listing URL, not a profile', () => {
     const site: CorpusSite = {
       id: 'own-site',
+      variant: 'scorer',
       robots: 'User-agent: *\nAllow: /\n',
       pages: {},
       expected: { company_socials: { github: 'https://github.com/acme' } },

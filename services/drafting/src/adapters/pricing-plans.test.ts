@@ -63,3 +63,23 @@ describe('plans in more markups', () => {
     expect(plansOf('<p>$49</p><p>$99</p>', { loose: true, product: 'Acme' })).toEqual([]);
   });
 });
+
+describe('plans priced on request, and the trial sentence', () => {
+  it('when a plan card says Custom or Auf Anfrage for its price then the plan is drafted with that price; a Contact button is no price', () => {
+    expect(
+      plansOf(`<div class="plan"><h3>Team</h3><p>$20 / month</p></div>
+        <div class="plan"><h3>Enterprise</h3><p>Custom</p><a href="/contact">Contact sales</a></div>`),
+    ).toEqual(['Team: $20 / month', 'Enterprise: Custom']);
+    expect(
+      plansOf(`<section><div><h3>Basis</h3><p>9 €</p></div><div><h3>Pro</h3><p>29 €</p></div>
+        <div><h3>Konzern</h3><p>Auf Anfrage</p></div></section>`),
+    ).toEqual(['Basis: 9 €', 'Pro: 29 €', 'Konzern: Auf Anfrage']);
+    expect(plansOf('<div><h3>Pro</h3><p>$29</p></div><div><h3>Enterprise</h3><p>Custom</p></div>')).toEqual([]);
+  });
+
+  it('when the trial is offered in one sentence of a longer line then that sentence is the trial', () => {
+    expect(trialSentence('Cancel any time. Every plan starts with a 14-day free trial. No card needed.')).toBe(
+      'Every plan starts with a 14-day free trial.',
+    );
+  });
+});

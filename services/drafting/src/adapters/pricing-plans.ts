@@ -88,8 +88,15 @@ const plan = (name: string, price: string, quotes: PlanQuote[]): PricingPlan | n
   return { name, price, ...parsePrice(price), quotes };
 };
 
+/**
+ * A price that names no amount, as plan cards write it for their largest plan ("Custom", "Auf
+ * Anfrage"); a call to action ("Talk to us", "Contact sales") is no price.
+ */
+const CUSTOM_PRICE =
+  /^(?:custom(?: pricing| price| quote)?|on request|price on request|get a quote|individuell|auf anfrage|preis auf anfrage|sur devis|sur mesure|sur demande|a medida|personalizado|bajo petición|su misura|su richiesta|op aanvraag|på förfrågan|på forespørgsel|på forespørsel|offert|tarjouksen mukaan|wycena indywidualna|indywidualnie|individuálně|na vyžádání|özel fiyat|要相談|お見積り|个性化定价|별도 문의)\.?$/iu;
+
 /** The innermost elements whose own text (their text nodes, not their children's) is a price. */
-const priceElements = ($: CheerioAPI, root: ReturnType<CheerioAPI>) =>
+const priceElements = ($: CheerioAPI, root: ReturnType<CheerioAPI>, custom = false) =>
   root
     .find('*')
     .addBack()
@@ -98,7 +105,7 @@ const priceElements = ($: CheerioAPI, root: ReturnType<CheerioAPI>) =>
       const t = lineOf(el);
       return (
         t.length <= 80 &&
-        PRICE.test(t) &&
+        (PRICE.test(t) || (custom && CUSTOM_PRICE.test(t) && !$(el).is('a, button, h1, h2, h3, h4, h5'))) &&
         $(el)
           .children()
           .toArray()
@@ -137,7 +144,7 @@ const cardPlans = ($: CheerioAPI): PricingPlan[] => {
     if (card.find(CARD).filter((__, inner) => $(inner).find('h2, h3, h4, h5').length > 0).length > 0) return;
     const heading = card.find('h2, h3, h4, h5, [class*="name"], [class*="title"]').first();
     const name = lineOf(heading.get(0));
-    const prices = priceElements($, card).filter((p) => !$(p).is(heading) && !$(p).parents().is(heading));
+    const prices = priceElements($, card, true).filter((p) => !$(p).is(heading) && !$(p).parents().is(heading));
     const first = prices[0];
     if (!first) {
       // the price in the heading itself: "Pro — $29/mo"
@@ -213,7 +220,7 @@ const tablePlans = ($: CheerioAPI): PricingPlan[] => {
         header.forEach((name, i) => {
           const price = priceRow[i] ?? '';
           if (i === 0 && planColumns) return;
-          if (!PRICE.test(price)) return;
+          if (!PRICE.test(price) && !CUSTOM_PRICE.test(price)) return;
           const bare = !MONTH.test(price) && !YEAR.test(price);
           const found =
             periodLabel && bare && !/^\D{0,3}0(?!\d)|^\s*(?:free|gratis|kostenlos)/i.test(price)
@@ -288,9 +295,11 @@ const PRICE_ALONE = new RegExp(
  * other price. Two such plans at least, or none: one lone price is no plan grid.
  */
 const looseCardPlans = ($: CheerioAPI): PricingPlan[] => {
-  const prices = priceElements($, $('body')).filter((el) => {
+  const prices = priceElements($, $('body'), true).filter((el) => {
     const t = lineOf(el);
-    return t.length <= 40 && PRICE_ALONE.test(t) && !$(el).is('h1, h2, h3, h4, h5, li, td, th');
+    return (
+      t.length <= 40 && (PRICE_ALONE.test(t) || CUSTOM_PRICE.test(t)) && !$(el).is('h1, h2, h3, h4, h5, li, td, th')
+    );
   });
   const plans: PricingPlan[] = [];
   for (const el of prices) {
@@ -310,7 +319,8 @@ const looseCardPlans = ($: CheerioAPI): PricingPlan[] => {
       block = block.parent();
     }
   }
-  return plans.length >= 2 ? plans : [];
+  // two priced plans at least: one lone price, or "Custom" beside one price, is no plan grid
+  return plans.filter((p) => p.amount !== null).length >= 2 ? plans : [];
 };
 
 /** Plans in a definition list: the plan's name as the term, its price (or prices) as the definition. */
@@ -444,11 +454,16 @@ const TRIAL =
   /\bfree trial\b|\btrial\b.*\bdays?\b|\bdays?\b.*\btrial\b|\bfree for \d+ days\b|testphase|kostenlos testen|\d+ tage? kostenlos|essai gratuit|prueba gratuita|prueba gratis|prova gratuita|teste grátis|avaliação gratuita|gratis proberen|proefperiode|provperiod|prøveperiode|gratis i \d+ dag|ilmainen kokeilu|kokeile ilmaiseksi|okres próbny|zkušební|ücretsiz deneme|無料トライアル|無料体験|免费试用|免費試用|무료 체험|무료 평가판/iu;
 
 /** "14-day free trial", "Kostenlos testen": the sentence that offers a trial, if the page has one (a question is no offer). */
-export const trialSentence = (text: string): string | null =>
-  text
-    .split('\n')
-    .map((l) => l.trim())
-    .find((l) => l.length <= 200 && !l.endsWith('?') && !l.endsWith('？') && TRIAL.test(l)) ?? null;
+export const trialSentence = (text: string): string | null => {
+  const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
+  return (
+    text
+      .split('\n')
+      // the sentence of its line that offers the trial, not the whole line around it
+      .flatMap((line) => [...segmenter.segment(line)].map((s) => s.segment.trim()))
+      .find((l) => l.length <= 200 && !l.endsWith('?') && !l.endsWith('？') && TRIAL.test(l)) ?? null
+  );
+};
 
 /** One line per plan, for `pricing_summary`: `Starter: $9 per month; Team: $29 per month`. */
 export const summarisePlans = (plans: readonly PricingPlan[], trial: string | null, max: number): string | null => {
