@@ -158,3 +158,23 @@ describe('the city in more places', () => {
     expect(madeIn('Web-based time tracking for teams.')).toBeNull();
   });
 });
+
+describe('founders named as such, and a co-founder named after the founding', () => {
+  it('when a sentence says A and B are the founders, or A founded it together with B, then both are read', () => {
+    expect(foundersIn('Anna Berg and Omar Haddad are the co-founders of Acme.')).toEqual(['Anna Berg', 'Omar Haddad']);
+    expect(foundersIn('Jana Novák ist Gründerin von Acme.')).toEqual(['Jana Novák']);
+    expect(foundersIn('Lena Fischer founded Acme in 2019 together with Marco Rossi.')).toEqual([
+      'Lena Fischer',
+      'Marco Rossi',
+    ]);
+    expect(foundersIn('Acme was founded in 2018 by Claire Martin, with her co-founder Hugo Petit.')).toEqual([
+      'Claire Martin',
+      'Hugo Petit',
+    ]);
+  });
+
+  it('when a sentence gives someone another role then nobody is read', () => {
+    expect(foundersIn('Anna Berg is the head of design at Acme.')).toEqual([]);
+    expect(foundersIn('Anna Berg and Omar Haddad are advisors to the founders.')).toEqual([]);
+  });
+});

@@ -39,6 +39,16 @@ const FOUNDERS_NAMED = new RegExp(
   String.raw`(?:(?<![\p{L}])(?i:our|the|its|their|his|her|unsere?|die|der|les|nos|notre|los|las|nuestr[oa]s?|el|la|de|onze|våra|vår|meie|i|gli|il|os|as)\s+|['’]s\s+|^)(?i:co-?founders?|founders?|founding team|gründer(?:innen)?|mitgründer(?:innen)?|gründerteam|fondat(?:eurs?|rices?|ori)|cofondat(?:eurs?|ori)|fundador(?:es|as?)?|cofundador(?:es|as?)?|grundarna|grundare|oprichters?|grundlæggerne|perustajat|założyciele)(?![\p{L}])(?:\s*(?:&|and|und|et|y)\s*\p{Lu}{2,4})?(?:\s+(?:are|were|sind|waren|sont|son|är|zijn|is|was|ist|est|es)\s+|\s*[,:]\s*|\s+)${NAMES}`,
   'u',
 );
+/** "A and B are the founders of Acme", "A ist Gründerin von Acme", "A est le fondateur" */
+const NAMES_ARE_FOUNDERS = new RegExp(
+  String.raw`${NAMES},?\s+(?i:is|are|was|were|ist|sind|war|waren|est|sont|était|es|son|era|eran|é|são|è|sono|is|zijn|är|er|on|ovat|jest|są|je|jsou)\s+(?:(?i:the|our|its|a|der|die|le|la|les|el|los|las|o|os|il|i|de|en|et|ett)\s+)?(?:(?:[\p{L}-]+\s+)?(?i:and|&|und|et|y)\s+)?(?i:co-?founders?|founders?|gründer(?:in(?:nen)?)?|mitgründer(?:in(?:nen)?)?|co-?fondat(?:eur|rice|ore|ori)s?|fondat(?:eur|rice|ore|ori)s?|co-?fundador(?:a|es|as)?|fundador(?:a|es|as)?|oprichters?|grundare|grundarna|medgrundare|perustaja(?:t)?|założyciel(?:ka|e)?|zakladatel(?:ka|é)?)(?![\p{L}])`,
+  'u',
+);
+/** "… together with B", "… zusammen mit B", "… avec B": a co-founder named after the first */
+const TOGETHER_WITH = new RegExp(
+  String.raw`(?<![\p{L}])(?i:together with|along with|alongside|with|zusammen mit|gemeinsam mit|mit|avec|con|com|met|med|junto con|insieme a)\s+(?:(?i:his|her|their|seinem|seiner|ihrem|ihrer|son|sa|su|sua|zijn|haar|sin|sitt)\s+(?i:co-?founder|partner|friend|brother|sister|wife|husband)\s+)?${NAMES}`,
+  'u',
+);
 /** "A (CEO) and B founded" is not read; neither are names the sentence does not give in full */
 const NOT_A_PERSON = /\b(?:Inc|Ltd|LLC|GmbH|AB|AG|SA|BV|Team|Labs?|Group|Capital|Ventures|Partners|University)\b/;
 
@@ -48,10 +58,20 @@ export const withoutHonorific = (name: string): string =>
 
 /** The founders a sentence names ("founded … by A and B", "A and B founded …"). */
 export const foundersIn = (sentence: string): string[] => {
-  const m = sentence.match(FOUNDED_BY) ?? sentence.match(NAMES_FOUNDED) ?? sentence.match(FOUNDERS_NAMED);
+  const m =
+    sentence.match(FOUNDED_BY) ??
+    sentence.match(NAMES_FOUNDED) ??
+    sentence.match(FOUNDERS_NAMED) ??
+    sentence.match(NAMES_ARE_FOUNDERS);
   if (!m?.[1]) return [];
-  const names = m[1].split(new RegExp(JOIN, 'u')).map((n) => withoutHonorific(n.replace(/\u00a0/g, ' ').trim()));
-  return names.filter((n) => n.split(' ').length >= 2 && !NOT_A_PERSON.test(n));
+  const split = (found: string) =>
+    found.split(new RegExp(JOIN, 'u')).map((n) => withoutHonorific(n.replace(/\u00a0/g, ' ').trim()));
+  const names = split(m[1]);
+  // "A founded Acme together with B": B after the founding, in the same sentence
+  const rest = sentence.slice((m.index ?? 0) + m[0].length);
+  const also = rest.match(TOGETHER_WITH)?.[1];
+  if (also && rest.search(TOGETHER_WITH) <= 40) names.push(...split(also));
+  return names.filter((n, i) => n.split(' ').length >= 2 && !NOT_A_PERSON.test(n) && names.indexOf(n) === i);
 };
 
 /** "Anna Berg, Co-founder & CEO", "Omar Haddad (co-founder)", "Jana Novák – Gründerin" */
