@@ -29,3 +29,13 @@ describe('founders on team cards', () => {
     ).toEqual(['山田 太郎 / 創業者・代表取締役', '김민준 / 공동 창업자', 'Anna Berg / Founder']);
   });
 });
+
+describe('founders named in plain elements', () => {
+  it('when a name stands in a paragraph or a table cell beside a founder role then it is a founder; beside another role, not', () => {
+    expect(
+      foundersOn(`<div class="member"><img src="a.jpg" alt=""><p>Anna Berg</p><p>Co-founder &amp; CEO</p></div>
+        <table><tr><td>Omar Haddad</td><td>Founder</td></tr><tr><td>Eva Holm</td><td>Designer</td></tr></table>
+        <div><span>Karl Weber</span><span>Founder of RivalApp</span></div>`),
+    ).toEqual(['Anna Berg / Co-founder & CEO', 'Omar Haddad / Founder']);
+  });
+});

@@ -119,5 +119,23 @@ export const htmlPeople = ($: CheerioAPI, pageUrl: string): PagePerson[] => {
       .filter((l) => /^https?:\/\//.test(l) && new URL(l).host !== new URL(pageUrl).host);
     people.push({ name, nameQuote: name, role, roleQuote: role, links, founder: FOUNDER_ROLE.test(role) });
   });
+  // then a name in any plain element (a paragraph, a span, a table cell) right beside a line whose
+  // role says founder: "<p>Anna Berg</p><p>Co-founder</p>", "<td>Anna Berg</td><td>Founder & CEO</td>"
+  $('p, span, div, td, li, a').each((_, el) => {
+    const item = $(el);
+    if (item.children().length > 0) return;
+    const name = lineOf(el).replace(/^(?:Dr|Prof)\.?\s+/, '');
+    if (!PERSON_NAME.test(name) || NOT_A_NAME.test(name) || ROLE.test(name) || name.length > 60) return;
+    if (people.some((p) => p.name === name)) return;
+    const founderRole = (other: unknown) => {
+      const text = lineOf(other);
+      return text && text.length <= 80 && FOUNDER_ROLE.test(text) && !ELSEWHERE.test(text) && !text.includes(name)
+        ? text
+        : '';
+    };
+    const role = founderRole(item.next().get(0)) || founderRole(item.prev().get(0));
+    if (!role) return;
+    people.push({ name, nameQuote: name, role, roleQuote: role, links: [], founder: true });
+  });
   return people;
 };
