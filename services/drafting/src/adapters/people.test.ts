@@ -39,3 +39,11 @@ describe('founders named in plain elements', () => {
     ).toEqual(['Anna Berg / Co-founder & CEO', 'Omar Haddad / Founder']);
   });
 });
+
+describe('a founder role inside the name heading', () => {
+  it('when a heading holds the name and the founder role in an element of its own then the name is read without the role', () => {
+    expect(foundersOn('<div><h3>Anna Berg <small>Co-founder</small></h3><p>Anna writes code.</p></div>')).toEqual([
+      'Anna Berg / Co-founder',
+    ]);
+  });
+});

@@ -137,5 +137,27 @@ export const htmlPeople = ($: CheerioAPI, pageUrl: string): PagePerson[] => {
     if (!role) return;
     people.push({ name, nameQuote: name, role, roleQuote: role, links: [], founder: true });
   });
+  // and a heading that holds the name and, in an element of its own, a founder role:
+  // "<h3>Anna Berg <small>Co-founder</small></h3>"
+  $('h2, h3, h4, h5, h6, strong, b, p, li').each((_, el) => {
+    const item = $(el);
+    const inner = item.children();
+    if (inner.length !== 1) return;
+    const role = lineOf(inner.get(0));
+    if (!role || role.length > 80 || !FOUNDER_ROLE.test(role) || ELSEWHERE.test(role)) return;
+    const name = item
+      .contents()
+      .toArray()
+      .filter((node) => node.type === 'text')
+      .map((node) => $(node).text())
+      .join(' ')
+      .replace(/\s+/g, ' ')
+      .replace(/[\s,–—|-]+$/, '')
+      .trim()
+      .replace(/^(?:Dr|Prof)\.?\s+/, '');
+    if (!PERSON_NAME.test(name) || NOT_A_NAME.test(name) || ROLE.test(name) || people.some((p) => p.name === name))
+      return;
+    people.push({ name, nameQuote: name, role, roleQuote: role, links: [], founder: true });
+  });
   return people;
 };
