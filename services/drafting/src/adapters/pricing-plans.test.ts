@@ -83,3 +83,12 @@ describe('plans priced on request, and the trial sentence', () => {
     );
   });
 });
+
+describe('cards of any markup with two prices', () => {
+  it('when a card with no telling class shows a monthly and a yearly price then its plan is drafted once per period', () => {
+    expect(
+      plansOf(`<div><div><h3>Solo</h3><div><p>$12 / month</p><p>$120 / year</p></div></div>
+        <div><h3>Team</h3><div><p>$39 / month</p><p>$390 / year</p></div></div></div>`),
+    ).toEqual(['Solo: $12 / month', 'Solo: $120 / year', 'Team: $39 / month', 'Team: $390 / year']);
+  });
+});

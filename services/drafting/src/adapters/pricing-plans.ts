@@ -307,13 +307,14 @@ const looseCardPlans = ($: CheerioAPI): PricingPlan[] => {
     for (let depth = 0; depth < 5 && block.length > 0; depth += 1) {
       const inside = new Set<unknown>(block.find('*').toArray());
       const others = prices.filter((other) => other !== el && inside.has(other));
-      if (others.length > 0) break;
-      const heading = block.find('h2, h3, h4, h5').first();
-      if (heading.length > 0) {
-        const name = lineOf(heading.get(0));
-        const price = withPeriod($, el);
-        const found = plan(name, price, shown(name, price));
-        if (found && !plans.some((p) => p.name === found.name)) plans.push(found);
+      const headings = block.find('h2, h3, h4, h5');
+      // another price in the block: the same card when the block has one heading (a plan priced
+      // monthly and yearly), else the next card
+      if (others.length > 0 && headings.length > 1) break;
+      if (headings.length > 0) {
+        const name = lineOf(headings.get(0));
+        for (const found of perPeriod($, name, [el, ...others]))
+          if (!plans.some((p) => p.name === found.name && p.period === found.period)) plans.push(found);
         break;
       }
       block = block.parent();
