@@ -92,3 +92,13 @@ describe('cards of any markup with two prices', () => {
     ).toEqual(['Solo: $12 / month', 'Solo: $120 / year', 'Team: $39 / month', 'Team: $390 / year']);
   });
 });
+
+describe('cards of any markup named by a bold line', () => {
+  it('when a card of any markup names its plan in bold or in an element classed as its name then each plan is read', () => {
+    expect(
+      plansOf(
+        `<div><div><strong>Solo</strong><p>$12 / month</p></div><div><span class="tier-name">Team</span><p>$39 / month</p></div></div>`,
+      ),
+    ).toEqual(['Solo: $12 / month', 'Team: $39 / month']);
+  });
+});

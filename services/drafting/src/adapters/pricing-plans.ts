@@ -307,7 +307,13 @@ const looseCardPlans = ($: CheerioAPI): PricingPlan[] => {
     for (let depth = 0; depth < 5 && block.length > 0; depth += 1) {
       const inside = new Set<unknown>(block.find('*').toArray());
       const others = prices.filter((other) => other !== el && inside.has(other));
-      const headings = block.find('h2, h3, h4, h5');
+      // the plan's name: a heading, else a name-like line (bold, classed as a name or title) that is no price
+      let headings = block.find('h2, h3, h4, h5');
+      if (headings.length === 0)
+        headings = block.find('h6, strong, b, [class*="name"], [class*="title"]').filter((__, h) => {
+          const t = lineOf(h);
+          return t.length > 0 && t.length <= 40 && !PRICE.test(t) && !CUSTOM_PRICE.test(t);
+        });
       // another price in the block: the same card when the block has one heading (a plan priced
       // monthly and yearly), else the next card
       if (others.length > 0 && headings.length > 1) break;
