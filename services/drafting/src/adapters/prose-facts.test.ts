@@ -178,3 +178,11 @@ describe('founders named as such, and a co-founder named after the founding', ()
     expect(foundersIn('Anna Berg and Omar Haddad are advisors to the founders.')).toEqual([]);
   });
 });
+
+describe('a founding told as a beginning', () => {
+  it('when a sentence says the product began or was born in a year then that year is its founding', () => {
+    expect(foundingYearIn('Acme began in 2017 as a side project.', ['Acme'])).toBe('2017');
+    expect(foundingYearIn('Acme was born in 2013 in Oslo.', ['Acme'])).toBe('2013');
+    expect(foundingYearIn('Our newsletter began in 2020.', ['Acme'])).toBeNull();
+  });
+});
