@@ -14,7 +14,9 @@ import {
   founderWithRoleIn,
   foundingYearIn,
   labelledFacts,
+  madeIn,
   placeIn,
+  postalCityIn,
   sentencesOf,
 } from './prose-facts.ts';
 import { type QuoteFinder, quoteFinder } from './served-quote.ts';
@@ -58,6 +60,7 @@ const CUSTOM_HOSTS = new Set(['discord.gg', 'discord.com', 'mastodon.social', 't
 const ABOUT_PAGE = ABOUT_WORDS;
 const TEAM_PAGE = new RegExp(`${TEAM_WORDS.source}|${ABOUT_WORDS.source}`, 'i');
 const PRICING_PAGE = PRICING_WORDS;
+const CONTACT_PAGE = CONTACT_WORDS;
 /** a heading over a pricing section, in the languages we read */
 const PRICING_HEADING = new RegExp(
   `^(?:${PRICING_WORDS.source})|^(?:plans?|pricing|prices?|preise|tarifs?|precios|prezzi|preços|prijzen|priser|hinnat|cennik|ceny|fiyatlar)\\b`,
@@ -335,6 +338,32 @@ export const createExtractiveDrafter = (): Drafter => ({
       p.$('footer, [class*="footer"], [class*="address"], [class*="contact"]').each((_, el) => {
         for (const line of textOf(el).split('\n')) address(line, p);
       });
+    // a postal address without its country in one line: the postcode and city ("10115 Berlin"),
+    // the country on a line of its own after it; in the footer, an address block, a contact or
+    // imprint page
+    const postal = (lines: string[], p: Parsed) => {
+      lines.forEach((line, i) => {
+        const city = postalCityIn(line);
+        if (!city) return;
+        set('city', city, ev(line.trim(), p));
+        const next = (lines[i + 1] ?? '').trim();
+        const code = next.length <= 40 ? countryCode(next) : null;
+        if (code) set('country', code, ev(next, p));
+      });
+    };
+    for (const p of homeFirstPages) {
+      p.$('address, footer, [class*="footer"], [class*="address"], [class*="contact"]').each((_, el) =>
+        postal(textOf(el).split('\n'), p),
+      );
+      if (CONTACT_PAGE.test(p.path) || ABOUT_PAGE.test(p.path)) postal(visiblePart(p.page).split('\n'), p);
+    }
+    // then where the product is made: "Made with ♥ in Lisbon", "a Berlin-based team"
+    for (const { p, list } of [...sentences.filter((x) => ABOUT_PAGE.test(x.p.path)), ...sentences])
+      for (const sentence of list) {
+        const place = madeIn(sentence);
+        if (place?.country) set('country', place.country, ev(sentence, p));
+        if (place?.city) set('city', place.city, ev(sentence, p));
+      }
 
     // contact email: mailto links, then JSON-LD email
     for (const p of parsed) {
@@ -455,7 +484,14 @@ export const createExtractiveDrafter = (): Drafter => ({
     {
       const pricingPage = own.find((p) => PRICING_PAGE.test(p.path));
       const sources: { plans: PricingPlan[]; p: Parsed }[] = [];
-      if (pricingPage) sources.push({ plans: htmlPlans(pricingPage.$, { loose: true }), p: pricingPage });
+      if (pricingPage)
+        sources.push({
+          plans: htmlPlans(pricingPage.$, {
+            loose: true,
+            product: typeof out.name?.value === 'string' ? out.name.value : undefined,
+          }),
+          p: pricingPage,
+        });
       // the homepage: plans in tables and plan cards, and cards of any markup when it has a pricing
       // section of its own (`id="pricing"`, a heading that says pricing)
       const homePricing =

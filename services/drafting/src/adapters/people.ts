@@ -19,7 +19,7 @@ const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : v ? [v] : []);
 
 /** A founder's role as team pages write it, in the languages we read. */
 const FOUNDER_WORDS =
-  'co-?founder|founder|gründer(?:in)?|mitgründer(?:in)?|fondat(?:eur|rice|ore)|cofondat(?:eur|rice|ore)|fundador(?:a)?|cofundador(?:a)?|grundare|medgrundare|oprichter|medeoprichter|grundlægger|medstifter|grunnlegger|medgrunnlegger|perustaja|współzałożyciel(?:ka)?|założyciel(?:ka)?|spoluzakladatel(?:ka)?|zakladatel(?:ka)?|kurucu(?:su)?|創業者|創設者|共同創業者|创始人|联合创始人|創辦人|창업자|설립자|공동창업자';
+  'co-?founder|founder|gründer(?:in)?|mitgründer(?:in)?|mitbegründer(?:in)?|begründer(?:in)?|co-?gründer(?:in)?|fondat(?:eur|rice|ore)|co-?fondat(?:eur|rice|ore)|fundador(?:a)?|co-?fundador(?:a)?|grundare|medgrundare|oprichter|oprichtster|mede-?oprichter|grundlægger|medstifter|stifter|grunnlegger|medgrunnlegger|perustaja|współzałożyciel(?:ka)?|założyciel(?:ka)?|spoluzakladatel(?:ka)?|zakladatel(?:ka)?|kurucu(?:su)?|創業者|創設者|共同創業者|创始人|联合创始人|創辦人|창업자|설립자|공동\\s?창업자';
 /** A role as team pages write them, in the languages we read. */
 export const ROLE = new RegExp(
   `(?<![\\p{L}])(?:${FOUNDER_WORDS}|ceo|cto|coo|cfo|cpo|cmo|chief|head of|vp|vice president|director|lead|engineer|designer|developer|manager|geschäftsführer(?:in)?|directeur|directrice|direttore|directora?|diretor(?:a)?|toimitusjohtaja|vd|dyrektor|ředitel|genel müdür|代表|대표)(?![\\p{L}])`,
@@ -30,7 +30,8 @@ export const FOUNDER_ROLE = new RegExp(`(?<![\\p{L}])(?:${FOUNDER_WORDS})(?![\\p
 export const ELSEWHERE =
   /(?<![\p{L}])(?:at|@|bei|chez|presso|bij|hos|på)\s+\p{Lu}|(?:[Ff]ounder|[Gg]ründer(?:in)?|[Ff]ondat\p{L}*|[Ff]undador\p{L}*)\s+(?:of|von|de|di|van|af)\s+\p{Lu}/u;
 /** Two to four capitalised words: what a person's name looks like on a team card. */
-const PERSON_NAME = /^\p{Lu}[\p{L}'’.-]+(?: \p{Lu}[\p{L}'’.-]*){1,3}$/u;
+const PERSON_NAME =
+  /^\p{Lu}[\p{L}'’.-]+(?: (?:(?:van|von|de|da|del|der|den|la|le|di|dos|du|ter|ten) )?\p{Lu}[\p{L}'’.-]*){1,3}$|^[\p{Script=Han}\p{Script=Hangul}]{1,3}[ \u3000]?[\p{Script=Han}\p{Script=Hangul}]{1,3}$/u;
 /** Headings that look like names but are section titles ("Meet The Founders", "Our Team"). */
 const NOT_A_NAME =
   /\b(?:our|meet|the|team|about|us|story|people|company|founders?|leadership|board|investors?|careers?|contact)\b/i;
@@ -71,13 +72,18 @@ export const htmlPeople = ($: CheerioAPI, pageUrl: string): PagePerson[] => {
   const people: PagePerson[] = [];
   $('h2, h3, h4, h5, h6, strong, b, dt, figcaption, [class*="name"]').each((_, el) => {
     const heading = $(el);
-    const name = lineOf(el);
+    const name = lineOf(el).replace(/^(?:Dr|Prof)\.?\s+/, '');
     if (!PERSON_NAME.test(name) || NOT_A_NAME.test(name) || ROLE.test(name) || name.length > 60) return;
     if (people.some((p) => p.name === name)) return;
     // the role right after the name, or right before it ("CEO & Co-founder" over "Anna Berg")
     const roleOf = (el: unknown) => {
       const text = lineOf(el);
-      return text && text.length <= 80 && ROLE.test(text) && !PERSON_NAME.test(text) ? text : '';
+      return text &&
+        text.length <= 80 &&
+        ROLE.test(text) &&
+        (!PERSON_NAME.test(text) || /[\p{Script=Han}\p{Script=Hangul}]/u.test(text))
+        ? text
+        : '';
     };
     const role =
       roleOf(heading.nextAll().first().get(0)) ||
@@ -112,6 +118,46 @@ export const htmlPeople = ($: CheerioAPI, pageUrl: string): PagePerson[] => {
       })
       .filter((l) => /^https?:\/\//.test(l) && new URL(l).host !== new URL(pageUrl).host);
     people.push({ name, nameQuote: name, role, roleQuote: role, links, founder: FOUNDER_ROLE.test(role) });
+  });
+  // then a name in any plain element (a paragraph, a span, a table cell) right beside a line whose
+  // role says founder: "<p>Anna Berg</p><p>Co-founder</p>", "<td>Anna Berg</td><td>Founder & CEO</td>"
+  $('p, span, div, td, li, a').each((_, el) => {
+    const item = $(el);
+    if (item.children().length > 0) return;
+    const name = lineOf(el).replace(/^(?:Dr|Prof)\.?\s+/, '');
+    if (!PERSON_NAME.test(name) || NOT_A_NAME.test(name) || ROLE.test(name) || name.length > 60) return;
+    if (people.some((p) => p.name === name)) return;
+    const founderRole = (other: unknown) => {
+      const text = lineOf(other);
+      return text && text.length <= 80 && FOUNDER_ROLE.test(text) && !ELSEWHERE.test(text) && !text.includes(name)
+        ? text
+        : '';
+    };
+    const role = founderRole(item.next().get(0)) || founderRole(item.prev().get(0));
+    if (!role) return;
+    people.push({ name, nameQuote: name, role, roleQuote: role, links: [], founder: true });
+  });
+  // and a heading that holds the name and, in an element of its own, a founder role:
+  // "<h3>Anna Berg <small>Co-founder</small></h3>"
+  $('h2, h3, h4, h5, h6, strong, b, p, li').each((_, el) => {
+    const item = $(el);
+    const inner = item.children();
+    if (inner.length !== 1) return;
+    const role = lineOf(inner.get(0));
+    if (!role || role.length > 80 || !FOUNDER_ROLE.test(role) || ELSEWHERE.test(role)) return;
+    const name = item
+      .contents()
+      .toArray()
+      .filter((node) => node.type === 'text')
+      .map((node) => $(node).text())
+      .join(' ')
+      .replace(/\s+/g, ' ')
+      .replace(/[\s,–—|-]+$/, '')
+      .trim()
+      .replace(/^(?:Dr|Prof)\.?\s+/, '');
+    if (!PERSON_NAME.test(name) || NOT_A_NAME.test(name) || ROLE.test(name) || people.some((p) => p.name === name))
+      return;
+    people.push({ name, nameQuote: name, role, roleQuote: role, links: [], founder: true });
   });
   return people;
 };

@@ -1,5 +1,6 @@
+import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
-import { trialSentence } from './pricing-plans.ts';
+import { htmlPlans, trialSentence } from './pricing-plans.ts';
 
 describe('the sentence that offers a trial', () => {
   it('when a page offers a trial in its language then that line is it; a question about a trial is no offer', () => {
@@ -11,5 +12,93 @@ describe('the sentence that offers a trial', () => {
     );
     expect(trialSentence('Kokeile ilmaiseksi 14 päivää.')).toBe('Kokeile ilmaiseksi 14 päivää.');
     expect(trialSentence('Pricing\nContact sales')).toBeNull();
+  });
+});
+
+const plansOf = (body: string, options: { loose?: boolean; product?: string } = { loose: true }) =>
+  htmlPlans(cheerio.load(`<html><body>${body}</body></html>`), options).map((p) => `${p.name}: ${p.price}`);
+
+describe('plans in more markups', () => {
+  it('when a card shows a monthly and a yearly price then the plan is drafted once per period', () => {
+    expect(
+      plansOf(`<div class="plan"><h3>Pro</h3><p><b>$10</b><span>/month</span></p><p><b>$100</b><span>/year</span></p></div>
+        <div class="plan"><h3>Free</h3><p>$0</p></div>`),
+    ).toEqual(['Pro: $10/month', 'Pro: $100/year', 'Free: $0']);
+  });
+
+  it('when plans are the columns of a table under a corner label then every plan and every price row is drafted', () => {
+    expect(
+      plansOf(`<table><tr><th>Plan</th><th>Basic</th><th>Plus</th></tr>
+        <tr><td>Monthly</td><td>€5</td><td>€9</td></tr><tr><td>Yearly</td><td>€50</td><td>€90</td></tr>
+        <tr><td>Users</td><td>1</td><td>5</td></tr></table>`),
+    ).toEqual(['Basic: €5 Monthly', 'Plus: €9 Monthly', 'Basic: €50 Yearly', 'Plus: €90 Yearly']);
+  });
+
+  it('when a plan table has a monthly and a yearly column then each plan is drafted per period', () => {
+    expect(
+      plansOf(`<table><tr><th>Plan</th><th>Monthly</th><th>Yearly</th></tr>
+        <tr><td>Team</td><td>$20</td><td>$200</td></tr><tr><td>Free</td><td>Free</td><td>Free</td></tr></table>`),
+    ).toEqual(['Team: $20 Monthly', 'Team: $200 Yearly', 'Free: Free']);
+  });
+
+  it('when plans are a definition list then each term is a plan and its definition the price', () => {
+    expect(plansOf('<dl><dt>Starter</dt><dd>29 € pro Monat</dd><dt>Business</dt><dd>79 € pro Monat</dd></dl>')).toEqual(
+      ['Starter: 29 € pro Monat', 'Business: 79 € pro Monat'],
+    );
+  });
+
+  it('when plans are written one per line then name and price are read from the line', () => {
+    expect(
+      plansOf('<ul><li>Starter: $9 per month</li><li>Growth — $29 per month</li><li>Fast, simple, secure</li></ul>'),
+    ).toEqual(['Starter: $9 per month', 'Growth: $29 per month']);
+  });
+
+  it('when the pricing page has one price and no plan name then it is the product’s plan; two prices are no such plan', () => {
+    expect(
+      plansOf('<h1>Pricing</h1><p>One price for everything.</p><p><strong>$49</strong> <span>per year</span></p>', {
+        loose: true,
+        product: 'Acme',
+      }),
+    ).toEqual(['Acme: $49 per year']);
+    expect(plansOf('<p>$49</p><p>$99</p>', { loose: true, product: 'Acme' })).toEqual([]);
+  });
+});
+
+describe('plans priced on request, and the trial sentence', () => {
+  it('when a plan card says Custom or Auf Anfrage for its price then the plan is drafted with that price; a Contact button is no price', () => {
+    expect(
+      plansOf(`<div class="plan"><h3>Team</h3><p>$20 / month</p></div>
+        <div class="plan"><h3>Enterprise</h3><p>Custom</p><a href="/contact">Contact sales</a></div>`),
+    ).toEqual(['Team: $20 / month', 'Enterprise: Custom']);
+    expect(
+      plansOf(`<section><div><h3>Basis</h3><p>9 €</p></div><div><h3>Pro</h3><p>29 €</p></div>
+        <div><h3>Konzern</h3><p>Auf Anfrage</p></div></section>`),
+    ).toEqual(['Basis: 9 €', 'Pro: 29 €', 'Konzern: Auf Anfrage']);
+    expect(plansOf('<div><h3>Pro</h3><p>$29</p></div><div><h3>Enterprise</h3><p>Custom</p></div>')).toEqual([]);
+  });
+
+  it('when the trial is offered in one sentence of a longer line then that sentence is the trial', () => {
+    expect(trialSentence('Cancel any time. Every plan starts with a 14-day free trial. No card needed.')).toBe(
+      'Every plan starts with a 14-day free trial.',
+    );
+  });
+});
+
+describe('cards of any markup with two prices', () => {
+  it('when a card with no telling class shows a monthly and a yearly price then its plan is drafted once per period', () => {
+    expect(
+      plansOf(`<div><div><h3>Solo</h3><div><p>$12 / month</p><p>$120 / year</p></div></div>
+        <div><h3>Team</h3><div><p>$39 / month</p><p>$390 / year</p></div></div></div>`),
+    ).toEqual(['Solo: $12 / month', 'Solo: $120 / year', 'Team: $39 / month', 'Team: $390 / year']);
+  });
+});
+
+describe('cards of any markup named by a bold line', () => {
+  it('when a card of any markup names its plan in bold or in an element classed as its name then each plan is read', () => {
+    expect(
+      plansOf(
+        `<div><div><strong>Solo</strong><p>$12 / month</p></div><div><span class="tier-name">Team</span><p>$39 / month</p></div></div>`,
+      ),
+    ).toEqual(['Solo: $12 / month', 'Team: $39 / month']);
   });
 });

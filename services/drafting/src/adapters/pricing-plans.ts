@@ -88,8 +88,15 @@ const plan = (name: string, price: string, quotes: PlanQuote[]): PricingPlan | n
   return { name, price, ...parsePrice(price), quotes };
 };
 
+/**
+ * A price that names no amount, as plan cards write it for their largest plan ("Custom", "Auf
+ * Anfrage"); a call to action ("Talk to us", "Contact sales") is no price.
+ */
+const CUSTOM_PRICE =
+  /^(?:custom(?: pricing| price| quote)?|on request|price on request|get a quote|individuell|auf anfrage|preis auf anfrage|sur devis|sur mesure|sur demande|a medida|personalizado|bajo petición|su misura|su richiesta|op aanvraag|på förfrågan|på forespørgsel|på forespørsel|offert|tarjouksen mukaan|wycena indywidualna|indywidualnie|individuálně|na vyžádání|özel fiyat|要相談|お見積り|个性化定价|별도 문의)\.?$/iu;
+
 /** The innermost elements whose own text (their text nodes, not their children's) is a price. */
-const priceElements = ($: CheerioAPI, root: ReturnType<CheerioAPI>) =>
+const priceElements = ($: CheerioAPI, root: ReturnType<CheerioAPI>, custom = false) =>
   root
     .find('*')
     .addBack()
@@ -98,7 +105,7 @@ const priceElements = ($: CheerioAPI, root: ReturnType<CheerioAPI>) =>
       const t = lineOf(el);
       return (
         t.length <= 80 &&
-        PRICE.test(t) &&
+        (PRICE.test(t) || (custom && CUSTOM_PRICE.test(t) && !$(el).is('a, button, h1, h2, h3, h4, h5'))) &&
         $(el)
           .children()
           .toArray()
@@ -137,7 +144,7 @@ const cardPlans = ($: CheerioAPI): PricingPlan[] => {
     if (card.find(CARD).filter((__, inner) => $(inner).find('h2, h3, h4, h5').length > 0).length > 0) return;
     const heading = card.find('h2, h3, h4, h5, [class*="name"], [class*="title"]').first();
     const name = lineOf(heading.get(0));
-    const prices = priceElements($, card).filter((p) => !$(p).is(heading) && !$(p).parents().is(heading));
+    const prices = priceElements($, card, true).filter((p) => !$(p).is(heading) && !$(p).parents().is(heading));
     const first = prices[0];
     if (!first) {
       // the price in the heading itself: "Pro — $29/mo"
@@ -149,11 +156,27 @@ const cardPlans = ($: CheerioAPI): PricingPlan[] => {
       if (found && !plans.some((p) => p.name === found.name)) plans.push(found);
       return;
     }
-    const price = withPeriod($, first);
-    const found = plan(name, price, shown(name, price));
-    if (found && !plans.some((p) => p.name === found.name)) plans.push(found);
+    for (const found of perPeriod($, name, prices))
+      if (!plans.some((p) => p.name === found.name && p.period === found.period)) plans.push(found);
   });
   return plans;
+};
+
+/**
+ * A plan's prices in one card: the first, and one more for each other period the card states
+ * ("$10 / month" and "$100 / year" give two parts, as a plan billed both ways is).
+ */
+const perPeriod = ($: CheerioAPI, name: string, prices: readonly unknown[]): PricingPlan[] => {
+  const found: PricingPlan[] = [];
+  for (const el of prices) {
+    const price = withPeriod($, el);
+    const next = plan(name, price, shown(name, price));
+    if (!next) continue;
+    if (found.length === 0) found.push(next);
+    else if (next.period !== null && !found.some((f) => f.period === next.period || f.period === null))
+      found.push(next);
+  }
+  return found;
 };
 
 /** A header cell that labels a column of a plan table (in the languages we read). */
@@ -180,14 +203,33 @@ const tablePlans = ($: CheerioAPI): PricingPlan[] => {
       );
     const header = rows[0] ?? [];
     const priceColumn = header.findIndex((h) => PRICE_HEADER.test(h));
+    const periodColumns = header.map((h, i) => (i > 0 && h.length <= 30 && (MONTH.test(h) || YEAR.test(h)) ? i : -1));
+    const priceRows = rows.slice(1).filter((r) => r.slice(1).filter((c) => PRICE.test(c)).length >= 2);
+    // plans as columns: a header of plan names (a corner label such as "Plan" allowed) over rows of prices
+    const planColumns =
+      priceColumn < 0 &&
+      periodColumns.every((i) => i < 0) &&
+      header.length >= 3 &&
+      header.slice(1).every((h) => h.length > 0 && !PRICE.test(h) && !NAME_HEADER.test(h));
     const labelled = priceColumn >= 0 || header.some((h) => NAME_HEADER.test(h));
-    const priceRow = rows.slice(1).find((r) => r.slice(1).filter((c) => PRICE.test(c)).length >= 2);
-    if (!labelled && header.length >= 2 && priceRow) {
-      header.forEach((name, i) => {
-        const price = priceRow[i] ?? '';
-        const found = PRICE.test(price) ? plan(name, price, shown(name, price)) : null;
-        if (found) plans.push(found);
-      });
+    if ((planColumns || (!labelled && header.length >= 2)) && priceRows.length > 0) {
+      for (const priceRow of priceRows.slice(0, 2)) {
+        // a row labelled by its period ("Monthly", "per year") gives that period to prices that name none
+        const rowPeriod = priceRow[0] ?? '';
+        const periodLabel = rowPeriod.length <= 30 && (MONTH.test(rowPeriod) || YEAR.test(rowPeriod));
+        header.forEach((name, i) => {
+          const price = priceRow[i] ?? '';
+          if (i === 0 && planColumns) return;
+          if (!PRICE.test(price) && !CUSTOM_PRICE.test(price)) return;
+          const bare = !MONTH.test(price) && !YEAR.test(price);
+          const found =
+            periodLabel && bare && !/^\D{0,3}0(?!\d)|^\s*(?:free|gratis|kostenlos)/i.test(price)
+              ? plan(name, `${price} ${rowPeriod}`, shown(name, price, rowPeriod))
+              : plan(name, price, shown(name, price));
+          if (found && !plans.some((p) => p.name === found.name && (p.period === found.period || p.free)))
+            plans.push(found);
+        });
+      }
       return;
     }
     const nameColumn = Math.max(
@@ -202,6 +244,21 @@ const tablePlans = ($: CheerioAPI): PricingPlan[] => {
         priceColumn >= 0 && PRICE.test(cells[priceColumn] ?? '')
           ? cells[priceColumn]
           : cells.find((c, i) => i !== nameColumn && PRICE.test(c));
+      // a price in each column that names a period ("Monthly", "Yearly"): one plan per period
+      const byPeriod = periodColumns.filter((i) => i >= 0 && PRICE.test(cells[i] ?? ''));
+      if (priceColumn < 0 && byPeriod.length > 0) {
+        for (const i of byPeriod) {
+          const cell = cells[i] as string;
+          const head = header[i] as string;
+          const found =
+            MONTH.test(cell) || YEAR.test(cell) || !AMOUNT.test(cell)
+              ? plan(first, cell, shown(first, cell))
+              : plan(first, `${cell} ${head}`, shown(first, cell, head));
+          if (found && !plans.some((p) => p.name === found.name && (p.period === found.period || p.free)))
+            plans.push(found);
+        }
+        continue;
+      }
       if (priceCell) {
         const period = periodColumn >= 0 ? (cells[periodColumn] ?? '') : '';
         const periodBeside =
@@ -238,9 +295,11 @@ const PRICE_ALONE = new RegExp(
  * other price. Two such plans at least, or none: one lone price is no plan grid.
  */
 const looseCardPlans = ($: CheerioAPI): PricingPlan[] => {
-  const prices = priceElements($, $('body')).filter((el) => {
+  const prices = priceElements($, $('body'), true).filter((el) => {
     const t = lineOf(el);
-    return t.length <= 40 && PRICE_ALONE.test(t) && !$(el).is('h1, h2, h3, h4, h5, li, td, th');
+    return (
+      t.length <= 40 && (PRICE_ALONE.test(t) || CUSTOM_PRICE.test(t)) && !$(el).is('h1, h2, h3, h4, h5, li, td, th')
+    );
   });
   const plans: PricingPlan[] = [];
   for (const el of prices) {
@@ -248,30 +307,95 @@ const looseCardPlans = ($: CheerioAPI): PricingPlan[] => {
     for (let depth = 0; depth < 5 && block.length > 0; depth += 1) {
       const inside = new Set<unknown>(block.find('*').toArray());
       const others = prices.filter((other) => other !== el && inside.has(other));
-      if (others.length > 0) break;
-      const heading = block.find('h2, h3, h4, h5').first();
-      if (heading.length > 0) {
-        const name = lineOf(heading.get(0));
-        const price = withPeriod($, el);
-        const found = plan(name, price, shown(name, price));
-        if (found && !plans.some((p) => p.name === found.name)) plans.push(found);
+      // the plan's name: a heading, else a name-like line (bold, classed as a name or title) that is no price
+      let headings = block.find('h2, h3, h4, h5');
+      if (headings.length === 0)
+        headings = block.find('h6, strong, b, [class*="name"], [class*="title"]').filter((__, h) => {
+          const t = lineOf(h);
+          return t.length > 0 && t.length <= 40 && !PRICE.test(t) && !CUSTOM_PRICE.test(t);
+        });
+      // another price in the block: the same card when the block has one heading (a plan priced
+      // monthly and yearly), else the next card
+      if (others.length > 0 && headings.length > 1) break;
+      if (headings.length > 0) {
+        const name = lineOf(headings.get(0));
+        for (const found of perPeriod($, name, [el, ...others]))
+          if (!plans.some((p) => p.name === found.name && p.period === found.period)) plans.push(found);
         break;
       }
       block = block.parent();
     }
   }
-  return plans.length >= 2 ? plans : [];
+  // two priced plans at least: one lone price, or "Custom" beside one price, is no plan grid
+  return plans.filter((p) => p.amount !== null).length >= 2 ? plans : [];
+};
+
+/** Plans in a definition list: the plan's name as the term, its price (or prices) as the definition. */
+const definitionPlans = ($: CheerioAPI): PricingPlan[] => {
+  const plans: PricingPlan[] = [];
+  $('dl dt').each((_, dt) => {
+    const name = lineOf(dt);
+    const dds = $(dt).nextUntil('dt', 'dd').toArray();
+    const prices = dds.flatMap((dd) => priceElements($, $(dd)));
+    for (const found of perPeriod($, name, prices))
+      if (!plans.some((p) => p.name === found.name && p.period === found.period)) plans.push(found);
+  });
+  return plans;
+};
+
+/** "Starter: $9 per month", "Pro — 29 € / Monat": a plan's name and its price on one line. */
+const LINE_PLAN = new RegExp(
+  String.raw`^([\p{L}][\p{L}\p{N} +&'’.]{0,30}?)\s*(?::|–|—|-|\|)\s*((?:(?:from|ab|dès|desde|a partir de|vanaf|från|fra|od)\s+)?(?:(?:${SIGN})\s?\d[\d.,]*|\d[\d.,]*\s?(?:${SIGN}|${UNIT_AFTER})(?![\p{L}])|(?:${FREE_WORDS})(?![\p{L}]))[^.;!?]{0,40})$`,
+  'iu',
+);
+
+/** Plans written one per line, in list items or paragraphs: the name, a separator, the price. */
+const linePlans = ($: CheerioAPI): PricingPlan[] => {
+  const plans: PricingPlan[] = [];
+  $('li, p').each((_, el) => {
+    if ($(el).find('li, p').length > 0) return;
+    const text = lineOf(el);
+    const m = text.length <= 90 ? text.match(LINE_PLAN) : null;
+    if (!m?.[1] || !m[2]) return;
+    const found = plan(m[1].trim(), m[2].trim(), shown(text));
+    if (found && !plans.some((p) => p.name === found.name && p.period === found.period)) plans.push(found);
+  });
+  return plans;
 };
 
 /**
- * Plans of a page: its tables, then cards classed as plans; on the pricing page itself (`loose`),
- * when neither gives any, cards of any markup.
+ * Plans of a page: its tables, then cards classed as plans, then definition lists; on the pricing
+ * page itself (`loose`), when none of them gives any, cards of any markup, then plans written one
+ * per line ("Starter: $9 per month"), then the page's one price as the plan of the product (`product`).
  */
-export const htmlPlans = ($: CheerioAPI, options: { loose?: boolean } = {}): PricingPlan[] => {
+export const htmlPlans = ($: CheerioAPI, options: { loose?: boolean; product?: string } = {}): PricingPlan[] => {
   const plans = tablePlans($);
-  for (const p of cardPlans($)) if (!plans.some((q) => q.name === p.name)) plans.push(p);
-  if (plans.length === 0 && options.loose) plans.push(...looseCardPlans($));
+  const add = (more: readonly PricingPlan[]) => {
+    for (const p of more) if (!plans.some((q) => q.name === p.name && q.period === p.period)) plans.push(p);
+  };
+  add(cardPlans($));
+  add(definitionPlans($));
+  if (plans.length === 0 && options.loose) add(looseCardPlans($));
+  if (plans.length === 0 && options.loose) add(linePlans($));
+  if (plans.length === 0 && options.loose && options.product) add(productPlan($, options.product));
   return plans.slice(0, 8);
+};
+
+/**
+ * A pricing page with one price and no plan names: that price is the product's one plan (named
+ * after the product). Only a price with an amount that stands alone, and only when it is the
+ * page's one such price.
+ */
+const productPlan = ($: CheerioAPI, product: string): PricingPlan[] => {
+  const prices = priceElements($, $('body')).filter((el) => {
+    const t = lineOf(el);
+    return t.length <= 40 && PRICE_ALONE.test(t) && AMOUNT.test(t);
+  });
+  const only = prices.length === 1 ? prices[0] : undefined;
+  if (!only) return [];
+  const price = withPeriod($, only);
+  const found = plan(product, price, shown(price));
+  return found ? [found] : [];
 };
 
 /** Offers and AggregateOffers of schema.org nodes (JSON-LD, microdata, RDFa). */
@@ -337,11 +461,16 @@ const TRIAL =
   /\bfree trial\b|\btrial\b.*\bdays?\b|\bdays?\b.*\btrial\b|\bfree for \d+ days\b|testphase|kostenlos testen|\d+ tage? kostenlos|essai gratuit|prueba gratuita|prueba gratis|prova gratuita|teste grátis|avaliação gratuita|gratis proberen|proefperiode|provperiod|prøveperiode|gratis i \d+ dag|ilmainen kokeilu|kokeile ilmaiseksi|okres próbny|zkušební|ücretsiz deneme|無料トライアル|無料体験|免费试用|免費試用|무료 체험|무료 평가판/iu;
 
 /** "14-day free trial", "Kostenlos testen": the sentence that offers a trial, if the page has one (a question is no offer). */
-export const trialSentence = (text: string): string | null =>
-  text
-    .split('\n')
-    .map((l) => l.trim())
-    .find((l) => l.length <= 200 && !l.endsWith('?') && !l.endsWith('？') && TRIAL.test(l)) ?? null;
+export const trialSentence = (text: string): string | null => {
+  const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
+  return (
+    text
+      .split('\n')
+      // the sentence of its line that offers the trial, not the whole line around it
+      .flatMap((line) => [...segmenter.segment(line)].map((s) => s.segment.trim()))
+      .find((l) => l.length <= 200 && !l.endsWith('?') && !l.endsWith('？') && TRIAL.test(l)) ?? null
+  );
+};
 
 /** One line per plan, for `pricing_summary`: `Starter: $9 per month; Team: $29 per month`. */
 export const summarisePlans = (plans: readonly PricingPlan[], trial: string | null, max: number): string | null => {

@@ -5,7 +5,9 @@ import {
   founderWithRoleIn,
   foundingYearIn,
   labelledFacts,
+  madeIn,
   placeIn,
+  postalCityIn,
   sentencesOf,
 } from './prose-facts.ts';
 
@@ -102,5 +104,85 @@ describe('facts given as a label and its value', () => {
       place: { country: null, city: 'Austin', quote: 'HQ: Austin, Texas' },
     });
     expect(labelledFacts(['Customers', '2019'])).toEqual({});
+  });
+});
+
+describe('founders in more phrasings', () => {
+  it('when a sentence names the founders after the word founders then they are read', () => {
+    expect(foundersIn('Our co-founders Anna Berg and Omar Haddad met at university.')).toEqual([
+      'Anna Berg',
+      'Omar Haddad',
+    ]);
+    expect(foundersIn('Die Gründer Jana Novák und Pierre Dubois kommen aus Prag.')).toEqual([
+      'Jana Novák',
+      'Pierre Dubois',
+    ]);
+    expect(foundersIn('Founders: Anna Berg, Omar Haddad')).toEqual(['Anna Berg', 'Omar Haddad']);
+    expect(foundersIn("Acme's founder & CEO Lena Fischer writes the newsletter.")).toEqual(['Lena Fischer']);
+  });
+
+  it('when a sentence says who launched it, or names a founder with an initial, a hyphen or an honorific, then the name is read as written without the honorific', () => {
+    expect(foundersIn('Acme was launched in 2020 by Jean-Luc Martin and Anna K. Berg.')).toEqual([
+      'Jean-Luc Martin',
+      'Anna K. Berg',
+    ]);
+    expect(foundersIn('Founded by Dr. Maria O’Brien in 2018.')).toEqual(['Maria O’Brien']);
+    expect(foundersIn('Sean McKay, who founded Acme in 2015, still writes code.')).toEqual(['Sean McKay']);
+  });
+
+  it('when the word founders stands in a title or a phrase about other founders then nobody is read', () => {
+    expect(foundersIn('For Founders Building Startups')).toEqual([]);
+    expect(foundersIn('We help founders Ship Faster.')).toEqual([]);
+  });
+});
+
+describe('the city in more places', () => {
+  it('when an address line gives a postcode and a city then the city is read, in the postcode styles of many countries', () => {
+    expect(postalCityIn('10115 Berlin')).toBe('Berlin');
+    expect(postalCityIn('114 55 Stockholm')).toBe('Stockholm');
+    expect(postalCityIn('1012 AB Amsterdam')).toBe('Amsterdam');
+    expect(postalCityIn('00-950 Warszawa')).toBe('Warszawa');
+    expect(postalCityIn('A-1010 Wien')).toBe('Wien');
+    expect(postalCityIn('60311 Frankfurt am Main')).toBe('Frankfurt am Main');
+    expect(postalCityIn('London EC1V 9HX')).toBe('London');
+    expect(postalCityIn('Since 2019 Acme helps teams')).toBeNull();
+    expect(postalCityIn('2024 Acme')).toBeNull();
+    expect(postalCityIn('8001 Zürich')).toBe('Zürich');
+  });
+
+  it('when a sentence says where the product is made then that place is read; a language or tool it is built in is not', () => {
+    expect(madeIn('Made with ♥ in Lisbon, Portugal')).toEqual({ city: 'Lisbon', country: 'PT' });
+    expect(madeIn('Handmade in Germany')).toEqual({ city: null, country: 'DE' });
+    expect(madeIn('We are a Berlin-based team of six.')).toEqual({ city: 'Berlin', country: null });
+    expect(madeIn('Built in Rust for speed.')).toBeNull();
+    expect(madeIn('Web-based time tracking for teams.')).toBeNull();
+  });
+});
+
+describe('founders named as such, and a co-founder named after the founding', () => {
+  it('when a sentence says A and B are the founders, or A founded it together with B, then both are read', () => {
+    expect(foundersIn('Anna Berg and Omar Haddad are the co-founders of Acme.')).toEqual(['Anna Berg', 'Omar Haddad']);
+    expect(foundersIn('Jana Novák ist Gründerin von Acme.')).toEqual(['Jana Novák']);
+    expect(foundersIn('Lena Fischer founded Acme in 2019 together with Marco Rossi.')).toEqual([
+      'Lena Fischer',
+      'Marco Rossi',
+    ]);
+    expect(foundersIn('Acme was founded in 2018 by Claire Martin, with her co-founder Hugo Petit.')).toEqual([
+      'Claire Martin',
+      'Hugo Petit',
+    ]);
+  });
+
+  it('when a sentence gives someone another role then nobody is read', () => {
+    expect(foundersIn('Anna Berg is the head of design at Acme.')).toEqual([]);
+    expect(foundersIn('Anna Berg and Omar Haddad are advisors to the founders.')).toEqual([]);
+  });
+});
+
+describe('a founding told as a beginning', () => {
+  it('when a sentence says the product began or was born in a year then that year is its founding', () => {
+    expect(foundingYearIn('Acme began in 2017 as a side project.', ['Acme'])).toBe('2017');
+    expect(foundingYearIn('Acme was born in 2013 in Oslo.', ['Acme'])).toBe('2013');
+    expect(foundingYearIn('Our newsletter began in 2020.', ['Acme'])).toBeNull();
   });
 });

@@ -17,34 +17,66 @@ export const sentencesOf = (text: string): string[] => {
 };
 
 /** A person's name in prose: two or three capitalised words (`Anna Lindqvist`, `José María Ruiz`). */
-const NAME = String.raw`\p{Lu}[\p{Ll}\p{M}'’-]+(?:[ \u00a0](?:(?:van|von|de|da|del|der|den|la|le|di)[ \u00a0])?\p{Lu}[\p{Ll}\p{M}'’-]+){1,2}`;
+/** one capitalised word of a name: `Anna`, `Jean-Luc`, `O’Brien`, `McKay` */
+const WORD = String.raw`\p{Lu}[\p{Ll}\p{M}'’](?:[\p{Ll}\p{M}'’]|-\p{Lu}|\p{Lu}(?=\p{Ll}))*`;
+/** A person's name in prose: two or three capitalised words, a middle initial allowed (`Anna K. Berg`). */
+const NAME = String.raw`(?:(?:Dr|Prof)\.?[ \u00a0])?${WORD}(?:[ \u00a0]\p{Lu}\.)?(?:[ \u00a0](?:(?:van|von|de|da|del|der|den|la|le|di|dos|du)[ \u00a0])?${WORD}){1,2}`;
 const JOIN = String.raw`\s*(?:,\s*(?:and\s+|und\s+|et\s+|y\s+|och\s+)?|\s(?:and|und|et|y|och|&)\s)\s*`;
 const NAMES = `(${NAME}(?:${JOIN}${NAME})*)`;
-const FOUNDED_WORD = String.raw`(?i:co-?founded|founded|started|created|built|established|gegründet|fondée?|créée?|fundad[ao]|creada|fondat[ao]|criad[ao]|opgericht|grundade?s?|grundat|grundlagt|grunnlagt|perustettu|perustaneet|za[lł]o[zż]on[aey]|zalo[zž]en[aáy]?|kuruldu|kurulan)`;
+const FOUNDED_WORD = String.raw`(?i:co-?founded|founded|started|created|built|established|launched|set up|gegründet|fondée?|créée?|fundad[ao]|creada|fondat[ao]|criad[ao]|opgericht|grundade?s?|grundat|grundlagt|grunnlagt|perustettu|perustaneet|za[lł]o[zż]on[aey]|zalo[zž]en[aáy]?|kuruldu|kurulan)`;
 /** "founded in 2021 by A and B", "gegründet 2019 von A und B", "fondée par A et B" */
 const FOUNDED_BY = new RegExp(
   String.raw`(?<![\p{L}])${FOUNDED_WORD}(?![\p{L}])[^.;:!?]{0,60}?(?<![\p{L}])(?i:by|von|par|por|av|door|da|dai|af|przez|tarafından)\s+${NAMES}`,
   'u',
 );
-/** "A and B founded Acme in 2021", "A and B started the company" */
+/** "A and B founded Acme in 2021", "A and B started the company", "A, who founded Acme" */
 const NAMES_FOUNDED = new RegExp(
-  String.raw`${NAMES}\s+(?:co-?founded|founded|started|gründeten|haben\s.{0,40}gegründet|ont fondé|fondèrent|fundaron|fondarono|fundaram|richtten|grundade|grundlagde|grunnla|perustivat|założyli|založili)(?![\p{L}])`,
+  String.raw`${NAMES}(?:,?\s+(?:who|der|die|qui|que|som|die)(?![\p{L}]))?\s+(?:co-?founded|launched|founded|started|gründeten|haben\s.{0,40}gegründet|ont fondé|fondèrent|fundaron|fondarono|fundaram|richtten|grundade|grundlagde|grunnla|perustivat|założyli|založili)(?![\p{L}])`,
+  'u',
+);
+/** "Our co-founders Anna Berg and Omar Haddad", "Die Gründer Jana Novák und Pierre Dubois", "founded by our CEO Anna Berg" */
+const FOUNDERS_NAMED = new RegExp(
+  String.raw`(?:(?<![\p{L}])(?i:our|the|its|their|his|her|unsere?|die|der|les|nos|notre|los|las|nuestr[oa]s?|el|la|de|onze|våra|vår|meie|i|gli|il|os|as)\s+|['’]s\s+|^)(?i:co-?founders?|founders?|founding team|gründer(?:innen)?|mitgründer(?:innen)?|gründerteam|fondat(?:eurs?|rices?|ori)|cofondat(?:eurs?|ori)|fundador(?:es|as?)?|cofundador(?:es|as?)?|grundarna|grundare|oprichters?|grundlæggerne|perustajat|założyciele)(?![\p{L}])(?:\s*(?:&|and|und|et|y)\s*\p{Lu}{2,4})?(?:\s+(?:are|were|sind|waren|sont|son|är|zijn|is|was|ist|est|es)\s+|\s*[,:]\s*|\s+)${NAMES}`,
+  'u',
+);
+/** "A and B are the founders of Acme", "A ist Gründerin von Acme", "A est le fondateur" */
+const NAMES_ARE_FOUNDERS = new RegExp(
+  String.raw`${NAMES},?\s+(?i:is|are|was|were|ist|sind|war|waren|est|sont|était|es|son|era|eran|é|são|è|sono|is|zijn|är|er|on|ovat|jest|są|je|jsou)\s+(?:(?i:the|our|its|a|der|die|le|la|les|el|los|las|o|os|il|i|de|en|et|ett)\s+)?(?:(?:[\p{L}-]+\s+)?(?i:and|&|und|et|y)\s+)?(?i:co-?founders?|founders?|gründer(?:in(?:nen)?)?|mitgründer(?:in(?:nen)?)?|co-?fondat(?:eur|rice|ore|ori)s?|fondat(?:eur|rice|ore|ori)s?|co-?fundador(?:a|es|as)?|fundador(?:a|es|as)?|oprichters?|grundare|grundarna|medgrundare|perustaja(?:t)?|założyciel(?:ka|e)?|zakladatel(?:ka|é)?)(?![\p{L}])`,
+  'u',
+);
+/** "… together with B", "… zusammen mit B", "… avec B": a co-founder named after the first */
+const TOGETHER_WITH = new RegExp(
+  String.raw`(?<![\p{L}])(?i:together with|along with|alongside|with|zusammen mit|gemeinsam mit|mit|avec|con|com|met|med|junto con|insieme a)\s+(?:(?i:his|her|their|seinem|seiner|ihrem|ihrer|son|sa|su|sua|zijn|haar|sin|sitt)\s+(?i:co-?founder|partner|friend|brother|sister|wife|husband)\s+)?${NAMES}`,
   'u',
 );
 /** "A (CEO) and B founded" is not read; neither are names the sentence does not give in full */
 const NOT_A_PERSON = /\b(?:Inc|Ltd|LLC|GmbH|AB|AG|SA|BV|Team|Labs?|Group|Capital|Ventures|Partners|University)\b/;
 
+/** A name without the honorific before it ("Dr. Anna Berg" → "Anna Berg") and the greeting words a sentence opens with. */
+export const withoutHonorific = (name: string): string =>
+  name.replace(/^(?:(?:Dr|Prof|Mr|Mrs|Ms|Mag|Ing|Dipl)\.?(?:-\p{L}+\.?)?\s+)+/u, '').trim();
+
 /** The founders a sentence names ("founded … by A and B", "A and B founded …"). */
 export const foundersIn = (sentence: string): string[] => {
-  const m = sentence.match(FOUNDED_BY) ?? sentence.match(NAMES_FOUNDED);
+  const m =
+    sentence.match(FOUNDED_BY) ??
+    sentence.match(NAMES_FOUNDED) ??
+    sentence.match(FOUNDERS_NAMED) ??
+    sentence.match(NAMES_ARE_FOUNDERS);
   if (!m?.[1]) return [];
-  const names = m[1].split(new RegExp(JOIN, 'u')).map((n) => n.replace(/\u00a0/g, ' ').trim());
-  return names.filter((n) => n.split(' ').length >= 2 && !NOT_A_PERSON.test(n));
+  const split = (found: string) =>
+    found.split(new RegExp(JOIN, 'u')).map((n) => withoutHonorific(n.replace(/\u00a0/g, ' ').trim()));
+  const names = split(m[1]);
+  // "A founded Acme together with B": B after the founding, in the same sentence
+  const rest = sentence.slice((m.index ?? 0) + m[0].length);
+  const also = rest.match(TOGETHER_WITH)?.[1];
+  if (also && rest.search(TOGETHER_WITH) <= 40) names.push(...split(also));
+  return names.filter((n, i) => n.split(' ').length >= 2 && !NOT_A_PERSON.test(n) && names.indexOf(n) === i);
 };
 
 /** "Anna Berg, Co-founder & CEO", "Omar Haddad (co-founder)", "Jana Novák – Gründerin" */
 const NAME_WITH_ROLE = new RegExp(
-  String.raw`(?:^|[^\p{L}])(${NAME})\s*(?:,|–|—|-|\(|\||:)\s*((?:[\p{L}&/ ]{0,30}?)?(?i:co-?founder|founder|gründer(?:in)?|mitgründer(?:in)?|fondat(?:eur|rice)|cofondat(?:eur|rice)|fundador(?:a)?|cofundador(?:a)?|fondat(?:ore|rice)|cofondat(?:ore|rice)|grundare|medgrundare|oprichter|medeoprichter|grundlægger|medstifter|grunnlegger|perustaja|współzałożyciel(?:ka)?|założyciel(?:ka)?|spoluzakladatel(?:ka)?|zakladatel(?:ka)?|kurucu(?:su)?)(?:[\p{L}&/ ]{0,40}[\p{L}])?)`,
+  String.raw`(?:^|[^\p{L}])(${NAME})\s*(?:,|–|—|-|\(|\||:)\s*((?:[\p{L}&/ ]{0,30}?)?(?i:co-?founder|founder|gründer(?:in)?|mitgründer(?:in)?|mitbegründer(?:in)?|co-?gründer(?:in)?|fondat(?:eur|rice)|co-?fondat(?:eur|rice)|fundador(?:a)?|co-?fundador(?:a)?|fondat(?:ore|rice)|co-?fondat(?:ore|rice)|grundare|medgrundare|oprichter|oprichtster|mede-?oprichter|grundlægger|medstifter|grunnlegger|perustaja|współzałożyciel(?:ka)?|założyciel(?:ka)?|spoluzakladatel(?:ka)?|zakladatel(?:ka)?|kurucu(?:su)?)(?:[\p{L}&/ ]{0,40}[\p{L}])?)`,
   'u',
 );
 
@@ -56,7 +88,8 @@ export const founderWithRoleIn = (line: string): { name: string; role: string } 
   // a capitalised word that opens the sentence is no part of the name ("Meet Omar Haddad")
   const name = m[1]
     .replace(/\u00a0/g, ' ')
-    .replace(/^(?:Meet|Introducing|Welcome|Hello|Hi|Hey|With|By|From|Our|Unser|Notre)\s+/, '');
+    .replace(/^(?:Meet|Introducing|Welcome|Hello|Hi|Hey|With|By|From|Our|Unser|Notre)\s+/, '')
+    .replace(/^(?:Dr|Prof)\.?\s+/, '');
   return name.includes(' ') ? { name, role } : null;
 };
 
@@ -139,6 +172,42 @@ export const addressIn = (line: string): { country: string; city: string | null 
   const last = parts.pop() ?? '';
   const city = PLACE.test(last) && !/^[A-Z]{2,3}$/.test(last) && !countryCode(last) ? last : null;
   return { country: country.code, city };
+};
+
+/**
+ * A postal line of an address without its country: a postcode and the city after it ("10115
+ * Berlin", "114 55 Stockholm", "1012 AB Amsterdam", "00-950 Warszawa", "75002 Paris Cedex"), or the
+ * city with a UK postcode after it ("London EC1V 9HX"). Returns the city.
+ */
+const POSTCODE_CITY =
+  /^(?:[A-Z]{1,2}-)?(?:\d{2}-\d{3}|\d{3} \d{2}|\d{4} ?[A-Z]{2}|(?!(?:19|20)\d\d(?!\d))\d{4,5})\s+(\p{Lu}[\p{L}'’.-]*(?:[ -](?:(?:am|an|im|sur|en|de|la|le)[ -])?\p{Lu}[\p{L}'’.-]*){0,2})(?:\s+Cedex(?:\s+\d+)?)?$/u;
+const CITY_UK_POSTCODE = /^(\p{Lu}[\p{L}'’.-]*(?: \p{Lu}[\p{L}'’.-]*){0,2}),? [A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/u;
+
+export const postalCityIn = (line: string): string | null => {
+  const text = line.trim();
+  if (text.length > 60) return null;
+  const city = text.match(POSTCODE_CITY)?.[1] ?? text.match(CITY_UK_POSTCODE)?.[1] ?? null;
+  return city && !countryCode(city) ? city : null;
+};
+
+/** "Made with ♥ in Lisbon", "Built in Tallinn", "Hecho en Madrid", "a Berlin-based team": where the product is made. */
+const MADE_IN =
+  /(?<![\p{L}])(?i:(?:made|crafted|handmade|gemacht|hergestellt|fait|hecho|feito|fatto|gemaakt|tillverkad|lavet|laget|tehty|zrobione|vyrobeno)(?:\s+(?:with|mit|avec|con|com|met|med)\s+(?:love|care|Liebe|amour|amor|amore|liefde|kärlek|\S{1,3}))?|(?:built|designed|developed|entwickelt|conçu|développé|desarrollado|desenvolvido|sviluppato|ontwikkeld|utvecklad)\s+(?:with|mit|avec|con|com|met|med)\s+(?:love|care|Liebe|amour|amor|amore|liefde|kärlek|\S{1,3}))\s+(?:in|à|en|em|a|i)\s+(\p{Lu}[\p{L}'’.-]*(?:[ -]\p{Lu}[\p{L}'’.-]*){0,2})(?:,\s*([^.;!?()]{2,40}))?/u;
+/** what "X-based" says of a product rather than a place */
+const NOT_A_PLACE =
+  /^(?:web|cloud|browser|team|subscription|usage|seat|value|cookie|token|role|rule|event|file|text|git|ai|api|saas|linux|windows|mac|ios|android|java|python|node|react|rust|go|open|evidence|science|research|community|project|account|time|project|location|remote|office)$/i;
+const X_BASED = /(?<![\p{L}])(\p{Lu}[\p{L}'’.]*(?: \p{Lu}[\p{L}'’.]*)?)-based(?![\p{L}])/u;
+
+/** Where a sentence says the product is made ("Made in Lisbon, Portugal", "a Berlin-based team"). */
+export const madeIn = (sentence: string): { country: string | null; city: string | null } | null => {
+  const m = sentence.match(MADE_IN);
+  const based = sentence.match(X_BASED)?.[1];
+  const place = m?.[1] ?? (based && !NOT_A_PLACE.test(based) ? based : undefined);
+  if (!place) return null;
+  const code = countryCode(place);
+  if (code) return { country: code, city: null };
+  const after = m?.[2] ? countryIn(m[2]) : null;
+  return { country: after && after.at === 0 ? after.code : null, city: place };
 };
 
 /** A fact list's label for the founding ("Founded", "Gegründet", "Est.") and for the seat ("Headquarters", "Sitz") */

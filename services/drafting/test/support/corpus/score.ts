@@ -7,6 +7,8 @@ import { createSiteCrawler } from '../../../src/adapters/site-crawler.ts';
 import type { CrawledPage, Proposal } from '../../../src/domain/draft/draft.ts';
 import { servedSources } from '../../../src/domain/evidence/served-text.ts';
 import { normaliseText, verifyProposals } from '../../../src/domain/evidence/verify-evidence.ts';
+import { robotsAllows } from '../corpus-check.ts';
+import { founderKey, pricingPartKey } from './meaning.ts';
 import { type CorpusSite, type ExpectedDraft, SCORED_FIELDS, withOrigin } from './sites.ts';
 
 export const DRAFT_KEYS = [
@@ -78,20 +80,36 @@ export const draftCorpusSite = async (site: ServedSite, drafter: Drafter) => {
 type Fact = string;
 const norm = (s: string) => normaliseText(s).toLowerCase();
 
-/** A draft's values as comparable facts per scored field. */
-const factsOf = (field: (typeof SCORED_FIELDS)[number], value: unknown): Fact[] => {
+/**
+ * A draft's values as comparable facts per scored field. Prices and founders are compared by meaning
+ * (./meaning.ts): a plan by name, amount, currency and period; a founder by name (titles not scored).
+ * A company social that is the site's own home page is not scored (it is the listing's URL).
+ */
+const factsOf = (field: (typeof SCORED_FIELDS)[number], value: unknown, origin = ''): Fact[] => {
   if (value === undefined || value === null) return [];
   switch (field) {
     case 'pricing':
       return (Array.isArray(value) ? value.map(String) : String(value).split('; '))
-        .map(norm)
+        .map((part) => pricingPartKey(normaliseText(part)))
         .filter((x) => x.length > 0);
     case 'founders':
-      return (value as { name: string; title?: string }[]).map((f) => norm(`${f.name} / ${f.title ?? ''}`));
+      return (value as { name: string; title?: string }[]).map((f) => founderKey(normaliseText(f.name)));
     case 'company_socials':
-      return Object.entries(value as Record<string, string>).map(([k, v]) => norm(`${k} ${v}`));
+      // the site's own address is the listing's URL, not a profile: neither found nor wrong
+      return Object.entries(value as Record<string, string>)
+        .filter(([, v]) => !isOwnSite(v, origin))
+        .map(([k, v]) => norm(`${k} ${v}`));
     default:
       return [norm(String(value))];
+  }
+};
+
+const isOwnSite = (link: string, origin: string) => {
+  try {
+    const url = new URL(link);
+    return origin !== '' && url.origin === origin && (url.pathname === '/' || url.pathname === '');
+  } catch {
+    return false;
   }
 };
 
@@ -122,8 +140,8 @@ export const scoreDraft = (
   const misses: string[] = [];
   const wrong: string[] = [];
   for (const field of SCORED_FIELDS) {
-    const want = new Set(factsOf(field, expected[field]));
-    const got = factsOf(field, draftedValue(result.kept, field));
+    const want = new Set(factsOf(field, expected[field], served.origin));
+    const got = factsOf(field, draftedValue(result.kept, field), served.origin);
     const tp = got.filter((g) => want.has(g)).length;
     for (const g of got) if (!want.has(g)) wrong.push(`${field}: ${g}`);
     for (const w of want) if (!got.includes(w)) misses.push(`${field}: ${w}`);
@@ -142,9 +160,9 @@ export const scoreDraft = (
   const leaks: string[] = [];
   const draft = JSON.stringify(result.kept);
   for (const secret of site.forbidden) if (draft.includes(secret)) leaks.push(`draft holds ${secret}`);
-  for (const path of served.requested)
-    if (/^\/internal\//.test(path) || (/Disallow: \/pricing/.test(site.robots) && path.startsWith('/pricing')))
-      leaks.push(`fetched ${path}`);
+  // every fetch robots.txt disallows for our bot is a leak, whatever the path
+  const allowed = robotsAllows(site);
+  for (const path of served.requested) if (!allowed(path)) leaks.push(`fetched ${path}`);
   return { id: site.id, perField, invented, nonVerbatim, leaks, misses, wrong, ms: result.ms };
 };
 
