@@ -45,6 +45,7 @@ const main = async () => {
       const writing = performance.now();
       const written = BULK ? await writeBenchCatalog(dir, listings) : undefined;
       const writtenS = (performance.now() - writing) / 1000;
+      if (written) console.error(`${listings} listings: ${written.events} events appended in ${writtenS.toFixed(1)} s`);
       const phases: Record<string, { ms?: number; events?: number; appends?: number }> = {};
       const logger = createLogger({
         name: 'catalog',
@@ -52,8 +53,13 @@ const main = async () => {
         destination: {
           write: (line: string) => {
             const entry = JSON.parse(line) as { msg: string; ms?: number; events?: number; appends?: number };
-            if (entry.msg === 'demo catalog loaded' || entry.msg === 'catalog read model caught up')
+            if (entry.msg === 'demo catalog loaded' || entry.msg === 'catalog read model caught up') {
               phases[entry.msg] = entry;
+              // as it happens: the rest of a large start (its queries on FerretDB) can take long
+              console.error(
+                `${listings} listings: ${entry.msg} in ${((entry.ms ?? 0) / 1000).toFixed(1)} s (${new Date().toISOString()}, load average ${os.loadavg()[0]?.toFixed(1)})`,
+              );
+            }
           },
         },
       });

@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { openMemoryEventStore } from '@listings/platform/event-store';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { catalogEvents } from '@listings/contracts/events';
+import { openMemoryEventStore, openSqliteEventStore, withEventSchemas } from '@listings/platform/event-store';
 import { silentLogger } from '@listings/platform/logger';
 import { openMemoryReadModelStore, type ReadModelStore } from '@listings/platform/read-models';
 import { openEmbeddedSearchIndex } from '@listings/platform/search';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeBenchCatalog } from '../../../bench/catalog-data.ts';
 import { LISTING_SEARCH_FIELDS } from '../src/main.ts';
 import { openCatalogReadModel } from '../src/projections/catalog/read-model.ts';
 import { addListing, seedCategories, startTestCatalog, type TestCatalog } from './support.ts';
@@ -67,4 +72,38 @@ describe("the catalog read model's writes", () => {
     await readModel.close();
     await search.close();
   });
+});
+
+describe("the catalog read model's first start on an empty store", () => {
+  it('when it catches up from position 0 then every document is written once, in one write at the end, none written and then updated', async () => {
+    // issue #28: FerretDB 1.24 (SQLite) answers every update, even by _id, with a scan of the
+    // table; writing every 5,000 documents meant rewriting the earlier ones, which grew quadratically
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'catalog-first-start-'));
+    try {
+      // enough listings and founders for more than one write of 5,000 documents
+      await writeBenchCatalog(dir, 3000);
+      const events = withEventSchemas(
+        openSqliteEventStore({ path: path.join(dir, 'catalog', 'events.sqlite') }),
+        catalogEvents,
+      );
+      const memory = openMemoryReadModelStore();
+      const { store, writes } = countingWrites(memory);
+      const search = openEmbeddedSearchIndex({ path: ':memory:', fields: LISTING_SEARCH_FIELDS });
+      const readModel = await openCatalogReadModel({
+        events,
+        store,
+        search,
+        logger: silentLogger(),
+        documents: 'store',
+      });
+      expect(writes).toHaveLength(1);
+      expect(await memory.count?.('listings')).toBe(3000);
+      expect(await memory.count?.('founders')).toBeGreaterThan(2000);
+      await readModel.close();
+      await search.close();
+      await events.close?.();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

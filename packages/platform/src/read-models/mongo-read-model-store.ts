@@ -61,6 +61,8 @@ const BACKFILL_BATCH = 1000;
 /** the top-level field a declared path's value is kept in: `q_` and the path, dots as `__` */
 const liftedName = (path: string): string => `q_${path.replace(/\./g, '__')}`;
 const HEARTBEAT_MS = 10_000;
+/** ids per `$in` when a write looks for the documents that exist already */
+const EXISTING_PER_QUERY = 50_000;
 
 interface StoredRow {
   _id: string;
@@ -236,11 +238,15 @@ export const openMongoReadModelStore = (options: MongoReadModelStoreOptions): Re
     rows: Map<string, unknown>,
     at: number,
   ): Promise<Map<string, unknown>> => {
-    const existing = new Set(
-      (await target.find({ _id: { $in: [...rows.keys()] } }, { projection: { _id: 1 } }).toArray()).map(
-        (row) => row._id,
-      ),
-    );
+    // ids asked about per query: a first start writes every document in one batch (hundreds of
+    // thousands), and a command stays far below MongoDB's 16 MB
+    const ids = [...rows.keys()];
+    const existing = new Set<string>();
+    for (let i = 0; i < ids.length; i += EXISTING_PER_QUERY) {
+      const some = ids.slice(i, i + EXISTING_PER_QUERY);
+      for (const row of await target.find({ _id: { $in: some } }, { projection: { _id: 1 } }).toArray())
+        existing.add(row._id);
+    }
     const fresh = [...rows].filter(([id]) => !existing.has(id));
     if (fresh.length === 0) return rows;
     try {
