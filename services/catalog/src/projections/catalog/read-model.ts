@@ -88,6 +88,12 @@ export interface CatalogReadModel {
 
 const FLUSH_EVERY = 5000;
 /**
+ * documents a first start on an empty store holds before it writes them (it writes once at the end
+ * below this): bounds the memory of a first start at any catalog size (a few hundred MB here), while
+ * a catalog up to about this many documents still goes in with no document written twice
+ */
+const FLUSH_EVERY_FROM_EMPTY = 50_000;
+/**
  * how long folded changes wait before they are written, with whatever else is folded meanwhile:
  * a burst of page views (each an event) is one write of the store and the search index, not one
  * each (reads never wait for it: memory answers them, and a query on the store or the search
@@ -581,14 +587,16 @@ export const openCatalogReadModel = async (deps: {
   };
   /**
    * While catching up (a first start, the demo catalog, a replay) changes are written in batches
-   * of FLUSH_EVERY documents and once at the end (only at the end on a store that held nothing),
+   * of FLUSH_EVERY documents and once at the end (on a store that held nothing: of
+   * FLUSH_EVERY_FROM_EMPTY, see below),
    * not every FLUSH_DELAY_MS: a document written and then changed again costs an update, which
    * FerretDB answers with a scan of its table.
    */
   let catchingUp = true;
   /**
    * A store that held nothing (position 0, store mode) is filled with one write at the end of the
-   * catch-up: every document goes in once, by `insertMany`, and none is written and then updated
+   * catch-up (or every FLUSH_EVERY_FROM_EMPTY documents, so memory stays bounded): every document
+   * goes in once, by `insertMany`, and none is written and then updated
    * (on FerretDB 1.24's SQLite backend an update, even by `_id`, scans the whole table: 78 ms a
    * document at 10,000 rows, 226 ms at 30,000, so batches of FLUSH_EVERY grew quadratically). The
    * documents stay in memory until then; a crash meanwhile leaves the store empty at position 0,
@@ -702,7 +710,7 @@ export const openCatalogReadModel = async (deps: {
         async () => {
           await apply(event);
           if (catchingUp && ++folded % 1000 === 0) reportProgress(`catalog read model: ${folded} events folded`);
-          if (dirty.size >= FLUSH_EVERY && !(catchingUp && fromEmpty)) await flush();
+          if (dirty.size >= (catchingUp && fromEmpty ? FLUSH_EVERY_FROM_EMPTY : FLUSH_EVERY)) await flush();
           else scheduleFlush();
         },
         { logger: deps.logger },
