@@ -67,9 +67,11 @@ describe('the logo of a drafted site', () => {
   it('when the site names an image as its logo then a copy is stored at draft time and the listing shows it from our origin', async () => {
     const draft = await draftOf(`${origin}/good/`);
     expect(draft.status).toBe('ready');
-    // the draft keeps the fact as the site states it, with its evidence
+    // the draft keeps the fact as the site states it, with its evidence: the attribute as served
     expect(draft.fields.logo_url.value).toBe(`${origin}/good/apple-touch-icon.png`);
-    expect(JSON.stringify(draft.fields.logo_url.evidence)).toContain(`${origin}/good/apple-touch-icon.png`);
+    expect(draft.fields.logo_url.evidence).toEqual([
+      { quote: 'href="/good/apple-touch-icon.png"', url: `${origin}/good/` },
+    ]);
     const listing = await submitted(draft.id);
     expect(listing?.profile.logo_url).toMatch(OUR_IMAGE);
     expect(await isStoredPng(String(listing?.profile.logo_url))).toEqual(['PNG', 256, 256]);
