@@ -38,8 +38,14 @@ describe.skipIf(local.path === null)('the LLM drafter with a small local model o
 
   it("when the OpenAI drafter drafts through it then the model answers in the draft schema and the candidates' values stand", async () => {
     const candidates = createExtractiveDrafter();
-    const request = { pages: [page], keys: ['name', 'contact_email', 'city', 'founded_year'], categoryNames: [] };
+    const request = {
+      pages: [page],
+      keys: ['name', 'contact_email', 'city', 'founded_year', 'pricing_summary'],
+      categoryNames: [],
+    };
     const found = await candidates.draft(request);
+    // the page states no price: the one slot the extractive pass leaves blank, so the model is asked
+    expect(found.pricing_summary).toBeUndefined();
     const drafter = createOpenAiDrafter({
       apiKey: 'local',
       baseURL: server.baseURL,
