@@ -65,9 +65,13 @@ const NOT_READY_NAMES = new Set([
   'UnavailableError',
   'DeadlineExceededError',
 ]);
-/** what the messages say where no code does (Temporal's Rust core: `tcp connect error`, `ConnectionRefused`) */
+/**
+ * what the messages say where no code does (Temporal's Rust core: `tcp connect error`,
+ * `ConnectionRefused`; grpc-js, when a frontend under load does not finish the handshake within
+ * the client's connect timeout: `Failed to connect before the deadline`)
+ */
 const NOT_READY_MESSAGE =
-  /not ready|lagging|ECONNREFUSED|ConnectionRefused|tcp connect error|connect ETIMEDOUT|socket hang up|\bUNAVAILABLE\b|not leader|leader election/i;
+  /not ready|lagging|ECONNREFUSED|ConnectionRefused|tcp connect error|connect ETIMEDOUT|socket hang up|\bUNAVAILABLE\b|not leader|leader election|failed to connect before the deadline/i;
 
 /** what a process shows on /readyz while it waits for a store (ops.ts `waiting`) */
 export interface StoreWaitReporter {

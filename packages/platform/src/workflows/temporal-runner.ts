@@ -24,14 +24,26 @@ export const startTemporalRunner = async (options: TemporalRunnerOptions): Promi
   const namespace = options.namespace ?? 'default';
   const connection = await Connection.connect({ address: options.address });
   const client = new Client({ connection, namespace });
-  const workerConnection = await NativeConnection.connect({ address: options.address });
-  const worker = await Worker.create({
-    connection: workerConnection,
-    namespace,
-    taskQueue: options.taskQueue,
-    ...(options.workflowBundle ? { workflowBundle: options.workflowBundle } : { workflowsPath: options.workflowsPath }),
-    activities: options.activities,
-  });
+  // a start that fails half-way (the caller waits and tries again) leaves no connection open
+  let workerConnection: NativeConnection | null = null;
+  let worker: Worker;
+  try {
+    workerConnection = await NativeConnection.connect({ address: options.address });
+    worker = await Worker.create({
+      connection: workerConnection,
+      namespace,
+      taskQueue: options.taskQueue,
+      ...(options.workflowBundle
+        ? { workflowBundle: options.workflowBundle }
+        : { workflowsPath: options.workflowsPath }),
+      activities: options.activities,
+    });
+  } catch (error) {
+    await workerConnection?.close().catch(() => undefined);
+    await connection.close().catch(() => undefined);
+    throw error;
+  }
+  const openWorkerConnection = workerConnection;
   const running = worker.run();
   return {
     async start(workflowType, workflowId, input) {
@@ -49,7 +61,7 @@ export const startTemporalRunner = async (options: TemporalRunnerOptions): Promi
       // asking again would throw "Not running"
       if (worker.getState() === 'RUNNING') worker.shutdown();
       await running;
-      await workerConnection.close();
+      await openWorkerConnection.close();
       await connection.close();
     },
   };
