@@ -1,7 +1,7 @@
 // `npm run bench:soak`: the all-in-one process (demo catalog) under a fixed rate of mixed traffic
 // (REST reads, site pages, MCP tool calls and draft writes) for BENCH_SOAK_SECONDS (default 300),
 // sampling its resident memory (RSS, from /proc) every 5 s. Prints RSS over time and the load's
-// figures: the sizing budget for a container (docs/benchmarks.md, README).
+// figures: the sizing budget for a container (docs/benchmarks.md, docs/commands.md).
 // BENCH_SOAK_RATE: requests per second over all connections (default 300).
 // BENCH_SOAK_MODE=cluster: the same traffic against cluster mode (`npm run start:cluster`), each
 // process's RSS sampled (every service, nats-server, the launcher): the budget per container.

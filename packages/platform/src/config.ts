@@ -5,7 +5,7 @@ import { type MailSettings, mailSettingsOf, Secret } from './mail/mail-settings.
 
 export { ConfigError, type Environment, EnvironmentSchema, VARIABLE_NAMES } from './environment.ts';
 
-/** Configuration every way of running understands (README lists them all). */
+/** Configuration every way of running understands (docs/configuration.md lists them all). */
 export interface Config {
   readonly port: number;
   readonly publicUrl: string;

@@ -4,7 +4,7 @@ import Value from 'typebox/value';
 /**
  * Every environment variable the product reads, declared once: name, pattern (when no parser of
  * `config.ts` checks it more closely), default and description. `loadConfig` reads the environment
- * only through this schema; the README configuration table lists exactly these variables (a test
+ * only through this schema; docs/configuration.md lists exactly these variables in its table (a test
  * compares them). `secret: true` values are never printed; `tests: true` ones are read by the test
  * helpers only.
  */

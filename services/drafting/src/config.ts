@@ -1,6 +1,6 @@
 import type { Config } from '@listings/platform/config';
 
-/** Drafting's view of the one configuration (README lists every variable). */
+/** Drafting's view of the one configuration (docs/configuration.md lists every variable). */
 export interface DraftingConfig {
   readonly openAi: { readonly apiKey: string; readonly baseURL: string | undefined; readonly model: string } | null;
   /** Temporal frontend; unset = the in-process workflow runner */

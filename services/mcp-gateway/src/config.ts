@@ -1,6 +1,6 @@
 import type { Config, McpSettings } from '@listings/platform/config';
 
-/** What only the MCP gateway reads (README lists it): its view of `Config.mcp`. */
+/** What only the MCP gateway reads (docs/configuration.md lists it): its view of `Config.mcp`. */
 export type McpConfig = McpSettings;
 
 /** `config.mcp` as read by `loadConfig`; a config without it gets the defaults (MCP_PORT = PORT + 1, or 0 for 0) */

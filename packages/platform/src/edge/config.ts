@@ -47,7 +47,7 @@ export const trustFunctionOf = (trust: TrustProxy): ((address: string, hop: numb
 export const fastifyTrustProxy = (trust: TrustProxy): false | ((address: string, hop: number) => boolean) =>
   trustFunctionOf(trust) ?? false;
 
-/** Configuration of the edges (REST and MCP gateways); README lists every variable. */
+/** Configuration of the edges (REST and MCP gateways); docs/configuration.md lists every variable. */
 export interface EdgeConfig {
   /** per credential (API key or OAuth grant) */
   readonly rateLimitAuthenticated: RateLimitPolicy;
