@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CLAIM_CHECK_MAX_BYTES, CLAIM_CHECK_TIMEOUT_MS, verifyEmailClaim } from '@listings/contracts';
+import { CLAIM_CHECK_MAX_BYTES, CLAIM_CHECK_TIMEOUT_MS } from '@listings/contracts';
 import { claimsEvents } from '@listings/contracts/events';
 import type { Bus } from '@listings/platform/bus';
 import { openCheckpointStore } from '@listings/platform/checkpoints';
@@ -28,15 +28,16 @@ import { serveInternalOperations, serveOperations } from '@listings/platform/ser
 import { type StoreWaitReporter, storeWaits, untilStoresAnswer } from '@listings/platform/store-wait';
 import type { WorkflowRunner } from '@listings/platform/workflows';
 import { startWorkflowRunner } from '@listings/platform/workflows/temporal-runner';
+import { createClaimsActivities } from './activities/claims-activities.ts';
 import { createCatalogClient } from './adapters/catalog-client.ts';
 import { createOwnershipCheck, createSystemTxtResolver, type TxtResolver } from './adapters/ownership-checks.ts';
-import { createClaimsOperations } from './application/claims-operations.ts';
+import { type ClaimsOperationDeps, createClaimIds } from './application/claim-streams.ts';
 import { startClaimsPublisher } from './entrypoints/integration-events.ts';
+import { claimsEndpoints, claimsInternalEndpoints } from './entrypoints/operations.ts';
 import { claimsIndexProjection } from './projections/claims-index/evolve.ts';
 import {
   CLAIM_EXPIRY_RETRY,
   type ClaimExpiryInput,
-  type ClaimsActivities,
   claimExpiryWorkflowId,
   claimsWorkflows,
 } from './workflows/expiry-workflow.ts';
@@ -131,8 +132,9 @@ export const startClaims = async (deps: ClaimsDeps) => {
       delayMs,
     } satisfies ClaimExpiryInput);
   };
-  const operations = createClaimsOperations({
+  const operationDeps: ClaimsOperationDeps = {
     store,
+    claimIds: createClaimIds({ store, index: claimsIndex.view }),
     vault,
     index: claimsIndex.view,
     indexCaughtUp: claimsIndex.waitFor,
@@ -144,8 +146,8 @@ export const startClaims = async (deps: ClaimsDeps) => {
     claimsPerDay: deps.config.dailyLimits?.claimsPerAccount ?? DEFAULT_DAILY_LIMITS.claimsPerAccount,
     logger: deps.logger,
     watchExpiry,
-  });
-  const activities: ClaimsActivities = { expireClaim: operations.expireClaim };
+  };
+  const activities = createClaimsActivities(operationDeps);
   runner = await untilAnswers('workflows', () =>
     startWorkflowRunner({
       settings: deps.workflows ?? workflowSettingsOf(deps.config, 'claims'),
@@ -166,7 +168,7 @@ export const startClaims = async (deps: ClaimsDeps) => {
     service: 'claims',
     bus: deps.bus,
     logger: deps.logger,
-    handlers: operations.handlers,
+    handlers: claimsEndpoints(operationDeps),
   });
   // claim_verified and the like, published from the log; the catalog consumes them
   const publisher = await startClaimsPublisher({
@@ -181,7 +183,7 @@ export const startClaims = async (deps: ClaimsDeps) => {
     service: 'claims',
     bus: deps.bus,
     logger: deps.logger,
-    operations: [{ contract: verifyEmailClaim, handle: operations.verifyEmail }],
+    operations: claimsInternalEndpoints(operationDeps),
   });
 
   return {

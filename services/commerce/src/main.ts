@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { payOrder, stripeWebhook } from '@listings/contracts';
 import { commerceEvents } from '@listings/contracts/events';
 import type { Bus } from '@listings/platform/bus';
 import { openCheckpointStore } from '@listings/platform/checkpoints';
@@ -26,16 +25,20 @@ import { serveInternalOperations, serveOperations } from '@listings/platform/ser
 import { type StoreWaitReporter, storeWaits, untilStoresAnswer } from '@listings/platform/store-wait';
 import type { RetryPolicy } from '@listings/platform/workflows';
 import { startWorkflowRunner } from '@listings/platform/workflows/temporal-runner';
+import { createCommerceActivities } from './activities/commerce-activities.ts';
 import { createCatalogClient } from './adapters/catalog-client.ts';
 import { createJsvatCheck, createSalesTaxRates } from './adapters/offline-vat.ts';
 import { createLocalPaymentProvider, type PaymentProvider } from './adapters/payment-provider.ts';
 import { createStripePaymentProvider } from './adapters/stripe-payments.ts';
-import { createCommerceOperations } from './application/commerce-operations.ts';
+import type { CommerceOperationDeps } from './application/commerce-deps.ts';
 import { createLaunchRules } from './application/launch-rules.ts';
-import { createCommerceActivities, createOrderLifecycle } from './application/order-lifecycle.ts';
-import { commerceEventsFile, seedDefaultShop } from './application/shop-admin.ts';
+import { createOrderLifecycle } from './application/order-lifecycle.ts';
+import { resumeOrderWorkflows } from './application/order-workflow-start.ts';
+import { commerceEventsFile, runShopCommand, seedDefaultShop } from './application/shop-admin.ts';
+import type { ShopCommand } from './domain/shop/shop.ts';
 import { consumeCatalogEvents, startCommercePublisher } from './entrypoints/integration-events.ts';
-import { ordersIndexProjection } from './projections/orders-index.ts';
+import { commerceEndpoints, commerceInternalEndpoints } from './entrypoints/operations.ts';
+import { ordersIndexProjection } from './projections/orders-index/evolve.ts';
 import { commerceWorkflows, ORDER_RETRY } from './workflows/order-workflow.ts';
 
 export interface CommerceDeps {
@@ -136,7 +139,7 @@ export const startCommerce = async (deps: CommerceDeps) => {
     }),
   );
 
-  const operations = createCommerceOperations({
+  const operationDeps: CommerceOperationDeps = {
     store,
     index: ordersIndex.view,
     indexCaughtUp,
@@ -152,23 +155,20 @@ export const startCommerce = async (deps: CommerceDeps) => {
     clock,
     publicUrl: deps.config.publicUrl,
     logger: deps.logger,
-  });
+  };
   await seedDefaultShop(store);
 
   const served = await serveOperations({
     service: 'commerce',
     bus: deps.bus,
     logger: deps.logger,
-    handlers: operations.handlers,
+    handlers: commerceEndpoints(operationDeps),
   });
   const internalServed = await serveInternalOperations({
     service: 'commerce',
     bus: deps.bus,
     logger: deps.logger,
-    operations: [
-      { contract: payOrder, handle: operations.payOrder },
-      { contract: stripeWebhook, handle: operations.stripeWebhook },
-    ],
+    operations: commerceInternalEndpoints(operationDeps),
   });
 
   // integration events: paid orders go out from this log (at least once); the catalog's word on
@@ -179,11 +179,12 @@ export const startCommerce = async (deps: CommerceDeps) => {
   // Unfinished lifecycles resume from the orders' state: the same workflow ids start again (a
   // pending order waits for what is left of its time, a paid one is fulfilled) and the idempotent
   // activities skip whatever is already done.
-  const resumed = await operations.resumeLifecycles();
+  const resumed = await resumeOrderWorkflows(operationDeps);
   if (resumed > 0) deps.logger.info({ orders: resumed }, 'resumed unfinished order lifecycles');
 
   return {
-    operations,
+    /** the operator's shop commands (tests change the settings of a running service) */
+    operations: { runShop: (command: ShopCommand, by: string) => runShopCommand(store, command, by) },
     runner,
     /** for tests and tools: the orders index (its view, position and read-your-writes wait) */
     ordersIndex,

@@ -13,6 +13,10 @@ export const commerceEventsFile = (dataDir: string): string => path.join(dataDir
 export const runShopCommand = (store: EventStore, command: ShopCommand, by: string) =>
   handleCommand({ store, stream: SHOP_STREAM, decider: shopDecider, command, metadata: { by } });
 
+/** the shop's settings and products as they are now (read on every call: a change applies at once) */
+export const loadShop = async (store: EventStore): Promise<ShopSettings> =>
+  (await foldStream(store, SHOP_STREAM, shopDecider)).state;
+
 /** an empty shop gets its default products and settings, as events through the operator's commands */
 export const seedDefaultShop = async (store: EventStore): Promise<void> => {
   if ((await store.readStream(SHOP_STREAM)).length > 0) return;
@@ -33,7 +37,7 @@ export const openShopAdmin = async (dataDir: string) => {
     throw error;
   }
   return {
-    settings: async (): Promise<ShopSettings> => (await foldStream(store, SHOP_STREAM, shopDecider)).state,
+    settings: (): Promise<ShopSettings> => loadShop(store),
     /** true when the command changed something (the same value again is no event) */
     run: async (command: ShopCommand): Promise<boolean> =>
       (await runShopCommand(store, command, 'operator')).events.length > 0,
