@@ -1,10 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CLAIM_CHECK_MAX_BYTES, CLAIM_CHECK_TIMEOUT_MS } from '@listings/contracts';
 import { claimsEvents } from '@listings/contracts/events';
 import type { Bus } from '@listings/platform/bus';
-import { openCheckpointStore } from '@listings/platform/checkpoints';
 import { type Clock, systemClock, type Timers } from '@listings/platform/clock';
 import {
   type Config,
@@ -12,20 +10,14 @@ import {
   type WorkflowSettings,
   workflowSettingsOf,
 } from '@listings/platform/config';
-import { openEventStore, withEventSchemas } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
 import { createMailer, type Mailer } from '@listings/platform/mail';
-import { storeProbes } from '@listings/platform/observability';
 import { createSafeFetch, type HostLookup, type SafeFetch } from '@listings/platform/outbound';
-import { createKeyVault, forgetPersonalData, openSubjectKeys } from '@listings/platform/personal-data';
-import {
-  openDocumentReadModel,
-  openReadModelStore,
-  type RebuildConfig,
-  rebuildEmbeddedDocumentReadModel,
-} from '@listings/platform/read-models';
+import { createKeyVault, forgetPersonalData } from '@listings/platform/personal-data';
+import type { RebuildConfig } from '@listings/platform/read-models';
+import { openServiceStores, rebuildServiceReadModel, serviceFiles } from '@listings/platform/service-composition';
 import { serveInternalOperations, serveOperations } from '@listings/platform/service-host';
-import { type StoreWaitReporter, storeWaits, untilStoresAnswer } from '@listings/platform/store-wait';
+import type { StoreWaitReporter } from '@listings/platform/store-wait';
 import type { WorkflowRunner } from '@listings/platform/workflows';
 import { startWorkflowRunner } from '@listings/platform/workflows/temporal-runner';
 import { createClaimsActivities } from './activities/claims-activities.ts';
@@ -66,51 +58,20 @@ export interface ClaimsDeps {
 /** Composition root of the claims service: its event store, claims index, checks and bus endpoints. */
 export const startClaims = async (deps: ClaimsDeps) => {
   const overrides = deps.overrides ?? {};
-  const dir = path.join(deps.config.dataDir, 'claims');
-  mkdirSync(dir, { recursive: true });
-  const store = withEventSchemas(
-    openEventStore(deps.config, {
-      service: 'claims',
-      file: claimsEventsFile(deps.config.eventsDir ?? deps.config.dataDir),
-    }),
-    claimsEvents,
-  );
   const clock = overrides.clock ?? systemClock;
-
-  // the claims index resumes from its checkpoint in the read-model store (rebuilt only on command)
-  const readModels = openReadModelStore(deps.config, {
+  // the event store, read models (the claims index), checkpoints and personal-data keys: MONGO_URL
+  // and KURRENTDB_URL, else SQLite files under DATA_DIR/claims; each waited for until it answers
+  const stores = await openServiceStores({
     service: 'claims',
-    file: claimsReadModelsFile(deps.config.dataDir),
-  });
-  // MONGO_URL: the keys in `claims.personal_data_keys`; otherwise the SQLite file
-  const personalDataKeys = openSubjectKeys({
     config: deps.config,
-    service: 'claims',
-    file: claimsPersonalDataFile(deps.config.dataDir),
+    eventSchemas: claimsEvents,
+    checkpointsFile: path.join(deps.config.dataDir, 'claims', 'checkpoints.sqlite'),
+    personalData: true,
+    readModel: { name: 'claims index', projection: claimsIndexProjection },
+    logger: deps.logger,
+    readiness: deps.ops,
   });
-  // MONGO_URL: beside the read models (`claims.subscription_checkpoints`); otherwise a SQLite file
-  const checkpoints = openCheckpointStore(deps.config, {
-    service: 'claims',
-    file: path.join(dir, 'checkpoints.sqlite'),
-  });
-  // a store that is not ready yet (not listening, an election) is waited for, with backoff and
-  // named by /readyz, never a crash (store-wait.ts)
-  const waits = { logger: deps.logger, readiness: deps.ops };
-  const untilAnswers = storeWaits(waits);
-  await untilStoresAnswer(waits, { events: store, readModels, checkpoints, personalDataKeys });
-  const claimsIndex = await untilAnswers('claims index', () =>
-    openDocumentReadModel({
-      events: store,
-      store: readModels,
-      projection: claimsIndexProjection,
-      onError: (error) => deps.logger.error({ err: error }, 'claims index stopped'),
-      onWriteError: (error, retryInMs) =>
-        deps.logger.warn(
-          { err: error, retry_in_ms: retryInMs },
-          'claims index not written: the store refused; trying again',
-        ),
-    }),
-  );
+  const { events: store, readModels, checkpoints, personalDataKeys, index: claimsIndex, untilAnswers } = stores;
 
   const safeFetch =
     overrides.safeFetch ??
@@ -190,10 +151,7 @@ export const startClaims = async (deps: ClaimsDeps) => {
     /** the workflow runner of the claim expiries (tests look at it) */
     runner,
     /** what /readyz pings and /metrics reports (the claims index's lag behind the log) */
-    probes: {
-      stores: storeProbes({ events: store, readModels }),
-      projections: [{ name: 'claims index', position: () => claimsIndex.position, events: store }],
-    },
+    probes: stores.probes,
     stop: async () => {
       try {
         await served.stop();
@@ -213,10 +171,9 @@ export const startClaims = async (deps: ClaimsDeps) => {
   };
 };
 
-export const claimsEventsFile = (dataDir: string): string => path.join(dataDir, 'claims', 'events.sqlite');
-/** the claims read models (the claims index) and their checkpoint */
+export const claimsEventsFile = (dataDir: string): string => serviceFiles('claims', { dataDir }).events;
 /** the claimants' personal-data keys without MONGO_URL (crypto-shredding: docs/architecture.md, Personal data) */
-export const claimsPersonalDataFile = (dataDir: string): string => path.join(dataDir, 'claims', 'personal-data.sqlite');
+export const claimsPersonalDataFile = (dataDir: string): string => serviceFiles('claims', { dataDir }).personalData;
 
 /**
  * Erases what claims keeps of an account's personal data: its key is deleted, so the addresses its
@@ -235,21 +192,17 @@ export const forgetClaimsPersonalData = (options: {
     file: claimsPersonalDataFile(options.dataDir),
     subject: options.accountId,
   });
-export const claimsReadModelsFile = (dataDir: string): string => path.join(dataDir, 'claims', 'read-models.sqlite');
+/** the claims read models (the claims index) and their checkpoint */
+export const claimsReadModelsFile = (dataDir: string): string => serviceFiles('claims', { dataDir }).readModels;
 
 /**
- * The explicit rebuild of the claims read models from position 0, with the service's own
- * projection, on the stores `config` names (MONGO_URL, KURRENTDB_URL; else the files under dataDir);
+ * The explicit rebuild of the claims read models from position 0 (rebuildServiceReadModel);
  * refuses (ReadModelStoreInUseError) while a claims instance has them open.
  */
-export const rebuildClaimsReadModels = async (options: { dataDir: string; config?: RebuildConfig }) => {
-  mkdirSync(path.join(options.dataDir, 'claims'), { recursive: true });
-  return rebuildEmbeddedDocumentReadModel({
-    config: options.config,
+export const rebuildClaimsReadModels = (options: { dataDir: string; config?: RebuildConfig }) =>
+  rebuildServiceReadModel({
+    ...options,
     service: 'claims',
-    eventsPath: claimsEventsFile(options.config?.eventsDir ?? options.dataDir),
-    readModelsPath: claimsReadModelsFile(options.dataDir),
     projection: claimsIndexProjection,
     eventSchemas: claimsEvents,
   });
-};

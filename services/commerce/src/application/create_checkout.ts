@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { UNPAID_ORDERS_PER_ACCOUNT_MAX } from '@listings/contracts';
 import { orderExpiresAt, orderStream } from '../domain/order/order.ts';
-import type { OrderRequestInput } from '../domain/pricing/price-order.ts';
+import type { OrderRequestInput } from '../domain/pricing/pricing.ts';
 import { type CommerceCall, type CommerceOperationDeps, ordersCaller } from './commerce-deps.ts';
 import { orderView } from './order-view.ts';
 import { startOrderWorkflow } from './order-workflow-start.ts';

@@ -1,5 +1,6 @@
-import { LaunchTakenError } from '../domain/listing-launch/listing-launch.ts';
-import { type ListingFacts, type OrderRequestInput, priceOrder } from '../domain/pricing/price-order.ts';
+import { LaunchTakenError } from '../domain/listing-launch/decide.ts';
+import { priceOrder } from '../domain/pricing/decide.ts';
+import type { ListingFacts, OrderRequestInput } from '../domain/pricing/pricing.ts';
 import type { CommerceOperationDeps } from './commerce-deps.ts';
 import { catalogShowsPaidLaunch } from './launch-rules.ts';
 import { loadShop } from './shop-admin.ts';

@@ -1,4 +1,4 @@
-import type { OrderRequestInput } from '../domain/pricing/price-order.ts';
+import type { OrderRequestInput } from '../domain/pricing/pricing.ts';
 import { type CommerceCall, type CommerceOperationDeps, ordersCaller } from './commerce-deps.ts';
 import { lineView } from './order-view.ts';
 import { priceRequest } from './price-request.ts';

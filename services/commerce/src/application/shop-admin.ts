@@ -3,11 +3,13 @@ import path from 'node:path';
 import { commerceEvents } from '@listings/contracts/events';
 import { foldStream, handleCommand } from '@listings/platform/decider';
 import { type EventStore, openSqliteEventStore, withEventSchemas } from '@listings/platform/event-store';
-import { SHOP_STREAM, type ShopCommand, type ShopSettings, shopDecider } from '../domain/shop/shop.ts';
+import { serviceFiles } from '@listings/platform/service-composition';
+import { type ShopCommand, shopDecider } from '../domain/shop/decide.ts';
+import { SHOP_STREAM, type ShopSettings } from '../domain/shop/shop.ts';
 import { DEFAULT_SHOP } from './default-shop.ts';
 
 /** where the commerce service keeps its events under DATA_DIR (embedded store) */
-export const commerceEventsFile = (dataDir: string): string => path.join(dataDir, 'commerce', 'events.sqlite');
+export const commerceEventsFile = (dataDir: string): string => serviceFiles('commerce', { dataDir }).events;
 
 /** runs one shop command (by `by`, e.g. `operator`): the settings stream is the only writer's lock */
 export const runShopCommand = (store: EventStore, command: ShopCommand, by: string) =>
