@@ -8,7 +8,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { UndeclaredEventTypeError } from './event-store/event-schemas.ts';
 import type { DocumentProjection } from './read-models/document-read-model.ts';
 import { ReadModelStoreInUseError } from './read-models/rebuild-embedded.ts';
-import { openServiceStores, rebuildServiceReadModel, serviceFiles } from './service-composition.ts';
+import {
+  forgetServicePersonalData,
+  openServiceStores,
+  rebuildServiceReadModel,
+  serviceFiles,
+} from './service-composition.ts';
 
 const counterEvents = serviceEvents({
   service: 'counting',
@@ -54,6 +59,14 @@ const open = (dataDir: string, eventsDir?: string) =>
     logger: silent,
   });
 
+const closeAll = async (stores: Awaited<ReturnType<typeof open>>) => {
+  await stores.index.close();
+  await stores.readModels.close();
+  await stores.checkpoints.close();
+  await stores.personalDataKeys.close();
+  await stores.events.close();
+};
+
 const added = () => [{ id: randomUUID(), type: 'Added', data: {} }];
 
 describe('a service composed from its stores (service-composition)', () => {
@@ -76,11 +89,7 @@ describe('a service composed from its stores (service-composition)', () => {
       for (const probe of stores.probes.stores) await probe.ping();
       expect(await stores.personalDataKeys.keyFor('someone')).toBeInstanceOf(Buffer);
     } finally {
-      await stores.index.close();
-      await stores.readModels.close();
-      await stores.checkpoints.close();
-      await stores.personalDataKeys.close();
-      await stores.events.close();
+      await closeAll(stores);
     }
   });
 
@@ -93,11 +102,7 @@ describe('a service composed from its stores (service-composition)', () => {
     const rebuild = () =>
       rebuildServiceReadModel({ service: 'counting', dataDir, projection: counters, eventSchemas: counterEvents });
     await expect(rebuild()).rejects.toBeInstanceOf(ReadModelStoreInUseError);
-    await stores.index.close();
-    await stores.readModels.close();
-    await stores.checkpoints.close();
-    await stores.personalDataKeys.close();
-    await stores.events.close();
+    await closeAll(stores);
 
     expect(await rebuild()).toEqual({ events: 2, documents: 1, position });
     const reopened = await open(dataDir);
@@ -105,11 +110,21 @@ describe('a service composed from its stores (service-composition)', () => {
       expect(reopened.index.view().total).toBe(2);
       expect(reopened.index.position).toBe(position);
     } finally {
-      await reopened.index.close();
-      await reopened.readModels.close();
-      await reopened.checkpoints.close();
-      await reopened.personalDataKeys.close();
-      await reopened.events.close();
+      await closeAll(reopened);
+    }
+  });
+
+  it("when an account's personal data is forgotten then its key in the service's keys is gone, and forgetting again changes nothing", async () => {
+    const dataDir = tempDir();
+    const stores = await open(dataDir);
+    try {
+      expect(await stores.personalDataKeys.keyFor('acct-1')).toBeInstanceOf(Buffer);
+      await forgetServicePersonalData('counting', { dataDir, accountId: 'acct-1' });
+      await forgetServicePersonalData('counting', { dataDir, accountId: 'acct-1' });
+      expect(await stores.personalDataKeys.existingKey('acct-1')).toBeNull();
+      expect(await stores.personalDataKeys.forgotten('acct-1')).toBe(true);
+    } finally {
+      await closeAll(stores);
     }
   });
 });

@@ -13,7 +13,7 @@ import { withEventSchemas } from './event-store/event-schemas.ts';
 import { openEventStore } from './event-store/open-event-store.ts';
 import type { Logger } from './logger.ts';
 import { storeProbes } from './observability/store-probes.ts';
-import { openSubjectKeys, type SubjectKeys } from './personal-data/key-vault.ts';
+import { forgetPersonalData, openSubjectKeys, type SubjectKeys } from './personal-data/key-vault.ts';
 import { type DocumentProjection, openDocumentReadModel } from './read-models/document-read-model.ts';
 import { openReadModelStore } from './read-models/open-read-model-store.ts';
 import { type RebuildConfig, rebuildEmbeddedDocumentReadModel } from './read-models/rebuild-embedded.ts';
@@ -128,3 +128,23 @@ export const rebuildServiceReadModel = async <Doc, View>(options: {
     eventSchemas: options.eventSchemas,
   });
 };
+
+/**
+ * Erases what a service keeps of an account's personal data: its key is deleted (crypto-shredding),
+ * so what was sealed with it opens to nothing. Safe while the service runs and to repeat.
+ */
+export const forgetServicePersonalData = (
+  service: string,
+  options: {
+    readonly dataDir: string;
+    readonly accountId: string;
+    /** MONGO_URL: the keys are in MongoDB */
+    readonly config?: Partial<Pick<Config, 'mongo'>> | undefined;
+  },
+) =>
+  forgetPersonalData({
+    config: options.config ?? {},
+    service,
+    file: serviceFiles(service, options).personalData,
+    subject: options.accountId,
+  });

@@ -13,9 +13,14 @@ import {
 import type { Logger } from '@listings/platform/logger';
 import { createMailer, type Mailer } from '@listings/platform/mail';
 import { createSafeFetch, type HostLookup, type SafeFetch } from '@listings/platform/outbound';
-import { createKeyVault, forgetPersonalData } from '@listings/platform/personal-data';
+import { createKeyVault } from '@listings/platform/personal-data';
 import type { RebuildConfig } from '@listings/platform/read-models';
-import { openServiceStores, rebuildServiceReadModel, serviceFiles } from '@listings/platform/service-composition';
+import {
+  forgetServicePersonalData,
+  openServiceStores,
+  rebuildServiceReadModel,
+  serviceFiles,
+} from '@listings/platform/service-composition';
 import { serveInternalOperations, serveOperations } from '@listings/platform/service-host';
 import type { StoreWaitReporter } from '@listings/platform/store-wait';
 import type { WorkflowRunner } from '@listings/platform/workflows';
@@ -185,13 +190,7 @@ export const forgetClaimsPersonalData = (options: {
   accountId: string;
   /** MONGO_URL: the keys are in MongoDB */
   config?: Partial<Pick<Config, 'mongo'>>;
-}) =>
-  forgetPersonalData({
-    config: options.config ?? {},
-    service: 'claims',
-    file: claimsPersonalDataFile(options.dataDir),
-    subject: options.accountId,
-  });
+}) => forgetServicePersonalData('claims', options);
 /** the claims read models (the claims index) and their checkpoint */
 export const claimsReadModelsFile = (dataDir: string): string => serviceFiles('claims', { dataDir }).readModels;
 
