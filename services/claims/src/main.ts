@@ -1,10 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CLAIM_CHECK_MAX_BYTES, CLAIM_CHECK_TIMEOUT_MS, verifyEmailClaim } from '@listings/contracts';
+import { CLAIM_CHECK_MAX_BYTES, CLAIM_CHECK_TIMEOUT_MS } from '@listings/contracts';
 import { claimsEvents } from '@listings/contracts/events';
 import type { Bus } from '@listings/platform/bus';
-import { openCheckpointStore } from '@listings/platform/checkpoints';
 import { type Clock, systemClock, type Timers } from '@listings/platform/clock';
 import {
   type Config,
@@ -12,31 +10,31 @@ import {
   type WorkflowSettings,
   workflowSettingsOf,
 } from '@listings/platform/config';
-import { openEventStore, withEventSchemas } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
 import { createMailer, type Mailer } from '@listings/platform/mail';
-import { storeProbes } from '@listings/platform/observability';
 import { createSafeFetch, type HostLookup, type SafeFetch } from '@listings/platform/outbound';
-import { createKeyVault, forgetPersonalData, openSubjectKeys } from '@listings/platform/personal-data';
+import { createKeyVault } from '@listings/platform/personal-data';
+import type { RebuildConfig } from '@listings/platform/read-models';
 import {
-  openDocumentReadModel,
-  openReadModelStore,
-  type RebuildConfig,
-  rebuildEmbeddedDocumentReadModel,
-} from '@listings/platform/read-models';
+  forgetServicePersonalData,
+  openServiceStores,
+  rebuildServiceReadModel,
+  serviceFiles,
+} from '@listings/platform/service-composition';
 import { serveInternalOperations, serveOperations } from '@listings/platform/service-host';
-import { type StoreWaitReporter, storeWaits, untilStoresAnswer } from '@listings/platform/store-wait';
+import type { StoreWaitReporter } from '@listings/platform/store-wait';
 import type { WorkflowRunner } from '@listings/platform/workflows';
 import { startWorkflowRunner } from '@listings/platform/workflows/temporal-runner';
+import { createClaimsActivities } from './activities/claims-activities.ts';
 import { createCatalogClient } from './adapters/catalog-client.ts';
 import { createOwnershipCheck, createSystemTxtResolver, type TxtResolver } from './adapters/ownership-checks.ts';
-import { createClaimsOperations } from './application/claims-operations.ts';
+import { type ClaimsOperationDeps, createClaimIds } from './application/claim-streams.ts';
 import { startClaimsPublisher } from './entrypoints/integration-events.ts';
+import { claimsEndpoints, claimsInternalEndpoints } from './entrypoints/operations.ts';
 import { claimsIndexProjection } from './projections/claims-index/evolve.ts';
 import {
   CLAIM_EXPIRY_RETRY,
   type ClaimExpiryInput,
-  type ClaimsActivities,
   claimExpiryWorkflowId,
   claimsWorkflows,
 } from './workflows/expiry-workflow.ts';
@@ -65,51 +63,20 @@ export interface ClaimsDeps {
 /** Composition root of the claims service: its event store, claims index, checks and bus endpoints. */
 export const startClaims = async (deps: ClaimsDeps) => {
   const overrides = deps.overrides ?? {};
-  const dir = path.join(deps.config.dataDir, 'claims');
-  mkdirSync(dir, { recursive: true });
-  const store = withEventSchemas(
-    openEventStore(deps.config, {
-      service: 'claims',
-      file: claimsEventsFile(deps.config.eventsDir ?? deps.config.dataDir),
-    }),
-    claimsEvents,
-  );
   const clock = overrides.clock ?? systemClock;
-
-  // the claims index resumes from its checkpoint in the read-model store (rebuilt only on command)
-  const readModels = openReadModelStore(deps.config, {
+  // the event store, read models (the claims index), checkpoints and personal-data keys: MONGO_URL
+  // and KURRENTDB_URL, else SQLite files under DATA_DIR/claims; each waited for until it answers
+  const stores = await openServiceStores({
     service: 'claims',
-    file: claimsReadModelsFile(deps.config.dataDir),
-  });
-  // MONGO_URL: the keys in `claims.personal_data_keys`; otherwise the SQLite file
-  const personalDataKeys = openSubjectKeys({
     config: deps.config,
-    service: 'claims',
-    file: claimsPersonalDataFile(deps.config.dataDir),
+    eventSchemas: claimsEvents,
+    checkpointsFile: path.join(deps.config.dataDir, 'claims', 'checkpoints.sqlite'),
+    personalData: true,
+    readModel: { name: 'claims index', projection: claimsIndexProjection },
+    logger: deps.logger,
+    readiness: deps.ops,
   });
-  // MONGO_URL: beside the read models (`claims.subscription_checkpoints`); otherwise a SQLite file
-  const checkpoints = openCheckpointStore(deps.config, {
-    service: 'claims',
-    file: path.join(dir, 'checkpoints.sqlite'),
-  });
-  // a store that is not ready yet (not listening, an election) is waited for, with backoff and
-  // named by /readyz, never a crash (store-wait.ts)
-  const waits = { logger: deps.logger, readiness: deps.ops };
-  const untilAnswers = storeWaits(waits);
-  await untilStoresAnswer(waits, { events: store, readModels, checkpoints, personalDataKeys });
-  const claimsIndex = await untilAnswers('claims index', () =>
-    openDocumentReadModel({
-      events: store,
-      store: readModels,
-      projection: claimsIndexProjection,
-      onError: (error) => deps.logger.error({ err: error }, 'claims index stopped'),
-      onWriteError: (error, retryInMs) =>
-        deps.logger.warn(
-          { err: error, retry_in_ms: retryInMs },
-          'claims index not written: the store refused; trying again',
-        ),
-    }),
-  );
+  const { events: store, readModels, checkpoints, personalDataKeys, index: claimsIndex, untilAnswers } = stores;
 
   const safeFetch =
     overrides.safeFetch ??
@@ -131,8 +98,9 @@ export const startClaims = async (deps: ClaimsDeps) => {
       delayMs,
     } satisfies ClaimExpiryInput);
   };
-  const operations = createClaimsOperations({
+  const operationDeps: ClaimsOperationDeps = {
     store,
+    claimIds: createClaimIds({ store, index: claimsIndex.view }),
     vault,
     index: claimsIndex.view,
     indexCaughtUp: claimsIndex.waitFor,
@@ -144,8 +112,8 @@ export const startClaims = async (deps: ClaimsDeps) => {
     claimsPerDay: deps.config.dailyLimits?.claimsPerAccount ?? DEFAULT_DAILY_LIMITS.claimsPerAccount,
     logger: deps.logger,
     watchExpiry,
-  });
-  const activities: ClaimsActivities = { expireClaim: operations.expireClaim };
+  };
+  const activities = createClaimsActivities(operationDeps);
   runner = await untilAnswers('workflows', () =>
     startWorkflowRunner({
       settings: deps.workflows ?? workflowSettingsOf(deps.config, 'claims'),
@@ -166,7 +134,7 @@ export const startClaims = async (deps: ClaimsDeps) => {
     service: 'claims',
     bus: deps.bus,
     logger: deps.logger,
-    handlers: operations.handlers,
+    handlers: claimsEndpoints(operationDeps),
   });
   // claim_verified and the like, published from the log; the catalog consumes them
   const publisher = await startClaimsPublisher({
@@ -181,17 +149,14 @@ export const startClaims = async (deps: ClaimsDeps) => {
     service: 'claims',
     bus: deps.bus,
     logger: deps.logger,
-    operations: [{ contract: verifyEmailClaim, handle: operations.verifyEmail }],
+    operations: claimsInternalEndpoints(operationDeps),
   });
 
   return {
     /** the workflow runner of the claim expiries (tests look at it) */
     runner,
     /** what /readyz pings and /metrics reports (the claims index's lag behind the log) */
-    probes: {
-      stores: storeProbes({ events: store, readModels }),
-      projections: [{ name: 'claims index', position: () => claimsIndex.position, events: store }],
-    },
+    probes: stores.probes,
     stop: async () => {
       try {
         await served.stop();
@@ -211,10 +176,9 @@ export const startClaims = async (deps: ClaimsDeps) => {
   };
 };
 
-export const claimsEventsFile = (dataDir: string): string => path.join(dataDir, 'claims', 'events.sqlite');
-/** the claims read models (the claims index) and their checkpoint */
+export const claimsEventsFile = (dataDir: string): string => serviceFiles('claims', { dataDir }).events;
 /** the claimants' personal-data keys without MONGO_URL (crypto-shredding: docs/architecture.md, Personal data) */
-export const claimsPersonalDataFile = (dataDir: string): string => path.join(dataDir, 'claims', 'personal-data.sqlite');
+export const claimsPersonalDataFile = (dataDir: string): string => serviceFiles('claims', { dataDir }).personalData;
 
 /**
  * Erases what claims keeps of an account's personal data: its key is deleted, so the addresses its
@@ -226,28 +190,18 @@ export const forgetClaimsPersonalData = (options: {
   accountId: string;
   /** MONGO_URL: the keys are in MongoDB */
   config?: Partial<Pick<Config, 'mongo'>>;
-}) =>
-  forgetPersonalData({
-    config: options.config ?? {},
-    service: 'claims',
-    file: claimsPersonalDataFile(options.dataDir),
-    subject: options.accountId,
-  });
-export const claimsReadModelsFile = (dataDir: string): string => path.join(dataDir, 'claims', 'read-models.sqlite');
+}) => forgetServicePersonalData('claims', options);
+/** the claims read models (the claims index) and their checkpoint */
+export const claimsReadModelsFile = (dataDir: string): string => serviceFiles('claims', { dataDir }).readModels;
 
 /**
- * The explicit rebuild of the claims read models from position 0, with the service's own
- * projection, on the stores `config` names (MONGO_URL, KURRENTDB_URL; else the files under dataDir);
+ * The explicit rebuild of the claims read models from position 0 (rebuildServiceReadModel);
  * refuses (ReadModelStoreInUseError) while a claims instance has them open.
  */
-export const rebuildClaimsReadModels = async (options: { dataDir: string; config?: RebuildConfig }) => {
-  mkdirSync(path.join(options.dataDir, 'claims'), { recursive: true });
-  return rebuildEmbeddedDocumentReadModel({
-    config: options.config,
+export const rebuildClaimsReadModels = (options: { dataDir: string; config?: RebuildConfig }) =>
+  rebuildServiceReadModel({
+    ...options,
     service: 'claims',
-    eventsPath: claimsEventsFile(options.config?.eventsDir ?? options.dataDir),
-    readModelsPath: claimsReadModelsFile(options.dataDir),
     projection: claimsIndexProjection,
     eventSchemas: claimsEvents,
   });
-};

@@ -1,10 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { payOrder, stripeWebhook } from '@listings/contracts';
 import { commerceEvents } from '@listings/contracts/events';
 import type { Bus } from '@listings/platform/bus';
-import { openCheckpointStore } from '@listings/platform/checkpoints';
 import { type Clock, systemClock } from '@listings/platform/clock';
 import {
   type Config,
@@ -13,29 +10,27 @@ import {
   type WorkflowSettings,
   workflowSettingsOf,
 } from '@listings/platform/config';
-import { openEventStore, withEventSchemas } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
-import { storeProbes } from '@listings/platform/observability';
-import {
-  openDocumentReadModel,
-  openReadModelStore,
-  type RebuildConfig,
-  rebuildEmbeddedDocumentReadModel,
-} from '@listings/platform/read-models';
+import type { RebuildConfig } from '@listings/platform/read-models';
+import { openServiceStores, rebuildServiceReadModel, serviceFiles } from '@listings/platform/service-composition';
 import { serveInternalOperations, serveOperations } from '@listings/platform/service-host';
-import { type StoreWaitReporter, storeWaits, untilStoresAnswer } from '@listings/platform/store-wait';
+import type { StoreWaitReporter } from '@listings/platform/store-wait';
 import type { RetryPolicy } from '@listings/platform/workflows';
 import { startWorkflowRunner } from '@listings/platform/workflows/temporal-runner';
+import { createCommerceActivities } from './activities/commerce-activities.ts';
 import { createCatalogClient } from './adapters/catalog-client.ts';
 import { createJsvatCheck, createSalesTaxRates } from './adapters/offline-vat.ts';
 import { createLocalPaymentProvider, type PaymentProvider } from './adapters/payment-provider.ts';
 import { createStripePaymentProvider } from './adapters/stripe-payments.ts';
-import { createCommerceOperations } from './application/commerce-operations.ts';
+import type { CommerceOperationDeps } from './application/commerce-deps.ts';
 import { createLaunchRules } from './application/launch-rules.ts';
-import { createCommerceActivities, createOrderLifecycle } from './application/order-lifecycle.ts';
-import { commerceEventsFile, seedDefaultShop } from './application/shop-admin.ts';
+import { createOrderLifecycle } from './application/order-lifecycle.ts';
+import { resumeOrderWorkflows } from './application/order-workflow-start.ts';
+import { commerceEventsFile, runShopCommand, seedDefaultShop } from './application/shop-admin.ts';
+import type { ShopCommand } from './domain/shop/decide.ts';
 import { consumeCatalogEvents, startCommercePublisher } from './entrypoints/integration-events.ts';
-import { ordersIndexProjection } from './projections/orders-index.ts';
+import { commerceEndpoints, commerceInternalEndpoints } from './entrypoints/operations.ts';
+import { ordersIndexProjection } from './projections/orders-index/evolve.ts';
 import { commerceWorkflows, ORDER_RETRY } from './workflows/order-workflow.ts';
 
 export interface CommerceDeps {
@@ -65,41 +60,24 @@ export interface CommerceDeps {
 
 /** Composition root of the commerce service: store, orders index, VAT adapters, catalog client, endpoints. */
 export const startCommerce = async (deps: CommerceDeps) => {
-  const file = commerceEventsFile(deps.config.eventsDir ?? deps.config.dataDir);
-  mkdirSync(path.dirname(file), { recursive: true });
-  const store = withEventSchemas(openEventStore(deps.config, { service: 'commerce', file }), commerceEvents);
   const clock = deps.overrides?.clock ?? systemClock;
-
   const settings = deps.settings ?? workflowSettingsOf(deps.config, 'commerce');
-
-  // the orders index resumes from its checkpoint in the read-model store (rebuilt only on command)
-  const readModels = openReadModelStore(deps.config, {
+  // the event store, read models (the orders index) and checkpoints: MONGO_URL and KURRENTDB_URL,
+  // else SQLite files under DATA_DIR/commerce; each waited for until it answers
+  const stores = await openServiceStores({
     service: 'commerce',
-    file: commerceReadModelsFile(deps.config.dataDir),
+    config: deps.config,
+    eventSchemas: commerceEvents,
+    // beside the event log (EVENTS_DIR), as it always was
+    checkpointsFile: path.join(
+      path.dirname(commerceEventsFile(deps.config.eventsDir ?? deps.config.dataDir)),
+      'checkpoints.sqlite',
+    ),
+    readModel: { name: 'orders index', projection: ordersIndexProjection },
+    logger: deps.logger,
+    readiness: deps.ops,
   });
-  // MONGO_URL: beside the read models (`commerce.subscription_checkpoints`); otherwise a SQLite file
-  const checkpoints = openCheckpointStore(deps.config, {
-    service: 'commerce',
-    file: path.join(path.dirname(file), 'checkpoints.sqlite'),
-  });
-  // a store that is not ready yet (not listening, an election) is waited for, with backoff and
-  // named by /readyz, never a crash (store-wait.ts)
-  const waits = { logger: deps.logger, readiness: deps.ops };
-  const untilAnswers = storeWaits(waits);
-  await untilStoresAnswer(waits, { events: store, readModels, checkpoints });
-  const ordersIndex = await untilAnswers('orders index', () =>
-    openDocumentReadModel({
-      events: store,
-      store: readModels,
-      projection: ordersIndexProjection,
-      onError: (error) => deps.logger.error({ err: error }, 'orders index stopped'),
-      onWriteError: (error, retryInMs) =>
-        deps.logger.warn(
-          { err: error, retry_in_ms: retryInMs },
-          'orders index not written: the store refused; trying again',
-        ),
-    }),
-  );
+  const { events: store, readModels, checkpoints, index: ordersIndex, untilAnswers } = stores;
   const indexCaughtUp = ordersIndex.waitFor;
   const indexChanged = ordersIndex.nextChange;
 
@@ -136,7 +114,7 @@ export const startCommerce = async (deps: CommerceDeps) => {
     }),
   );
 
-  const operations = createCommerceOperations({
+  const operationDeps: CommerceOperationDeps = {
     store,
     index: ordersIndex.view,
     indexCaughtUp,
@@ -152,23 +130,20 @@ export const startCommerce = async (deps: CommerceDeps) => {
     clock,
     publicUrl: deps.config.publicUrl,
     logger: deps.logger,
-  });
+  };
   await seedDefaultShop(store);
 
   const served = await serveOperations({
     service: 'commerce',
     bus: deps.bus,
     logger: deps.logger,
-    handlers: operations.handlers,
+    handlers: commerceEndpoints(operationDeps),
   });
   const internalServed = await serveInternalOperations({
     service: 'commerce',
     bus: deps.bus,
     logger: deps.logger,
-    operations: [
-      { contract: payOrder, handle: operations.payOrder },
-      { contract: stripeWebhook, handle: operations.stripeWebhook },
-    ],
+    operations: commerceInternalEndpoints(operationDeps),
   });
 
   // integration events: paid orders go out from this log (at least once); the catalog's word on
@@ -179,19 +154,17 @@ export const startCommerce = async (deps: CommerceDeps) => {
   // Unfinished lifecycles resume from the orders' state: the same workflow ids start again (a
   // pending order waits for what is left of its time, a paid one is fulfilled) and the idempotent
   // activities skip whatever is already done.
-  const resumed = await operations.resumeLifecycles();
+  const resumed = await resumeOrderWorkflows(operationDeps);
   if (resumed > 0) deps.logger.info({ orders: resumed }, 'resumed unfinished order lifecycles');
 
   return {
-    operations,
+    /** the operator's shop commands (tests change the settings of a running service) */
+    operations: { runShop: (command: ShopCommand, by: string) => runShopCommand(store, command, by) },
     runner,
     /** for tests and tools: the orders index (its view, position and read-your-writes wait) */
     ordersIndex,
     /** what /readyz pings and /metrics reports (the orders index's lag behind the log) */
-    probes: {
-      stores: storeProbes({ events: store, readModels }),
-      projections: [{ name: 'orders index', position: () => ordersIndex.position, events: store }],
-    },
+    probes: stores.probes,
     stop: async () => {
       try {
         await served.stop();
@@ -211,21 +184,16 @@ export const startCommerce = async (deps: CommerceDeps) => {
 };
 
 /** the commerce read models (the orders index) and their checkpoint */
-export const commerceReadModelsFile = (dataDir: string): string => path.join(dataDir, 'commerce', 'read-models.sqlite');
+export const commerceReadModelsFile = (dataDir: string): string => serviceFiles('commerce', { dataDir }).readModels;
 
 /**
- * The explicit rebuild of commerce's read models from position 0, with the service's own
- * projection, on the stores `config` names (MONGO_URL, KURRENTDB_URL; else the files under dataDir);
+ * The explicit rebuild of commerce's read models from position 0 (rebuildServiceReadModel);
  * refuses (ReadModelStoreInUseError) while a commerce instance has them open.
  */
-export const rebuildCommerceReadModels = async (options: { dataDir: string; config?: RebuildConfig }) => {
-  mkdirSync(path.dirname(commerceEventsFile(options.config?.eventsDir ?? options.dataDir)), { recursive: true });
-  return rebuildEmbeddedDocumentReadModel({
-    config: options.config,
+export const rebuildCommerceReadModels = (options: { dataDir: string; config?: RebuildConfig }) =>
+  rebuildServiceReadModel({
+    ...options,
     service: 'commerce',
-    eventsPath: commerceEventsFile(options.config?.eventsDir ?? options.dataDir),
-    readModelsPath: commerceReadModelsFile(options.dataDir),
     projection: ordersIndexProjection,
     eventSchemas: commerceEvents,
   });
-};

@@ -11,13 +11,11 @@ import type { Reply } from '@listings/platform/testing/reply';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCatalog } from '../../catalog/src/main.ts';
 import { commerceEventsFile } from '../src/application/shop-admin.ts';
-import { launchWeekDecider, launchWeekStream, slotsTaken } from '../src/domain/launch-week/launch-week.ts';
+import { launchWeekDecider } from '../src/domain/launch-week/decide.ts';
+import { launchWeekStream, slotsTaken } from '../src/domain/launch-week/launch-week.ts';
 import { listingLaunchStream } from '../src/domain/listing-launch/listing-launch.ts';
-import {
-  unpaidOrdersCounting,
-  unpaidOrdersDecider,
-  unpaidOrdersStream,
-} from '../src/domain/unpaid-orders/unpaid-orders.ts';
+import { unpaidOrdersDecider } from '../src/domain/unpaid-orders/decide.ts';
+import { unpaidOrdersCounting, unpaidOrdersStream } from '../src/domain/unpaid-orders/unpaid-orders.ts';
 import { startCommerce } from '../src/main.ts';
 
 /** counts the requests each replica served, per subject, so the test can show both took a share */

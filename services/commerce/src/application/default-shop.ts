@@ -1,4 +1,4 @@
-import type { ShopCommand } from '../domain/shop/shop.ts';
+import type { ShopCommand } from '../domain/shop/decide.ts';
 
 /**
  * What an empty shop starts with: seeded once, as events, through the same commands an operator

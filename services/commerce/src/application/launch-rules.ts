@@ -2,28 +2,18 @@ import { foldStream, handleCommand } from '@listings/platform/decider';
 import type { EventStore } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
 import type { CatalogClient } from '../adapters/catalog-client.ts';
+import { type LaunchWeekCommand, launchWeekDecider, WeekFullError } from '../domain/launch-week/decide.ts';
 import {
   type LaunchWeek,
-  type LaunchWeekCommand,
-  launchWeekDecider,
   launchWeekStream,
   type SlotReleaseReason,
   slotsTaken,
-  WeekFullError,
 } from '../domain/launch-week/launch-week.ts';
-import {
-  type ListingLaunch,
-  type ListingLaunchCommand,
-  listingLaunchDecider,
-  listingLaunchStream,
-} from '../domain/listing-launch/listing-launch.ts';
+import { type ListingLaunchCommand, listingLaunchDecider } from '../domain/listing-launch/decide.ts';
+import { type ListingLaunch, listingLaunchStream } from '../domain/listing-launch/listing-launch.ts';
 import type { OrderLineData } from '../domain/order/order.ts';
-import {
-  type UnpaidOrderCloseReason,
-  type UnpaidOrdersCommand,
-  unpaidOrdersDecider,
-  unpaidOrdersStream,
-} from '../domain/unpaid-orders/unpaid-orders.ts';
+import { type UnpaidOrdersCommand, unpaidOrdersDecider } from '../domain/unpaid-orders/decide.ts';
+import { type UnpaidOrderCloseReason, unpaidOrdersStream } from '../domain/unpaid-orders/unpaid-orders.ts';
 
 /**
  * Attempts after a concurrency conflict on a week or listing-launch stream. Each conflict means

@@ -3,10 +3,12 @@ import { foldStream, handleCommand } from '@listings/platform/decider';
 import type { EventStore } from '@listings/platform/event-store';
 import { NonRetryableActivityError } from '@listings/platform/workflows';
 import type { PaymentProvider } from '../adapters/payment-provider.ts';
-import { WeekFullError } from '../domain/launch-week/launch-week.ts';
-import { LaunchTakenError } from '../domain/listing-launch/listing-launch.ts';
-import { type OrderCommand, type OrderState, orderDecider, orderStream } from '../domain/order/order.ts';
-import { SHOP_STREAM, shopDecider } from '../domain/shop/shop.ts';
+import { WeekFullError } from '../domain/launch-week/decide.ts';
+import { LaunchTakenError } from '../domain/listing-launch/decide.ts';
+import { type OrderCommand, orderDecider } from '../domain/order/decide.ts';
+import { type OrderState, orderStream } from '../domain/order/order.ts';
+import { shopDecider } from '../domain/shop/decide.ts';
+import { SHOP_STREAM } from '../domain/shop/shop.ts';
 import type { LaunchRules } from './launch-rules.ts';
 
 export interface OrderLifecycleDeps {
@@ -259,10 +261,3 @@ export const createOrderLifecycle = (deps: OrderLifecycleDeps) => {
   };
 };
 export type OrderLifecycle = ReturnType<typeof createOrderLifecycle>;
-
-/** the payment workflow's activities: plain functions of the lifecycle (a Temporal worker runs them too) */
-export const createCommerceActivities = (lifecycle: OrderLifecycle) => ({
-  expireIfDue: (input: { number: string }) => lifecycle.expireIfDue(input.number),
-  fulfilOrder: async (input: { number: string }): Promise<void> => void (await lifecycle.fulfil(input.number)),
-});
-export type CommerceActivities = ReturnType<typeof createCommerceActivities>;

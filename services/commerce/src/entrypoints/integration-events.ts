@@ -16,7 +16,8 @@ import { publishFromLog } from '@listings/platform/integration-events';
 import type { Logger } from '@listings/platform/logger';
 import { checkValue } from '@listings/platform/validation';
 import type { OrderLifecycle } from '../application/order-lifecycle.ts';
-import { orderDecider, orderStream } from '../domain/order/order.ts';
+import { orderDecider } from '../domain/order/decide.ts';
+import { orderStream } from '../domain/order/order.ts';
 
 /** the durable names: renaming one starts it again from the beginning */
 export const COMMERCE_PUBLISHER = 'commerce-integration-events';

@@ -13,7 +13,7 @@ import {
   workflowRunnerKinds,
 } from '@listings/platform/testing/workflow-runners';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { CommerceActivities } from '../application/order-lifecycle.ts';
+import type { CommerceActivities } from '../activities/commerce-activities.ts';
 import { commerceWorkflows, orderWorkflowId, PAID_SIGNAL } from './order-workflow.ts';
 
 type Status = Awaited<ReturnType<CommerceActivities['expireIfDue']>>['status'];

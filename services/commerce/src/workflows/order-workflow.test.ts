@@ -1,6 +1,6 @@
 import type { WorkflowContext } from '@listings/platform/workflows/context';
 import { describe, expect, it } from 'vitest';
-import type { CommerceActivities } from '../application/order-lifecycle.ts';
+import type { CommerceActivities } from '../activities/commerce-activities.ts';
 import { orderWorkflow, PAID_SIGNAL } from './order-workflow.ts';
 
 type Outcome = Awaited<ReturnType<CommerceActivities['expireIfDue']>>;

@@ -4,7 +4,7 @@
  * source of truth. Imports are types only, so this file bundles for Temporal.
  */
 import type { RetryPolicy, WorkflowDefinition } from '@listings/platform/workflows/context';
-import type { CommerceActivities } from '../application/order-lifecycle.ts';
+import type { CommerceActivities } from '../activities/commerce-activities.ts';
 
 export interface OrderWorkflowInput {
   readonly number: string;

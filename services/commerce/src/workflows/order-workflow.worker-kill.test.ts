@@ -9,7 +9,7 @@ import { temporalAvailable } from '@listings/platform/testing/temporal-server';
 import { startDoomedWorker } from '@listings/platform/testing/temporal-worker-kill';
 import { startTestWorker, stopTemporalServers, temporalServer } from '@listings/platform/testing/workflow-runners';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { CommerceActivities } from '../application/order-lifecycle.ts';
+import type { CommerceActivities } from '../activities/commerce-activities.ts';
 import { commerceWorkflows, orderWorkflowId } from './order-workflow.ts';
 
 const ENTRY = new URL('./temporal-workflows.ts', import.meta.url);

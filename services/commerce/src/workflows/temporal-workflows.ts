@@ -3,7 +3,7 @@
  * definitions, bound to Temporal's context. Workflow type name: `order`.
  */
 import { temporalWorkflowContext } from '@listings/platform/workflows/temporal';
-import type { CommerceActivities } from '../application/order-lifecycle.ts';
+import type { CommerceActivities } from '../activities/commerce-activities.ts';
 import { ORDER_RETRY, type OrderWorkflowInput, orderWorkflow } from './order-workflow.ts';
 
 export const order = (input: OrderWorkflowInput): Promise<void> =>

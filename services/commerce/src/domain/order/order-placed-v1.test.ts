@@ -6,7 +6,8 @@ import { commerceEvents } from '@listings/contracts/events';
 import { foldStream } from '@listings/platform/decider';
 import { openSqliteEventStore, withEventSchemas } from '@listings/platform/event-store';
 import { describe, expect, it } from 'vitest';
-import { orderDecider, orderStream } from './order.ts';
+import { orderDecider } from './decide.ts';
+import { orderStream } from './order.ts';
 
 describe('OrderPlaced v1 (before the order hold was a shop setting)', () => {
   it('when the log holds a v1 order then it reads with the 24 hours it was given to be paid', async () => {

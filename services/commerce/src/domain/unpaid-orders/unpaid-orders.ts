@@ -1,5 +1,4 @@
-import type { Decider } from '@listings/platform/decider';
-import { ConflictError } from '@listings/platform/errors';
+import type { commerceEvents, DomainEventOf } from '@listings/contracts/events';
 
 /**
  * One account's unpaid orders: the rule "an account has at most `limit` unpaid orders at once" as an
@@ -11,80 +10,33 @@ import { ConflictError } from '@listings/platform/errors';
  */
 export const unpaidOrdersStream = (accountId: string) => `unpaid-orders-${accountId}`;
 
-export type UnpaidOrderCloseReason = 'paid' | 'expired' | 'refused' | 'abandoned';
+export type UnpaidOrderCloseReason = Extract<UnpaidOrdersEvent, { type: 'UnpaidOrderClosed' }>['data']['reason'];
 
-export type UnpaidOrdersEvent =
-  | {
-      type: 'UnpaidOrderOpened';
-      data: { account_id: string; order_number: string; expires_at: string; at: string };
-    }
-  | {
-      type: 'UnpaidOrderClosed';
-      data: { account_id: string; order_number: string; reason: UnpaidOrderCloseReason; at: string };
-    };
-
-export type UnpaidOrdersCommand =
-  | {
-      type: 'OpenUnpaidOrder';
-      data: { account_id: string; order_number: string; limit: number; expires_at: string; at: string };
-    }
-  /** the order no longer counts (not open: nothing happens) */
-  | {
-      type: 'CloseUnpaidOrder';
-      data: { account_id: string; order_number: string; reason: UnpaidOrderCloseReason; at: string };
-    };
+/** The account's unpaid-order events, derived from their declared schemas (packages/contracts/src/events/commerce.ts). */
+export type UnpaidOrdersEvent = Extract<
+  DomainEventOf<typeof commerceEvents>,
+  { type: 'UnpaidOrderOpened' | 'UnpaidOrderClosed' }
+>;
 
 export interface UnpaidOrders {
   /** open orders by number, with when each stops counting */
   readonly open: ReadonlyMap<string, string>;
 }
 
-export class TooManyUnpaidOrdersError extends ConflictError {
-  readonly limit: number;
-  constructor(limit: number) {
-    super(
-      `this account already has ${limit} unpaid orders, the most it can have at once (UNPAID_ORDERS_PER_ACCOUNT_MAX = ${limit}): pay one of them, or wait until one expires, then check out again`,
-    );
-    this.limit = limit;
-  }
-}
-
 /** open orders that count at `at`: those whose order can still be paid */
 export const unpaidOrdersCounting = (state: UnpaidOrders, at: string): string[] =>
   [...state.open].flatMap(([number, expiresAt]) => (at < expiresAt ? [number] : []));
 
-export const unpaidOrdersDecider: Decider<UnpaidOrdersCommand, UnpaidOrders, UnpaidOrdersEvent> = {
-  initialState: { open: new Map() },
-  evolve: (state, event) => {
-    const open = new Map(state.open);
-    switch (event.type) {
-      case 'UnpaidOrderOpened':
-        open.set(event.data.order_number, event.data.expires_at);
-        return { open };
-      case 'UnpaidOrderClosed':
-        open.delete(event.data.order_number);
-        return { open };
-    }
-  },
-  decide: (command, state) => {
-    switch (command.type) {
-      case 'OpenUnpaidOrder': {
-        const { account_id, order_number, limit, expires_at, at } = command.data;
-        const counting = unpaidOrdersCounting(state, at);
-        // a retried checkout of the same order counts once
-        if (counting.includes(order_number)) return [];
-        if (counting.length >= limit) throw new TooManyUnpaidOrdersError(limit);
-        return [{ type: 'UnpaidOrderOpened', data: { account_id, order_number, expires_at, at } }];
-      }
-      case 'CloseUnpaidOrder': {
-        const { account_id, order_number, reason, at } = command.data;
-        if (!state.open.has(order_number)) return [];
-        return [{ type: 'UnpaidOrderClosed', data: { account_id, order_number, reason, at } }];
-      }
-      default: {
-        const never: never = command;
-        throw new Error(`unknown command ${JSON.stringify(never)}`);
-      }
-    }
-  },
+export const initialUnpaidOrders: UnpaidOrders = { open: new Map() };
+
+export const evolveUnpaidOrders = (state: UnpaidOrders, event: UnpaidOrdersEvent): UnpaidOrders => {
+  const open = new Map(state.open);
+  switch (event.type) {
+    case 'UnpaidOrderOpened':
+      open.set(event.data.order_number, event.data.expires_at);
+      return { open };
+    case 'UnpaidOrderClosed':
+      open.delete(event.data.order_number);
+      return { open };
+  }
 };

@@ -1,7 +1,8 @@
 import { deciderSpec } from '@listings/platform/decider/specification';
 import { ConflictError, NotFoundError } from '@listings/platform/errors';
 import { describe, it } from 'vitest';
-import { type OrderEvent, orderDecider } from './order.ts';
+import { orderDecider } from './decide.ts';
+import type { OrderEvent } from './order.ts';
 
 const totals = {
   subtotal_cents: 5400,

@@ -1,6 +1,7 @@
 import { deciderSpec } from '@listings/platform/decider/specification';
 import { describe, it } from 'vitest';
-import { TooManyUnpaidOrdersError, type UnpaidOrdersEvent, unpaidOrdersDecider } from './unpaid-orders.ts';
+import { TooManyUnpaidOrdersError, unpaidOrdersDecider } from './decide.ts';
+import type { UnpaidOrdersEvent } from './unpaid-orders.ts';
 
 const ACCOUNT = 'acct-a';
 const NOW = '2030-01-02T12:00:00.000Z';

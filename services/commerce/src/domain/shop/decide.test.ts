@@ -1,7 +1,8 @@
 import { deciderSpec } from '@listings/platform/decider/specification';
 import { ValidationError } from '@listings/platform/errors';
 import { describe, it } from 'vitest';
-import { type ShopEvent, shopDecider } from './shop.ts';
+import { shopDecider } from './decide.ts';
+import type { ShopEvent } from './shop.ts';
 
 const launch: ShopEvent = {
   type: 'ProductDefined',

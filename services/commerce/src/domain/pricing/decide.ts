@@ -2,29 +2,8 @@ import { extraCategoriesProblem } from '@listings/contracts';
 import { type FieldError, ValidationError } from '@listings/platform/errors';
 import type { OrderLineData, OrderTotals } from '../order/order.ts';
 import type { ShopSettings } from '../shop/shop.ts';
+import type { ListingFacts, OrderItemInput, OrderRequestInput } from './pricing.ts';
 import { decideVat, InvalidVatNumber, type VatNumberCheck, type VatRates, vatCents } from './vat.ts';
-
-export interface OrderItemInput {
-  readonly product: string;
-  readonly listing_id?: number;
-  readonly launch_week?: string;
-  readonly extra_categories?: string[];
-  readonly amount_cents?: number;
-}
-export interface OrderRequestInput {
-  readonly items: OrderItemInput[];
-  readonly billing_country?: string;
-  readonly vat_number?: string;
-}
-/** what the catalog told us about a listing of the buyer; undefined = unknown or not theirs */
-export interface ListingFacts {
-  readonly status: string;
-  readonly plan: string;
-  /** null when the listing has no category yet */
-  readonly primary_category: string | null;
-  /** of the extra categories asked about, those the catalog does not have */
-  readonly unknown_categories: readonly string[];
-}
 
 const PUBLISHABLE = new Set(['draft', 'awaiting_badge', 'scheduled']);
 const CONTRIBUTABLE = new Set(['draft', 'awaiting_badge', 'scheduled', 'live']);

@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '@listings/platform/event-store';
 import type { DocumentProjection } from '@listings/platform/read-models';
-import type { OrderEvent } from '../domain/order/order.ts';
+import type { OrderEvent } from '../../domain/order/order.ts';
 
 /** One order as the index keeps it (stored in the read-model store, collection `orders`). */
 export interface OrderIndexDoc {

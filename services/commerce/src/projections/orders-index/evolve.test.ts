@@ -1,8 +1,8 @@
 import type { RecordedEvent } from '@listings/platform/event-store';
 import { foldDocumentView } from '@listings/platform/read-models';
 import { describe, expect, it } from 'vitest';
-import type { OrderEvent } from '../domain/order/order.ts';
-import { ordersIndexProjection } from './orders-index.ts';
+import type { OrderEvent } from '../../domain/order/order.ts';
+import { ordersIndexProjection } from './evolve.ts';
 
 const totals = { subtotal_cents: 0, vat_cents: 0, total_cents: 0, vat_rate: 0, reverse_charge: false };
 const recorded = (events: OrderEvent[]): RecordedEvent[] =>

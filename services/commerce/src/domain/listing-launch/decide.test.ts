@@ -1,6 +1,7 @@
 import { deciderSpec } from '@listings/platform/decider/specification';
 import { describe, it } from 'vitest';
-import { LaunchTakenError, type ListingLaunchEvent, listingLaunchDecider } from './listing-launch.ts';
+import { LaunchTakenError, listingLaunchDecider } from './decide.ts';
+import type { ListingLaunchEvent } from './listing-launch.ts';
 
 const AT = '2030-01-02T12:00:00.000Z';
 const heldBy = (order: string | null): ListingLaunchEvent => ({

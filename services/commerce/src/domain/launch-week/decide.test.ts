@@ -1,6 +1,7 @@
 import { deciderSpec } from '@listings/platform/decider/specification';
 import { describe, expect, it } from 'vitest';
-import { type LaunchWeekEvent, launchWeekDecider, slotsTaken, WeekFullError } from './launch-week.ts';
+import { launchWeekDecider, WeekFullError } from './decide.ts';
+import { type LaunchWeekEvent, slotsTaken } from './launch-week.ts';
 
 const WEEK = '2030-02-04';
 const NOW = '2030-01-02T12:00:00.000Z';
