@@ -42,7 +42,8 @@ export const initialClaim: Claim = { exists: false };
  */
 export const claimStream = (claimId: number): string => `claim-${claimId}`;
 
-export type ClaimIdEvent = { type: 'ClaimIdAssigned'; data: { claim_id: number; listing_id: number; at: string } };
+/** the claim id's allocation, as the contracts declare it */
+export type ClaimIdEvent = Extract<ClaimEvent, { type: 'ClaimIdAssigned' }>;
 
 export const evolveClaim = (state: Claim, event: ClaimEvent): Claim => {
   if (event.type === 'ClaimStarted') {
