@@ -1,14 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  acceptInvite as acceptInviteContract,
-  answerClientModel as answerClientModelContract,
-  CLIENT_MODEL_WAIT_MS,
-  cancelDraftWork as cancelDraftWorkContract,
-  clientModelRequest as clientModelRequestContract,
-  describeInvite as describeInviteContract,
-} from '@listings/contracts';
+import { CLIENT_MODEL_WAIT_MS } from '@listings/contracts';
 import { draftingEvents } from '@listings/contracts/events';
 import { openBlobStore } from '@listings/platform/blobs';
 import type { Bus } from '@listings/platform/bus';
@@ -27,7 +20,6 @@ import {
   type RebuildConfig,
   rebuildEmbeddedDocumentReadModel,
 } from '@listings/platform/read-models';
-import { serveInternalOperations, serveOperations } from '@listings/platform/service-host';
 import { type StoreWaitReporter, storeWaits, untilStoresAnswer } from '@listings/platform/store-wait';
 import type { RetryPolicy } from '@listings/platform/workflows';
 import { startWorkflowRunner } from '@listings/platform/workflows/temporal-runner';
@@ -37,8 +29,9 @@ import type { Drafter } from './adapters/drafter.ts';
 import { createExtractiveDrafter } from './adapters/extractive-drafter.ts';
 import { createOpenAiDrafter } from './adapters/openai-drafter.ts';
 import { type CrawlLimits, createSiteCrawler } from './adapters/site-crawler.ts';
-import { createDraftingOperations, draftWorkflowId, regenerateWorkflowId } from './application/drafting-operations.ts';
+import { resumeUnfinishedWork } from './application/resume-unfinished-work.ts';
 import { loadDraftingConfig } from './config.ts';
+import { serveDraftingEndpoints } from './entrypoints/endpoints.ts';
 import { draftsIndexProjection } from './projections/drafts-index/evolve.ts';
 import { draftingWorkflows } from './workflows/draft-workflows.ts';
 
@@ -171,55 +164,26 @@ export const startDrafting = async (deps: DraftingDeps) => {
   );
 
   const vault = createKeyVault(personalDataKeys);
-  const operations = createDraftingOperations({
-    vault,
-    store,
-    blobs,
-    index,
-    indexCaughtUp: draftsIndex.waitFor,
-    runner,
-    catalog,
-    mailer: overrides.mailer ?? createMailer(deps.config, clock),
-    clock,
-    publicUrl: deps.config.publicUrl,
-    logger: deps.logger,
-    draftsPerDay: deps.config.dailyLimits?.draftsPerAccount ?? DEFAULT_DAILY_LIMITS.draftsPerAccount,
-    images,
-  });
-
-  const served = await serveOperations({
-    service: 'drafting',
+  const endpoints = await serveDraftingEndpoints({
     bus: deps.bus,
     logger: deps.logger,
-    handlers: operations.handlers,
+    deps: {
+      vault,
+      store,
+      blobs,
+      index,
+      indexCaughtUp: draftsIndex.waitFor,
+      runner,
+      catalog,
+      mailer: overrides.mailer ?? createMailer(deps.config, clock),
+      clock,
+      publicUrl: deps.config.publicUrl,
+      logger: deps.logger,
+      draftsPerDay: deps.config.dailyLimits?.draftsPerAccount ?? DEFAULT_DAILY_LIMITS.draftsPerAccount,
+      images,
+    },
   });
-  const internalServed = await serveInternalOperations({
-    service: 'drafting',
-    bus: deps.bus,
-    logger: deps.logger,
-    operations: [
-      { contract: acceptInviteContract, handle: operations.acceptInvite },
-      { contract: describeInviteContract, handle: operations.describeInvite },
-      { contract: cancelDraftWorkContract, handle: operations.cancelDraftWork },
-      { contract: clientModelRequestContract, handle: operations.clientModelRequest },
-      { contract: answerClientModelContract, handle: operations.answerClientModel },
-    ],
-  });
-
-  // Unfinished work resumes from the aggregates' state: the same workflow ids start again and the
-  // idempotent activities skip whatever is already done.
-  const unfinished = [...index().unfinished];
-  const regenerating = [...index().regenerating];
-  for (const draftId of unfinished) await runner.start('draft', draftWorkflowId(draftId), { draftId });
-  for (const key of regenerating) {
-    const [draftId, requestId] = key.split('/') as [string, string];
-    await runner.start('regenerate', regenerateWorkflowId(draftId, requestId), { draftId, requestId });
-  }
-  if (unfinished.length + regenerating.length > 0)
-    deps.logger.info(
-      { drafts: unfinished.length, regenerations: regenerating.length },
-      'resumed unfinished drafting work',
-    );
+  await resumeUnfinishedWork({ index, runner, logger: deps.logger });
 
   return {
     runner,
@@ -230,8 +194,7 @@ export const startDrafting = async (deps: DraftingDeps) => {
     },
     stop: async () => {
       try {
-        await served.stop();
-        await internalServed.stop();
+        await endpoints.stop();
         shutdown.abort();
         await runner.stop();
       } finally {
