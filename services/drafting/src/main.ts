@@ -1,14 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  acceptInvite as acceptInviteContract,
-  answerClientModel as answerClientModelContract,
-  CLIENT_MODEL_WAIT_MS,
-  cancelDraftWork as cancelDraftWorkContract,
-  clientModelRequest as clientModelRequestContract,
-  describeInvite as describeInviteContract,
-} from '@listings/contracts';
+import { CLIENT_MODEL_WAIT_MS } from '@listings/contracts';
 import { draftingEvents } from '@listings/contracts/events';
 import { openBlobStore } from '@listings/platform/blobs';
 import type { Bus } from '@listings/platform/bus';
@@ -27,7 +20,6 @@ import {
   type RebuildConfig,
   rebuildEmbeddedDocumentReadModel,
 } from '@listings/platform/read-models';
-import { serveInternalOperations, serveOperations } from '@listings/platform/service-host';
 import { type StoreWaitReporter, storeWaits, untilStoresAnswer } from '@listings/platform/store-wait';
 import type { RetryPolicy } from '@listings/platform/workflows';
 import { startWorkflowRunner } from '@listings/platform/workflows/temporal-runner';
@@ -37,8 +29,9 @@ import type { Drafter } from './adapters/drafter.ts';
 import { createExtractiveDrafter } from './adapters/extractive-drafter.ts';
 import { createOpenAiDrafter } from './adapters/openai-drafter.ts';
 import { type CrawlLimits, createSiteCrawler } from './adapters/site-crawler.ts';
-import { createDraftingOperations, draftWorkflowId, regenerateWorkflowId } from './application/drafting-operations.ts';
-import { loadDraftingConfig } from './config.ts';
+import { resumeUnfinishedWork } from './application/resume-unfinished-work.ts';
+import { type DraftingConfig, loadDraftingConfig } from './config.ts';
+import { serveDraftingEndpoints } from './entrypoints/endpoints.ts';
 import { draftsIndexProjection } from './projections/drafts-index/evolve.ts';
 import { draftingWorkflows } from './workflows/draft-workflows.ts';
 
@@ -73,82 +66,18 @@ export interface DraftingDeps {
 export const startDrafting = async (deps: DraftingDeps) => {
   const settings = loadDraftingConfig(deps.env ? loadConfig(deps.env) : deps.config);
   const overrides = deps.overrides ?? {};
-  const dir = path.join(deps.config.dataDir, 'drafting');
-  mkdirSync(dir, { recursive: true });
-  const store = withEventSchemas(
-    openEventStore(deps.config, {
-      service: 'drafting',
-      file: draftingEventsFile(deps.config.eventsDir ?? deps.config.dataDir),
-    }),
-    draftingEvents,
-  );
-  // crawled pages: MONGO_URL: GridFS (bucket `drafting.blobs`); otherwise files shared by every
-  // drafting process on this DATA_DIR (content-addressed, written by rename)
-  const blobs = openBlobStore(deps.config, { service: 'drafting', dir: path.join(deps.config.dataDir, 'blobs') });
-  // the logos drafts find, checked and re-encoded: the images bucket the web edge serves /images/ from
-  const imageStore = openImageStore(deps.config);
+  const stores = await openDraftingStores(deps);
+  const draftsIndex = await openDraftsIndex(deps, stores);
   const clock = overrides.clock ?? systemClock;
   const shutdown = new AbortController();
-
-  // the drafts index resumes from its checkpoint in the read-model store (rebuilt only on command)
-  const readModels = openReadModelStore(deps.config, {
-    service: 'drafting',
-    file: draftingReadModelsFile(deps.config.dataDir),
-  });
-  // MONGO_URL: the keys in `drafting.personal_data_keys`; otherwise the SQLite file
-  const personalDataKeys = openSubjectKeys({
-    config: deps.config,
-    service: 'drafting',
-    file: draftingPersonalDataFile(deps.config.dataDir),
-  });
-  // a store that is not ready yet (not listening, an election) is waited for, with backoff and
-  // named by /readyz, never a crash (store-wait.ts)
-  const waits = { logger: deps.logger, readiness: deps.ops };
-  const untilAnswers = storeWaits(waits);
-  await untilStoresAnswer(waits, { events: store, readModels, personalDataKeys, blobs });
-  await untilStoresAnswer(waits, { blobs: imageStore });
-  const draftsIndex = await untilAnswers('drafts index', () =>
-    openDocumentReadModel({
-      events: store,
-      store: readModels,
-      projection: draftsIndexProjection,
-      onError: (error) => deps.logger.error({ err: error }, 'drafts index stopped'),
-      onWriteError: (error, retryInMs) =>
-        deps.logger.warn(
-          { err: error, retry_in_ms: retryInMs },
-          'drafts index not written: the store refused; trying again',
-        ),
-    }),
-  );
-  const index = draftsIndex.view;
-
-  const safeFetch =
-    overrides.safeFetch ??
-    createSafeFetch({
-      allowPrivateNetworks: deps.config.fetchAllowPrivateNetworks,
-      userAgent: userAgentFor(deps.config.publicUrl),
-      maxBytes: 2 * 1024 * 1024,
-      maxRedirects: 5,
-      timeoutMs: 15_000,
-      ...(overrides.lookup ? { lookup: overrides.lookup } : {}),
-    });
+  const safeFetch = overrides.safeFetch ?? crawlerFetch(deps.config, overrides.lookup);
   const catalog = createCatalogClient(deps.bus);
-  const images = createImageIntake({ safeFetch, store: imageStore, publicUrl: deps.config.publicUrl });
-  const drafter =
-    overrides.drafter ??
-    (settings.openAi
-      ? createOpenAiDrafter({
-          apiKey: settings.openAi.apiKey,
-          baseURL: settings.openAi.baseURL,
-          model: settings.openAi.model,
-          candidates: createExtractiveDrafter(),
-        })
-      : createExtractiveDrafter());
+  const images = createImageIntake({ safeFetch, store: stores.images, publicUrl: deps.config.publicUrl });
   const activities = createActivities({
-    store,
-    blobs,
+    store: stores.events,
+    blobs: stores.blobs,
     crawler: createSiteCrawler({ safeFetch, robotsToken: ROBOTS_TOKEN, limits: overrides.crawlLimits }),
-    drafter,
+    drafter: overrides.drafter ?? drafterFor(settings),
     images,
     categoryNames: () =>
       catalog.categoryNames().catch((error: unknown) => {
@@ -162,7 +91,7 @@ export const startDrafting = async (deps: DraftingDeps) => {
     ...(settings.openAi ? {} : { clientModelWaitMs: overrides.clientModelWaitMs ?? CLIENT_MODEL_WAIT_MS }),
   });
 
-  const runner = await untilAnswers('workflows', () =>
+  const runner = await storeWaits({ logger: deps.logger, readiness: deps.ops })('workflows', () =>
     startWorkflowRunner({
       settings,
       workflowsPath: fileURLToPath(new URL('./workflows/temporal-workflows.ts', import.meta.url)),
@@ -170,82 +99,128 @@ export const startDrafting = async (deps: DraftingDeps) => {
     }),
   );
 
-  const vault = createKeyVault(personalDataKeys);
-  const operations = createDraftingOperations({
-    vault,
-    store,
-    blobs,
-    index,
-    indexCaughtUp: draftsIndex.waitFor,
-    runner,
-    catalog,
-    mailer: overrides.mailer ?? createMailer(deps.config, clock),
-    clock,
-    publicUrl: deps.config.publicUrl,
-    logger: deps.logger,
-    draftsPerDay: deps.config.dailyLimits?.draftsPerAccount ?? DEFAULT_DAILY_LIMITS.draftsPerAccount,
-    images,
-  });
-
-  const served = await serveOperations({
-    service: 'drafting',
+  const vault = createKeyVault(stores.personalDataKeys);
+  const endpoints = await serveDraftingEndpoints({
     bus: deps.bus,
     logger: deps.logger,
-    handlers: operations.handlers,
+    deps: {
+      vault,
+      store: stores.events,
+      blobs: stores.blobs,
+      index: draftsIndex.view,
+      indexCaughtUp: draftsIndex.waitFor,
+      runner,
+      catalog,
+      mailer: overrides.mailer ?? createMailer(deps.config, clock),
+      clock,
+      publicUrl: deps.config.publicUrl,
+      logger: deps.logger,
+      draftsPerDay: deps.config.dailyLimits?.draftsPerAccount ?? DEFAULT_DAILY_LIMITS.draftsPerAccount,
+      images,
+    },
   });
-  const internalServed = await serveInternalOperations({
-    service: 'drafting',
-    bus: deps.bus,
-    logger: deps.logger,
-    operations: [
-      { contract: acceptInviteContract, handle: operations.acceptInvite },
-      { contract: describeInviteContract, handle: operations.describeInvite },
-      { contract: cancelDraftWorkContract, handle: operations.cancelDraftWork },
-      { contract: clientModelRequestContract, handle: operations.clientModelRequest },
-      { contract: answerClientModelContract, handle: operations.answerClientModel },
-    ],
-  });
-
-  // Unfinished work resumes from the aggregates' state: the same workflow ids start again and the
-  // idempotent activities skip whatever is already done.
-  const unfinished = [...index().unfinished];
-  const regenerating = [...index().regenerating];
-  for (const draftId of unfinished) await runner.start('draft', draftWorkflowId(draftId), { draftId });
-  for (const key of regenerating) {
-    const [draftId, requestId] = key.split('/') as [string, string];
-    await runner.start('regenerate', regenerateWorkflowId(draftId, requestId), { draftId, requestId });
-  }
-  if (unfinished.length + regenerating.length > 0)
-    deps.logger.info(
-      { drafts: unfinished.length, regenerations: regenerating.length },
-      'resumed unfinished drafting work',
-    );
+  await resumeUnfinishedWork({ index: draftsIndex.view, runner, logger: deps.logger });
 
   return {
     runner,
     /** what /readyz pings and /metrics reports (the drafts index's lag behind the log) */
     probes: {
-      stores: storeProbes({ events: store, readModels }),
-      projections: [{ name: 'drafts index', position: () => draftsIndex.position, events: store }],
+      stores: storeProbes({ events: stores.events, readModels: stores.readModels }),
+      projections: [{ name: 'drafts index', position: () => draftsIndex.position, events: stores.events }],
     },
     stop: async () => {
       try {
-        await served.stop();
-        await internalServed.stop();
+        await endpoints.stop();
         shutdown.abort();
         await runner.stop();
       } finally {
         // closed even when a step above failed: an open MongoDB store says the service runs
         await draftsIndex.close();
-        await readModels.close();
+        await stores.readModels.close();
         await vault.close();
-        await blobs.close();
-        await imageStore.close();
-        await store.close();
+        await stores.blobs.close();
+        await stores.images.close();
+        await stores.events.close();
       }
     },
   };
 };
+
+/**
+ * Drafting's stores, once they answer: a store that is not ready yet (not listening, an election)
+ * is waited for, with backoff and named by /readyz, never a crash (store-wait.ts).
+ */
+const openDraftingStores = async (deps: DraftingDeps) => {
+  mkdirSync(path.join(deps.config.dataDir, 'drafting'), { recursive: true });
+  const stores = {
+    events: withEventSchemas(
+      openEventStore(deps.config, {
+        service: 'drafting',
+        file: draftingEventsFile(deps.config.eventsDir ?? deps.config.dataDir),
+      }),
+      draftingEvents,
+    ),
+    // crawled pages: MONGO_URL: GridFS (bucket `drafting.blobs`); otherwise files shared by every
+    // drafting process on this DATA_DIR (content-addressed, written by rename)
+    blobs: openBlobStore(deps.config, { service: 'drafting', dir: path.join(deps.config.dataDir, 'blobs') }),
+    // the logos drafts find, checked and re-encoded: the images bucket the web edge serves /images/ from
+    images: openImageStore(deps.config),
+    // the drafts index resumes from its checkpoint in the read-model store (rebuilt only on command)
+    readModels: openReadModelStore(deps.config, {
+      service: 'drafting',
+      file: draftingReadModelsFile(deps.config.dataDir),
+    }),
+    // MONGO_URL: the keys in `drafting.personal_data_keys`; otherwise the SQLite file
+    personalDataKeys: openSubjectKeys({
+      config: deps.config,
+      service: 'drafting',
+      file: draftingPersonalDataFile(deps.config.dataDir),
+    }),
+  };
+  const waits = { logger: deps.logger, readiness: deps.ops };
+  const { events, readModels, personalDataKeys, blobs } = stores;
+  await untilStoresAnswer(waits, { events, readModels, personalDataKeys, blobs });
+  await untilStoresAnswer(waits, { blobs: stores.images });
+  return stores;
+};
+
+/** the drafts index (which drafts an account has, which work is unfinished), kept up with the log */
+const openDraftsIndex = (deps: DraftingDeps, stores: Awaited<ReturnType<typeof openDraftingStores>>) =>
+  storeWaits({ logger: deps.logger, readiness: deps.ops })('drafts index', () =>
+    openDocumentReadModel({
+      events: stores.events,
+      store: stores.readModels,
+      projection: draftsIndexProjection,
+      onError: (error) => deps.logger.error({ err: error }, 'drafts index stopped'),
+      onWriteError: (error, retryInMs) =>
+        deps.logger.warn(
+          { err: error, retry_in_ms: retryInMs },
+          'drafts index not written: the store refused; trying again',
+        ),
+    }),
+  );
+
+/** the safe fetch the crawler and the logo intake read sites with */
+const crawlerFetch = (config: DraftingDeps['config'], lookup: HostLookup | undefined) =>
+  createSafeFetch({
+    allowPrivateNetworks: config.fetchAllowPrivateNetworks,
+    userAgent: userAgentFor(config.publicUrl),
+    maxBytes: 2 * 1024 * 1024,
+    maxRedirects: 5,
+    timeoutMs: 15_000,
+    ...(lookup ? { lookup } : {}),
+  });
+
+/** the model's drafter with the extractive pass as its candidates when a key is set; else the extractive drafter */
+const drafterFor = (settings: DraftingConfig): Drafter =>
+  settings.openAi
+    ? createOpenAiDrafter({
+        apiKey: settings.openAi.apiKey,
+        baseURL: settings.openAi.baseURL,
+        model: settings.openAi.model,
+        candidates: createExtractiveDrafter(),
+      })
+    : createExtractiveDrafter();
 
 /** the inviting accounts' personal-data keys without MONGO_URL (crypto-shredding: docs/architecture.md, Personal data) */
 export const draftingPersonalDataFile = (dataDir: string): string =>

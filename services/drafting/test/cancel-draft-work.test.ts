@@ -6,7 +6,7 @@ import type { InProcessRunner } from '@listings/platform/workflows';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Drafter } from '../src/adapters/drafter.ts';
 import { createExtractiveDrafter } from '../src/adapters/extractive-drafter.ts';
-import { draftWorkflowId } from '../src/application/drafting-operations.ts';
+import { draftWorkflowId } from '../src/application/workflow-ids.ts';
 import { userAgentFor } from '../src/main.ts';
 import { serveFakeCatalog } from './support/fake-catalog.ts';
 import { type FixtureSite, startFixtureSite } from './support/fixture-site.ts';

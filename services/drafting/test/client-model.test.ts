@@ -7,7 +7,7 @@ import { MAX_EVENT_BYTES, openEventStore } from '@listings/platform/event-store'
 import { type ProductSite, startProductSite } from '@listings/platform/testing/product-site';
 import type { InProcessRunner } from '@listings/platform/workflows';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { draftWorkflowId } from '../src/application/drafting-operations.ts';
+import { draftWorkflowId } from '../src/application/workflow-ids.ts';
 import { draftingEventsFile } from '../src/main.ts';
 import {
   answerAsk,

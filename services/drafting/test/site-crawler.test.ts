@@ -1,7 +1,7 @@
 import { createSafeFetch } from '@listings/platform/outbound';
 import { describe, expect, it } from 'vitest';
 import { createExtractiveDrafter } from '../src/adapters/extractive-drafter.ts';
-import { createSiteCrawler } from '../src/adapters/site-crawler.ts';
+import { CrawlInterrupted, createSiteCrawler } from '../src/adapters/site-crawler.ts';
 import { verifyProposals } from '../src/domain/evidence/verify-evidence.ts';
 import { serveCorpusSite } from './support/corpus/score.ts';
 import type { CorpusSite } from './support/corpus/sites.ts';
@@ -127,5 +127,69 @@ describe('a crawl that aims: fact pages first, sitemaps, the web app manifest', 
     const { pages, requested } = await crawlPages(site, 2);
     expect(requested).not.toContain('/private/app.webmanifest');
     expect(pages[0]?.text).not.toContain('manifest icon');
+  });
+});
+
+describe('a crawl whose signal fires (the draft cancelled, the service stopping)', () => {
+  const site: CorpusSite = {
+    id: 'stopped',
+    variant: 'stopped',
+    robots: 'User-agent: *\nAllow: /\n',
+    pages: { '/': page(['/about']), '/about': page([]) },
+    expected: {},
+    forbidden: [],
+  };
+  /** the safe fetch, noting each path asked for; `onFetch` runs before the request is made */
+  const crawlerFor = (onFetch: (path: string) => void) => {
+    const safeFetch = createSafeFetch({ allowPrivateNetworks: true, userAgent: 'ListingsDirectoryBot/1.0 (+test)' });
+    return createSiteCrawler({
+      safeFetch: (url, init) => {
+        onFetch(new URL(String(url)).pathname);
+        return safeFetch(url, init);
+      },
+      robotsToken: 'ListingsDirectoryBot',
+      limits: { timeoutMs: 60_000 },
+    });
+  };
+
+  it('when the signal has already fired then the crawl rejects at once: no request, no progress, no result to record', async () => {
+    const served = await serveCorpusSite(site);
+    try {
+      const fetched: string[] = [];
+      const progress: string[] = [];
+      const began = Date.now();
+      await expect(
+        crawlerFor((path) => fetched.push(path)).crawl(served.url, {
+          signal: AbortSignal.abort(),
+          onProgress: async (p) => void progress.push(p.step),
+        }),
+      ).rejects.toThrow(CrawlInterrupted);
+      expect(Date.now() - began).toBeLessThan(5_000);
+      expect(fetched).toEqual([]);
+      expect(progress).toEqual([]);
+      expect(served.requested).toEqual([]);
+    } finally {
+      await served.close();
+    }
+  });
+
+  it('when the signal fires just before the pages are read (during the sitemaps) then the crawl rejects at once and the homepage is never requested', async () => {
+    const served = await serveCorpusSite(site);
+    try {
+      const stop = new AbortController();
+      const fetched: string[] = [];
+      const began = Date.now();
+      const crawler = crawlerFor((path) => {
+        fetched.push(path);
+        if (path === '/sitemap.xml') stop.abort();
+      });
+      await expect(
+        crawler.crawl(served.url, { signal: stop.signal, onProgress: async () => undefined }),
+      ).rejects.toThrow(CrawlInterrupted);
+      expect(Date.now() - began).toBeLessThan(5_000);
+      expect(fetched).toEqual(['/robots.txt', '/sitemap.xml']);
+    } finally {
+      await served.close();
+    }
   });
 });

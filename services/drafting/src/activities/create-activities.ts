@@ -146,19 +146,11 @@ export const createActivities = (deps: ActivityDeps) => {
         load(input.draftId).then(stopUnlessCrawling, () => {});
       }, deps.cancelCheckMs ?? 1_000);
       let result: Awaited<ReturnType<SiteCrawler['crawl']>>;
-      // the service stopping ends this activity at once, whatever the crawler is doing (a crawl
-      // aborted just as it starts could otherwise run on to its own timeout and hold the stop):
-      // the workflow takes the draft up again on the next start
-      let onShutdown = () => {};
-      const shutDown = new Promise<never>((_, reject) => {
-        onShutdown = () => reject(deps.shutdown.reason ?? new Error('the drafting service is stopping'));
-        if (deps.shutdown.aborted) onShutdown();
-        else deps.shutdown.addEventListener('abort', onShutdown, { once: true });
-      });
-      shutDown.catch(() => {});
       try {
-        // the crawl runs long (many pages): it heartbeats while it runs, so a dead worker is noticed soon
-        const crawling = withHeartbeat(() =>
+        // the crawl runs long (many pages): it heartbeats while it runs, so a dead worker is noticed
+        // soon. The service stopping ends it at once, whatever step it is in (the crawler stops on
+        // its signal): the workflow takes the draft up again on the next start
+        result = await withHeartbeat(() =>
           deps.crawler.crawl(state.url, {
             signal: AbortSignal.any([deps.shutdown, stop.signal]),
             onProgress: async (p) => {
@@ -173,14 +165,11 @@ export const createActivities = (deps: ActivityDeps) => {
             },
           }),
         );
-        crawling.catch(() => {}); // a crawl left behind by a stop ends on its own; its error is nobody's
-        result = await Promise.race([crawling, shutDown]);
       } catch (error) {
         if (stop.signal.aborted) return;
         throw error;
       } finally {
         clearInterval(watch);
-        deps.shutdown.removeEventListener('abort', onShutdown);
       }
       if (stop.signal.aborted) return;
       await run(

@@ -1,3 +1,4 @@
+import { type PersonalDataVault, revealPersonalData } from '@listings/platform/personal-data';
 import { completenessOf, type DraftState, FIELD_KEYS, SECTION_KEYS, type Slot } from '../domain/draft/draft.ts';
 
 const slotView = (slot: Slot | undefined) => ({
@@ -56,3 +57,18 @@ export const listingProfileOf = (state: DraftState): Record<string, unknown> => 
   );
   return profile;
 };
+
+/** the draft with its invitees' addresses opened (empty once the inviting account was erased) */
+const withInvitesRevealed = async (vault: PersonalDataVault, state: DraftState): Promise<DraftState> =>
+  !state.exists || state.invites.length === 0
+    ? state
+    : {
+        ...state,
+        invites: await Promise.all(
+          state.invites.map(async (i) => ({ ...i, email: (await revealPersonalData(vault, i.email)) ?? '' })),
+        ),
+      };
+
+/** The Draft response as an owner sees it: the invitees' addresses opened. */
+export const revealedDraftView = async (vault: PersonalDataVault, state: DraftState) =>
+  draftView(await withInvitesRevealed(vault, state));

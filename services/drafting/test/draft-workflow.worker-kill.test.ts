@@ -10,11 +10,11 @@ import { temporalAvailable } from '@listings/platform/testing/temporal-server';
 import { startDoomedWorker } from '@listings/platform/testing/temporal-worker-kill';
 import { startTestWorker, stopTemporalServers, temporalServer } from '@listings/platform/testing/workflow-runners';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { DraftingActivities } from '../activities/create-activities.ts';
-import { draftingWorkflows } from './draft-workflows.ts';
-import { DRAFTING_HEARTBEAT_TIMEOUT_MS } from './temporal-workflows.ts';
+import type { DraftingActivities } from '../src/activities/create-activities.ts';
+import { draftingWorkflows } from '../src/workflows/draft-workflows.ts';
+import { DRAFTING_HEARTBEAT_TIMEOUT_MS } from '../src/workflows/temporal-workflows.ts';
 
-const ENTRY = new URL('./temporal-workflows.ts', import.meta.url);
+const ENTRY = new URL('../src/workflows/temporal-workflows.ts', import.meta.url);
 const available = temporalAvailable('dev', 'the crawl worker-kill test');
 /** the crawl's start-to-close timeout: without heartbeats the retry would wait this long */
 const START_TO_CLOSE_MS = 120_000;
