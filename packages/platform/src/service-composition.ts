@@ -7,6 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { ServiceEvents } from '@listings/contracts/events';
+import type { CheckpointStore } from './checkpoints/checkpoint-store.ts';
 import { openCheckpointStore } from './checkpoints/open-checkpoint-store.ts';
 import type { Config } from './config.ts';
 import { withEventSchemas } from './event-store/event-schemas.ts';
@@ -36,13 +37,16 @@ export const serviceFiles = (service: string, dirs: ServiceDirs) => ({
   personalData: path.join(dirs.dataDir, service, 'personal-data.sqlite'),
 });
 
-export interface ServiceStoresOptions<Doc, View, Keys extends boolean> {
+export interface ServiceStoresOptions<Doc, View, Keys extends boolean, Checkpoints extends string | null> {
   readonly service: string;
   readonly config: ServiceDirs & Partial<Pick<Config, 'mongo' | 'kurrentdb'>>;
   /** the service's declared events: appends are checked, older versions lifted on read */
   readonly eventSchemas: ServiceEvents;
-  /** the subscription checkpoints' SQLite file (without MONGO_URL: `<service>.subscription_checkpoints`) */
-  readonly checkpointsFile: string;
+  /**
+   * the subscription checkpoints' SQLite file (without MONGO_URL: `<service>.subscription_checkpoints`);
+   * null for a service that runs no checkpointed subscription (none is opened)
+   */
+  readonly checkpointsFile: Checkpoints;
   /** open the personal-data keys too (crypto-shredding) */
   readonly personalData?: Keys;
   /** the document read model the service queries, and its name in logs and /metrics ("orders index") */
@@ -57,16 +61,25 @@ export interface ServiceStoresOptions<Doc, View, Keys extends boolean> {
  * with backoff and named by /readyz, never a crash), then its document read model, which resumes
  * from its checkpoint in the read-model store (rebuilt only on command). The caller closes them.
  */
-export const openServiceStores = async <Doc, View, Keys extends boolean = false>(
-  options: ServiceStoresOptions<Doc, View, Keys>,
+export const openServiceStores = async <
+  Doc,
+  View,
+  Keys extends boolean = false,
+  Checkpoints extends string | null = string,
+>(
+  options: ServiceStoresOptions<Doc, View, Keys, Checkpoints>,
 ) => {
   const { service, config, logger } = options;
   const files = serviceFiles(service, config);
-  for (const file of [files.events, files.readModels, options.checkpointsFile])
+  for (const file of [files.events, files.readModels, options.checkpointsFile ?? files.readModels])
     mkdirSync(path.dirname(file), { recursive: true });
   const events = withEventSchemas(openEventStore(config, { service, file: files.events }), options.eventSchemas);
   const readModels = openReadModelStore(config, { service, file: files.readModels });
-  const checkpoints = openCheckpointStore(config, { service, file: options.checkpointsFile });
+  const checkpoints = (
+    options.checkpointsFile === null
+      ? undefined
+      : openCheckpointStore(config, { service, file: options.checkpointsFile })
+  ) as Checkpoints extends string ? CheckpointStore : undefined;
   const personalDataKeys = (
     options.personalData ? openSubjectKeys({ config, service, file: files.personalData }) : undefined
   ) as Keys extends true ? SubjectKeys : undefined;
@@ -75,7 +88,7 @@ export const openServiceStores = async <Doc, View, Keys extends boolean = false>
   await untilStoresAnswer(waits, {
     events,
     readModels,
-    checkpoints,
+    ...(checkpoints ? { checkpoints } : {}),
     ...(personalDataKeys ? { personalDataKeys } : {}),
   });
   const { name, projection } = options.readModel;

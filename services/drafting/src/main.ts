@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CLIENT_MODEL_WAIT_MS } from '@listings/contracts';
@@ -7,19 +6,18 @@ import { openBlobStore } from '@listings/platform/blobs';
 import type { Bus } from '@listings/platform/bus';
 import { type Clock, systemClock } from '@listings/platform/clock';
 import { type Config, DEFAULT_DAILY_LIMITS, loadConfig } from '@listings/platform/config';
-import { openEventStore, withEventSchemas } from '@listings/platform/event-store';
 import { createImageIntake, openImageStore } from '@listings/platform/images';
 import type { Logger } from '@listings/platform/logger';
 import { createMailer, type Mailer } from '@listings/platform/mail';
-import { storeProbes } from '@listings/platform/observability';
 import { createSafeFetch, type HostLookup, type SafeFetch } from '@listings/platform/outbound';
-import { createKeyVault, forgetPersonalData, openSubjectKeys } from '@listings/platform/personal-data';
+import { createKeyVault } from '@listings/platform/personal-data';
+import type { RebuildConfig } from '@listings/platform/read-models';
 import {
-  openDocumentReadModel,
-  openReadModelStore,
-  type RebuildConfig,
-  rebuildEmbeddedDocumentReadModel,
-} from '@listings/platform/read-models';
+  forgetServicePersonalData,
+  openServiceStores,
+  rebuildServiceReadModel,
+  serviceFiles,
+} from '@listings/platform/service-composition';
 import { type StoreWaitReporter, storeWaits, untilStoresAnswer } from '@listings/platform/store-wait';
 import type { RetryPolicy } from '@listings/platform/workflows';
 import { startWorkflowRunner } from '@listings/platform/workflows/temporal-runner';
@@ -67,7 +65,7 @@ export const startDrafting = async (deps: DraftingDeps) => {
   const settings = loadDraftingConfig(deps.env ? loadConfig(deps.env) : deps.config);
   const overrides = deps.overrides ?? {};
   const stores = await openDraftingStores(deps);
-  const draftsIndex = await openDraftsIndex(deps, stores);
+  const draftsIndex = stores.index;
   const clock = overrides.clock ?? systemClock;
   const shutdown = new AbortController();
   const safeFetch = overrides.safeFetch ?? crawlerFetch(deps.config, overrides.lookup);
@@ -124,10 +122,7 @@ export const startDrafting = async (deps: DraftingDeps) => {
   return {
     runner,
     /** what /readyz pings and /metrics reports (the drafts index's lag behind the log) */
-    probes: {
-      stores: storeProbes({ events: stores.events, readModels: stores.readModels }),
-      projections: [{ name: 'drafts index', position: () => draftsIndex.position, events: stores.events }],
-    },
+    probes: stores.probes,
     stop: async () => {
       try {
         await endpoints.stop();
@@ -147,58 +142,33 @@ export const startDrafting = async (deps: DraftingDeps) => {
 };
 
 /**
- * Drafting's stores, once they answer: a store that is not ready yet (not listening, an election)
- * is waited for, with backoff and named by /readyz, never a crash (store-wait.ts).
+ * Drafting's stores, once they answer (a store not ready yet is waited for, with backoff and named
+ * by /readyz, never a crash: store-wait.ts), and the drafts index (which drafts an account has,
+ * which work is unfinished) kept up with the log. No checkpointed subscription runs here.
  */
 const openDraftingStores = async (deps: DraftingDeps) => {
-  mkdirSync(path.join(deps.config.dataDir, 'drafting'), { recursive: true });
-  const stores = {
-    events: withEventSchemas(
-      openEventStore(deps.config, {
-        service: 'drafting',
-        file: draftingEventsFile(deps.config.eventsDir ?? deps.config.dataDir),
-      }),
-      draftingEvents,
-    ),
+  const stores = await openServiceStores({
+    service: 'drafting',
+    config: deps.config,
+    eventSchemas: draftingEvents,
+    checkpointsFile: null,
+    personalData: true,
+    readModel: { name: 'drafts index', projection: draftsIndexProjection },
+    logger: deps.logger,
+    readiness: deps.ops,
+  });
+  const files = {
     // crawled pages: MONGO_URL: GridFS (bucket `drafting.blobs`); otherwise files shared by every
     // drafting process on this DATA_DIR (content-addressed, written by rename)
     blobs: openBlobStore(deps.config, { service: 'drafting', dir: path.join(deps.config.dataDir, 'blobs') }),
     // the logos drafts find, checked and re-encoded: the images bucket the web edge serves /images/ from
     images: openImageStore(deps.config),
-    // the drafts index resumes from its checkpoint in the read-model store (rebuilt only on command)
-    readModels: openReadModelStore(deps.config, {
-      service: 'drafting',
-      file: draftingReadModelsFile(deps.config.dataDir),
-    }),
-    // MONGO_URL: the keys in `drafting.personal_data_keys`; otherwise the SQLite file
-    personalDataKeys: openSubjectKeys({
-      config: deps.config,
-      service: 'drafting',
-      file: draftingPersonalDataFile(deps.config.dataDir),
-    }),
   };
   const waits = { logger: deps.logger, readiness: deps.ops };
-  const { events, readModels, personalDataKeys, blobs } = stores;
-  await untilStoresAnswer(waits, { events, readModels, personalDataKeys, blobs });
-  await untilStoresAnswer(waits, { blobs: stores.images });
-  return stores;
+  await untilStoresAnswer(waits, { blobs: files.blobs });
+  await untilStoresAnswer(waits, { blobs: files.images });
+  return { ...stores, ...files };
 };
-
-/** the drafts index (which drafts an account has, which work is unfinished), kept up with the log */
-const openDraftsIndex = (deps: DraftingDeps, stores: Awaited<ReturnType<typeof openDraftingStores>>) =>
-  storeWaits({ logger: deps.logger, readiness: deps.ops })('drafts index', () =>
-    openDocumentReadModel({
-      events: stores.events,
-      store: stores.readModels,
-      projection: draftsIndexProjection,
-      onError: (error) => deps.logger.error({ err: error }, 'drafts index stopped'),
-      onWriteError: (error, retryInMs) =>
-        deps.logger.warn(
-          { err: error, retry_in_ms: retryInMs },
-          'drafts index not written: the store refused; trying again',
-        ),
-    }),
-  );
 
 /** the safe fetch the crawler and the logo intake read sites with */
 const crawlerFetch = (config: DraftingDeps['config'], lookup: HostLookup | undefined) =>
@@ -223,8 +193,7 @@ const drafterFor = (settings: DraftingConfig): Drafter =>
     : createExtractiveDrafter();
 
 /** the inviting accounts' personal-data keys without MONGO_URL (crypto-shredding: docs/architecture.md, Personal data) */
-export const draftingPersonalDataFile = (dataDir: string): string =>
-  path.join(dataDir, 'drafting', 'personal-data.sqlite');
+export const draftingPersonalDataFile = (dataDir: string): string => serviceFiles('drafting', { dataDir }).personalData;
 
 /**
  * Erases what drafting keeps of an account's personal data: the addresses it invited co-founders
@@ -235,30 +204,20 @@ export const forgetDraftingPersonalData = (options: {
   accountId: string;
   /** MONGO_URL: the keys are in MongoDB */
   config?: Partial<Pick<Config, 'mongo'>>;
-}) =>
-  forgetPersonalData({
-    config: options.config ?? {},
-    service: 'drafting',
-    file: draftingPersonalDataFile(options.dataDir),
-    subject: options.accountId,
-  });
-export const draftingEventsFile = (dataDir: string): string => path.join(dataDir, 'drafting', 'events.sqlite');
+}) => forgetServicePersonalData('drafting', options);
+export const draftingEventsFile = (dataDir: string): string => serviceFiles('drafting', { dataDir }).events;
 /** the drafting read models (the drafts index) and their checkpoint */
-export const draftingReadModelsFile = (dataDir: string): string => path.join(dataDir, 'drafting', 'read-models.sqlite');
+export const draftingReadModelsFile = (dataDir: string): string => serviceFiles('drafting', { dataDir }).readModels;
 
 /**
  * The explicit rebuild of the drafting read models from position 0, with the service's own
  * projection, on the stores `config` names (MONGO_URL, KURRENTDB_URL; else the files under dataDir);
  * refuses (ReadModelStoreInUseError) while a drafting instance has them open.
  */
-export const rebuildDraftingReadModels = async (options: { dataDir: string; config?: RebuildConfig }) => {
-  mkdirSync(path.join(options.dataDir, 'drafting'), { recursive: true });
-  return rebuildEmbeddedDocumentReadModel({
-    config: options.config,
+export const rebuildDraftingReadModels = (options: { dataDir: string; config?: RebuildConfig }) =>
+  rebuildServiceReadModel({
+    ...options,
     service: 'drafting',
-    eventsPath: draftingEventsFile(options.config?.eventsDir ?? options.dataDir),
-    readModelsPath: draftingReadModelsFile(options.dataDir),
     projection: draftsIndexProjection,
     eventSchemas: draftingEvents,
   });
-};
