@@ -1,6 +1,5 @@
 import type { FindOptions, Where } from '@listings/platform/read-models';
-import type { ListingDoc } from './documents.ts';
-import { founderSlug } from './search-documents.ts';
+import type { ListingDoc } from './listing.ts';
 
 /**
  * How the catalog's documents are stored and queried. A stored listing is `{ at, doc, keys }`:
@@ -69,52 +68,6 @@ export interface StoredListing {
 /** The statuses in which a listing is public (its page answers; its founders are listed). */
 export const PUBLIC_STATUSES = ['live', 'scheduled', 'awaiting_badge'] as const;
 export const UPCOMING_STATUSES = ['scheduled', 'awaiting_badge'] as const;
-
-/**
- * A founder, as the listings that name them make them (a founder's slug is their name's slug):
- * one entry per public listing, in listing id order. `name` and `country` are the first entry's
- * name and the first entry's company country: what the founders list filters and sorts on.
- */
-export interface FounderDoc {
-  readonly slug: string;
-  readonly name: string;
-  readonly country: string | null;
-  readonly listings: readonly FounderListing[];
-}
-export interface FounderListing {
-  readonly id: number;
-  readonly name: string;
-  readonly country: string | null;
-}
-
-export const F = { name: 'doc.name', country: 'doc.country', at: 'at' } as const;
-
-/** the founders a listing names while public, by founder slug (the first mention of a slug wins) */
-export const foundersNamedBy = (doc: ListingDoc | undefined): Map<string, FounderListing> => {
-  const named = new Map<string, FounderListing>();
-  if (!doc || !(PUBLIC_STATUSES as readonly string[]).includes(doc.status)) return named;
-  for (const founder of doc.profile.founders ?? []) {
-    const slug = founderSlug(founder.name);
-    if (!named.has(slug))
-      named.set(slug, { id: doc.id, name: founder.name, country: doc.profile.country?.toUpperCase() ?? null });
-  }
-  return named;
-};
-
-/** The founder after one listing names them (an entry) or stops naming them (undefined). */
-export const withFounderListing = (
-  founder: FounderDoc | undefined,
-  slug: string,
-  listingId: number,
-  entry: FounderListing | undefined,
-): FounderDoc | undefined => {
-  const listings = (founder?.listings ?? []).filter((l) => l.id !== listingId);
-  if (entry) listings.push(entry);
-  if (listings.length === 0) return undefined;
-  listings.sort((a, b) => a.id - b.id);
-  const first = listings[0] as FounderListing;
-  return { slug, name: first.name, country: listings.find((l) => l.country)?.country ?? null, listings };
-};
 
 /** Every query of the catalog that reads the listings, by what it asks: one place, one index each. */
 export const listingQueries = {

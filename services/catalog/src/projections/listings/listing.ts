@@ -1,15 +1,8 @@
 import type { ListingDraftProfile } from '@listings/contracts';
-import type { Winner } from '../../domain/awards/week-awards.ts';
-import type { BlogPostData } from '../../domain/blog/blog-post.ts';
-import type { CategoryData } from '../../domain/category/category.ts';
 import { type ListingStatus, type Plan, withChosenExtras } from '../../domain/listing/listing.ts';
 import { type Milestone, seedMilestones } from '../../domain/listing/owned.ts';
-import type { InterviewQuestion } from '../../domain/settings/site-settings.ts';
+import type { CatalogEvent, CatalogEventData } from '../catalog/catalog-event.ts';
 
-/**
- * The catalog's read-model documents. Each is folded from events by a pure `evolve`; the writer
- * keeps them in memory for queries and in the read-model store for restarts.
- */
 export interface ReviewDoc {
   readonly rating: number;
   readonly body: string;
@@ -70,246 +63,187 @@ export interface ListingDoc {
   readonly notifications?: readonly { account_id: string; update_title: string; at: string }[];
 }
 
-export type CategoryDoc = CategoryData;
-export type BlogPostDoc = BlogPostData;
-export interface AwardsDoc {
-  readonly week_start: string;
-  readonly winners: readonly Winner[];
-}
-export interface SettingsDoc {
-  readonly interview_questions: readonly InterviewQuestion[];
-  /** weeks from now to a free listing's launch week (6-8; default FREE_QUEUE_WEEKS_DEFAULT) */
-  readonly free_queue_weeks?: number;
-}
-
-export const COLLECTIONS = ['listings', 'categories', 'blog', 'awards', 'settings'] as const;
-export type Collection = (typeof COLLECTIONS)[number];
-
-export interface EventLike {
-  readonly type: string;
-  readonly data: unknown;
-}
-
-/** Which document an event changes; null when it changes none. */
-export const documentOf = (event: EventLike): { collection: Collection; id: string } | null => {
-  const data = event.data as Record<string, unknown>;
-  switch (event.type) {
-    case 'CategoryCreated':
-    case 'CategoryRemoved':
-      return { collection: 'categories', id: String(data.slug) };
-    case 'BlogPostPublished':
-    case 'BlogPostRevised':
-      return { collection: 'blog', id: String(data.slug) };
-    case 'InterviewQuestionsSet':
-    case 'FreeQueueWeeksSet':
-      return { collection: 'settings', id: 'site' };
-    case 'WeekAwardsDecided':
-      return { collection: 'awards', id: String(data.week_start) };
-    default:
-      return typeof data?.listing_id === 'number' ? { collection: 'listings', id: String(data.listing_id) } : null;
-  }
-};
+/** The listing an event changes (its id), if it is a listing's event. */
+export const listingIdOf = (event: CatalogEvent): string | undefined =>
+  'listing_id' in event.data && typeof event.data.listing_id === 'number' ? String(event.data.listing_id) : undefined;
 
 const without = <T>(record: Readonly<Record<string, T>>, key: string): Record<string, T> => {
   const { [key]: _, ...rest } = record;
   return rest;
 };
 
-// biome-ignore lint/suspicious/noExplicitAny: event data is checked by its type tag
-type AnyData = any;
+/** A listing as its creation makes it. */
+const created = (d: CatalogEventData<'ListingCreated'>): ListingDoc => ({
+  id: d.listing_id,
+  slug: d.slug,
+  draft_id: d.draft_id,
+  owners: d.owners,
+  status: 'draft',
+  plan: 'none',
+  launch_week: null,
+  unlocked: false,
+  verified: false,
+  featured: false,
+  created_at: d.at,
+  live_at: null,
+  profile: {} as ListingDraftProfile,
+  categories: [],
+  updates: [],
+  domain_rating: [],
+  revenue: [],
+  billboard_cents: 0,
+  votes: {},
+  followers: 0,
+  views: 0,
+  reviews: {},
+  alternatives: [],
+  follower_ids: [],
+  edited: {},
+  history: [],
+  milestones: [],
+  notifications: [],
+});
 
-/** Pure: the listing document after one event (undefined before the listing exists). */
-export const evolveListingDoc = (doc: ListingDoc | undefined, event: EventLike): ListingDoc | undefined => {
-  const d = event.data as AnyData;
-  if (event.type === 'ListingCreated')
-    return {
-      id: d.listing_id,
-      slug: d.slug,
-      draft_id: d.draft_id,
-      owners: d.owners,
-      status: 'draft',
-      plan: 'none',
-      launch_week: null,
-      unlocked: false,
-      verified: false,
-      featured: false,
-      created_at: d.at,
-      live_at: null,
-      profile: {} as ListingDraftProfile,
-      categories: [],
-      updates: [],
-      domain_rating: [],
-      revenue: [],
-      billboard_cents: 0,
-      votes: {},
-      followers: 0,
-      views: 0,
-      reviews: {},
-      alternatives: [],
-      follower_ids: [],
-      edited: {},
-      history: [],
-      milestones: [],
-      notifications: [],
-    };
-  if (!doc) return doc;
+type ReviewEvent = Extract<
+  CatalogEvent,
+  { type: 'ReviewSubmitted' | 'ReviewReplied' | 'ReviewReported' | 'ReviewRemoved' | 'ReviewRestored' }
+>;
+
+/** The reviews after one review event. */
+const evolveReviews = (reviews: ListingDoc['reviews'], event: ReviewEvent): ListingDoc['reviews'] => {
+  const review = reviews[event.data.account_id];
+  if (event.type === 'ReviewSubmitted') {
+    // an edit keeps the reply, the reports and the moderation of the review it replaces
+    const { rating, body, at } = event.data;
+    return { ...reviews, [event.data.account_id]: { ...review, rating, body, at } };
+  }
+  if (!review) return reviews;
+  const changed: ReviewDoc =
+    event.type === 'ReviewReplied'
+      ? { ...review, reply: { body: event.data.body, at: event.data.at } }
+      : event.type === 'ReviewReported'
+        ? { ...review, reports: (review.reports ?? 0) + 1 }
+        : { ...review, removed: event.type === 'ReviewRemoved' };
+  return { ...reviews, [event.data.account_id]: changed };
+};
+
+/** What the owner and the site team change: the profile, edits, milestones, notifications. */
+const evolveOwned = (doc: ListingDoc, event: CatalogEvent): ListingDoc => {
   switch (event.type) {
     case 'ListingProfileSaved': {
+      const d = event.data;
       const first = doc.profile.url === undefined;
+      const profile = d.profile as ListingDraftProfile;
       return {
         ...doc,
-        profile: d.profile,
+        profile,
         categories: withChosenExtras(d.categories, doc.chosen_extra_categories ?? null),
-        ...(first ? { milestones: seedMilestones(d.profile.milestones) } : {}),
+        ...(first ? { milestones: seedMilestones(profile.milestones) } : {}),
       };
     }
-    case 'ListingEdited':
+    case 'ListingEdited': {
+      const { version, account_id, before, after, at } = event.data;
       return {
         ...doc,
-        edited: { ...doc.edited, ...d.after },
-        history: [
-          ...(doc.history ?? []),
-          { version: d.version, account_id: d.account_id, before: d.before, after: d.after, at: d.at },
-        ],
+        edited: { ...doc.edited, ...after },
+        history: [...(doc.history ?? []), { version, account_id, before, after, at }],
       };
-    case 'FollowerNotified':
-      return {
-        ...doc,
-        notifications: [
-          ...(doc.notifications ?? []),
-          { account_id: d.account_id, update_title: d.update_title, at: d.at },
-        ],
-      };
+    }
+    case 'FollowerNotified': {
+      const { account_id, update_title, at } = event.data;
+      return { ...doc, notifications: [...(doc.notifications ?? []), { account_id, update_title, at }] };
+    }
     case 'MilestoneAdded':
-      return { ...doc, milestones: [...(doc.milestones ?? []), d.milestone] };
+      return { ...doc, milestones: [...(doc.milestones ?? []), event.data.milestone] };
     case 'MilestoneDeleted':
-      return { ...doc, milestones: (doc.milestones ?? []).filter((m) => m.id !== d.milestone_id) };
+      return { ...doc, milestones: (doc.milestones ?? []).filter((m) => m.id !== event.data.milestone_id) };
     case 'FounderStorySet':
-      return { ...doc, profile: { ...doc.profile, story: d.story } };
-    case 'LaunchScheduled':
-      return { ...doc, launch_week: d.launch_week, plan: d.plan };
-    case 'ListingStatusChanged':
-      return { ...doc, status: d.status, live_at: d.status === 'live' && doc.live_at === null ? d.at : doc.live_at };
-    case 'PaidSectionsUnlocked':
-      return { ...doc, unlocked: true };
-    case 'ExtraCategoriesChosen':
-      return {
-        ...doc,
-        chosen_extra_categories: d.categories,
-        categories: withChosenExtras(doc.categories, d.categories),
-      };
-    case 'ListingUpdatePosted':
-      return { ...doc, updates: [...doc.updates, { title: d.title, body: d.body, at: d.at }] };
-    case 'DomainRatingRecorded':
-      return {
-        ...doc,
-        domain_rating: [...doc.domain_rating, { date: d.date, value: d.value }].sort((a, b) =>
-          a.date.localeCompare(b.date),
-        ),
-      };
-    case 'RevenueRecorded':
-      return {
-        ...doc,
-        revenue: [...doc.revenue, { date: d.date, mrr_cents: d.mrr_cents }].sort((a, b) =>
-          a.date.localeCompare(b.date),
-        ),
-      };
-    case 'BillboardContributed':
-      return { ...doc, billboard_cents: doc.billboard_cents + d.amount_cents };
-    case 'ListingVerified': {
-      // a verified claim makes the claimant an owner (services/claims)
-      const owner = String(d.account_id);
-      return { ...doc, verified: true, owners: doc.owners.includes(owner) ? doc.owners : [...doc.owners, owner] };
-    }
-    case 'ListingOwnersReplaced':
-      // ownership followed a verified claim: the earlier owners lost it (domain/listing)
-      return { ...doc, owners: d.owners };
-    case 'ListingFeatured':
-      return { ...doc, featured: true };
-    case 'AlternativeApproved':
-      return { ...doc, alternatives: [...doc.alternatives, d.alternative_id] };
-    case 'VoteCast':
-      return { ...doc, votes: { ...doc.votes, [d.account_id]: d.at } };
-    case 'VoteWithdrawn':
-      return { ...doc, votes: without(doc.votes, d.account_id) };
-    case 'ListingFollowed':
-      return { ...doc, followers: doc.followers + 1, follower_ids: [...(doc.follower_ids ?? []), d.account_id] };
-    case 'ListingUnfollowed':
-      return {
-        ...doc,
-        followers: Math.max(0, doc.followers - 1),
-        follower_ids: (doc.follower_ids ?? []).filter((id) => id !== d.account_id),
-      };
-    case 'ListingViewed':
-      return { ...doc, views: doc.views + d.count };
-    case 'ReviewSubmitted': {
-      // an edit keeps the reply, the reports and the moderation of the review it replaces
-      const before = doc.reviews[d.account_id];
-      return {
-        ...doc,
-        reviews: { ...doc.reviews, [d.account_id]: { ...before, rating: d.rating, body: d.body, at: d.at } },
-      };
-    }
-    case 'ReviewReplied':
-    case 'ReviewReported':
-    case 'ReviewRemoved':
-    case 'ReviewRestored': {
-      const review = doc.reviews[d.account_id];
-      if (!review) return doc;
-      const changed: ReviewDoc =
-        event.type === 'ReviewReplied'
-          ? { ...review, reply: { body: d.body, at: d.at } }
-          : event.type === 'ReviewReported'
-            ? { ...review, reports: (review.reports ?? 0) + 1 }
-            : { ...review, removed: event.type === 'ReviewRemoved' };
-      return { ...doc, reviews: { ...doc.reviews, [d.account_id]: changed } };
+      return { ...doc, profile: { ...doc.profile, story: event.data.story } };
+    case 'ListingUpdatePosted': {
+      const { title, body, at } = event.data;
+      return { ...doc, updates: [...doc.updates, { title, body, at }] };
     }
     default:
       return doc;
   }
 };
 
-/** Older or hand-written CategoryCreated events may lack fields: the document always has them all. */
-export const evolveCategoryDoc = (doc: CategoryDoc | undefined, event: EventLike): CategoryDoc | undefined => {
-  if (event.type === 'CategoryRemoved') return undefined;
-  if (event.type !== 'CategoryCreated') return doc;
-  const d = event.data as Partial<CategoryDoc> & { slug: string };
-  return {
-    slug: d.slug,
-    name: d.name ?? d.slug,
-    parent: d.parent ?? null,
-    description: d.description ?? '',
-    faqs: d.faqs ?? [],
-    attributes: d.attributes ?? [],
-  };
+/** What a launch, a purchase, a claim or the site team changes: status, plan, ownership, figures. */
+const evolveLifecycle = (doc: ListingDoc, event: CatalogEvent): ListingDoc => {
+  switch (event.type) {
+    case 'LaunchScheduled':
+      return { ...doc, launch_week: event.data.launch_week, plan: event.data.plan };
+    case 'ListingStatusChanged': {
+      const { status, at } = event.data;
+      return { ...doc, status, live_at: status === 'live' && doc.live_at === null ? at : doc.live_at };
+    }
+    case 'PaidSectionsUnlocked':
+      return { ...doc, unlocked: true };
+    case 'ExtraCategoriesChosen':
+      return {
+        ...doc,
+        chosen_extra_categories: event.data.categories,
+        categories: withChosenExtras(doc.categories, event.data.categories),
+      };
+    case 'DomainRatingRecorded': {
+      const { date, value } = event.data;
+      return { ...doc, domain_rating: [...doc.domain_rating, { date, value }].sort(byDate) };
+    }
+    case 'RevenueRecorded': {
+      const { date, mrr_cents } = event.data;
+      return { ...doc, revenue: [...doc.revenue, { date, mrr_cents }].sort(byDate) };
+    }
+    case 'BillboardContributed':
+      return { ...doc, billboard_cents: doc.billboard_cents + event.data.amount_cents };
+    case 'ListingVerified': {
+      // a verified claim makes the claimant an owner (services/claims)
+      const owner = String(event.data.account_id);
+      return { ...doc, verified: true, owners: doc.owners.includes(owner) ? doc.owners : [...doc.owners, owner] };
+    }
+    case 'ListingOwnersReplaced':
+      // ownership followed a verified claim: the earlier owners lost it (domain/listing)
+      return { ...doc, owners: event.data.owners };
+    case 'ListingFeatured':
+      return { ...doc, featured: true };
+    case 'AlternativeApproved':
+      return { ...doc, alternatives: [...doc.alternatives, event.data.alternative_id] };
+    default:
+      return evolveOwned(doc, event);
+  }
 };
 
-export const evolveBlogDoc = (doc: BlogPostDoc | undefined, event: EventLike): BlogPostDoc | undefined =>
-  event.type === 'BlogPostPublished' || event.type === 'BlogPostRevised' ? (event.data as BlogPostDoc) : doc;
+const byDate = (a: { date: string }, b: { date: string }) => a.date.localeCompare(b.date);
 
-export const evolveAwardsDoc = (doc: AwardsDoc | undefined, event: EventLike): AwardsDoc | undefined =>
-  event.type === 'WeekAwardsDecided'
-    ? { week_start: (event.data as AnyData).week_start, winners: (event.data as AnyData).winners }
-    : doc;
-
-export const evolveSettingsDoc = (doc: SettingsDoc | undefined, event: EventLike): SettingsDoc | undefined => {
-  if (event.type === 'InterviewQuestionsSet') return { ...doc, interview_questions: (event.data as AnyData).questions };
-  if (event.type === 'FreeQueueWeeksSet')
-    return { interview_questions: [], ...doc, free_queue_weeks: (event.data as AnyData).weeks };
-  return doc;
-};
-
-export const evolveDocument = (collection: Collection, doc: unknown, event: EventLike): unknown => {
-  switch (collection) {
-    case 'listings':
-      return evolveListingDoc(doc as ListingDoc | undefined, event);
-    case 'categories':
-      return evolveCategoryDoc(doc as CategoryDoc | undefined, event);
-    case 'blog':
-      return evolveBlogDoc(doc as BlogPostDoc | undefined, event);
-    case 'awards':
-      return evolveAwardsDoc(doc as AwardsDoc | undefined, event);
-    case 'settings':
-      return evolveSettingsDoc(doc as SettingsDoc | undefined, event);
+/** Pure: the listing document after one event (undefined before the listing exists). */
+export const evolveListingDoc = (doc: ListingDoc | undefined, event: CatalogEvent): ListingDoc | undefined => {
+  if (event.type === 'ListingCreated') return created(event.data);
+  if (!doc) return doc;
+  switch (event.type) {
+    case 'VoteCast':
+      return { ...doc, votes: { ...doc.votes, [event.data.account_id]: event.data.at } };
+    case 'VoteWithdrawn':
+      return { ...doc, votes: without(doc.votes, event.data.account_id) };
+    case 'ListingFollowed':
+      return {
+        ...doc,
+        followers: doc.followers + 1,
+        follower_ids: [...(doc.follower_ids ?? []), event.data.account_id],
+      };
+    case 'ListingUnfollowed':
+      return {
+        ...doc,
+        followers: Math.max(0, doc.followers - 1),
+        follower_ids: (doc.follower_ids ?? []).filter((id) => id !== event.data.account_id),
+      };
+    case 'ListingViewed':
+      return { ...doc, views: doc.views + event.data.count };
+    case 'ReviewSubmitted':
+    case 'ReviewReplied':
+    case 'ReviewReported':
+    case 'ReviewRemoved':
+    case 'ReviewRestored':
+      return { ...doc, reviews: evolveReviews(doc.reviews, event) };
+    default:
+      return evolveLifecycle(doc, event);
   }
 };

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { ListingDraftProfile } from '@listings/contracts';
 import type { SearchDocument } from '@listings/platform/search';
 import transliterate from '@sindresorhus/transliterate';
-import type { CategoryDoc, ListingDoc } from './documents.ts';
+import type { CategoryDoc } from '../categories/categories.ts';
+import type { ListingDoc } from './listing.ts';
 
 /**
  * Trending = time-decayed votes: every vote is worth 1 when cast and half as much every

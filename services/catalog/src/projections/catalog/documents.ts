@@ -1,0 +1,15 @@
+/**
+ * The catalog's read-model documents, one projection per query family (each a pure evolve):
+ * listings (projections/listings), founders derived from them (projections/founders), categories,
+ * blog posts, awards and the site settings (one folder each). This module names them all in one
+ * place for the code that reads them.
+ */
+export type { AwardsDoc } from '../awards/awards.ts';
+export type { BlogPostDoc } from '../blog/blog-posts.ts';
+export type { CategoryDoc } from '../categories/categories.ts';
+export type { ListingDoc, ReviewDoc } from '../listings/listing.ts';
+export type { SettingsDoc } from '../settings/site-settings.ts';
+
+/** the read-model store collections the documents live in (founders are derived: see query-keys.ts) */
+export const COLLECTIONS = ['listings', 'categories', 'blog', 'awards', 'settings'] as const;
+export type Collection = (typeof COLLECTIONS)[number];
