@@ -163,8 +163,11 @@ export const openCatalogReadModel = async (deps: {
     position: () => fold.position,
     flushedAt: position,
     changesOnly: true,
-    valueToWrite: (ref) =>
-      rowsOf(big, ref.collection)?.pendingValue(ref.id) ?? small.of(ref.collection)?.get(ref.id) ?? null,
+    // a listing or founder: its pending value (undefined: an earlier flush wrote it); a small document: as held
+    valueToWrite: (ref) => {
+      const rows = rowsOf(big, ref.collection);
+      return rows ? rows.pendingValue(ref.id) : (small.of(ref.collection)?.get(ref.id) ?? null);
+    },
     // founders first: a crash before their listings replays the listings' events, which derive them again
     order: (a, b) => Number(b.collection === 'founders') - Number(a.collection === 'founders'),
     afterWrite: async (writes, at, stale) => {
