@@ -182,7 +182,8 @@ export const rebuildDocumentReadModel = async <Doc, View>(deps: {
 }): Promise<{ events: number; documents: number; position: number }> => {
   const { events, store, projection } = deps;
   await store.clear();
-  const docs = createDocumentSet(projection);
+  // documents only: nothing queries a rebuild, so its view is not kept
+  const docs = createDocumentSet({ ...projection, createView: () => ({ view: undefined, put: () => {} }) });
   let position = 0;
   let folded = 0;
   const writer = createDocumentWriter({
