@@ -63,9 +63,12 @@ export interface ListingDoc {
   readonly notifications?: readonly { account_id: string; update_title: string; at: string }[];
 }
 
-/** The listing an event changes (its id), if it is a listing's event. */
-export const listingIdOf = (event: CatalogEvent): string | undefined =>
-  'listing_id' in event.data && typeof event.data.listing_id === 'number' ? String(event.data.listing_id) : undefined;
+/** The listing an event changes (its id), if it is a listing's event: one whose data names a listing id. */
+export const listingIdOf = (event: CatalogEvent): string | undefined => {
+  // read as any event's data: events that name no listing (or hand-written ones) have none
+  const listingId = (event.data as { readonly listing_id?: unknown } | null)?.listing_id;
+  return typeof listingId === 'number' ? String(listingId) : undefined;
+};
 
 const without = <T>(record: Readonly<Record<string, T>>, key: string): Record<string, T> => {
   const { [key]: _, ...rest } = record;
