@@ -111,10 +111,13 @@ export const CATALOG_INDEXES = {
 } as const;
 
 /**
- * Folds catalog events into documents (pure `evolveDocument`), guarded by the event position so
- * a replay or a duplicate delivery changes nothing. Documents are written, with the position, to
- * the read-model store and then the search index in batches. Founders are derived from the
- * listings that name them, in the same fold.
+ * Folds catalog events into one projection per query family, each a pure evolve: listings
+ * (projections/listings, with their query keys and search documents) and the founders derived
+ * from the listings that name them, in the same fold (projections/founders); categories, blog
+ * posts, awards and the site settings (the platform's document sets). Folds are guarded by the
+ * event position so a replay or a duplicate delivery changes nothing. Documents are written, with
+ * the position, to the read-model store by the platform's document writer, and then to the search
+ * index (its `afterWrite`), in batches.
  *
  * Where the documents live while running:
  *  - `memory` (the store cannot query: the embedded SQLite store): every document is loaded at
@@ -171,6 +174,7 @@ export const openCatalogReadModel = async (deps: {
     // founders first: a crash before their listings replays the listings' events, which derive them again
     order: (a, b) => Number(b.collection === 'founders') - Number(a.collection === 'founders'),
     afterWrite: async (writes, at, stale) => {
+      // each value is the one this flush took from the same rows (valueToWrite)
       for (const { collection, id, doc } of writes)
         rowsOf(big, collection)?.flushed(id, (doc ?? undefined) as Stored<never>);
       await followSearch(writes, at, stale);
