@@ -1,5 +1,6 @@
 import type { AllSubscription, EventStore, RecordedEvent } from '../event-store/event-store.ts';
-import { type ReadModelStore, type ReadModelWrite, StalePositionError } from './read-model-store.ts';
+import { createDocumentSet, createDocumentWriter } from './document-writer.ts';
+import type { ReadModelStore } from './read-model-store.ts';
 
 /**
  * A read model made of one document per stream (an order, a claim, a draft), folded by a pure
@@ -65,37 +66,24 @@ export const openDocumentReadModel = async <Doc, View>(deps: {
   onWriteError?: (error: unknown, retryInMs: number) => void;
 }): Promise<DocumentReadModel<View>> => {
   const { events, store, projection } = deps;
-  const docs = new Map<string, StoredDocument<Doc>>();
-  const lookups = projection.createView();
+  const docs = createDocumentSet(projection);
   let position = await store.position();
-  for (const { id, doc } of await store.all(projection.collection)) {
-    const stored = doc as StoredDocument<Doc>;
-    docs.set(id, stored);
-    lookups.put(id, undefined, stored.doc);
-  }
+  for (const { id, doc } of await store.all(projection.collection)) docs.load(id, doc as StoredDocument<Doc>);
 
-  const dirty = new Set<string>();
-  let flushedAt = position;
-  let flushing: Promise<void> = Promise.resolve();
+  const writer = createDocumentWriter({
+    store,
+    position: () => position,
+    flushedAt: position,
+    valueToWrite: ({ id }) => docs.get(id) ?? null,
+  });
   let flushScheduled = false;
   const waiters = new Set<{ position: number; resolve: () => void }>();
   let changeWaiters: (() => void)[] = [];
 
   const fold = (event: RecordedEvent) => {
     if (event.position <= position) return;
-    const id = projection.documentOf(event);
-    if (id !== undefined) {
-      const before = docs.get(id);
-      if (!before || before.at < event.position) {
-        const after = projection.evolve(before?.doc, event);
-        if (after !== before?.doc) {
-          if (after === undefined) docs.delete(id);
-          else docs.set(id, { at: event.position, doc: after });
-          lookups.put(id, before?.doc, after);
-          dirty.add(id);
-        }
-      }
-    }
+    const changed = docs.fold(event);
+    if (changed !== undefined) writer.mark(projection.collection, changed);
     position = event.position;
     for (const waiter of waiters)
       if (waiter.position <= position) {
@@ -108,31 +96,7 @@ export const openDocumentReadModel = async <Doc, View>(deps: {
       for (const resolve of changed) resolve();
     }
   };
-
-  const flushNow = async () => {
-    if (position === flushedAt) return;
-    const at = position;
-    const writes: ReadModelWrite[] = [];
-    for (const id of dirty) writes.push({ collection: projection.collection, id, doc: docs.get(id) ?? null });
-    dirty.clear();
-    try {
-      await store.write(writes, at);
-    } catch (error) {
-      // another instance on the same store has written this far or further: its documents
-      // already hold every change up to `at`
-      if (!(error instanceof StalePositionError)) {
-        for (const w of writes) dirty.add(w.id);
-        throw error;
-      }
-    }
-    flushedAt = at;
-  };
-  const flush = () => {
-    // a failed flush must not block the next one: the dirty set still holds what is pending
-    const next = flushing.then(flushNow);
-    flushing = next.catch(() => {});
-    return next;
-  };
+  const flush = writer.flush;
   // a write the store refused (MongoDB away, FerretDB restarting) is tried again with a growing
   // pause, events or not, until it goes through: the documents stay pending in memory meanwhile
   let retryTimer: NodeJS.Timeout | undefined;
@@ -166,7 +130,7 @@ export const openDocumentReadModel = async <Doc, View>(deps: {
   for (;;) {
     const page = await events.readAll(position, PAGE);
     for (const event of page) fold(event);
-    if (dirty.size >= FLUSH_EVERY) await flush();
+    if (writer.pending >= FLUSH_EVERY) await flush();
     if (page.length < PAGE) break;
   }
   await flush();
@@ -180,7 +144,7 @@ export const openDocumentReadModel = async <Doc, View>(deps: {
   });
 
   return {
-    view: () => lookups.view,
+    view: () => docs.view,
     get position() {
       return position;
     },
@@ -218,37 +182,28 @@ export const rebuildDocumentReadModel = async <Doc, View>(deps: {
 }): Promise<{ events: number; documents: number; position: number }> => {
   const { events, store, projection } = deps;
   await store.clear();
-  const docs = new Map<string, StoredDocument<Doc>>();
-  const dirty = new Set<string>();
+  // documents only: nothing queries a rebuild, so its view is not kept
+  const docs = createDocumentSet({ ...projection, createView: () => ({ view: undefined, put: () => {} }) });
   let position = 0;
   let folded = 0;
-  const write = async () => {
-    if (position === (await store.position())) return;
-    const writes: ReadModelWrite[] = [];
-    for (const id of dirty) writes.push({ collection: projection.collection, id, doc: docs.get(id) ?? null });
-    dirty.clear();
-    await store.write(writes, position);
-  };
+  const writer = createDocumentWriter({
+    store,
+    position: () => position,
+    flushedAt: 0,
+    valueToWrite: ({ id }) => docs.get(id) ?? null,
+  });
   for (;;) {
     const page = await events.readAll(position, PAGE * 5);
     for (const event of page) {
-      const id = projection.documentOf(event);
-      if (id !== undefined) {
-        const before = docs.get(id);
-        const after = projection.evolve(before?.doc, event);
-        if (after !== before?.doc) {
-          if (after === undefined) docs.delete(id);
-          else docs.set(id, { at: event.position, doc: after });
-          dirty.add(id);
-        }
-      }
+      const changed = docs.fold(event);
+      if (changed !== undefined) writer.mark(projection.collection, changed);
       position = event.position;
       folded++;
     }
-    if (dirty.size >= FLUSH_EVERY) await write();
+    if (writer.pending >= FLUSH_EVERY) await writer.flush();
     if (page.length < PAGE * 5) break;
   }
-  await write();
+  await writer.flush();
   return { events: folded, documents: docs.size, position };
 };
 

@@ -17,6 +17,13 @@ export {
   rebuildDocumentReadModel,
   type StoredDocument,
 } from './document-read-model.ts';
+export {
+  createDocumentSet,
+  createDocumentWriter,
+  type DocumentRef,
+  type DocumentSet,
+  type DocumentWriter,
+} from './document-writer.ts';
 export { openMemoryReadModelStore } from './memory-read-model-store.ts';
 export { type MongoReadModelStoreOptions, openMongoReadModelStore } from './mongo-read-model-store.ts';
 export { openReadModelStore } from './open-read-model-store.ts';

@@ -1,126 +1,17 @@
-import type { FindOptions, Where } from '@listings/platform/read-models';
-import type { ListingDoc } from './documents.ts';
-import { founderSlug } from './search-documents.ts';
-
-/**
- * How the catalog's documents are stored and queried. A stored listing is `{ at, doc, keys }`:
- * the document, the position of the last event folded into it, and the values its queries
- * filter and sort on that the document only implies (a vote count, the latest Domain Rating).
- * Queries name fields by these paths (document-query.ts), and the same paths carry the indexes,
- * so the in-memory read model and MongoDB answer the same query the same way.
- */
-export const L = {
-  id: 'doc.id',
-  slug: 'doc.slug',
-  draft: 'doc.draft_id',
-  owners: 'doc.owners',
-  status: 'doc.status',
-  plan: 'doc.plan',
-  week: 'doc.launch_week',
-  billboard: 'doc.billboard_cents',
-  votes: 'keys.votes',
-  primary: 'keys.primary',
-  shown: 'keys.shown',
-  dr: 'keys.dr',
-  mrr: 'keys.mrr',
-  notified: 'keys.notified',
-  at: 'at',
-} as const;
-
-export interface ListingKeys {
-  /** the number of votes (all time) */
-  readonly votes: number;
-  /** the primary category, null without one */
-  readonly primary: string | null;
-  /**
-   * the categories the listing shows under (the paid plan's first four, otherwise the primary),
-   * with their parents: what a category's live count counts
-   */
-  readonly shown: readonly string[];
-  /** the latest Domain Rating and monthly recurring revenue, null before the first */
-  readonly dr: number | null;
-  readonly mrr: number | null;
-  /** the accounts told of an update (their notifications live on this listing) */
-  readonly notified: readonly string[];
-}
-
-export const listingKeys = (doc: ListingDoc, parentOf: (slug: string) => string | null | undefined): ListingKeys => ({
-  votes: Object.keys(doc.votes).length,
-  primary: doc.categories[0] ?? null,
-  shown: [
-    ...new Set(
-      (doc.plan === 'paid' ? doc.categories.slice(0, 4) : doc.categories.slice(0, 1)).flatMap((slug) => {
-        const parent = parentOf(slug);
-        return parent ? [slug, parent] : [slug];
-      }),
-    ),
-  ],
-  dr: doc.domain_rating[doc.domain_rating.length - 1]?.value ?? null,
-  mrr: doc.revenue[doc.revenue.length - 1]?.mrr_cents ?? null,
-  notified: [...new Set((doc.notifications ?? []).map((n) => n.account_id))],
-});
-
-export interface StoredListing {
-  readonly at: number;
-  readonly doc: ListingDoc;
-  readonly keys: ListingKeys;
-}
-
-/** The statuses in which a listing is public (its page answers; its founders are listed). */
-export const PUBLIC_STATUSES = ['live', 'scheduled', 'awaiting_badge'] as const;
-export const UPCOMING_STATUSES = ['scheduled', 'awaiting_badge'] as const;
-
-/**
- * A founder, as the listings that name them make them (a founder's slug is their name's slug):
- * one entry per public listing, in listing id order. `name` and `country` are the first entry's
- * name and the first entry's company country: what the founders list filters and sorts on.
- */
-export interface FounderDoc {
-  readonly slug: string;
-  readonly name: string;
-  readonly country: string | null;
-  readonly listings: readonly FounderListing[];
-}
-export interface FounderListing {
-  readonly id: number;
-  readonly name: string;
-  readonly country: string | null;
-}
-
-export const F = { name: 'doc.name', country: 'doc.country', at: 'at' } as const;
-
-/** the founders a listing names while public, by founder slug (the first mention of a slug wins) */
-export const foundersNamedBy = (doc: ListingDoc | undefined): Map<string, FounderListing> => {
-  const named = new Map<string, FounderListing>();
-  if (!doc || !(PUBLIC_STATUSES as readonly string[]).includes(doc.status)) return named;
-  for (const founder of doc.profile.founders ?? []) {
-    const slug = founderSlug(founder.name);
-    if (!named.has(slug))
-      named.set(slug, { id: doc.id, name: founder.name, country: doc.profile.country?.toUpperCase() ?? null });
-  }
-  return named;
-};
-
-/** The founder after one listing names them (an entry) or stops naming them (undefined). */
-export const withFounderListing = (
-  founder: FounderDoc | undefined,
-  slug: string,
-  listingId: number,
-  entry: FounderListing | undefined,
-): FounderDoc | undefined => {
-  const listings = (founder?.listings ?? []).filter((l) => l.id !== listingId);
-  if (entry) listings.push(entry);
-  if (listings.length === 0) return undefined;
-  listings.sort((a, b) => a.id - b.id);
-  const first = listings[0] as FounderListing;
-  return { slug, name: first.name, country: listings.find((l) => l.country)?.country ?? null, listings };
-};
-
-/** Every query of the catalog that reads the listings, by what it asks: one place, one index each. */
-export const listingQueries = {
-  live: { [L.status]: { eq: 'live' } } satisfies Where,
-  liveInWeek: (week: string): Where => ({ [L.status]: { eq: 'live' }, [L.week]: { eq: week } }),
-  upcomingInWeek: (week: string): Where => ({ [L.status]: { in: [...UPCOMING_STATUSES] }, [L.week]: { eq: week } }),
-  upcoming: { [L.status]: { in: [...UPCOMING_STATUSES] }, [L.week]: { ne: null } } satisfies Where,
-  byOwner: (account: string): FindOptions => ({ where: { [L.owners]: { eq: account } }, sort: [[L.id, -1]] }),
-} as const;
+/** How the catalog's listings and founders are stored and queried: see projections/listings/listing-keys.ts. */
+export {
+  F,
+  type FounderDoc,
+  type FounderListing,
+  foundersNamedBy,
+  withFounderListing,
+} from '../founders/founder.ts';
+export {
+  L,
+  type ListingKeys,
+  listingKeys,
+  listingQueries,
+  PUBLIC_STATUSES,
+  type StoredListing,
+  UPCOMING_STATUSES,
+} from '../listings/listing-keys.ts';

@@ -1,10 +1,18 @@
+import type { RecordedEvent } from '@listings/platform/event-store';
+import { createDocumentSet } from '@listings/platform/read-models';
 import { describe, expect, it } from 'vitest';
-import { documentOf, evolveDocument, evolveListingDoc, type ListingDoc } from './documents.ts';
-import { toSearchDocument, trendingKey, trendingScore } from './search-documents.ts';
+import { asCatalogEvent } from '../catalog/catalog-event.ts';
+import { categoriesProjection } from '../categories/categories.ts';
+import { settingsProjection } from '../settings/site-settings.ts';
+import { evolveListingDoc, type ListingDoc, listingIdOf } from './listing.ts';
+import { toSearchDocument, trendingKey, trendingScore } from './search-document.ts';
 
 const AT = '2026-11-18T10:00:00.000Z';
+// events as written by hand here: the fold reads them as the contracts declare them
 const fold = (events: { type: string; data: unknown }[]) =>
-  events.reduce<ListingDoc | undefined>((doc, e) => evolveListingDoc(doc, e), undefined);
+  events.reduce<ListingDoc | undefined>((doc, e) => evolveListingDoc(doc, asCatalogEvent(e)), undefined);
+const recorded = (position: number, type: string, data: unknown) =>
+  ({ position, type, data, stream: 'x', id: String(position) }) as unknown as RecordedEvent;
 const created = [
   {
     type: 'ListingCreated',
@@ -99,20 +107,25 @@ describe('catalog projection', () => {
   });
 
   it('when events belong to other documents then they route there and evolve them', () => {
-    expect(documentOf({ type: 'CategoryCreated', data: { slug: 'ai' } })).toEqual({
-      collection: 'categories',
-      id: 'ai',
+    expect(categoriesProjection.documentOf(recorded(1, 'CategoryCreated', { slug: 'ai' }))).toBe('ai');
+    expect(listingIdOf(asCatalogEvent({ type: 'VoteCast', data: { listing_id: 4 } }))).toBe('4');
+    expect(listingIdOf(asCatalogEvent({ type: 'ListingSlugReserved', data: { slug: 'x' } }))).toBeUndefined();
+    expect(categoriesProjection.documentOf(recorded(1, 'VoteCast', { listing_id: 4 }))).toBeUndefined();
+    const settings = createDocumentSet(settingsProjection);
+    settings.fold(recorded(1, 'InterviewQuestionsSet', { questions: [{ id: 'a', question: 'q' }] }));
+    expect(settings.view.get('site')).toEqual({ interview_questions: [{ id: 'a', question: 'q' }] });
+    const categories = createDocumentSet(categoriesProjection);
+    categories.fold(recorded(1, 'CategoryCreated', { slug: 'ai', name: 'AI' }));
+    expect(categories.view.get('ai')).toEqual({
+      slug: 'ai',
+      name: 'AI',
+      parent: null,
+      description: '',
+      faqs: [],
+      attributes: [],
     });
-    expect(documentOf({ type: 'VoteCast', data: { listing_id: 4 } })).toEqual({ collection: 'listings', id: '4' });
-    expect(documentOf({ type: 'ListingSlugReserved', data: { slug: 'x' } })).toBeNull();
-    expect(
-      evolveDocument('settings', undefined, {
-        type: 'InterviewQuestionsSet',
-        data: { questions: [{ id: 'a', question: 'q' }] },
-      }),
-    ).toEqual({ interview_questions: [{ id: 'a', question: 'q' }] });
-    const cat = { slug: 'ai', name: 'AI', parent: null, description: '', faqs: [], attributes: [] };
-    expect(evolveDocument('categories', cat, { type: 'CategoryRemoved', data: { slug: 'ai' } })).toBeUndefined();
+    categories.fold(recorded(2, 'CategoryRemoved', { slug: 'ai' }));
+    expect(categories.view.has('ai')).toBe(false);
   });
 
   it('trending decays votes with a 48 hour half-life and keeps order as time passes', () => {

@@ -1,0 +1,18 @@
+import type { Winner } from '../../domain/awards/week-awards.ts';
+import type { CatalogEvent } from '../catalog/catalog-event.ts';
+import { documentMapProjection } from '../catalog/document-map.ts';
+
+/** A launch week's awards (list_awards, get_badges), by the week's first day. */
+export interface AwardsDoc {
+  readonly week_start: string;
+  readonly winners: readonly Winner[];
+}
+
+export const evolveAwardsDoc = (doc: AwardsDoc | undefined, event: CatalogEvent): AwardsDoc | undefined =>
+  event.type === 'WeekAwardsDecided' ? { week_start: event.data.week_start, winners: event.data.winners } : doc;
+
+export const awardsProjection = documentMapProjection<AwardsDoc>({
+  collection: 'awards',
+  documentOf: (event) => (event.type === 'WeekAwardsDecided' ? event.data.week_start : undefined),
+  evolve: evolveAwardsDoc,
+});

@@ -1,0 +1,92 @@
+import type { RecordedEvent } from '@listings/platform/event-store';
+import type { Logger } from '@listings/platform/logger';
+import type { DocumentRef } from '@listings/platform/read-models';
+import type { ListingDoc } from '../listings/listing.ts';
+import { foldListingEvent } from '../listings/listing-fold.ts';
+import type { BigCollections } from './big-collections.ts';
+import type { SmallCollections } from './small-collections.ts';
+
+export type ListingChangeListener = (before: ListingDoc | undefined, after: ListingDoc | undefined) => void;
+
+/** The catalog's fold: every projection at one position, with the counters caches key on. */
+export interface CatalogFold {
+  /** folds one event into the projection it is for (an event at or below `position` is folded already) */
+  apply(event: RecordedEvent): Promise<void>;
+  readonly position: number;
+  readonly version: number;
+  readonly versionBesidesViews: number;
+  waitFor(position: number): Promise<void>;
+  onListingChange(listener: ListingChangeListener): () => void;
+}
+
+export const createCatalogFold = (deps: {
+  small: SmallCollections;
+  big: BigCollections;
+  mode: 'memory' | 'store';
+  position: number;
+  mark: (ref: DocumentRef) => void;
+  logger: Pick<Logger, 'error'>;
+}): CatalogFold => {
+  let position = deps.position;
+  let version = 0;
+  let versionBesidesViews = 0;
+  const waiters: { position: number; resolve: () => void }[] = [];
+  const listeners = new Set<ListingChangeListener>();
+  const parentOf = (slug: string) => deps.small.categories.view.get(slug)?.parent;
+
+  const tellListeners = (before: ListingDoc | undefined, after: ListingDoc | undefined, at: number) => {
+    for (const listener of listeners)
+      try {
+        listener(before, after);
+      } catch (error) {
+        deps.logger.error({ err: error, position: at }, 'a listing change listener failed');
+      }
+  };
+  const foldIn = async (event: RecordedEvent) => {
+    const smallChange = deps.small.fold(event);
+    if (smallChange) {
+      deps.mark(smallChange);
+      version++;
+      versionBesidesViews++;
+      return;
+    }
+    const change = await foldListingEvent(deps.big, event, { mode: deps.mode, parentOf, mark: deps.mark });
+    if (!change) return;
+    version++;
+    if (event.type !== 'ListingViewed') versionBesidesViews++;
+    tellListeners(change.before, change.after, event.position);
+  };
+  const resolveWaiters = () => {
+    for (let i = waiters.length - 1; i >= 0; i--) {
+      const waiter = waiters[i] as (typeof waiters)[number];
+      if (waiter.position <= position) {
+        waiters.splice(i, 1);
+        waiter.resolve();
+      }
+    }
+  };
+
+  return {
+    apply: async (event) => {
+      if (event.position <= position) return;
+      await foldIn(event);
+      position = event.position;
+      resolveWaiters();
+    },
+    get position() {
+      return position;
+    },
+    get version() {
+      return version;
+    },
+    get versionBesidesViews() {
+      return versionBesidesViews;
+    },
+    waitFor: (at) =>
+      at <= position ? Promise.resolve() : new Promise((resolve) => waiters.push({ position: at, resolve })),
+    onListingChange: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+};

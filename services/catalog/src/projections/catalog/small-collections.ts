@@ -1,0 +1,68 @@
+import type { RecordedEvent } from '@listings/platform/event-store';
+import {
+  createDocumentSet,
+  type DocumentRef,
+  type DocumentSet,
+  type ReadModelStore,
+} from '@listings/platform/read-models';
+import { type AwardsDoc, awardsProjection } from '../awards/awards.ts';
+import { type BlogPostDoc, blogProjection } from '../blog/blog-posts.ts';
+import { type CategoryDoc, categoriesProjection } from '../categories/categories.ts';
+import { type SettingsDoc, settingsProjection } from '../settings/site-settings.ts';
+import { storedOf } from './rows.ts';
+
+type MapSet<Doc> = DocumentSet<Doc, Map<string, Doc>>;
+
+/** The catalog's small collections (tens to hundreds of documents each), held in memory. */
+export interface SmallCollections {
+  readonly categories: MapSet<CategoryDoc>;
+  readonly blog: MapSet<BlogPostDoc>;
+  readonly awards: MapSet<AwardsDoc>;
+  readonly settings: MapSet<SettingsDoc>;
+  /** the collection a document of this name belongs to, if it is a small one */
+  of(collection: string): DocumentSet<unknown, unknown> | undefined;
+  /** folds an event into the collection it is for; the document it changed, if any */
+  fold(event: RecordedEvent): DocumentRef | undefined;
+}
+
+/**
+ * Loads the small collections from the store. `pending`: documents stored ahead of the checkpoint
+ * (a crash between the documents and it), written again at the next flush; `legacy`: some were
+ * stored before documents carried their position.
+ */
+export const loadSmallCollections = async (
+  store: ReadModelStore,
+  position: number,
+): Promise<{ small: SmallCollections; pending: DocumentRef[]; legacy: boolean }> => {
+  const small = {
+    categories: createDocumentSet(categoriesProjection),
+    blog: createDocumentSet(blogProjection),
+    awards: createDocumentSet(awardsProjection),
+    settings: createDocumentSet(settingsProjection),
+  };
+  const sets: DocumentSet<unknown, unknown>[] = Object.values(small);
+  const pending: DocumentRef[] = [];
+  let legacy = false;
+  for (const set of sets)
+    for (const { id, doc } of await store.all(set.collection)) {
+      const stored = storedOf(doc);
+      if (stored.at === 0) legacy = true;
+      set.load(id, stored);
+      if (stored.at > position) pending.push({ collection: set.collection, id });
+    }
+  return {
+    small: {
+      ...small,
+      of: (collection) => sets.find((set) => set.collection === collection),
+      fold: (event) => {
+        for (const set of sets) {
+          const id = set.fold(event);
+          if (id !== undefined) return { collection: set.collection, id };
+        }
+        return undefined;
+      },
+    },
+    pending,
+    legacy,
+  };
+};
