@@ -4,7 +4,7 @@ import type { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { openShopAdmin } from '@listings/commerce/shop-admin';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, SCOPES, type Scope } from '@listings/contracts';
-import { ApiKeyNameTakenError, openConfiguredIdentityStore } from '@listings/gateway/identity';
+import { ApiKeyNameTakenError, openConfiguredIdentityStore } from '@listings/identity/store';
 import { systemClock } from '@listings/platform/clock';
 import { loadConfig } from '@listings/platform/config';
 import {

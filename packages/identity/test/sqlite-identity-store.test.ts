@@ -4,9 +4,9 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { systemClock } from '@listings/platform/clock';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ApiKeyNameTakenError } from '../src/store/identity-store.ts';
+import { openSqliteIdentityStore } from '../src/store/sqlite-identity-store.ts';
 import { describeIdentityStoreContract } from './identity-store.contract.ts';
-import { ApiKeyNameTakenError } from './identity-store.ts';
-import { openSqliteIdentityStore } from './sqlite-identity-store.ts';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'identity-store-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -34,9 +34,9 @@ import {
 import type { Logger } from '@listings/platform/logger';
 import type { Mailer } from '@listings/platform/mail';
 import { type InternalOperationServed, serveInternalOperations } from '@listings/platform/service-host';
-import type { ApiKeySummary, IdentityStore, SessionMethod } from './identity-store.ts';
+import { hashPassword, verifyPassword } from '../passwords.ts';
+import type { ApiKeySummary, IdentityStore, SessionMethod } from '../store/identity-store.ts';
 import { createPasskeys } from './passkeys.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
 
 type Op = (typeof identityInternalOperations)[number];
 

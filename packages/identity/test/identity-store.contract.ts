@@ -2,8 +2,8 @@ import { type Clock, manualClock, systemClock } from '@listings/platform/clock';
 import { DailyLimitError } from '@listings/platform/decider';
 import { ConflictError } from '@listings/platform/errors';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiKeyNameTakenError, type IdentityStore, SESSION_TTL_MS } from './identity-store.ts';
-import { PasskeyTakenError, TooManyPasskeysError } from './passkey-store.ts';
+import { ApiKeyNameTakenError, type IdentityStore, SESSION_TTL_MS } from '../src/store/identity-store.ts';
+import { PasskeyTakenError, TooManyPasskeysError } from '../src/store/passkey-store.ts';
 
 /**
  * The behaviour every identity store adapter must have (identity-store.ts). Test-only (imports

@@ -8,21 +8,22 @@ import {
   SCOPES,
   type Scope,
 } from '@listings/contracts';
-import { sessionCookie, siteCookie } from '@listings/platform/edge';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Account, IdentityStore } from './identity-store.ts';
 import {
   type ClientShown,
   ConsentView,
+  OAUTH_PREFIX,
   type OAuthFrame,
   OAuthLinkSentView,
   OAuthMessageView,
+  type OAuthServer,
   OAuthSignInView,
   oauthPageCsp,
   renderOAuthPage,
-} from './oauth-pages.ts';
-import { OAUTH_PREFIX, type OAuthServer } from './oauth-server.ts';
-import { verifyPassword } from './passwords.ts';
+} from '@listings/identity/oauth';
+import { verifyPassword } from '@listings/identity/passwords';
+import type { Account, IdentityStore } from '@listings/identity/store';
+import { sessionCookie, siteCookie } from '@listings/platform/edge';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * The OAuth pages' double-submit CSRF cookie (`ld_csrf`, `__Host-ld_csrf` on https: siteCookie).
@@ -45,7 +46,7 @@ const field = (form: Form, name: string): string => {
  * (double-submit cookie); the session cookie is HttpOnly, SameSite=Lax, and Secure when
  * PUBLIC_URL is https.
  */
-export const identityPages =
+export const oauthInteractionPages =
   (options: {
     store: IdentityStore;
     oauth: OAuthServer;

@@ -6,16 +6,16 @@ import type { Bus, Served } from '@listings/platform/bus';
 import { type Clock, systemClock } from '@listings/platform/clock';
 import { DEFAULT_DAILY_LIMITS } from '@listings/platform/config';
 import { newIdentitySecrets, type RateLimitCounter } from '@listings/platform/edge';
-import { NotFoundError } from '@listings/platform/errors';
 import type { Logger } from '@listings/platform/logger';
 import { createOutboxMailer, type Mailer } from '@listings/platform/mail';
 import { typedHandlers } from '@listings/platform/service-host';
+import { getAccount } from './application/get_account.ts';
 import { createAuthenticator, serveAuthenticate } from './authenticate.ts';
-import type { IdentityStore } from './identity-store.ts';
-import { createOAuthServer, type MetadataFetch } from './oauth-server.ts';
-import { createPeople } from './people.ts';
+import { createOAuthServer, type MetadataFetch } from './oauth/oauth-server.ts';
+import { createPeople } from './people/people.ts';
 import { type IdentitySecrets, loadOrCreateSecrets } from './secrets.ts';
-import { openSqliteIdentityStore } from './sqlite-identity-store.ts';
+import type { IdentityStore } from './store/identity-store.ts';
+import { openSqliteIdentityStore } from './store/sqlite-identity-store.ts';
 
 export interface IdentityOptions {
   readonly publicUrl: string;
@@ -79,19 +79,7 @@ export const createIdentity = (options: IdentityOptions) => {
     ...(options.rateLimitCounter ? { rateLimitCounter: options.rateLimitCounter } : {}),
   });
   const authenticator = createAuthenticator({ publicUrl: options.publicUrl, store, oauth, clock });
-  const handlers = typedHandlers<(typeof identityOperations)[number]>({
-    get_account: async ({ principal }) => {
-      const account = principal.account_id ? await store.findAccountById(principal.account_id) : null;
-      if (!account) throw new NotFoundError('the account no longer exists');
-      return {
-        id: account.id,
-        email: account.email,
-        name: account.name,
-        created_at: account.createdAt,
-        credential: { type: principal.via, scopes: principal.scopes },
-      };
-    },
-  });
+  const handlers = typedHandlers<(typeof identityOperations)[number]>({ get_account: getAccount({ store }) });
   return {
     store,
     /** what the site's key forms pass to `store.createApiKey` (the operator CLI passes none) */

@@ -6,9 +6,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Provider, { errors } from 'oidc-provider';
 // the provider's own state, read once to resolve a path with its router (see `actionOf`)
 import providerInternals from 'oidc-provider/lib/helpers/weak_cache.js';
-import type { IdentityStore } from './identity-store.ts';
+import type { IdentitySecrets } from '../secrets.ts';
+import type { IdentityStore } from '../store/identity-store.ts';
 import { OAuthMessageView, oauthPageCsp, renderOAuthPage } from './oauth-pages.ts';
-import type { IdentitySecrets } from './secrets.ts';
 
 export const OAUTH_PREFIX = '/oauth';
 /** the Fastify route that hands a request to the provider (its endpoints are routed by the provider) */

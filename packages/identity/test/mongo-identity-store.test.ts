@@ -1,7 +1,7 @@
 import { ferretDbMissing, type RunningFerretDb, startFerretDb } from '@listings/platform/testing/ferretdb-server';
 import { afterAll, beforeAll, describe } from 'vitest';
+import { openMongoIdentityStore } from '../src/store/mongo-identity-store.ts';
 import { describeIdentityStoreContract } from './identity-store.contract.ts';
-import { openMongoIdentityStore } from './mongo-identity-store.ts';
 
 const missing = ferretDbMissing();
 if (missing) console.warn(`skipping the MongoDB identity store tests: ${missing}`);

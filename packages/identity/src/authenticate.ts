@@ -13,8 +13,8 @@ import type { Bus, Served } from '@listings/platform/bus';
 import type { Clock } from '@listings/platform/clock';
 import { problemTypeUri } from '@listings/platform/errors';
 import { checkValue } from '@listings/platform/validation';
-import { API_KEY_PREFIX, type IdentityStore } from './identity-store.ts';
-import type { OAuthServer } from './oauth-server.ts';
+import type { OAuthServer } from './oauth/oauth-server.ts';
+import { API_KEY_PREFIX, type IdentityStore } from './store/identity-store.ts';
 
 export const protectedResourceMetadataUrl = (publicUrl: string, resource: ProtectedResource): string =>
   `${publicUrl}/.well-known/oauth-protected-resource${RESOURCE_PATHS[resource]}`;

@@ -16,9 +16,9 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import { COSEALG } from '@simplewebauthn/server/helpers';
-import type { IdentityStore } from './identity-store.ts';
-import { SITE_NAME } from './oauth-pages.ts';
-import { type PasskeySummaryRecord, TooManyPasskeysError } from './passkey-store.ts';
+import { SITE_NAME } from '../oauth/oauth-pages.ts';
+import type { IdentityStore } from '../store/identity-store.ts';
+import { type PasskeySummaryRecord, TooManyPasskeysError } from '../store/passkey-store.ts';
 
 class CeremonyGoneError extends DomainError {
   constructor(detail: string) {
