@@ -8,7 +8,7 @@ import {
   PASSKEYS_PER_ACCOUNT_MAX,
   type SiteSession,
 } from '@listings/contracts';
-import { DomainError, NotFoundError, UnauthorizedError, ValidationError } from '@listings/platform/errors';
+import { NotFoundError, UnauthorizedError, ValidationError } from '@listings/platform/errors';
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -19,12 +19,9 @@ import { COSEALG } from '@simplewebauthn/server/helpers';
 import { SITE_NAME } from '../oauth/oauth-pages.ts';
 import type { IdentityStore } from '../store/identity-store.ts';
 import { type PasskeySummaryRecord, TooManyPasskeysError } from '../store/passkey-store.ts';
+import { GoneError } from './errors.ts';
 
-class CeremonyGoneError extends DomainError {
-  constructor(detail: string) {
-    super(410, 'gone', 'Gone', detail);
-  }
-}
+class CeremonyGoneError extends GoneError {}
 
 /**
  * The relying party is the site at PUBLIC_URL: its host name is the RP ID and its origin the only
@@ -74,6 +71,13 @@ export const createPasskeys = (deps: {
   const passkeys = deps.store.passkeys;
   const rp = relyingPartyOf(deps.publicUrl);
   const ttlMs = PASSKEY_CEREMONY_TTL_SECONDS * 1000;
+  /** what every answer is verified against: the ceremony's challenge, this site, a verified user */
+  const expected = (challenge: string) => ({
+    expectedChallenge: challenge,
+    expectedOrigin: rp.origin,
+    expectedRPID: rp.id,
+    requireUserVerification: true,
+  });
 
   return {
     begin_passkey_registration: async (
@@ -119,10 +123,7 @@ export const createPasskeys = (deps: {
       try {
         verified = await verifyRegistrationResponse({
           response: r.response,
-          expectedChallenge: ceremony.challenge,
-          expectedOrigin: rp.origin,
-          expectedRPID: rp.id,
-          requireUserVerification: true,
+          ...expected(ceremony.challenge),
           supportedAlgorithmIDs: ALGORITHMS,
         });
       } catch (error) {
@@ -196,16 +197,13 @@ export const createPasskeys = (deps: {
       try {
         verified = await verifyAuthenticationResponse({
           response: r.response,
-          expectedChallenge: ceremony.challenge,
-          expectedOrigin: rp.origin,
-          expectedRPID: rp.id,
+          ...expected(ceremony.challenge),
           credential: {
             id: stored.credentialId,
             publicKey: stored.publicKey,
             counter: stored.counter,
             transports: stored.transports,
           },
-          requireUserVerification: true,
         });
       } catch (error) {
         throw new UnauthorizedError(`the passkey did not verify: ${reason(error)}`);

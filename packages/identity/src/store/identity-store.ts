@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type CredentialsReset, type Scope, type SESSION_METHODS, SESSION_TTL_DAYS } from '@listings/contracts';
 import { ConflictError } from '@listings/platform/errors';
 import type { PasskeyStore } from './passkey-store.ts';
@@ -138,6 +138,41 @@ export interface IdentityStore {
   revokeOAuthGrant(accountId: string, grantId: string): Promise<boolean>;
 }
 
+/** The port by concern: each adapter implements each part in a file of its own (sqlite/, mongo/). */
+export type AccountsPort = Pick<
+  IdentityStore,
+  | 'findAccountById'
+  | 'findAccountForSignIn'
+  | 'createAccount'
+  | 'eraseAccount'
+  | 'ensureAccount'
+  | 'hasPassword'
+  | 'passwordHashOf'
+  | 'setPasswordHash'
+>;
+export type EmailProofPort = Pick<
+  IdentityStore,
+  'confirmEmailAndResetEntry' | 'isEmailConfirmed' | 'markEmailConfirmed'
+>;
+export type ApiKeysPort = Pick<IdentityStore, 'createApiKey' | 'listApiKeys' | 'revokeApiKey' | 'verifyApiKey'>;
+export type SessionsPort = Pick<
+  IdentityStore,
+  | 'createSession'
+  | 'sessionOrigin'
+  | 'listSessions'
+  | 'endSessionById'
+  | 'endOtherSessions'
+  | 'sessionDetails'
+  | 'sessionAccount'
+  | 'endSession'
+  | 'endAllSessions'
+>;
+export type EmailLinksPort = Pick<
+  IdentityStore,
+  'takeMailKey' | 'releaseMailKey' | 'issueEmailToken' | 'consumeEmailToken'
+>;
+export type OAuthGrantsPort = Pick<IdentityStore, 'listOAuthGrants' | 'revokeOAuthGrant'>;
+
 export interface Account {
   readonly id: string;
   readonly email: string;
@@ -240,6 +275,21 @@ export const sha256 = (value: string): string => createHash('sha256').update(val
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 /** how key names compare: ASCII letters ignoring case, as SQLite's NOCASE collation */
 export const apiKeyNameKey = (name: string): string => name.replace(/[A-Z]/g, (c) => c.toLowerCase());
+/** whether a presented key is the one whose SHA-256 is stored (compared in constant time) */
+export const apiKeySecretMatches = (key: string, storedHash: string): boolean => {
+  const presented = Buffer.from(sha256(key), 'hex');
+  const stored = Buffer.from(storedHash, 'hex');
+  return presented.length === stored.length && timingSafeEqual(presented, stored);
+};
+/** whether a key's `last used` is older than its resolution, so this use is written */
+export const lastUseIsStale = (lastUsedAt: string | null, at: Date): boolean =>
+  !lastUsedAt || at.getTime() - Date.parse(lastUsedAt) >= LAST_USED_RESOLUTION_MS;
+/** what a first proof of an address took away, or null when there was nothing */
+export const resetOrNull = (reset: NonNullable<CredentialsReset>): CredentialsReset =>
+  reset.password_removed ||
+  reset.sessions_ended + reset.api_keys_revoked + reset.apps_revoked + reset.passkeys_removed > 0
+    ? reset
+    : null;
 /** a new key: its id and the key in clear */
 export const newApiKey = (): { id: string; key: string } => {
   const id = randomBytes(6).toString('base64url').replace(/[-_]/g, 'x').slice(0, 8);

@@ -9,6 +9,7 @@ import {
   PasskeyTakenError,
   TooManyPasskeysError,
 } from './passkey-store.ts';
+import { immediateTransaction, isUniqueViolation } from './sqlite/schema.ts';
 
 /**
  * Passkeys in identity's SQLite file. A passkey row keeps what verifying a sign-in needs: the
@@ -103,31 +104,29 @@ export const openSqlitePasskeyStore = (db: DatabaseSync, now: () => Date): Passk
         created_at: now().toISOString(),
         last_used_at: null,
       };
-      db.exec('BEGIN IMMEDIATE');
       try {
-        const held = db.prepare('SELECT COUNT(*) AS n FROM passkeys WHERE account_id = ?').get(input.accountId) as {
-          n: number;
-        };
-        if (held.n >= input.max) throw new TooManyPasskeysError(input.max);
-        db.prepare(
-          `INSERT INTO passkeys (id, credential_id, account_id, name, public_key, counter, transports, backed_up, created_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        ).run(
-          row.id,
-          row.credential_id,
-          row.account_id,
-          row.name,
-          row.public_key,
-          row.counter,
-          row.transports,
-          row.backed_up,
-          row.created_at,
-        );
-        db.exec('COMMIT');
+        immediateTransaction(db, () => {
+          const held = db.prepare('SELECT COUNT(*) AS n FROM passkeys WHERE account_id = ?').get(input.accountId) as {
+            n: number;
+          };
+          if (held.n >= input.max) throw new TooManyPasskeysError(input.max);
+          db.prepare(
+            `INSERT INTO passkeys (id, credential_id, account_id, name, public_key, counter, transports, backed_up, created_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          ).run(
+            row.id,
+            row.credential_id,
+            row.account_id,
+            row.name,
+            row.public_key,
+            row.counter,
+            row.transports,
+            row.backed_up,
+            row.created_at,
+          );
+        });
       } catch (error) {
-        if (db.isTransaction) db.exec('ROLLBACK');
-        if (error instanceof Error && error.message.includes('UNIQUE constraint failed: passkeys.credential_id'))
-          throw new PasskeyTakenError();
+        if (isUniqueViolation(error, 'passkeys.credential_id')) throw new PasskeyTakenError();
         throw error;
       }
       return summaryOf(row);
