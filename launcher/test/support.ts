@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Scope } from '@listings/contracts';
-import { identityDatabaseFile, openSqliteIdentityStore } from '@listings/gateway/identity';
+import { identityDatabaseFile, openSqliteIdentityStore } from '@listings/identity/store';
 import { systemClock } from '@listings/platform/clock';
 import { type Config, loadConfig } from '@listings/platform/config';
 import { silentLogger } from '@listings/platform/logger';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { identityDatabaseFile, openSqliteIdentityStore } from '@listings/gateway/identity';
+import { identityDatabaseFile, openSqliteIdentityStore } from '@listings/identity/store';
 import { connectNatsBus } from '@listings/platform/bus';
 import { systemClock } from '@listings/platform/clock';
 import { natsServerAvailable } from '@listings/platform/testing/nats-server';

@@ -1,107 +1,31 @@
 import Type from 'typebox';
-import { CountryCode, Faq, HttpUrl, IsoDate, IsoDateTime, Page, PageQuery, Slug } from './common.ts';
+import {
+  getBadges,
+  getBlogPost,
+  getFounder,
+  listAwards,
+  listBlogPosts,
+  listFounders,
+  listInterviewQuestions,
+} from './catalog-editorial.ts';
+import { Category, ListingProfile, ListingSummary, RankedItem, slugParams } from './catalog-resources.ts';
+import { CountryCode, Faq, IsoDate, Page, PageQuery, Slug } from './common.ts';
 import { defineOperation } from './operation.ts';
-import { STORY_SECTIONS } from './profile.ts';
-import { Socials } from './socials.ts';
 
-// ---- resources (response shapes: the fields spec Part 2 names; more may be present) ----
-
-export const LISTING_STATUSES = ['draft', 'awaiting_badge', 'scheduled', 'live', 'rejected', 'archived'] as const;
-export const ListingStatus = Type.Enum([...LISTING_STATUSES]);
-
-export const ListingSummary = Type.Object({
-  slug: Slug,
-  name: Type.String(),
-  url: Type.String(),
-  tagline: Type.Optional(Type.String()),
-  logo_url: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-  votes: Type.Integer({ minimum: 0 }),
-  primary_category: Type.Optional(Type.Union([Slug, Type.Null()])),
-  status: Type.Optional(ListingStatus),
-  launch_week: Type.Optional(Type.Union([IsoDate, Type.Null()])),
-});
-
-const Founder = Type.Object({ slug: Slug, name: Type.String(), title: Type.Optional(Type.String()) });
-
-export const ListingProfile = Type.Object({
-  ...ListingSummary.properties,
-  description: Type.Optional(Type.String()),
-  features: Type.Optional(Type.Array(Type.String())),
-  pricing: Type.Optional(Type.Object({ model: Type.Optional(Type.String()), summary: Type.Optional(Type.String()) })),
-  categories: Type.Optional(Type.Array(Slug)),
-  founders: Type.Optional(Type.Array(Founder)),
-  faqs: Type.Optional(Type.Array(Faq)),
-  socials: Type.Optional(Socials),
-  latest_updates: Type.Optional(
-    Type.Array(Type.Object({ title: Type.String(), body: Type.String(), posted_at: IsoDateTime })),
-  ),
-  links: Type.Optional(Type.Array(Type.Object({ label: Type.String(), url: Type.String() }))),
-  rating: Type.Optional(
-    Type.Object({ average: Type.Union([Type.Number(), Type.Null()]), count: Type.Integer({ minimum: 0 }) }),
-  ),
-  domain_rating: Type.Optional(
-    Type.Object({
-      value: Type.Union([Type.Number(), Type.Null()]),
-      /** against the previous reading */
-      change: Type.Optional(Type.Number()),
-      direction: Type.Optional(Type.Enum(['up', 'down', 'flat'])),
-      /** every reading, oldest first */
-      trend: Type.Optional(Type.Array(Type.Object({ date: IsoDate, value: Type.Number() }))),
-    }),
-  ),
-  not_found_on_website: Type.Optional(Type.Array(Type.String())),
-  id: Type.Optional(Type.Integer({ minimum: 1 })),
-  short_description: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-  usps: Type.Optional(Type.Array(Type.String())),
-  tags: Type.Optional(Type.Array(Type.String())),
-  stage: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-  country: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-  city: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-  founded_year: Type.Optional(Type.Union([Type.String(), Type.Null()])),
-  followers: Type.Optional(Type.Integer({ minimum: 0 })),
-  views: Type.Optional(Type.Integer({ minimum: 0 })),
-  verified: Type.Optional(Type.Boolean()),
-  featured: Type.Optional(Type.Boolean()),
-  /** true when story, milestones and media are unlocked (paid plan); they are absent otherwise */
-  paid_sections_unlocked: Type.Optional(Type.Boolean()),
-  story: Type.Optional(
-    Type.Object({
-      title: Type.Optional(Type.String()),
-      ...Object.fromEntries(STORY_SECTIONS.map((key) => [key, Type.Optional(Type.String())])),
-    }),
-  ),
-  milestones: Type.Optional(
-    Type.Array(
-      Type.Object({
-        id: Type.Integer({ minimum: 1 }),
-        date: IsoDate,
-        title: Type.String(),
-        description: Type.Optional(Type.String()),
-        url: Type.Optional(Type.String()),
-      }),
-    ),
-  ),
-  media: Type.Optional(Type.Array(Type.Object({ type: Type.String(), url: Type.String() }))),
-});
-
-const Category = Type.Object({
-  slug: Slug,
-  name: Type.String(),
-  description: Type.Optional(Type.String()),
-  parent: Type.Union([Slug, Type.Null()]),
-  subcategories: Type.Array(Type.Object({})),
-  live_count: Type.Integer({ minimum: 0 }),
-});
-
-const RankedItem = Type.Object({
-  rank: Type.Integer({ minimum: 1 }),
-  listing: ListingSummary,
-  metric: Type.Object({ name: Type.String(), value: Type.Number(), unit: Type.String() }),
-});
-
+export {
+  BADGE_MODES,
+  BADGE_SHAPES,
+  BADGE_SIZES,
+  getBadges,
+  getBlogPost,
+  getFounder,
+  listAwards,
+  listBlogPosts,
+  listFounders,
+  listInterviewQuestions,
+} from './catalog-editorial.ts';
+export { LISTING_STATUSES, ListingProfile, ListingStatus, ListingSummary } from './catalog-resources.ts';
 // ---- operations ----
-
-const slugParams = Type.Object({ slug: Slug }, { additionalProperties: false });
 
 export const LISTING_SORTS = ['relevance', 'newest', 'votes', 'trending', 'most_viewed', 'most_followed'] as const;
 export const LAUNCH_SECTIONS = [
@@ -121,9 +45,6 @@ export const LEADERBOARDS = [
   'domain-rating',
   'revenue',
 ] as const;
-export const BADGE_SHAPES = ['standard', 'outline', 'pill', 'banner', 'square'] as const;
-export const BADGE_MODES = ['light', 'dark', 'auto'] as const;
-export const BADGE_SIZES = ['s', 'm', 'l'] as const;
 
 /**
  * `this`, `next`, `last`, or a real calendar date YYYY-MM-DD snapped to its Monday; max 10
@@ -323,161 +244,6 @@ export const getLeaderboard = defineOperation({
     week_start: Type.Optional(IsoDate),
     week_end: Type.Optional(IsoDate),
   }),
-});
-
-const FounderProfile = Type.Object({
-  slug: Slug,
-  name: Type.String(),
-  bio: Type.Optional(Type.String()),
-  country: Type.Optional(Type.String()),
-  socials: Type.Optional(Socials),
-  title: Type.Optional(Type.String()),
-  companies: Type.Optional(Type.Array(ListingSummary)),
-  stories: Type.Optional(
-    Type.Array(
-      Type.Object({
-        listing: Slug,
-        title: Type.Union([Type.String(), Type.Null()]),
-        sections: Type.Record(Type.String(), Type.String()),
-      }),
-    ),
-  ),
-});
-
-export const listFounders = defineOperation({
-  operationId: 'list_founders',
-  method: 'GET',
-  path: '/founders',
-  service: 'catalog',
-  scope: null,
-  summary: 'List founders',
-  description: 'Founders, searchable by name and country.',
-  query: Type.Object(
-    { q: Type.Optional(Type.String({ maxLength: 120 })), country: Type.Optional(CountryCode), ...PageQuery },
-    { additionalProperties: false },
-  ),
-  response: Page(FounderProfile),
-});
-
-export const getFounder = defineOperation({
-  operationId: 'get_founder',
-  method: 'GET',
-  path: '/founders/{slug}',
-  service: 'catalog',
-  scope: null,
-  summary: 'Get a founder',
-  description: 'A founder profile: bio, socials, companies listed here, published stories.',
-  params: slugParams,
-  response: FounderProfile,
-});
-
-const BlogPost = Type.Object({
-  slug: Slug,
-  title: Type.String(),
-  published_at: IsoDateTime,
-  excerpt: Type.Optional(Type.String()),
-  body_markdown: Type.Optional(Type.String()),
-  faqs: Type.Optional(Type.Array(Faq)),
-});
-
-export const listBlogPosts = defineOperation({
-  operationId: 'list_blog_posts',
-  method: 'GET',
-  path: '/blog',
-  service: 'catalog',
-  scope: null,
-  summary: 'List blog posts',
-  description: 'Blog posts, newest first, or matched by `q`.',
-  query: Type.Object(
-    { q: Type.Optional(Type.String({ maxLength: 200 })), ...PageQuery },
-    { additionalProperties: false },
-  ),
-  response: Page(BlogPost),
-});
-
-export const getBlogPost = defineOperation({
-  operationId: 'get_blog_post',
-  method: 'GET',
-  path: '/blog/{slug}',
-  service: 'catalog',
-  scope: null,
-  summary: 'Get a blog post',
-  description: 'Full text (Markdown) and FAQs of a blog post.',
-  params: slugParams,
-  response: BlogPost,
-});
-
-export const listAwards = defineOperation({
-  operationId: 'list_awards',
-  method: 'GET',
-  path: '/awards',
-  service: 'catalog',
-  scope: null,
-  summary: 'List awards',
-  description: 'Launch of the Week #1, #2 and #3 by community votes; newest week first, with the winning listing.',
-  query: Type.Object({ listing: Type.Optional(Slug), ...PageQuery }, { additionalProperties: false }),
-  response: Page(
-    Type.Object({
-      week_start: IsoDate,
-      award: Type.String(),
-      rank: Type.Integer({ minimum: 1, maximum: 3 }),
-      /** community votes cast during the launch week */
-      votes: Type.Optional(Type.Integer({ minimum: 0 })),
-      listing: ListingSummary,
-    }),
-  ),
-});
-
-export const getBadges = defineOperation({
-  operationId: 'get_badges',
-  method: 'GET',
-  path: '/listings/{slug}/badges',
-  service: 'catalog',
-  scope: null,
-  summary: 'Badges of a listing',
-  description: 'The badges a listing may show, each with HTML embed code and SVG image URLs.',
-  params: slugParams,
-  query: Type.Object(
-    {
-      shape: Type.Optional(Type.Enum([...BADGE_SHAPES], { default: 'standard' })),
-      mode: Type.Optional(Type.Enum([...BADGE_MODES], { default: 'auto' })),
-      size: Type.Optional(Type.Enum([...BADGE_SIZES], { default: 'm' })),
-    },
-    { additionalProperties: false },
-  ),
-  response: Type.Object({
-    items: Type.Array(
-      Type.Object({
-        kind: Type.String(),
-        label: Type.String(),
-        html: Type.String(),
-        /** the image for the requested shape, mode and size */
-        svg_url: HttpUrl(2048),
-        /** the image for every shape × mode × size */
-        svg_urls: Type.Optional(
-          Type.Array(
-            Type.Object({
-              shape: Type.Enum([...BADGE_SHAPES]),
-              mode: Type.Enum([...BADGE_MODES]),
-              size: Type.Enum([...BADGE_SIZES]),
-              url: HttpUrl(2048),
-            }),
-          ),
-        ),
-      }),
-    ),
-  }),
-});
-
-export const listInterviewQuestions = defineOperation({
-  operationId: 'list_interview_questions',
-  method: 'GET',
-  path: '/interview-questions',
-  service: 'catalog',
-  scope: null,
-  summary: 'Interview questions',
-  description: 'The founder interview questions; answer them with answer_interview.',
-  response: Type.Object({ items: Type.Array(Type.Object({ id: Slug, question: Type.String() })) }),
 });
 
 export const catalogPublicOperations = [

@@ -31,41 +31,20 @@ export class ValidationError extends DomainError {
   }
 }
 
-export class UnauthorizedError extends DomainError {
-  constructor(detail: string) {
-    super(401, 'unauthorized', 'Unauthorized', detail);
-  }
-}
+/** a kind of DomainError with its status, problem type and title: thrown with the detail only */
+const domainErrorKind = (status: number, problemType: string, title: string) =>
+  class extends DomainError {
+    constructor(detail: string) {
+      super(status, problemType, title, detail);
+    }
+  };
 
-export class ForbiddenError extends DomainError {
-  constructor(detail: string) {
-    super(403, 'forbidden', 'Forbidden', detail);
-  }
-}
-
-export class NotFoundError extends DomainError {
-  constructor(detail: string) {
-    super(404, 'not-found', 'Not found', detail);
-  }
-}
-
-export class ConflictError extends DomainError {
-  constructor(detail: string) {
-    super(409, 'conflict', 'Conflict', detail);
-  }
-}
-
-export class NotImplementedError extends DomainError {
-  constructor(detail: string) {
-    super(501, 'not-implemented', 'Not implemented yet', detail);
-  }
-}
-
-export class ServiceUnavailableError extends DomainError {
-  constructor(detail: string) {
-    super(503, 'service-unavailable', 'Service unavailable', detail);
-  }
-}
+export class UnauthorizedError extends domainErrorKind(401, 'unauthorized', 'Unauthorized') {}
+export class ForbiddenError extends domainErrorKind(403, 'forbidden', 'Forbidden') {}
+export class NotFoundError extends domainErrorKind(404, 'not-found', 'Not found') {}
+export class ConflictError extends domainErrorKind(409, 'conflict', 'Conflict') {}
+export class NotImplementedError extends domainErrorKind(501, 'not-implemented', 'Not implemented yet') {}
+export class ServiceUnavailableError extends domainErrorKind(503, 'service-unavailable', 'Service unavailable') {}
 
 export const describeFieldErrors = (errors: readonly FieldError[]): string =>
   errors.map((e) => `${e.field}: ${e.message}`).join('; ');

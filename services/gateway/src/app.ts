@@ -1,6 +1,9 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { createIdentity, type Identity } from '@listings/identity';
+import { protectedResourceMetadataUrl } from '@listings/identity/authenticate';
+import { protectedResourceMetadata } from '@listings/identity/oauth';
 import type { Bus } from '@listings/platform/bus';
 import { type Clock, systemClock } from '@listings/platform/clock';
 import type { Config } from '@listings/platform/config';
@@ -34,13 +37,9 @@ import Fastify, {
   type FastifyRequest,
   LogController,
 } from 'fastify';
-import { protectedResourceMetadataUrl } from './identity/authenticate.ts';
-import type { Identity } from './identity/identity-module.ts';
-import { createIdentity } from './identity/identity-module.ts';
-import { identityPages } from './identity/pages.ts';
-import { protectedResourceMetadata } from './identity/resource-metadata.ts';
 import { buildOpenApiDocument, docsPageDocument } from './openapi.ts';
 import { frameworkErrorProblem, installProblemHandling } from './plugins/problems.ts';
+import { oauthInteractionPages } from './routes/oauth-interaction-pages.ts';
 import { API_PREFIX, allowedApiMethods, operationRoutes, RateLimitedError } from './routes/operations.ts';
 
 export interface RegisteredOperationRoute {
@@ -283,7 +282,7 @@ export const buildApp = async (options: GatewayOptions): Promise<FastifyInstance
   await app.register(async (pages) => {
     await pages.register(fastifyCookie);
     await pages.register(
-      identityPages({
+      oauthInteractionPages({
         store: identity.store,
         oauth: identity.oauth,
         publicUrl: options.config.publicUrl,

@@ -1,3 +1,6 @@
+import { createIdentity } from '@listings/identity';
+import { createClientMetadataFetch } from '@listings/identity/oauth';
+import { openConfiguredIdentityStore } from '@listings/identity/store';
 import type { Bus } from '@listings/platform/bus';
 import { systemClock } from '@listings/platform/clock';
 import { type Config, ConfigError } from '@listings/platform/config';
@@ -8,9 +11,6 @@ import type { Ops } from '@listings/platform/observability';
 import { serveOperations } from '@listings/platform/service-host';
 import { storeWaits } from '@listings/platform/store-wait';
 import { buildApp, type GatewayOptions } from './app.ts';
-import { createClientMetadataFetch } from './identity/client-metadata-fetch.ts';
-import { createIdentity } from './identity/identity-module.ts';
-import { openConfiguredIdentityStore } from './identity/open-identity-store.ts';
 
 export interface GatewayDeps {
   readonly bus: Bus;

@@ -4,10 +4,10 @@ import { createServer, type Server } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import tls from 'node:tls';
+import { CLIENT_METADATA_MAX_BYTES, createClientMetadataFetch } from '@listings/identity/oauth';
 import { createInProcessBus } from '@listings/platform/bus';
 import type * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_METADATA_MAX_BYTES, createClientMetadataFetch } from '../src/identity/client-metadata-fetch.ts';
 import { authorize, exchangeCode } from './oauth-client.ts';
 import { startIssuer } from './oauth-support.ts';
 

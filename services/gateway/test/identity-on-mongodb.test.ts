@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { openConfiguredIdentityStore } from '@listings/identity/store';
 import { connectNatsBus } from '@listings/platform/bus';
 import { loadConfig } from '@listings/platform/config';
 import { newCookieKey, newSigningKey } from '@listings/platform/edge';
@@ -10,7 +11,6 @@ import { ferretDbMissing, type RunningFerretDb, startFerretDb } from '@listings/
 import { expectToWaitForLateStore } from '@listings/platform/testing/late-store';
 import { natsServerAvailable, startNatsServer } from '@listings/platform/testing/nats-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openConfiguredIdentityStore } from '../src/identity/open-identity-store.ts';
 import { startGateway } from '../src/main.ts';
 
 const missing = natsServerAvailable() ? ferretDbMissing() : 'nats-server not found';

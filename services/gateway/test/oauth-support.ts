@@ -1,13 +1,14 @@
 // The issuer side of the OAuth tests: the gateway on loopback with its identity module. The
 // client side (discovery, registration, authorization, code exchange) is in oauth-client.ts.
+
+import { createIdentity, type Identity, type IdentityOptions } from '@listings/identity';
+import { hashPassword } from '@listings/identity/passwords';
 import type { Bus } from '@listings/platform/bus';
 import type { Clock } from '@listings/platform/clock';
 import { silentLogger } from '@listings/platform/logger';
 import { freePort } from '@listings/platform/testing/free-port';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type GatewayOptions } from '../src/app.ts';
-import { createIdentity, type Identity, type IdentityOptions } from '../src/identity/identity-module.ts';
-import { hashPassword } from '../src/identity/passwords.ts';
 import { discover, PERSON } from './oauth-client.ts';
 import { GENEROUS_RATE_LIMITS } from './support.ts';
 

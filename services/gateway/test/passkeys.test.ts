@@ -13,10 +13,10 @@ import {
   PASSKEY_SIGN_IN_STARTS_PER_IP,
   removePasskey,
 } from '@listings/contracts';
+import { createIdentity, type Identity } from '@listings/identity';
 import { createInProcessBus } from '@listings/platform/bus';
 import { manualClock } from '@listings/platform/clock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createIdentity, type Identity } from '../src/identity/identity-module.ts';
 import { createSoftwareAuthenticator } from './software-authenticator.ts';
 
 const PUBLIC_URL = 'http://localhost:4000';

@@ -25,14 +25,14 @@ import {
   signOutEverywhere,
   signUpWithPassword,
 } from '@listings/contracts';
+import { createIdentity, type Identity } from '@listings/identity';
+import { hashPassword } from '@listings/identity/passwords';
+import { sqliteDatabaseOf } from '@listings/identity/store';
 import { createInProcessBus } from '@listings/platform/bus';
 import { manualClock } from '@listings/platform/clock';
 import { createAuthenticationClient } from '@listings/platform/edge';
 import { createOutboxMailer, readOutbox } from '@listings/platform/mail';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createIdentity, type Identity } from '../src/identity/identity-module.ts';
-import { hashPassword } from '../src/identity/passwords.ts';
-import { sqliteDatabaseOf } from '../src/identity/sqlite-identity-store.ts';
 
 const PUBLIC_URL = 'http://localhost:4000';
 

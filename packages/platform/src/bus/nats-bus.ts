@@ -1,23 +1,3 @@
-/**
- * The Bus on NATS: core request/reply with queue groups for requests, JetStream for integration
- * events. One connection carries everything.
- *
- * Events go to the stream `EVENTS` (subjects `events.>`, created if missing). De-duplication by
- * event id uses the JetStream `Nats-Msg-Id` header and therefore only holds within the stream's
- * duplicate window (2 minutes): the same id published again later is stored again.
- *
- * Each durable consumer is a pull consumer with at most one unacked event (`max_ack_pending: 1`),
- * so events reach the handler one at a time in stream order and a rejected event is redelivered
- * (after a backoff) before any later one, as on the in-process bus. Replicas consuming with the
- * same durable name share the events.
- *
- * Requests and replies are lean: every request goes out on one shared reply inbox (no
- * subscription, timer or error object per request; timeouts are swept), and the requests and
- * replies of one event-loop turn leave in one socket write (they are published together at the
- * end of the turn instead of one write per message).
- */
-
-import { setTimeout as sleep } from 'node:timers/promises';
 import {
   AckPolicy,
   connect,
@@ -32,8 +12,6 @@ import {
   NatsError,
   nanos,
   headers as natsHeaders,
-  RetentionPolicy,
-  StorageType,
 } from 'nats';
 import type {
   Bus,
@@ -49,8 +27,23 @@ import type {
 } from './bus.ts';
 import { BusUnavailableError, NoResponderError, RemoteHandlerError, RequestTimeoutError } from './bus.ts';
 import { assertDurableName, createDeadlines, errorMessage, redeliveryDelayMs } from './bus-support.ts';
-import { decodePayload, encodePayload } from './encoded-json.ts';
+import { ensureStream, type StartupLogger, untilAnswered } from './nats-startup.ts';
 import { trackConnection } from './nats-status.ts';
+import {
+  ACK_WAIT_MS,
+  decode,
+  EMPTY,
+  ERROR_CODE_HEADER,
+  ERROR_HEADER,
+  EVENT_SUBJECTS,
+  encode,
+  fromNatsHeaders,
+  MSG_ID_HEADER,
+  toNatsHeaders,
+} from './nats-wire.ts';
+
+export type { StartupLogger } from './nats-startup.ts';
+export { DUPLICATE_WINDOW_MS, ERROR_HEADER, EVENT_SUBJECTS } from './nats-wire.ts';
 
 export interface NatsBusOptions {
   /** e.g. `nats://127.0.0.1:4222` */
@@ -65,101 +58,6 @@ export interface NatsBusOptions {
   readonly jetStreamTimeoutMs?: number;
   /** told of each start-up JetStream call that timed out and is tried again (a service logs it) */
   readonly logger?: StartupLogger;
-}
-
-/** where the bus tells of a start-up step it tries again (a service's logger) */
-export interface StartupLogger {
-  warn(fields: Record<string, unknown>, message: string): void;
-}
-
-export const EVENT_SUBJECTS = 'events.>';
-export const DUPLICATE_WINDOW_MS = 2 * 60_000;
-/** a reply carrying this header is a handler failure; its value is the message (the NATS micro convention) */
-export const ERROR_HEADER = 'Nats-Service-Error';
-const ERROR_CODE_HEADER = 'Nats-Service-Error-Code';
-/** JetStream's de-duplication header: carries the event id */
-const MSG_ID_HEADER = 'Nats-Msg-Id';
-/** how long the server waits for an ack before redelivering; long handlers keep extending it */
-const ACK_WAIT_MS = 30_000;
-
-const EMPTY = new Uint8Array(0);
-
-// undefined travels as an empty payload (JSON has no representation for it); encoded JSON parts
-// travel as they are (see encoded-json.ts)
-const encode = (value: unknown): Uint8Array => encodePayload(value);
-const decode = (data: Uint8Array, keepEncoded = false): unknown => decodePayload(data, keepEncoded);
-
-function toNatsHeaders(headers: Headers | undefined): MsgHdrs | undefined {
-  if (headers === undefined || Object.keys(headers).length === 0) return undefined;
-  const result = natsHeaders();
-  for (const [key, value] of Object.entries(headers)) result.set(key, value);
-  return result;
-}
-
-/** the application's headers: `Nats-*` ones belong to the protocol */
-function fromNatsHeaders(headers: MsgHdrs | undefined): Headers {
-  const result: Record<string, string> = {};
-  for (const [key, values] of headers ?? []) {
-    if (!key.toLowerCase().startsWith('nats-') && values[0] !== undefined) result[key] = values[0];
-  }
-  return result;
-}
-
-async function ensureStream(jsm: JetStreamManager, name: string): Promise<void> {
-  try {
-    // idempotent when the stream exists with this very configuration
-    await jsm.streams.add({
-      name,
-      subjects: [EVENT_SUBJECTS],
-      duplicate_window: nanos(DUPLICATE_WINDOW_MS),
-      storage: StorageType.File,
-      retention: RetentionPolicy.Limits,
-    });
-  } catch (error) {
-    // it exists with another configuration (an operator changed it): use it as it is
-    await jsm.streams.info(name).catch(() => Promise.reject(error));
-  }
-}
-
-/** the longest pause between two tries of a start-up JetStream call */
-const STARTUP_RETRY_MAX_MS = 5_000;
-
-/**
- * A JetStream API call that got no answer (in time: the server or this process under heavy load;
- * at all: JetStream not there yet, or the connection dropped while it waited and is reconnecting):
- * worth asking again. Anything else (a refused configuration, a closed connection) is not.
- */
-const isUnanswered = (error: unknown): boolean =>
-  error instanceof NatsError &&
-  (error.code === ErrorCode.Timeout ||
-    error.code === ErrorCode.Disconnect ||
-    error.code === ErrorCode.JetStream408RequestTimeout ||
-    error.code === ErrorCode.NoResponders);
-
-/**
- * Runs a start-up JetStream call (creating the stream, a durable consumer) until it is answered:
- * an unanswered one is logged and tried again after a growing pause (100 ms doubling, at most
- * STARTUP_RETRY_MAX_MS), until `stopped()`. Creating them is idempotent, so a call that did reach
- * the server before its answer was lost does no harm when repeated. Other errors reject at once.
- */
-async function untilAnswered<T>(
-  step: string,
-  call: () => Promise<T>,
-  options: { readonly logger?: StartupLogger; readonly stopped?: () => boolean },
-): Promise<T> {
-  for (let failures = 0; ; failures++) {
-    try {
-      return await call();
-    } catch (error) {
-      if (!isUnanswered(error) || options.stopped?.()) throw error;
-      const delayMs = Math.min(STARTUP_RETRY_MAX_MS, 100 * 2 ** failures);
-      options.logger?.warn(
-        { err: error, step, attempt: failures + 1, retry_in_ms: delayMs },
-        `NATS did not answer ${step} in time; trying again`,
-      );
-      await sleep(delayMs);
-    }
-  }
 }
 
 export async function connectNatsBus(options: NatsBusOptions): Promise<Bus> {

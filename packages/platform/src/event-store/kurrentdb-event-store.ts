@@ -19,8 +19,7 @@ import type { AppendResult, EventStore, ExpectedRevision, NewEvent, RecordedEven
 import { DuplicateEventIdError, WrongExpectedRevisionError } from './event-store.ts';
 import type { EncodedEvent } from './internal.ts';
 import { checkEventSizes, checkExpectedRevision, encodeEvent } from './internal.ts';
-import type { RunningSubscription } from './subscription.ts';
-import { startSubscription } from './subscription.ts';
+import { createSubscriptionHost } from './subscription.ts';
 
 export interface KurrentDbEventStoreOptions {
   /** a KurrentDB connection string, e.g. `kurrentdb://localhost:2113?tls=false` */
@@ -90,14 +89,19 @@ export function openKurrentDbEventStore(options: KurrentDbEventStoreOptions): Ev
   const pending = new Map<string, number | undefined>();
   let syncing: Promise<void> = Promise.resolve();
 
-  const subscriptions = new Set<RunningSubscription>();
   let notifier: AllStreamSubscription | undefined;
-  let closing: Promise<void> | undefined;
-  let closed = false;
-
-  function assertOpen(): void {
-    if (closed) throw new Error('event store is closed');
-  }
+  const host = createSubscriptionHost({
+    readAll,
+    pageSize,
+    pollMs,
+    beforeSubscribe: startNotifier,
+    release: async () => {
+      await notifier?.unsubscribe().catch(() => {});
+      await syncing;
+      await client.dispose();
+    },
+  });
+  const assertOpen = host.assertOpen;
 
   function compare(commit: bigint, prepare: bigint, slot: number): number {
     const c = commits[slot] as bigint;
@@ -285,7 +289,7 @@ export function openKurrentDbEventStore(options: KurrentDbEventStoreOptions): Ev
   }
 
   function wakeSubscriptions(): void {
-    for (const subscription of subscriptions) subscription.wake();
+    host.wake();
   }
 
   function startNotifier(): void {
@@ -352,29 +356,7 @@ export function openKurrentDbEventStore(options: KurrentDbEventStoreOptions): Ev
 
     readAll,
 
-    subscribeAll(subscribeOptions) {
-      if (closing) throw new Error('event store is closed');
-      startNotifier();
-      const subscription: RunningSubscription = startSubscription(subscribeOptions, {
-        readAll,
-        pageSize,
-        pollMs,
-        onEnded: () => subscriptions.delete(subscription),
-      });
-      subscriptions.add(subscription);
-      return subscription;
-    },
-
-    close(): Promise<void> {
-      closing ??= (async () => {
-        // stop subscriptions first: each finishes its handler in flight, which may still read the store
-        await Promise.all([...subscriptions].map((subscription) => subscription.close()));
-        closed = true;
-        await notifier?.unsubscribe().catch(() => {});
-        await syncing;
-        await client.dispose();
-      })();
-      return closing;
-    },
+    subscribeAll: host.subscribeAll,
+    close: host.close,
   };
 }

@@ -2,8 +2,7 @@ import type { AppendResult, EventStore, ExpectedRevision, NewEvent, RecordedEven
 import { DuplicateEventIdError } from './event-store.ts';
 import type { StoredEvent } from './internal.ts';
 import { checkEventSizes, checkExpectedRevision, decodeEvent, encodeEvent } from './internal.ts';
-import type { RunningSubscription } from './subscription.ts';
-import { startSubscription } from './subscription.ts';
+import { createSubscriptionHost } from './subscription.ts';
 
 export interface MemoryEventStoreOptions {
   /** clock for `recordedAt` (default: the system clock) */
@@ -26,13 +25,8 @@ export function openMemoryEventStore(options: MemoryEventStoreOptions = {}): Eve
   /** stream -> its events in revision order */
   const streams = new Map<string, StoredEvent[]>();
   const ids = new Set<string>();
-  const subscriptions = new Set<RunningSubscription>();
-  let closing: Promise<void> | undefined;
-  let closed = false;
-
-  function assertOpen(): void {
-    if (closed) throw new Error('event store is closed');
-  }
+  const host = createSubscriptionHost({ readAll, pageSize, release: () => {} });
+  const assertOpen = host.assertOpen;
 
   async function readAll(after: number, limit: number): Promise<RecordedEvent[]> {
     assertOpen();
@@ -68,7 +62,7 @@ export function openMemoryEventStore(options: MemoryEventStoreOptions = {}): Eve
       existing.push(...stored);
       streams.set(stream, existing);
       for (const id of batchIds) ids.add(id);
-      for (const subscription of subscriptions) subscription.wake();
+      host.wake();
       // appending nothing only checks the expected revision and reports the stream's head
       const last = stored.at(-1) ?? head;
       return { revision: last?.revision ?? -1, position: last?.position ?? 0 };
@@ -81,23 +75,7 @@ export function openMemoryEventStore(options: MemoryEventStoreOptions = {}): Eve
 
     readAll,
 
-    subscribeAll(subscribeOptions) {
-      if (closing) throw new Error('event store is closed');
-      const subscription: RunningSubscription = startSubscription(subscribeOptions, {
-        readAll,
-        pageSize,
-        onEnded: () => subscriptions.delete(subscription),
-      });
-      subscriptions.add(subscription);
-      return subscription;
-    },
-
-    close(): Promise<void> {
-      closing ??= (async () => {
-        await Promise.all([...subscriptions].map((subscription) => subscription.close()));
-        closed = true;
-      })();
-      return closing;
-    },
+    subscribeAll: host.subscribeAll,
+    close: host.close,
   };
 }

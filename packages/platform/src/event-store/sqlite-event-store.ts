@@ -10,8 +10,7 @@ import {
   type WriterMessage,
   type WriterReply,
 } from './sqlite-event-table.ts';
-import type { RunningSubscription } from './subscription.ts';
-import { startSubscription } from './subscription.ts';
+import { createSubscriptionHost } from './subscription.ts';
 
 export interface SqliteEventStoreOptions {
   /** database file, or ':memory:' */
@@ -59,13 +58,16 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
   const selectStream = db.prepare(`SELECT ${COLUMNS} FROM events WHERE stream = ? ORDER BY revision`);
   const selectAll = db.prepare(`SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`);
 
-  const subscriptions = new Set<RunningSubscription>();
-  let closing: Promise<void> | undefined;
-  let closed = false;
-
-  function assertOpen(): void {
-    if (closed) throw new Error('event store is closed');
-  }
+  const host = createSubscriptionHost({
+    readAll,
+    pageSize,
+    pollMs,
+    release: async () => {
+      await commit.close();
+      db.close();
+    },
+  });
+  const assertOpen = host.assertOpen;
 
   const commit =
     options.path === ':memory:' || options.writer === 'inline'
@@ -83,7 +85,7 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
       const encoded = events.map(encodeEvent);
       checkEventSizes(stream, encoded);
       const result = await commit.append(stream, encoded, expected, now().toISOString());
-      for (const subscription of subscriptions) subscription.wake();
+      host.wake();
       return result;
     },
 
@@ -94,28 +96,8 @@ export function openSqliteEventStore(options: SqliteEventStoreOptions): EventSto
 
     readAll,
 
-    subscribeAll(subscribeOptions) {
-      if (closing) throw new Error('event store is closed');
-      const subscription: RunningSubscription = startSubscription(subscribeOptions, {
-        readAll,
-        pageSize,
-        pollMs,
-        onEnded: () => subscriptions.delete(subscription),
-      });
-      subscriptions.add(subscription);
-      return subscription;
-    },
-
-    close(): Promise<void> {
-      closing ??= (async () => {
-        // stop subscriptions first: each finishes its handler in flight, which may still use the store
-        await Promise.all([...subscriptions].map((subscription) => subscription.close()));
-        closed = true;
-        await commit.close();
-        db.close();
-      })();
-      return closing;
-    },
+    subscribeAll: host.subscribeAll,
+    close: host.close,
   };
 }
 

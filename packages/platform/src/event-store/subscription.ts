@@ -99,3 +99,54 @@ export function startSubscription(options: SubscribeAllOptions, source: Subscrip
     },
   };
 }
+
+/** what an adapter gives its subscription host: how to read, and what to release once they stopped */
+export interface SubscriptionHostSource {
+  readAll(after: number, limit: number): Promise<RecordedEvent[]>;
+  readonly pageSize: number;
+  readonly pollMs?: number;
+  /** before each subscription starts (KurrentDB starts its one server-side notifier) */
+  readonly beforeSubscribe?: () => void;
+  /** after every subscription stopped: what the adapter holds (a connection, a file) */
+  release(): Promise<void> | void;
+}
+
+/**
+ * The part of an event store every adapter does the same way: `subscribeAll` (refused once the
+ * store is closing), waking the subscriptions after an append, and a `close` that runs once and
+ * stops the subscriptions first (each finishes its handler in flight, which may still use the
+ * store), then marks the store closed (`assertOpen` throws from then on) and releases it.
+ */
+export function createSubscriptionHost(source: SubscriptionHostSource) {
+  const subscriptions = new Set<RunningSubscription>();
+  let closing: Promise<void> | undefined;
+  let closed = false;
+  return {
+    assertOpen(): void {
+      if (closed) throw new Error('event store is closed');
+    },
+    wake(): void {
+      for (const subscription of subscriptions) subscription.wake();
+    },
+    subscribeAll(options: SubscribeAllOptions): AllSubscription {
+      if (closing) throw new Error('event store is closed');
+      source.beforeSubscribe?.();
+      const subscription: RunningSubscription = startSubscription(options, {
+        readAll: (after, limit) => source.readAll(after, limit),
+        pageSize: source.pageSize,
+        ...(source.pollMs === undefined ? {} : { pollMs: source.pollMs }),
+        onEnded: () => subscriptions.delete(subscription),
+      });
+      subscriptions.add(subscription);
+      return subscription;
+    },
+    close(): Promise<void> {
+      closing ??= (async () => {
+        await Promise.all([...subscriptions].map((subscription) => subscription.close()));
+        closed = true;
+        await source.release();
+      })();
+      return closing;
+    },
+  };
+}

@@ -26,33 +26,30 @@ export const createMetrics = (processName: string) => {
   registry.setDefaultLabels({ process: processName });
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
-  const httpDuration = new Histogram({
-    name: 'listings_http_request_duration_seconds',
-    help: 'HTTP requests answered, by method, route pattern and status: rate (_count) and latency',
-    labelNames: ['method', 'route', 'status'] as const,
-    buckets: LATENCY_BUCKETS,
-    registers,
-  });
+  /** a latency histogram in this registry */
+  const latency = <Label extends string>(name: string, help: string, labelNames: readonly Label[]) =>
+    new Histogram<Label>({ name, help, labelNames, buckets: LATENCY_BUCKETS, registers });
+  const httpDuration = latency(
+    'listings_http_request_duration_seconds',
+    'HTTP requests answered, by method, route pattern and status: rate (_count) and latency',
+    ['method', 'route', 'status'],
+  );
   const httpErrors = new Counter({
     name: 'listings_http_request_errors_total',
     help: 'HTTP requests answered with a 5xx status, by method, route pattern and status',
     labelNames: ['method', 'route', 'status'] as const,
     registers,
   });
-  const busRequests = new Histogram({
-    name: 'listings_bus_request_duration_seconds',
-    help: 'bus round trips (request to reply) by subject and outcome (ok, timeout, unavailable, error)',
-    labelNames: ['subject', 'outcome'] as const,
-    buckets: LATENCY_BUCKETS,
-    registers,
-  });
-  const busHandled = new Histogram({
-    name: 'listings_bus_handler_duration_seconds',
-    help: 'requests this process answered on the bus, by subject and outcome (ok, error)',
-    labelNames: ['subject', 'outcome'] as const,
-    buckets: LATENCY_BUCKETS,
-    registers,
-  });
+  const busRequests = latency(
+    'listings_bus_request_duration_seconds',
+    'bus round trips (request to reply) by subject and outcome (ok, timeout, unavailable, error)',
+    ['subject', 'outcome'],
+  );
+  const busHandled = latency(
+    'listings_bus_handler_duration_seconds',
+    'requests this process answered on the bus, by subject and outcome (ok, error)',
+    ['subject', 'outcome'],
+  );
   const eventsHandled = new Counter({
     name: 'listings_bus_events_handled_total',
     help: 'integration events handled by a durable consumer, by consumer and outcome (ok: acked, error: redelivered)',

@@ -5,6 +5,7 @@ import {
   type OperationRequest,
   operations,
 } from '@listings/contracts';
+import type { Authenticator } from '@listings/identity/authenticate';
 import {
   type Bus,
   BusUnavailableError,
@@ -34,7 +35,6 @@ import type { OperationHandlers } from '@listings/platform/service-host';
 import { handleOperation } from '@listings/platform/service-host';
 import { checkOperationInput, markChecked } from '@listings/platform/validation';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Authenticator } from '../identity/authenticate.ts';
 import { MethodNotAllowedError, PROBLEM_CONTENT_TYPE } from '../plugins/problems.ts';
 
 export const API_PREFIX = '/api/v1';

@@ -1,0 +1,83 @@
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, SCOPES, type Scope } from '@listings/contracts';
+import { ApiKeyNameTakenError, openConfiguredIdentityStore } from '@listings/identity/store';
+import { systemClock } from '@listings/platform/clock';
+import { loadConfig } from '@listings/platform/config';
+import { ValidationError } from '@listings/platform/errors';
+import { parse, UsageError } from './arguments.ts';
+
+/** `api-key create`: an API key for an account (made when missing), shown once. */
+export const createApiKey = async (rest: string[]): Promise<number> => {
+  const values = parse(rest, { email: { type: 'string' }, scopes: { type: 'string' }, name: { type: 'string' } });
+  const email = values.email?.trim() ?? '';
+  const scopes = (values.scopes ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const problems: string[] = [];
+  if (!EMAIL_PATTERN.test(email) || email.length > EMAIL_MAX_LENGTH) problems.push('--email must be an email address');
+  if (scopes.length === 0) problems.push('--scopes needs at least one scope');
+  for (const scope of scopes)
+    if (!(SCOPES as readonly string[]).includes(scope)) problems.push(`unknown scope "${scope}"`);
+  if (problems.length > 0) throw new UsageError(problems.join('\n'));
+  const config = loadConfig();
+  // MONGO_URL: the identity store the gateway replicas share; otherwise DATA_DIR/identity.sqlite
+  const store = openConfiguredIdentityStore(config, systemClock);
+  try {
+    const { account, created } = await store.ensureAccount(email);
+    const named = values.name?.trim();
+    let made: Awaited<ReturnType<typeof store.createApiKey>>;
+    try {
+      // a name given is the key's name or refused; without one, the default gets a number if taken
+      made = await store.createApiKey({
+        accountId: account.id,
+        name: named || 'created by the operator CLI',
+        scopes: [...new Set(scopes)] as Scope[],
+        suffixIfTaken: !named,
+      });
+    } catch (error) {
+      if (error instanceof ApiKeyNameTakenError)
+        throw new ValidationError([{ field: '--name', message: error.message }]);
+      throw error;
+    }
+    const { key, summary } = made;
+    console.log(`${created ? 'created account' : 'account'} ${account.email} (${account.id})`);
+    console.log(`API key ${summary.prefix} with scopes ${summary.scopes.join(' ')}; it is shown only once:`);
+    console.log(key);
+    return 0;
+  } finally {
+    await store.close();
+  }
+};
+
+/**
+ * `account erase`: the account's personal data goes, through each owner's own command: identity
+ * overwrites its email and name and deletes its password, keys, sessions and OAuth records; claims
+ * and drafting delete the account's personal-data key, so what their events sealed with it (claim
+ * addresses, invitees' addresses) opens to nothing from now on (docs/architecture.md, Personal data).
+ */
+export const account = async (command: string | undefined, rest: string[]): Promise<number> => {
+  if (command !== 'erase') throw new UsageError(`unknown command: account ${[command, ...rest].join(' ')}`);
+  const values = parse(rest, { email: { type: 'string' } });
+  const email = values.email?.trim() ?? '';
+  if (!EMAIL_PATTERN.test(email)) throw new UsageError('--email must be an email address');
+  const config = loadConfig();
+  const { dataDir } = config;
+  const identity = openConfiguredIdentityStore(config, systemClock);
+  try {
+    const found = await identity.findAccountForSignIn(email);
+    if (!found) {
+      console.error(`no account with the email ${email}`);
+      return 1;
+    }
+    // the services' keys first: should this stop half-way, the account can still be named to finish
+    // (their keys are in MongoDB with MONGO_URL, else in their files under DATA_DIR)
+    await (await import('@listings/claims')).forgetClaimsPersonalData({ dataDir, config, accountId: found.id });
+    await (await import('@listings/drafting')).forgetDraftingPersonalData({ dataDir, config, accountId: found.id });
+    await identity.eraseAccount(found.id);
+    console.log(`erased account ${found.id}: its email, name, password, API keys, sessions and OAuth grants are gone,`);
+    console.log('and the personal data its events held (claim and invite addresses) can no longer be read');
+    return 0;
+  } finally {
+    await identity.close();
+  }
+};

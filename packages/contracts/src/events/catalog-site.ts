@@ -1,0 +1,90 @@
+import Type from 'typebox';
+import { event } from './event-schema.ts';
+import { AccountId, At, data, ListingId, WeekStart } from './fields.ts';
+
+const Faq = data({ question: Type.String(), answer: Type.String() });
+const CategoryData = data({
+  slug: Type.String({ description: 'the category slug (its stream id)' }),
+  name: Type.String(),
+  parent: Type.Union([Type.String(), Type.Null()], { description: 'slug of the parent category, null at the top' }),
+  description: Type.String(),
+  faqs: Type.Array(Faq),
+  attributes: Type.Array(Type.String(), {
+    description: 'the facts a comparison shows side by side, e.g. pricing_model, country',
+  }),
+});
+const BlogPostData = data({
+  slug: Type.String({ description: 'the post slug (its stream id)' }),
+  title: Type.String(),
+  excerpt: Type.String(),
+  body_markdown: Type.String({ description: 'the post, Markdown' }),
+  faqs: Type.Array(Faq),
+  published_at: At,
+});
+
+/** Catalog's content events: categories and blog posts. */
+export const catalogContentEvents = [
+  event('CategoryCreated', {
+    stream: 'category',
+    description: 'The site team created a category.',
+    data: CategoryData,
+  }),
+  event('CategoryRemoved', {
+    stream: 'category',
+    description: 'The site team removed a category.',
+    data: data({ slug: Type.String({ description: 'the category slug' }) }),
+  }),
+  event('BlogPostPublished', {
+    stream: 'blogpost',
+    description: 'A blog post was published.',
+    data: BlogPostData,
+  }),
+  event('BlogPostRevised', {
+    stream: 'blogpost',
+    description: 'A published blog post was replaced by a new text.',
+    data: BlogPostData,
+  }),
+] as const;
+
+/** Catalog's site events: founder interviews, awards and site settings. */
+export const catalogSiteEvents = [
+  event('InterviewAnswered', {
+    stream: 'interview',
+    description: "A founder answered the interview; the answers replace the founder's earlier ones.",
+    data: data({
+      account_id: AccountId,
+      answers: Type.Array(
+        data({
+          question_id: Type.String({ description: 'an interview question id (site settings)' }),
+          answer: Type.String(),
+        }),
+      ),
+      at: At,
+    }),
+  }),
+  event('WeekAwardsDecided', {
+    stream: 'weekawards',
+    description: 'Launch of the Week #1-#3, decided from community votes once the week was over.',
+    data: data({
+      week_start: WeekStart,
+      winners: Type.Array(
+        data({
+          rank: Type.Integer({ description: '1, 2 or 3' }),
+          listing_id: ListingId,
+          votes: Type.Integer({ description: 'votes counted during the week' }),
+        }),
+      ),
+      at: At,
+    }),
+  }),
+  event('InterviewQuestionsSet', {
+    stream: 'settings',
+    description: 'An operator set the founder interview questions.',
+    data: data({ questions: Type.Array(data({ id: Type.String(), question: Type.String() })) }),
+  }),
+  event('FreeQueueWeeksSet', {
+    stream: 'settings',
+    description: 'An operator set how many weeks out a free listing is queued (6-8).',
+    data: data({ weeks: Type.Integer({ description: 'weeks from this Monday to the free launch week, 6 to 8' }) }),
+  }),
+] as const;

@@ -1,8 +1,0 @@
-export {
-  type Account,
-  ApiKeyNameTakenError,
-  type ApiKeySummary,
-  type IdentityStore,
-} from './identity-store.ts';
-export { identityDatabaseFile, openConfiguredIdentityStore } from './open-identity-store.ts';
-export { openSqliteIdentityStore } from './sqlite-identity-store.ts';
