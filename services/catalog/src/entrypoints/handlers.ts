@@ -1,59 +1,83 @@
-import {
-  type catalogPublicOperations,
-  type ListingDraftProfile,
-  NOTIFICATIONS_MAX,
-  type ownedListingOperations,
-  type PageView,
-} from '@listings/contracts';
-import type { Clock } from '@listings/platform/clock';
+import { type ListingDraftProfile, NOTIFICATIONS_MAX, type PageView } from '@listings/contracts';
 import { NotFoundError } from '@listings/platform/errors';
-import type { ImageIntake, LogoServer } from '@listings/platform/images';
-import { type OperationHandlers, typedHandlers } from '@listings/platform/service-host';
+import type { LogoServer } from '@listings/platform/images';
+import type { OperationCall, OperationHandlers } from '@listings/platform/service-host';
+import { addMilestone } from '../application/add_milestone.ts';
+import { answerInterview } from '../application/answer_interview.ts';
+import { getBadgeSvg } from '../application/badge-svg.ts';
+import { chooseFreeListing } from '../application/choose_free_listing.ts';
 import type { CatalogCommands } from '../application/commands.ts';
-import { ownedListingHandlers } from '../application/owned-listings.ts';
+import { compareListings } from '../application/compare_listings.ts';
+import { deleteMilestone } from '../application/delete_milestone.ts';
+import { getAlternatives } from '../application/get_alternatives.ts';
+import { getBadges } from '../application/get_badges.ts';
+import { getBlogPost } from '../application/get_blog_post.ts';
+import { getCategory } from '../application/get_category.ts';
+import { getFounder } from '../application/get_founder.ts';
+import { getLaunchWeek } from '../application/get_launch_week.ts';
+import { getLeaderboard } from '../application/get_leaderboard.ts';
+import { getListing } from '../application/get_listing.ts';
+import { getMyListing } from '../application/get_my_listing.ts';
+import { getSiteInfo } from '../application/get_site_info.ts';
+import { listAwards } from '../application/list_awards.ts';
+import { listBlogPosts } from '../application/list_blog_posts.ts';
+import { listCategories } from '../application/list_categories.ts';
+import { listFounders } from '../application/list_founders.ts';
+import { listInterviewQuestions } from '../application/list_interview_questions.ts';
+import { listLaunches } from '../application/list_launches.ts';
+import { listMyListings } from '../application/list_my_listings.ts';
+import type { CatalogContext, CatalogHandlers } from '../application/operation-context.ts';
+import { postListingUpdate } from '../application/post_listing_update.ts';
 import { ratingOf, summaryOf, voteCount } from '../application/presenters.ts';
-import { getBadgeSvg, getBadges } from '../application/queries/badges.ts';
-import { getBlogPost, listBlogPosts, listInterviewQuestions } from '../application/queries/blog.ts';
-import { getCategory, listCategories } from '../application/queries/categories.ts';
-import { getFounder, listFounders } from '../application/queries/founders.ts';
-import { getLaunchWeek, getLeaderboard, listAwards, listLaunches } from '../application/queries/launches.ts';
-import { compareListings, getAlternatives, getListing, searchListings } from '../application/queries/listings.ts';
-import { getSiteInfo } from '../application/queries/site.ts';
+import { searchListings } from '../application/search_listings.ts';
+import { setFounderStory } from '../application/set_founder_story.ts';
+import { updateMyListing } from '../application/update_my_listing.ts';
 import { L } from '../projections/catalog/query-keys.ts';
 import type { CatalogView } from '../projections/catalog/read-model.ts';
 import type { InternalHandler } from './internal-operations.ts';
 
-/** The 17 public catalog operations and the 9 owned-listing ones (signed in, your own only). */
-export const publicHandlers = (deps: {
-  view: CatalogView;
-  clock: Clock;
-  publicUrl: string;
-  commands: CatalogCommands;
-  images?: ImageIntake;
-}): OperationHandlers => {
-  const { view, clock } = deps;
-  // one handler per catalog operation, typed from its contract (a missing one does not compile)
-  return typedHandlers<(typeof catalogPublicOperations)[number] | (typeof ownedListingOperations)[number]>({
-    ...ownedListingHandlers({ view, commands: deps.commands, ...(deps.images ? { images: deps.images } : {}) }),
-    get_site_info: getSiteInfo({ publicUrl: deps.publicUrl, view }),
-    search_listings: searchListings(view),
-    get_listing: getListing(view),
-    get_alternatives: getAlternatives(view),
-    compare_listings: compareListings(view),
-    list_categories: listCategories(view),
-    get_category: getCategory(view),
-    get_launch_week: getLaunchWeek(view, clock),
-    list_launches: listLaunches(view, clock),
-    get_leaderboard: getLeaderboard(view, clock),
-    list_founders: listFounders(view),
-    get_founder: getFounder(view),
-    list_blog_posts: listBlogPosts(view),
-    get_blog_post: getBlogPost(view),
-    list_awards: listAwards(view),
-    get_badges: getBadges(view, deps.publicUrl),
-    list_interview_questions: listInterviewQuestions(view),
-  });
+/**
+ * The catalog's operations, contract (operation id) to handler: the 17 public ones and the 9
+ * owned-listing ones (signed in, your own only). Each handler is application/<operation_id>.ts.
+ */
+export const catalogHandlers: CatalogHandlers = {
+  get_site_info: getSiteInfo,
+  search_listings: searchListings,
+  get_listing: getListing,
+  get_alternatives: getAlternatives,
+  compare_listings: compareListings,
+  list_categories: listCategories,
+  get_category: getCategory,
+  get_launch_week: getLaunchWeek,
+  list_launches: listLaunches,
+  get_leaderboard: getLeaderboard,
+  list_founders: listFounders,
+  get_founder: getFounder,
+  list_blog_posts: listBlogPosts,
+  get_blog_post: getBlogPost,
+  list_awards: listAwards,
+  get_badges: getBadges,
+  list_interview_questions: listInterviewQuestions,
+  list_my_listings: listMyListings,
+  get_my_listing: getMyListing,
+  update_my_listing: updateMyListing,
+  post_listing_update: postListingUpdate,
+  add_milestone: addMilestone,
+  delete_milestone: deleteMilestone,
+  set_founder_story: setFounderStory,
+  answer_interview: answerInterview,
+  choose_free_listing: chooseFreeListing,
 };
+
+/** The table's handlers as the service host serves them, each given `context`. */
+export const publicHandlers = (context: CatalogContext): OperationHandlers =>
+  Object.fromEntries(
+    Object.entries(catalogHandlers).map(([id, handler]) => [
+      id,
+      (call: OperationCall) =>
+        (handler as (call: OperationCall, context: CatalogContext) => Promise<unknown>)(call, context),
+    ]),
+  );
 
 type Person = { slug: string; account_id: string };
 

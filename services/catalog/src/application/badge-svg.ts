@@ -1,14 +1,15 @@
+/** The badges a listing has earned and their SVGs (get_badges, and the internal get_badge_svg the web edge serves). */
 import { createHash } from 'node:crypto';
-import { BADGE_MODES, BADGE_SHAPES, BADGE_SIZES } from '@listings/contracts';
+import type { BADGE_MODES, BADGE_SHAPES, BADGE_SIZES } from '@listings/contracts';
 import { NotFoundError } from '@listings/platform/errors';
-import type { ListingDoc } from '../../projections/catalog/documents.ts';
-import type { CatalogView } from '../../projections/catalog/read-model.ts';
-import { mustFindListing } from './listings.ts';
-import { SITE_NAME } from './site.ts';
+import type { ListingDoc } from '../projections/catalog/documents.ts';
+import type { CatalogView } from '../projections/catalog/read-model.ts';
+import { mustFindListing } from './listing-reads.ts';
+import { SITE_NAME } from './site-identity.ts';
 
-type Shape = (typeof BADGE_SHAPES)[number];
-type Mode = (typeof BADGE_MODES)[number];
-type Size = (typeof BADGE_SIZES)[number];
+export type Shape = (typeof BADGE_SHAPES)[number];
+export type Mode = (typeof BADGE_MODES)[number];
+export type Size = (typeof BADGE_SIZES)[number];
 
 export interface EarnedBadge {
   kind: string;
@@ -39,7 +40,7 @@ export const earnedBadges = (view: CatalogView, doc: ListingDoc): EarnedBadge[] 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is its purpose
 const NOT_XML_CHARACTER = /[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]/g;
 
-const escapeXml = (text: string) =>
+export const escapeXml = (text: string) =>
   text
     .toWellFormed()
     .replace(NOT_XML_CHARACTER, '\ufffd')
@@ -87,40 +88,6 @@ export const renderBadgeSvg = (badge: EarnedBadge, listingName: string, shape: S
 
 export const badgeSvgUrl = (publicUrl: string, slug: string, kind: string, shape: string, mode: string, size: string) =>
   `${publicUrl}/badges/${slug}/${kind}.svg?shape=${shape}&mode=${mode}&size=${size}`;
-
-export const getBadges =
-  (view: CatalogView, publicUrl: string) =>
-  async (call: { params: Record<string, unknown>; query: Record<string, unknown> }) => {
-    const doc = await mustFindListing(view, call.params.slug as string);
-    const shape = (call.query.shape as Shape | undefined) ?? 'standard';
-    const mode = (call.query.mode as Mode | undefined) ?? 'auto';
-    const size = (call.query.size as Size | undefined) ?? 'm';
-    const name = doc.profile.name ?? doc.slug;
-    const page = `${publicUrl}/listings/${doc.slug}`;
-    return {
-      items: earnedBadges(view, doc).map((badge) => {
-        const svg_url = badgeSvgUrl(publicUrl, doc.slug, badge.kind, shape, mode, size);
-        const { width, height } = badgeSize(shape, size);
-        const alt = escapeXml(`${badge.label}: ${name}`);
-        return {
-          kind: badge.kind,
-          label: badge.label,
-          html: `<a href="${escapeXml(page)}" target="_blank" rel="noopener"><img src="${escapeXml(svg_url)}" alt="${alt}" width="${width}" height="${height}"></a>`,
-          svg_url,
-          svg_urls: BADGE_SHAPES.flatMap((s) =>
-            BADGE_MODES.flatMap((m) =>
-              BADGE_SIZES.map((z) => ({
-                shape: s,
-                mode: m,
-                size: z,
-                url: badgeSvgUrl(publicUrl, doc.slug, badge.kind, s, m, z),
-              })),
-            ),
-          ),
-        };
-      }),
-    };
-  };
 
 export const getBadgeSvg =
   (view: CatalogView) => async (input: { slug: string; kind: string; shape?: Shape; mode?: Mode; size?: Size }) => {

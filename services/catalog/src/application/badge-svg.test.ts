@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderBadgeSvg } from './badges.ts';
+import { renderBadgeSvg } from './badge-svg.ts';
 
 /** XML 1.0's `Char`: tab, LF, CR, U+0020-U+D7FF, U+E000-U+FFFD and the astral planes (as pairs) */
 const XML_CHARS = /^(?:[\t\n\r\u0020-\ud7ff\ue000-\ufffd]|[\ud800-\udbff][\udc00-\udfff])*$/;

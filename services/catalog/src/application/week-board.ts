@@ -1,8 +1,8 @@
-import { compareStandings, type Standing } from '../../domain/awards/week-awards.ts';
-import type { Week } from '../../domain/weeks.ts';
-import type { ListingDoc } from '../../projections/catalog/documents.ts';
-import { listingQueries } from '../../projections/catalog/query-keys.ts';
-import type { CatalogView } from '../../projections/catalog/read-model.ts';
+import { compareStandings, type Standing } from '../domain/awards/week-awards.ts';
+import type { Week } from '../domain/weeks.ts';
+import type { ListingDoc } from '../projections/catalog/documents.ts';
+import { listingQueries } from '../projections/catalog/query-keys.ts';
+import type { CatalogView } from '../projections/catalog/read-model.ts';
 import { keptPerView } from './kept-per-view.ts';
 import { placeIn } from './sorted.ts';
 
@@ -129,3 +129,10 @@ const boards = keptPerView<WeekBoard>(BOARDS_MAX);
 /** the board of `week` on `view`: built at its first read, kept up to date from then on */
 export const weekBoardOf = (view: CatalogView, week: Week): WeekBoard =>
   boards(view, week.start, () => createWeekBoard(view, week));
+
+/**
+ * Live launches of a week ranked by community votes of that week (the awards' order), from the
+ * week's board: built at its first read, then kept up to date from the listing changes.
+ */
+export const weekRanking = (view: CatalogView, week: Week): Promise<readonly RankedLaunch[]> =>
+  weekBoardOf(view, week).ranking();

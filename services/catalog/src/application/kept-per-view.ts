@@ -1,4 +1,4 @@
-import type { CatalogView } from '../../projections/catalog/read-model.ts';
+import type { CatalogView } from '../projections/catalog/read-model.ts';
 
 /**
  * What a view keeps up to date by key (a week's board, a category's top): made at its first use,

@@ -1,6 +1,5 @@
-import { NotFoundError } from '@listings/platform/errors';
-import type { CatalogView } from '../../projections/catalog/read-model.ts';
-import { pageOf, pagingOf } from '../presenters.ts';
+import type { CatalogHandler } from './operation-context.ts';
+import { pageOf, pagingOf } from './presenters.ts';
 
 const words = (text: string) =>
   text
@@ -8,8 +7,8 @@ const words = (text: string) =>
     .split(/[^a-z0-9]+/)
     .filter(Boolean);
 
-/** Newest first; with `q`, posts matching every word (title weighs most), best match first. */
-export const listBlogPosts = (view: CatalogView) => async (call: { query: Record<string, unknown> }) => {
+/** list_blog_posts: newest first; with `q`, posts matching every word (title weighs most), best match first. */
+export const listBlogPosts: CatalogHandler<'list_blog_posts'> = async (call, { view }) => {
   const posts = [...view.blog.values()].sort((a, b) => b.published_at.localeCompare(a.published_at));
   const terms = words((call.query.q as string | undefined) ?? '');
   const summaries = (list: typeof posts) => list.map(({ body_markdown: _body, faqs: _faqs, ...summary }) => summary);
@@ -30,13 +29,3 @@ export const listBlogPosts = (view: CatalogView) => async (call: { query: Record
     .sort((a, b) => b.score - a.score);
   return pageOf(summaries(scored.map((s) => s.post)), pagingOf(call.query));
 };
-
-export const getBlogPost = (view: CatalogView) => async (call: { params: Record<string, unknown> }) => {
-  const post = view.blog.get(call.params.slug as string);
-  if (!post) throw new NotFoundError(`no blog post ${String(call.params.slug)}`);
-  return post;
-};
-
-export const listInterviewQuestions = (view: CatalogView) => async () => ({
-  items: view.settings()?.interview_questions ?? [],
-});

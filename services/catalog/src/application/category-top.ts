@@ -1,8 +1,8 @@
-import type { ListingDoc } from '../../projections/catalog/documents.ts';
-import { L, listingQueries } from '../../projections/catalog/query-keys.ts';
-import type { CatalogView } from '../../projections/catalog/read-model.ts';
-import { voteCount } from '../presenters.ts';
+import type { ListingDoc } from '../projections/catalog/documents.ts';
+import { L, listingQueries } from '../projections/catalog/query-keys.ts';
+import type { CatalogView } from '../projections/catalog/read-model.ts';
 import { keptPerView } from './kept-per-view.ts';
+import { voteCount } from './presenters.ts';
 import { placeIn } from './sorted.ts';
 
 /** listings kept per category by default: the alternatives' 20 and room for the ones they leave out */

@@ -1,9 +1,7 @@
-import { NotFoundError } from '@listings/platform/errors';
-import type { Where } from '@listings/platform/read-models';
-import { F, type FounderDoc } from '../../projections/catalog/query-keys.ts';
-import type { CatalogView } from '../../projections/catalog/read-model.ts';
-import { founderSlug, type ListingSummary, pagingOf, summaryOf } from '../presenters.ts';
-import { listingsById } from './listings.ts';
+import type { FounderDoc } from '../projections/catalog/query-keys.ts';
+import type { CatalogView } from '../projections/catalog/read-model.ts';
+import { listingsById } from './listing-reads.ts';
+import { founderSlug, type ListingSummary, summaryOf } from './presenters.ts';
 
 interface FounderEntry {
   slug: string;
@@ -22,7 +20,7 @@ interface FounderEntry {
  * from the listing's founder socials (primary founder), country from the company, published
  * stories from listings with the story section unlocked.
  */
-const founderEntryOf = async (view: CatalogView, founder: FounderDoc): Promise<FounderEntry> => {
+export const founderEntryOf = async (view: CatalogView, founder: FounderDoc): Promise<FounderEntry> => {
   const entry: FounderEntry = { slug: founder.slug, name: founder.name, socials: {}, companies: [], stories: [] };
   const docs = await listingsById(
     view,
@@ -49,35 +47,4 @@ const founderEntryOf = async (view: CatalogView, founder: FounderDoc): Promise<F
     }
   }
   return entry;
-};
-
-export const listFounders = (view: CatalogView) => async (call: { query: Record<string, unknown> }) => {
-  const q = (call.query.q as string | undefined)?.trim();
-  const country = (call.query.country as string | undefined)?.toUpperCase();
-  const where: Where = {
-    ...(q ? { [F.name]: { contains: q } } : {}),
-    ...(country ? { [F.country]: { eq: country } } : {}),
-  };
-  const paging = pagingOf(call.query);
-  const [founders, total] = await Promise.all([
-    // by slug (the document id): the name's order, without case or accents
-    view.findFounders({
-      where,
-      skip: (paging.page - 1) * paging.per_page,
-      limit: paging.per_page,
-    }),
-    view.countFounders(where),
-  ]);
-  return {
-    items: await Promise.all(founders.map((founder) => founderEntryOf(view, founder))),
-    page: paging.page,
-    per_page: paging.per_page,
-    total,
-  };
-};
-
-export const getFounder = (view: CatalogView) => async (call: { params: Record<string, unknown> }) => {
-  const founder = await view.founder(call.params.slug as string);
-  if (!founder) throw new NotFoundError(`no founder ${String(call.params.slug)}`);
-  return founderEntryOf(view, founder);
 };
