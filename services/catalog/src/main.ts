@@ -36,10 +36,10 @@ import { compileInputChecks, compileValueChecks } from '@listings/platform/valid
 import { startWorkflowRunner } from '@listings/platform/workflows/temporal-runner';
 import type { CatalogActivities } from './application/badge-check.ts';
 import { createBadgeCheck } from './application/badge-check.ts';
+import { readCategoryTops } from './application/category-top.ts';
 import { createCatalogCommands } from './application/commands.ts';
 import { DEFAULT_DEMO, type DemoOptions, loadDemoCatalogInBulk } from './application/demo/demo-catalog.ts';
 import { createFreeLaunch } from './application/free-launch.ts';
-import { readCategoryTops } from './application/category-top.ts';
 import { weekBoardOf } from './application/week-board.ts';
 import { createWeekTicker } from './application/week-ticker.ts';
 import { resolveWeek } from './domain/weeks.ts';
