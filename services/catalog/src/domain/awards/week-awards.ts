@@ -1,5 +1,6 @@
 import type { Decider } from '@listings/platform/decider';
 import { ConflictError } from '@listings/platform/errors';
+import type { CatalogEventOf } from '../catalog-events.ts';
 
 /**
  * Launch of the Week #1, #2, #3, decided once the week is over, from community votes only:
@@ -18,7 +19,7 @@ export interface Winner {
   listing_id: number;
   votes: number;
 }
-export type AwardsEvent = { type: 'WeekAwardsDecided'; data: { week_start: string; winners: Winner[]; at: string } };
+export type AwardsEvent = CatalogEventOf<'WeekAwardsDecided'>;
 export type AwardsCommand = {
   type: 'DecideWeekAwards';
   data: { week_start: string; week_end_ms: number; standings: Standing[]; now: string };

@@ -1,5 +1,6 @@
 import type { Decider } from '@listings/platform/decider';
 import { ValidationError } from '@listings/platform/errors';
+import type { CatalogEventOf } from '../catalog-events.ts';
 
 export interface BlogPostData {
   slug: string;
@@ -9,7 +10,7 @@ export interface BlogPostData {
   faqs: { question: string; answer: string }[];
   published_at: string;
 }
-export type BlogPostEvent = { type: 'BlogPostPublished' | 'BlogPostRevised'; data: BlogPostData };
+export type BlogPostEvent = CatalogEventOf<'BlogPostPublished' | 'BlogPostRevised'>;
 export type BlogPostCommand = { type: 'PublishBlogPost'; data: BlogPostData };
 
 export const blogPostDecider: Decider<BlogPostCommand, { published: boolean }, BlogPostEvent> = {

@@ -1,5 +1,6 @@
 import type { Decider } from '@listings/platform/decider';
 import { ConflictError, ValidationError } from '@listings/platform/errors';
+import type { CatalogEventOf } from '../catalog-events.ts';
 
 export interface CategoryData {
   slug: string;
@@ -11,9 +12,7 @@ export interface CategoryData {
   attributes: string[];
 }
 
-export type CategoryEvent =
-  | { type: 'CategoryCreated'; data: CategoryData }
-  | { type: 'CategoryRemoved'; data: { slug: string } };
+export type CategoryEvent = CatalogEventOf<'CategoryCreated' | 'CategoryRemoved'>;
 export type CategoryCommand =
   | { type: 'CreateCategory'; data: CategoryData & { parent_exists: boolean; parent_is_root: boolean } }
   | { type: 'RemoveCategory'; data: { slug: string } };

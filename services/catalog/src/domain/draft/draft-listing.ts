@@ -1,5 +1,6 @@
 import type { Decider } from '@listings/platform/decider';
 import { ConflictError } from '@listings/platform/errors';
+import type { CatalogEventOf } from '../catalog-events.ts';
 
 /**
  * Which listing a draft made, in its own stream (`draftlisting-<draft_id>`): a draft makes one
@@ -16,7 +17,7 @@ import { ConflictError } from '@listings/platform/errors';
  * the current one, so of two movers only one moves it.
  */
 type Claim = { draft_id: string; listing_id: number; reservation_id: string };
-export type DraftListingEvent = { type: 'DraftListingClaimed'; data: Claim & { replaces_listing_id?: number } };
+export type DraftListingEvent = CatalogEventOf<'DraftListingClaimed'>;
 
 export type DraftListingCommand =
   /** the draft's first listing: refused when the draft holds one already (another claim) */

@@ -1,5 +1,6 @@
 import type { Decider } from '@listings/platform/decider';
 import { ConflictError, DomainError, NotFoundError, ValidationError } from '@listings/platform/errors';
+import type { CatalogEventOf } from '../catalog-events.ts';
 
 /**
  * What people on the site do with a listing: vote, follow, review, view. Votes, follows and
@@ -7,22 +8,17 @@ import { ConflictError, DomainError, NotFoundError, ValidationError } from '@lis
  * (`engagement-<listing_id>_<account_id>`) and the invariant needs no lock on the listing. The
  * review's replies, reports and moderation live in its author's stream too.
  */
-export type EngagementEvent =
-  | { type: 'VoteCast'; data: { listing_id: number; account_id: string; launch_week: string | null; at: string } }
-  | { type: 'VoteWithdrawn'; data: { listing_id: number; account_id: string; at: string } }
-  | { type: 'ListingFollowed'; data: { listing_id: number; account_id: string; at: string } }
-  | { type: 'ListingUnfollowed'; data: { listing_id: number; account_id: string; at: string } }
-  | {
-      type: 'ReviewSubmitted';
-      data: { listing_id: number; account_id: string; rating: number; body: string; at: string };
-    }
-  | { type: 'ReviewReplied'; data: { listing_id: number; account_id: string; by: string; body: string; at: string } }
-  | {
-      type: 'ReviewReported';
-      data: { listing_id: number; account_id: string; reported_by: string; reason: string; at: string };
-    }
-  | { type: 'ReviewRemoved'; data: { listing_id: number; account_id: string; by: string; reason: string; at: string } }
-  | { type: 'ReviewRestored'; data: { listing_id: number; account_id: string; by: string; at: string } };
+export type EngagementEvent = CatalogEventOf<
+  | 'VoteCast'
+  | 'VoteWithdrawn'
+  | 'ListingFollowed'
+  | 'ListingUnfollowed'
+  | 'ReviewSubmitted'
+  | 'ReviewReplied'
+  | 'ReviewReported'
+  | 'ReviewRemoved'
+  | 'ReviewRestored'
+>;
 
 export interface Engagement {
   readonly voted: boolean;
@@ -183,10 +179,7 @@ export const engagementStream = (listingId: number, accountId: string) =>
  * `max` of them (VIEWERS_PER_NETWORK_PER_DAY): a visitor seen again is not counted again, nor is
  * one more from a network that used its allowance. The demo's bulk counts go to `views-<listing_id>`.
  */
-export type ViewEvent = {
-  type: 'ListingViewed';
-  data: { listing_id: number; count: number; at: string; visitor: string | null };
-};
+export type ViewEvent = CatalogEventOf<'ListingViewed'>;
 export type ViewCommand = { type: 'RecordViews'; data: { listing_id: number; count: number; now: string } };
 
 export const viewDecider: Decider<ViewCommand, null, ViewEvent> = {

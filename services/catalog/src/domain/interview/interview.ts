@@ -1,20 +1,18 @@
 import type { Decider } from '@listings/platform/decider';
 import { ValidationError } from '@listings/platform/errors';
+import type { CatalogEventOf } from '../catalog-events.ts';
 
 /** One person's founder interview: their answers, replaced as a whole by answer_interview. */
 export interface InterviewAnswer {
   question_id: string;
   answer: string;
 }
-export type InterviewEvent = {
-  type: 'InterviewAnswered';
-  data: { account_id: string; answers: InterviewAnswer[]; at: string };
-};
+export type InterviewEvent = CatalogEventOf<'InterviewAnswered'>;
 export type InterviewCommand = {
   type: 'AnswerInterview';
   data: { account_id: string; answers: InterviewAnswer[]; known_question_ids: readonly string[]; now: string };
 };
-export type Interview = { answers: InterviewAnswer[]; updatedAt: string | null };
+export type Interview = { answers: readonly InterviewAnswer[]; updatedAt: string | null };
 
 export const interviewDecider: Decider<InterviewCommand, Interview, InterviewEvent> = {
   initialState: { answers: [], updatedAt: null },

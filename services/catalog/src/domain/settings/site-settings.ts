@@ -1,13 +1,12 @@
 import type { Decider } from '@listings/platform/decider';
 import { ValidationError } from '@listings/platform/errors';
+import type { CatalogEventOf } from '../catalog-events.ts';
 
 export interface InterviewQuestion {
   id: string;
   question: string;
 }
-export type SettingsEvent =
-  | { type: 'InterviewQuestionsSet'; data: { questions: InterviewQuestion[] } }
-  | { type: 'FreeQueueWeeksSet'; data: { weeks: number } };
+export type SettingsEvent = CatalogEventOf<'InterviewQuestionsSet' | 'FreeQueueWeeksSet'>;
 export type SettingsCommand =
   | { type: 'SetInterviewQuestions'; data: { questions: InterviewQuestion[] } }
   | { type: 'SetFreeQueueWeeks'; data: { weeks: number } };
@@ -17,7 +16,7 @@ export const FREE_QUEUE_WEEKS_MIN = 6;
 export const FREE_QUEUE_WEEKS_MAX = 8;
 export const FREE_QUEUE_WEEKS_DEFAULT = 6;
 
-type SettingsState = { questions: InterviewQuestion[]; freeQueueWeeks: number };
+type SettingsState = { questions: readonly InterviewQuestion[]; freeQueueWeeks: number };
 
 export const siteSettingsDecider: Decider<SettingsCommand, SettingsState, SettingsEvent> = {
   initialState: { questions: [], freeQueueWeeks: FREE_QUEUE_WEEKS_DEFAULT },

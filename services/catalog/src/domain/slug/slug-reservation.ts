@@ -1,5 +1,6 @@
 import type { Decider } from '@listings/platform/decider';
 import { ConflictError } from '@listings/platform/errors';
+import type { CatalogEventOf } from '../catalog-events.ts';
 
 /**
  * One listing slug, in its own stream (`listingslug-<slug>`): who holds it. Reserving appends with
@@ -12,9 +13,7 @@ import { ConflictError } from '@listings/platform/errors';
  * Reservations recorded before the id existed have none (they are never released).
  */
 type Reservation = { slug: string; listing_id: number; reservation_id?: string };
-export type SlugEvent =
-  | { type: 'ListingSlugReserved'; data: Reservation }
-  | { type: 'ListingSlugReleased'; data: Reservation };
+export type SlugEvent = CatalogEventOf<'ListingSlugReserved' | 'ListingSlugReleased'>;
 
 export type SlugCommand =
   | { type: 'ReserveSlug'; data: Required<Reservation> }
