@@ -5,38 +5,34 @@ import { DEFAULT_DAILY_LIMITS } from '@listings/platform/config';
 import { type Decider, type DomainEvent, foldStream, handleCommand, useDailyQuota } from '@listings/platform/decider';
 import { ConflictError, NotFoundError, ValidationError } from '@listings/platform/errors';
 import { type EventStore, WrongExpectedRevisionError } from '@listings/platform/event-store';
-import {
-  type AwardsCommand,
-  type Standing,
-  weekAwardsDecider,
-  weekAwardsStream,
-} from '../domain/awards/week-awards.ts';
-import { type BlogPostData, blogPostDecider, blogPostStream } from '../domain/blog/blog-post.ts';
-import { type CategoryData, categoryDecider, categoryStream } from '../domain/category/category.ts';
+import { type AwardsCommand, weekAwardsDecider } from '../domain/awards/decide.ts';
+import { type Standing, weekAwardsStream } from '../domain/awards/week-awards.ts';
+import { type BlogPostData, blogPostStream } from '../domain/blog/blog-post.ts';
+import { blogPostDecider } from '../domain/blog/decide.ts';
+import { type CategoryData, categoryStream } from '../domain/category/category.ts';
+import { categoryDecider } from '../domain/category/decide.ts';
 import {
   DraftListingClaimedError,
   type DraftListingCommand,
   draftListingDecider,
-  draftListingStream,
-} from '../domain/draft/draft-listing.ts';
-import {
-  type EngagementCommand,
-  engagementDecider,
-  engagementStream,
-  viewDecider,
-  viewStream,
-  visitDecider,
-  visitStream,
-} from '../domain/engagement/engagement.ts';
-import { type InterviewAnswer, interviewDecider, interviewStream } from '../domain/interview/interview.ts';
-import { type ListingCommand, listingDecider, listingStream } from '../domain/listing/decide.ts';
+} from '../domain/draft-listing/decide.ts';
+import { draftListingStream } from '../domain/draft-listing/draft-listing.ts';
+import { type EngagementCommand, engagementDecider } from '../domain/engagement/decide.ts';
+import { engagementStream } from '../domain/engagement/engagement.ts';
+import { interviewDecider } from '../domain/interview/decide.ts';
+import { type InterviewAnswer, interviewStream } from '../domain/interview/interview.ts';
+import { type ListingCommand, listingDecider } from '../domain/listing/decide.ts';
+import { listingStream } from '../domain/listing/listing.ts';
+import { viewDecider, visitDecider } from '../domain/page-views/decide.ts';
+import { viewStream, visitStream } from '../domain/page-views/page-views.ts';
+import { siteSettingsDecider } from '../domain/settings/decide.ts';
 import {
   FREE_QUEUE_WEEKS_DEFAULT,
   type InterviewQuestion,
   SITE_SETTINGS_STREAM,
-  siteSettingsDecider,
 } from '../domain/settings/site-settings.ts';
-import { SlugTakenError, slugDecider, slugStream } from '../domain/slug/slug-reservation.ts';
+import { SlugTakenError, slugDecider } from '../domain/slug-reservation/decide.ts';
+import { slugStream } from '../domain/slug-reservation/slug-reservation.ts';
 import { isoDate, mondayOf } from '../domain/weeks.ts';
 import type { ListingDoc } from '../projections/catalog/documents.ts';
 import { L } from '../projections/catalog/query-keys.ts';

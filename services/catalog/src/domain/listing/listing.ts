@@ -190,3 +190,5 @@ export const evolveListing = (state: Listing, event: ListingEvent): Listing => {
       return state;
   }
 };
+
+export const listingStream = (id: number) => `listing-${id}`;

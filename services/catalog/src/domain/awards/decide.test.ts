@@ -1,7 +1,7 @@
 import { deciderSpec } from '@listings/platform/decider/specification';
 import { ConflictError } from '@listings/platform/errors';
 import { describe, it } from 'vitest';
-import { weekAwardsDecider } from './week-awards.ts';
+import { weekAwardsDecider } from './decide.ts';
 
 const spec = deciderSpec(weekAwardsDecider);
 const WEEK = '2026-11-16';

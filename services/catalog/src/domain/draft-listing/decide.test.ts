@@ -1,6 +1,7 @@
 import { deciderSpec } from '@listings/platform/decider/specification';
 import { describe, it } from 'vitest';
-import { DraftListingClaimedError, type DraftListingEvent, draftListingDecider } from './draft-listing.ts';
+import { DraftListingClaimedError, draftListingDecider } from './decide.ts';
+import type { DraftListingEvent } from './draft-listing.ts';
 
 const spec = deciderSpec(draftListingDecider);
 const claim = (listing_id: number, reservation_id: string) => ({ draft_id: 'd1', listing_id, reservation_id });

@@ -1,9 +1,10 @@
 import { deciderSpec } from '@listings/platform/decider/specification';
 import { ConflictError, ValidationError } from '@listings/platform/errors';
 import { describe, it } from 'vitest';
-import { blogPostDecider } from '../blog/blog-post.ts';
-import { siteSettingsDecider } from '../settings/site-settings.ts';
-import { type CategoryData, categoryDecider } from './category.ts';
+import { blogPostDecider } from '../blog/decide.ts';
+import { siteSettingsDecider } from '../settings/decide.ts';
+import type { CategoryData } from './category.ts';
+import { categoryDecider } from './decide.ts';
 
 const spec = deciderSpec(categoryDecider);
 const ai: CategoryData = {

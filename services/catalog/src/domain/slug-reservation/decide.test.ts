@@ -1,6 +1,7 @@
 import { deciderSpec } from '@listings/platform/decider/specification';
 import { describe, it } from 'vitest';
-import { type SlugEvent, SlugTakenError, slugDecider } from './slug-reservation.ts';
+import { SlugTakenError, slugDecider } from './decide.ts';
+import type { SlugEvent } from './slug-reservation.ts';
 
 const spec = deciderSpec(slugDecider);
 const data = (listing_id: number, reservation_id: string) => ({ slug: 'notion', listing_id, reservation_id });
