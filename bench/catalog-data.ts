@@ -7,7 +7,7 @@ import path from 'node:path';
 import { catalogEvents } from '@listings/contracts/events';
 import type { DomainEvent } from '@listings/platform/decider';
 import { openSqliteEventStore, withEventSchemas } from '@listings/platform/event-store';
-import { prng } from '../services/catalog/src/application/demo/demo-catalog.ts';
+import { prng } from '../services/catalog/src/application/demo/demo-data.ts';
 import { categoryStream } from '../services/catalog/src/domain/category/category.ts';
 import { categoryDecider } from '../services/catalog/src/domain/category/decide.ts';
 import { engagementDecider } from '../services/catalog/src/domain/engagement/decide.ts';

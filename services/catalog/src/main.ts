@@ -35,7 +35,8 @@ import { compileInputChecks, compileValueChecks } from '@listings/platform/valid
 import { startCatalogWorkflows } from './activities/catalog-workflows.ts';
 import { readCategoryTops } from './application/category-top.ts';
 import { createCatalogCommands } from './application/commands.ts';
-import { DEFAULT_DEMO, type DemoOptions, loadDemoCatalogInBulk } from './application/demo/demo-catalog.ts';
+import { loadDemoCatalogInBulk } from './application/demo/demo-catalog.ts';
+import { DEFAULT_DEMO, type DemoOptions } from './application/demo/demo-data.ts';
 import { weekBoardOf } from './application/week-board.ts';
 import { createWeekTicker } from './application/week-ticker.ts';
 import { resolveWeek } from './domain/weeks.ts';
