@@ -41,8 +41,6 @@ import { weekBoardOf } from './application/week-board.ts';
 import { createWeekTicker } from './application/week-ticker.ts';
 import { resolveWeek } from './domain/weeks.ts';
 import { CLAIM_EVENTS_CONSUMER, claimVerifiedHandler } from './entrypoints/claims-events.ts';
-import { claimsInternalHandlers } from './entrypoints/claims-handlers.ts';
-import { commerceInternalHandlers } from './entrypoints/commerce-handlers.ts';
 import { startFollowerMail } from './entrypoints/follower-mail.ts';
 import { internalHandlers, publicHandlers } from './entrypoints/handlers.ts';
 import { consumeCommerceEvents, startCatalogPublisher } from './entrypoints/integration-events.ts';
@@ -236,11 +234,7 @@ export const startCatalog = async (deps: CatalogDeps) => {
     bus: deps.bus,
     logger: deps.logger,
     operations: catalogInternalOperations,
-    handlers: {
-      ...internalHandlers({ view: readModel.view, commands, logos: createLogoServer(imageStore) }),
-      ...commerceInternalHandlers(readModel.view),
-      ...claimsInternalHandlers({ view: readModel.view, commands }),
-    },
+    handlers: internalHandlers({ view: readModel.view, commands, logos: createLogoServer(imageStore) }),
   });
   // integration events: the catalog's public events go out from its log (at least once), and
   // commerce's paid orders come in through a durable consumer

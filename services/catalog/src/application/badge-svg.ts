@@ -4,6 +4,7 @@ import type { BADGE_MODES, BADGE_SHAPES, BADGE_SIZES } from '@listings/contracts
 import { NotFoundError } from '@listings/platform/errors';
 import type { ListingDoc } from '../projections/catalog/documents.ts';
 import type { CatalogView } from '../projections/catalog/read-model.ts';
+import type { InternalOperationHandler } from './internal-context.ts';
 import { mustFindListing } from './listing-reads.ts';
 import { SITE_NAME } from './site-identity.ts';
 
@@ -89,17 +90,23 @@ export const renderBadgeSvg = (badge: EarnedBadge, listingName: string, shape: S
 export const badgeSvgUrl = (publicUrl: string, slug: string, kind: string, shape: string, mode: string, size: string) =>
   `${publicUrl}/badges/${slug}/${kind}.svg?shape=${shape}&mode=${mode}&size=${size}`;
 
-export const getBadgeSvg =
-  (view: CatalogView) => async (input: { slug: string; kind: string; shape?: Shape; mode?: Mode; size?: Size }) => {
-    const doc = await mustFindListing(view, input.slug);
-    const badge = earnedBadges(view, doc).find((b) => b.kind === input.kind);
-    if (!badge) throw new NotFoundError(`${input.slug} has no ${input.kind} badge`);
-    const svg = renderBadgeSvg(
-      badge,
-      doc.profile.name ?? doc.slug,
-      input.shape ?? 'standard',
-      input.mode ?? 'auto',
-      input.size ?? 'm',
-    );
-    return { svg, etag: `"${createHash('sha1').update(svg).digest('base64url')}"` };
-  };
+/** get_badge_svg (internal, the web edge serves it): one earned badge's SVG and its ETag. */
+export const getBadgeSvg: InternalOperationHandler<{
+  slug: string;
+  kind: string;
+  shape?: Shape;
+  mode?: Mode;
+  size?: Size;
+}> = async (input, { view }) => {
+  const doc = await mustFindListing(view, input.slug);
+  const badge = earnedBadges(view, doc).find((b) => b.kind === input.kind);
+  if (!badge) throw new NotFoundError(`${input.slug} has no ${input.kind} badge`);
+  const svg = renderBadgeSvg(
+    badge,
+    doc.profile.name ?? doc.slug,
+    input.shape ?? 'standard',
+    input.mode ?? 'auto',
+    input.size ?? 'm',
+  );
+  return { svg, etag: `"${createHash('sha1').update(svg).digest('base64url')}"` };
+};
