@@ -7,10 +7,13 @@ import path from 'node:path';
 import { catalogEvents } from '@listings/contracts/events';
 import type { DomainEvent } from '@listings/platform/decider';
 import { openSqliteEventStore, withEventSchemas } from '@listings/platform/event-store';
-import { prng } from '../services/catalog/src/application/demo/demo-catalog.ts';
-import { categoryDecider, categoryStream } from '../services/catalog/src/domain/category/category.ts';
-import { engagementDecider, engagementStream } from '../services/catalog/src/domain/engagement/engagement.ts';
-import { listingDecider, listingStream } from '../services/catalog/src/domain/listing/decide.ts';
+import { prng } from '../services/catalog/src/application/demo/demo-data.ts';
+import { categoryStream } from '../services/catalog/src/domain/category/category.ts';
+import { categoryDecider } from '../services/catalog/src/domain/category/decide.ts';
+import { engagementDecider } from '../services/catalog/src/domain/engagement/decide.ts';
+import { engagementStream } from '../services/catalog/src/domain/engagement/engagement.ts';
+import { listingDecider } from '../services/catalog/src/domain/listing/decide.ts';
+import { listingStream } from '../services/catalog/src/domain/listing/listing.ts';
 import { isoDate, mondayOf } from '../services/catalog/src/domain/weeks.ts';
 import type { ListingDoc } from '../services/catalog/src/projections/catalog/documents.ts';
 

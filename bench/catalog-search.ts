@@ -26,7 +26,8 @@ import {
   TYPESENSE_INSTALL_HINT,
   typesenseServerAvailable,
 } from '@listings/platform/testing/typesense-server';
-import { searchListings } from '../services/catalog/src/application/queries/listings.ts';
+import type { CatalogContext } from '../services/catalog/src/application/operation-context.ts';
+import { searchListings } from '../services/catalog/src/application/search_listings.ts';
 import { LISTING_SEARCH_FIELDS } from '../services/catalog/src/main.ts';
 import { type CatalogView, openCatalogReadModel } from '../services/catalog/src/projections/catalog/read-model.ts';
 import { ROOTS, writeBenchCatalog } from './catalog-data.ts';
@@ -64,7 +65,9 @@ const LATENCY_CONCURRENCY = Number(process.env.BENCH_LATENCY_CONCURRENCY ?? 4);
 
 /** typo recall in the top 5 and in-process latency, over up to 300 misspelt names, every query different */
 const recallOf = async (view: CatalogView, names: readonly string[], size: number) => {
-  const handler = searchListings(view);
+  const context = { view } as CatalogContext;
+  const handler = async (call: { query: Record<string, unknown> }) =>
+    (await searchListings(call as Parameters<typeof searchListings>[0], context)) as { items: { name: string }[] };
   const latencies: number[] = [];
   let found = 0;
   const sample = names.filter((_, i) => i % Math.ceil(size / 300) === 0).slice(0, 300);

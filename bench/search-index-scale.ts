@@ -19,7 +19,7 @@ import {
   type SortOrder,
 } from '@listings/platform/search';
 import { startTypesenseServer, typesenseServerAvailable } from '@listings/platform/testing/typesense-server';
-import { prng } from '../services/catalog/src/application/demo/demo-catalog.ts';
+import { prng } from '../services/catalog/src/application/demo/demo-data.ts';
 import { LISTING_SEARCH_FIELDS } from '../services/catalog/src/main.ts';
 import { ROOTS } from './catalog-data.ts';
 

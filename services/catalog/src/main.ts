@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   catalogInternalOperations,
   catalogPublicOperations,
@@ -33,34 +32,22 @@ import { openEmbeddedSearchIndex, openTypesenseSearchIndex } from '@listings/pla
 import { type OperationCall, serveOperations } from '@listings/platform/service-host';
 import { type StoreWaitReporter, storeWaits, untilStoresAnswer } from '@listings/platform/store-wait';
 import { compileInputChecks, compileValueChecks } from '@listings/platform/validation';
-import { startWorkflowRunner } from '@listings/platform/workflows/temporal-runner';
-import type { CatalogActivities } from './application/badge-check.ts';
-import { createBadgeCheck } from './application/badge-check.ts';
+import { startCatalogWorkflows } from './activities/catalog-workflows.ts';
+import { readCategoryTops } from './application/category-top.ts';
 import { createCatalogCommands } from './application/commands.ts';
-import { DEFAULT_DEMO, type DemoOptions, loadDemoCatalogInBulk } from './application/demo/demo-catalog.ts';
-import { createFreeLaunch } from './application/free-launch.ts';
-import { readCategoryTops } from './application/queries/category-top.ts';
-import { weekBoardOf } from './application/queries/week-board.ts';
+import { loadDemoCatalogInBulk } from './application/demo/demo-catalog.ts';
+import { DEFAULT_DEMO, type DemoOptions } from './application/demo/demo-data.ts';
+import { weekBoardOf } from './application/week-board.ts';
 import { createWeekTicker } from './application/week-ticker.ts';
 import { resolveWeek } from './domain/weeks.ts';
 import { CLAIM_EVENTS_CONSUMER, claimVerifiedHandler } from './entrypoints/claims-events.ts';
-import { claimsInternalHandlers } from './entrypoints/claims-handlers.ts';
-import { commerceInternalHandlers } from './entrypoints/commerce-handlers.ts';
 import { startFollowerMail } from './entrypoints/follower-mail.ts';
 import { internalHandlers, publicHandlers } from './entrypoints/handlers.ts';
 import { consumeCommerceEvents, startCatalogPublisher } from './entrypoints/integration-events.ts';
 import { serveInternalOperations } from './entrypoints/internal-operations.ts';
 import { startOwnershipHandover } from './entrypoints/ownership-handover.ts';
 import { startOwnershipMail } from './entrypoints/ownership-mail.ts';
-import { L } from './projections/catalog/query-keys.ts';
 import { openCatalogReadModel } from './projections/catalog/read-model.ts';
-import { BADGE_RETRY, type BadgeWorkflowInput, badgeWorkflowId, catalogWorkflows } from './workflows/badge-workflow.ts';
-import {
-  type FreeLaunchActivities,
-  type FreeLaunchInput,
-  freeLaunchWorkflow,
-  freeLaunchWorkflowId,
-} from './workflows/free-launch-workflow.ts';
 
 export interface CatalogDeps {
   readonly bus: Bus;
@@ -197,52 +184,18 @@ export const startCatalog = async (deps: CatalogDeps) => {
   await ticker.tick();
   await readModel.flush();
   ticker.start();
-  const freeLaunch = createFreeLaunch({ view: readModel.view, commands, clock, logger: deps.logger });
-  const badgeCheck = createBadgeCheck({
+  const workflows = await startCatalogWorkflows({
     view: readModel.view,
     commands,
-    publicUrl: deps.config.publicUrl,
+    clock,
     logger: deps.logger,
     safeFetch,
+    publicUrl: deps.config.publicUrl,
+    settings: deps.workflows ?? workflowSettingsOf(deps.config, 'catalog'),
+    ...(deps.timers ? { timers: deps.timers } : {}),
+    untilAnswers,
   });
-  // each listing awaiting its badge has a workflow checking its homepage every interval
-  const runner = await untilAnswers('workflows', () =>
-    startWorkflowRunner<CatalogActivities & FreeLaunchActivities>({
-      settings: deps.workflows ?? workflowSettingsOf(deps.config, 'catalog'),
-      workflowsPath: fileURLToPath(new URL('./workflows/temporal-workflows.ts', import.meta.url)),
-      inProcess: {
-        workflows: { ...catalogWorkflows, freeLaunch: freeLaunchWorkflow },
-        activities: { ...badgeCheck.activities, ...freeLaunch.activities },
-        logger: deps.logger,
-        retry: BADGE_RETRY,
-        ...(deps.timers ? { timers: deps.timers } : {}),
-      },
-    }),
-  );
-  const watchBadge = (listingId: number, checkFirst: boolean) =>
-    runner.start('badge', badgeWorkflowId(listingId), { listingId, checkFirst } satisfies BadgeWorkflowInput);
-  // a free listing's launch: a durable timer to its week's Monday, then live if its badge was found
-  const scheduleFreeLaunch = (listingId: number, launchWeek: string) =>
-    runner.start('freeLaunch', freeLaunchWorkflowId(listingId), {
-      listingId,
-      delayMs: freeLaunch.delayFor(launchWeek),
-    } satisfies FreeLaunchInput);
-  // after a restart the waiting listings' workflows start again (a no-op where they still run)
-  for (const doc of await readModel.view.findListings({ where: { [L.status]: { eq: 'awaiting_badge' } } }))
-    await watchBadge(doc.id, false);
-  for (const doc of await freeLaunch.queued()) await scheduleFreeLaunch(doc.id, doc.launch_week as string);
-  /** the commands with the free plan's workflows (badge check, launch) started once a listing chooses it */
-  const handlerCommands: typeof commands = {
-    ...commands,
-    chooseFreePlan: async (listingId, accountId) => {
-      const result = await commands.chooseFreePlan(listingId, accountId);
-      await watchBadge(listingId, true);
-      // the command waited for the read model: the listing's launch week is there
-      const week = (await readModel.view.listing(listingId))?.launch_week;
-      if (week) await scheduleFreeLaunch(listingId, week);
-      return result;
-    },
-  };
+  const { runner, badgeCheck } = workflows;
 
   // this week's board (what the home page and the weekly leaderboard rank) is ranked before the
   // first request, not by it; from here on it follows the listing changes (week-board.ts)
@@ -271,7 +224,7 @@ export const startCatalog = async (deps: CatalogDeps) => {
           view: readModel.view,
           clock,
           publicUrl: deps.config.publicUrl,
-          commands: handlerCommands,
+          commands: workflows.commands,
           images,
         }),
       ).map(([id, handler]) => [id, async (call: OperationCall) => encodedOnce(await handler(call))]),
@@ -281,11 +234,7 @@ export const startCatalog = async (deps: CatalogDeps) => {
     bus: deps.bus,
     logger: deps.logger,
     operations: catalogInternalOperations,
-    handlers: {
-      ...internalHandlers({ view: readModel.view, commands, logos: createLogoServer(imageStore) }),
-      ...commerceInternalHandlers(readModel.view),
-      ...claimsInternalHandlers({ view: readModel.view, commands }),
-    },
+    handlers: internalHandlers({ view: readModel.view, commands, logos: createLogoServer(imageStore) }),
   });
   // integration events: the catalog's public events go out from its log (at least once), and
   // commerce's paid orders come in through a durable consumer

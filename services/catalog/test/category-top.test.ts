@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categoryTopOf, createCategoryTop } from '../src/application/queries/category-top.ts';
+import { categoryTopOf, createCategoryTop } from '../src/application/category-top.ts';
 import type { ListingDoc } from '../src/projections/catalog/documents.ts';
 import { L, listingQueries } from '../src/projections/catalog/query-keys.ts';
 import { addListing, engageAtRandom, prng, seedCategories, startTestCatalog, type TestCatalog } from './support.ts';

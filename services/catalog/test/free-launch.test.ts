@@ -115,7 +115,7 @@ describe('the free launch on the in-process runner (manual clock)', () => {
     expect(runner.running()).toContain(badgeWorkflowId(id));
     pages['/xi'] =
       `<a href="http://directory.test/listings/${(await t.catalog.readModel.view.listing(id))?.slug}">badge</a>`;
-    expect(await t.catalog.badgeCheck.checkListing(id)).toBe('found');
+    expect(await t.catalog.badgeCheck.checkBadge({ listingId: id })).toBe('found');
     expect(await statusOf(t, id)).toBe('live');
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BILLBOARD_NOTICE } from '../src/application/queries/launches.ts';
+import { BILLBOARD_NOTICE } from '../src/application/get_leaderboard.ts';
 import { addListing, draftId, profile, seedCategories, startTestCatalog, type TestCatalog } from './support.ts';
 
 // Wednesday of the week 2026-11-16 .. 2026-11-22

@@ -6,9 +6,16 @@ import { createSafeFetch } from '@listings/platform/outbound';
 import { checkValue } from '@listings/platform/validation';
 import type { InProcessRunner } from '@listings/platform/workflows';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createBadgeCheck } from '../src/application/badge-check.ts';
+import { createBadgeCheckActivities } from '../src/activities/badge-check.ts';
 import { badgeWorkflowId } from '../src/workflows/badge-workflow.ts';
-import { addListing, type Reply, seedCategories, startTestCatalog, type TestCatalog } from './support.ts';
+import {
+  addListing,
+  checkEveryWaitingListing,
+  type Reply,
+  seedCategories,
+  startTestCatalog,
+  type TestCatalog,
+} from './support.ts';
 
 const A = 'account-a';
 const B = 'account-b';
@@ -344,7 +351,7 @@ describe('choose_free_listing and the badge check', () => {
   it('when the homepage lacks the badge then it keeps waiting; once it carries it the listing is scheduled', async () => {
     const l = await ownedDraft('Theta', { url: `${base}/theta` });
     await asA('choose_free_listing', { params: { listing_id: l.listing_id } });
-    const check = createBadgeCheck({
+    const check = createBadgeCheckActivities({
       view: t.catalog.readModel.view,
       commands: t.catalog.commands,
       publicUrl: 'http://directory.test',
@@ -352,15 +359,18 @@ describe('choose_free_listing and the badge check', () => {
       safeFetch: createSafeFetch({ allowPrivateNetworks: true, userAgent: 'test' }),
     });
     pages['/theta'] = '<html><body>Theta <a href="http://directory.test/listings/other">other</a></body></html>';
-    expect(await check.run()).toEqual({ checked: 1, found: [] });
+    expect(await checkEveryWaitingListing(t.catalog.readModel.view, check)).toEqual({ checked: 1, found: [] });
     expect((await t.catalog.readModel.view.listing(l.listing_id))?.status).toBe('awaiting_badge');
 
     pages['/theta'] =
       `<html><a href="http://directory.test/listings/${l.slug}" target="_blank"><img src="x.svg"></a></html>`;
-    expect(await check.run()).toEqual({ checked: 1, found: [l.listing_id] });
+    expect(await checkEveryWaitingListing(t.catalog.readModel.view, check)).toEqual({
+      checked: 1,
+      found: [l.listing_id],
+    });
     const own = await asA('get_my_listing', { params: { listing_id: l.listing_id } });
     expect(own.body).toMatchObject({ status: 'scheduled', launch_week: '2026-12-28', plan: 'free' });
-    expect(await check.run()).toEqual({ checked: 0, found: [] });
+    expect(await checkEveryWaitingListing(t.catalog.readModel.view, check)).toEqual({ checked: 0, found: [] });
   });
 
   it('when a listing chooses free and its homepage already carries the badge then its badge workflow schedules it at once', async () => {
@@ -393,13 +403,13 @@ describe('choose_free_listing and the badge check', () => {
     const l = await ownedDraft('Iota', { url: `${base}/iota` });
     pages['/iota'] = `<a href="http://directory.test/listings/${l.slug}">badge</a>`;
     await asA('choose_free_listing', { params: { listing_id: l.listing_id } });
-    const check = createBadgeCheck({
+    const check = createBadgeCheckActivities({
       view: t.catalog.readModel.view,
       commands: t.catalog.commands,
       publicUrl: 'http://directory.test',
       logger: silentLogger(),
       safeFetch: createSafeFetch({ allowPrivateNetworks: false, userAgent: 'test' }),
     });
-    expect(await check.run()).toEqual({ checked: 1, found: [] });
+    expect(await checkEveryWaitingListing(t.catalog.readModel.view, check)).toEqual({ checked: 1, found: [] });
   });
 });

@@ -7,7 +7,10 @@ import { manualClockWithTimers } from '@listings/platform/clock';
 import { DEFAULT_DAILY_LIMITS, type MongoSettings, type TypesenseSettings } from '@listings/platform/config';
 import { createLogger, silentLogger } from '@listings/platform/logger';
 import type { SafeFetch } from '@listings/platform/outbound';
+import type { BadgeCheckActivities } from '../src/activities/badge-check.ts';
 import { startCatalog } from '../src/main.ts';
+import { L } from '../src/projections/catalog/query-keys.ts';
+import type { CatalogView } from '../src/projections/catalog/read-model.ts';
 
 export const ANON = { account_id: null, scopes: [], via: 'anonymous' };
 
@@ -171,4 +174,12 @@ export const engageAtRandom = async (t: TestCatalog, slug: string, random: () =>
   else if (what < 0.75) await t.internal('withdraw_vote', { slug, account_id: account });
   else if (what < 0.9) await t.catalog.commands.recordViews(slug, 1 + Math.floor(random() * 3));
   else await t.internal('follow_listing', { slug, account_id: account });
+};
+
+/** what a badge interval would do: every listing awaiting its badge checked now, one after another */
+export const checkEveryWaitingListing = async (view: CatalogView, badgeCheck: BadgeCheckActivities) => {
+  const waiting = await view.findListings({ where: { [L.status]: { eq: 'awaiting_badge' } }, sort: [[L.id, 1]] });
+  const found: number[] = [];
+  for (const doc of waiting) if ((await badgeCheck.checkBadge({ listingId: doc.id })) === 'found') found.push(doc.id);
+  return { checked: waiting.length, found };
 };

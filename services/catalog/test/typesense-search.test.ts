@@ -9,7 +9,8 @@ import {
   typesenseServerAvailable,
 } from '@listings/platform/testing/typesense-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchListings } from '../src/application/queries/listings.ts';
+import type { CatalogContext } from '../src/application/operation-context.ts';
+import { searchListings } from '../src/application/search_listings.ts';
 import { LISTING_SEARCH_FIELDS } from '../src/main.ts';
 import { openCatalogReadModel } from '../src/projections/catalog/read-model.ts';
 import { startTestCatalog, type TestCatalog } from './support.ts';
@@ -22,7 +23,7 @@ const SORTS = ['relevance', 'newest', 'votes', 'trending', 'most_viewed', 'most_
 describe.skipIf(!available)('catalog search on Typesense (TYPESENSE_URL + TYPESENSE_API_KEY)', () => {
   let server: RunningTypesenseServer;
   let t: TestCatalog;
-  let embedded: ReturnType<typeof searchListings>;
+  let embedded: (query: Record<string, unknown>) => Promise<{ items: { slug: string }[] }>;
   let closeEmbedded: () => Promise<void>;
 
   beforeAll(async () => {
@@ -36,7 +37,12 @@ describe.skipIf(!available)('catalog search on Typesense (TYPESENSE_URL + TYPESE
       search,
       logger: silentLogger(),
     });
-    embedded = searchListings(readModel.view);
+    // the handler alone, on the embedded read model's view (the only part of the context it reads)
+    const context = { view: readModel.view } as CatalogContext;
+    embedded = async (query) =>
+      (await searchListings({ query } as Parameters<typeof searchListings>[0], context)) as {
+        items: { slug: string }[];
+      };
     closeEmbedded = async () => {
       await readModel.close();
       await search.close();
@@ -51,7 +57,7 @@ describe.skipIf(!available)('catalog search on Typesense (TYPESENSE_URL + TYPESE
   const both = async (query: Record<string, unknown>) => {
     const reply = await t.call('search_listings', { query });
     expect(reply.status).toBe(200);
-    return { typesense: reply.body, embedded: await embedded({ query }) };
+    return { typesense: reply.body, embedded: await embedded(query) };
   };
 
   it('when listings are listed in each of the six sorts, with filters and paging, then Typesense answers as the embedded index', async () => {

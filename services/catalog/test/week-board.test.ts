@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RankedLaunch, rankWeekFromScratch, weekBoardOf } from '../src/application/queries/week-board.ts';
+import { type RankedLaunch, rankWeekFromScratch, weekBoardOf } from '../src/application/week-board.ts';
 import { resolveWeek, type Week } from '../src/domain/weeks.ts';
 import { addListing, engageAtRandom, prng, seedCategories, startTestCatalog, type TestCatalog } from './support.ts';
 

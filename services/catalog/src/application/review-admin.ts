@@ -5,7 +5,8 @@ import type { Config } from '@listings/platform/config';
 import { handleCommand } from '@listings/platform/decider';
 import { NotFoundError } from '@listings/platform/errors';
 import { type EventStore, openEventStore, withEventSchemas } from '@listings/platform/event-store';
-import { type EngagementCommand, engagementDecider, engagementStream } from '../domain/engagement/engagement.ts';
+import { type EngagementCommand, engagementDecider } from '../domain/engagement/decide.ts';
+import { engagementStream } from '../domain/engagement/engagement.ts';
 
 /** One review as the operator sees it, straight from the catalog's log. */
 export interface ModeratedReview {

@@ -4,7 +4,7 @@ import { isoDate, mondayOf, weekOf } from '../domain/weeks.ts';
 import { L, listingQueries } from '../projections/catalog/query-keys.ts';
 import type { CatalogView } from '../projections/catalog/read-model.ts';
 import type { CatalogCommands } from './commands.ts';
-import { weeklyStanding } from './queries/week-board.ts';
+import { weeklyStanding } from './week-board.ts';
 
 /**
  * Time-driven work, run at start-up and then every minute: paid scheduled listings whose week has

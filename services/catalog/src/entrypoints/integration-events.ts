@@ -14,7 +14,8 @@ import type { AllSubscription, EventStore, RecordedEvent } from '@listings/platf
 import { publishFromLog } from '@listings/platform/integration-events';
 import type { Logger } from '@listings/platform/logger';
 import { checkValue } from '@listings/platform/validation';
-import { type CatalogCommands, readListingOrigin } from '../application/commands.ts';
+import type { CatalogCommands } from '../application/commands.ts';
+import { readListingOrigin } from '../application/save-listing-from-draft.ts';
 import type { ListingEvent } from '../domain/listing/listing.ts';
 
 /** the durable names: renaming one starts it again from the beginning */

@@ -9,7 +9,7 @@ import {
   temporalRunnerKindAt,
 } from '@listings/platform/testing/containers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BadgeOutcome, CatalogActivities } from '../application/badge-check.ts';
+import type { BadgeCheckActivities, BadgeOutcome } from '../activities/badge-check.ts';
 import { type BadgeWorkflowInput, badgeWorkflowId, catalogWorkflows } from './badge-workflow.ts';
 
 const ENTRY = new URL('./temporal-workflows.ts', import.meta.url);
@@ -28,7 +28,7 @@ describe.skipIf(!available)('the badge workflow on Temporal in a container', () 
   const aListing = (outcomes: BadgeOutcome[]) => {
     const listingId = Math.floor(Math.random() * 1_000_000_000);
     const checks: number[] = [];
-    const activities: CatalogActivities = {
+    const activities: BadgeCheckActivities = {
       checkBadge: async (input) => {
         checks.push(input.listingId);
         return outcomes.shift() ?? 'not_found';

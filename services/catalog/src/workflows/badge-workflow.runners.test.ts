@@ -12,7 +12,7 @@ import {
   workflowRunnerKinds,
 } from '@listings/platform/testing/workflow-runners';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { BadgeOutcome, CatalogActivities } from '../application/badge-check.ts';
+import type { BadgeCheckActivities, BadgeOutcome } from '../activities/badge-check.ts';
 import {
   BADGE_CHECK_INTERVAL_MS,
   BADGE_CHECKS_PER_RUN,
@@ -28,7 +28,7 @@ const HISTORIES = new URL('./histories/', import.meta.url);
 const aListing = (outcomes: BadgeOutcome[], rest: BadgeOutcome = 'not_found') => {
   const listingId = Math.floor(Math.random() * 1_000_000_000);
   const checks: number[] = [];
-  const activities: CatalogActivities = {
+  const activities: BadgeCheckActivities = {
     checkBadge: async (input) => {
       checks.push(input.listingId);
       return outcomes.shift() ?? rest;

@@ -1,6 +1,6 @@
 import type { WorkflowContext } from '@listings/platform/workflows/context';
 import { describe, expect, it } from 'vitest';
-import type { BadgeOutcome, CatalogActivities } from '../application/badge-check.ts';
+import type { BadgeCheckActivities, BadgeOutcome } from '../activities/badge-check.ts';
 import { BADGE_CHECK_INTERVAL_MS, BADGE_CHECKS_PER_RUN, badgeWorkflow } from './badge-workflow.ts';
 
 /** a context that plays the check outcomes in order and records what the workflow did */
@@ -16,7 +16,7 @@ const scripted = (outcomes: BadgeOutcome[]) => {
       log.push(`continueAsNew ${JSON.stringify(input)}`);
       return undefined as never;
     },
-  } as unknown as WorkflowContext<CatalogActivities>;
+  } as unknown as WorkflowContext<BadgeCheckActivities>;
   return { ctx, log };
 };
 

@@ -4,7 +4,7 @@
  * types only, so this file bundles for Temporal.
  */
 import type { RetryPolicy, WorkflowDefinition } from '@listings/platform/workflows/context';
-import type { CatalogActivities } from '../application/badge-check.ts';
+import type { BadgeCheckActivities } from '../activities/badge-check.ts';
 
 export interface BadgeWorkflowInput {
   readonly listingId: number;
@@ -23,7 +23,7 @@ export const BADGE_RETRY: RetryPolicy = { maxAttempts: 3, initialIntervalMs: 5_0
  * Checks the listing's homepage for the badge every interval while the listing awaits it; ends
  * when the badge is found (the listing is then scheduled or live) or the listing no longer waits.
  */
-export const badgeWorkflow: WorkflowDefinition<BadgeWorkflowInput, CatalogActivities> = async (ctx, input) => {
+export const badgeWorkflow: WorkflowDefinition<BadgeWorkflowInput, BadgeCheckActivities> = async (ctx, input) => {
   for (let check = 0; check < BADGE_CHECKS_PER_RUN; check++) {
     if (check > 0 || !input.checkFirst) await ctx.sleep(BADGE_CHECK_INTERVAL_MS);
     const outcome = await ctx.activity('checkBadge', { listingId: input.listingId });

@@ -3,7 +3,7 @@
  * definitions, bound to Temporal's context. Workflow type names: `badge`, `freeLaunch`.
  */
 import { temporalWorkflowContext } from '@listings/platform/workflows/temporal';
-import type { CatalogActivities } from '../application/badge-check.ts';
+import type { BadgeCheckActivities } from '../activities/badge-check.ts';
 import { BADGE_RETRY, type BadgeWorkflowInput, badgeWorkflow } from './badge-workflow.ts';
 import {
   FREE_LAUNCH_RETRY,
@@ -14,7 +14,7 @@ import {
 
 export const badge = (input: BadgeWorkflowInput): Promise<void> =>
   badgeWorkflow(
-    temporalWorkflowContext<CatalogActivities>({ startToCloseTimeoutMs: 60_000, retry: BADGE_RETRY }),
+    temporalWorkflowContext<BadgeCheckActivities>({ startToCloseTimeoutMs: 60_000, retry: BADGE_RETRY }),
     input,
   );
 

@@ -1,11 +1,11 @@
-import type { Decider } from '@listings/platform/decider';
-import { ConflictError } from '@listings/platform/errors';
+import type { CatalogEventOf } from '../catalog-events.ts';
 
 /**
  * Launch of the Week #1, #2, #3, decided once the week is over, from community votes only:
  * the votes cast during the week (Monday 00:00 to Sunday 23:59:59 UTC) on listings launching
  * that week. Tie-break, in order: more votes; then the listing that reached its final count
- * first (earlier last counted vote); then the smaller listing id.
+ * first (earlier last counted vote); then the smaller listing id. One stream per week
+ * (`weekawards-<week start>`).
  */
 export interface Standing {
   readonly listing_id: number;
@@ -18,11 +18,12 @@ export interface Winner {
   listing_id: number;
   votes: number;
 }
-export type AwardsEvent = { type: 'WeekAwardsDecided'; data: { week_start: string; winners: Winner[]; at: string } };
-export type AwardsCommand = {
-  type: 'DecideWeekAwards';
-  data: { week_start: string; week_end_ms: number; standings: Standing[]; now: string };
-};
+export type AwardsEvent = CatalogEventOf<'WeekAwardsDecided'>;
+
+/** a week's awards are decided once */
+export type WeekAwards = { readonly decided: boolean };
+export const initialWeekAwards: WeekAwards = { decided: false };
+export const evolveWeekAwards = (_state: WeekAwards, _event: AwardsEvent): WeekAwards => ({ decided: true });
 
 /** the awards' order: most votes first, then the earlier last vote, then the lower listing id */
 export const compareStandings = (a: Standing, b: Standing): number =>
@@ -31,17 +32,4 @@ export const compareStandings = (a: Standing, b: Standing): number =>
 export const rankStandings = (standings: readonly Standing[]): Standing[] =>
   standings.filter((s) => s.votes > 0).sort(compareStandings);
 
-export const weekAwardsDecider: Decider<AwardsCommand, { decided: boolean }, AwardsEvent> = {
-  initialState: { decided: false },
-  evolve: () => ({ decided: true }),
-  decide: (command, state) => {
-    const d = command.data;
-    if (state.decided) return [];
-    if (Date.parse(d.now) < d.week_end_ms) throw new ConflictError(`week ${d.week_start} has not ended`);
-    const winners = rankStandings(d.standings)
-      .slice(0, 3)
-      .map((s, i) => ({ rank: i + 1, listing_id: s.listing_id, votes: s.votes }));
-    return [{ type: 'WeekAwardsDecided', data: { week_start: d.week_start, winners, at: d.now } }];
-  },
-};
 export const weekAwardsStream = (weekStart: string) => `weekawards-${weekStart}`;

@@ -1,6 +1,6 @@
-import type { Decider } from '@listings/platform/decider';
-import { ValidationError } from '@listings/platform/errors';
+import type { CatalogEventOf } from '../catalog-events.ts';
 
+/** One blog post (`blogpost-<slug>`): published once, revised after. */
 export interface BlogPostData {
   slug: string;
   title: string;
@@ -9,15 +9,10 @@ export interface BlogPostData {
   faqs: { question: string; answer: string }[];
   published_at: string;
 }
-export type BlogPostEvent = { type: 'BlogPostPublished' | 'BlogPostRevised'; data: BlogPostData };
-export type BlogPostCommand = { type: 'PublishBlogPost'; data: BlogPostData };
+export type BlogPostEvent = CatalogEventOf<'BlogPostPublished' | 'BlogPostRevised'>;
 
-export const blogPostDecider: Decider<BlogPostCommand, { published: boolean }, BlogPostEvent> = {
-  initialState: { published: false },
-  evolve: () => ({ published: true }),
-  decide: (command, state) => {
-    if (command.data.title.trim() === '') throw new ValidationError([{ field: 'title', message: 'is required' }]);
-    return [{ type: state.published ? 'BlogPostRevised' : 'BlogPostPublished', data: command.data }];
-  },
-};
+export type BlogPost = { readonly published: boolean };
+export const initialBlogPost: BlogPost = { published: false };
+export const evolveBlogPost = (_state: BlogPost, _event: BlogPostEvent): BlogPost => ({ published: true });
+
 export const blogPostStream = (slug: string) => `blogpost-${slug}`;

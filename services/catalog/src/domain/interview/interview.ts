@@ -1,43 +1,17 @@
-import type { Decider } from '@listings/platform/decider';
-import { ValidationError } from '@listings/platform/errors';
+import type { CatalogEventOf } from '../catalog-events.ts';
 
 /** One person's founder interview: their answers, replaced as a whole by answer_interview. */
 export interface InterviewAnswer {
   question_id: string;
   answer: string;
 }
-export type InterviewEvent = {
-  type: 'InterviewAnswered';
-  data: { account_id: string; answers: InterviewAnswer[]; at: string };
-};
-export type InterviewCommand = {
-  type: 'AnswerInterview';
-  data: { account_id: string; answers: InterviewAnswer[]; known_question_ids: readonly string[]; now: string };
-};
-export type Interview = { answers: InterviewAnswer[]; updatedAt: string | null };
+export type InterviewEvent = CatalogEventOf<'InterviewAnswered'>;
+export type Interview = { answers: readonly InterviewAnswer[]; updatedAt: string | null };
 
-export const interviewDecider: Decider<InterviewCommand, Interview, InterviewEvent> = {
-  initialState: { answers: [], updatedAt: null },
-  evolve: (_state, event) => ({ answers: event.data.answers, updatedAt: event.data.at }),
-  decide: (command, state) => {
-    const d = command.data;
-    const known = new Set(d.known_question_ids);
-    const seen = new Set<string>();
-    const errors: { field: string; message: string }[] = [];
-    d.answers.forEach((a, i) => {
-      if (!known.has(a.question_id))
-        errors.push({
-          field: `body.answers.${i}.question_id`,
-          message: `is not an interview question: ${a.question_id} (see list_interview_questions)`,
-        });
-      else if (seen.has(a.question_id))
-        errors.push({ field: `body.answers.${i}.question_id`, message: `answers ${a.question_id} twice` });
-      seen.add(a.question_id);
-    });
-    if (errors.length > 0) throw new ValidationError(errors);
-    if (state.updatedAt !== null && JSON.stringify(state.answers) === JSON.stringify(d.answers)) return [];
-    return [{ type: 'InterviewAnswered', data: { account_id: d.account_id, answers: d.answers, at: d.now } }];
-  },
-};
+export const initialInterview: Interview = { answers: [], updatedAt: null };
+export const evolveInterview = (_state: Interview, event: InterviewEvent): Interview => ({
+  answers: event.data.answers,
+  updatedAt: event.data.at,
+});
 
 export const interviewStream = (accountId: string) => `interview-${accountId}`;

@@ -353,5 +353,3 @@ export const listingDecider: Decider<ListingCommand, Listing, ListingEvent> = {
   evolve: evolveListing,
   decide: decideListing,
 };
-
-export const listingStream = (id: number) => `listing-${id}`;

@@ -1,66 +1,36 @@
 import type { ListingDraftProfile } from '@listings/contracts';
+import type { CatalogEventOf } from '../catalog-events.ts';
 import { type Milestone, seedMilestones } from './owned.ts';
 
 /** Listing statuses (docs/api-decisions.md): draft, awaiting_badge, scheduled, live, rejected, archived. */
 export type ListingStatus = 'draft' | 'awaiting_badge' | 'scheduled' | 'live' | 'rejected' | 'archived';
 export type Plan = 'none' | 'free' | 'paid';
 
-export type ListingEvent =
-  | {
-      type: 'ListingCreated';
-      data: { listing_id: number; slug: string; draft_id: string; owners: string[]; status: 'draft'; at: string };
-    }
-  | {
-      type: 'ListingProfileSaved';
-      data: { listing_id: number; profile: ListingDraftProfile; categories: string[]; at: string };
-    }
-  | { type: 'LaunchScheduled'; data: { listing_id: number; launch_week: string; plan: Plan; at: string } }
-  | { type: 'ListingStatusChanged'; data: { listing_id: number; status: ListingStatus; at: string } }
-  | { type: 'PaidSectionsUnlocked'; data: { listing_id: number; at: string } }
-  /** the extra categories a paid listing shows after its primary one (bought with its launch) */
-  | { type: 'ExtraCategoriesChosen'; data: { listing_id: number; categories: string[]; at: string } }
-  | { type: 'ListingUpdatePosted'; data: { listing_id: number; title: string; body: string; at: string } }
-  | { type: 'DomainRatingRecorded'; data: { listing_id: number; value: number; date: string } }
-  | { type: 'RevenueRecorded'; data: { listing_id: number; mrr_cents: number; date: string } }
-  | {
-      type: 'BillboardContributed';
-      data: { listing_id: number; order_number: string; amount_cents: number; at: string };
-    }
-  | { type: 'ListingVerified'; data: { listing_id: number; account_id: string; at: string } }
-  /** ownership followed a verified claim: `owners` from now on, `removed` lost their rights */
-  | { type: 'ListingOwnersReplaced'; data: { listing_id: number; owners: string[]; removed: string[]; at: string } }
-  | { type: 'ListingFeatured'; data: { listing_id: number; at: string } }
-  | { type: 'AlternativeApproved'; data: { listing_id: number; alternative_id: number; at: string } }
-  | {
-      type: 'ListingEdited';
-      data: {
-        listing_id: number;
-        account_id: string;
-        version: number;
-        /** the site team's before/after copy: only the keys that changed */
-        before: Record<string, unknown>;
-        after: Record<string, unknown>;
-        at: string;
-      };
-    }
-  | {
-      type: 'FollowerNotified';
-      data: { listing_id: number; account_id: string; update_title: string; at: string };
-    }
-  | { type: 'MilestoneAdded'; data: { listing_id: number; milestone: Milestone; at: string } }
-  | { type: 'MilestoneDeleted'; data: { listing_id: number; milestone_id: number; at: string } }
-  | { type: 'FounderStorySet'; data: { listing_id: number; story: Record<string, string>; at: string } }
-  | { type: 'BadgeFound'; data: { listing_id: number; at: string } }
-  /**
-   * the listing's paid launch (published or scheduled for `launch_week`, null = live at once) is
-   * the one this order bought: at most one order per listing, and the same order again is a no-op
-   */
-  | {
-      type: 'PaidLaunchRecorded';
-      data: { listing_id: number; order_number: string; launch_week: string | null; at: string };
-    }
-  /** the paid launch an order bought could not be carried out (`reason`): the order needs a refund */
-  | { type: 'PaidLaunchRefused'; data: { listing_id: number; order_number: string; reason: string; at: string } };
+/** the events of `listing-<id>` */
+export type ListingEvent = CatalogEventOf<
+  | 'ListingCreated'
+  | 'ListingProfileSaved'
+  | 'LaunchScheduled'
+  | 'ListingStatusChanged'
+  | 'PaidSectionsUnlocked'
+  | 'ExtraCategoriesChosen'
+  | 'ListingUpdatePosted'
+  | 'DomainRatingRecorded'
+  | 'RevenueRecorded'
+  | 'BillboardContributed'
+  | 'ListingVerified'
+  | 'ListingOwnersReplaced'
+  | 'ListingFeatured'
+  | 'AlternativeApproved'
+  | 'ListingEdited'
+  | 'FollowerNotified'
+  | 'MilestoneAdded'
+  | 'MilestoneDeleted'
+  | 'FounderStorySet'
+  | 'BadgeFound'
+  | 'PaidLaunchRecorded'
+  | 'PaidLaunchRefused'
+>;
 
 export type Listing =
   | { readonly exists: false }
@@ -151,12 +121,14 @@ export const evolveListing = (state: Listing, event: ListingEvent): Listing => {
   if (!state.exists) return state;
   switch (event.type) {
     case 'ListingProfileSaved': {
+      // the event's schema keeps the profile open (any draft profile's keys): it is the draft's profile
+      const profile = event.data.profile as ListingDraftProfile;
       const categories = withChosenExtras(event.data.categories, state.chosenExtraCategories);
-      if (state.profile !== null) return { ...state, profile: event.data.profile, categories };
-      const seeded = seedMilestones(event.data.profile.milestones);
+      if (state.profile !== null) return { ...state, profile, categories };
+      const seeded = seedMilestones(profile.milestones);
       return {
         ...state,
-        profile: event.data.profile,
+        profile,
         categories,
         milestones: seeded,
         nextMilestoneId: seeded.length + 1,
@@ -218,3 +190,5 @@ export const evolveListing = (state: Listing, event: ListingEvent): Listing => {
       return state;
   }
 };
+
+export const listingStream = (id: number) => `listing-${id}`;

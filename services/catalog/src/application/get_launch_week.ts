@@ -1,0 +1,23 @@
+import { resolveWeek } from '../domain/weeks.ts';
+import { L, listingQueries } from '../projections/catalog/query-keys.ts';
+import type { CatalogHandler } from './operation-context.ts';
+import { summaryOf } from './presenters.ts';
+import { weekRanking } from './week-board.ts';
+
+/** get_launch_week: a week's live launches ranked by that week's votes, then (a week not over) the ones scheduled. */
+export const getLaunchWeek: CatalogHandler<'get_launch_week'> = async (call, { view, clock }) => {
+  const week = resolveWeek(call.params.week as string, clock.now(), 'params.week');
+  const live = (await weekRanking(view, week)).map(({ doc, standing }) => ({
+    ...summaryOf(doc),
+    week_votes: standing.votes,
+  }));
+  const scheduled =
+    week.endMs > clock.now().getTime()
+      ? await view.findListings({ where: listingQueries.upcomingInWeek(week.start), sort: [[L.id, 1]] })
+      : [];
+  return {
+    week_start: week.start,
+    week_end: week.end,
+    items: [...live, ...scheduled.map((doc) => ({ ...summaryOf(doc), week_votes: 0 }))],
+  };
+};

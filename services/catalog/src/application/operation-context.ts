@@ -1,0 +1,30 @@
+import type { catalogPublicOperations, ownedListingOperations } from '@listings/contracts';
+import type { Clock } from '@listings/platform/clock';
+import type { ImageIntake } from '@listings/platform/images';
+import type { CallOf } from '@listings/platform/service-host';
+import type { CatalogView } from '../projections/catalog/read-model.ts';
+import type { CatalogCommands } from './commands.ts';
+
+/** What the catalog's public operations work with: the read model's view, the clock, the commands. */
+export interface CatalogContext {
+  readonly view: CatalogView;
+  readonly clock: Clock;
+  /** the site's public address (links, badge URLs) */
+  readonly publicUrl: string;
+  readonly commands: CatalogCommands;
+  /** stores an owner's new logo (update_my_listing `fields.logo_url`) in the images bucket */
+  readonly images?: ImageIntake;
+}
+
+/** The 17 public catalog operations and the 9 owned-listing ones (signed in, your own only). */
+export type CatalogOperation = (typeof catalogPublicOperations)[number] | (typeof ownedListingOperations)[number];
+export type CatalogOperationId = CatalogOperation['operationId'];
+
+/** One operation's handler: its call typed from the operation's contract, and the context. */
+export type CatalogHandler<Id extends CatalogOperationId> = (
+  call: CallOf<Extract<CatalogOperation, { operationId: Id }>>,
+  context: CatalogContext,
+) => Promise<unknown>;
+
+/** Every catalog operation's handler, by operation id: a missing one does not compile. */
+export type CatalogHandlers = { readonly [Id in CatalogOperationId]: CatalogHandler<Id> };

@@ -1,0 +1,103 @@
+import { deciderSpec } from '@listings/platform/decider/specification';
+import { ConflictError, ValidationError } from '@listings/platform/errors';
+import { describe, it } from 'vitest';
+import { blogPostDecider } from '../blog/decide.ts';
+import { siteSettingsDecider } from '../settings/decide.ts';
+import type { CategoryData } from './category.ts';
+import { categoryDecider } from './decide.ts';
+
+const spec = deciderSpec(categoryDecider);
+const ai: CategoryData = {
+  slug: 'ai',
+  name: 'AI',
+  parent: null,
+  description: 'd',
+  faqs: [],
+  attributes: ['pricing_model'],
+};
+const agents: CategoryData = { ...ai, slug: 'ai-agents', name: 'AI Agents', parent: 'ai' };
+
+describe('category decider', () => {
+  it('given nothing when a root category is created then created', () =>
+    spec
+      .given([])
+      .when({ type: 'CreateCategory', data: { ...ai, parent_exists: false, parent_is_root: false } })
+      .then([{ type: 'CategoryCreated', data: ai }]));
+  it('given nothing when a subcategory of a root is created then created', () =>
+    spec
+      .given([])
+      .when({ type: 'CreateCategory', data: { ...agents, parent_exists: true, parent_is_root: true } })
+      .then([{ type: 'CategoryCreated', data: agents }]));
+  it('given nothing when the parent is unknown then invalid', () =>
+    spec
+      .given([])
+      .when({ type: 'CreateCategory', data: { ...agents, parent_exists: false, parent_is_root: false } })
+      .thenThrows(ValidationError, /not a category/));
+  it('given nothing when the parent is itself a subcategory then invalid (two levels)', () =>
+    spec
+      .given([])
+      .when({ type: 'CreateCategory', data: { ...agents, parent_exists: true, parent_is_root: false } })
+      .thenThrows(ValidationError, /two levels/));
+  it('given a category when created again then conflict', () =>
+    spec
+      .given([{ type: 'CategoryCreated', data: ai }])
+      .when({ type: 'CreateCategory', data: { ...ai, parent_exists: false, parent_is_root: false } })
+      .thenThrows(ConflictError));
+  it('given a category when removed then removed; again then nothing', () => {
+    spec
+      .given([{ type: 'CategoryCreated', data: ai }])
+      .when({ type: 'RemoveCategory', data: { slug: 'ai' } })
+      .then([{ type: 'CategoryRemoved', data: { slug: 'ai' } }]);
+    spec
+      .given([])
+      .when({ type: 'RemoveCategory', data: { slug: 'ai' } })
+      .then([]);
+  });
+});
+
+describe('blog post decider', () => {
+  const blog = deciderSpec(blogPostDecider);
+  const post = {
+    slug: 'hello',
+    title: 'Hello',
+    excerpt: 'e',
+    body_markdown: '# Hello',
+    faqs: [],
+    published_at: '2026-11-01T00:00:00.000Z',
+  };
+  it('given nothing when published then published; again then revised', () => {
+    blog
+      .given([])
+      .when({ type: 'PublishBlogPost', data: post })
+      .then([{ type: 'BlogPostPublished', data: post }]);
+    blog
+      .given([{ type: 'BlogPostPublished', data: post }])
+      .when({ type: 'PublishBlogPost', data: post })
+      .then([{ type: 'BlogPostRevised', data: post }]);
+  });
+  it('when the title is blank then invalid', () =>
+    blog
+      .given([])
+      .when({ type: 'PublishBlogPost', data: { ...post, title: ' ' } })
+      .thenThrows(ValidationError));
+});
+
+describe('site settings decider', () => {
+  const settings = deciderSpec(siteSettingsDecider);
+  const questions = [{ id: 'origin', question: 'Why?' }];
+  it('when interview questions are set then set; the same again then nothing', () => {
+    settings
+      .given([])
+      .when({ type: 'SetInterviewQuestions', data: { questions } })
+      .then([{ type: 'InterviewQuestionsSet', data: { questions } }]);
+    settings
+      .given([{ type: 'InterviewQuestionsSet', data: { questions } }])
+      .when({ type: 'SetInterviewQuestions', data: { questions } })
+      .then([]);
+  });
+  it('when two questions share an id then invalid', () =>
+    settings
+      .given([])
+      .when({ type: 'SetInterviewQuestions', data: { questions: [...questions, ...questions] } })
+      .thenThrows(ValidationError));
+});

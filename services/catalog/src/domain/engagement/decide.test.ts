@@ -1,0 +1,157 @@
+import { deciderSpec } from '@listings/platform/decider/specification';
+import { ConflictError, NotFoundError, ValidationError } from '@listings/platform/errors';
+import { describe, it } from 'vitest';
+import { engagementDecider, ForbiddenError } from './decide.ts';
+
+const spec = deciderSpec(engagementDecider);
+const NOW = '2026-11-18T10:00:00.000Z'; // a Wednesday
+const WEEK = '2026-11-16';
+const listing = { listing_id: 7, status: 'live', owners: ['owner-1'], launch_week: WEEK };
+const who = { listing, account_id: 'person-1', now: NOW };
+const voter = { ...who, email_confirmed: true };
+const base = { listing_id: 7, account_id: 'person-1', at: NOW };
+const cast = { type: 'VoteCast' as const, data: { ...base, launch_week: WEEK } };
+
+describe('engagement decider: votes', () => {
+  it('given no vote when a person with a confirmed email votes then the vote is cast for the launch week', () =>
+    spec.given([]).when({ type: 'CastVote', data: voter }).then([cast]));
+  it('given a vote for this launch week when the same person votes again then nothing (one vote per launch week)', () =>
+    spec.given([cast]).when({ type: 'CastVote', data: voter }).then([]));
+  it('given a vote for an earlier launch week when the listing launches in another week then the person may vote again', () =>
+    spec
+      .given([{ type: 'VoteCast', data: { ...base, launch_week: '2026-10-05' } }])
+      .when({ type: 'CastVote', data: voter })
+      .then([cast]));
+  it('given an unconfirmed email when the person votes then forbidden', () =>
+    spec
+      .given([])
+      .when({ type: 'CastVote', data: { ...voter, email_confirmed: false } })
+      .thenThrows(ForbiddenError));
+  it('given an owner when they vote for their own listing then forbidden', () =>
+    spec
+      .given([])
+      .when({ type: 'CastVote', data: { ...voter, account_id: 'owner-1' } })
+      .thenThrows(ForbiddenError));
+  it('given a draft listing when someone votes then invalid', () =>
+    spec
+      .given([])
+      .when({ type: 'CastVote', data: { ...voter, listing: { ...listing, status: 'draft' } } })
+      .thenThrows(ValidationError));
+  it('given a scheduled listing when someone votes then the vote counts', () =>
+    spec
+      .given([])
+      .when({ type: 'CastVote', data: { ...voter, listing: { ...listing, status: 'scheduled' } } })
+      .then([cast]));
+  it('given a vote when withdrawn while the launch week runs then it is withdrawn, and can be cast again', () => {
+    spec
+      .given([cast])
+      .when({ type: 'WithdrawVote', data: who })
+      .then([{ type: 'VoteWithdrawn', data: base }]);
+    spec
+      .given([cast, { type: 'VoteWithdrawn', data: base }])
+      .when({ type: 'CastVote', data: voter })
+      .then([cast]);
+  });
+  it('given a vote when withdrawn after its launch week ended then conflict (the week’s votes are final)', () =>
+    spec
+      .given([cast])
+      .when({ type: 'WithdrawVote', data: { ...who, now: '2026-11-23T00:00:00.000Z' } })
+      .thenThrows(ConflictError));
+  it('given a vote for a listing without a launch week when withdrawn later then it is withdrawn', () =>
+    spec
+      .given([{ type: 'VoteCast', data: { ...base, launch_week: null } }])
+      .when({ type: 'WithdrawVote', data: { ...who, now: '2027-01-01T00:00:00.000Z' } })
+      .then([{ type: 'VoteWithdrawn', data: { ...base, at: '2027-01-01T00:00:00.000Z' } }]));
+  it('given no vote when withdrawn then nothing', () =>
+    spec.given([]).when({ type: 'WithdrawVote', data: who }).then([]));
+});
+
+describe('engagement decider: follows', () => {
+  it('given nothing when a person follows then followed; again then nothing', () => {
+    spec
+      .given([])
+      .when({ type: 'Follow', data: who })
+      .then([{ type: 'ListingFollowed', data: base }]);
+    spec
+      .given([{ type: 'ListingFollowed', data: base }])
+      .when({ type: 'Follow', data: who })
+      .then([]);
+  });
+  it('given a follow when unfollowed then unfollowed; not following then nothing', () => {
+    spec
+      .given([{ type: 'ListingFollowed', data: base }])
+      .when({ type: 'Unfollow', data: who })
+      .then([{ type: 'ListingUnfollowed', data: base }]);
+    spec.given([]).when({ type: 'Unfollow', data: who }).then([]);
+  });
+});
+
+describe('engagement decider: reviews', () => {
+  const review = { ...who, rating: 4, body: 'good', email_confirmed: true };
+  const submitted = { type: 'ReviewSubmitted' as const, data: { ...base, rating: 4, body: 'good' } };
+  const removed = {
+    type: 'ReviewRemoved' as const,
+    data: { ...base, by: 'operator', reason: 'spam' },
+  };
+  it('given a live listing when a non-owner with a confirmed email reviews then the review counts', () =>
+    spec.given([]).when({ type: 'SubmitReview', data: review }).then([submitted]));
+  it('given a review when the same person reviews again then it is edited (still one each)', () =>
+    spec
+      .given([submitted])
+      .when({ type: 'SubmitReview', data: { ...review, rating: 2 } })
+      .then([{ type: 'ReviewSubmitted', data: { ...base, rating: 2, body: 'good' } }]));
+  it('given an unconfirmed email when the person reviews then forbidden', () =>
+    spec
+      .given([])
+      .when({ type: 'SubmitReview', data: { ...review, email_confirmed: false } })
+      .thenThrows(ForbiddenError));
+  it('given an owner when they review their own listing then forbidden (not genuine)', () =>
+    spec
+      .given([])
+      .when({ type: 'SubmitReview', data: { ...review, account_id: 'owner-1' } })
+      .thenThrows(ForbiddenError));
+  it('given a listing not live when reviewed then invalid', () =>
+    spec
+      .given([])
+      .when({ type: 'SubmitReview', data: { ...review, listing: { ...listing, status: 'scheduled' } } })
+      .thenThrows(ValidationError));
+  it('given a review taken down when its author edits it then conflict', () =>
+    spec.given([submitted, removed]).when({ type: 'SubmitReview', data: review }).thenThrows(ConflictError));
+
+  it('given a review when an owner replies then the reply is recorded; anyone else is forbidden', () => {
+    spec
+      .given([submitted])
+      .when({ type: 'ReplyToReview', data: { ...who, by: 'owner-1', body: 'thanks' } })
+      .then([{ type: 'ReviewReplied', data: { ...base, by: 'owner-1', body: 'thanks' } }]);
+    spec
+      .given([submitted])
+      .when({ type: 'ReplyToReview', data: { ...who, by: 'person-2', body: 'me too' } })
+      .thenThrows(ForbiddenError);
+  });
+  it('given no review when an owner replies then not found', () =>
+    spec
+      .given([])
+      .when({ type: 'ReplyToReview', data: { ...who, by: 'owner-1', body: 'thanks' } })
+      .thenThrows(NotFoundError));
+
+  it('given a review when someone reports it then the report is recorded, once per reporter', () => {
+    const report = { ...who, reported_by: 'person-9', reason: 'fake' };
+    const reported = { type: 'ReviewReported' as const, data: { ...base, reported_by: 'person-9', reason: 'fake' } };
+    spec.given([submitted]).when({ type: 'ReportReview', data: report }).then([reported]);
+    spec.given([submitted, reported]).when({ type: 'ReportReview', data: report }).then([]);
+  });
+
+  it('given a review when an operator removes it then it is down; again then nothing; restored then it is up', () => {
+    const remove = { ...who, by: 'operator', reason: 'spam' };
+    spec.given([submitted]).when({ type: 'RemoveReview', data: remove }).then([removed]);
+    spec.given([submitted, removed]).when({ type: 'RemoveReview', data: remove }).then([]);
+    spec
+      .given([submitted, removed])
+      .when({ type: 'RestoreReview', data: { ...who, by: 'operator' } })
+      .then([{ type: 'ReviewRestored', data: { ...base, by: 'operator' } }]);
+    spec
+      .given([submitted])
+      .when({ type: 'RestoreReview', data: { ...who, by: 'operator' } })
+      .then([]);
+  });
+});
