@@ -1,18 +1,18 @@
 import { ValidationError } from '@listings/platform/errors';
-import { type AwardsCommand, weekAwardsDecider } from '../domain/awards/decide.ts';
-import { type Standing, weekAwardsStream } from '../domain/awards/week-awards.ts';
-import { type BlogPostData, blogPostStream } from '../domain/blog/blog-post.ts';
-import { blogPostDecider } from '../domain/blog/decide.ts';
+import { type AwardsCommand, weekAwardsDecider } from '../domain/week-awards/decide.ts';
+import { type Standing, weekAwardsStream } from '../domain/week-awards/week-awards.ts';
+import { type BlogPostData, blogPostStream } from '../domain/blog-post/blog-post.ts';
+import { blogPostDecider } from '../domain/blog-post/decide.ts';
 import { type CategoryData, categoryStream } from '../domain/category/category.ts';
 import { categoryDecider } from '../domain/category/decide.ts';
 import { interviewDecider } from '../domain/interview/decide.ts';
 import { type InterviewAnswer, interviewStream } from '../domain/interview/interview.ts';
-import { siteSettingsDecider } from '../domain/settings/decide.ts';
+import { siteSettingsDecider } from '../domain/site-settings/decide.ts';
 import {
   FREE_QUEUE_WEEKS_DEFAULT,
   type InterviewQuestion,
   SITE_SETTINGS_STREAM,
-} from '../domain/settings/site-settings.ts';
+} from '../domain/site-settings/site-settings.ts';
 import { isoDate, mondayOf } from '../domain/weeks.ts';
 import type { ListingDoc } from '../projections/catalog/documents.ts';
 import { type CommandDeps, commandContext } from './command-context.ts';

@@ -1,4 +1,4 @@
-import { compareStandings, type Standing } from '../domain/awards/week-awards.ts';
+import { compareStandings, type Standing } from '../domain/week-awards/week-awards.ts';
 import type { Week } from '../domain/weeks.ts';
 import type { ListingDoc } from '../projections/catalog/documents.ts';
 import { listingQueries } from '../projections/catalog/query-keys.ts';

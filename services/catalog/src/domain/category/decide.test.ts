@@ -1,8 +1,8 @@
 import { deciderSpec } from '@listings/platform/decider/specification';
 import { ConflictError, ValidationError } from '@listings/platform/errors';
 import { describe, it } from 'vitest';
-import { blogPostDecider } from '../blog/decide.ts';
-import { siteSettingsDecider } from '../settings/decide.ts';
+import { blogPostDecider } from '../blog-post/decide.ts';
+import { siteSettingsDecider } from '../site-settings/decide.ts';
 import type { CategoryData } from './category.ts';
 import { categoryDecider } from './decide.ts';
 

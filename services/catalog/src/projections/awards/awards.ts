@@ -1,4 +1,4 @@
-import type { Winner } from '../../domain/awards/week-awards.ts';
+import type { Winner } from '../../domain/week-awards/week-awards.ts';
 import type { CatalogEvent } from '../catalog/catalog-event.ts';
 import { documentMapProjection } from '../catalog/document-map.ts';
 

@@ -1,4 +1,4 @@
-import type { BlogPostData } from '../../domain/blog/blog-post.ts';
+import type { BlogPostData } from '../../domain/blog-post/blog-post.ts';
 import type { CatalogEvent } from '../catalog/catalog-event.ts';
 import { documentMapProjection } from '../catalog/document-map.ts';
 

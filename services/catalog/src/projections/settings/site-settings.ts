@@ -1,4 +1,4 @@
-import type { InterviewQuestion } from '../../domain/settings/site-settings.ts';
+import type { InterviewQuestion } from '../../domain/site-settings/site-settings.ts';
 import type { CatalogEvent } from '../catalog/catalog-event.ts';
 import { documentMapProjection } from '../catalog/document-map.ts';
 
