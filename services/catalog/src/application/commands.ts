@@ -1,6 +1,4 @@
 import { ValidationError } from '@listings/platform/errors';
-import { type AwardsCommand, weekAwardsDecider } from '../domain/week-awards/decide.ts';
-import { type Standing, weekAwardsStream } from '../domain/week-awards/week-awards.ts';
 import { type BlogPostData, blogPostStream } from '../domain/blog-post/blog-post.ts';
 import { blogPostDecider } from '../domain/blog-post/decide.ts';
 import { type CategoryData, categoryStream } from '../domain/category/category.ts';
@@ -13,6 +11,8 @@ import {
   type InterviewQuestion,
   SITE_SETTINGS_STREAM,
 } from '../domain/site-settings/site-settings.ts';
+import { type AwardsCommand, weekAwardsDecider } from '../domain/week-awards/decide.ts';
+import { type Standing, weekAwardsStream } from '../domain/week-awards/week-awards.ts';
 import { isoDate, mondayOf } from '../domain/weeks.ts';
 import type { ListingDoc } from '../projections/catalog/documents.ts';
 import { type CommandDeps, commandContext } from './command-context.ts';
