@@ -11,12 +11,13 @@ import {
   retryAfterOnOutage,
   type TrustProxy,
 } from '@listings/platform/edge';
+import { createInternalClient } from '@listings/platform/internal-client';
 import type { Logger } from '@listings/platform/logger';
 import { mountOps, type Ops } from '@listings/platform/observability';
 import { compileInputChecks } from '@listings/platform/validation';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync, LogController } from 'fastify';
 import { ASSETS_DIRS, ASSETS_PREFIX } from './assets.ts';
-import { createCatalogClient } from './catalog-client.ts';
+import { createCatalogClient, createPersonClient } from './operation-clients.ts';
 import { awardRoutes } from './pages/awards/route.ts';
 import { blogRoutes } from './pages/blog/route.ts';
 import { categoryRoutes } from './pages/categories/route.ts';
@@ -41,8 +42,6 @@ import { siteNotFoundRoute } from './pages/not-found/route.ts';
 import { NotFoundView } from './pages/not-found/view.ts';
 import { searchRoutes } from './pages/search/route.ts';
 import { sitemapRoutes } from './pages/sitemap/route.ts';
-import { createInternalClient } from './people/bus-client.ts';
-import { createPersonClient } from './people/person-client.ts';
 import { peopleRoutes, recordListingViews } from './people/routes.ts';
 import { createSessions } from './people/sessions.ts';
 import { installSecurityHeaders } from './security.ts';

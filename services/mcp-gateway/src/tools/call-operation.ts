@@ -1,5 +1,5 @@
-import type { Operation, OperationReply, OperationRequest, Principal, ProblemBody } from '@listings/contracts';
-import { type Bus, NoResponderError, RequestTimeoutError } from '@listings/platform/bus';
+import type { Operation, OperationRequest, Principal, ProblemBody } from '@listings/contracts';
+import type { Bus } from '@listings/platform/bus';
 import {
   type IdempotencyOptions,
   parseIdempotencyKey,
@@ -15,6 +15,7 @@ import {
   toProblem,
   ValidationError,
 } from '@listings/platform/errors';
+import { requestOutcome } from '@listings/platform/internal-client';
 import type { Logger } from '@listings/platform/logger';
 import { activeTraceparentOrNew } from '@listings/platform/observability';
 import { checkOperationInput, markChecked } from '@listings/platform/validation';
@@ -136,26 +137,26 @@ export const callOperation = async (
   }
 };
 
+/**
+ * The operation's reply as a tool outcome. A service that did not answer is thrown (a 503 problem
+ * to the caller), so an idempotency key is not kept for it and a retry runs again.
+ */
 const requestOverBus = async (
   deps: CallOperationDeps,
   op: Operation,
   envelope: OperationRequest,
   keepEncoded: boolean,
   traceparent: string | undefined,
-) => {
-  try {
-    return (await deps.bus.request(op.subject, envelope, {
-      timeoutMs: deps.requestTimeoutMs,
-      keepEncoded,
-      headers: { traceparent: traceparent ?? activeTraceparentOrNew() },
-      // the envelope is this call's alone (as on the REST edge): an in-process bus need not copy it
-      transferPayload: true,
-    })) as OperationReply;
-  } catch (error) {
-    if (error instanceof NoResponderError)
-      throw new ServiceUnavailableError(`the ${op.service} service is not running`);
-    if (error instanceof RequestTimeoutError)
-      throw new ServiceUnavailableError(`the ${op.service} service did not answer in time`);
-    throw error;
-  }
+): Promise<ToolOutcome> => {
+  const outcome = await requestOutcome(deps.bus, op.subject, envelope, {
+    service: op.service,
+    timeoutMs: deps.requestTimeoutMs,
+    keepEncoded,
+    headers: { traceparent: traceparent ?? activeTraceparentOrNew() },
+    // the envelope is this call's alone (as on the REST edge): an in-process bus need not copy it
+    transferPayload: true,
+  });
+  if (outcome.ok) return { status: outcome.status, body: outcome.body };
+  if (outcome.unanswered) throw new ServiceUnavailableError(outcome.detail);
+  return { status: outcome.status, problem: outcome.problem };
 };

@@ -11,11 +11,11 @@ import {
   type SiteSession,
 } from '@listings/contracts';
 import { siteCookie } from '@listings/platform/edge';
+import type { InternalClient } from '@listings/platform/internal-client';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageFrame } from '../frame.ts';
 import type { PasskeyForm } from '../pages/me/passkeys.ts';
 import type { Viewer } from '../viewer.ts';
-import type { InternalClient } from './bus-client.ts';
 import { type Form, field, type Sessions } from './sessions.ts';
 
 /** the sign-in ceremony's token: only for the two sign-in paths, and only for the ceremony's life */

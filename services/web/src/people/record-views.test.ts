@@ -2,9 +2,9 @@ import fastifyCookie from '@fastify/cookie';
 import { type PageView, recordViews, VIEWERS_PER_NETWORK_PER_DAY, VIEWS_BATCH_MAX } from '@listings/contracts';
 import { createInProcessBus } from '@listings/platform/bus';
 import { manualClock } from '@listings/platform/clock';
+import { createInternalClient } from '@listings/platform/internal-client';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createInternalClient } from './bus-client.ts';
 import { recordListingViews } from './routes.ts';
 
 /**

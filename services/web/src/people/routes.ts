@@ -56,6 +56,7 @@ import {
   type RateLimitCounter,
   type RateLimitPolicy,
 } from '@listings/platform/edge';
+import type { InternalClient } from '@listings/platform/internal-client';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageFrame } from '../frame.ts';
 import type { VNode } from '../html.ts';
@@ -74,7 +75,6 @@ import {
 import { renderPage, sendPage, sendRendered } from '../send-page.ts';
 import type { Viewer } from '../viewer.ts';
 import type { WebContext } from '../web-context.ts';
-import type { InternalClient } from './bus-client.ts';
 import { passkeyRoutes } from './passkey-routes.ts';
 import { createFormOnce, type Form, field, fields, type Sessions } from './sessions.ts';
 import { networkOf, setVisitorCookie, visitorCookie, visitorCookieOf } from './visitors.ts';

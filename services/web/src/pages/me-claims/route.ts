@@ -2,7 +2,7 @@ import fastifyFormbody from '@fastify/formbody';
 import { claimListing, listMyClaims, verifyClaim } from '@listings/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fieldErrorsOf } from '../../components/field-errors.ts';
-import type { PersonClient } from '../../people/person-client.ts';
+import type { PersonClient } from '../../operation-clients.ts';
 import { personPages, type SignedIn } from '../../people/person-pages.ts';
 import { type Form, field, type Sessions } from '../../people/sessions.ts';
 import type { WebContext } from '../../web-context.ts';

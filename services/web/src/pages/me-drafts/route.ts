@@ -13,7 +13,7 @@ import type { Bus } from '@listings/platform/bus';
 import type { FieldError } from '@listings/platform/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageFrame } from '../../frame.ts';
-import { createPersonClient } from '../../people/person-client.ts';
+import { createPersonClient } from '../../operation-clients.ts';
 import { type Form, field, type Sessions } from '../../people/sessions.ts';
 import { sendPage } from '../../send-page.ts';
 import type { Viewer } from '../../viewer.ts';

@@ -1,7 +1,7 @@
 import fastifyFormbody from '@fastify/formbody';
 import { getMyListing, listMyListings, updateMyListing } from '@listings/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { PersonClient } from '../../people/person-client.ts';
+import type { PersonClient } from '../../operation-clients.ts';
 import { personPages, type SignedIn } from '../../people/person-pages.ts';
 import type { Form, Sessions } from '../../people/sessions.ts';
 import type { WebContext } from '../../web-context.ts';

@@ -8,9 +8,9 @@ import {
   type OrderView,
   payOrder,
 } from '@listings/contracts';
+import type { InternalClient } from '@listings/platform/internal-client';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { InternalClient } from '../../people/bus-client.ts';
-import type { PersonClient } from '../../people/person-client.ts';
+import type { PersonClient } from '../../operation-clients.ts';
 import { personPages } from '../../people/person-pages.ts';
 import type { Sessions } from '../../people/sessions.ts';
 import type { WebContext } from '../../web-context.ts';

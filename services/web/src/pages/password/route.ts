@@ -11,10 +11,10 @@ import {
   signUpWithPassword,
 } from '@listings/contracts';
 import { type RateLimiter, type RateLimitPolicy, rateLimitHeaders } from '@listings/platform/edge';
+import type { InternalClient } from '@listings/platform/internal-client';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageFrame } from '../../frame.ts';
 import type { VNode } from '../../html.ts';
-import type { InternalClient } from '../../people/bus-client.ts';
 import { type Form, field, type Sessions } from '../../people/sessions.ts';
 import type { WebContext } from '../../web-context.ts';
 import { type PasswordFormErrors, PasswordSignInView, SignUpView } from './view.ts';
