@@ -5,7 +5,7 @@ import { manualClock } from '@listings/platform/clock';
 import { createInternalClient } from '@listings/platform/internal-client';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { recordListingViews } from './routes.ts';
+import { recordListingViews } from './record-views.ts';
 
 /**
  * a listing page's views reach catalog once per visitor, listing and UTC day from this process,
