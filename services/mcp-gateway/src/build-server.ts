@@ -7,13 +7,13 @@ import {
   ProtocolError,
   ProtocolErrorCode,
   type ReadResourceResult,
+  type RequestStateCodec,
   ResourceNotFoundError,
   ResourceTemplate,
   type ScopeChallengeHandler,
   type ServerContext,
   type ToolCallback,
 } from '@modelcontextprotocol/server';
-import { fixtureRequestState, registerConformanceFixtures } from './conformance/fixtures.ts';
 import type { ListingSlugs } from './listing-changes.ts';
 import { registerPrompts } from './prompts.ts';
 import { ASKING_TOOLS, askThePerson, canElicit } from './tools/ask-the-person.ts';
@@ -29,7 +29,7 @@ import {
   type TaskCancellations,
 } from './tools/draft-tasks.ts';
 import { problemText, renderProblem, renderResult } from './tools/render.ts';
-import { createLocalTasks, registerTasks } from './tools/tasks.ts';
+import { createLocalTasks, type LocalTasks, registerTasks } from './tools/tasks.ts';
 import { toolAnnotations, toolDescription } from './tools/tool-descriptions.ts';
 import { type JsonSchema, toolInputSchema, toolOutputSchema } from './tools/tool-schemas.ts';
 
@@ -44,8 +44,18 @@ export interface BuildServerDeps extends CallOperationDeps {
   readonly listingSlugs?: ListingSlugs;
   /** where cancelled draft tasks are kept (default: in memory; NATS KV in cluster mode) */
   readonly taskCancellations?: TaskCancellations;
-  /** registers the conformance suite's fixture tools, resources and prompts: tests only */
-  readonly conformanceFixtures?: boolean;
+  /** the conformance suite's fixture tools, resources and prompts, on every server: tests only */
+  readonly conformanceFixtures?: ServerFixtures;
+}
+
+/**
+ * Tools, resources and prompts added to every server built (the MCP conformance suite's fixtures,
+ * which are test code: services/mcp-gateway/test/support/conformance-fixtures.ts).
+ */
+export interface ServerFixtures {
+  register(server: McpServer, tasks: LocalTasks): void;
+  /** checks the multi-round-trip `requestState` the fixtures seal (no product tool returns one) */
+  readonly verifyRequestState: RequestStateCodec['verify'];
 }
 
 /**
@@ -95,7 +105,7 @@ export const SERVER_INFO = {
   version: SERVER_VERSION,
 };
 
-const newServer = (fixtures: boolean) =>
+const newServer = (fixtures: ServerFixtures | undefined) =>
   new McpServer(
     { ...SERVER_INFO },
     {
@@ -113,7 +123,7 @@ const newServer = (fixtures: boolean) =>
         logging: {},
       },
       // the fixtures' multi-round-trip state is HMAC-sealed; no product tool returns a requestState
-      ...(fixtures ? { requestState: { verify: fixtureRequestState.verify } } : {}),
+      ...(fixtures ? { requestState: { verify: fixtures.verifyRequestState } } : {}),
     },
   );
 
@@ -195,7 +205,7 @@ export const createServerFactory = (deps: BuildServerDeps) => {
   return {
     /** the whole server; with the name of a contract operation, a server for one call of that tool */
     build: (toolName?: string): McpServer => {
-      const server = newServer(deps.conformanceFixtures === true);
+      const server = newServer(deps.conformanceFixtures);
       const only = toolName === undefined ? undefined : toolsByName.get(toolName);
       if (only) {
         register(server, only);
@@ -205,7 +215,7 @@ export const createServerFactory = (deps: BuildServerDeps) => {
       registerResources(server, deps);
       registerPrompts(server);
       registerTasks(server, taskSources);
-      if (deps.conformanceFixtures) registerConformanceFixtures(server, localTasks);
+      deps.conformanceFixtures?.register(server, localTasks);
       return server;
     },
     /** whether `build(toolName)` builds a one-tool server for this name */
