@@ -14,21 +14,14 @@ import type { FieldError } from '@listings/platform/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageFrame } from '../../frame.ts';
 import { createPersonClient } from '../../operation-clients.ts';
+import { personPages } from '../../people/person-pages.ts';
 import { type Form, field, type Sessions } from '../../people/sessions.ts';
 import { sendPage } from '../../send-page.ts';
 import type { Viewer } from '../../viewer.ts';
 import { PageError, type WebContext } from '../../web-context.ts';
-import { MessageView } from '../signin/view.ts';
-import {
-  type DraftBody,
-  DraftsView,
-  DraftView,
-  isSettled,
-  LIST_FIELDS,
-  noticeOf,
-  progressText,
-  typedValueOf,
-} from './view.ts';
+import { type DraftBody, isSettled, LIST_FIELDS, noticeOf, progressText, typedValueOf } from './draft-text.ts';
+import { DraftView } from './draft-view.ts';
+import { DraftsView } from './view.ts';
 
 export interface MeDraftsDeps {
   readonly bus: Bus;
@@ -105,25 +98,25 @@ export const meDraftsRoutes =
     const drafting = createPersonClient(deps.bus, { timeoutMs: deps.timeoutMs ?? 10_000 });
     const newFormId = () => randomBytes(16).toString('base64url');
 
-    /** the signed-in person, or a redirect to sign in that comes back to `next` */
+    const pages = personPages(web, deps.sessions);
+    const { refused } = pages;
     const signedIn = async (request: FastifyRequest, reply: FastifyReply, next: string): Promise<SignedIn | null> => {
-      const session = await deps.sessions.sessionOf(request);
-      if (!session) {
-        reply.redirect(`/signin/email?next=${encodeURIComponent(next)}`, 303);
-        return null;
-      }
-      const frame = (await web.frameOf(request, reply)) as PageFrame & { viewer: Viewer };
-      return { accountId: session.account_id, frame };
+      const me = await pages.signedIn(request, reply, next);
+      return me ? { accountId: me.session.account_id, frame: me.frame } : null;
     };
 
-    /** true when the form is refused (its 403 page is sent) */
-    const refused = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
-      const why = await deps.sessions.refusal(request);
-      if (why === null) return false;
-      const frame = await web.frameOf(request, reply);
-      sendPage(request, reply, frame, MessageView({ title: 'Form refused', message: why }, frame), 403);
-      return true;
-    };
+    /** a POST on one draft: the form check, then the signed-in person (or off to sign in and back) */
+    const onDraft = (
+      path: string,
+      act: (request: FastifyRequest, reply: FastifyReply, me: SignedIn, id: string) => Promise<unknown>,
+    ) =>
+      app.post<{ Params: { id: string } }>(path, async (request, reply) => {
+        if (await refused(request, reply)) return reply;
+        const { id } = request.params;
+        const me = await signedIn(request, reply, `/me/drafts/${id}`);
+        if (!me) return reply;
+        return act(request, reply, me, id);
+      });
 
     /** the person's draft, or the 404 page (unknown, malformed and someone else's look alike) */
     const draftOf = async (me: SignedIn, id: string): Promise<DraftBody> => {
@@ -248,11 +241,7 @@ export const meDraftsRoutes =
     });
 
     // the edit form: only what changed is sent (the spec's PATCH semantics)
-    app.post<{ Params: { id: string } }>('/me/drafts/:id', async (request, reply) => {
-      if (await refused(request, reply)) return reply;
-      const { id } = request.params;
-      const me = await signedIn(request, reply, `/me/drafts/${id}`);
-      if (!me) return reply;
+    onDraft('/me/drafts/:id', async (request, reply, me, id) => {
       const draft = await draftOf(me, id);
       const form = request.body as Form;
       const before = typedOf(draft);
@@ -278,11 +267,7 @@ export const meDraftsRoutes =
     });
 
     // one field's action: lock it, regenerate it from the site's evidence, restore the drafted value
-    app.post<{ Params: { id: string } }>('/me/drafts/:id/fields', async (request, reply) => {
-      if (await refused(request, reply)) return reply;
-      const { id } = request.params;
-      const me = await signedIn(request, reply, `/me/drafts/${id}`);
-      if (!me) return reply;
+    onDraft('/me/drafts/:id/fields', async (request, reply, me, id) => {
       const form = request.body as Form;
       const [action, key] = field(form, 'action').split(':') as [Action, string | undefined];
       if (!ACTIONS.includes(action) || !key || !DRAFT_FIELD_KEYS.includes(key))
@@ -305,11 +290,7 @@ export const meDraftsRoutes =
     });
 
     // invite a co-founder: drafting mails the invite (the form id keeps a double post to one invite)
-    app.post<{ Params: { id: string } }>('/me/drafts/:id/invites', async (request, reply) => {
-      if (await refused(request, reply)) return reply;
-      const { id } = request.params;
-      const me = await signedIn(request, reply, `/me/drafts/${id}`);
-      if (!me) return reply;
+    onDraft('/me/drafts/:id/invites', async (request, reply, me, id) => {
       const draft = await draftOf(me, id);
       const form = request.body as Form;
       const email = field(form, 'email').trim();
@@ -335,11 +316,7 @@ export const meDraftsRoutes =
     });
 
     // submit: the listing is made (or updated: running it again is harmless)
-    app.post<{ Params: { id: string } }>('/me/drafts/:id/submit', async (request, reply) => {
-      if (await refused(request, reply)) return reply;
-      const { id } = request.params;
-      const me = await signedIn(request, reply, `/me/drafts/${id}`);
-      if (!me) return reply;
+    onDraft('/me/drafts/:id/submit', async (request, reply, me, id) => {
       if (!UUID.test(id)) throw new PageError(404, 'Nothing here by that name.');
       const submitted = await drafting.call(submitDraft, me.accountId, { params: { id } });
       if (!submitted.ok) {
