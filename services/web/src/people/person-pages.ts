@@ -15,6 +15,15 @@ export type SignedIn = { session: SiteSession; token: string; frame: PageFrame &
 /** the page's script asks for JSON (a vote, a follow, a passkey's options); a plain form wants a page */
 export const wantsJson = (request: FastifyRequest) => (request.headers.accept ?? '').includes('application/json');
 
+/** the `?page=` of a person's list: 1 to 999, anything else the first */
+export const listPageOf = (text: string | undefined): number =>
+  /^[1-9][0-9]{0,2}$/.test(text ?? '') ? Number(text) : 1;
+
+/** the input of a `list_my_*` operation for that page (as text, as from a URL) */
+export const listInput = (page: number, perPage: number) => ({
+  query: { page: String(page), per_page: String(perPage) },
+});
+
 /**
  * What the people pages share (sign-in, `/me` and a person's own things, the actions on a
  * listing): pages never stored by a cache, even for someone not signed in (they carry one-time
@@ -36,6 +45,19 @@ export const personPages = (web: WebContext, sessions: Sessions) => {
     const frame = await web.frameOf(request, reply);
     return sendPrivate(request, reply, frame, MessageView(props, frame), status);
   };
+
+  /** a person's own list that could not be read: a page saying why, with the way back to `/me` */
+  const listNotShown = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    failed: { status: number; detail: string },
+    title: string,
+  ) =>
+    message(request, reply, failed.status >= 500 ? 503 : failed.status, {
+      title,
+      message: failed.detail,
+      link: { href: '/me', label: 'Back to your account' },
+    });
 
   /** the HTML 404 page: someone else's listing or claim looks exactly like one that does not exist */
   const notFound = (request: FastifyRequest, reply: FastifyReply, frame: PageFrame, what: string) =>
@@ -65,7 +87,7 @@ export const personPages = (web: WebContext, sessions: Sessions) => {
     return { session, token, frame };
   };
 
-  return { sendPrivate, message, notFound, refused, signedIn };
+  return { sendPrivate, message, listNotShown, notFound, refused, signedIn };
 };
 
 export type PersonPages = ReturnType<typeof personPages>;

@@ -1,7 +1,7 @@
 import { CsrfField } from '../../components/csrf-field.ts';
 import { FieldErrors } from '../../components/field-errors.ts';
 import { Layout } from '../../components/layout.ts';
-import { Pagination } from '../../components/pagination.ts';
+import { PagedTable } from '../../components/pagination.ts';
 import type { PageFrame } from '../../frame.ts';
 import { html, type VNode } from '../../html.ts';
 import type { Viewer } from '../../viewer.ts';
@@ -48,28 +48,21 @@ export const DraftsView = (data: DraftsData, frame: PageFrame & { viewer: Viewer
     </form>
     <section aria-labelledby="drafts-heading">
       <h2 id="drafts-heading">Drafts</h2>
-      ${
-        data.drafts.length === 0
-          ? html`<p>No drafts yet.</p>`
-          : html`<table>
-              <thead><tr><th scope="col">Product</th><th scope="col">Status</th><th scope="col">Complete</th><th scope="col">Listing</th></tr></thead>
-              <tbody>
-                ${data.drafts.map(
-                  (draft) => html`<tr>
-                    <td><a href=${`/me/drafts/${draft.id}`}>${titleOf(draft)}</a></td>
-                    <td>${draft.status}</td>
-                    <td>${draft.completeness.score}%</td>
-                    <td>${draft.listing_id === null ? 'not submitted' : `listing ${draft.listing_id}`}</td>
-                  </tr>`,
-                )}
-              </tbody>
-            </table>`
-      }
-      <${Pagination}
+      <${PagedTable}
+        head=${html`<tr><th scope="col">Product</th><th scope="col">Status</th><th scope="col">Complete</th><th scope="col">Listing</th></tr>`}
+        rows=${data.drafts.map(
+          (draft) => html`<tr>
+            <td><a href=${`/me/drafts/${draft.id}`}>${titleOf(draft)}</a></td>
+            <td>${draft.status}</td>
+            <td>${draft.completeness.score}%</td>
+            <td>${draft.listing_id === null ? 'not submitted' : `listing ${draft.listing_id}`}</td>
+          </tr>`,
+        )}
+        empty=${html`<p>No drafts yet.</p>`}
         page=${data.page}
         perPage=${data.perPage}
         total=${data.total}
-        hrefOf=${(page: number) => `/me/drafts?page=${page}`}
+        path="/me/drafts"
       />
     </section>
     <p><a href="/me">Back to your account</a></p>
