@@ -18,6 +18,93 @@ const VIEWS_REMEMBERED_MAX = 50_000;
 export const VIEWS_FLUSH_MS = 100;
 
 /**
+ * The views of today already sent, per visitor and listing (`pair`), and per network and listing
+ * the views sent and not refused: counted by catalog, or not answered yet. Once a network holds
+ * its allowance (VIEWERS_PER_NETWORK_PER_DAY) for a listing, catalog would count no more of its
+ * visitors, so none is sent (a client that keeps no cookie is a new visitor on every page); a view
+ * catalog did not count (a bot, a failure) gives its place back. Forgotten at the UTC day's end,
+ * or when too many are remembered.
+ */
+const createTodaysViews = (clock: Clock) => {
+  let day = '';
+  let sent = new Set<string>();
+  let counted = new Map<string, number>();
+  const giveBack = (network: string) => counted.set(network, Math.max(0, (counted.get(network) ?? 0) - 1));
+  return {
+    /** true when the view is to be sent (and it is then remembered as sent) */
+    take: (pair: string, network: string): boolean => {
+      const today = clock.now().toISOString().slice(0, 10);
+      if (today !== day || sent.size >= VIEWS_REMEMBERED_MAX || counted.size >= VIEWS_REMEMBERED_MAX) {
+        day = today;
+        sent = new Set();
+        counted = new Map();
+      }
+      if (sent.has(pair)) return false;
+      const held = counted.get(network) ?? 0;
+      if (held >= VIEWERS_PER_NETWORK_PER_DAY) return false;
+      counted.set(network, held + 1);
+      sent.add(pair);
+      return true;
+    },
+    /** catalog did not count it: the network's place is given back */
+    notCounted: giveBack,
+    /** not answered: forgotten, so the next view of the pair asks again */
+    forget: (pair: string, network: string) => {
+      sent.delete(pair);
+      giveBack(network);
+    },
+  };
+};
+
+type TodaysViews = ReturnType<typeof createTodaysViews>;
+type WaitingView = { view: PageView; pair: string; network: string };
+
+/**
+ * The views of a moment, sent together (`record_views`): each waits at most `flushMs`, and
+ * VIEWS_BATCH_MAX of them go at once. `flush()` sends the waiting ones and resolves when every
+ * view sent so far is answered.
+ */
+const createViewBatches = (app: FastifyInstance, catalog: InternalClient, flushMs: number, today: TodaysViews) => {
+  let waiting: WaitingView[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  const answering = new Set<Promise<void>>();
+  const notSent = (batch: readonly WaitingView[], log: object) => {
+    for (const { pair, network } of batch) today.forget(pair, network);
+    app.log.warn({ ...log, views: batch.length }, 'views were not counted');
+  };
+  const send = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    const batch = waiting;
+    waiting = [];
+    if (batch.length === 0) return;
+    const answered: Promise<void> = catalog
+      .send<{ items: { counted: boolean }[] }>(recordViews, { views: batch.map((b) => b.view) })
+      .then(
+        (outcome) => {
+          if (!outcome.ok) return notSent(batch, { status: outcome.status, detail: outcome.detail });
+          for (const [i, { network }] of batch.entries())
+            if (!outcome.body.items[i]?.counted) today.notCounted(network);
+        },
+        (err: unknown) => notSent(batch, { err }),
+      )
+      .finally(() => answering.delete(answered));
+    answering.add(answered);
+  };
+  return {
+    add: (view: WaitingView) => {
+      waiting.push(view);
+      if (waiting.length >= VIEWS_BATCH_MAX) send();
+      else timer ??= setTimeout(send, flushMs);
+    },
+    flush: async () => {
+      send();
+      await Promise.all(answering);
+    },
+  };
+};
+
+/**
  * Counts a listing page's view (once per visitor per day, bots left out, bursts from one network
  * discounted: catalog decides) after the page was sent, without holding it up; a failure costs the
  * views, never a page.
@@ -49,64 +136,21 @@ export const recordListingViews = (
     publicUrl?: string;
   } = {},
 ) => {
-  const flushMs = options.flushMs ?? VIEWS_FLUSH_MS;
   const cookie = visitorCookie(options.publicUrl ?? 'http://localhost');
-  let day = '';
-  let sent = new Set<string>();
-  /**
-   * per network and listing, the views of today sent and not refused: counted by catalog, or not
-   * answered yet. Once a network holds its allowance (VIEWERS_PER_NETWORK_PER_DAY) for a listing,
-   * catalog would count no more of its visitors, so none is sent (a client that keeps no cookie is a
-   * new visitor on every page); a view catalog did not count (a bot, a failure) gives its place back.
-   */
-  let counted = new Map<string, number>();
-  const giveBack = (network: string) => counted.set(network, Math.max(0, (counted.get(network) ?? 0) - 1));
-  let waiting: { view: PageView; pair: string; network: string }[] = [];
-  let timer: NodeJS.Timeout | undefined;
-  const answering = new Set<Promise<void>>();
-  const send = () => {
-    clearTimeout(timer);
-    timer = undefined;
-    const batch = waiting;
-    waiting = [];
-    if (batch.length === 0) return;
-    const forget = () => {
-      for (const { pair, network } of batch) {
-        sent.delete(pair);
-        giveBack(network);
-      }
-    };
-    const answered: Promise<void> = catalog
-      .send<{ items: { counted: boolean }[] }>(recordViews, { views: batch.map((b) => b.view) })
-      .then(
-        (outcome) => {
-          if (!outcome.ok) {
-            forget();
-            app.log.warn(
-              { status: outcome.status, detail: outcome.detail, views: batch.length },
-              'views were not counted',
-            );
-            return;
-          }
-          for (const [i, { network }] of batch.entries()) if (!outcome.body.items[i]?.counted) giveBack(network);
-        },
-        (err: unknown) => {
-          forget();
-          app.log.warn({ err, views: batch.length }, 'views were not counted');
-        },
-      )
-      .finally(() => answering.delete(answered));
-    answering.add(answered);
-  };
-  const flush = async () => {
-    send();
-    await Promise.all(answering);
-  };
+  const today = createTodaysViews(clock);
+  const batches = createViewBatches(app, catalog, options.flushMs ?? VIEWS_FLUSH_MS, today);
   const accountOf = options.accountOf ?? (async () => null);
   /** the visitor ids set by this answer's cookie */
   const newVisitors = new WeakMap<FastifyRequest, string>();
   const isListingPage = (request: FastifyRequest, statusCode: number) =>
     request.method === 'GET' && statusCode === 200 && request.routeOptions.url === '/listings/:slug';
+  /** the account, else the cookie's id (sent, or set by this answer), else (no cookie set: the answer failed first) one of its own */
+  const visitorOf = async (request: FastifyRequest): Promise<string> => {
+    const account = await accountOf(request);
+    if (account !== null) return `account:${account}`;
+    return `cookie:${visitorCookieOf(request, cookie) ?? newVisitors.get(request) ?? randomUUID()}`;
+  };
+
   app.addHook('onSend', async (request, reply, payload) => {
     if (!isListingPage(request, reply.statusCode) || visitorCookieOf(request, cookie) !== null) return payload;
     if ((await accountOf(request)) !== null) return payload;
@@ -118,26 +162,13 @@ export const recordListingViews = (
   app.addHook('onResponse', async (request, reply) => {
     if (!isListingPage(request, reply.statusCode)) return;
     const slug = (request.params as { slug: string }).slug;
-    const account = await accountOf(request);
-    const visitorId = visitorCookieOf(request, cookie) ?? newVisitors.get(request);
-    // no account and no cookie (the answer failed before its cookie was set): a visitor of its own
-    const visitor = account !== null ? `account:${account}` : `cookie:${visitorId ?? randomUUID()}`;
-    const today = clock.now().toISOString().slice(0, 10);
-    if (today !== day || sent.size >= VIEWS_REMEMBERED_MAX || counted.size >= VIEWS_REMEMBERED_MAX) {
-      day = today;
-      sent = new Set();
-      counted = new Map();
-    }
-    const pair = `${visitor} ${slug}`;
-    if (sent.has(pair)) return;
+    const visitor = await visitorOf(request);
     const network = networkOf(request.ip);
+    const pair = `${visitor} ${slug}`;
     const networkOnListing = `${network} ${slug}`;
-    const held = counted.get(networkOnListing) ?? 0;
-    if (held >= VIEWERS_PER_NETWORK_PER_DAY) return;
-    counted.set(networkOnListing, held + 1);
-    sent.add(pair);
+    if (!today.take(pair, networkOnListing)) return;
     const userAgent = request.headers['user-agent'];
-    waiting.push({
+    batches.add({
       view: {
         slug,
         visitor,
@@ -147,9 +178,7 @@ export const recordListingViews = (
       pair,
       network: networkOnListing,
     });
-    if (waiting.length >= VIEWS_BATCH_MAX) send();
-    else timer ??= setTimeout(send, flushMs);
   });
-  app.addHook('onClose', flush);
-  return { flush };
+  app.addHook('onClose', batches.flush);
+  return { flush: batches.flush };
 };
