@@ -69,71 +69,94 @@ export const callOperation = async (
   } = {},
 ): Promise<ToolOutcome> => {
   try {
-    const split = splitArguments(op, args);
-    const errors: FieldError[] = split.unknown.map((name) => ({ field: name, message: 'is not a known property' }));
-    const checked = checkOperationInput(op, split, { wire: false });
-    if (!checked.ok) errors.push(...asArgumentErrors(checked.errors));
-    let key: string | null = null;
-    if (split.idempotencyKey !== undefined) {
-      const parsed =
-        typeof split.idempotencyKey === 'string'
-          ? parseIdempotencyKey(split.idempotencyKey)
-          : ({ ok: false, message: 'must be a string' } as const);
-      if (parsed.ok) key = parsed.key;
-      else errors.push({ field: IDEMPOTENCY_KEY_ARGUMENT, message: parsed.message });
-    }
-    if (errors.length > 0 || !checked.ok) throw new ValidationError(errors);
-
+    const { input, key } = checkedArguments(op, args);
     // checked just now against the contract: a service in this process takes it without checking it again
     // (one object shape for every request, as on the REST edge: no spreads)
     const envelope: OperationRequest = markChecked({
       operation_id: op.operationId,
       principal,
-      params: checked.input.params,
-      query: checked.input.query,
-      body: checked.input.body,
+      params: input.params,
+      query: input.query,
+      body: input.body,
       idempotency_key: key ?? undefined,
       client_model: options.clientModel ? true : undefined,
     });
     const send = (keepEncoded = false) => requestOverBus(deps, op, envelope, keepEncoded, options.traceparent);
     if (!key || !deps.idempotency) return await send(options.keepEncoded);
-
-    const outcome = await runIdempotent(deps.idempotency, {
+    return await sendOnce(deps.idempotency, {
       // keys belong to the caller, as with the REST header
       scope: principal.account_id ?? 'anonymous',
       key,
       // the REST edge's fingerprint (routes/operations.ts), so a key used over REST and over MCP
       // with the same input is the same request once both edges share one store
-      fingerprint: requestFingerprint({ operation: op.operationId, ...checked.input }),
-      run: async () => {
-        const reply = await send();
-        return {
-          status: reply.status,
-          contentType: 'problem' in reply ? 'application/problem+json' : 'application/json',
-          body: 'problem' in reply ? reply.problem : reply.body,
-        };
-      },
+      fingerprint: requestFingerprint({ operation: op.operationId, ...input }),
+      send,
     });
-    switch (outcome.kind) {
-      case 'ran':
-      case 'replayed': {
-        const { status, body } = outcome.response;
-        return status >= 400 ? { status, problem: body as ProblemBody } : { status, body };
-      }
-      case 'in_flight':
-        throw new ConflictError('a call with this idempotency_key is still running; retry in a moment');
-      case 'mismatch':
-        throw new UnprocessableError('this idempotency_key was already used with different arguments');
-      default: {
-        const never: never = outcome;
-        throw new Error(`unknown outcome ${JSON.stringify(never)}`);
-      }
-    }
   } catch (error) {
     if (!(error instanceof DomainError))
       deps.logger.error({ err: error, operation: op.operationId }, 'tool call failed');
     const problem = error instanceof DomainError ? problemOf(error) : toProblem(error);
     return { status: problem.status, problem };
+  }
+};
+
+/**
+ * The arguments split back into path, query and body and checked against the contract, with the
+ * Idempotency-Key when one is given; every wrong argument at once as a ValidationError.
+ */
+const checkedArguments = (op: Operation, args: Record<string, unknown>) => {
+  const split = splitArguments(op, args);
+  const errors: FieldError[] = split.unknown.map((name) => ({ field: name, message: 'is not a known property' }));
+  const checked = checkOperationInput(op, split, { wire: false });
+  if (!checked.ok) errors.push(...asArgumentErrors(checked.errors));
+  let key: string | null = null;
+  if (split.idempotencyKey !== undefined) {
+    const parsed =
+      typeof split.idempotencyKey === 'string'
+        ? parseIdempotencyKey(split.idempotencyKey)
+        : ({ ok: false, message: 'must be a string' } as const);
+    if (parsed.ok) key = parsed.key;
+    else errors.push({ field: IDEMPOTENCY_KEY_ARGUMENT, message: parsed.message });
+  }
+  if (errors.length > 0 || !checked.ok) throw new ValidationError(errors);
+  return { input: checked.input, key };
+};
+
+/**
+ * A call with an idempotency key runs once per key: a repeat gets the first answer again, a call
+ * still running or one with other arguments is refused (as on the REST edge).
+ */
+const sendOnce = async (
+  idempotency: IdempotencyOptions,
+  call: { scope: string; key: string; fingerprint: string; send: () => Promise<ToolOutcome> },
+): Promise<ToolOutcome> => {
+  const outcome = await runIdempotent(idempotency, {
+    scope: call.scope,
+    key: call.key,
+    fingerprint: call.fingerprint,
+    run: async () => {
+      const reply = await call.send();
+      return {
+        status: reply.status,
+        contentType: 'problem' in reply ? 'application/problem+json' : 'application/json',
+        body: 'problem' in reply ? reply.problem : reply.body,
+      };
+    },
+  });
+  switch (outcome.kind) {
+    case 'ran':
+    case 'replayed': {
+      const { status, body } = outcome.response;
+      return status >= 400 ? { status, problem: body as ProblemBody } : { status, body };
+    }
+    case 'in_flight':
+      throw new ConflictError('a call with this idempotency_key is still running; retry in a moment');
+    case 'mismatch':
+      throw new UnprocessableError('this idempotency_key was already used with different arguments');
+    default: {
+      const never: never = outcome;
+      throw new Error(`unknown outcome ${JSON.stringify(never)}`);
+    }
   }
 };
 
