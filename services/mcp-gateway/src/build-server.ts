@@ -256,6 +256,44 @@ const PUBLIC_READ_CACHE = { ttlMs: 60_000, cacheScope: 'public' as const };
 const single = (value: string | string[] | undefined): string =>
   Array.isArray(value) ? (value[0] ?? '') : (value ?? '');
 
+/** the public reads a client can attach by URI: each one operation's answer for one path variable */
+const TEMPLATE_RESOURCES: readonly {
+  name: string;
+  uri: string;
+  variable: string;
+  operation: string;
+  title: string;
+  description: string;
+  complete?: Record<string, (value: string) => string[]>;
+}[] = [
+  {
+    name: 'listing',
+    uri: 'listings://listings/{slug}',
+    variable: 'slug',
+    operation: 'get_listing',
+    title: 'A listing',
+    description: 'The full public profile of a listing by its slug (as get_listing returns it).',
+  },
+  {
+    name: 'launch-week',
+    uri: 'listings://launches/weeks/{week}',
+    variable: 'week',
+    operation: 'get_launch_week',
+    title: 'A launch week',
+    description:
+      'Launches of one week (Monday to Sunday, UTC) ranked by community votes: `this`, `next`, `last`, or a YYYY-MM-DD date.',
+    complete: { week: (value) => ['this', 'next', 'last'].filter((w) => w.startsWith(value)) },
+  },
+  {
+    name: 'category',
+    uri: 'listings://categories/{slug}',
+    variable: 'slug',
+    operation: 'get_category',
+    title: 'A category',
+    description: 'A category with its subcategories and most voted live listings.',
+  },
+];
+
 /** What a client can attach as context without a tool call: the site, a listing, a launch week, a category. */
 const registerResources = (server: McpServer, deps: CallOperationDeps & { readonly listingSlugs?: ListingSlugs }) => {
   server.registerResource(
@@ -269,43 +307,28 @@ const registerResources = (server: McpServer, deps: CallOperationDeps & { readon
     },
     (uri, ctx) => readAsResource(deps, 'get_site_info', uri, {}, ctx),
   );
-  server.registerResource(
-    'listing',
-    new ResourceTemplate('listings://listings/{slug}', { list: undefined }),
-    {
-      title: 'A listing',
-      description: 'The full public profile of a listing by its slug (as get_listing returns it).',
-      mimeType: 'application/json',
-      cacheHint: PUBLIC_READ_CACHE,
-    },
-    (uri, variables, ctx) => readAsResource(deps, 'get_listing', uri, { slug: single(variables.slug) }, ctx),
-  );
-  server.registerResource(
-    'launch-week',
-    new ResourceTemplate('listings://launches/weeks/{week}', {
-      list: undefined,
-      complete: { week: (value) => ['this', 'next', 'last'].filter((w) => w.startsWith(value)) },
-    }),
-    {
-      title: 'A launch week',
-      description:
-        'Launches of one week (Monday to Sunday, UTC) ranked by community votes: `this`, `next`, `last`, or a YYYY-MM-DD date.',
-      mimeType: 'application/json',
-      cacheHint: PUBLIC_READ_CACHE,
-    },
-    (uri, variables, ctx) => readAsResource(deps, 'get_launch_week', uri, { week: single(variables.week) }, ctx),
-  );
-  server.registerResource(
-    'category',
-    new ResourceTemplate('listings://categories/{slug}', { list: undefined }),
-    {
-      title: 'A category',
-      description: 'A category with its subcategories and most voted live listings.',
-      mimeType: 'application/json',
-      cacheHint: PUBLIC_READ_CACHE,
-    },
-    (uri, variables, ctx) => readAsResource(deps, 'get_category', uri, { slug: single(variables.slug) }, ctx),
-  );
+  for (const resource of TEMPLATE_RESOURCES)
+    server.registerResource(
+      resource.name,
+      new ResourceTemplate(resource.uri, {
+        list: undefined,
+        ...(resource.complete ? { complete: resource.complete } : {}),
+      }),
+      {
+        title: resource.title,
+        description: resource.description,
+        mimeType: 'application/json',
+        cacheHint: PUBLIC_READ_CACHE,
+      },
+      (uri, variables, ctx) =>
+        readAsResource(
+          deps,
+          resource.operation,
+          uri,
+          { [resource.variable]: single(variables[resource.variable]) },
+          ctx,
+        ),
+    );
 };
 
 export type { JsonSchema };
