@@ -44,26 +44,26 @@ export const MyListingsView = (
   ${props.notice ? html`<p class="notice" role="status">${props.notice}</p>` : null}
   <${PagedTable}
     head=${html`<tr>
-              <th scope="col">Name</th>
-              <th scope="col">Status</th>
-              <th scope="col">Launch week</th>
-              <th scope="col">Public page</th>
-              <th scope="col">Free plan</th>
-            </tr>`}
+        <th scope="col">Name</th>
+        <th scope="col">Status</th>
+        <th scope="col">Launch week</th>
+        <th scope="col">Public page</th>
+        <th scope="col">Free plan</th>
+      </tr>`}
     rows=${props.listings.map(
       (listing) => html`<tr>
-                <td><a href=${`/me/listings/${listing.listing_id}/edit`} aria-label=${`Edit ${listing.name}`}>${listing.name}</a></td>
-                <td>${statusLabel(listing.status)}</td>
-                <td>${listing.launch_week ? html`<time datetime=${listing.launch_week}>${listing.launch_week}</time>` : 'not chosen'}</td>
-                <td>
-                  ${
-                    isPublic(listing.status)
-                      ? html`<a href=${`/listings/${listing.slug}`}>/listings/${listing.slug}</a>`
-                      : html`<span class="muted">not public yet</span>`
-                  }
-                </td>
-                <td><a href=${`/me/listings/${listing.listing_id}/free-plan`} aria-label=${`Free plan and badge of ${listing.name}`}>Free plan and badge</a></td>
-              </tr>`,
+          <td><a href=${`/me/listings/${listing.listing_id}/edit`} aria-label=${`Edit ${listing.name}`}>${listing.name}</a></td>
+          <td>${statusLabel(listing.status)}</td>
+          <td>${listing.launch_week ? html`<time datetime=${listing.launch_week}>${listing.launch_week}</time>` : 'not chosen'}</td>
+          <td>
+            ${
+              isPublic(listing.status)
+                ? html`<a href=${`/listings/${listing.slug}`}>/listings/${listing.slug}</a>`
+                : html`<span class="muted">not public yet</span>`
+            }
+          </td>
+          <td><a href=${`/me/listings/${listing.listing_id}/free-plan`} aria-label=${`Free plan and badge of ${listing.name}`}>Free plan and badge</a></td>
+        </tr>`,
     )}
     empty=${html`<p>You own no listings yet. Submit your product's website to make one, or claim a listing that is yours on <a href="/me/claims">your claims page</a>.</p>`}
     page=${props.page}

@@ -60,36 +60,36 @@ export const MyOrdersView = (
   <${PagedTable}
     id="orders"
     head=${html`<tr>
-              <th scope="col">Order</th>
-              <th scope="col">For</th>
-              <th scope="col">Status</th>
-              <th scope="col" class="num">Total (incl. VAT)</th>
-              <th scope="col"><span class="visually-hidden">Pay</span></th>
-            </tr>`}
+        <th scope="col">Order</th>
+        <th scope="col">For</th>
+        <th scope="col">Status</th>
+        <th scope="col" class="num">Total (incl. VAT)</th>
+        <th scope="col"><span class="visually-hidden">Pay</span></th>
+      </tr>`}
     rows=${props.orders.map(
       (order) => html`<tr data-order=${order.number}>
-                <td><a href=${checkoutPath(order.number)}><code>${order.number}</code></a><br /><${When} at=${order.created_at} /></td>
-                <td>
-                  ${listingsOf(order, props.names)}
-                  ${
-                    order.lines.some((line) => line.listing_id === undefined)
-                      ? html`<span class="muted">${order.lines
-                          .filter((l) => l.listing_id === undefined)
-                          .map((l) => props.names.products.get(l.product) ?? l.product)
-                          .join(', ')}</span>`
-                      : null
-                  }
-                </td>
-                <td data-status=${order.status}>${STATUS_TEXT[order.status] ?? order.status}</td>
-                <td class="num">${money(order.totals.total_cents)}</td>
-                <td>
-                  ${
-                    order.status === 'pending'
-                      ? html`<a class="button" href=${checkoutPath(order.number)} aria-label=${`Pay order ${order.number}`}>Pay</a>`
-                      : null
-                  }
-                </td>
-              </tr>`,
+          <td><a href=${checkoutPath(order.number)}><code>${order.number}</code></a><br /><${When} at=${order.created_at} /></td>
+          <td>
+            ${listingsOf(order, props.names)}
+            ${
+              order.lines.some((line) => line.listing_id === undefined)
+                ? html`<span class="muted">${order.lines
+                    .filter((l) => l.listing_id === undefined)
+                    .map((l) => props.names.products.get(l.product) ?? l.product)
+                    .join(', ')}</span>`
+                : null
+            }
+          </td>
+          <td data-status=${order.status}>${STATUS_TEXT[order.status] ?? order.status}</td>
+          <td class="num">${money(order.totals.total_cents)}</td>
+          <td>
+            ${
+              order.status === 'pending'
+                ? html`<a class="button" href=${checkoutPath(order.number)} aria-label=${`Pay order ${order.number}`}>Pay</a>`
+                : null
+            }
+          </td>
+        </tr>`,
     )}
     empty=${html`<p>No orders yet.</p>`}
     page=${props.page}
