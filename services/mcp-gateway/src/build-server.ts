@@ -7,13 +7,13 @@ import {
   ProtocolError,
   ProtocolErrorCode,
   type ReadResourceResult,
+  type RequestStateCodec,
   ResourceNotFoundError,
   ResourceTemplate,
   type ScopeChallengeHandler,
   type ServerContext,
   type ToolCallback,
 } from '@modelcontextprotocol/server';
-import { fixtureRequestState, registerConformanceFixtures } from './conformance/fixtures.ts';
 import type { ListingSlugs } from './listing-changes.ts';
 import { registerPrompts } from './prompts.ts';
 import { ASKING_TOOLS, askThePerson, canElicit } from './tools/ask-the-person.ts';
@@ -29,7 +29,7 @@ import {
   type TaskCancellations,
 } from './tools/draft-tasks.ts';
 import { problemText, renderProblem, renderResult } from './tools/render.ts';
-import { createLocalTasks, registerTasks } from './tools/tasks.ts';
+import { createLocalTasks, type LocalTasks, registerTasks } from './tools/tasks.ts';
 import { toolAnnotations, toolDescription } from './tools/tool-descriptions.ts';
 import { type JsonSchema, toolInputSchema, toolOutputSchema } from './tools/tool-schemas.ts';
 
@@ -44,8 +44,18 @@ export interface BuildServerDeps extends CallOperationDeps {
   readonly listingSlugs?: ListingSlugs;
   /** where cancelled draft tasks are kept (default: in memory; NATS KV in cluster mode) */
   readonly taskCancellations?: TaskCancellations;
-  /** registers the conformance suite's fixture tools, resources and prompts: tests only */
-  readonly conformanceFixtures?: boolean;
+  /** the conformance suite's fixture tools, resources and prompts, on every server: tests only */
+  readonly conformanceFixtures?: ServerFixtures;
+}
+
+/**
+ * Tools, resources and prompts added to every server built (the MCP conformance suite's fixtures,
+ * which are test code: services/mcp-gateway/test/support/conformance-fixtures.ts).
+ */
+export interface ServerFixtures {
+  register(server: McpServer, tasks: LocalTasks): void;
+  /** checks the multi-round-trip `requestState` the fixtures seal (no product tool returns one) */
+  readonly verifyRequestState: RequestStateCodec['verify'];
 }
 
 /**
@@ -95,7 +105,7 @@ export const SERVER_INFO = {
   version: SERVER_VERSION,
 };
 
-const newServer = (fixtures: boolean) =>
+const newServer = (fixtures: ServerFixtures | undefined) =>
   new McpServer(
     { ...SERVER_INFO },
     {
@@ -113,7 +123,7 @@ const newServer = (fixtures: boolean) =>
         logging: {},
       },
       // the fixtures' multi-round-trip state is HMAC-sealed; no product tool returns a requestState
-      ...(fixtures ? { requestState: { verify: fixtureRequestState.verify } } : {}),
+      ...(fixtures ? { requestState: { verify: fixtures.verifyRequestState } } : {}),
     },
   );
 
@@ -195,7 +205,7 @@ export const createServerFactory = (deps: BuildServerDeps) => {
   return {
     /** the whole server; with the name of a contract operation, a server for one call of that tool */
     build: (toolName?: string): McpServer => {
-      const server = newServer(deps.conformanceFixtures === true);
+      const server = newServer(deps.conformanceFixtures);
       const only = toolName === undefined ? undefined : toolsByName.get(toolName);
       if (only) {
         register(server, only);
@@ -205,7 +215,7 @@ export const createServerFactory = (deps: BuildServerDeps) => {
       registerResources(server, deps);
       registerPrompts(server);
       registerTasks(server, taskSources);
-      if (deps.conformanceFixtures) registerConformanceFixtures(server, localTasks);
+      deps.conformanceFixtures?.register(server, localTasks);
       return server;
     },
     /** whether `build(toolName)` builds a one-tool server for this name */
@@ -246,6 +256,44 @@ const PUBLIC_READ_CACHE = { ttlMs: 60_000, cacheScope: 'public' as const };
 const single = (value: string | string[] | undefined): string =>
   Array.isArray(value) ? (value[0] ?? '') : (value ?? '');
 
+/** the public reads a client can attach by URI: each one operation's answer for one path variable */
+const TEMPLATE_RESOURCES: readonly {
+  name: string;
+  uri: string;
+  variable: string;
+  operation: string;
+  title: string;
+  description: string;
+  complete?: Record<string, (value: string) => string[]>;
+}[] = [
+  {
+    name: 'listing',
+    uri: 'listings://listings/{slug}',
+    variable: 'slug',
+    operation: 'get_listing',
+    title: 'A listing',
+    description: 'The full public profile of a listing by its slug (as get_listing returns it).',
+  },
+  {
+    name: 'launch-week',
+    uri: 'listings://launches/weeks/{week}',
+    variable: 'week',
+    operation: 'get_launch_week',
+    title: 'A launch week',
+    description:
+      'Launches of one week (Monday to Sunday, UTC) ranked by community votes: `this`, `next`, `last`, or a YYYY-MM-DD date.',
+    complete: { week: (value) => ['this', 'next', 'last'].filter((w) => w.startsWith(value)) },
+  },
+  {
+    name: 'category',
+    uri: 'listings://categories/{slug}',
+    variable: 'slug',
+    operation: 'get_category',
+    title: 'A category',
+    description: 'A category with its subcategories and most voted live listings.',
+  },
+];
+
 /** What a client can attach as context without a tool call: the site, a listing, a launch week, a category. */
 const registerResources = (server: McpServer, deps: CallOperationDeps & { readonly listingSlugs?: ListingSlugs }) => {
   server.registerResource(
@@ -259,43 +307,28 @@ const registerResources = (server: McpServer, deps: CallOperationDeps & { readon
     },
     (uri, ctx) => readAsResource(deps, 'get_site_info', uri, {}, ctx),
   );
-  server.registerResource(
-    'listing',
-    new ResourceTemplate('listings://listings/{slug}', { list: undefined }),
-    {
-      title: 'A listing',
-      description: 'The full public profile of a listing by its slug (as get_listing returns it).',
-      mimeType: 'application/json',
-      cacheHint: PUBLIC_READ_CACHE,
-    },
-    (uri, variables, ctx) => readAsResource(deps, 'get_listing', uri, { slug: single(variables.slug) }, ctx),
-  );
-  server.registerResource(
-    'launch-week',
-    new ResourceTemplate('listings://launches/weeks/{week}', {
-      list: undefined,
-      complete: { week: (value) => ['this', 'next', 'last'].filter((w) => w.startsWith(value)) },
-    }),
-    {
-      title: 'A launch week',
-      description:
-        'Launches of one week (Monday to Sunday, UTC) ranked by community votes: `this`, `next`, `last`, or a YYYY-MM-DD date.',
-      mimeType: 'application/json',
-      cacheHint: PUBLIC_READ_CACHE,
-    },
-    (uri, variables, ctx) => readAsResource(deps, 'get_launch_week', uri, { week: single(variables.week) }, ctx),
-  );
-  server.registerResource(
-    'category',
-    new ResourceTemplate('listings://categories/{slug}', { list: undefined }),
-    {
-      title: 'A category',
-      description: 'A category with its subcategories and most voted live listings.',
-      mimeType: 'application/json',
-      cacheHint: PUBLIC_READ_CACHE,
-    },
-    (uri, variables, ctx) => readAsResource(deps, 'get_category', uri, { slug: single(variables.slug) }, ctx),
-  );
+  for (const resource of TEMPLATE_RESOURCES)
+    server.registerResource(
+      resource.name,
+      new ResourceTemplate(resource.uri, {
+        list: undefined,
+        ...(resource.complete ? { complete: resource.complete } : {}),
+      }),
+      {
+        title: resource.title,
+        description: resource.description,
+        mimeType: 'application/json',
+        cacheHint: PUBLIC_READ_CACHE,
+      },
+      (uri, variables, ctx) =>
+        readAsResource(
+          deps,
+          resource.operation,
+          uri,
+          { [resource.variable]: single(variables[resource.variable]) },
+          ctx,
+        ),
+    );
 };
 
 export type { JsonSchema };

@@ -22,7 +22,7 @@ import {
 import type { Logger } from '@listings/platform/logger';
 import { mountOps, type Ops } from '@listings/platform/observability';
 import Fastify, { type FastifyBaseLogger, type FastifyPluginAsync, LogController } from 'fastify';
-import { createServerFactory } from './build-server.ts';
+import { createServerFactory, type ServerFixtures } from './build-server.ts';
 import { loadMcpConfig } from './config.ts';
 import { createLeanToolsCall } from './http/lean-tools-call.ts';
 import { createMcpEndpoint, type McpEndpoint } from './http/mcp-endpoint.ts';
@@ -75,6 +75,14 @@ const allowedHostnamesOf = (publicUrl: string): string[] => {
   return [...new Set([host.includes(':') ? `[${host}]` : host, 'localhost', '127.0.0.1', '[::1]'])];
 };
 
+/**
+ * The MCP conformance suite's fixture tools are test code (test/support/conformance-fixtures.ts),
+ * loaded only when MCP_CONFORMANCE_FIXTURES asks for them; an image leaves test/ out
+ * (.dockerignore), so there the flag cannot add them.
+ */
+const loadConformanceFixtures = async (): Promise<ServerFixtures> =>
+  (await import('../test/support/conformance-fixtures.ts')).conformanceFixtures;
+
 /** Composition root of the MCP gateway: picks the adapters, builds the endpoint. */
 export const createMcpGateway = async (deps: McpGatewayDeps): Promise<McpGateway> => {
   const edge = deps.edgeConfig ?? deps.config.edge ?? loadEdgeConfig(deps.config.dataDir ?? '.');
@@ -93,7 +101,7 @@ export const createMcpGateway = async (deps: McpGatewayDeps): Promise<McpGateway
     logger: deps.logger,
     requestTimeoutMs: deps.requestTimeoutMs ?? 10_000,
     idempotency: { store, clock },
-    conformanceFixtures: deps.conformanceFixtures ?? false,
+    ...(deps.conformanceFixtures ? { conformanceFixtures: await loadConformanceFixtures() } : {}),
     ...(deps.draftPollMs ? { draftPollMs: deps.draftPollMs } : {}),
     ...(cancellations ? { taskCancellations: cancellations } : {}),
   };

@@ -6,6 +6,7 @@ import { createLogger } from '@listings/platform/logger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServerFactory } from '../src/build-server.ts';
 import { createMcpEndpoint, type McpEndpoint } from '../src/http/mcp-endpoint.ts';
+import { conformanceFixtures } from './support/conformance-fixtures.ts';
 import { serveStandInIdentity, serveStandInServices } from './support/harness.ts';
 
 const MODERN = '2026-07-28';
@@ -70,7 +71,7 @@ describe('a single tools/call served by a one-tool server', () => {
       logger,
       requestTimeoutMs: 10_000,
       idempotency: { store: createMemoryIdempotencyStore(), clock: systemClock },
-      conformanceFixtures: true,
+      conformanceFixtures,
     });
     const common = { authentication: createAuthenticationClient(bus), logger, allowedHostnames: ['127.0.0.1'] };
     narrowed = createMcpEndpoint({

@@ -4,6 +4,8 @@ import { catalogPublicOperations, getEngagement } from '@listings/contracts';
 import type { Bus } from '@listings/platform/bus';
 import { type Clock, systemClock } from '@listings/platform/clock';
 import {
+  createMemoryRateLimitCounter,
+  createRateLimiter,
   fastifyTrustProxy,
   loadEdgeConfig,
   type RateLimitCounter,
@@ -11,16 +13,18 @@ import {
   retryAfterOnOutage,
   type TrustProxy,
 } from '@listings/platform/edge';
+import { createInternalClient } from '@listings/platform/internal-client';
 import type { Logger } from '@listings/platform/logger';
 import { mountOps, type Ops } from '@listings/platform/observability';
 import { compileInputChecks } from '@listings/platform/validation';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync, LogController } from 'fastify';
 import { ASSETS_DIRS, ASSETS_PREFIX } from './assets.ts';
-import { createCatalogClient } from './catalog-client.ts';
+import { createCatalogClient, createPersonClient } from './operation-clients.ts';
 import { awardRoutes } from './pages/awards/route.ts';
 import { blogRoutes } from './pages/blog/route.ts';
 import { categoryRoutes } from './pages/categories/route.ts';
 import { claimEmailRoutes } from './pages/claim-email/route.ts';
+import { confirmEmailRoutes } from './pages/confirm-email/route.ts';
 import { ErrorView } from './pages/error/view.ts';
 import { feedRoutes } from './pages/feeds/route.ts';
 import { founderRoutes } from './pages/founders/route.ts';
@@ -30,20 +34,24 @@ import { imageRoutes } from './pages/images/route.ts';
 import { inviteRoutes } from './pages/invite/route.ts';
 import { launchWeekRoutes } from './pages/launch-week/route.ts';
 import { leaderboardRoutes } from './pages/leaderboards/route.ts';
+import { listingActionRoutes } from './pages/listing/actions.ts';
+import { recordListingViews } from './pages/listing/record-views.ts';
 import { listingRoutes } from './pages/listing/route.ts';
+import { meRoutes } from './pages/me/route.ts';
 import { meAppsRoutes } from './pages/me-apps/route.ts';
 import { meClaimsRoutes } from './pages/me-claims/route.ts';
 import { meDraftsRoutes } from './pages/me-drafts/route.ts';
 import { meFreePlanRoutes } from './pages/me-free-plan/route.ts';
 import { meListingsRoutes } from './pages/me-listings/route.ts';
+import { meNotificationsRoutes } from './pages/me-notifications/route.ts';
 import { meOrdersRoutes } from './pages/me-orders/route.ts';
 import { siteNotFoundRoute } from './pages/not-found/route.ts';
 import { NotFoundView } from './pages/not-found/view.ts';
+import { passwordRoutes } from './pages/password/route.ts';
+import { reviewRoutes } from './pages/reviews/route.ts';
 import { searchRoutes } from './pages/search/route.ts';
+import { signInRoutes } from './pages/signin/route.ts';
 import { sitemapRoutes } from './pages/sitemap/route.ts';
-import { createInternalClient } from './people/bus-client.ts';
-import { createPersonClient } from './people/person-client.ts';
-import { peopleRoutes, recordListingViews } from './people/routes.ts';
 import { createSessions } from './people/sessions.ts';
 import { installSecurityHeaders } from './security.ts';
 import { sendPage } from './send-page.ts';
@@ -85,12 +93,19 @@ export const webPlugin =
     // the people side: identity's server-side sessions behind the `ld_session` cookie
     const internal = createInternalClient(options.bus, { timeoutMs: options.requestTimeoutMs ?? 10_000 });
     const sessions = createSessions({ identity: internal, publicUrl: options.publicUrl });
+    const clock = options.clock ?? systemClock;
+    // votes per account and IP, password sign-ins per IP (the edge's shared counter when given)
+    const limiter = createRateLimiter({
+      counter: options.rateLimitCounter ?? createMemoryRateLimitCounter({ clock }),
+      clock,
+    });
+    const signInPolicy = options.signInRateLimit ?? loadEdgeConfig('.').rateLimitSignIn;
     // a person's own listings and claims, called as that person
     const person = createPersonClient(options.bus, { timeoutMs: options.requestTimeoutMs ?? 10_000 });
     await app.register(fastifyCookie);
     const web = createWebContext({
       catalog: createCatalogClient(options.bus, { timeoutMs: options.requestTimeoutMs ?? 10_000 }),
-      clock: options.clock ?? systemClock,
+      clock: clock,
       publicUrl: options.publicUrl,
       viewerOf: options.viewerOf ?? sessions.viewerOf,
       mine: async (slug, viewer) => {
@@ -103,7 +118,7 @@ export const webPlugin =
     });
     // the first page to call a catalog operation does not wait for its input check to be compiled
     void compileInputChecks(catalogPublicOperations, { wire: true });
-    recordListingViews(app, internal, options.clock ?? systemClock, {
+    recordListingViews(app, internal, clock, {
       accountOf: async (request) => (await sessions.sessionOf(request))?.account_id ?? null,
       publicUrl: options.publicUrl,
     });
@@ -154,14 +169,13 @@ export const webPlugin =
       searchRoutes,
       feedRoutes,
       sitemapRoutes,
-      peopleRoutes({
-        identity: internal,
-        catalog: internal,
-        sessions,
-        clock: options.clock ?? systemClock,
-        ...(options.rateLimitCounter ? { rateLimitCounter: options.rateLimitCounter } : {}),
-        signInPolicy: options.signInRateLimit ?? loadEdgeConfig('.').rateLimitSignIn,
-      }),
+      signInRoutes({ identity: internal, sessions, clock }),
+      passwordRoutes({ identity: internal, sessions, limiter, signInPolicy }),
+      confirmEmailRoutes({ identity: internal, sessions }),
+      meRoutes({ identity: internal, sessions, clock }),
+      meNotificationsRoutes({ catalog: internal, sessions }),
+      listingActionRoutes({ catalog: internal, sessions, limiter }),
+      reviewRoutes({ catalog: internal, sessions }),
       meListingsRoutes({ sessions, person }),
       meFreePlanRoutes({ sessions, person }),
       meClaimsRoutes({ sessions, person }),

@@ -1,8 +1,8 @@
 import { manualClock } from '@listings/platform/clock';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CatalogClient } from './catalog-client.ts';
 import { html } from './html.ts';
+import type { CatalogClient } from './operation-clients.ts';
 import { createWebContext, PAGE_CACHE } from './web-context.ts';
 
 /**
@@ -13,7 +13,14 @@ describe('anonymous pages: the two-second cache, then stale-while-revalidate', (
   const clock = manualClock('2026-11-27T12:00:00.000Z');
   // no site information: the pages use the fallback frame
   const catalog: CatalogClient = {
-    call: async () => ({ ok: false, status: 503, detail: 'not here', errors: [] }),
+    call: async () => ({
+      ok: false,
+      status: 503,
+      detail: 'not here',
+      errors: [],
+      problem: { type: '/api/v1/problems/service-unavailable', title: 'Service unavailable', status: 503 },
+      unanswered: true,
+    }),
   };
   let app: FastifyInstance;
   let content = 'one';

@@ -1,9 +1,10 @@
 import { getSiteInfo } from '@listings/contracts';
 import type { Clock } from '@listings/platform/clock';
+import type { ReplyOutcome } from '@listings/platform/internal-client';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { CatalogClient, Outcome } from './catalog-client.ts';
 import type { PageFrame, SiteInfo } from './frame.ts';
 import type { VNode } from './html.ts';
+import type { CatalogClient } from './operation-clients.ts';
 import {
   ANONYMOUS_MAX_AGE_SECONDS,
   createPageCache,
@@ -55,7 +56,7 @@ export class PageError extends Error {
 }
 
 /** the body of an outcome, or a PageError with its status */
-export const must = <T>(outcome: Outcome<T>): T => {
+export const must = <T>(outcome: ReplyOutcome<T>): T => {
   if (outcome.ok) return outcome.body;
   throw new PageError(outcome.status, outcome.detail);
 };

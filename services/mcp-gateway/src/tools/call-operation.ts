@@ -1,5 +1,5 @@
-import type { Operation, OperationReply, OperationRequest, Principal, ProblemBody } from '@listings/contracts';
-import { type Bus, NoResponderError, RequestTimeoutError } from '@listings/platform/bus';
+import type { Operation, OperationRequest, Principal, ProblemBody } from '@listings/contracts';
+import type { Bus } from '@listings/platform/bus';
 import {
   type IdempotencyOptions,
   parseIdempotencyKey,
@@ -15,6 +15,7 @@ import {
   toProblem,
   ValidationError,
 } from '@listings/platform/errors';
+import { requestOutcome } from '@listings/platform/internal-client';
 import type { Logger } from '@listings/platform/logger';
 import { activeTraceparentOrNew } from '@listings/platform/observability';
 import { checkOperationInput, markChecked } from '@listings/platform/validation';
@@ -68,66 +69,29 @@ export const callOperation = async (
   } = {},
 ): Promise<ToolOutcome> => {
   try {
-    const split = splitArguments(op, args);
-    const errors: FieldError[] = split.unknown.map((name) => ({ field: name, message: 'is not a known property' }));
-    const checked = checkOperationInput(op, split, { wire: false });
-    if (!checked.ok) errors.push(...asArgumentErrors(checked.errors));
-    let key: string | null = null;
-    if (split.idempotencyKey !== undefined) {
-      const parsed =
-        typeof split.idempotencyKey === 'string'
-          ? parseIdempotencyKey(split.idempotencyKey)
-          : ({ ok: false, message: 'must be a string' } as const);
-      if (parsed.ok) key = parsed.key;
-      else errors.push({ field: IDEMPOTENCY_KEY_ARGUMENT, message: parsed.message });
-    }
-    if (errors.length > 0 || !checked.ok) throw new ValidationError(errors);
-
+    const { input, key } = checkedArguments(op, args);
     // checked just now against the contract: a service in this process takes it without checking it again
     // (one object shape for every request, as on the REST edge: no spreads)
     const envelope: OperationRequest = markChecked({
       operation_id: op.operationId,
       principal,
-      params: checked.input.params,
-      query: checked.input.query,
-      body: checked.input.body,
+      params: input.params,
+      query: input.query,
+      body: input.body,
       idempotency_key: key ?? undefined,
       client_model: options.clientModel ? true : undefined,
     });
     const send = (keepEncoded = false) => requestOverBus(deps, op, envelope, keepEncoded, options.traceparent);
     if (!key || !deps.idempotency) return await send(options.keepEncoded);
-
-    const outcome = await runIdempotent(deps.idempotency, {
+    return await sendOnce(deps.idempotency, {
       // keys belong to the caller, as with the REST header
       scope: principal.account_id ?? 'anonymous',
       key,
       // the REST edge's fingerprint (routes/operations.ts), so a key used over REST and over MCP
       // with the same input is the same request once both edges share one store
-      fingerprint: requestFingerprint({ operation: op.operationId, ...checked.input }),
-      run: async () => {
-        const reply = await send();
-        return {
-          status: reply.status,
-          contentType: 'problem' in reply ? 'application/problem+json' : 'application/json',
-          body: 'problem' in reply ? reply.problem : reply.body,
-        };
-      },
+      fingerprint: requestFingerprint({ operation: op.operationId, ...input }),
+      send,
     });
-    switch (outcome.kind) {
-      case 'ran':
-      case 'replayed': {
-        const { status, body } = outcome.response;
-        return status >= 400 ? { status, problem: body as ProblemBody } : { status, body };
-      }
-      case 'in_flight':
-        throw new ConflictError('a call with this idempotency_key is still running; retry in a moment');
-      case 'mismatch':
-        throw new UnprocessableError('this idempotency_key was already used with different arguments');
-      default: {
-        const never: never = outcome;
-        throw new Error(`unknown outcome ${JSON.stringify(never)}`);
-      }
-    }
   } catch (error) {
     if (!(error instanceof DomainError))
       deps.logger.error({ err: error, operation: op.operationId }, 'tool call failed');
@@ -136,26 +100,86 @@ export const callOperation = async (
   }
 };
 
+/**
+ * The arguments split back into path, query and body and checked against the contract, with the
+ * Idempotency-Key when one is given; every wrong argument at once as a ValidationError.
+ */
+const checkedArguments = (op: Operation, args: Record<string, unknown>) => {
+  const split = splitArguments(op, args);
+  const errors: FieldError[] = split.unknown.map((name) => ({ field: name, message: 'is not a known property' }));
+  const checked = checkOperationInput(op, split, { wire: false });
+  if (!checked.ok) errors.push(...asArgumentErrors(checked.errors));
+  let key: string | null = null;
+  if (split.idempotencyKey !== undefined) {
+    const parsed =
+      typeof split.idempotencyKey === 'string'
+        ? parseIdempotencyKey(split.idempotencyKey)
+        : ({ ok: false, message: 'must be a string' } as const);
+    if (parsed.ok) key = parsed.key;
+    else errors.push({ field: IDEMPOTENCY_KEY_ARGUMENT, message: parsed.message });
+  }
+  if (errors.length > 0 || !checked.ok) throw new ValidationError(errors);
+  return { input: checked.input, key };
+};
+
+/**
+ * A call with an idempotency key runs once per key: a repeat gets the first answer again, a call
+ * still running or one with other arguments is refused (as on the REST edge).
+ */
+const sendOnce = async (
+  idempotency: IdempotencyOptions,
+  call: { scope: string; key: string; fingerprint: string; send: () => Promise<ToolOutcome> },
+): Promise<ToolOutcome> => {
+  const outcome = await runIdempotent(idempotency, {
+    scope: call.scope,
+    key: call.key,
+    fingerprint: call.fingerprint,
+    run: async () => {
+      const reply = await call.send();
+      return {
+        status: reply.status,
+        contentType: 'problem' in reply ? 'application/problem+json' : 'application/json',
+        body: 'problem' in reply ? reply.problem : reply.body,
+      };
+    },
+  });
+  switch (outcome.kind) {
+    case 'ran':
+    case 'replayed': {
+      const { status, body } = outcome.response;
+      return status >= 400 ? { status, problem: body as ProblemBody } : { status, body };
+    }
+    case 'in_flight':
+      throw new ConflictError('a call with this idempotency_key is still running; retry in a moment');
+    case 'mismatch':
+      throw new UnprocessableError('this idempotency_key was already used with different arguments');
+    default: {
+      const never: never = outcome;
+      throw new Error(`unknown outcome ${JSON.stringify(never)}`);
+    }
+  }
+};
+
+/**
+ * The operation's reply as a tool outcome. A service that did not answer is thrown (a 503 problem
+ * to the caller), so an idempotency key is not kept for it and a retry runs again.
+ */
 const requestOverBus = async (
   deps: CallOperationDeps,
   op: Operation,
   envelope: OperationRequest,
   keepEncoded: boolean,
   traceparent: string | undefined,
-) => {
-  try {
-    return (await deps.bus.request(op.subject, envelope, {
-      timeoutMs: deps.requestTimeoutMs,
-      keepEncoded,
-      headers: { traceparent: traceparent ?? activeTraceparentOrNew() },
-      // the envelope is this call's alone (as on the REST edge): an in-process bus need not copy it
-      transferPayload: true,
-    })) as OperationReply;
-  } catch (error) {
-    if (error instanceof NoResponderError)
-      throw new ServiceUnavailableError(`the ${op.service} service is not running`);
-    if (error instanceof RequestTimeoutError)
-      throw new ServiceUnavailableError(`the ${op.service} service did not answer in time`);
-    throw error;
-  }
+): Promise<ToolOutcome> => {
+  const outcome = await requestOutcome(deps.bus, op.subject, envelope, {
+    service: op.service,
+    timeoutMs: deps.requestTimeoutMs,
+    keepEncoded,
+    headers: { traceparent: traceparent ?? activeTraceparentOrNew() },
+    // the envelope is this call's alone (as on the REST edge): an in-process bus need not copy it
+    transferPayload: true,
+  });
+  if (outcome.ok) return { status: outcome.status, body: outcome.body };
+  if (outcome.unanswered) throw new ServiceUnavailableError(outcome.detail);
+  return { status: outcome.status, problem: outcome.problem };
 };

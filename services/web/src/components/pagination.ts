@@ -16,6 +16,34 @@ export const Pagination = (props: {
   </nav>`;
 };
 
+/**
+ * A paged table of a person's own things (`/me/listings`, `/me/orders`, `/me/drafts`): the rows
+ * under their column heads, or what to say when there are none, then the page links (`path?page=`).
+ */
+export const PagedTable = (props: {
+  id?: string;
+  head: VNode;
+  rows: readonly VNode[];
+  empty: VNode;
+  page: number;
+  perPage: number;
+  total: number;
+  path: string;
+}): VNode => html`${
+  props.rows.length === 0
+    ? props.empty
+    : html`<table id=${props.id}>
+        <thead>${props.head}</thead>
+        <tbody>${props.rows}</tbody>
+      </table>`
+}
+  <${Pagination}
+    page=${props.page}
+    perPage=${props.perPage}
+    total=${props.total}
+    hrefOf=${(page: number) => `${props.path}?page=${page}`}
+  />`;
+
 /** `?a=1&b=2` from the values that are set */
 export const queryString = (values: Record<string, string | number | undefined | null>): string => {
   const params = new URLSearchParams();

@@ -1,9 +1,9 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { lookupSession, type NewSiteSession, type SiteSession, signOut } from '@listings/contracts';
 import { sessionCookie } from '@listings/platform/edge';
+import type { InternalClient } from '@listings/platform/internal-client';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Viewer } from '../viewer.ts';
-import type { InternalClient } from './bus-client.ts';
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,100}$/;
 

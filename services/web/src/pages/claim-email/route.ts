@@ -1,7 +1,7 @@
 import fastifyFormbody from '@fastify/formbody';
 import { CLAIM_EMAIL_PATH, CLAIM_EMAIL_TOKEN_PATTERN, verifyEmailClaim } from '@listings/contracts';
+import type { InternalClient } from '@listings/platform/internal-client';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { InternalClient } from '../../people/bus-client.ts';
 import { personPages } from '../../people/person-pages.ts';
 import { type Form, field, type Sessions } from '../../people/sessions.ts';
 import type { WebContext } from '../../web-context.ts';

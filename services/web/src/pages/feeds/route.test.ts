@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CatalogClient } from '../../catalog-client.ts';
+import type { CatalogClient } from '../../operation-clients.ts';
 import { createWebContext } from '../../web-context.ts';
 import { feedRoutes } from './route.ts';
 
@@ -22,7 +22,8 @@ describe('feeds: any text stays text', () => {
         return { ok: true, body: { items: launches, page: 1, per_page: 50, total: 0 } } as never;
       if (op.operationId === listBlogPosts.operationId)
         return { ok: true, body: { items: posts, page: 1, per_page: 50, total: 0 } } as never;
-      return { ok: false, status: 404, detail: 'not here', errors: [] };
+      const problem = { type: '/api/v1/problems/not-found', title: 'Not found', status: 404, detail: 'not here' };
+      return { ok: false, status: 404, detail: 'not here', errors: [], problem, unanswered: false };
     },
   };
   const web = createWebContext({

@@ -1,7 +1,7 @@
 import { getImage } from '@listings/contracts';
 import type { Bus } from '@listings/platform/bus';
 import { keptLogos, type LogoServer } from '@listings/platform/images';
-import { createInternalClient } from '../../people/bus-client.ts';
+import { createInternalClient } from '@listings/platform/internal-client';
 
 /** The catalog did not answer: the image may exist, so this is a 503, never a 404. */
 export class ImagesUnavailable extends Error {}

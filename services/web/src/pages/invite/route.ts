@@ -8,8 +8,8 @@ import {
   type Principal,
   type SiteSession,
 } from '@listings/contracts';
+import type { InternalClient } from '@listings/platform/internal-client';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { InternalClient } from '../../people/bus-client.ts';
 import { personPages } from '../../people/person-pages.ts';
 import type { Sessions } from '../../people/sessions.ts';
 import type { WebContext } from '../../web-context.ts';

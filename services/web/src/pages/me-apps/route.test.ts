@@ -2,7 +2,7 @@ import { listOAuthGrants, type OAuthGrantSummary, revokeOAuthGrant } from '@list
 import { createInProcessBus } from '@listings/platform/bus';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ALICE, BOB, serveSessions, startWebApp } from '../../testing/stand-in-people.ts';
+import { ALICE, BOB, serveSessions, startWebApp } from '../../../test/support/stand-in-people.ts';
 
 /**
  * The connected apps routes against a stand-in identity on an in-process bus: two people, each

@@ -1,7 +1,7 @@
 import fastifyFormbody from '@fastify/formbody';
 import { listOAuthGrants, type OAuthGrantSummary, revokeOAuthGrant } from '@listings/contracts';
+import type { InternalClient } from '@listings/platform/internal-client';
 import type { FastifyInstance } from 'fastify';
-import type { InternalClient } from '../../people/bus-client.ts';
 import { personPages } from '../../people/person-pages.ts';
 import { type Form, field, type Sessions } from '../../people/sessions.ts';
 import type { WebContext } from '../../web-context.ts';

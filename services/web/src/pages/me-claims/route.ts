@@ -2,8 +2,8 @@ import fastifyFormbody from '@fastify/formbody';
 import { claimListing, listMyClaims, verifyClaim } from '@listings/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fieldErrorsOf } from '../../components/field-errors.ts';
-import type { PersonClient } from '../../people/person-client.ts';
-import { personPages, type SignedIn } from '../../people/person-pages.ts';
+import type { PersonClient } from '../../operation-clients.ts';
+import { listInput, listPageOf, personPages, type SignedIn } from '../../people/person-pages.ts';
 import { type Form, field, type Sessions } from '../../people/sessions.ts';
 import type { WebContext } from '../../web-context.ts';
 import { type ClaimForm, type ClaimRow, MyClaimsView } from './view.ts';
@@ -29,7 +29,7 @@ export const meClaimsRoutes =
   (deps: { sessions: Sessions; person: PersonClient }) =>
   async (app: FastifyInstance, web: WebContext): Promise<void> => {
     await app.register(fastifyFormbody, { bodyLimit: 16 * 1024 });
-    const { sendPrivate, message, notFound, refused, signedIn } = personPages(web, deps.sessions);
+    const { sendPrivate, listNotShown, notFound, refused, signedIn } = personPages(web, deps.sessions);
     const { person } = deps;
 
     const showClaims = async (
@@ -44,15 +44,8 @@ export const meClaimsRoutes =
       },
     ) => {
       const page = extra.page ?? 1;
-      const found = await person.call(listMyClaims, me.session.account_id, {
-        query: { page: String(page), per_page: String(PER_PAGE) },
-      });
-      if (!found.ok)
-        return message(request, reply, found.status >= 500 ? 503 : found.status, {
-          title: 'Your claims could not be shown',
-          message: found.detail,
-          link: { href: '/me', label: 'Back to your account' },
-        });
+      const found = await person.call(listMyClaims, me.session.account_id, listInput(page, PER_PAGE));
+      if (!found.ok) return listNotShown(request, reply, found, 'Your claims could not be shown');
       const claims = found.body.items as unknown as ClaimRow[];
       return sendPrivate(
         request,
@@ -79,7 +72,7 @@ export const meClaimsRoutes =
         const me = await signedIn(request, reply, request.url);
         if (!me) return reply;
         const { started, checked } = request.query;
-        const page = /^[1-9][0-9]{0,2}$/.test(request.query.page ?? '') ? Number(request.query.page) : 1;
+        const page = listPageOf(request.query.page);
         const slug = SLUG_TEXT.test(request.query.slug ?? '') ? (request.query.slug as string) : '';
         const notice = (claims: readonly ClaimRow[]): string | null => {
           const id = Number(started ?? checked);

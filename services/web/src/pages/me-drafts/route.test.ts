@@ -10,8 +10,8 @@ import {
 import { createInProcessBus } from '@listings/platform/bus';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ALICE, BOB, serveSessions, startWebApp } from '../../testing/stand-in-people.ts';
-import type { DraftBody } from './view.ts';
+import { ALICE, BOB, serveSessions, startWebApp } from '../../../test/support/stand-in-people.ts';
+import type { DraftBody } from './draft-text.ts';
 
 /**
  * The drafts routes against stand-ins on an in-process bus: identity's session look-up (two

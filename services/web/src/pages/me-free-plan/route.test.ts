@@ -11,8 +11,8 @@ import { createInProcessBus } from '@listings/platform/bus';
 import { silentLogger } from '@listings/platform/logger';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ALICE, BOB, NOT_FOUND_REPLY, serveSessions } from '../../../test/support/stand-in-people.ts';
 import { buildWebApp } from '../../app.ts';
-import { ALICE, BOB, NOT_FOUND_REPLY, serveSessions } from '../../testing/stand-in-people.ts';
 
 /**
  * The free plan page against stand-ins on an in-process bus: identity's session look-up (two

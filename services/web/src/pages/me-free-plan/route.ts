@@ -8,7 +8,7 @@ import {
   getMyListing,
 } from '@listings/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { PersonClient } from '../../people/person-client.ts';
+import type { PersonClient } from '../../operation-clients.ts';
 import { personPages, type SignedIn } from '../../people/person-pages.ts';
 import type { Sessions } from '../../people/sessions.ts';
 import type { WebContext } from '../../web-context.ts';

@@ -1,8 +1,8 @@
 import fastifyFormbody from '@fastify/formbody';
 import { getMyListing, listMyListings, updateMyListing } from '@listings/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { PersonClient } from '../../people/person-client.ts';
-import { personPages, type SignedIn } from '../../people/person-pages.ts';
+import type { PersonClient } from '../../operation-clients.ts';
+import { listInput, listPageOf, personPages, type SignedIn } from '../../people/person-pages.ts';
 import type { Form, Sessions } from '../../people/sessions.ts';
 import type { WebContext } from '../../web-context.ts';
 import { fingerprintsOf, formErrorsOf, formValuesOf, patchOf } from './edit-fields.ts';
@@ -31,22 +31,15 @@ export const meListingsRoutes =
   (deps: { sessions: Sessions; person: PersonClient }) =>
   async (app: FastifyInstance, web: WebContext): Promise<void> => {
     await app.register(fastifyFormbody, { bodyLimit: 128 * 1024 });
-    const { sendPrivate, message, notFound, refused, signedIn } = personPages(web, deps.sessions);
+    const { sendPrivate, message, listNotShown, notFound, refused, signedIn } = personPages(web, deps.sessions);
     const { person } = deps;
 
     app.get<{ Querystring: { page?: string; saved?: string } }>('/me/listings', async (request, reply) => {
       const me = await signedIn(request, reply, request.url);
       if (!me) return reply;
-      const page = /^[1-9][0-9]{0,2}$/.test(request.query.page ?? '') ? Number(request.query.page) : 1;
-      const found = await person.call(listMyListings, me.session.account_id, {
-        query: { page: String(page), per_page: String(PER_PAGE) },
-      });
-      if (!found.ok)
-        return message(request, reply, found.status >= 500 ? 503 : found.status, {
-          title: 'Your listings could not be shown',
-          message: found.detail,
-          link: { href: '/me', label: 'Back to your account' },
-        });
+      const page = listPageOf(request.query.page);
+      const found = await person.call(listMyListings, me.session.account_id, listInput(page, PER_PAGE));
+      if (!found.ok) return listNotShown(request, reply, found, 'Your listings could not be shown');
       const listings = found.body.items as unknown as MyListingRow[];
       return sendPrivate(
         request,

@@ -1,7 +1,7 @@
 import { CsrfField } from '../../components/csrf-field.ts';
 import { FieldErrors } from '../../components/field-errors.ts';
 import { Layout } from '../../components/layout.ts';
-import { Pagination } from '../../components/pagination.ts';
+import { PagedTable } from '../../components/pagination.ts';
 import type { PageFrame } from '../../frame.ts';
 import { html, type VNode } from '../../html.ts';
 import type { Viewer } from '../../viewer.ts';
@@ -42,43 +42,34 @@ export const MyListingsView = (
 ): VNode => html`<${Layout} frame=${frame} title="Your listings">
   <h1>Your listings</h1>
   ${props.notice ? html`<p class="notice" role="status">${props.notice}</p>` : null}
-  ${
-    props.listings.length === 0
-      ? html`<p>You own no listings yet. Submit your product's website to make one, or claim a listing that is yours on <a href="/me/claims">your claims page</a>.</p>`
-      : html`<table>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Status</th>
-              <th scope="col">Launch week</th>
-              <th scope="col">Public page</th>
-              <th scope="col">Free plan</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${props.listings.map(
-              (listing) => html`<tr>
-                <td><a href=${`/me/listings/${listing.listing_id}/edit`} aria-label=${`Edit ${listing.name}`}>${listing.name}</a></td>
-                <td>${statusLabel(listing.status)}</td>
-                <td>${listing.launch_week ? html`<time datetime=${listing.launch_week}>${listing.launch_week}</time>` : 'not chosen'}</td>
-                <td>
-                  ${
-                    isPublic(listing.status)
-                      ? html`<a href=${`/listings/${listing.slug}`}>/listings/${listing.slug}</a>`
-                      : html`<span class="muted">not public yet</span>`
-                  }
-                </td>
-                <td><a href=${`/me/listings/${listing.listing_id}/free-plan`} aria-label=${`Free plan and badge of ${listing.name}`}>Free plan and badge</a></td>
-              </tr>`,
-            )}
-          </tbody>
-        </table>`
-  }
-  <${Pagination}
+  <${PagedTable}
+    head=${html`<tr>
+        <th scope="col">Name</th>
+        <th scope="col">Status</th>
+        <th scope="col">Launch week</th>
+        <th scope="col">Public page</th>
+        <th scope="col">Free plan</th>
+      </tr>`}
+    rows=${props.listings.map(
+      (listing) => html`<tr>
+          <td><a href=${`/me/listings/${listing.listing_id}/edit`} aria-label=${`Edit ${listing.name}`}>${listing.name}</a></td>
+          <td>${statusLabel(listing.status)}</td>
+          <td>${listing.launch_week ? html`<time datetime=${listing.launch_week}>${listing.launch_week}</time>` : 'not chosen'}</td>
+          <td>
+            ${
+              isPublic(listing.status)
+                ? html`<a href=${`/listings/${listing.slug}`}>/listings/${listing.slug}</a>`
+                : html`<span class="muted">not public yet</span>`
+            }
+          </td>
+          <td><a href=${`/me/listings/${listing.listing_id}/free-plan`} aria-label=${`Free plan and badge of ${listing.name}`}>Free plan and badge</a></td>
+        </tr>`,
+    )}
+    empty=${html`<p>You own no listings yet. Submit your product's website to make one, or claim a listing that is yours on <a href="/me/claims">your claims page</a>.</p>`}
     page=${props.page}
     perPage=${props.perPage}
     total=${props.total}
-    hrefOf=${(page: number) => `/me/listings?page=${page}`}
+    path="/me/listings"
   />
   <p><a href="/me/claims">Your claims</a> · <a href="/me">Back to your account</a></p>
 <//>`;

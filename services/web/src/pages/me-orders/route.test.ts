@@ -10,7 +10,7 @@ import {
 import { createInProcessBus } from '@listings/platform/bus';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ALICE, BOB, NOT_FOUND_REPLY, serveSessions, startWebApp } from '../../testing/stand-in-people.ts';
+import { ALICE, BOB, NOT_FOUND_REPLY, serveSessions, startWebApp } from '../../../test/support/stand-in-people.ts';
 
 /**
  * The orders routes against stand-ins on an in-process bus: identity's session look-up (two

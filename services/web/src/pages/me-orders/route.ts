@@ -8,10 +8,10 @@ import {
   type OrderView,
   payOrder,
 } from '@listings/contracts';
+import type { InternalClient } from '@listings/platform/internal-client';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { InternalClient } from '../../people/bus-client.ts';
-import type { PersonClient } from '../../people/person-client.ts';
-import { personPages } from '../../people/person-pages.ts';
+import type { PersonClient } from '../../operation-clients.ts';
+import { listInput, listPageOf, personPages } from '../../people/person-pages.ts';
 import type { Sessions } from '../../people/sessions.ts';
 import type { WebContext } from '../../web-context.ts';
 import { CheckoutView, checkoutPath, MyOrdersView, type OrderListing, type OrderNames } from './view.ts';
@@ -65,10 +65,8 @@ export const meOrdersRoutes =
     app.get<{ Querystring: { page?: string } }>('/me/orders', async (request, reply) => {
       const me = await signedIn(request, reply, request.url);
       if (!me) return reply;
-      const page = /^[1-9][0-9]{0,2}$/.test(request.query.page ?? '') ? Number(request.query.page) : 1;
-      const found = await person.call(listMyOrders, me.session.account_id, {
-        query: { page: String(page), per_page: String(PER_PAGE) },
-      });
+      const page = listPageOf(request.query.page);
+      const found = await person.call(listMyOrders, me.session.account_id, listInput(page, PER_PAGE));
       if (!found.ok) return unavailable(request, reply, 'Your orders', '/me/orders');
       const orders = found.body.items as OrderView[];
       const names = await namesFor(me.session.account_id, orders);
@@ -96,19 +94,28 @@ export const meOrdersRoutes =
       const noOrder =
         'There is no order with this number for the account you are signed in with. Check the link, or sign in with the account that created the order.';
 
+      /**
+       * the signed-in person's order, or null once the answer is sent: off to sign in, or (only
+       * the person who owns the order gets past here) the same 404 page as for an unknown number
+       */
+      const ownOrder = async (request: FastifyRequest, reply: FastifyReply, number: string) => {
+        const me = await signedIn(request, reply, checkoutPath(number));
+        if (!me) return null;
+        const found = await person.call(getOrder, me.session.account_id, { params: { number } });
+        if (found.ok) return { me, order: found.body as OrderView };
+        if (found.status === 404 || found.status === 400) await notFound(request, reply, me.frame, noOrder);
+        else await unavailable(request, reply, 'Orders', checkoutPath(number));
+        return null;
+      };
+
       checkout.get<{ Params: { number: string }; Querystring: { payment?: string } }>(
         '/checkout/:number',
         async (request, reply) => {
           const { number } = request.params;
           if (!NUMBER.test(number)) return notFound(request, reply, await web.frameOf(request, reply), noOrder);
-          const me = await signedIn(request, reply, checkoutPath(number));
-          if (!me) return reply;
-          const found = await person.call(getOrder, me.session.account_id, { params: { number } });
-          if (!found.ok)
-            return found.status === 404 || found.status === 400
-              ? notFound(request, reply, me.frame, noOrder)
-              : unavailable(request, reply, 'Orders', checkoutPath(number));
-          const order = found.body as OrderView;
+          const mine = await ownOrder(request, reply, number);
+          if (!mine) return reply;
+          const { me, order } = mine;
           const returned =
             request.query.payment === 'done' || request.query.payment === 'cancelled' ? request.query.payment : null;
           const names = await namesFor(me.session.account_id, [order]);
@@ -120,16 +127,11 @@ export const meOrdersRoutes =
         const { number } = request.params;
         if (!NUMBER.test(number)) return notFound(request, reply, await web.frameOf(request, reply), noOrder);
         if (await refused(request, reply)) return reply;
-        const me = await signedIn(request, reply, checkoutPath(number));
-        if (!me) return reply;
-        // only the person who owns the order gets past here; the same 404 as an unknown number
-        const found = await person.call(getOrder, me.session.account_id, { params: { number } });
-        if (!found.ok)
-          return found.status === 404 || found.status === 400
-            ? notFound(request, reply, me.frame, noOrder)
-            : unavailable(request, reply, 'Orders', checkoutPath(number));
+        const mine = await ownOrder(request, reply, number);
+        if (!mine) return reply;
+        const { me, order } = mine;
         // paid already (a second press, another tab) or no longer payable: the page says where it stands
-        if (found.body.status !== 'pending') return reply.redirect(checkoutPath(number), 303);
+        if (order.status !== 'pending') return reply.redirect(checkoutPath(number), 303);
         const paid = await deps.commerce.send<OrderView & { payment_url?: string }>(payOrder, {
           number,
           account_id: me.session.account_id,

@@ -1,7 +1,7 @@
 import type { OrderView } from '@listings/contracts';
 import { CsrfField } from '../../components/csrf-field.ts';
 import { Layout } from '../../components/layout.ts';
-import { Pagination } from '../../components/pagination.ts';
+import { PagedTable } from '../../components/pagination.ts';
 import type { PageFrame } from '../../frame.ts';
 import { html, type VNode } from '../../html.ts';
 import type { Viewer } from '../../viewer.ts';
@@ -57,53 +57,45 @@ export const MyOrdersView = (
 ): VNode => html`<${Layout} frame=${frame} title="Your orders" head=${html`<meta name="robots" content="noindex" />`}>
   <h1>Your orders</h1>
   <p>Orders are made by a checkout link (<code>POST /api/v1/orders/checkout</code>, or your tools through the API and MCP).</p>
-  ${
-    props.orders.length === 0
-      ? html`<p>No orders yet.</p>`
-      : html`<table id="orders">
-          <thead>
-            <tr>
-              <th scope="col">Order</th>
-              <th scope="col">For</th>
-              <th scope="col">Status</th>
-              <th scope="col" class="num">Total (incl. VAT)</th>
-              <th scope="col"><span class="visually-hidden">Pay</span></th>
-            </tr>
-          </thead>
-          <tbody>
-            ${props.orders.map(
-              (order) => html`<tr data-order=${order.number}>
-                <td><a href=${checkoutPath(order.number)}><code>${order.number}</code></a><br /><${When} at=${order.created_at} /></td>
-                <td>
-                  ${listingsOf(order, props.names)}
-                  ${
-                    order.lines.some((line) => line.listing_id === undefined)
-                      ? html`<span class="muted">${order.lines
-                          .filter((l) => l.listing_id === undefined)
-                          .map((l) => props.names.products.get(l.product) ?? l.product)
-                          .join(', ')}</span>`
-                      : null
-                  }
-                </td>
-                <td data-status=${order.status}>${STATUS_TEXT[order.status] ?? order.status}</td>
-                <td class="num">${money(order.totals.total_cents)}</td>
-                <td>
-                  ${
-                    order.status === 'pending'
-                      ? html`<a class="button" href=${checkoutPath(order.number)} aria-label=${`Pay order ${order.number}`}>Pay</a>`
-                      : null
-                  }
-                </td>
-              </tr>`,
-            )}
-          </tbody>
-        </table>`
-  }
-  <${Pagination}
+  <${PagedTable}
+    id="orders"
+    head=${html`<tr>
+        <th scope="col">Order</th>
+        <th scope="col">For</th>
+        <th scope="col">Status</th>
+        <th scope="col" class="num">Total (incl. VAT)</th>
+        <th scope="col"><span class="visually-hidden">Pay</span></th>
+      </tr>`}
+    rows=${props.orders.map(
+      (order) => html`<tr data-order=${order.number}>
+          <td><a href=${checkoutPath(order.number)}><code>${order.number}</code></a><br /><${When} at=${order.created_at} /></td>
+          <td>
+            ${listingsOf(order, props.names)}
+            ${
+              order.lines.some((line) => line.listing_id === undefined)
+                ? html`<span class="muted">${order.lines
+                    .filter((l) => l.listing_id === undefined)
+                    .map((l) => props.names.products.get(l.product) ?? l.product)
+                    .join(', ')}</span>`
+                : null
+            }
+          </td>
+          <td data-status=${order.status}>${STATUS_TEXT[order.status] ?? order.status}</td>
+          <td class="num">${money(order.totals.total_cents)}</td>
+          <td>
+            ${
+              order.status === 'pending'
+                ? html`<a class="button" href=${checkoutPath(order.number)} aria-label=${`Pay order ${order.number}`}>Pay</a>`
+                : null
+            }
+          </td>
+        </tr>`,
+    )}
+    empty=${html`<p>No orders yet.</p>`}
     page=${props.page}
     perPage=${props.perPage}
     total=${props.total}
-    hrefOf=${(page: number) => `/me/orders?page=${page}`}
+    path="/me/orders"
   />
   <p><a href="/me/listings">Your listings</a> · <a href="/me">Back to your account</a></p>
 <//>`;

@@ -45,6 +45,30 @@ const Input = (props: {
   <${FieldErrors} id=${`${props.id}-error`} messages=${props.errors} />
 </p>`;
 
+/**
+ * The start of both forms: the CSRF field (with a session), where to go after, and the email
+ * (`<form>`-id prefix: `signin` or `signup`).
+ */
+const EmailFields = (props: {
+  form: 'signin' | 'signup';
+  next: string;
+  email: string;
+  errors: PasswordFormErrors;
+  frame: PageFrame;
+}): VNode => html`${props.frame.viewer ? html`<${CsrfField} viewer=${props.frame.viewer} />` : null}
+  <input type="hidden" name="next" value=${props.next} />
+  <${Input}
+    id=${`${props.form}-email`}
+    name="email"
+    label="Email"
+    type="email"
+    value=${props.email}
+    required=${true}
+    maxLength=${EMAIL_MAX_LENGTH}
+    autocomplete="username"
+    errors=${props.errors.email}
+  />`;
+
 /** `/signin`: email and password; the mailed link and sign-up are a link away */
 export const PasswordSignInView = (
   props: { next: string; email: string; errors: PasswordFormErrors },
@@ -52,19 +76,7 @@ export const PasswordSignInView = (
 ): VNode => html`<${Layout} frame=${frame} title="Sign in">
   <h1>Sign in</h1>
   <form method="post" action="/signin" novalidate>
-    ${frame.viewer ? html`<${CsrfField} viewer=${frame.viewer} />` : null}
-    <input type="hidden" name="next" value=${props.next} />
-    <${Input}
-      id="signin-email"
-      name="email"
-      label="Email"
-      type="email"
-      value=${props.email}
-      required=${true}
-      maxLength=${EMAIL_MAX_LENGTH}
-      autocomplete="username"
-      errors=${props.errors.email}
-    />
+    <${EmailFields} form="signin" next=${props.next} email=${props.email} errors=${props.errors} frame=${frame} />
     <${Input}
       id="signin-password"
       name="password"
@@ -88,19 +100,7 @@ export const SignUpView = (
 ): VNode => html`<${Layout} frame=${frame} title="Sign up">
   <h1>Sign up</h1>
   <form method="post" action="/signup" novalidate>
-    ${frame.viewer ? html`<${CsrfField} viewer=${frame.viewer} />` : null}
-    <input type="hidden" name="next" value=${props.next} />
-    <${Input}
-      id="signup-email"
-      name="email"
-      label="Email"
-      type="email"
-      value=${props.email}
-      required=${true}
-      maxLength=${EMAIL_MAX_LENGTH}
-      autocomplete="username"
-      errors=${props.errors.email}
-    />
+    <${EmailFields} form="signup" next=${props.next} email=${props.email} errors=${props.errors} frame=${frame} />
     <${Input}
       id="signup-name"
       name="name"

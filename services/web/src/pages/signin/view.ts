@@ -87,27 +87,6 @@ export const SignInLinkView = (props: { token: string }, frame: PageFrame): VNod
   </form>
 <//>`;
 
-/**
- * `/confirm-email?token=`: one button, so a mail scanner opening the link confirms nothing (a
- * confirmation from another browser than the one that signed up takes the password away).
- */
-export const ConfirmEmailView = (props: { token: string }, frame: PageFrame): VNode => html`<${Layout}
-  frame=${frame}
-  title="Confirm your email"
->
-  <h1>Confirm your email</h1>
-  <p>
-    If you signed up with a password, confirm in the browser you signed up with and the password stays. Confirmed
-    anywhere else, any password set before is removed and every session ends, so that nobody who set up the account
-    without your mailbox can enter it.
-  </p>
-  <form method="post" action="/confirm-email">
-    ${frame.viewer ? html`<${CsrfField} viewer=${frame.viewer} />` : null}
-    <input type="hidden" name="token" value=${props.token} />
-    <button type="submit" id="confirm-email">Confirm my email</button>
-  </form>
-<//>`;
-
 /** a link that no longer works, or a confirmation done */
 export const MessageView = (
   props: { title: string; message: string; link?: { href: string; label: string } },

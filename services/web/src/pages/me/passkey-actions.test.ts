@@ -11,7 +11,7 @@ import { createInProcessBus } from '@listings/platform/bus';
 import { silentLogger } from '@listings/platform/logger';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildWebApp } from '../app.ts';
+import { buildWebApp } from '../../app.ts';
 
 /**
  * The passkey routes against a stand-in identity on an in-process bus: what the edge passes on

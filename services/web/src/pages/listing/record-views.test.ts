@@ -2,10 +2,10 @@ import fastifyCookie from '@fastify/cookie';
 import { type PageView, recordViews, VIEWERS_PER_NETWORK_PER_DAY, VIEWS_BATCH_MAX } from '@listings/contracts';
 import { createInProcessBus } from '@listings/platform/bus';
 import { manualClock } from '@listings/platform/clock';
+import { createInternalClient } from '@listings/platform/internal-client';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createInternalClient } from './bus-client.ts';
-import { recordListingViews } from './routes.ts';
+import { recordListingViews } from './record-views.ts';
 
 /**
  * a listing page's views reach catalog once per visitor, listing and UTC day from this process,

@@ -2,7 +2,7 @@ import { getListing, listReviews, reportReview } from '@listings/contracts';
 import { createInProcessBus } from '@listings/platform/bus';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ALICE, serveSessions, startWebApp } from '../testing/stand-in-people.ts';
+import { ALICE, serveSessions, startWebApp } from '../../../test/support/stand-in-people.ts';
 
 /**
  * Reporting a review from the site: only signed-in people report (anyone else is asked to sign in

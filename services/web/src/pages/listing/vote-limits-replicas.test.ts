@@ -3,8 +3,8 @@ import { createInProcessBus } from '@listings/platform/bus';
 import { silentLogger } from '@listings/platform/logger';
 import { natsServerAvailable, type RunningNatsServer, startNatsServer } from '@listings/platform/testing/nats-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWeb } from '../main.ts';
-import { ALICE, BOB, serveSessions } from '../testing/stand-in-people.ts';
+import { ALICE, BOB, serveSessions } from '../../../test/support/stand-in-people.ts';
+import { startWeb } from '../../main.ts';
 
 const available = natsServerAvailable();
 if (!available) console.warn('vote limits across replicas skipped: nats-server is not on the PATH');

@@ -15,7 +15,8 @@ import {
   ResourceTemplate,
   type ServerContext,
 } from '@modelcontextprotocol/server';
-import { envelopeCapabilities } from '../tools/client-capabilities.ts';
+import type { ServerFixtures } from '../../src/build-server.ts';
+import { envelopeCapabilities } from '../../src/tools/client-capabilities.ts';
 import {
   acceptsTasks,
   createTaskResult,
@@ -23,7 +24,7 @@ import {
   requireTasksFor,
   type TaskIo,
   type TaskSnapshot,
-} from '../tools/tasks.ts';
+} from '../../src/tools/tasks.ts';
 
 /**
  * The fixture tools, resources and prompts the MCP conformance suite calls by fixed names. They
@@ -716,4 +717,10 @@ export const registerConformanceFixtures = (server: McpServer, tasks: LocalTasks
       { role: 'user', content: { type: 'text', text: 'Please analyze the image above.' } },
     ],
   }));
+};
+
+/** what the gateway adds to every server it builds when MCP_CONFORMANCE_FIXTURES=true */
+export const conformanceFixtures: ServerFixtures = {
+  register: registerConformanceFixtures,
+  verifyRequestState: fixtureRequestState.verify,
 };

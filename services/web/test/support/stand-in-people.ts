@@ -6,7 +6,7 @@
 import { lookupSession, type SiteSession } from '@listings/contracts';
 import type { Bus } from '@listings/platform/bus';
 import { silentLogger } from '@listings/platform/logger';
-import { buildWebApp } from '../app.ts';
+import { buildWebApp } from '../../src/app.ts';
 
 export interface StandInPerson {
   /** the site session cookie's value */
