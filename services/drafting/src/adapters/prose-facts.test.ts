@@ -26,6 +26,42 @@ describe('facts stated in sentences', () => {
     expect(foundersIn('Priya Raman and Jonas Berg founded Pipewise in 2021.')).toEqual(['Priya Raman', 'Jonas Berg']);
   });
 
+  it('when founders are joined by the "and" of Dutch, Italian, Portuguese, Danish, Finnish, Polish, Czech or Turkish then each is read', () => {
+    expect(foundersIn('Acme werd opgericht door Pieter de Vries en Sanne Bakker.')).toEqual([
+      'Pieter de Vries',
+      'Sanne Bakker',
+    ]);
+    expect(foundersIn('Fondata nel 2017 da Marco Rossi e Giulia Bianchi.')).toEqual(['Marco Rossi', 'Giulia Bianchi']);
+    expect(foundersIn('Fundada em 2020 por Ana Souza e Pedro Lima.')).toEqual(['Ana Souza', 'Pedro Lima']);
+    expect(foundersIn('Grundlagt i 2016 af Mette Hansen og Lars Nielsen.')).toEqual(['Mette Hansen', 'Lars Nielsen']);
+  });
+
+  it('when the founding verb comes before the names (Finnish, Polish, Czech) or "by" after them (Turkish) then the names are read', () => {
+    expect(foundersIn('Yrityksen perustivat vuonna 2015 Matti Virtanen ja Liisa Korhonen.')).toEqual([
+      'Matti Virtanen',
+      'Liisa Korhonen',
+    ]);
+    expect(foundersIn('Firmę założyli w 2018 roku Jan Kowalski i Anna Nowak.')).toEqual(['Jan Kowalski', 'Anna Nowak']);
+    expect(foundersIn('Společnost založili v roce 2017 Jan Novák a Petra Svobodová.')).toEqual([
+      'Jan Novák',
+      'Petra Svobodová',
+    ]);
+    expect(foundersIn('Şirket 2019 yılında Ahmet Yılmaz ve Elif Kaya tarafından kuruldu.')).toEqual([
+      'Ahmet Yılmaz',
+      'Elif Kaya',
+    ]);
+  });
+
+  it('when founders have their roles in brackets, or the maker introduces themself, then the names are read', () => {
+    expect(foundersIn('Maya Chen (CEO) and Jonas Weber (CTO) founded Acme in 2019.')).toEqual([
+      'Maya Chen',
+      'Jonas Weber',
+    ]);
+    expect(foundersIn("Hi, I'm Sam Rivera and I built Tallyho to fix my own invoicing.")).toEqual(['Sam Rivera']);
+    expect(foundersIn("I'm Sam Rivera, the maker of Tallyho.")).toEqual(['Sam Rivera']);
+    expect(foundersIn("I'm Sam Rivera and I love coffee.")).toEqual([]);
+  });
+
   it('when a sentence names no person (a company, a team, one word) then no founder is read', () => {
     expect(foundersIn('Built by Acme Labs for developers.')).toEqual([]);
     expect(foundersIn('Founded by engineers who love spreadsheets.')).toEqual([]);

@@ -21,7 +21,9 @@ export const sentencesOf = (text: string): string[] => {
 const WORD = String.raw`\p{Lu}[\p{Ll}\p{M}'’](?:[\p{Ll}\p{M}'’]|-\p{Lu}|\p{Lu}(?=\p{Ll}))*`;
 /** A person's name in prose: two or three capitalised words, a middle initial allowed (`Anna K. Berg`). */
 const NAME = String.raw`(?:(?:Dr|Prof)\.?[ \u00a0])?${WORD}(?:[ \u00a0]\p{Lu}\.)?(?:[ \u00a0](?:(?:van|von|de|da|del|der|den|la|le|di|dos|du)[ \u00a0])?${WORD}){1,2}`;
-const JOIN = String.raw`\s*(?:,\s*(?:and\s+|und\s+|et\s+|y\s+|och\s+)?|\s(?:and|und|et|y|och|&)\s)\s*`;
+/** "and" between two names, in the languages we read (en, de, fr, es, sv, nl, it/pt, da/no, fi, pl, cs, tr) */
+const AND = 'and|und|et|y|och|en|e|og|ja|i|a|ve|&';
+const JOIN = String.raw`\s*(?:,\s*(?:(?:${AND.replace('|&', '')})\s+)?|\s(?:${AND})\s)\s*`;
 const NAMES = `(${NAME}(?:${JOIN}${NAME})*)`;
 const FOUNDED_WORD = String.raw`(?i:co-?founded|founded|started|created|built|established|launched|set up|gegründet|fondée?|créée?|fundad[ao]|creada|fondat[ao]|criad[ao]|opgericht|grundade?s?|grundat|grundlagt|grunnlagt|perustettu|perustaneet|za[lł]o[zż]on[aey]|zalo[zž]en[aáy]?|kuruldu|kurulan)`;
 /** "founded in 2021 by A and B", "gegründet 2019 von A und B", "fondée par A et B" */
@@ -49,7 +51,26 @@ const TOGETHER_WITH = new RegExp(
   String.raw`(?<![\p{L}])(?i:together with|along with|alongside|with|zusammen mit|gemeinsam mit|mit|avec|con|com|met|med|junto con|insieme a)\s+(?:(?i:his|her|their|seinem|seiner|ihrem|ihrer|son|sa|su|sua|zijn|haar|sin|sitt)\s+(?i:co-?founder|partner|friend|brother|sister|wife|husband)\s+)?${NAMES}`,
   'u',
 );
-/** "A (CEO) and B founded" is not read; neither are names the sentence does not give in full */
+/**
+ * "Yrityksen perustivat vuonna 2015 A ja B", "Firmę założyli w 2018 roku A i B", "Společnost založili
+ * A a B": the founding verb (plural past) before the names, as Finnish, Polish and Czech write it
+ */
+const FOUNDED_THEN_NAMES = new RegExp(
+  String.raw`(?<![\p{L}])(?i:perustivat|perustaneet|za[lł]o[zż]yli|zalo[zž]ili|gründeten)(?![\p{L}])\s+(?:[\p{Ll}\d][^.;:!?\p{Lu}]{0,40}?\s)?${NAMES}`,
+  'u',
+);
+/** "A ve B tarafından kuruldu": the names before "by", as Turkish writes it */
+const NAMES_BY = new RegExp(String.raw`${NAMES}\s+(?i:tarafından)(?![\p{L}])`, 'u');
+/** "I'm Sam Rivera, the founder of …", "Hi, I'm Sam Rivera and I built Acme": the maker speaking */
+const I_AM = new RegExp(
+  String.raw`(?<![\p{L}])(?:I['’]m|I am|[Mm]y name is|[Ii]ch bin|[Jj]e suis|[Ss]oy|[Ss]ono|[Ss]ou|[Ii]k ben|[Jj]ag är|[Jj]eg er|[Jj]estem|[Jj]sem)\s+(${NAME})(?![\p{L}])`,
+  'u',
+);
+const I_MADE =
+  /(?<![\p{L}])(?:founder|co-?founder|maker|creator|gründer(?:in)?|fondat\p{L}*|fundador\p{L}*|I\s+(?:\p{Ll}+\s+)?(?:built|made|created|started|founded|launched))(?![\p{L}])/iu;
+/** a role in brackets after a name ("A (CEO) and B (CTO) founded …"): left out before the names are read */
+const BRACKETED = /\s*\([^()]{1,30}\)/g;
+/** names the sentence does not give in full are not read */
 const NOT_A_PERSON = /\b(?:Inc|Ltd|LLC|GmbH|AB|AG|SA|BV|Team|Labs?|Group|Capital|Ventures|Partners|University)\b/;
 
 /** A name without the honorific before it ("Dr. Anna Berg" → "Anna Berg") and the greeting words a sentence opens with. */
@@ -57,12 +78,16 @@ export const withoutHonorific = (name: string): string =>
   name.replace(/^(?:(?:Dr|Prof|Mr|Mrs|Ms|Mag|Ing|Dipl)\.?(?:-\p{L}+\.?)?\s+)+/u, '').trim();
 
 /** The founders a sentence names ("founded … by A and B", "A and B founded …"). */
-export const foundersIn = (sentence: string): string[] => {
+export const foundersIn = (written: string): string[] => {
+  const sentence = written.replace(BRACKETED, '');
   const m =
     sentence.match(FOUNDED_BY) ??
     sentence.match(NAMES_FOUNDED) ??
     sentence.match(FOUNDERS_NAMED) ??
-    sentence.match(NAMES_ARE_FOUNDERS);
+    sentence.match(NAMES_ARE_FOUNDERS) ??
+    sentence.match(FOUNDED_THEN_NAMES) ??
+    sentence.match(NAMES_BY) ??
+    (I_MADE.test(sentence) ? sentence.match(I_AM) : null);
   if (!m?.[1]) return [];
   const split = (found: string) =>
     found.split(new RegExp(JOIN, 'u')).map((n) => withoutHonorific(n.replace(/\u00a0/g, ' ').trim()));
