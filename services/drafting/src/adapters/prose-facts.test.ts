@@ -52,6 +52,14 @@ describe('facts stated in sentences', () => {
     ]);
   });
 
+  it('when one founder is the subject of a founding verb in the singular then the founder is read', () => {
+    expect(foundersIn('Jana Novák gründete Acme 2019.')).toEqual(['Jana Novák']);
+    expect(foundersIn('María García fundó Acme en 2018.')).toEqual(['María García']);
+    expect(foundersIn('Marco Rossi ha fondato Acme nel 2016.')).toEqual(['Marco Rossi']);
+    expect(foundersIn('Jan Kowalski założył Acme w 2018 roku.')).toEqual(['Jan Kowalski']);
+    expect(foundersIn('Matti Virtanen perusti Acme vuonna 2015.')).toEqual(['Matti Virtanen']);
+  });
+
   it('when founders have their roles in brackets, or the maker introduces themself, then the names are read', () => {
     expect(foundersIn('Maya Chen (CEO) and Jonas Weber (CTO) founded Acme in 2019.')).toEqual([
       'Maya Chen',

@@ -33,7 +33,7 @@ const FOUNDED_BY = new RegExp(
 );
 /** "A and B founded Acme in 2021", "A and B started the company", "A, who founded Acme" */
 const NAMES_FOUNDED = new RegExp(
-  String.raw`${NAMES}(?:,?\s+(?:who|der|die|qui|que|som|die)(?![\p{L}]))?\s+(?:co-?founded|launched|founded|started|gründeten|haben\s.{0,40}gegründet|ont fondé|fondèrent|fundaron|fondarono|fundaram|richtten|grundade|grundlagde|grunnla|perustivat|założyli|založili)(?![\p{L}])`,
+  String.raw`${NAMES}(?:,?\s+(?:who|der|die|qui|que|som|die)(?![\p{L}]))?\s+(?:co-?founded|launched|founded|started|gründeten|haben\s.{0,40}gegründet|ont fondé|fondèrent|fundaron|fondarono|fundaram|richtten|grundade|grundlagde|grunnla|perustivat|założyli|založili|gründete|hat\s.{0,40}gegründet|a fondé|fonda|fundó|fondò|ha fondato|fundou|richtte|perusti|za[lł]o[zż]y[lł]a?|zalo[zž]ila?|kurdu|kurdular)(?![\p{L}])`,
   'u',
 );
 /** "Our co-founders Anna Berg and Omar Haddad", "Die Gründer Jana Novák und Pierre Dubois", "founded by our CEO Anna Berg" */
@@ -43,7 +43,7 @@ const FOUNDERS_NAMED = new RegExp(
 );
 /** "A and B are the founders of Acme", "A ist Gründerin von Acme", "A est le fondateur" */
 const NAMES_ARE_FOUNDERS = new RegExp(
-  String.raw`${NAMES},?\s+(?i:is|are|was|were|ist|sind|war|waren|est|sont|était|es|son|era|eran|é|são|è|sono|is|zijn|är|er|on|ovat|jest|są|je|jsou)\s+(?:(?i:the|our|its|a|der|die|le|la|les|el|los|las|o|os|il|i|de|en|et|ett)\s+)?(?:(?:[\p{L}-]+\s+)?(?i:and|&|und|et|y)\s+)?(?i:co-?founders?|founders?|gründer(?:in(?:nen)?)?|mitgründer(?:in(?:nen)?)?|co-?fondat(?:eur|rice|ore|ori)s?|fondat(?:eur|rice|ore|ori)s?|co-?fundador(?:a|es|as)?|fundador(?:a|es|as)?|oprichters?|grundare|grundarna|medgrundare|perustaja(?:t)?|założyciel(?:ka|e)?|zakladatel(?:ka|é)?)(?![\p{L}])`,
+  String.raw`${NAMES}(?:,?\s+(?i:is|are|was|were|ist|sind|war|waren|est|sont|était|es|son|era|eran|é|são|è|sono|is|zijn|är|er|on|ovat|jest|są|je|jsou)\s+)(?:(?i:the|our|its|a|der|die|le|la|les|el|los|las|o|os|il|i|de|en|et|ett)\s+)?(?:(?:[\p{L}-]+\s+)?(?i:and|&|und|et|y)\s+)?(?i:co-?founders?|founders?|gründer(?:in(?:nen)?)?|mitgründer(?:in(?:nen)?)?|co-?fondat(?:eur|rice|ore|ori)s?|fondat(?:eur|rice|ore|ori)s?|co-?fundador(?:a|es|as)?|fundador(?:a|es|as)?|oprichters?|grundare|grundarna|medgrundare|perustaja(?:t)?|założyciel(?:ka|e)?|zakladatel(?:ka|é)?)(?![\p{L}])`,
   'u',
 );
 /** "… together with B", "… zusammen mit B", "… avec B": a co-founder named after the first */
