@@ -228,3 +228,29 @@ describe('when only the copyright line names the product', () => {
     expect(value(kept, 'tagline')).toBe('Bookkeeping that closes the month');
   });
 });
+
+describe('when a schema.org address is written as a Country node, a string or a PostalAddress of its own', () => {
+  it('then its country and city are drafted, quoted as the page served them', async () => {
+    const country = page(
+      'https://a.example/',
+      `<html><head><title>A</title><script type="application/ld+json">{"@context":"https://schema.org","@type":"Organization","name":"A",
+        "address":{"@type":"PostalAddress","addressLocality":"Lyon","addressCountry":{"@type":"Country","name":"France"}}}</script></head><body><h1>A</h1></body></html>`,
+    );
+    const line = page(
+      'https://b.example/',
+      `<html><head><title>B</title><script type="application/ld+json">{"@context":"https://schema.org","@type":"Organization","name":"B",
+        "address":"Storgatan 1, 114 55 Stockholm, Sweden"}</script></head><body><h1>B</h1></body></html>`,
+    );
+    const alone = page(
+      'https://c.example/',
+      `<html><head><title>C</title><script type="application/ld+json">{"@context":"https://schema.org","@type":"PostalAddress",
+        "addressLocality":"Graz","addressCountry":"AT"}</script></head><body><h1>C</h1></body></html>`,
+    );
+    const a = await draft([country]);
+    expect([value(a.kept, 'country'), value(a.kept, 'city')]).toEqual(['FR', 'Lyon']);
+    const b = await draft([line]);
+    expect([value(b.kept, 'country'), value(b.kept, 'city')]).toEqual(['SE', 'Stockholm']);
+    const c = await draft([alone]);
+    expect([value(c.kept, 'country'), value(c.kept, 'city')]).toEqual(['AT', 'Graz']);
+  });
+});

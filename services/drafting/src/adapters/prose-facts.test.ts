@@ -95,6 +95,18 @@ describe('facts stated in sentences', () => {
     expect(addressIn('English (United States)')).toBeNull();
   });
 
+  it('when a postal line ends a street address, or a US or Canadian city stands before its state and zip, then that is the city', () => {
+    expect(postalCityIn('Musterstraße 1, 10115 Berlin')).toBe('Berlin');
+    expect(postalCityIn('Acme GmbH · Hauptplatz 3 · 8010 Graz')).toBe('Graz');
+    expect(postalCityIn('500 Howard St, San Francisco, CA 94105')).toBe('San Francisco');
+    expect(postalCityIn('100 King St W, Toronto, ON M5H 1J9')).toBe('Toronto');
+    expect(postalCityIn('Call us at 555 1234, Monday to Friday')).toBeNull();
+  });
+
+  it('when a sentence says "based out of" a place then that is where the company is based', () => {
+    expect(placeIn('We are a small team based out of Austin, Texas.')).toEqual({ city: 'Austin', country: null });
+  });
+
   it('when text has several sentences on a line then each is read on its own', () => {
     expect(sentencesOf('Founded in 2019. Based in Oslo, Norway.\nNext line')).toEqual([
       'Founded in 2019.',

@@ -153,7 +153,7 @@ export const foundingYearIn = (sentence: string, ownNames: readonly string[], on
 
 /** "based in", "mit Sitz in", "basée à", "con sede en", "gevestigd in", "med säte i", ... and the place after it */
 const BASED_IN =
-  /(?<![\p{L}])(?:based|headquartered|located|situated|HQ'd|sitz|ansässig|basée?|située?|siège|sede|ubicad[ao]|basad[ao]|sediad[ao]|baseada|gevestigd|gebaseerd|baserade?|säte|baseret|hovedsæde|basert|siedzib[aą]|sídlem)\s+(?:in|à|a|en|em|i|w|v|au|an)\s+([^.;!?()]{2,80})/iu;
+  /(?<![\p{L}])(?:based|headquartered|located|situated|HQ'd|sitz|ansässig|basée?|située?|siège|sede|ubicad[ao]|basad[ao]|sediad[ao]|baseada|gevestigd|gebaseerd|baserade?|säte|baseret|hovedsæde|basert|siedzib[aą]|sídlem)\s+(?:out of|in|à|a|en|em|i|w|v|au|an)\s+([^.;!?()]{2,80})/iu;
 /** A place name: up to three capitalised words */
 const PLACE = /^\p{Lu}[\p{L}'’.-]*(?:[ -]\p{Lu}[\p{L}'’.-]*){0,2}$/u;
 
@@ -208,10 +208,28 @@ const POSTCODE_CITY =
   /^(?:[A-Z]{1,2}-)?(?:\d{2}-\d{3}|\d{3} \d{2}|\d{4} ?[A-Z]{2}|(?!(?:19|20)\d\d(?!\d))\d{4,5})\s+(\p{Lu}[\p{L}'’.-]*(?:[ -](?:(?:am|an|im|sur|en|de|la|le)[ -])?\p{Lu}[\p{L}'’.-]*){0,2})(?:\s+Cedex(?:\s+\d+)?)?$/u;
 const CITY_UK_POSTCODE = /^(\p{Lu}[\p{L}'’.-]*(?: \p{Lu}[\p{L}'’.-]*){0,2}),? [A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/u;
 
+/** a US, Canadian or Australian state with its zip or postcode: "CA 94105", "ON M5V 2T6", "NSW 2000" */
+const STATE_ZIP = /^(?:[A-Z]{2}|NSW|VIC|QLD|TAS|ACT)\s+(?:\d{5}(?:-\d{4})?|[A-Z]\d[A-Z] ?\d[A-Z]\d|\d{4})$/;
+const CITY = /^\p{Lu}[\p{L}'’.-]*(?:[ -]\p{Lu}[\p{L}'’.-]*){0,2}$/u;
+
+const postalLineCity = (text: string): string | null =>
+  text.length > 60 ? null : (text.match(POSTCODE_CITY)?.[1] ?? text.match(CITY_UK_POSTCODE)?.[1] ?? null);
+
+/**
+ * The city of a postal line, alone ("10115 Berlin") or at the end of a street address
+ * ("Musterstraße 1, 10115 Berlin"; "500 Howard St, San Francisco, CA 94105": the city before the
+ * state and zip).
+ */
 export const postalCityIn = (line: string): string | null => {
   const text = line.trim();
-  if (text.length > 60) return null;
-  const city = text.match(POSTCODE_CITY)?.[1] ?? text.match(CITY_UK_POSTCODE)?.[1] ?? null;
+  if (text.length > 120) return null;
+  const parts = text.split(/\s*[,·|]\s*/);
+  const last = parts[parts.length - 1] ?? '';
+  const beforeState = parts.length >= 2 && STATE_ZIP.test(last) ? (parts[parts.length - 2] ?? '') : '';
+  const city =
+    postalLineCity(text) ??
+    postalLineCity(last) ??
+    (CITY.test(beforeState) && !/\d/.test(beforeState) ? beforeState : null);
   return city && !countryCode(city) ? city : null;
 };
 

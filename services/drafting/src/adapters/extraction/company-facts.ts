@@ -3,6 +3,7 @@ import { visiblePart } from '../../domain/evidence/served-text.ts';
 import { lineOf, textOf } from '../page-content.ts';
 import { ABOUT_WORDS, CONTACT_WORDS } from '../page-kinds.ts';
 import { addressIn, foundingYearIn, labelledFacts, madeIn, placeIn, postalCityIn } from '../prose-facts.ts';
+import type { SchemaNode } from '../structured-data.ts';
 import { cap, type DraftContext, type Parsed, str } from './draft-context.ts';
 
 /** the sentences of the about pages first, then of every own page */
@@ -41,6 +42,38 @@ export const draftFactList = (ctx: DraftContext): void => {
   }
 };
 
+/** an organisation's schema.org address: its `address`, or its `location`'s */
+const addressOf = (node: SchemaNode): unknown => {
+  const location = node.location as SchemaNode | string | undefined;
+  return node.address ?? (location && typeof location === 'object' ? location.address : location);
+};
+
+/**
+ * A schema.org address, quoted as written: a PostalAddress (its country a code, a name or a
+ * Country node), or an address written as one string ("Storgatan 1, 114 55 Stockholm, Sweden").
+ */
+const structuredAddress = (ctx: DraftContext, address: unknown, p: Parsed): void => {
+  const { set, ev } = ctx;
+  if (typeof address === 'string') {
+    const found = addressIn(address);
+    if (found) set('country', found.country, ev(address, p));
+    const city = found?.city ?? postalCityIn(address);
+    if (city) set('city', city, ev(address, p));
+    return;
+  }
+  if (!address || typeof address !== 'object') return;
+  const fields = address as SchemaNode;
+  const countryNode = fields.addressCountry as SchemaNode | undefined;
+  const [written, property] =
+    countryNode && typeof countryNode === 'object'
+      ? [str(countryNode.name), 'name']
+      : [str(countryNode), 'addressCountry'];
+  const country = written ? countryCode(written) : null;
+  if (country) set('country', country, ev(written, p, undefined, property));
+  const city = cap(str(fields.addressLocality), 500);
+  if (city) set('city', city, ev(city, p, undefined, 'addressLocality'));
+};
+
 /**
  * place: schema.org address (quoted as written), then "based in CITY, COUNTRY" in a sentence, then
  * an address line naming a country (a footer, an <address>, a contact block), then a postal line
@@ -48,17 +81,9 @@ export const draftFactList = (ctx: DraftContext): void => {
  */
 export const draftPlace = (ctx: DraftContext): void => {
   const { set, ev, home, own } = ctx;
-  for (const { node, p } of ctx.org) {
-    const address = (node.address ?? (node as { location?: { address?: unknown } }).location?.address) as
-      | Record<string, unknown>
-      | undefined;
-    if (!address || typeof address !== 'object') continue;
-    const written = str(address.addressCountry);
-    const country = written ? countryCode(written) : null;
-    if (country) set('country', country, ev(written, p, undefined, 'addressCountry'));
-    const city = cap(str(address.addressLocality), 500);
-    if (city) set('city', city, ev(city, p, undefined, 'addressLocality'));
-  }
+  const postalAddresses = ctx.ldOf(['PostalAddress']).map(({ node, p }) => ({ address: node, p }));
+  for (const { address, p } of [...ctx.org.map(({ node, p }) => ({ address: addressOf(node), p })), ...postalAddresses])
+    structuredAddress(ctx, address, p);
   for (const { p, list } of aboutFirst(ctx))
     for (const sentence of list) {
       const place = placeIn(sentence);
