@@ -19,6 +19,13 @@ const plansOf = (body: string, options: { loose?: boolean; product?: string } = 
   htmlPlans(cheerio.load(`<html><body>${body}</body></html>`), options).map((p) => `${p.name}: ${p.price}`);
 
 describe('plans in more markups', () => {
+  it('when the period follows the price in a block that opens with the plan name then the period is part of the price', () => {
+    expect(
+      plansOf(`<div><div data-testid="plan"><span class="plan-name">Basic</span> <span>$9</span><span>/mo</span></div>
+        <div data-testid="plan"><span class="plan-name">Plus</span> <span>$19</span><span>/mo</span></div></div>`),
+    ).toEqual(['Basic: $9/mo', 'Plus: $19/mo']);
+  });
+
   it('when a card shows a monthly and a yearly price then the plan is drafted once per period', () => {
     expect(
       plansOf(`<div class="plan"><h3>Pro</h3><p><b>$10</b><span>/month</span></p><p><b>$100</b><span>/year</span></p></div>

@@ -123,6 +123,13 @@ export const withPeriod = ($: CheerioAPI, el: unknown): string => {
     const amounts = text.match(new RegExp(AMOUNT.source, 'gu')) ?? [];
     if (amounts.length > 1) break;
     if (text.startsWith(price) && (MONTH.test(text) || YEAR.test(text))) return text;
+    // the period right after the price in a block that opens with something else ("Basic $9 /mo")
+    const at = text.indexOf(price);
+    const rest = at > 0 ? text.slice(at) : '';
+    const period = rest.match(MONTH) ?? rest.match(YEAR);
+    const between = period?.index !== undefined ? rest.slice(price.length, period.index) : '';
+    if (period?.index !== undefined && period.index <= price.length + 12 && AMOUNT.test(price) && !/\d/.test(between))
+      return rest.slice(0, period.index + period[0].length);
     block = block.parent();
   }
   return price;
