@@ -254,3 +254,22 @@ describe('when a schema.org address is written as a Country node, a string or a 
     expect([value(c.kept, 'country'), value(c.kept, 'city')]).toEqual(['AT', 'Graz']);
   });
 });
+
+describe('when the brand links home in full (WordPress `rel="home"`, a site title) rather than to "/"', () => {
+  it('then the brand names the product', async () => {
+    const wordpress = page(
+      'https://site-a.example/',
+      `<html><head><title>Tallyho – Invoices that chase themselves</title></head><body>
+        <header><p class="site-title"><a href="https://site-a.example/" rel="home">Tallyho</a></p></header>
+        <main><h1>Invoices that chase themselves</h1></main></body></html>`,
+    );
+    const full = page(
+      'https://site-b.example/',
+      `<html><head><title>Pipewise | Sales pipelines for small teams</title></head><body>
+        <nav><a href="https://site-b.example/index.html">Pipewise</a><a href="/pricing">Pricing</a></nav>
+        <main><h1>Sales pipelines for small teams</h1></main></body></html>`,
+    );
+    expect(value((await draft([wordpress])).kept, 'name')).toBe('Tallyho');
+    expect(value((await draft([full])).kept, 'name')).toBe('Pipewise');
+  });
+});

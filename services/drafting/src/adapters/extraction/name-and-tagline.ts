@@ -63,10 +63,35 @@ export const readNaming = (ctx: DraftContext): Naming => {
 };
 
 /** The brand: the text or image alt of the header's link home. */
-const brandOf = (home: Parsed): string | null => {
-  const link = home
-    .$('header a[href="/"], nav a[href="/"], a[class*="brand"], a[class*="logo"], [class*="navbar-brand"]')
-    .first();
+const brandOf = (home: Parsed): string | null => brandIn(home, BRAND) ?? brandIn(home, homeLinks(home));
+
+const BRAND = 'header a[href="/"], nav a[href="/"], a[class*="brand"], a[class*="logo"], [class*="navbar-brand"]';
+/**
+ * Other ways a site links its brand home: `rel="home"` (WordPress), a site title or wordmark, and
+ * a header or nav link to the homepage written in full or as `./`, `index.html`.
+ */
+const homeLinks = (home: Parsed) => {
+  const url = new URL(home.page.url);
+  const isHome = (href: string | undefined) => {
+    try {
+      const target = new URL(href ?? '', url);
+      return target.host === url.host && /^\/(?:index\.html?)?$/.test(target.pathname) && !target.hash;
+    } catch {
+      return false;
+    }
+  };
+  const links = home
+    .$('header a[href], nav a[href]')
+    .filter((_, a) => isHome(home.$(a).attr('href')))
+    .toArray();
+  return [
+    ...home.$('a[rel~="home"], [class*="site-title"], [class*="site-name"], [class*="wordmark"]').toArray(),
+    ...links,
+  ];
+};
+
+const brandIn = (home: Parsed, selector: string | unknown[]): string | null => {
+  const link = (typeof selector === 'string' ? home.$(selector) : home.$(selector as never)).first();
   if (link.length === 0) return null;
   const text =
     lineOf(link.get(0)) ||
