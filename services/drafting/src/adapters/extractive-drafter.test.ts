@@ -273,3 +273,16 @@ describe('when the brand links home in full (WordPress `rel="home"`, a site titl
     expect(value((await draft([full])).kept, 'name')).toBe('Pipewise');
   });
 });
+
+describe('when nothing but the title names the product', () => {
+  it('then the name-like part of a title of a name and a phrase is the name, and the phrase can be the tagline', async () => {
+    const bare = page(
+      'https://site-c.example/',
+      `<html><head><title>Invoices that chase themselves — Tallyho</title></head><body>
+        <main><p>Send it once; we follow up.</p></main></body></html>`,
+    );
+    const { kept } = await draft([bare]);
+    expect(value(kept, 'name')).toBe('Tallyho');
+    expect(value(kept, 'tagline')).toBe('Invoices that chase themselves');
+  });
+});

@@ -154,6 +154,12 @@ export const draftName = (ctx: DraftContext, naming: Naming): void => {
   const homeFirst = (list: Found[]) => [...list.filter((x) => x.p === home), ...list.filter((x) => x.p !== home)];
   nameFrom(homeFirst(ctx.ldOf(['WebSite'])));
   nameFrom(naming.companies);
+  // last, a title of a name and a phrase ("Tallyho – Invoices that chase themselves"): the name-like part
+  for (const t of [ogTitle, title]) {
+    const parts = titleParts(t);
+    const names = parts.filter(nameLike);
+    if (parts.length === 2 && names.length === 1 && names[0]) set('name', names[0], ev(names[0], home));
+  }
 };
 
 /** The product's own names: the drafted name, the site names and the company's. */
