@@ -286,3 +286,21 @@ describe('when nothing but the title names the product', () => {
     expect(value(kept, 'tagline')).toBe('Invoices that chase themselves');
   });
 });
+
+describe('when only a blog post names the founders', () => {
+  it("then a sentence that names the product gives its founders; the rival's founders in the same post are not ours", async () => {
+    const home = page(
+      'https://site-d.example/',
+      `<html><head><title>Tallyho</title><meta property="og:site_name" content="Tallyho"></head><body>
+        <main><h1>Invoices that chase themselves</h1><a href="/blog/our-story">Our story</a></main></body></html>`,
+    );
+    const post = page(
+      'https://site-d.example/blog/our-story',
+      `<html><head><title>Why we built it</title></head><body><article>
+        <p>Tallyho was founded in 2021 by Anna Berg and Omar Haddad.</p>
+        <p>Before that, RivalBooks was founded by John Smith in 1998.</p></article></body></html>`,
+    );
+    const { kept } = await draft([home, post]);
+    expect((value(kept, 'founders') as { name: string }[]).map((f) => f.name)).toEqual(['Anna Berg', 'Omar Haddad']);
+  });
+});

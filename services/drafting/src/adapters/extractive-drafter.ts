@@ -38,7 +38,7 @@ export const createExtractiveDrafter = (): Drafter => ({
     draftFeatures(ctx);
     draftPricing(ctx);
     draftFaqs(ctx);
-    const people = readPeople(ctx);
+    const people = readPeople(ctx, ownNamesOf(ctx, naming));
     draftFounders(ctx, people);
     draftCompanySocials(ctx, people);
     draftStory(ctx);

@@ -106,3 +106,17 @@ export const draftContext = (request: DraftRequest): DraftContext | null => {
     ldOf,
   };
 };
+
+/**
+ * The sentences of the pages about others (blog and press posts, comparisons) that name the
+ * product itself ("Acme was founded in 2019 by A and B"): a sentence about a rival names the rival.
+ */
+export const sentencesNaming = (ctx: DraftContext, ownNames: readonly string[]) => {
+  const names = ownNames.filter((n) => n.length >= 3).map((n) => n.toLowerCase());
+  return ctx.parsed
+    .filter((p) => !ctx.own.includes(p))
+    .map((p) => ({
+      p,
+      list: sentencesOf(visiblePart(p.page)).filter((s) => names.some((n) => s.toLowerCase().includes(n))),
+    }));
+};

@@ -2,7 +2,7 @@ import type { Evidence } from '../../domain/draft/draft.ts';
 import { ABOUT_WORDS, TEAM_WORDS } from '../page-kinds.ts';
 import { ELSEWHERE, htmlPeople, type PagePerson, structuredPeople } from '../people.ts';
 import { foundersIn, founderWithRoleIn } from '../prose-facts.ts';
-import type { DraftContext, Parsed } from './draft-context.ts';
+import { type DraftContext, type Parsed, sentencesNaming } from './draft-context.ts';
 import { platformOf } from './socials.ts';
 
 const TEAM_PAGE = new RegExp(`${TEAM_WORDS.source}|${ABOUT_WORDS.source}`, 'i');
@@ -17,7 +17,7 @@ export interface FoundPerson {
  * homepage's founders: its quotes and cards are mostly customers'), then people a sentence names
  * as founders ("founded in 2021 by A and B", "Anna Berg, co-founder and CEO"), about and team pages first.
  */
-export const readPeople = (ctx: DraftContext): FoundPerson[] => {
+export const readPeople = (ctx: DraftContext, ownNames: readonly string[]): FoundPerson[] => {
   const { own, home } = ctx;
   const people: FoundPerson[] = [];
   const named = (name: string) => people.some(({ person }) => person.name === name);
@@ -42,7 +42,9 @@ export const readPeople = (ctx: DraftContext): FoundPerson[] => {
           p,
         });
     }
-  for (const { p, list } of prose)
+  // and, on pages about others too (a blog or press post), a sentence that names the product itself
+  // ("Acme was founded in 2019 by A and B"): a sentence about a rival names the rival instead
+  for (const { p, list } of [...prose, ...sentencesNaming(ctx, ownNames)])
     for (const sentence of list)
       for (const founder of foundersIn(sentence))
         if (!named(founder))
