@@ -103,6 +103,12 @@ describe('facts stated in sentences', () => {
     expect(postalCityIn('Call us at 555 1234, Monday to Friday')).toBeNull();
   });
 
+  it('when a sentence says where the office, HQ or team is then that is where the company is based', () => {
+    expect(placeIn('Our office is in Munich, Germany.')).toEqual({ city: 'Munich', country: 'DE' });
+    expect(placeIn('Our HQ is in Lisbon.')).toEqual({ city: 'Lisbon', country: null });
+    expect(placeIn('The team is located in Tallinn, Estonia.')).toEqual({ city: 'Tallinn', country: 'EE' });
+  });
+
   it('when a sentence says "based out of" a place then that is where the company is based', () => {
     expect(placeIn('We are a small team based out of Austin, Texas.')).toEqual({ city: 'Austin', country: null });
   });

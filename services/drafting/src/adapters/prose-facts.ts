@@ -153,7 +153,7 @@ export const foundingYearIn = (sentence: string, ownNames: readonly string[], on
 
 /** "based in", "mit Sitz in", "basée à", "con sede en", "gevestigd in", "med säte i", ... and the place after it */
 const BASED_IN =
-  /(?<![\p{L}])(?:based|headquartered|located|situated|HQ'd|sitz|ansässig|basée?|située?|siège|sede|ubicad[ao]|basad[ao]|sediad[ao]|baseada|gevestigd|gebaseerd|baserade?|säte|baseret|hovedsæde|basert|siedzib[aą]|sídlem)\s+(?:out of|in|à|a|en|em|i|w|v|au|an)\s+([^.;!?()]{2,80})/iu;
+  /(?<![\p{L}])(?:(?:office|offices|HQ|headquarters|studio|team)(?: is| are)?(?: located| based)?(?= in )|based|headquartered|located|situated|HQ'd|sitz|ansässig|basée?|située?|siège|sede|ubicad[ao]|basad[ao]|sediad[ao]|baseada|gevestigd|gebaseerd|baserade?|säte|baseret|hovedsæde|basert|siedzib[aą]|sídlem)\s+(?:out of|in|à|a|en|em|i|w|v|au|an)\s+([^.;!?()]{2,80})/iu;
 /** A place name: up to three capitalised words */
 const PLACE = /^\p{Lu}[\p{L}'’.-]*(?:[ -]\p{Lu}[\p{L}'’.-]*){0,2}$/u;
 
