@@ -304,3 +304,19 @@ describe('when only a blog post names the founders', () => {
     expect((value(kept, 'founders') as { name: string }[]).map((f) => f.name)).toEqual(['Anna Berg', 'Omar Haddad']);
   });
 });
+
+describe('when a team page breaks a founder card with <br> rather than elements', () => {
+  it('then the name over its founder role is a founder', async () => {
+    const home = page(
+      'https://site-e.example/',
+      `<html><head><title>Tallyho</title></head><body><h1>Tallyho</h1></body></html>`,
+    );
+    const team = page(
+      'https://site-e.example/team',
+      `<html><head><title>Team</title></head><body><main><h1>The people behind it</h1>
+        <p><strong>Anna Berg</strong><br>Co-founder &amp; CEO</p><p><strong>Lena Fischer</strong><br>Engineer</p></main></body></html>`,
+    );
+    const { kept } = await draft([home, team]);
+    expect((value(kept, 'founders') as { name: string }[]).map((f) => f.name)).toEqual(['Anna Berg']);
+  });
+});

@@ -1,6 +1,7 @@
 import type { Evidence } from '../../domain/draft/draft.ts';
+import { visiblePart } from '../../domain/evidence/served-text.ts';
 import { ABOUT_WORDS, TEAM_WORDS } from '../page-kinds.ts';
-import { ELSEWHERE, htmlPeople, type PagePerson, structuredPeople } from '../people.ts';
+import { ELSEWHERE, htmlPeople, linePeople, type PagePerson, structuredPeople } from '../people.ts';
 import { foundersIn, founderWithRoleIn } from '../prose-facts.ts';
 import { type DraftContext, type Parsed, sentencesNaming } from './draft-context.ts';
 import { platformOf } from './socials.ts';
@@ -25,6 +26,9 @@ export const readPeople = (ctx: DraftContext, ownNames: readonly string[]): Foun
   for (const p of [...own.filter((x) => TEAM_PAGE.test(x.path)), home])
     for (const person of htmlPeople(p.$, p.page.url))
       if ((TEAM_PAGE.test(p.path) || person.founder) && !named(person.name)) people.push({ person, p });
+  for (const p of [...own.filter((x) => TEAM_PAGE.test(x.path)), home])
+    for (const person of linePeople(visiblePart(p.page).split('\n')))
+      if (!named(person.name)) people.push({ person, p });
   const prose = [...ctx.sentences.filter((x) => TEAM_PAGE.test(x.p.path)), ...ctx.sentences];
   for (const { p, list } of prose)
     for (const sentence of list) {
