@@ -26,6 +26,17 @@ describe('plans in more markups', () => {
     ).toEqual(['Basic: $9/mo', 'Plus: $19/mo']);
   });
 
+  it('when a card of any markup has its price as the heading, or its name under the price, then the first short line names it (not a badge)', () => {
+    expect(
+      plansOf(`<div><div data-framer-name="Card"><p>Hobby</p><h2>€0</h2><p>per month</p><p>For side projects</p></div>
+        <div data-framer-name="Card"><p>Pro</p><h2>€24</h2><p>per month</p><p>For teams</p></div></div>`),
+    ).toEqual(['Hobby: €0 per month', 'Pro: €24 per month']);
+    expect(
+      plansOf(`<div class="cards"><div class="card"><span class="badge">Popular</span><div class="amount">$39<small>/mo</small></div>
+        <div class="label">Growth</div></div><div class="card"><div class="amount">$9<small>/mo</small></div><div class="label">Starter</div></div></div>`),
+    ).toEqual(['Growth: $39/mo', 'Starter: $9/mo']);
+  });
+
   it('when a card shows a monthly and a yearly price then the plan is drafted once per period', () => {
     expect(
       plansOf(`<div class="plan"><h3>Pro</h3><p><b>$10</b><span>/month</span></p><p><b>$100</b><span>/year</span></p></div>

@@ -3,6 +3,7 @@ import {
   AMOUNT,
   CUSTOM_PRICE,
   FREE_WORDS,
+  MONTH,
   PRICE,
   PRICE_ALONE,
   type PricingPlan,
@@ -13,6 +14,7 @@ import {
   shown,
   UNIT_AFTER,
   withPeriod,
+  YEAR,
 } from './extraction/prices.ts';
 import { tablePlans } from './extraction/table-plans.ts';
 import { lineOf } from './page-content.ts';
@@ -90,6 +92,65 @@ const looseCardPlans = ($: CheerioAPI): PricingPlan[] => {
   return plans.filter((p) => p.amount !== null).length >= 2 ? plans : [];
 };
 
+/** A badge beside a plan's name ("Most popular"), or a call to action: no plan name. */
+const NOT_A_PLAN_NAME =
+  /^(?:most popular|popular|recommended|best value|best deal|beliebt|empfohlen|populaire|recommandé|más popular|recomendado|consigliato|aanbevolen|populär|suosituin|polecany|doporučeno|önerilen|new|neu|nouveau|nuevo)!?$/i;
+
+/**
+ * Plan cards whose price is their heading ("<p>Hobby</p><h2>€0</h2>", as page builders style
+ * them) or whose name stands under the price: each price that stands alone, named by the first
+ * short line of the smallest block around it that holds no other price (not a badge, a button, a
+ * period or a number). Read only when no other markup gave a plan; two priced plans at least.
+ */
+const headedPriceCards = ($: CheerioAPI): PricingPlan[] => {
+  const prices = priceElements($, $('body'), true).filter((el) => {
+    const t = lineOf(el);
+    return t.length <= 40 && (PRICE_ALONE.test(t) || CUSTOM_PRICE.test(t)) && !$(el).is('li, td, th');
+  });
+  const plans: PricingPlan[] = [];
+  for (const el of prices) {
+    let block = $(el).parent();
+    for (let depth = 0; depth < 4 && block.length > 0 && !block.is('body'); depth += 1) {
+      const inside = new Set<unknown>(block.find('*').toArray());
+      if (prices.some((other) => other !== el && inside.has(other))) break;
+      const label = block
+        .find('*')
+        .toArray()
+        .find((c) => {
+          if (
+            c === el ||
+            $(c)
+              .parents()
+              .is(el as never) ||
+            $(c).is('a, button') ||
+            $(c).parents().is('a, button')
+          )
+            return false;
+          if ($(c).children().length > 0) return false;
+          const t = lineOf(c);
+          return (
+            t.length >= 2 &&
+            t.length <= 30 &&
+            !/\d/.test(t) &&
+            !PRICE.test(t) &&
+            !CUSTOM_PRICE.test(t) &&
+            !MONTH.test(t) &&
+            !YEAR.test(t) &&
+            !/^(?:per|pro|par|al|por|each)\s/i.test(t) &&
+            !NOT_A_PLAN_NAME.test(t)
+          );
+        });
+      if (label) {
+        for (const found of perPeriod($, lineOf(label), [el]))
+          if (!plans.some((p) => p.name === found.name && p.period === found.period)) plans.push(found);
+        break;
+      }
+      block = block.parent();
+    }
+  }
+  return plans.filter((p) => p.amount !== null).length >= 2 ? plans : [];
+};
+
 /** Plans in a definition list: the plan's name as the term, its price (or prices) as the definition. */
 const definitionPlans = ($: CheerioAPI): PricingPlan[] => {
   const plans: PricingPlan[] = [];
@@ -137,6 +198,7 @@ export const htmlPlans = ($: CheerioAPI, options: { loose?: boolean; product?: s
   add(definitionPlans($));
   if (plans.length === 0 && options.loose) add(looseCardPlans($));
   if (plans.length === 0 && options.loose) add(linePlans($));
+  if (plans.length === 0 && options.loose) add(headedPriceCards($));
   if (plans.length === 0 && options.loose && options.product) add(productPlan($, options.product));
   return plans.slice(0, 8);
 };
