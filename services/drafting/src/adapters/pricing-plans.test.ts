@@ -37,6 +37,22 @@ describe('plans in more markups', () => {
     ).toEqual(['Growth: $39/mo', 'Starter: $9/mo']);
   });
 
+  it('when a price is written the Danish, Norwegian or Japanese way ("kr. 99", "99,- kr", "月額980円") then it is a price', () => {
+    expect(
+      plansOf(
+        '<div><div><h3>Basis</h3><p>kr. 99 pr. måned</p></div><div><h3>Pro</h3><p>kr. 299 pr. måned</p></div></div>',
+      ),
+    ).toEqual(['Basis: kr. 99 pr. måned', 'Pro: kr. 299 pr. måned']);
+    expect(
+      plansOf('<div><div><h3>Basis</h3><p>99,- kr/mnd</p></div><div><h3>Pro</h3><p>299,- kr/mnd</p></div></div>'),
+    ).toEqual(['Basis: 99,- kr/mnd', 'Pro: 299,- kr/mnd']);
+    expect(
+      plansOf(
+        '<section><div><h3>ベーシック</h3><p>月額980円</p></div><div><h3>プロ</h3><p>月額2,980円</p></div></section>',
+      ),
+    ).toEqual(['ベーシック: 月額980円', 'プロ: 月額2,980円']);
+  });
+
   it('when a card shows a monthly and a yearly price then the plan is drafted once per period', () => {
     expect(
       plansOf(`<div class="plan"><h3>Pro</h3><p><b>$10</b><span>/month</span></p><p><b>$100</b><span>/year</span></p></div>

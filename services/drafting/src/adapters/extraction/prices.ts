@@ -29,14 +29,17 @@ export const shown = (...texts: string[]): PlanQuote[] => texts.map((text) => ({
 
 /** A price: a currency sign or code next to a number, or the word free (in the languages we read). */
 /** Currency signs and codes written before or after an amount, in the markets we read. */
-export const SIGN = String.raw`[$€£¥₩₺₹₽₪]|R\$|A\$|C\$|CHF|Fr\.|USD|EUR|GBP|SEK|NOK|DKK|PLN|CZK|TRY|JPY|CNY|KRW|BRL|INR|AUD|CAD`;
+export const SIGN = String.raw`[$€£¥₩₺₹₽₪]|R\$|A\$|C\$|CHF|Fr\.|kr\.?(?=\s?\d)|USD|EUR|GBP|SEK|NOK|DKK|PLN|CZK|TRY|JPY|CNY|KRW|BRL|INR|AUD|CAD`;
 export const UNIT_AFTER = String.raw`kr\.?|zł|Kč|円|元|TL|Ft|lei|руб\.?|₽`;
 export const FREE_WORDS = `free|gratis|kostenlos|gratuit|gratuita|gratuito|grátis|ilmainen|darmowy|darmowa|zdarma|ücretsiz|無料|免费|免費|무료`;
 /** an amount of money: a currency sign or code next to a number */
-export const AMOUNT = new RegExp(String.raw`(?:${SIGN})\s?\d|\d[\d.,\s]*\s?(?:${SIGN}|${UNIT_AFTER})(?![\p{L}])`, 'u');
+export const AMOUNT = new RegExp(
+  String.raw`(?:${SIGN})\s?\d|\d[\d.,\s]*(?:-|–)?\s?(?:${SIGN}|${UNIT_AFTER})(?![\p{L}])`,
+  'u',
+);
 /** A price: an amount, or the word free (in the languages we read). */
 export const PRICE = new RegExp(
-  String.raw`(?:(?:${SIGN})\s?\d[\d.,]*|\d[\d.,]*\s?(?:${SIGN}|${UNIT_AFTER})(?![\p{L}])|(?<![\p{L}])(?:${FREE_WORDS})(?![\p{L}]))`,
+  String.raw`(?:(?:${SIGN})\s?\d[\d.,]*|\d[\d.,]*(?:-|–)?\s?(?:${SIGN}|${UNIT_AFTER})(?![\p{L}])|(?<![\p{L}])(?:${FREE_WORDS})(?![\p{L}]))`,
   'iu',
 );
 const CURRENCIES: Record<string, string> = {
@@ -154,6 +157,6 @@ export const perPeriod = ($: CheerioAPI, name: string, prices: readonly unknown[
 
 /** A price as a plan card shows it: it starts with an amount or the word free, and is short. */
 export const PRICE_ALONE = new RegExp(
-  String.raw`^\s*(?:(?:from|ab|dès|à partir de|desde|a partir de|da|vanaf|från|fra|alkaen|od|itibaren)\s+)?(?:(?:${SIGN})\s?\d|\d[\d.,\s]*\s?(?:${SIGN}|${UNIT_AFTER})(?![\p{L}])|(?:${FREE_WORDS})(?![\p{L}]))`,
+  String.raw`^\s*(?:(?:from|ab|dès|à partir de|desde|a partir de|da|vanaf|från|fra|alkaen|od|itibaren)\s+|月額|年額|月|每月)?(?:(?:${SIGN})\s?\d|\d[\d.,\s]*(?:-|–)?\s?(?:${SIGN}|${UNIT_AFTER})(?![\p{L}])|(?:${FREE_WORDS})(?![\p{L}]))`,
   'iu',
 );
