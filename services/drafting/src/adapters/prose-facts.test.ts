@@ -60,6 +60,18 @@ describe('facts stated in sentences', () => {
     expect(foundersIn('Matti Virtanen perusti Acme vuonna 2015.')).toEqual(['Matti Virtanen']);
   });
 
+  it('when the founders are described before their names, or did something else before founding, then the names are read', () => {
+    expect(foundersIn('Tallyho was started by two friends, Anna Berg and Omar Haddad, in 2019.')).toEqual([
+      'Anna Berg',
+      'Omar Haddad',
+    ]);
+    expect(foundersIn('Anna Berg and Omar Haddad met at KTH and started Tallyho in 2019.')).toEqual([
+      'Anna Berg',
+      'Omar Haddad',
+    ]);
+    expect(foundersIn('Anna Berg and Omar Haddad use Tallyho every day.')).toEqual([]);
+  });
+
   it('when founders have their roles in brackets, or the maker introduces themself, then the names are read', () => {
     expect(foundersIn('Maya Chen (CEO) and Jonas Weber (CTO) founded Acme in 2019.')).toEqual([
       'Maya Chen',

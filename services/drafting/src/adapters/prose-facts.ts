@@ -28,12 +28,17 @@ const NAMES = `(${NAME}(?:${JOIN}${NAME})*)`;
 const FOUNDED_WORD = String.raw`(?i:co-?founded|founded|started|created|built|established|launched|set up|gegründet|fondée?|créée?|fundad[ao]|creada|fondat[ao]|criad[ao]|opgericht|grundade?s?|grundat|grundlagt|grunnlagt|perustettu|perustaneet|za[lł]o[zż]on[aey]|zalo[zž]en[aáy]?|kuruldu|kurulan)`;
 /** "founded in 2021 by A and B", "gegründet 2019 von A und B", "fondée par A et B" */
 const FOUNDED_BY = new RegExp(
-  String.raw`(?<![\p{L}])${FOUNDED_WORD}(?![\p{L}])[^.;:!?]{0,60}?(?<![\p{L}])(?i:by|von|par|por|av|door|da|dai|af|przez|tarafından)\s+${NAMES}`,
+  String.raw`(?<![\p{L}])${FOUNDED_WORD}(?![\p{L}])[^.;:!?]{0,60}?(?<![\p{L}])(?i:by|von|par|por|av|door|da|dai|af|przez|tarafından)\s+(?:\p{Ll}[^,;.:!?]{0,40},\s+)?${NAMES}`,
   'u',
 );
 /** "A and B founded Acme in 2021", "A and B started the company", "A, who founded Acme" */
 const NAMES_FOUNDED = new RegExp(
   String.raw`${NAMES}(?:,?\s+(?:who|der|die|qui|que|som|die)(?![\p{L}]))?\s+(?:co-?founded|launched|founded|started|gründeten|haben\s.{0,40}gegründet|ont fondé|fondèrent|fundaron|fondarono|fundaram|richtten|grundade|grundlagde|grunnla|perustivat|założyli|založili|gründete|hat\s.{0,40}gegründet|a fondé|fonda|fundó|fondò|ha fondato|fundou|richtte|perusti|za[lł]o[zż]y[lł]a?|zalo[zž]ila?|kurdu|kurdular)(?![\p{L}])`,
+  'u',
+);
+/** "A and B met at university and started Acme": the names, then what they did, then the founding */
+const NAMES_THEN_FOUNDED = new RegExp(
+  String.raw`${NAMES}\s+\p{Ll}[^.;:!?]{0,50}?\s(?:and|und|et|y|och|en|e|og|ja|i|a|ve)\s+(?:then\s+|later\s+)?(?:co-?founded|founded|started|launched|gründeten|fondèrent|ont fondé|fundaron|fondarono|fundaram|richtten|grundade|grundlagde|grunnla|perustivat|założyli|založili)(?![\p{L}])`,
   'u',
 );
 /** "Our co-founders Anna Berg and Omar Haddad", "Die Gründer Jana Novák und Pierre Dubois", "founded by our CEO Anna Berg" */
@@ -87,6 +92,7 @@ export const foundersIn = (written: string): string[] => {
     sentence.match(NAMES_ARE_FOUNDERS) ??
     sentence.match(FOUNDED_THEN_NAMES) ??
     sentence.match(NAMES_BY) ??
+    sentence.match(NAMES_THEN_FOUNDED) ??
     (I_MADE.test(sentence) ? sentence.match(I_AM) : null);
   if (!m?.[1]) return [];
   const split = (found: string) =>
