@@ -72,6 +72,16 @@ describe('facts stated in sentences', () => {
     expect(foundersIn('Anna Berg and Omar Haddad use Tallyho every day.')).toEqual([]);
   });
 
+  it('when "by" is followed by words about the founders, or the German or Dutch participle comes after the names, then the names are read', () => {
+    expect(foundersIn('Founded in 2019 by former Spotify engineers Anna Berg and Omar Haddad.')).toEqual([
+      'Anna Berg',
+      'Omar Haddad',
+    ]);
+    expect(foundersIn('Founded by ex-Googler Anna Berg.')).toEqual(['Anna Berg']);
+    expect(foundersIn('Tallyho wurde von Anna Berg und Omar Haddad gegründet.')).toEqual(['Anna Berg', 'Omar Haddad']);
+    expect(foundersIn('Tallyho werd in 2019 door Pieter de Vries opgericht.')).toEqual(['Pieter de Vries']);
+  });
+
   it('when founders have their roles in brackets, or the maker introduces themself, then the names are read', () => {
     expect(foundersIn('Maya Chen (CEO) and Jonas Weber (CTO) founded Acme in 2019.')).toEqual([
       'Maya Chen',

@@ -28,7 +28,7 @@ const NAMES = `(${NAME}(?:${JOIN}${NAME})*)`;
 const FOUNDED_WORD = String.raw`(?i:co-?founded|founded|started|created|built|established|launched|set up|gegründet|fondée?|créée?|fundad[ao]|creada|fondat[ao]|criad[ao]|opgericht|grundade?s?|grundat|grundlagt|grunnlagt|perustettu|perustaneet|za[lł]o[zż]on[aey]|zalo[zž]en[aáy]?|kuruldu|kurulan)`;
 /** "founded in 2021 by A and B", "gegründet 2019 von A und B", "fondée par A et B" */
 const FOUNDED_BY = new RegExp(
-  String.raw`(?<![\p{L}])${FOUNDED_WORD}(?![\p{L}])[^.;:!?]{0,60}?(?<![\p{L}])(?i:by|von|par|por|av|door|da|dai|af|przez|tarafından)\s+(?:\p{Ll}[^,;.:!?]{0,40},\s+)?${NAMES}`,
+  String.raw`(?<![\p{L}])${FOUNDED_WORD}(?![\p{L}])[^.;:!?]{0,60}?(?<![\p{L}])(?i:by|von|par|por|av|door|da|dai|af|przez|tarafından)\s+(?:\p{Ll}[^,;.:!?]{0,40},\s+)?(?:(?:\p{Ll}[\p{L}'’-]*|\p{Lu}{2,5}|\p{Lu}[\p{L}]*(?=\s+\p{Ll}))\s+){0,5}?${NAMES}`,
   'u',
 );
 /** "A and B founded Acme in 2021", "A and B started the company", "A, who founded Acme" */
@@ -64,6 +64,11 @@ const FOUNDED_THEN_NAMES = new RegExp(
   String.raw`(?<![\p{L}])(?i:perustivat|perustaneet|za[lł]o[zż]yli|zalo[zž]ili|gründeten)(?![\p{L}])\s+(?:[\p{Ll}\d][^.;:!?\p{Lu}]{0,40}?\s)?${NAMES}`,
   'u',
 );
+/** "Acme wurde 2019 von A und B gegründet", "door A en B opgericht": the participle after the names */
+const BY_NAMES_FOUNDED = new RegExp(
+  String.raw`(?<![\p{L}])(?i:von|door)\s+${NAMES}\s+(?:\p{Ll}[\p{L}]*\s+){0,2}?(?:gegründet|mitgegründet|ins Leben gerufen|opgericht)(?![\p{L}])`,
+  'u',
+);
 /** "A ve B tarafından kuruldu": the names before "by", as Turkish writes it */
 const NAMES_BY = new RegExp(String.raw`${NAMES}\s+(?i:tarafından)(?![\p{L}])`, 'u');
 /** "I'm Sam Rivera, the founder of …", "Hi, I'm Sam Rivera and I built Acme": the maker speaking */
@@ -87,6 +92,7 @@ export const foundersIn = (written: string): string[] => {
   const sentence = written.replace(BRACKETED, '');
   const m =
     sentence.match(FOUNDED_BY) ??
+    sentence.match(BY_NAMES_FOUNDED) ??
     sentence.match(NAMES_FOUNDED) ??
     sentence.match(FOUNDERS_NAMED) ??
     sentence.match(NAMES_ARE_FOUNDERS) ??
