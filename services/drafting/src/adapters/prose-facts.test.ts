@@ -131,6 +131,20 @@ describe('facts stated in sentences', () => {
     expect(placeIn('The team is located in Tallinn, Estonia.')).toEqual({ city: 'Tallinn', country: 'EE' });
   });
 
+  it('when a sentence says where the product is designed or built (not what it is built with) then that is its place', () => {
+    expect(madeIn('Proudly built in Montréal, Canada.')).toEqual({ city: 'Montréal', country: 'CA' });
+    expect(madeIn('Designed in Helsinki')).toEqual({ city: 'Helsinki', country: null });
+    expect(madeIn('Built in Rust for speed.')).toBeNull();
+    expect(madeIn('Built in Public, week by week.')).toBeNull();
+  });
+
+  it('when a sentence says where the team sits in German, French, Dutch or Swedish then that is where it is based', () => {
+    expect(placeIn('Wir sitzen in Köln.')).toEqual({ city: 'Köln', country: null });
+    expect(placeIn('Nous sommes basés à Bordeaux.')).toEqual({ city: 'Bordeaux', country: null });
+    expect(placeIn('We zitten in Rotterdam.')).toEqual({ city: 'Rotterdam', country: null });
+    expect(placeIn('Vi finns i Malmö.')).toEqual({ city: 'Malmö', country: null });
+  });
+
   it('when a sentence says "based out of" a place then that is where the company is based', () => {
     expect(placeIn('We are a small team based out of Austin, Texas.')).toEqual({ city: 'Austin', country: null });
   });

@@ -165,7 +165,7 @@ export const foundingYearIn = (sentence: string, ownNames: readonly string[], on
 
 /** "based in", "mit Sitz in", "basée à", "con sede en", "gevestigd in", "med säte i", ... and the place after it */
 const BASED_IN =
-  /(?<![\p{L}])(?:(?:office|offices|HQ|headquarters|studio|team)(?: is| are)?(?: located| based)?(?= in )|based|headquartered|located|situated|HQ'd|sitz|ansässig|basée?|située?|siège|sede|ubicad[ao]|basad[ao]|sediad[ao]|baseada|gevestigd|gebaseerd|baserade?|säte|baseret|hovedsæde|basert|siedzib[aą]|sídlem)\s+(?:out of|in|à|a|en|em|i|w|v|au|an)\s+([^.;!?()]{2,80})/iu;
+  /(?<![\p{L}])(?:(?:office|offices|HQ|headquarters|studio|team)(?: is| are)?(?: located| based)?(?= in )|based|headquartered|located|situated|HQ'd|sitz|sitzen|ansässig|basé(?:e|s|es)?|situé(?:e|s|es)?|zitten|finns|holder til|siège|sede|ubicad[ao]|basad[ao]|sediad[ao]|baseada|gevestigd|gebaseerd|baserade?|säte|baseret|hovedsæde|basert|siedzib[aą]|sídlem)\s+(?:out of|in|à|a|en|em|i|w|v|au|an)\s+([^.;!?()]{2,80})/iu;
 /** A place name: up to three capitalised words */
 const PLACE = /^\p{Lu}[\p{L}'’.-]*(?:[ -]\p{Lu}[\p{L}'’.-]*){0,2}$/u;
 
@@ -254,8 +254,16 @@ const NOT_A_PLACE =
 const X_BASED = /(?<![\p{L}])(\p{Lu}[\p{L}'’.]*(?: \p{Lu}[\p{L}'’.]*)?)-based(?![\p{L}])/u;
 
 /** Where a sentence says the product is made ("Made in Lisbon, Portugal", "a Berlin-based team"). */
+/** "Designed in Helsinki", "Built in Montréal, Canada": where the product is built, not what with ("Built in Rust") */
+const BUILT_IN =
+  /(?<![\p{L}])(?i:(?:proudly\s+)?(?:built|designed|developed|coded|engineered|entwickelt|conçu|développé|desarrollado|desenvolvido|sviluppato|ontwikkeld|utvecklad|udviklet|utviklet|kehitetty|zaprojektowane|navrženo))\s+(?:in|à|en|em|a|i|w|v)\s+(\p{Lu}[\p{L}'’.-]*(?:[ -]\p{Lu}[\p{L}'’.-]*){0,2})(?:,\s*([^.;!?()]{2,40}))?/u;
+/** what a product is built in or with, rather than where */
+const NOT_A_BUILD_PLACE =
+  /^(?:rust|go|golang|typescript|javascript|python|ruby|elixir|erlang|swift|kotlin|java|scala|haskell|php|react|vue|svelte|angular|rails|django|laravel|next|nuxt|figma|webflow|framer|bubble|public|the|stealth|house|beta|europe|eu)$/i;
+
 export const madeIn = (sentence: string): { country: string | null; city: string | null } | null => {
-  const m = sentence.match(MADE_IN);
+  const built = sentence.match(BUILT_IN);
+  const m = sentence.match(MADE_IN) ?? (built?.[1] && !NOT_A_BUILD_PLACE.test(built[1]) ? built : null);
   const based = sentence.match(X_BASED)?.[1];
   const place = m?.[1] ?? (based && !NOT_A_PLACE.test(based) ? based : undefined);
   if (!place) return null;
