@@ -82,6 +82,21 @@ describe('facts stated in sentences', () => {
     expect(foundersIn('Tallyho werd in 2019 door Pieter de Vries opgericht.')).toEqual(['Pieter de Vries']);
   });
 
+  it('when the people behind the product are named, or the founders are the subject of a founding verb in any language we read, then the names are read', () => {
+    expect(foundersIn('Hinter Tallyho stehen Anna Berg und Omar Haddad.')).toEqual(['Anna Berg', 'Omar Haddad']);
+    expect(foundersIn('The team behind Tallyho: Anna Berg and Omar Haddad.')).toEqual(['Anna Berg', 'Omar Haddad']);
+    expect(foundersIn('Tallyho nació en 2019 de la mano de Anna Berg y Omar Haddad.')).toEqual([
+      'Anna Berg',
+      'Omar Haddad',
+    ]);
+    expect(foundersIn('Anna Berg et Omar Haddad ont créé Tallyho en 2019.')).toEqual(['Anna Berg', 'Omar Haddad']);
+    expect(foundersIn('Anna Berg och Omar Haddad startade Tallyho 2019.')).toEqual(['Anna Berg', 'Omar Haddad']);
+    expect(foundersIn('Meet Anna Berg and Omar Haddad, who started Tallyho in 2019.')).toEqual([
+      'Anna Berg',
+      'Omar Haddad',
+    ]);
+  });
+
   it('when founders have their roles in brackets, or the maker introduces themself, then the names are read', () => {
     expect(foundersIn('Maya Chen (CEO) and Jonas Weber (CTO) founded Acme in 2019.')).toEqual([
       'Maya Chen',

@@ -33,7 +33,7 @@ const FOUNDED_BY = new RegExp(
 );
 /** "A and B founded Acme in 2021", "A and B started the company", "A, who founded Acme" */
 const NAMES_FOUNDED = new RegExp(
-  String.raw`${NAMES}(?:,?\s+(?:who|der|die|qui|que|som|die)(?![\p{L}]))?\s+(?:co-?founded|launched|founded|started|gründeten|haben\s.{0,40}gegründet|ont fondé|fondèrent|fundaron|fondarono|fundaram|richtten|grundade|grundlagde|grunnla|perustivat|założyli|založili|gründete|hat\s.{0,40}gegründet|a fondé|fonda|fundó|fondò|ha fondato|fundou|richtte|perusti|za[lł]o[zż]y[lł]a?|zalo[zž]ila?|kurdu|kurdular)(?![\p{L}])`,
+  String.raw`${NAMES}(?:,?\s+(?:who|der|die|qui|que|som|die)(?![\p{L}]))?\s+(?:co-?founded|launched|founded|started|gründeten|haben\s.{0,40}gegründet|ont fondé|fondèrent|fundaron|fondarono|fundaram|richtten|grundade|grundlagde|grunnla|perustivat|założyli|založili|ont créé|crearon|hanno fondato|hanno creato|criaram|startade|startede|startet|begonnen|gründete|hat\s.{0,40}gegründet|a fondé|fonda|fundó|fondò|ha fondato|fundou|richtte|perusti|za[lł]o[zż]y[lł]a?|zalo[zž]ila?|kurdu|kurdular)(?![\p{L}])`,
   'u',
 );
 /** "A and B met at university and started Acme": the names, then what they did, then the founding */
@@ -69,6 +69,11 @@ const BY_NAMES_FOUNDED = new RegExp(
   String.raw`(?<![\p{L}])(?i:von|door)\s+${NAMES}\s+(?:\p{Ll}[\p{L}]*\s+){0,2}?(?:gegründet|mitgegründet|ins Leben gerufen|opgericht)(?![\p{L}])`,
   'u',
 );
+/** "The team behind Acme: A and B", "Hinter Acme stehen A und B", "de la mano de A y B": the people behind the product */
+const BEHIND = new RegExp(
+  String.raw`(?<![\p{L}])(?:(?i:behind|hinter|derrière|detrás de|dietro|achter|bakom)\s+\S+(?:[,:]?\s+(?i:are|is|stehen|steht|il y a|están|está|ci sono|c['’]è|zitten|zit|står|er))?[,:]?\s+|(?i:de la mano de|da un['’]idea di|pelas mãos de|the brainchild of|an idea of)\s+)${NAMES}`,
+  'u',
+);
 /** "A ve B tarafından kuruldu": the names before "by", as Turkish writes it */
 const NAMES_BY = new RegExp(String.raw`${NAMES}\s+(?i:tarafından)(?![\p{L}])`, 'u');
 /** "I'm Sam Rivera, the founder of …", "Hi, I'm Sam Rivera and I built Acme": the maker speaking */
@@ -85,7 +90,10 @@ const NOT_A_PERSON = /\b(?:Inc|Ltd|LLC|GmbH|AB|AG|SA|BV|Team|Labs?|Group|Capital
 
 /** A name without the honorific before it ("Dr. Anna Berg" → "Anna Berg") and the greeting words a sentence opens with. */
 export const withoutHonorific = (name: string): string =>
-  name.replace(/^(?:(?:Dr|Prof|Mr|Mrs|Ms|Mag|Ing|Dipl)\.?(?:-\p{L}+\.?)?\s+)+/u, '').trim();
+  name
+    .replace(/^(?:Meet|Introducing|Hi|Hello|Hey|With|From|Our|Unser|Unsere|Notre|Nuestro|Nuestra)\s+(?=\S+\s+\S)/u, '')
+    .replace(/^(?:(?:Dr|Prof|Mr|Mrs|Ms|Mag|Ing|Dipl)\.?(?:-\p{L}+\.?)?\s+)+/u, '')
+    .trim();
 
 /** The founders a sentence names ("founded … by A and B", "A and B founded …"). */
 export const foundersIn = (written: string): string[] => {
@@ -98,6 +106,7 @@ export const foundersIn = (written: string): string[] => {
     sentence.match(NAMES_ARE_FOUNDERS) ??
     sentence.match(FOUNDED_THEN_NAMES) ??
     sentence.match(NAMES_BY) ??
+    sentence.match(BEHIND) ??
     sentence.match(NAMES_THEN_FOUNDED) ??
     (I_MADE.test(sentence) ? sentence.match(I_AM) : null);
   if (!m?.[1]) return [];
