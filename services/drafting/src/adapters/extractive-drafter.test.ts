@@ -228,3 +228,95 @@ describe('when only the copyright line names the product', () => {
     expect(value(kept, 'tagline')).toBe('Bookkeeping that closes the month');
   });
 });
+
+describe('when a schema.org address is written as a Country node, a string or a PostalAddress of its own', () => {
+  it('then its country and city are drafted, quoted as the page served them', async () => {
+    const country = page(
+      'https://a.example/',
+      `<html><head><title>A</title><script type="application/ld+json">{"@context":"https://schema.org","@type":"Organization","name":"A",
+        "address":{"@type":"PostalAddress","addressLocality":"Lyon","addressCountry":{"@type":"Country","name":"France"}}}</script></head><body><h1>A</h1></body></html>`,
+    );
+    const line = page(
+      'https://b.example/',
+      `<html><head><title>B</title><script type="application/ld+json">{"@context":"https://schema.org","@type":"Organization","name":"B",
+        "address":"Storgatan 1, 114 55 Stockholm, Sweden"}</script></head><body><h1>B</h1></body></html>`,
+    );
+    const alone = page(
+      'https://c.example/',
+      `<html><head><title>C</title><script type="application/ld+json">{"@context":"https://schema.org","@type":"PostalAddress",
+        "addressLocality":"Graz","addressCountry":"AT"}</script></head><body><h1>C</h1></body></html>`,
+    );
+    const a = await draft([country]);
+    expect([value(a.kept, 'country'), value(a.kept, 'city')]).toEqual(['FR', 'Lyon']);
+    const b = await draft([line]);
+    expect([value(b.kept, 'country'), value(b.kept, 'city')]).toEqual(['SE', 'Stockholm']);
+    const c = await draft([alone]);
+    expect([value(c.kept, 'country'), value(c.kept, 'city')]).toEqual(['AT', 'Graz']);
+  });
+});
+
+describe('when the brand links home in full (WordPress `rel="home"`, a site title) rather than to "/"', () => {
+  it('then the brand names the product', async () => {
+    const wordpress = page(
+      'https://site-a.example/',
+      `<html><head><title>Tallyho – Invoices that chase themselves</title></head><body>
+        <header><p class="site-title"><a href="https://site-a.example/" rel="home">Tallyho</a></p></header>
+        <main><h1>Invoices that chase themselves</h1></main></body></html>`,
+    );
+    const full = page(
+      'https://site-b.example/',
+      `<html><head><title>Pipewise | Sales pipelines for small teams</title></head><body>
+        <nav><a href="https://site-b.example/index.html">Pipewise</a><a href="/pricing">Pricing</a></nav>
+        <main><h1>Sales pipelines for small teams</h1></main></body></html>`,
+    );
+    expect(value((await draft([wordpress])).kept, 'name')).toBe('Tallyho');
+    expect(value((await draft([full])).kept, 'name')).toBe('Pipewise');
+  });
+});
+
+describe('when nothing but the title names the product', () => {
+  it('then the name-like part of a title of a name and a phrase is the name, and the phrase can be the tagline', async () => {
+    const bare = page(
+      'https://site-c.example/',
+      `<html><head><title>Invoices that chase themselves — Tallyho</title></head><body>
+        <main><p>Send it once; we follow up.</p></main></body></html>`,
+    );
+    const { kept } = await draft([bare]);
+    expect(value(kept, 'name')).toBe('Tallyho');
+    expect(value(kept, 'tagline')).toBe('Invoices that chase themselves');
+  });
+});
+
+describe('when only a blog post names the founders', () => {
+  it("then a sentence that names the product gives its founders; the rival's founders in the same post are not ours", async () => {
+    const home = page(
+      'https://site-d.example/',
+      `<html><head><title>Tallyho</title><meta property="og:site_name" content="Tallyho"></head><body>
+        <main><h1>Invoices that chase themselves</h1><a href="/blog/our-story">Our story</a></main></body></html>`,
+    );
+    const post = page(
+      'https://site-d.example/blog/our-story',
+      `<html><head><title>Why we built it</title></head><body><article>
+        <p>Tallyho was founded in 2021 by Anna Berg and Omar Haddad.</p>
+        <p>Before that, RivalBooks was founded by John Smith in 1998.</p></article></body></html>`,
+    );
+    const { kept } = await draft([home, post]);
+    expect((value(kept, 'founders') as { name: string }[]).map((f) => f.name)).toEqual(['Anna Berg', 'Omar Haddad']);
+  });
+});
+
+describe('when a team page breaks a founder card with <br> rather than elements', () => {
+  it('then the name over its founder role is a founder', async () => {
+    const home = page(
+      'https://site-e.example/',
+      `<html><head><title>Tallyho</title></head><body><h1>Tallyho</h1></body></html>`,
+    );
+    const team = page(
+      'https://site-e.example/team',
+      `<html><head><title>Team</title></head><body><main><h1>The people behind it</h1>
+        <p><strong>Anna Berg</strong><br>Co-founder &amp; CEO</p><p><strong>Lena Fischer</strong><br>Engineer</p></main></body></html>`,
+    );
+    const { kept } = await draft([home, team]);
+    expect((value(kept, 'founders') as { name: string }[]).map((f) => f.name)).toEqual(['Anna Berg']);
+  });
+});

@@ -1,6 +1,7 @@
 import * as cheerio from 'cheerio';
 import { describe, expect, it } from 'vitest';
-import { htmlPeople } from './people.ts';
+import { textOf } from './page-content.ts';
+import { htmlPeople, linePeople } from './people.ts';
 
 const foundersOn = (body: string) =>
   htmlPeople(cheerio.load(`<html><body>${body}</body></html>`), 'https://acme.test/team')
@@ -45,5 +46,15 @@ describe('a founder role inside the name heading', () => {
     expect(foundersOn('<div><h3>Anna Berg <small>Co-founder</small></h3><p>Anna writes code.</p></div>')).toEqual([
       'Anna Berg / Co-founder',
     ]);
+  });
+});
+
+describe('people written as a name line over a founder role line', () => {
+  it('when a name and a founder role are broken onto two lines (a <br>, two paragraphs) then the person is a founder; a guest of another company is not', () => {
+    const $ = cheerio.load(
+      '<html><body><p><strong>Anna Berg</strong><br>Co-founder &amp; CEO</p><p><strong>Omar Haddad</strong><br>Founder of RivalApp</p></body></html>',
+    );
+    const people = linePeople(textOf($('body').get(0)).split('\n'));
+    expect(people.map((p) => [p.name, p.role])).toEqual([['Anna Berg', 'Co-founder & CEO']]);
   });
 });

@@ -161,3 +161,21 @@ export const htmlPeople = ($: CheerioAPI, pageUrl: string): PagePerson[] => {
   });
   return people;
 };
+
+/**
+ * People written as a name on one line and a founder role on the next, however the page breaks
+ * them ("<strong>Anna Berg</strong><br>Co-founder &amp; CEO", two paragraphs, two divs): the
+ * page's visible lines, in order.
+ */
+export const linePeople = (lines: readonly string[]): PagePerson[] => {
+  const people: PagePerson[] = [];
+  lines.forEach((line, i) => {
+    const name = line.trim().replace(/^(?:Dr|Prof)\.?\s+/, '');
+    const role = (lines[i + 1] ?? '').trim();
+    if (!PERSON_NAME.test(name) || NOT_A_NAME.test(name) || ROLE.test(name) || name.length > 60) return;
+    if (!role || role.length > 80 || !FOUNDER_ROLE.test(role) || ELSEWHERE.test(role) || role.includes(name)) return;
+    if (!people.some((p) => p.name === name))
+      people.push({ name, nameQuote: name, role, roleQuote: role, links: [], founder: true });
+  });
+  return people;
+};

@@ -19,6 +19,40 @@ const plansOf = (body: string, options: { loose?: boolean; product?: string } = 
   htmlPlans(cheerio.load(`<html><body>${body}</body></html>`), options).map((p) => `${p.name}: ${p.price}`);
 
 describe('plans in more markups', () => {
+  it('when the period follows the price in a block that opens with the plan name then the period is part of the price', () => {
+    expect(
+      plansOf(`<div><div data-testid="plan"><span class="plan-name">Basic</span> <span>$9</span><span>/mo</span></div>
+        <div data-testid="plan"><span class="plan-name">Plus</span> <span>$19</span><span>/mo</span></div></div>`),
+    ).toEqual(['Basic: $9/mo', 'Plus: $19/mo']);
+  });
+
+  it('when a card of any markup has its price as the heading, or its name under the price, then the first short line names it (not a badge)', () => {
+    expect(
+      plansOf(`<div><div data-framer-name="Card"><p>Hobby</p><h2>€0</h2><p>per month</p><p>For side projects</p></div>
+        <div data-framer-name="Card"><p>Pro</p><h2>€24</h2><p>per month</p><p>For teams</p></div></div>`),
+    ).toEqual(['Hobby: €0 per month', 'Pro: €24 per month']);
+    expect(
+      plansOf(`<div class="cards"><div class="card"><span class="badge">Popular</span><div class="amount">$39<small>/mo</small></div>
+        <div class="label">Growth</div></div><div class="card"><div class="amount">$9<small>/mo</small></div><div class="label">Starter</div></div></div>`),
+    ).toEqual(['Growth: $39/mo', 'Starter: $9/mo']);
+  });
+
+  it('when a price is written the Danish, Norwegian or Japanese way ("kr. 99", "99,- kr", "月額980円") then it is a price', () => {
+    expect(
+      plansOf(
+        '<div><div><h3>Basis</h3><p>kr. 99 pr. måned</p></div><div><h3>Pro</h3><p>kr. 299 pr. måned</p></div></div>',
+      ),
+    ).toEqual(['Basis: kr. 99 pr. måned', 'Pro: kr. 299 pr. måned']);
+    expect(
+      plansOf('<div><div><h3>Basis</h3><p>99,- kr/mnd</p></div><div><h3>Pro</h3><p>299,- kr/mnd</p></div></div>'),
+    ).toEqual(['Basis: 99,- kr/mnd', 'Pro: 299,- kr/mnd']);
+    expect(
+      plansOf(
+        '<section><div><h3>ベーシック</h3><p>月額980円</p></div><div><h3>プロ</h3><p>月額2,980円</p></div></section>',
+      ),
+    ).toEqual(['ベーシック: 月額980円', 'プロ: 月額2,980円']);
+  });
+
   it('when a card shows a monthly and a yearly price then the plan is drafted once per period', () => {
     expect(
       plansOf(`<div class="plan"><h3>Pro</h3><p><b>$10</b><span>/month</span></p><p><b>$100</b><span>/year</span></p></div>

@@ -26,6 +26,87 @@ describe('facts stated in sentences', () => {
     expect(foundersIn('Priya Raman and Jonas Berg founded Pipewise in 2021.')).toEqual(['Priya Raman', 'Jonas Berg']);
   });
 
+  it('when founders are joined by the "and" of Dutch, Italian, Portuguese, Danish, Finnish, Polish, Czech or Turkish then each is read', () => {
+    expect(foundersIn('Acme werd opgericht door Pieter de Vries en Sanne Bakker.')).toEqual([
+      'Pieter de Vries',
+      'Sanne Bakker',
+    ]);
+    expect(foundersIn('Fondata nel 2017 da Marco Rossi e Giulia Bianchi.')).toEqual(['Marco Rossi', 'Giulia Bianchi']);
+    expect(foundersIn('Fundada em 2020 por Ana Souza e Pedro Lima.')).toEqual(['Ana Souza', 'Pedro Lima']);
+    expect(foundersIn('Grundlagt i 2016 af Mette Hansen og Lars Nielsen.')).toEqual(['Mette Hansen', 'Lars Nielsen']);
+  });
+
+  it('when the founding verb comes before the names (Finnish, Polish, Czech) or "by" after them (Turkish) then the names are read', () => {
+    expect(foundersIn('Yrityksen perustivat vuonna 2015 Matti Virtanen ja Liisa Korhonen.')).toEqual([
+      'Matti Virtanen',
+      'Liisa Korhonen',
+    ]);
+    expect(foundersIn('Firmę założyli w 2018 roku Jan Kowalski i Anna Nowak.')).toEqual(['Jan Kowalski', 'Anna Nowak']);
+    expect(foundersIn('Společnost založili v roce 2017 Jan Novák a Petra Svobodová.')).toEqual([
+      'Jan Novák',
+      'Petra Svobodová',
+    ]);
+    expect(foundersIn('Şirket 2019 yılında Ahmet Yılmaz ve Elif Kaya tarafından kuruldu.')).toEqual([
+      'Ahmet Yılmaz',
+      'Elif Kaya',
+    ]);
+  });
+
+  it('when one founder is the subject of a founding verb in the singular then the founder is read', () => {
+    expect(foundersIn('Jana Novák gründete Acme 2019.')).toEqual(['Jana Novák']);
+    expect(foundersIn('María García fundó Acme en 2018.')).toEqual(['María García']);
+    expect(foundersIn('Marco Rossi ha fondato Acme nel 2016.')).toEqual(['Marco Rossi']);
+    expect(foundersIn('Jan Kowalski założył Acme w 2018 roku.')).toEqual(['Jan Kowalski']);
+    expect(foundersIn('Matti Virtanen perusti Acme vuonna 2015.')).toEqual(['Matti Virtanen']);
+  });
+
+  it('when the founders are described before their names, or did something else before founding, then the names are read', () => {
+    expect(foundersIn('Tallyho was started by two friends, Anna Berg and Omar Haddad, in 2019.')).toEqual([
+      'Anna Berg',
+      'Omar Haddad',
+    ]);
+    expect(foundersIn('Anna Berg and Omar Haddad met at KTH and started Tallyho in 2019.')).toEqual([
+      'Anna Berg',
+      'Omar Haddad',
+    ]);
+    expect(foundersIn('Anna Berg and Omar Haddad use Tallyho every day.')).toEqual([]);
+  });
+
+  it('when "by" is followed by words about the founders, or the German or Dutch participle comes after the names, then the names are read', () => {
+    expect(foundersIn('Founded in 2019 by former Spotify engineers Anna Berg and Omar Haddad.')).toEqual([
+      'Anna Berg',
+      'Omar Haddad',
+    ]);
+    expect(foundersIn('Founded by ex-Googler Anna Berg.')).toEqual(['Anna Berg']);
+    expect(foundersIn('Tallyho wurde von Anna Berg und Omar Haddad gegründet.')).toEqual(['Anna Berg', 'Omar Haddad']);
+    expect(foundersIn('Tallyho werd in 2019 door Pieter de Vries opgericht.')).toEqual(['Pieter de Vries']);
+  });
+
+  it('when the people behind the product are named, or the founders are the subject of a founding verb in any language we read, then the names are read', () => {
+    expect(foundersIn('Hinter Tallyho stehen Anna Berg und Omar Haddad.')).toEqual(['Anna Berg', 'Omar Haddad']);
+    expect(foundersIn('The team behind Tallyho: Anna Berg and Omar Haddad.')).toEqual(['Anna Berg', 'Omar Haddad']);
+    expect(foundersIn('Tallyho nació en 2019 de la mano de Anna Berg y Omar Haddad.')).toEqual([
+      'Anna Berg',
+      'Omar Haddad',
+    ]);
+    expect(foundersIn('Anna Berg et Omar Haddad ont créé Tallyho en 2019.')).toEqual(['Anna Berg', 'Omar Haddad']);
+    expect(foundersIn('Anna Berg och Omar Haddad startade Tallyho 2019.')).toEqual(['Anna Berg', 'Omar Haddad']);
+    expect(foundersIn('Meet Anna Berg and Omar Haddad, who started Tallyho in 2019.')).toEqual([
+      'Anna Berg',
+      'Omar Haddad',
+    ]);
+  });
+
+  it('when founders have their roles in brackets, or the maker introduces themself, then the names are read', () => {
+    expect(foundersIn('Maya Chen (CEO) and Jonas Weber (CTO) founded Acme in 2019.')).toEqual([
+      'Maya Chen',
+      'Jonas Weber',
+    ]);
+    expect(foundersIn("Hi, I'm Sam Rivera and I built Tallyho to fix my own invoicing.")).toEqual(['Sam Rivera']);
+    expect(foundersIn("I'm Sam Rivera, the maker of Tallyho.")).toEqual(['Sam Rivera']);
+    expect(foundersIn("I'm Sam Rivera and I love coffee.")).toEqual([]);
+  });
+
   it('when a sentence names no person (a company, a team, one word) then no founder is read', () => {
     expect(foundersIn('Built by Acme Labs for developers.')).toEqual([]);
     expect(foundersIn('Founded by engineers who love spreadsheets.')).toEqual([]);
@@ -49,6 +130,38 @@ describe('facts stated in sentences', () => {
   it("when an address line names a country after a postcode or a comma then it is the company's; a language picker is not", () => {
     expect(addressIn('Storgatan 1, 114 55 Stockholm, Sweden')).toEqual({ country: 'SE', city: 'Stockholm' });
     expect(addressIn('English (United States)')).toBeNull();
+  });
+
+  it('when a postal line ends a street address, or a US or Canadian city stands before its state and zip, then that is the city', () => {
+    expect(postalCityIn('Musterstraße 1, 10115 Berlin')).toBe('Berlin');
+    expect(postalCityIn('Acme GmbH · Hauptplatz 3 · 8010 Graz')).toBe('Graz');
+    expect(postalCityIn('500 Howard St, San Francisco, CA 94105')).toBe('San Francisco');
+    expect(postalCityIn('100 King St W, Toronto, ON M5H 1J9')).toBe('Toronto');
+    expect(postalCityIn('Call us at 555 1234, Monday to Friday')).toBeNull();
+  });
+
+  it('when a sentence says where the office, HQ or team is then that is where the company is based', () => {
+    expect(placeIn('Our office is in Munich, Germany.')).toEqual({ city: 'Munich', country: 'DE' });
+    expect(placeIn('Our HQ is in Lisbon.')).toEqual({ city: 'Lisbon', country: null });
+    expect(placeIn('The team is located in Tallinn, Estonia.')).toEqual({ city: 'Tallinn', country: 'EE' });
+  });
+
+  it('when a sentence says where the product is designed or built (not what it is built with) then that is its place', () => {
+    expect(madeIn('Proudly built in Montréal, Canada.')).toEqual({ city: 'Montréal', country: 'CA' });
+    expect(madeIn('Designed in Helsinki')).toEqual({ city: 'Helsinki', country: null });
+    expect(madeIn('Built in Rust for speed.')).toBeNull();
+    expect(madeIn('Built in Public, week by week.')).toBeNull();
+  });
+
+  it('when a sentence says where the team sits in German, French, Dutch or Swedish then that is where it is based', () => {
+    expect(placeIn('Wir sitzen in Köln.')).toEqual({ city: 'Köln', country: null });
+    expect(placeIn('Nous sommes basés à Bordeaux.')).toEqual({ city: 'Bordeaux', country: null });
+    expect(placeIn('We zitten in Rotterdam.')).toEqual({ city: 'Rotterdam', country: null });
+    expect(placeIn('Vi finns i Malmö.')).toEqual({ city: 'Malmö', country: null });
+  });
+
+  it('when a sentence says "based out of" a place then that is where the company is based', () => {
+    expect(placeIn('We are a small team based out of Austin, Texas.')).toEqual({ city: 'Austin', country: null });
   });
 
   it('when text has several sentences on a line then each is read on its own', () => {

@@ -21,17 +21,24 @@ export const sentencesOf = (text: string): string[] => {
 const WORD = String.raw`\p{Lu}[\p{Ll}\p{M}'’](?:[\p{Ll}\p{M}'’]|-\p{Lu}|\p{Lu}(?=\p{Ll}))*`;
 /** A person's name in prose: two or three capitalised words, a middle initial allowed (`Anna K. Berg`). */
 const NAME = String.raw`(?:(?:Dr|Prof)\.?[ \u00a0])?${WORD}(?:[ \u00a0]\p{Lu}\.)?(?:[ \u00a0](?:(?:van|von|de|da|del|der|den|la|le|di|dos|du)[ \u00a0])?${WORD}){1,2}`;
-const JOIN = String.raw`\s*(?:,\s*(?:and\s+|und\s+|et\s+|y\s+|och\s+)?|\s(?:and|und|et|y|och|&)\s)\s*`;
+/** "and" between two names, in the languages we read (en, de, fr, es, sv, nl, it/pt, da/no, fi, pl, cs, tr) */
+const AND = 'and|und|et|y|och|en|e|og|ja|i|a|ve|&';
+const JOIN = String.raw`\s*(?:,\s*(?:(?:${AND.replace('|&', '')})\s+)?|\s(?:${AND})\s)\s*`;
 const NAMES = `(${NAME}(?:${JOIN}${NAME})*)`;
 const FOUNDED_WORD = String.raw`(?i:co-?founded|founded|started|created|built|established|launched|set up|gegründet|fondée?|créée?|fundad[ao]|creada|fondat[ao]|criad[ao]|opgericht|grundade?s?|grundat|grundlagt|grunnlagt|perustettu|perustaneet|za[lł]o[zż]on[aey]|zalo[zž]en[aáy]?|kuruldu|kurulan)`;
 /** "founded in 2021 by A and B", "gegründet 2019 von A und B", "fondée par A et B" */
 const FOUNDED_BY = new RegExp(
-  String.raw`(?<![\p{L}])${FOUNDED_WORD}(?![\p{L}])[^.;:!?]{0,60}?(?<![\p{L}])(?i:by|von|par|por|av|door|da|dai|af|przez|tarafından)\s+${NAMES}`,
+  String.raw`(?<![\p{L}])${FOUNDED_WORD}(?![\p{L}])[^.;:!?]{0,60}?(?<![\p{L}])(?i:by|von|par|por|av|door|da|dai|af|przez|tarafından)\s+(?:\p{Ll}[^,;.:!?]{0,40},\s+)?(?:(?:\p{Ll}[\p{L}'’-]*|\p{Lu}{2,5}|\p{Lu}[\p{L}]*(?=\s+\p{Ll}))\s+){0,5}?${NAMES}`,
   'u',
 );
 /** "A and B founded Acme in 2021", "A and B started the company", "A, who founded Acme" */
 const NAMES_FOUNDED = new RegExp(
-  String.raw`${NAMES}(?:,?\s+(?:who|der|die|qui|que|som|die)(?![\p{L}]))?\s+(?:co-?founded|launched|founded|started|gründeten|haben\s.{0,40}gegründet|ont fondé|fondèrent|fundaron|fondarono|fundaram|richtten|grundade|grundlagde|grunnla|perustivat|założyli|založili)(?![\p{L}])`,
+  String.raw`${NAMES}(?:,?\s+(?:who|der|die|qui|que|som|die)(?![\p{L}]))?\s+(?:co-?founded|launched|founded|started|gründeten|haben\s.{0,40}gegründet|ont fondé|fondèrent|fundaron|fondarono|fundaram|richtten|grundade|grundlagde|grunnla|perustivat|założyli|založili|ont créé|crearon|hanno fondato|hanno creato|criaram|startade|startede|startet|begonnen|gründete|hat\s.{0,40}gegründet|a fondé|fonda|fundó|fondò|ha fondato|fundou|richtte|perusti|za[lł]o[zż]y[lł]a?|zalo[zž]ila?|kurdu|kurdular)(?![\p{L}])`,
+  'u',
+);
+/** "A and B met at university and started Acme": the names, then what they did, then the founding */
+const NAMES_THEN_FOUNDED = new RegExp(
+  String.raw`${NAMES}\s+\p{Ll}[^.;:!?]{0,50}?\s(?:and|und|et|y|och|en|e|og|ja|i|a|ve)\s+(?:then\s+|later\s+)?(?:co-?founded|founded|started|launched|gründeten|fondèrent|ont fondé|fundaron|fondarono|fundaram|richtten|grundade|grundlagde|grunnla|perustivat|założyli|založili)(?![\p{L}])`,
   'u',
 );
 /** "Our co-founders Anna Berg and Omar Haddad", "Die Gründer Jana Novák und Pierre Dubois", "founded by our CEO Anna Berg" */
@@ -41,7 +48,7 @@ const FOUNDERS_NAMED = new RegExp(
 );
 /** "A and B are the founders of Acme", "A ist Gründerin von Acme", "A est le fondateur" */
 const NAMES_ARE_FOUNDERS = new RegExp(
-  String.raw`${NAMES},?\s+(?i:is|are|was|were|ist|sind|war|waren|est|sont|était|es|son|era|eran|é|são|è|sono|is|zijn|är|er|on|ovat|jest|są|je|jsou)\s+(?:(?i:the|our|its|a|der|die|le|la|les|el|los|las|o|os|il|i|de|en|et|ett)\s+)?(?:(?:[\p{L}-]+\s+)?(?i:and|&|und|et|y)\s+)?(?i:co-?founders?|founders?|gründer(?:in(?:nen)?)?|mitgründer(?:in(?:nen)?)?|co-?fondat(?:eur|rice|ore|ori)s?|fondat(?:eur|rice|ore|ori)s?|co-?fundador(?:a|es|as)?|fundador(?:a|es|as)?|oprichters?|grundare|grundarna|medgrundare|perustaja(?:t)?|założyciel(?:ka|e)?|zakladatel(?:ka|é)?)(?![\p{L}])`,
+  String.raw`${NAMES}(?:,?\s+(?i:is|are|was|were|ist|sind|war|waren|est|sont|était|es|son|era|eran|é|são|è|sono|is|zijn|är|er|on|ovat|jest|są|je|jsou)\s+)(?:(?i:the|our|its|a|der|die|le|la|les|el|los|las|o|os|il|i|de|en|et|ett)\s+)?(?:(?:[\p{L}-]+\s+)?(?i:and|&|und|et|y)\s+)?(?i:co-?founders?|founders?|gründer(?:in(?:nen)?)?|mitgründer(?:in(?:nen)?)?|co-?fondat(?:eur|rice|ore|ori)s?|fondat(?:eur|rice|ore|ori)s?|co-?fundador(?:a|es|as)?|fundador(?:a|es|as)?|oprichters?|grundare|grundarna|medgrundare|perustaja(?:t)?|założyciel(?:ka|e)?|zakladatel(?:ka|é)?)(?![\p{L}])`,
   'u',
 );
 /** "… together with B", "… zusammen mit B", "… avec B": a co-founder named after the first */
@@ -49,20 +56,59 @@ const TOGETHER_WITH = new RegExp(
   String.raw`(?<![\p{L}])(?i:together with|along with|alongside|with|zusammen mit|gemeinsam mit|mit|avec|con|com|met|med|junto con|insieme a)\s+(?:(?i:his|her|their|seinem|seiner|ihrem|ihrer|son|sa|su|sua|zijn|haar|sin|sitt)\s+(?i:co-?founder|partner|friend|brother|sister|wife|husband)\s+)?${NAMES}`,
   'u',
 );
-/** "A (CEO) and B founded" is not read; neither are names the sentence does not give in full */
+/**
+ * "Yrityksen perustivat vuonna 2015 A ja B", "Firmę założyli w 2018 roku A i B", "Společnost založili
+ * A a B": the founding verb (plural past) before the names, as Finnish, Polish and Czech write it
+ */
+const FOUNDED_THEN_NAMES = new RegExp(
+  String.raw`(?<![\p{L}])(?i:perustivat|perustaneet|za[lł]o[zż]yli|zalo[zž]ili|gründeten)(?![\p{L}])\s+(?:[\p{Ll}\d][^.;:!?\p{Lu}]{0,40}?\s)?${NAMES}`,
+  'u',
+);
+/** "Acme wurde 2019 von A und B gegründet", "door A en B opgericht": the participle after the names */
+const BY_NAMES_FOUNDED = new RegExp(
+  String.raw`(?<![\p{L}])(?i:von|door)\s+${NAMES}\s+(?:\p{Ll}[\p{L}]*\s+){0,2}?(?:gegründet|mitgegründet|ins Leben gerufen|opgericht)(?![\p{L}])`,
+  'u',
+);
+/** "The team behind Acme: A and B", "Hinter Acme stehen A und B", "de la mano de A y B": the people behind the product */
+const BEHIND = new RegExp(
+  String.raw`(?<![\p{L}])(?:(?i:behind|hinter|derrière|detrás de|dietro|achter|bakom)\s+\S+(?:[,:]?\s+(?i:are|is|stehen|steht|il y a|están|está|ci sono|c['’]è|zitten|zit|står|er))?[,:]?\s+|(?i:de la mano de|da un['’]idea di|pelas mãos de|the brainchild of|an idea of)\s+)${NAMES}`,
+  'u',
+);
+/** "A ve B tarafından kuruldu": the names before "by", as Turkish writes it */
+const NAMES_BY = new RegExp(String.raw`${NAMES}\s+(?i:tarafından)(?![\p{L}])`, 'u');
+/** "I'm Sam Rivera, the founder of …", "Hi, I'm Sam Rivera and I built Acme": the maker speaking */
+const I_AM = new RegExp(
+  String.raw`(?<![\p{L}])(?:I['’]m|I am|[Mm]y name is|[Ii]ch bin|[Jj]e suis|[Ss]oy|[Ss]ono|[Ss]ou|[Ii]k ben|[Jj]ag är|[Jj]eg er|[Jj]estem|[Jj]sem)\s+(${NAME})(?![\p{L}])`,
+  'u',
+);
+const I_MADE =
+  /(?<![\p{L}])(?:founder|co-?founder|maker|creator|gründer(?:in)?|fondat\p{L}*|fundador\p{L}*|I\s+(?:\p{Ll}+\s+)?(?:built|made|created|started|founded|launched))(?![\p{L}])/iu;
+/** a role in brackets after a name ("A (CEO) and B (CTO) founded …"): left out before the names are read */
+const BRACKETED = /\s*\([^()]{1,30}\)/g;
+/** names the sentence does not give in full are not read */
 const NOT_A_PERSON = /\b(?:Inc|Ltd|LLC|GmbH|AB|AG|SA|BV|Team|Labs?|Group|Capital|Ventures|Partners|University)\b/;
 
 /** A name without the honorific before it ("Dr. Anna Berg" → "Anna Berg") and the greeting words a sentence opens with. */
 export const withoutHonorific = (name: string): string =>
-  name.replace(/^(?:(?:Dr|Prof|Mr|Mrs|Ms|Mag|Ing|Dipl)\.?(?:-\p{L}+\.?)?\s+)+/u, '').trim();
+  name
+    .replace(/^(?:Meet|Introducing|Hi|Hello|Hey|With|From|Our|Unser|Unsere|Notre|Nuestro|Nuestra)\s+(?=\S+\s+\S)/u, '')
+    .replace(/^(?:(?:Dr|Prof|Mr|Mrs|Ms|Mag|Ing|Dipl)\.?(?:-\p{L}+\.?)?\s+)+/u, '')
+    .trim();
 
 /** The founders a sentence names ("founded … by A and B", "A and B founded …"). */
-export const foundersIn = (sentence: string): string[] => {
+export const foundersIn = (written: string): string[] => {
+  const sentence = written.replace(BRACKETED, '');
   const m =
     sentence.match(FOUNDED_BY) ??
+    sentence.match(BY_NAMES_FOUNDED) ??
     sentence.match(NAMES_FOUNDED) ??
     sentence.match(FOUNDERS_NAMED) ??
-    sentence.match(NAMES_ARE_FOUNDERS);
+    sentence.match(NAMES_ARE_FOUNDERS) ??
+    sentence.match(FOUNDED_THEN_NAMES) ??
+    sentence.match(NAMES_BY) ??
+    sentence.match(BEHIND) ??
+    sentence.match(NAMES_THEN_FOUNDED) ??
+    (I_MADE.test(sentence) ? sentence.match(I_AM) : null);
   if (!m?.[1]) return [];
   const split = (found: string) =>
     found.split(new RegExp(JOIN, 'u')).map((n) => withoutHonorific(n.replace(/\u00a0/g, ' ').trim()));
@@ -128,7 +174,7 @@ export const foundingYearIn = (sentence: string, ownNames: readonly string[], on
 
 /** "based in", "mit Sitz in", "basée à", "con sede en", "gevestigd in", "med säte i", ... and the place after it */
 const BASED_IN =
-  /(?<![\p{L}])(?:based|headquartered|located|situated|HQ'd|sitz|ansässig|basée?|située?|siège|sede|ubicad[ao]|basad[ao]|sediad[ao]|baseada|gevestigd|gebaseerd|baserade?|säte|baseret|hovedsæde|basert|siedzib[aą]|sídlem)\s+(?:in|à|a|en|em|i|w|v|au|an)\s+([^.;!?()]{2,80})/iu;
+  /(?<![\p{L}])(?:(?:office|offices|HQ|headquarters|studio|team)(?: is| are)?(?: located| based)?(?= in )|based|headquartered|located|situated|HQ'd|sitz|sitzen|ansässig|basé(?:e|s|es)?|situé(?:e|s|es)?|zitten|finns|holder til|siège|sede|ubicad[ao]|basad[ao]|sediad[ao]|baseada|gevestigd|gebaseerd|baserade?|säte|baseret|hovedsæde|basert|siedzib[aą]|sídlem)\s+(?:out of|in|à|a|en|em|i|w|v|au|an)\s+([^.;!?()]{2,80})/iu;
 /** A place name: up to three capitalised words */
 const PLACE = /^\p{Lu}[\p{L}'’.-]*(?:[ -]\p{Lu}[\p{L}'’.-]*){0,2}$/u;
 
@@ -183,10 +229,28 @@ const POSTCODE_CITY =
   /^(?:[A-Z]{1,2}-)?(?:\d{2}-\d{3}|\d{3} \d{2}|\d{4} ?[A-Z]{2}|(?!(?:19|20)\d\d(?!\d))\d{4,5})\s+(\p{Lu}[\p{L}'’.-]*(?:[ -](?:(?:am|an|im|sur|en|de|la|le)[ -])?\p{Lu}[\p{L}'’.-]*){0,2})(?:\s+Cedex(?:\s+\d+)?)?$/u;
 const CITY_UK_POSTCODE = /^(\p{Lu}[\p{L}'’.-]*(?: \p{Lu}[\p{L}'’.-]*){0,2}),? [A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/u;
 
+/** a US, Canadian or Australian state with its zip or postcode: "CA 94105", "ON M5V 2T6", "NSW 2000" */
+const STATE_ZIP = /^(?:[A-Z]{2}|NSW|VIC|QLD|TAS|ACT)\s+(?:\d{5}(?:-\d{4})?|[A-Z]\d[A-Z] ?\d[A-Z]\d|\d{4})$/;
+const CITY = /^\p{Lu}[\p{L}'’.-]*(?:[ -]\p{Lu}[\p{L}'’.-]*){0,2}$/u;
+
+const postalLineCity = (text: string): string | null =>
+  text.length > 60 ? null : (text.match(POSTCODE_CITY)?.[1] ?? text.match(CITY_UK_POSTCODE)?.[1] ?? null);
+
+/**
+ * The city of a postal line, alone ("10115 Berlin") or at the end of a street address
+ * ("Musterstraße 1, 10115 Berlin"; "500 Howard St, San Francisco, CA 94105": the city before the
+ * state and zip).
+ */
 export const postalCityIn = (line: string): string | null => {
   const text = line.trim();
-  if (text.length > 60) return null;
-  const city = text.match(POSTCODE_CITY)?.[1] ?? text.match(CITY_UK_POSTCODE)?.[1] ?? null;
+  if (text.length > 120) return null;
+  const parts = text.split(/\s*[,·|]\s*/);
+  const last = parts[parts.length - 1] ?? '';
+  const beforeState = parts.length >= 2 && STATE_ZIP.test(last) ? (parts[parts.length - 2] ?? '') : '';
+  const city =
+    postalLineCity(text) ??
+    postalLineCity(last) ??
+    (CITY.test(beforeState) && !/\d/.test(beforeState) ? beforeState : null);
   return city && !countryCode(city) ? city : null;
 };
 
@@ -199,8 +263,16 @@ const NOT_A_PLACE =
 const X_BASED = /(?<![\p{L}])(\p{Lu}[\p{L}'’.]*(?: \p{Lu}[\p{L}'’.]*)?)-based(?![\p{L}])/u;
 
 /** Where a sentence says the product is made ("Made in Lisbon, Portugal", "a Berlin-based team"). */
+/** "Designed in Helsinki", "Built in Montréal, Canada": where the product is built, not what with ("Built in Rust") */
+const BUILT_IN =
+  /(?<![\p{L}])(?i:(?:proudly\s+)?(?:built|designed|developed|coded|engineered|entwickelt|conçu|développé|desarrollado|desenvolvido|sviluppato|ontwikkeld|utvecklad|udviklet|utviklet|kehitetty|zaprojektowane|navrženo))\s+(?:in|à|en|em|a|i|w|v)\s+(\p{Lu}[\p{L}'’.-]*(?:[ -]\p{Lu}[\p{L}'’.-]*){0,2})(?:,\s*([^.;!?()]{2,40}))?/u;
+/** what a product is built in or with, rather than where */
+const NOT_A_BUILD_PLACE =
+  /^(?:rust|go|golang|typescript|javascript|python|ruby|elixir|erlang|swift|kotlin|java|scala|haskell|php|react|vue|svelte|angular|rails|django|laravel|next|nuxt|figma|webflow|framer|bubble|public|the|stealth|house|beta|europe|eu)$/i;
+
 export const madeIn = (sentence: string): { country: string | null; city: string | null } | null => {
-  const m = sentence.match(MADE_IN);
+  const built = sentence.match(BUILT_IN);
+  const m = sentence.match(MADE_IN) ?? (built?.[1] && !NOT_A_BUILD_PLACE.test(built[1]) ? built : null);
   const based = sentence.match(X_BASED)?.[1];
   const place = m?.[1] ?? (based && !NOT_A_PLACE.test(based) ? based : undefined);
   if (!place) return null;

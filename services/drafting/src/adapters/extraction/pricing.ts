@@ -1,0 +1,57 @@
+import { visiblePart } from '../../domain/evidence/served-text.ts';
+import { lineOf } from '../page-content.ts';
+import { PRICING_WORDS } from '../page-kinds.ts';
+import { htmlPlans, type PricingPlan, structuredPlans, summarisePlans, trialSentence } from '../pricing-plans.ts';
+import type { DraftContext, Parsed } from './draft-context.ts';
+
+/** the listing's limit for pricing_summary (spec Part 4, update_my_listing) */
+const PRICING_SUMMARY_MAX = 300;
+/** a heading over a pricing section, in the languages we read */
+const PRICING_HEADING = new RegExp(
+  `^(?:${PRICING_WORDS.source})|^(?:plans?|pricing|prices?|preise|tarifs?|precios|prezzi|preços|prijzen|priser|hinnat|cennik|ceny|fiyatlar)\\b`,
+  'i',
+);
+
+/**
+ * pricing: plans (name, price, currency, period, free tier) from the pricing page's tables and
+ * cards, then the homepage's, then schema.org offers, and the trial it offers; all as quoted
+ */
+export const draftPricing = (ctx: DraftContext): void => {
+  const { set, ev, home, own } = ctx;
+  const pricingPage = own.find((p) => PRICING_WORDS.test(p.path));
+  const sources: { plans: PricingPlan[]; p: Parsed }[] = [];
+  if (pricingPage)
+    sources.push({
+      plans: htmlPlans(pricingPage.$, {
+        loose: true,
+        product: typeof ctx.out.name?.value === 'string' ? ctx.out.name.value : undefined,
+      }),
+      p: pricingPage,
+    });
+  // the homepage: plans in tables and plan cards, and cards of any markup when it has a pricing
+  // section of its own (`id="pricing"`, a heading that says pricing)
+  const homePricing =
+    home.$('[id*="pric" i], [class*="pricing" i]').length > 0 ||
+    home
+      .$('h2, h3')
+      .toArray()
+      .some((h) => PRICING_HEADING.test(lineOf(h)));
+  sources.push({ plans: htmlPlans(home.$, { loose: homePricing }), p: home });
+  // then schema.org offers, composed from their values (what the page shows comes first)
+  for (const p of own) sources.push({ plans: structuredPlans(p.ld), p });
+  const chosen = sources.find((s) => s.plans.length > 0);
+  const trialPage = pricingPage ?? home;
+  const trial = trialSentence(visiblePart(trialPage.page));
+  if (chosen) {
+    const summary = summarisePlans(chosen.plans, trial, PRICING_SUMMARY_MAX);
+    if (summary)
+      set('pricing_summary', summary, [
+        ...chosen.plans.flatMap((plan) => plan.quotes.flatMap((q) => ev(q.text, chosen.p, undefined, q.property))),
+        ...(trial ? ev(trial, trialPage) : []),
+      ]);
+  }
+  const model = visiblePart((pricingPage ?? home).page).match(
+    /\b(freemium|free trial|free plan|open source|one-time payment|pay as you go|subscription)\b/i,
+  );
+  if (model?.[1] && pricingPage) set('pricing_model', model[1], ev(model[1], pricingPage));
+};
