@@ -4,7 +4,7 @@ import { freePort } from '@listings/platform/testing/free-port';
 import { checkValue } from '@listings/platform/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageEvidenceText } from '../src/adapters/page-content.ts';
-import { isServed, servedSources } from '../src/domain/evidence/served-text.ts';
+import { isServed, servedSources } from '../src/domain/draft/evidence/served-text.ts';
 import { serveFakeCatalog } from './support/fake-catalog.ts';
 import { FACTS, type FixtureSite, SECRET, startFixtureSite } from './support/fixture-site.ts';
 import {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageEvidenceText } from '../src/adapters/page-content.ts';
-import { isServed, servedSources } from '../src/domain/evidence/served-text.ts';
+import { isServed, servedSources } from '../src/domain/draft/evidence/served-text.ts';
 import { type ServedSite, serveCorpusSite } from './support/corpus/score.ts';
 import { CORPUS } from './support/corpus/sites.ts';
 import { serveFakeCatalog } from './support/fake-catalog.ts';

@@ -2,7 +2,7 @@ import { createSafeFetch } from '@listings/platform/outbound';
 import { describe, expect, it } from 'vitest';
 import { createExtractiveDrafter } from '../src/adapters/extractive-drafter.ts';
 import { CrawlInterrupted, createSiteCrawler } from '../src/adapters/site-crawler.ts';
-import { verifyProposals } from '../src/domain/evidence/verify-evidence.ts';
+import { verifyProposals } from '../src/domain/draft/evidence/verify-evidence.ts';
 import { serveCorpusSite } from './support/corpus/score.ts';
 import type { CorpusSite } from './support/corpus/sites.ts';
 

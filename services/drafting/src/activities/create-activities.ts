@@ -13,7 +13,7 @@ import type { Drafter } from '../adapters/drafter.ts';
 import type { SiteCrawler } from '../adapters/site-crawler.ts';
 import { type DraftCommand, draftDecider } from '../domain/draft/decide.ts';
 import { clientModelAskFor, type DraftState, draftStream, type Proposal, SLOT_KEYS } from '../domain/draft/draft.ts';
-import { verifyProposals } from '../domain/evidence/verify-evidence.ts';
+import { verifyProposals } from '../domain/draft/evidence/verify-evidence.ts';
 import { loadCrawledPages, storeCrawledPages } from './crawled-pages.ts';
 
 export interface ActivityDeps {

@@ -1,7 +1,7 @@
 import { DRAFT_FIELD_KEYS } from '@listings/contracts';
 import { describe, expect, it } from 'vitest';
 import type { CrawledPage } from '../domain/draft/draft.ts';
-import { verifyProposals } from '../domain/evidence/verify-evidence.ts';
+import { verifyProposals } from '../domain/draft/evidence/verify-evidence.ts';
 import { createExtractiveDrafter } from './extractive-drafter.ts';
 import { pageEvidenceText } from './page-content.ts';
 

@@ -1,5 +1,5 @@
 import { type CheerioAPI, load } from 'cheerio';
-import { METADATA_MARKER, visiblePart } from '../domain/evidence/served-text.ts';
+import { METADATA_MARKER, visiblePart } from '../domain/draft/evidence/served-text.ts';
 import { type StructuredData, structuredData, typesOf } from './structured-data.ts';
 
 /** The few DOM node properties the text walker reads. */

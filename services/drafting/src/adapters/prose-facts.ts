@@ -1,5 +1,5 @@
-import { countryCode, countryIn } from '../domain/evidence/countries.ts';
-import { FOUNDING_WORDS, SINCE_WORDS } from '../domain/evidence/founding-words.ts';
+import { countryCode, countryIn } from '../domain/draft/evidence/countries.ts';
+import { FOUNDING_WORDS, SINCE_WORDS } from '../domain/draft/evidence/founding-words.ts';
 
 /**
  * Facts stated in sentences: who founded the product and when, and where it is based. An

@@ -1,6 +1,6 @@
 import { decodeHTML, encodeHTML, escapeText } from 'entities';
 import type { CrawledPage } from '../domain/draft/draft.ts';
-import { MANIFEST_MARKER, normaliseText, visiblePart } from '../domain/evidence/served-text.ts';
+import { MANIFEST_MARKER, normaliseText, visiblePart } from '../domain/draft/evidence/served-text.ts';
 
 /**
  * Finds the quote for a value a drafter read from a page: always a slice of what the site served

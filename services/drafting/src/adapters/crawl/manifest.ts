@@ -1,6 +1,6 @@
 import type { CheerioAPI } from '@crawlee/cheerio';
 import type { SafeFetch } from '@listings/platform/outbound';
-import { MANIFEST_MARKER } from '../../domain/evidence/served-text.ts';
+import { MANIFEST_MARKER } from '../../domain/draft/evidence/served-text.ts';
 import type { CrawlScope } from './robots.ts';
 
 /** `manifest icon 512x512: https://...`: one evidence line per icon (at most 20) */

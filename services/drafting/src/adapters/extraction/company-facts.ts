@@ -1,5 +1,5 @@
-import { countryCode } from '../../domain/evidence/countries.ts';
-import { visiblePart } from '../../domain/evidence/served-text.ts';
+import { countryCode } from '../../domain/draft/evidence/countries.ts';
+import { visiblePart } from '../../domain/draft/evidence/served-text.ts';
 import { lineOf, textOf } from '../page-content.ts';
 import { ABOUT_WORDS, CONTACT_WORDS } from '../page-kinds.ts';
 import { addressIn, foundingYearIn, labelledFacts, madeIn, placeIn, postalCityIn } from '../prose-facts.ts';

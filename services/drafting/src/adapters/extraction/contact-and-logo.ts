@@ -1,4 +1,4 @@
-import { visiblePart } from '../../domain/evidence/served-text.ts';
+import { visiblePart } from '../../domain/draft/evidence/served-text.ts';
 import { ABOUT_WORDS, CONTACT_WORDS } from '../page-kinds.ts';
 import { clean, type DraftContext, str } from './draft-context.ts';
 

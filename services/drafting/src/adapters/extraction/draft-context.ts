@@ -1,6 +1,6 @@
 import { type CheerioAPI, load } from 'cheerio';
 import type { CrawledPage, Evidence, Proposal } from '../../domain/draft/draft.ts';
-import { visiblePart } from '../../domain/evidence/served-text.ts';
+import { visiblePart } from '../../domain/draft/evidence/served-text.ts';
 import type { DraftRequest } from '../drafter.ts';
 import { sentencesOf } from '../prose-facts.ts';
 import { type QuoteFinder, quoteFinder } from '../served-quote.ts';

@@ -1,5 +1,5 @@
 import type { Evidence } from '../../domain/draft/draft.ts';
-import { visiblePart } from '../../domain/evidence/served-text.ts';
+import { visiblePart } from '../../domain/draft/evidence/served-text.ts';
 import { ABOUT_WORDS, TEAM_WORDS } from '../page-kinds.ts';
 import { ELSEWHERE, htmlPeople, linePeople, type PagePerson, structuredPeople } from '../people.ts';
 import { foundersIn, founderWithRoleIn } from '../prose-facts.ts';

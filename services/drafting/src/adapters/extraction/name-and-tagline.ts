@@ -1,4 +1,4 @@
-import { visiblePart } from '../../domain/evidence/served-text.ts';
+import { visiblePart } from '../../domain/draft/evidence/served-text.ts';
 import { lineOf } from '../page-content.ts';
 import type { SchemaNode } from '../structured-data.ts';
 import {

@@ -1,4 +1,4 @@
-import { visiblePart } from '../../domain/evidence/served-text.ts';
+import { visiblePart } from '../../domain/draft/evidence/served-text.ts';
 import { lineOf } from '../page-content.ts';
 import { PRICING_WORDS } from '../page-kinds.ts';
 import { htmlPlans, type PricingPlan, structuredPlans, summarisePlans, trialSentence } from '../pricing-plans.ts';

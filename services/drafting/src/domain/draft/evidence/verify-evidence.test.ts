@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CrawledPage } from '../draft/draft.ts';
+import type { CrawledPage } from '../draft.ts';
 import { verifyProposals } from './verify-evidence.ts';
 
 const pages: CrawledPage[] = [

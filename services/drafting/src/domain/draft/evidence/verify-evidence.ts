@@ -1,4 +1,4 @@
-import type { CrawledPage, Evidence, Proposal } from '../draft/draft.ts';
+import type { CrawledPage, Evidence, Proposal } from '../draft.ts';
 import { quoteNamesCountry } from './countries.ts';
 import { speaksOfFounding } from './founding-words.ts';
 import { isServed, normaliseText, readableForms, servedSources, urlsOf } from './served-text.ts';

@@ -1,5 +1,5 @@
 import { decodeHTML } from 'entities';
-import type { CrawledPage } from '../draft/draft.ts';
+import type { CrawledPage } from '../draft.ts';
 
 /**
  * What the site served, as evidence: a page's stored text is its visible text, then (after
