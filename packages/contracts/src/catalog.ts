@@ -8,6 +8,7 @@ import {
   listFounders,
   listInterviewQuestions,
 } from './catalog-editorial.ts';
+import { getRankingRules, getVoteLedger } from './catalog-ranking.ts';
 import { Category, ListingProfile, ListingSummary, RankedItem, slugParams } from './catalog-resources.ts';
 import { CountryCode, Faq, IsoDate, Page, PageQuery, Slug } from './common.ts';
 import { defineOperation } from './operation.ts';
@@ -24,6 +25,12 @@ export {
   listFounders,
   listInterviewQuestions,
 } from './catalog-editorial.ts';
+export {
+  getRankingRules,
+  getVoteLedger,
+  RANKING_RULES_VERSION,
+  VOTE_DISCOUNT_REASONS,
+} from './catalog-ranking.ts';
 export { LISTING_STATUSES, ListingProfile, ListingStatus, ListingSummary } from './catalog-resources.ts';
 // ---- operations ----
 
@@ -264,4 +271,6 @@ export const catalogPublicOperations = [
   listAwards,
   getBadges,
   listInterviewQuestions,
+  getRankingRules,
+  getVoteLedger,
 ];

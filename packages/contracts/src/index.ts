@@ -11,7 +11,9 @@ export {
   getLaunchWeek,
   getLeaderboard,
   getListing,
+  getRankingRules,
   getSiteInfo,
+  getVoteLedger,
   LAUNCH_SECTIONS,
   LEADERBOARDS,
   LISTING_SORTS,
@@ -23,7 +25,9 @@ export {
   listCategories,
   listFounders,
   listLaunches,
+  RANKING_RULES_VERSION,
   searchListings,
+  VOTE_DISCOUNT_REASONS,
 } from './catalog.ts';
 export {
   CLAIM_CHECK_MAX_BYTES,

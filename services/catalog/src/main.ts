@@ -22,6 +22,7 @@ import {
 import type { Logger } from '@listings/platform/logger';
 import { storeProbes } from '@listings/platform/observability';
 import { createSafeFetch, type SafeFetch } from '@listings/platform/outbound';
+import { openSubjectKeys } from '@listings/platform/personal-data';
 import { reportProgress } from '@listings/platform/progress';
 import {
   openMemoryReadModelStore,
@@ -37,6 +38,7 @@ import { readCategoryTops } from './application/category-top.ts';
 import { createCatalogCommands } from './application/commands.ts';
 import { loadDemoCatalogInBulk } from './application/demo/demo-catalog.ts';
 import { DEFAULT_DEMO, type DemoOptions } from './application/demo/demo-data.ts';
+import { voterPseudonyms } from './application/voter-pseudonyms.ts';
 import { weekBoardOf } from './application/week-board.ts';
 import { createWeekTicker } from './application/week-ticker.ts';
 import { resolveWeek } from './domain/weeks.ts';
@@ -212,6 +214,12 @@ export const startCatalog = async (deps: CatalogDeps) => {
     recordViews.request,
     ...catalogEvents.events.filter((declaration) => declaration.type === 'ListingViewed').map((d) => d.data),
   ]);
+  // the vote ledger's pseudonym key lives with the catalog's personal-data keys (MongoDB or SQLite)
+  const ledgerKeys = openSubjectKeys({
+    config: deps.config,
+    service: 'catalog',
+    file: path.join(dir, 'personal-data.sqlite'),
+  });
   const served = await serveOperations({
     service: 'catalog',
     bus: deps.bus,
@@ -226,6 +234,7 @@ export const startCatalog = async (deps: CatalogDeps) => {
           publicUrl: deps.config.publicUrl,
           commands: workflows.commands,
           images,
+          voterPseudonym: voterPseudonyms(ledgerKeys),
         }),
       ).map(([id, handler]) => [id, async (call: OperationCall) => encodedOnce(await handler(call))]),
     ),
@@ -296,6 +305,7 @@ export const startCatalog = async (deps: CatalogDeps) => {
         // the stores close even when a step above failed: an open MongoDB store says the service
         // runs (its heartbeat row), which a rebuild refuses for a while
         await readModel.close();
+        await ledgerKeys.close();
         await search.close();
         await store.close();
         await events.close();

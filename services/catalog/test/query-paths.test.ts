@@ -1,8 +1,10 @@
 import { silentLogger } from '@listings/platform/logger';
+import { memorySubjectKeys } from '@listings/platform/personal-data';
 import { openMemoryReadModelStore, type ReadModelStore } from '@listings/platform/read-models';
 import { openEmbeddedSearchIndex } from '@listings/platform/search';
 import type { OperationCall } from '@listings/platform/service-host';
 import { describe, expect, it } from 'vitest';
+import { voterPseudonyms } from '../src/application/voter-pseudonyms.ts';
 import { publicHandlers } from '../src/entrypoints/handlers.ts';
 import { LISTING_SEARCH_FIELDS } from '../src/main.ts';
 import { openCatalogReadModel } from '../src/projections/catalog/read-model.ts';
@@ -30,7 +32,12 @@ describe('catalog queries on a store that answers them', () => {
     const search = openEmbeddedSearchIndex({ path: ':memory:', fields: LISTING_SEARCH_FIELDS });
     const stored = await openCatalogReadModel({ events: t.catalog.events, store, search, logger: silentLogger() });
     try {
-      const common = { clock: t.clock, publicUrl: 'http://directory.test', commands: t.catalog.commands };
+      const common = {
+        clock: t.clock,
+        publicUrl: 'http://directory.test',
+        commands: t.catalog.commands,
+        voterPseudonym: voterPseudonyms(memorySubjectKeys()),
+      };
       const inMemory = publicHandlers({ ...common, view: t.catalog.readModel.view });
       const byQuery = publicHandlers({ ...common, view: stored.view });
       const view = t.catalog.readModel.view;

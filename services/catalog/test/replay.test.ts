@@ -53,6 +53,7 @@ describe('read models rebuilt from the event store', () => {
         blog: live.view.blog.size,
         awards: live.view.awards.size,
         settings: 1,
+        ledger: live.view.ledger.size,
       };
       for (const collection of COLLECTIONS)
         expect(await store.all(collection), collection).toHaveLength(sizes[collection]);

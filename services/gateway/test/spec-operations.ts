@@ -19,6 +19,8 @@ export const SPEC_OPERATIONS: readonly (readonly [string, string, string, string
   ['list_blog_posts', 'GET', '/blog', null, false, 200],
   ['get_blog_post', 'GET', '/blog/{slug}', null, false, 200],
   ['list_awards', 'GET', '/awards', null, false, 200],
+  ['get_ranking_rules', 'GET', '/ranking-rules', null, false, 200],
+  ['get_vote_ledger', 'GET', '/launches/weeks/{week}/ledger', null, false, 200],
   ['get_badges', 'GET', '/listings/{slug}/badges', null, false, 200],
   ['list_interview_questions', 'GET', '/interview-questions', null, false, 200],
   ['list_products', 'GET', '/products', null, false, 200],

@@ -4,6 +4,7 @@ import type { ImageIntake } from '@listings/platform/images';
 import type { CallOf } from '@listings/platform/service-host';
 import type { CatalogView } from '../projections/catalog/read-model.ts';
 import type { CatalogCommands } from './commands.ts';
+import type { VoterPseudonym } from './voter-pseudonyms.ts';
 
 /** What the catalog's public operations work with: the read model's view, the clock, the commands. */
 export interface CatalogContext {
@@ -14,9 +15,11 @@ export interface CatalogContext {
   readonly commands: CatalogCommands;
   /** stores an owner's new logo (update_my_listing `fields.logo_url`) in the images bucket */
   readonly images?: ImageIntake;
+  /** a voter's pseudonym in one week's vote ledger (a keyed hash: voter-pseudonyms.ts) */
+  readonly voterPseudonym: VoterPseudonym;
 }
 
-/** The 17 public catalog operations and the 9 owned-listing ones (signed in, your own only). */
+/** The 19 public catalog operations and the 9 owned-listing ones (signed in, your own only). */
 export type CatalogOperation = (typeof catalogPublicOperations)[number] | (typeof ownedListingOperations)[number];
 export type CatalogOperationId = CatalogOperation['operationId'];
 

@@ -29,7 +29,9 @@ import { getLaunchWeek } from '../application/get_launch_week.ts';
 import { getLeaderboard } from '../application/get_leaderboard.ts';
 import { getListing } from '../application/get_listing.ts';
 import { getMyListing } from '../application/get_my_listing.ts';
+import { getRankingRules } from '../application/get_ranking_rules.ts';
 import { getSiteInfo } from '../application/get_site_info.ts';
+import { getVoteLedger } from '../application/get_vote_ledger.ts';
 import type { InternalContext, InternalOperationHandler } from '../application/internal-context.ts';
 import { listAwards } from '../application/list_awards.ts';
 import { listBlogPosts } from '../application/list_blog_posts.ts';
@@ -68,6 +70,8 @@ export const catalogHandlers: CatalogHandlers = {
   list_awards: listAwards,
   get_badges: getBadges,
   list_interview_questions: listInterviewQuestions,
+  get_ranking_rules: getRankingRules,
+  get_vote_ledger: getVoteLedger,
   list_my_listings: listMyListings,
   get_my_listing: getMyListing,
   update_my_listing: updateMyListing,

@@ -95,6 +95,7 @@ export const createCatalogView = (deps: {
     categories: deps.small.categories.view,
     blog: deps.small.blog.view,
     awards: deps.small.awards.view,
+    ledger: deps.small.ledger.view,
     settings: () => deps.small.settings.view.get(SETTINGS_ID),
     onListingChange: fold.onListingChange,
     search: {

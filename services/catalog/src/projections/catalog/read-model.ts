@@ -17,6 +17,7 @@ import type { ListingDoc } from '../listings/listing.ts';
 import { L } from '../listings/listing-keys.ts';
 import { bringSearchUp, followStoreWithSearch } from '../listings/search-sync.ts';
 import type { SettingsDoc } from '../settings/site-settings.ts';
+import type { VoteLedgerDoc } from '../vote-ledger/vote-ledger.ts';
 import { type BigCollections, openBigCollections } from './big-collections.ts';
 import { createCatalogFold, type ListingChangeListener } from './catalog-fold.ts';
 import { createCatalogView } from './catalog-view.ts';
@@ -61,6 +62,8 @@ export interface CatalogView {
   readonly categories: ReadonlyMap<string, CategoryDoc>;
   readonly blog: ReadonlyMap<string, BlogPostDoc>;
   readonly awards: ReadonlyMap<string, AwardsDoc>;
+  /** each voted listing's votes by listing id, withdrawn ones kept (get_vote_ledger) */
+  readonly ledger: ReadonlyMap<string, VoteLedgerDoc>;
   settings(): SettingsDoc | undefined;
   /**
    * Calls `listener` with each listing change the view folds (before and after; undefined for

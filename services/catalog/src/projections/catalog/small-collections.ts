@@ -9,6 +9,7 @@ import { type AwardsDoc, awardsProjection } from '../awards/awards.ts';
 import { type BlogPostDoc, blogProjection } from '../blog/blog-posts.ts';
 import { type CategoryDoc, categoriesProjection } from '../categories/categories.ts';
 import { type SettingsDoc, settingsProjection } from '../settings/site-settings.ts';
+import { type VoteLedgerDoc, voteLedgerProjection } from '../vote-ledger/vote-ledger.ts';
 import { storedOf } from './rows.ts';
 
 type MapSet<Doc> = DocumentSet<Doc, Map<string, Doc>>;
@@ -19,6 +20,8 @@ export interface SmallCollections {
   readonly blog: MapSet<BlogPostDoc>;
   readonly awards: MapSet<AwardsDoc>;
   readonly settings: MapSet<SettingsDoc>;
+  /** each voted listing's votes, withdrawn ones kept (get_vote_ledger) */
+  readonly ledger: MapSet<VoteLedgerDoc>;
   /** the collection a document of this name belongs to, if it is a small one */
   of(collection: string): DocumentSet<unknown, unknown> | undefined;
   /** folds an event into the collection it is for; the document it changed, if any */
@@ -39,6 +42,7 @@ export const loadSmallCollections = async (
     blog: createDocumentSet(blogProjection),
     awards: createDocumentSet(awardsProjection),
     settings: createDocumentSet(settingsProjection),
+    ledger: createDocumentSet(voteLedgerProjection),
   };
   const sets: DocumentSet<unknown, unknown>[] = Object.values(small);
   const pending: DocumentRef[] = [];
