@@ -1,6 +1,9 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { getRankingRules, getVoteLedger } from '@listings/contracts';
+import { checkValue } from '@listings/platform/validation';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAllInOneInProcess } from '../in-process.ts';
 import { ROOT } from '../support.ts';
@@ -57,4 +60,25 @@ describe('recomputing a week from the vote ledger (all-in-one, demo votes)', () 
     },
     60_000,
   );
+
+  it('when the rules and a ledger page are read over REST and as MCP tools then both answer their schemas, alike', async () => {
+    const week = (await siteBoard('last')).week_start;
+    const rest = {
+      rules: await (await fetch(`${running.base}/api/v1/ranking-rules`)).json(),
+      ledger: await (await fetch(`${running.base}/api/v1/launches/weeks/${week}/ledger?per_page=5`)).json(),
+    };
+    expect(checkValue(getRankingRules.response as object, rest.rules)).toEqual([]);
+    expect(checkValue(getVoteLedger.response as object, rest.ledger)).toEqual([]);
+    expect(rest.ledger.items).toHaveLength(5);
+    const client = new Client({ name: 'ranking-test', version: '1' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${running.base}/mcp`)));
+    try {
+      const rules = await client.callTool({ name: 'get_ranking_rules', arguments: {} });
+      const ledger = await client.callTool({ name: 'get_vote_ledger', arguments: { week, per_page: 5 } });
+      expect(rules.structuredContent).toEqual(rest.rules);
+      expect(ledger.structuredContent).toEqual(rest.ledger);
+    } finally {
+      await client.close();
+    }
+  });
 });
