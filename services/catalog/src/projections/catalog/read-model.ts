@@ -171,6 +171,7 @@ export const openCatalogReadModel = async (deps: {
     changesOnly: true,
     // a listing or founder: its pending value (undefined: an earlier flush wrote it); a small document: as held
     valueToWrite: (ref) => {
+      if (ref.collection === GENERATION_DOC.collection) return { generation: CATALOG_READ_MODEL_GENERATION };
       const rows = rowsOf(big, ref.collection);
       return rows ? rows.pendingValue(ref.id) : (small.of(ref.collection)?.get(ref.id) ?? null);
     },
@@ -184,6 +185,8 @@ export const openCatalogReadModel = async (deps: {
     },
   });
   for (const ref of [...smallLoad.pending, ...bigLoad.pending]) writer.mark(ref.collection, ref.id);
+  // a store built from the start says which generation wrote it, with its first flush
+  if (position === 0) writer.mark(GENERATION_DOC.collection, GENERATION_DOC.id);
   const legacy = smallLoad.legacy || bigLoad.legacy;
   await bringSearchUp({
     search: deps.search,
@@ -220,10 +223,19 @@ const rowsOf = (big: BigCollections, collection: string) =>
   collection === 'listings' ? big.listings : collection === 'founders' ? big.founders : undefined;
 
 /**
+ * What the stored documents were written by: a store of an older generation lacks a collection a
+ * newer projection keeps (generation 2: the vote ledger), so it is cleared and rebuilt from the
+ * events, once, in either mode. Bump it when a projection is added or changes what it stores.
+ */
+export const CATALOG_READ_MODEL_GENERATION = 2;
+const GENERATION_DOC = { collection: 'meta', id: 'generation' } as const;
+
+/**
  * The store's position, read before the documents: a document another replica writes in between
- * is newer than the position, and its `at` keeps the replay from folding it twice. A store whose
- * listings predate their query keys is cleared (position 0): rebuilt from the event store, once.
- * Every listing is written by one version of this code, so one listing tells: no scan.
+ * is newer than the position, and its `at` keeps the replay from folding it twice. A store of an
+ * older generation, or whose listings predate their query keys, is cleared (position 0): rebuilt
+ * from the event store, once. Every listing is written by one version of this code, so one
+ * listing tells: no scan.
  */
 const startingPosition = async (
   store: ReadModelStore,
@@ -231,10 +243,19 @@ const startingPosition = async (
   logger: Pick<Logger, 'warn'>,
 ): Promise<number> => {
   const position = await store.position();
-  if (mode !== 'store' || position === 0) return position;
-  const [first] = (await store.find?.('listings', { limit: 1 })) ?? [];
-  if (first === undefined || storedOf(first.doc).keys !== undefined) return position;
-  logger.warn({ position }, 'catalog read model predates its query keys: rebuilding it from the events');
-  await store.clear();
-  return 0;
+  const rebuild = async (why: string) => {
+    logger.warn({ position }, `catalog read model ${why}: rebuilding it from the events`);
+    await store.clear();
+    return 0;
+  };
+  if (position === 0) return 0;
+  if (mode === 'store') {
+    const [first] = (await store.find?.('listings', { limit: 1 })) ?? [];
+    if (first !== undefined && storedOf(first.doc).keys === undefined) return rebuild('predates its query keys');
+  }
+  const stored = (await store.get(GENERATION_DOC.collection, GENERATION_DOC.id)) as { generation?: number } | undefined;
+  const generation = stored?.generation ?? 1;
+  if (generation < CATALOG_READ_MODEL_GENERATION)
+    return rebuild(`is of generation ${generation}, not ${CATALOG_READ_MODEL_GENERATION}`);
+  return position;
 };
