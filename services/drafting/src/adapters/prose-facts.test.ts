@@ -120,6 +120,14 @@ describe('facts stated in sentences', () => {
     expect(foundingYearIn('© 2024 Acme, founded 2020', ['Acme'])).toBeNull();
   });
 
+  it('when a sentence tells the start or launch of the product in another language then its year is read', () => {
+    expect(foundingYearIn('Acme startade 2017 i Göteborg.', ['Acme'])).toBe('2017');
+    expect(foundingYearIn('Acme is in 2016 gestart in Utrecht.', ['Acme'])).toBe('2016');
+    expect(foundingYearIn('Acme ist 2018 in Leipzig entstanden.', ['Acme'])).toBe('2018');
+    expect(foundingYearIn('Acme a été lancée en 2020 à Nantes.', ['Acme'])).toBe('2020');
+    expect(foundingYearIn('RivalApp lanserades 1999.', ['Acme'])).toBeNull();
+  });
+
   it('when a sentence says where the company is based then its city and ISO country code are read', () => {
     expect(placeIn('We are based in Stockholm, Sweden.')).toEqual({ city: 'Stockholm', country: 'SE' });
     expect(placeIn('Acme GmbH hat ihren Sitz in München, Deutschland')).toEqual({ city: 'München', country: 'DE' });
