@@ -107,6 +107,16 @@ describe('facts stated in sentences', () => {
     expect(foundersIn("I'm Sam Rivera and I love coffee.")).toEqual([]);
   });
 
+  it('when a sentence says the product was started or launched by people, in another language, then they are its founders', () => {
+    expect(foundersIn('Acme startades 2019 av Anna Berg och Ola Nord.')).toEqual(['Anna Berg', 'Ola Nord']);
+    expect(foundersIn('Acme werd in 2020 opgezet door Sanne Visser en Joris Bakker.')).toEqual([
+      'Sanne Visser',
+      'Joris Bakker',
+    ]);
+    expect(foundersIn('Acme fue lanzada en 2018 por Lucía Pérez y Marta Gil.')).toEqual(['Lucía Pérez', 'Marta Gil']);
+    expect(foundersIn('Acme è stata ideata da Giulia Conti e Marco Rossi.')).toEqual(['Giulia Conti', 'Marco Rossi']);
+  });
+
   it('when a sentence names no person (a company, a team, one word) then no founder is read', () => {
     expect(foundersIn('Built by Acme Labs for developers.')).toEqual([]);
     expect(foundersIn('Founded by engineers who love spreadsheets.')).toEqual([]);

@@ -25,7 +25,8 @@ const NAME = String.raw`(?:(?:Dr|Prof)\.?[ \u00a0])?${WORD}(?:[ \u00a0]\p{Lu}\.)
 const AND = 'and|und|et|y|och|en|e|og|ja|i|a|ve|&';
 const JOIN = String.raw`\s*(?:,\s*(?:(?:${AND.replace('|&', '')})\s+)?|\s(?:${AND})\s)\s*`;
 const NAMES = `(${NAME}(?:${JOIN}${NAME})*)`;
-const FOUNDED_WORD = String.raw`(?i:co-?founded|founded|started|created|built|established|launched|set up|gegründet|fondée?|créée?|fundad[ao]|creada|fondat[ao]|criad[ao]|opgericht|grundade?s?|grundat|grundlagt|grunnlagt|perustettu|perustaneet|za[lł]o[zż]on[aey]|zalo[zž]en[aáy]?|kuruldu|kurulan)`;
+/** a founding verb before "by …": founded, and started, launched, set up, created or thought up, in the languages we read */
+const FOUNDED_WORD = String.raw`(?i:co-?founded|founded|started|created|built|established|launched|set up|startades|startet|gestart|opgezet|lanceret|lanserades|gestartet|ins leben gerufen|lancée?|lanzad[ao]|cread[ao]|creat[ao]|ideat[ao]|criad[ao]|gegründet|fondée?|créée?|fundad[ao]|creada|fondat[ao]|criad[ao]|opgericht|grundade?s?|grundat|grundlagt|grunnlagt|perustettu|perustaneet|za[lł]o[zż]on[aey]|zalo[zž]en[aáy]?|kuruldu|kurulan)`;
 /** "founded in 2021 by A and B", "gegründet 2019 von A und B", "fondée par A et B" */
 const FOUNDED_BY = new RegExp(
   String.raw`(?<![\p{L}])${FOUNDED_WORD}(?![\p{L}])[^.;:!?]{0,60}?(?<![\p{L}])(?i:by|von|par|por|av|door|da|dai|af|przez|tarafından)\s+(?:\p{Ll}[^,;.:!?]{0,40},\s+)?(?:(?:\p{Ll}[\p{L}'’-]*|\p{Lu}{2,5}|\p{Lu}[\p{L}]*(?=\s+\p{Ll}))\s+){0,5}?${NAMES}`,
