@@ -138,6 +138,12 @@ describe('facts stated in sentences', () => {
     expect(foundingYearIn('RivalApp lanserades 1999.', ['Acme'])).toBeNull();
   });
 
+  it('when the founding verb ends the sentence, well after the year (German, Dutch), then the year is read', () => {
+    expect(foundingYearIn('Im Jahr 2019 wurde Acme in Berlin gegründet.', ['Acme'])).toBe('2019');
+    expect(foundingYearIn('In 2016 is Acme door twee vrienden in Utrecht opgericht.', ['Acme'])).toBe('2016');
+    expect(foundingYearIn('In 2021, Anna Berg and Ola Nord founded Acme.', ['Acme'])).toBe('2021');
+  });
+
   it('when a sentence says where the company is based then its city and ISO country code are read', () => {
     expect(placeIn('We are based in Stockholm, Sweden.')).toEqual({ city: 'Stockholm', country: 'SE' });
     expect(placeIn('Acme GmbH hat ihren Sitz in München, Deutschland')).toEqual({ city: 'München', country: 'DE' });

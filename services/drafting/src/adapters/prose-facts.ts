@@ -147,8 +147,8 @@ const FOUNDING_YEAR = new RegExp(
   `(?<![\\p{L}])(?:${FOUNDING}|${SINCE})(?![\\p{L}])[^.;!?。]{0,40}?(?<!\\d)(1[89]\\d\\d|20\\d\\d)(?!\\d)`,
   'iu',
 );
-/** "2019年に設立", "2019年成立", "2019 yılında kuruldu": the year before the word */
-const YEAR_FOUNDING = new RegExp(`(?<!\\d)(1[89]\\d\\d|20\\d\\d)(?!\\d)[^.;!?。]{0,16}?(?:${FOUNDING})`, 'iu');
+/** "2019年に設立", "2019 yılında kuruldu", "2019 wurde Acme in Berlin gegründet": the year before the word */
+const YEAR_FOUNDING = new RegExp(`(?<!\\d)(1[89]\\d\\d|20\\d\\d)(?!\\d)[^.;!?。]{0,40}?(?:${FOUNDING})`, 'iu');
 const STARTS_WITH_FOUNDING = new RegExp(`^\\s*(?:${FOUNDING}|${SINCE})(?![\\p{L}])`, 'iu');
 const WE_FOUNDED = new RegExp(
   `(?<![\\p{L}])(?:we|wir|nous|nosotros|noi|nós|wij|vi|me|my|biz|our (?:company|team|studio|business))(?![\\p{L}])[^.;!?]{0,40}(?:${FOUNDING})`,
