@@ -320,3 +320,20 @@ describe('when a team page breaks a founder card with <br> rather than elements'
     expect((value(kept, 'founders') as { name: string }[]).map((f) => f.name)).toEqual(['Anna Berg']);
   });
 });
+
+describe('when the footer links a platform through its mobile or country host', () => {
+  it('then the link is that platform\'s account ("m.facebook.com", "de.linkedin.com", "mobile.twitter.com")', async () => {
+    const home = page(
+      'https://laden.example/',
+      `<html><head><title>Laden</title></head><body><h1>Laden</h1><footer>
+       <a href="https://m.facebook.com/ladenapp">Facebook</a> <a href="https://de.linkedin.com/company/laden">LinkedIn</a>
+       <a href="https://mobile.twitter.com/ladenapp">X</a></footer></body></html>`,
+    );
+    const { kept } = await draft([home]);
+    expect(value(kept, 'company_socials')).toEqual({
+      facebook: 'https://m.facebook.com/ladenapp',
+      linkedin: 'https://de.linkedin.com/company/laden',
+      x: 'https://mobile.twitter.com/ladenapp',
+    });
+  });
+});
