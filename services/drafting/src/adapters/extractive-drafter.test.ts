@@ -337,3 +337,24 @@ describe('when the footer links a platform through its mobile or country host', 
     });
   });
 });
+
+describe('when a site writes its email address out against harvesters', () => {
+  it('then the address is read as a reader reads it ("info(at)laden.de", "hello [at] laden [dot] example") and quoted as written', async () => {
+    const home = page(
+      'https://laden.example/',
+      '<html><head><title>Laden</title></head><body><h1>Laden</h1></body></html>',
+    );
+    const imprint = page(
+      'https://laden.example/impressum',
+      '<html><body><h1>Impressum</h1><p>Laden GmbH, Torstraße 1, 10119 Berlin</p><p>E-Mail: hello [at] laden [dot] example</p></body></html>',
+    );
+    const { kept } = await draft([home, imprint]);
+    expect(value(kept, 'contact_email')).toBe('hello@laden.example');
+    expect(kept.contact_email?.evidence.map((e) => e.quote)).toContain('hello [at] laden [dot] example');
+    const other = page(
+      'https://kiosk.example/',
+      '<html><head><title>Kiosk</title></head><body><h1>Kiosk</h1><footer>info(at)kiosk.example</footer></body></html>',
+    );
+    expect(value((await draft([other])).kept, 'contact_email')).toBe('info@kiosk.example');
+  });
+});
