@@ -358,3 +358,21 @@ describe('when a site writes its email address out against harvesters', () => {
     expect(value((await draft([other])).kept, 'contact_email')).toBe('info@kiosk.example');
   });
 });
+
+describe('when a pricing page states the billing period once for all its plans', () => {
+  it('then that line gives the period to every priced plan, quoted beside the price; a free plan stays free', async () => {
+    const home = page(
+      'https://toggle.example/',
+      '<html><head><title>Toggle</title></head><body><h1>Toggle</h1></body></html>',
+    );
+    const pricing = page(
+      'https://toggle.example/pricing',
+      `<html><body><h1>Pricing</h1><p>Prices per month, billed monthly.</p>
+       <div class="plans"><div class="plan"><h3>Free</h3><p>$0</p></div>
+       <div class="plan"><h3>Starter</h3><p>$9</p></div><div class="plan"><h3>Team</h3><p>$29</p></div></div></body></html>`,
+    );
+    const { kept } = await draft([home, pricing]);
+    expect(value(kept, 'pricing_summary')).toBe('Free: $0; Starter: $9 per month; Team: $29 per month');
+    expect(kept.pricing_summary?.evidence.map((e) => e.quote)).toContain('Prices per month, billed monthly.');
+  });
+});
