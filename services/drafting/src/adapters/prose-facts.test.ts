@@ -142,6 +142,9 @@ describe('facts stated in sentences', () => {
     expect(foundingYearIn('Im Jahr 2019 wurde Acme in Berlin gegründet.', ['Acme'])).toBe('2019');
     expect(foundingYearIn('In 2016 is Acme door twee vrienden in Utrecht opgericht.', ['Acme'])).toBe('2016');
     expect(foundingYearIn('In 2021, Anna Berg and Ola Nord founded Acme.', ['Acme'])).toBe('2021');
+    expect(
+      foundingYearIn('In 2019, after years of building shops for others, Anna and Ola founded Acme.', ['Acme']),
+    ).toBe('2019');
   });
 
   it('when a sentence says where the company is based then its city and ISO country code are read', () => {

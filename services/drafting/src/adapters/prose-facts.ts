@@ -147,8 +147,8 @@ const FOUNDING_YEAR = new RegExp(
   `(?<![\\p{L}])(?:${FOUNDING}|${SINCE})(?![\\p{L}])[^.;!?。]{0,40}?(?<!\\d)(1[89]\\d\\d|20\\d\\d)(?!\\d)`,
   'iu',
 );
-/** "2019年に設立", "2019 yılında kuruldu", "2019 wurde Acme in Berlin gegründet": the year before the word */
-const YEAR_FOUNDING = new RegExp(`(?<!\\d)(1[89]\\d\\d|20\\d\\d)(?!\\d)[^.;!?。]{0,40}?(?:${FOUNDING})`, 'iu');
+/** "2019年に設立", "2019 yılında kuruldu", "2019 wurde Acme in Berlin gegründet", "In 2019, after years of …, A and B founded Acme": the year up to 60 characters before the word */
+const YEAR_FOUNDING = new RegExp(`(?<!\\d)(1[89]\\d\\d|20\\d\\d)(?!\\d)[^.;!?。]{0,60}?(?:${FOUNDING})`, 'iu');
 const STARTS_WITH_FOUNDING = new RegExp(`^\\s*(?:${FOUNDING}|${SINCE})(?![\\p{L}])`, 'iu');
 const WE_FOUNDED = new RegExp(
   `(?<![\\p{L}])(?:we|wir|nous|nosotros|noi|nós|wij|vi|me|my|biz|our (?:company|team|studio|business))(?![\\p{L}])[^.;!?]{0,40}(?:${FOUNDING})`,
