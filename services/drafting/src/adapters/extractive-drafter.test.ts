@@ -376,3 +376,20 @@ describe('when a pricing page states the billing period once for all its plans',
     expect(kept.pricing_summary?.evidence.map((e) => e.quote)).toContain('Prices per month, billed monthly.');
   });
 });
+
+describe('when some plans name their period and others do not, on a page that states the period once', () => {
+  it('then only the plans without one take it; a one-time price stays one-time', async () => {
+    const home = page(
+      'https://mixed.example/',
+      '<html><head><title>Mixed</title></head><body><h1>Mixed</h1></body></html>',
+    );
+    const pricing = page(
+      'https://mixed.example/pricing',
+      `<html><body><h1>Pricing</h1><p>Billed monthly</p><div class="plans">
+       <div class="plan"><h3>Solo</h3><p>$9</p></div><div class="plan"><h3>Team</h3><p>$29/month</p></div>
+       <div class="plan"><h3>Lifetime</h3><p>$199 one-time</p></div></div></body></html>`,
+    );
+    const { kept } = await draft([home, pricing]);
+    expect(value(kept, 'pricing_summary')).toBe('Solo: $9 monthly; Team: $29/month; Lifetime: $199 one-time');
+  });
+});

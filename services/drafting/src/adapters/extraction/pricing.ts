@@ -61,10 +61,12 @@ export const draftPricing = (ctx: DraftContext): void => {
 /**
  * Plans whose prices name no period, on a page that says it once for all of them (a billing toggle
  * that shows "Monthly" first, "All prices per month"): the first short line that names one period
- * and no number gives it to every priced plan, quoted beside the price; a free plan stays as it is.
+ * and no number gives it to each priced plan that names none, quoted beside the price; a free plan,
+ * a plan that names its period and a one-time price stay as they are.
  */
+const ONCE = /one[-\s]?time|\bonce\b|lifetime|einmalig|paiement unique|pago único|una tantum|eenmalig|engångs/i;
 const withPagePeriod = (plans: readonly PricingPlan[], text: string): PricingPlan[] => {
-  if (plans.some((p) => p.period !== null)) return [...plans];
+  if (plans.every((p) => p.period !== null || !p.amount || ONCE.test(p.price))) return [...plans];
   const line = text
     .split('\n')
     .map((l) => l.trim())
@@ -73,7 +75,7 @@ const withPagePeriod = (plans: readonly PricingPlan[], text: string): PricingPla
   const period = MONTH.test(line) ? ('month' as const) : ('year' as const);
   const words = ((period === 'month' ? line.match(MONTH) : line.match(YEAR))?.[0] ?? line).trim();
   return plans.map((p) =>
-    p.amount && p.amount > 0
+    p.amount && p.amount > 0 && p.period === null && !ONCE.test(p.price)
       ? { ...p, price: `${p.price} ${words}`, period, quotes: [...p.quotes, { text: line }] }
       : p,
   );
