@@ -320,3 +320,76 @@ describe('when a team page breaks a founder card with <br> rather than elements'
     expect((value(kept, 'founders') as { name: string }[]).map((f) => f.name)).toEqual(['Anna Berg']);
   });
 });
+
+describe('when the footer links a platform through its mobile or country host', () => {
+  it('then the link is that platform\'s account ("m.facebook.com", "de.linkedin.com", "mobile.twitter.com")', async () => {
+    const home = page(
+      'https://laden.example/',
+      `<html><head><title>Laden</title></head><body><h1>Laden</h1><footer>
+       <a href="https://m.facebook.com/ladenapp">Facebook</a> <a href="https://de.linkedin.com/company/laden">LinkedIn</a>
+       <a href="https://mobile.twitter.com/ladenapp">X</a></footer></body></html>`,
+    );
+    const { kept } = await draft([home]);
+    expect(value(kept, 'company_socials')).toEqual({
+      facebook: 'https://m.facebook.com/ladenapp',
+      linkedin: 'https://de.linkedin.com/company/laden',
+      x: 'https://mobile.twitter.com/ladenapp',
+    });
+  });
+});
+
+describe('when a site writes its email address out against harvesters', () => {
+  it('then the address is read as a reader reads it ("info(at)laden.de", "hello [at] laden [dot] example") and quoted as written', async () => {
+    const home = page(
+      'https://laden.example/',
+      '<html><head><title>Laden</title></head><body><h1>Laden</h1></body></html>',
+    );
+    const imprint = page(
+      'https://laden.example/impressum',
+      '<html><body><h1>Impressum</h1><p>Laden GmbH, Torstraße 1, 10119 Berlin</p><p>E-Mail: hello [at] laden [dot] example</p></body></html>',
+    );
+    const { kept } = await draft([home, imprint]);
+    expect(value(kept, 'contact_email')).toBe('hello@laden.example');
+    expect(kept.contact_email?.evidence.map((e) => e.quote)).toContain('hello [at] laden [dot] example');
+    const other = page(
+      'https://kiosk.example/',
+      '<html><head><title>Kiosk</title></head><body><h1>Kiosk</h1><footer>info(at)kiosk.example</footer></body></html>',
+    );
+    expect(value((await draft([other])).kept, 'contact_email')).toBe('info@kiosk.example');
+  });
+});
+
+describe('when a pricing page states the billing period once for all its plans', () => {
+  it('then that line gives the period to every priced plan, quoted beside the price; a free plan stays free', async () => {
+    const home = page(
+      'https://toggle.example/',
+      '<html><head><title>Toggle</title></head><body><h1>Toggle</h1></body></html>',
+    );
+    const pricing = page(
+      'https://toggle.example/pricing',
+      `<html><body><h1>Pricing</h1><p>Prices per month, billed monthly.</p>
+       <div class="plans"><div class="plan"><h3>Free</h3><p>$0</p></div>
+       <div class="plan"><h3>Starter</h3><p>$9</p></div><div class="plan"><h3>Team</h3><p>$29</p></div></div></body></html>`,
+    );
+    const { kept } = await draft([home, pricing]);
+    expect(value(kept, 'pricing_summary')).toBe('Free: $0; Starter: $9 per month; Team: $29 per month');
+    expect(kept.pricing_summary?.evidence.map((e) => e.quote)).toContain('Prices per month, billed monthly.');
+  });
+});
+
+describe('when some plans name their period and others do not, on a page that states the period once', () => {
+  it('then only the plans without one take it; a one-time price stays one-time', async () => {
+    const home = page(
+      'https://mixed.example/',
+      '<html><head><title>Mixed</title></head><body><h1>Mixed</h1></body></html>',
+    );
+    const pricing = page(
+      'https://mixed.example/pricing',
+      `<html><body><h1>Pricing</h1><p>Billed monthly</p><div class="plans">
+       <div class="plan"><h3>Solo</h3><p>$9</p></div><div class="plan"><h3>Team</h3><p>$29/month</p></div>
+       <div class="plan"><h3>Lifetime</h3><p>$199 one-time</p></div></div></body></html>`,
+    );
+    const { kept } = await draft([home, pricing]);
+    expect(value(kept, 'pricing_summary')).toBe('Solo: $9 monthly; Team: $29/month; Lifetime: $199 one-time');
+  });
+});

@@ -136,3 +136,17 @@ describe('cards of any markup named by a bold line', () => {
     ).toEqual(['Solo: $12 / month', 'Team: $39 / month']);
   });
 });
+
+describe('a plan whose price says to get in touch', () => {
+  it('when the price\'s place says "Let\'s talk" or "Contact us" (in the languages we read) then that is the plan\'s price; a button that says so is not', () => {
+    expect(
+      plansOf(`<div class="grid"><div class="col"><h3>Team</h3><p>$49/month</p></div>
+        <div class="col"><h3>Business</h3><p>$99/month</p></div>
+        <div class="col"><h3>Enterprise</h3><p>Let's talk</p><a href="/contact">Contact sales</a></div></div>`),
+    ).toEqual(['Team: $49/month', 'Business: $99/month', "Enterprise: Let's talk"]);
+    expect(
+      plansOf(`<div class="offres"><div class="offre"><h3>Essentiel</h3><p>29 € / mois</p></div>
+        <div class="offre"><h3>Pro</h3><p>59 € / mois</p></div><div class="offre"><h3>Grand compte</h3><p>Contactez-nous</p></div></div>`),
+    ).toEqual(['Essentiel: 29 € / mois', 'Pro: 59 € / mois', 'Grand compte: Contactez-nous']);
+  });
+});

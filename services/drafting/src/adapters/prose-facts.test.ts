@@ -107,6 +107,16 @@ describe('facts stated in sentences', () => {
     expect(foundersIn("I'm Sam Rivera and I love coffee.")).toEqual([]);
   });
 
+  it('when a sentence says the product was started or launched by people, in another language, then they are its founders', () => {
+    expect(foundersIn('Acme startades 2019 av Anna Berg och Ola Nord.')).toEqual(['Anna Berg', 'Ola Nord']);
+    expect(foundersIn('Acme werd in 2020 opgezet door Sanne Visser en Joris Bakker.')).toEqual([
+      'Sanne Visser',
+      'Joris Bakker',
+    ]);
+    expect(foundersIn('Acme fue lanzada en 2018 por Lucía Pérez y Marta Gil.')).toEqual(['Lucía Pérez', 'Marta Gil']);
+    expect(foundersIn('Acme è stata ideata da Giulia Conti e Marco Rossi.')).toEqual(['Giulia Conti', 'Marco Rossi']);
+  });
+
   it('when a sentence names no person (a company, a team, one word) then no founder is read', () => {
     expect(foundersIn('Built by Acme Labs for developers.')).toEqual([]);
     expect(foundersIn('Founded by engineers who love spreadsheets.')).toEqual([]);
@@ -118,6 +128,23 @@ describe('facts stated in sentences', () => {
     expect(foundingYearIn('Acme was started in 2016 in a garage.', ['Acme'])).toBe('2016');
     expect(foundingYearIn('Teams switch to us from RivalApp, which was founded in 1998.', ['Acme'])).toBeNull();
     expect(foundingYearIn('© 2024 Acme, founded 2020', ['Acme'])).toBeNull();
+  });
+
+  it('when a sentence tells the start or launch of the product in another language then its year is read', () => {
+    expect(foundingYearIn('Acme startade 2017 i Göteborg.', ['Acme'])).toBe('2017');
+    expect(foundingYearIn('Acme is in 2016 gestart in Utrecht.', ['Acme'])).toBe('2016');
+    expect(foundingYearIn('Acme ist 2018 in Leipzig entstanden.', ['Acme'])).toBe('2018');
+    expect(foundingYearIn('Acme a été lancée en 2020 à Nantes.', ['Acme'])).toBe('2020');
+    expect(foundingYearIn('RivalApp lanserades 1999.', ['Acme'])).toBeNull();
+  });
+
+  it('when the founding verb ends the sentence, well after the year (German, Dutch), then the year is read', () => {
+    expect(foundingYearIn('Im Jahr 2019 wurde Acme in Berlin gegründet.', ['Acme'])).toBe('2019');
+    expect(foundingYearIn('In 2016 is Acme door twee vrienden in Utrecht opgericht.', ['Acme'])).toBe('2016');
+    expect(foundingYearIn('In 2021, Anna Berg and Ola Nord founded Acme.', ['Acme'])).toBe('2021');
+    expect(
+      foundingYearIn('In 2019, after years of building shops for others, Anna and Ola founded Acme.', ['Acme']),
+    ).toBe('2019');
   });
 
   it('when a sentence says where the company is based then its city and ISO country code are read', () => {

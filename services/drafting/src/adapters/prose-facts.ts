@@ -25,7 +25,8 @@ const NAME = String.raw`(?:(?:Dr|Prof)\.?[ \u00a0])?${WORD}(?:[ \u00a0]\p{Lu}\.)
 const AND = 'and|und|et|y|och|en|e|og|ja|i|a|ve|&';
 const JOIN = String.raw`\s*(?:,\s*(?:(?:${AND.replace('|&', '')})\s+)?|\s(?:${AND})\s)\s*`;
 const NAMES = `(${NAME}(?:${JOIN}${NAME})*)`;
-const FOUNDED_WORD = String.raw`(?i:co-?founded|founded|started|created|built|established|launched|set up|gegründet|fondée?|créée?|fundad[ao]|creada|fondat[ao]|criad[ao]|opgericht|grundade?s?|grundat|grundlagt|grunnlagt|perustettu|perustaneet|za[lł]o[zż]on[aey]|zalo[zž]en[aáy]?|kuruldu|kurulan)`;
+/** a founding verb before "by …": founded, and started, launched, set up, created or thought up, in the languages we read */
+const FOUNDED_WORD = String.raw`(?i:co-?founded|founded|started|created|built|established|launched|set up|startades|startet|gestart|opgezet|lanceret|lanserades|gestartet|ins leben gerufen|lancée?|lanzad[ao]|cread[ao]|creat[ao]|ideat[ao]|criad[ao]|gegründet|fondée?|créée?|fundad[ao]|creada|fondat[ao]|criad[ao]|opgericht|grundade?s?|grundat|grundlagt|grunnlagt|perustettu|perustaneet|za[lł]o[zż]on[aey]|zalo[zž]en[aáy]?|kuruldu|kurulan)`;
 /** "founded in 2021 by A and B", "gegründet 2019 von A und B", "fondée par A et B" */
 const FOUNDED_BY = new RegExp(
   String.raw`(?<![\p{L}])${FOUNDED_WORD}(?![\p{L}])[^.;:!?]{0,60}?(?<![\p{L}])(?i:by|von|par|por|av|door|da|dai|af|przez|tarafından)\s+(?:\p{Ll}[^,;.:!?]{0,40},\s+)?(?:(?:\p{Ll}[\p{L}'’-]*|\p{Lu}{2,5}|\p{Lu}[\p{L}]*(?=\s+\p{Ll}))\s+){0,5}?${NAMES}`,
@@ -146,8 +147,8 @@ const FOUNDING_YEAR = new RegExp(
   `(?<![\\p{L}])(?:${FOUNDING}|${SINCE})(?![\\p{L}])[^.;!?。]{0,40}?(?<!\\d)(1[89]\\d\\d|20\\d\\d)(?!\\d)`,
   'iu',
 );
-/** "2019年に設立", "2019年成立", "2019 yılında kuruldu": the year before the word */
-const YEAR_FOUNDING = new RegExp(`(?<!\\d)(1[89]\\d\\d|20\\d\\d)(?!\\d)[^.;!?。]{0,16}?(?:${FOUNDING})`, 'iu');
+/** "2019年に設立", "2019 yılında kuruldu", "2019 wurde Acme in Berlin gegründet", "In 2019, after years of …, A and B founded Acme": the year up to 60 characters before the word */
+const YEAR_FOUNDING = new RegExp(`(?<!\\d)(1[89]\\d\\d|20\\d\\d)(?!\\d)[^.;!?。]{0,60}?(?:${FOUNDING})`, 'iu');
 const STARTS_WITH_FOUNDING = new RegExp(`^\\s*(?:${FOUNDING}|${SINCE})(?![\\p{L}])`, 'iu');
 const WE_FOUNDED = new RegExp(
   `(?<![\\p{L}])(?:we|wir|nous|nosotros|noi|nós|wij|vi|me|my|biz|our (?:company|team|studio|business))(?![\\p{L}])[^.;!?]{0,40}(?:${FOUNDING})`,

@@ -1,4 +1,4 @@
-import { visiblePart } from '../../domain/draft/evidence/served-text.ts';
+import { emailAsRead, visiblePart } from '../../domain/draft/evidence/served-text.ts';
 import { ABOUT_WORDS, CONTACT_WORDS } from '../page-kinds.ts';
 import { clean, type DraftContext, str } from './draft-context.ts';
 
@@ -17,11 +17,23 @@ export const draftContactEmail = (ctx: DraftContext): void => {
     const email = str(node.email).replace(/^mailto:/, '');
     if (email.includes('@')) set('contact_email', email, ev(email, p));
   }
-  for (const p of [home, ...own.filter((x) => CONTACT_WORDS.test(x.path) || ABOUT_WORDS.test(x.path)), ...own]) {
+  const pages = [home, ...own.filter((x) => CONTACT_WORDS.test(x.path) || ABOUT_WORDS.test(x.path)), ...own];
+  for (const p of pages) {
     const email = visiblePart(p.page).match(/[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.\p{L}{2,}/u)?.[0];
     if (email) set('contact_email', email, ev(email, p));
   }
+  // then an address written out against harvesters ("hello [at] acme [dot] com", "info(at)acme.de"), quoted as written
+  for (const p of pages) {
+    const written = visiblePart(p.page).match(WRITTEN_OUT)?.[0];
+    const email = written ? emailAsRead(written) : '';
+    if (/^[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}$/u.test(email) && written)
+      set('contact_email', email, ev(written, p));
+  }
 };
+
+const AT = String.raw`\s*[[({]\s*(?:at|ät|@)\s*[\])}]\s*`;
+const DOT = String.raw`(?:\s*[[({]\s*(?:dot|punkt|point|punto|piste|kropka|tečka)\s*[\])}]\s*|\.)`;
+const WRITTEN_OUT = new RegExp(String.raw`[\p{L}\p{N}._%+-]+${AT}[\p{L}\p{N}-]+(?:${DOT}[\p{L}\p{N}-]+)+`, 'iu');
 
 /**
  * logo: JSON-LD logo, then an image marked as the logo, the image of the header's link home (the

@@ -88,10 +88,11 @@ export const plan = (name: string, price: string, quotes: PlanQuote[]): PricingP
 
 /**
  * A price that names no amount, as plan cards write it for their largest plan ("Custom", "Auf
- * Anfrage"); a call to action ("Talk to us", "Contact sales") is no price.
+ * Anfrage", and in the price's place "Let's talk", "Contact us", "Contactez-nous"); a call to
+ * action that is a link or a button (priceElements) or "Talk to us" is no price.
  */
 export const CUSTOM_PRICE =
-  /^(?:custom(?: pricing| price| quote)?|on request|price on request|get a quote|individuell|auf anfrage|preis auf anfrage|sur devis|sur mesure|sur demande|a medida|personalizado|bajo petición|su misura|su richiesta|op aanvraag|på förfrågan|på forespørgsel|på forespørsel|offert|tarjouksen mukaan|wycena indywidualna|indywidualnie|individuálně|na vyžádání|özel fiyat|要相談|お見積り|个性化定价|별도 문의)\.?$/iu;
+  /^(?:custom(?: pricing| price| quote)?|contact us(?: for (?:pricing|a quote))?|contact sales|contact for pricing|let['’]s talk|kontakt(?:ieren sie uns)?|sprechen sie uns an|contactez-nous|nous contacter|contáctanos|contáctenos|contattaci|contattateci|fale conosco|entre em contato|neem contact op|kontakta oss|kontakt os|kontakt oss|ota yhteyttä|skontaktuj się|kontaktujte nás|bize ulaşın|お問い合わせ|联系我们|문의하기|on request|price on request|get a quote|individuell|auf anfrage|preis auf anfrage|sur devis|sur mesure|sur demande|a medida|personalizado|bajo petición|su misura|su richiesta|op aanvraag|på förfrågan|på forespørgsel|på forespørsel|offert|tarjouksen mukaan|wycena indywidualna|indywidualnie|individuálně|na vyžádání|özel fiyat|要相談|お見積り|个性化定价|별도 문의)\.?$/iu;
 
 /** The innermost elements whose own text (their text nodes, not their children's) is a price. */
 export const priceElements = ($: CheerioAPI, root: ReturnType<CheerioAPI>, custom = false) =>

@@ -3,6 +3,7 @@ import { lineOf } from '../page-content.ts';
 import { PRICING_WORDS } from '../page-kinds.ts';
 import { htmlPlans, type PricingPlan, structuredPlans, summarisePlans, trialSentence } from '../pricing-plans.ts';
 import type { DraftContext, Parsed } from './draft-context.ts';
+import { MONTH, YEAR } from './prices.ts';
 
 /** the listing's limit for pricing_summary (spec Part 4, update_my_listing) */
 const PRICING_SUMMARY_MAX = 300;
@@ -39,7 +40,8 @@ export const draftPricing = (ctx: DraftContext): void => {
   sources.push({ plans: htmlPlans(home.$, { loose: homePricing }), p: home });
   // then schema.org offers, composed from their values (what the page shows comes first)
   for (const p of own) sources.push({ plans: structuredPlans(p.ld), p });
-  const chosen = sources.find((s) => s.plans.length > 0);
+  const found = sources.find((s) => s.plans.length > 0);
+  const chosen = found ? { p: found.p, plans: withPagePeriod(found.plans, visiblePart(found.p.page)) } : undefined;
   const trialPage = pricingPage ?? home;
   const trial = trialSentence(visiblePart(trialPage.page));
   if (chosen) {
@@ -54,4 +56,27 @@ export const draftPricing = (ctx: DraftContext): void => {
     /\b(freemium|free trial|free plan|open source|one-time payment|pay as you go|subscription)\b/i,
   );
   if (model?.[1] && pricingPage) set('pricing_model', model[1], ev(model[1], pricingPage));
+};
+
+/**
+ * Plans whose prices name no period, on a page that says it once for all of them (a billing toggle
+ * that shows "Monthly" first, "All prices per month"): the first short line that names one period
+ * and no number gives it to each priced plan that names none, quoted beside the price; a free plan,
+ * a plan that names its period and a one-time price stay as they are.
+ */
+const ONCE = /one[-\s]?time|\bonce\b|lifetime|einmalig|paiement unique|pago único|una tantum|eenmalig|engångs/i;
+const withPagePeriod = (plans: readonly PricingPlan[], text: string): PricingPlan[] => {
+  if (plans.every((p) => p.period !== null || !p.amount || ONCE.test(p.price))) return [...plans];
+  const line = text
+    .split('\n')
+    .map((l) => l.trim())
+    .find((l) => l.length <= 40 && !/\d/.test(l) && MONTH.test(l) !== YEAR.test(l));
+  if (!line) return [...plans];
+  const period = MONTH.test(line) ? ('month' as const) : ('year' as const);
+  const words = ((period === 'month' ? line.match(MONTH) : line.match(YEAR))?.[0] ?? line).trim();
+  return plans.map((p) =>
+    p.amount && p.amount > 0 && p.period === null && !ONCE.test(p.price)
+      ? { ...p, price: `${p.price} ${words}`, period, quotes: [...p.quotes, { text: line }] }
+      : p,
+  );
 };

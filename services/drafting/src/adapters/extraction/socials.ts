@@ -51,7 +51,8 @@ const isCustom = (link: string): boolean => {
 
 export const platformOf = (link: string): string | null => {
   try {
-    const host = new URL(link).hostname.replace(/^www\./, '');
+    // a platform's mobile or country host is the platform ("m.facebook.com", "de.linkedin.com", "mobile.twitter.com")
+    const host = new URL(link).hostname.replace(/^(?:www|m|mobile|[a-z]{2})\./, '');
     const key = SOCIAL_HOSTS[host];
     return key && (SOCIAL_PLATFORMS as readonly string[]).includes(key) ? key : null;
   } catch {

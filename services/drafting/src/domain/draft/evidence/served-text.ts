@@ -30,15 +30,21 @@ export const isServed = (sources: readonly string[], quote: string): boolean => 
 };
 
 const ATTRIBUTE = /^[\w:-]+\s*=\s*(["'])([\s\S]*)\1$/;
+
+/** "@" and "." written out in brackets, as sites guard an email address from harvesters: "hello [at] acme [dot] com", "info(at)acme.de" */
+const WRITTEN_AT = /\s*[[({]\s*(?:at|ät|@)\s*[\])}]\s*/giu;
+const WRITTEN_DOT = /\s*[[({]\s*(?:dot|punkt|point|punto|piste|kropka|tečka)\s*[\])}]\s*/giu;
+/** An email address as a reader reads one written out ("hello [at] acme [dot] com" → "hello@acme.com"). */
+export const emailAsRead = (text: string): string => text.replace(WRITTEN_AT, '@').replace(WRITTEN_DOT, '.');
 const JSON_MEMBER = /^"[^"]+"\s*:\s*([\s\S]+)$/;
 
 /**
  * What a served quote says, as a reader would read it: the quote itself, its HTML entities decoded
- * (an attribute's `&amp;`), and, for a slice of JSON-LD or of an attribute (`"foundingDate": "2019"`,
+ * (an attribute's `&amp;`), an email address written out read as one ("info(at)acme.de"), and, for a slice of JSON-LD or of an attribute (`"foundingDate": "2019"`,
  * `href="/logo.png"`), the value inside. A drafted value must be inside one of these.
  */
 export const readableForms = (quote: string): string[] => {
-  const forms = new Set<string>([quote, decodeHTML(quote)]);
+  const forms = new Set<string>([quote, decodeHTML(quote), emailAsRead(decodeHTML(quote))]);
   const attribute = quote.trim().match(ATTRIBUTE);
   if (attribute?.[2] !== undefined) forms.add(decodeHTML(attribute[2]));
   const member = quote.trim().match(JSON_MEMBER);
