@@ -32,6 +32,7 @@ import { homeRoutes } from './pages/home/route.ts';
 import { catalogLogos } from './pages/images/catalog-logos.ts';
 import { imageRoutes } from './pages/images/route.ts';
 import { inviteRoutes } from './pages/invite/route.ts';
+import { ledgerCsvRoutes } from './pages/launch-week/ledger-csv.ts';
 import { launchWeekRoutes } from './pages/launch-week/route.ts';
 import { leaderboardRoutes } from './pages/leaderboards/route.ts';
 import { listingActionRoutes } from './pages/listing/actions.ts';
@@ -48,6 +49,7 @@ import { meOrdersRoutes } from './pages/me-orders/route.ts';
 import { siteNotFoundRoute } from './pages/not-found/route.ts';
 import { NotFoundView } from './pages/not-found/view.ts';
 import { passwordRoutes } from './pages/password/route.ts';
+import { rankingRoutes } from './pages/ranking/route.ts';
 import { reviewRoutes } from './pages/reviews/route.ts';
 import { searchRoutes } from './pages/search/route.ts';
 import { signInRoutes } from './pages/signin/route.ts';
@@ -164,6 +166,8 @@ export const webPlugin =
       categoryRoutes,
       leaderboardRoutes,
       awardRoutes,
+      rankingRoutes,
+      ledgerCsvRoutes,
       founderRoutes,
       blogRoutes,
       searchRoutes,

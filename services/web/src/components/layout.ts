@@ -61,6 +61,7 @@ export const Layout = (props: {
     footer=${html`<p>${frame.site.name}: ${frame.site.purpose}</p>
       <ul>
         <li><a href="/search">Search</a></li>
+        <li><a href="/ranking">How the rankings work</a></li>
         <li><a href="/feeds/launches.rss">Launches feed</a></li>
         <li><a href="/feeds/blog.atom">Blog feed</a></li>
         <li><a href="/api/v1/docs">API</a></li>

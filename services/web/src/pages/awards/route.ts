@@ -21,6 +21,7 @@ export const AwardsView = (awards: Awards, frame: PageFrame): VNode => {
     ${[...weeks.entries()].map(
       ([week, items]) => html`<section>
         <h2><a href=${`/launches/weeks/${week}`}>Week of ${weekLabel(week)}</a></h2>
+        <p class="muted">Decided by <a href="/ranking">the ranking rules</a>; every vote: <a href=${`/launches/weeks/${week}/ledger.csv`} download="">the week's vote ledger (CSV)</a>.</p>
         <ol class="listing-list compact">${items.map(
           (award) =>
             html`<${ListingRow} listing=${award.listing} rank=${award.rank} votes=${award.votes ?? award.listing.votes} note=${award.award} />`,

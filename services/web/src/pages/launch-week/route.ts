@@ -17,7 +17,8 @@ export const LaunchWeekView = (week: Extract<Week, { ok: true }>['body'], frame:
   const here = `/launches/weeks/${week.week_start}`;
   return html`<${Layout} frame=${frame} title=${`Launches, week of ${weekLabel(week.week_start)}`}>
     <h1>Launches: ${weekLabel(week.week_start)}</h1>
-    <p class="muted">Monday to Sunday, UTC. Live launches ranked by the votes cast this week; scheduled launches follow.</p>
+    <p class="muted">Monday to Sunday, UTC. Live launches ranked by the votes cast this week; scheduled launches follow.
+      <a href="/ranking">How the ranking works</a>; every vote of the week: <a href=${`${here}/ledger.csv`} download="">vote ledger (CSV)</a>.</p>
     <nav class="pagination" aria-label="Weeks">
       <a href=${`/launches/weeks/${addWeeks(week.week_start, -1)}`} rel="prev">Previous week</a>
       <a href="/launches/weeks/this">This week</a>
