@@ -24,7 +24,7 @@ type Entry = {
 };
 
 /** the text of HTML as a reader sees it (the template escapes &, <, >, quotes) */
-const unescape = (text: string) =>
+const htmlText = (text: string) =>
   text
     .replace(/&#39;|&#x27;/g, "'")
     .replace(/&quot;/g, '"')
@@ -68,7 +68,7 @@ describe('rankings anyone can check, on the site (all-in-one, demo votes)', () =
     const csp = r.headers.get('content-security-policy') ?? '';
     expect(csp).toMatch(/script-src 'self' 'nonce-[0-9a-f]{32}'/);
     expect(csp).not.toContain('unsafe-inline');
-    const text = unescape(r.text);
+    const text = htmlText(r.text);
     expect(text).toContain(`Rules version <strong>${rules.version}</strong>`);
     expect(rules.boards.length).toBeGreaterThan(0);
     for (const board of rules.boards) {

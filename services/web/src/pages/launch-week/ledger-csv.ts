@@ -16,11 +16,11 @@ type Loaded =
   | { ok: false; status: number; detail: string };
 
 /** every page of the week's vote ledger, oldest vote first */
-const loadWholeLedger = async (web: WebContext, week: string): Promise<Loaded> => {
+export const loadWholeLedger = async (catalog: WebContext['catalog'], week: string): Promise<Loaded> => {
   const items: Entry[] = [];
   for (let page = 1; ; page++) {
     const query = { page: String(page), per_page: String(PER_PAGE_MAX) };
-    const outcome = await web.catalog.call(getVoteLedger, { params: { week }, query });
+    const outcome = await catalog.call(getVoteLedger, { params: { week }, query });
     if (!outcome.ok) return { ok: false, status: outcome.status, detail: outcome.detail };
     items.push(...outcome.body.items);
     if (items.length >= outcome.body.total || outcome.body.items.length === 0) {
@@ -33,7 +33,7 @@ const loadWholeLedger = async (web: WebContext, week: string): Promise<Loaded> =
 /** `/launches/weeks/{week}/ledger.csv`: the week's whole vote ledger (get_vote_ledger, every page) as CSV */
 export const ledgerCsvRoutes = async (app: FastifyInstance, web: WebContext) => {
   app.get<{ Params: { week: string } }>('/launches/weeks/:week/ledger.csv', async (request, reply) => {
-    const loaded = await loadWholeLedger(web, request.params.week);
+    const loaded = await loadWholeLedger(web.catalog, request.params.week);
     if (!loaded.ok) {
       const detail = loaded.status === 400 ? 'week: a date such as 2026-11-23' : loaded.detail;
       return reply
