@@ -64,6 +64,7 @@ describe.skipIf(!available)('the site in a headless browser', () => {
       ['leaderboard', '/leaderboards/community-weekly'],
       ['billboard', '/leaderboards/billboard'],
       ['awards', '/awards'],
+      ['ranking', '/ranking'],
       ['founders', '/founders'],
       ['founder', `/founders/${founder}`],
       ['blog', '/blog'],
