@@ -20,6 +20,10 @@ import {
 } from '@listings/platform/search';
 import { startTypesenseServer, typesenseServerAvailable } from '@listings/platform/testing/typesense-server';
 import { prng } from '../services/catalog/src/application/demo/demo-data.ts';
+import {
+  SEARCH_SORTS as SORTS,
+  SEARCH_TIE_BREAK as TIE_BREAK,
+} from '../services/catalog/src/application/search_listings.ts';
 import { LISTING_SEARCH_FIELDS } from '../services/catalog/src/main.ts';
 import { ROOTS } from './catalog-data.ts';
 
@@ -31,16 +35,6 @@ const CONSONANTS = 'bcdfghjklmnprstvz';
 const VOWELS = 'aeiou';
 const COUNTRIES = ['us', 'gb', 'de', 'fr', 'nl', 'se', 'in', 'br', 'ca', 'jp'];
 const WORDS = ['notes', 'invoices', 'designs', 'tasks', 'emails', 'reports', 'teams', 'code', 'prototypes', 'budgets'];
-/** as services/catalog/src/application/queries/listings.ts maps `sort` */
-const SORTS: Record<string, SortOrder | undefined> = {
-  relevance: undefined,
-  newest: { field: 'newest', direction: 'desc' },
-  votes: { field: 'votes', direction: 'desc' },
-  trending: { field: 'trending', direction: 'desc' },
-  most_viewed: { field: 'views', direction: 'desc' },
-  most_followed: { field: 'followers', direction: 'desc' },
-};
-const TIE_BREAK: SortOrder = { field: 'votes', direction: 'desc' };
 
 export const documentsOf = (count: number, seed = 42) => {
   const random = prng(seed);

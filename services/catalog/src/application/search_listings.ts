@@ -5,7 +5,8 @@ import { summariesOf } from './listing-reads.ts';
 import type { CatalogHandler } from './operation-context.ts';
 import { pagingOf } from './presenters.ts';
 
-const SORTS: Record<string, SortOrder | undefined> = {
+/** how each `sort` of search_listings orders the index (the search-index benchmark ranks by the same) */
+export const SEARCH_SORTS: Record<string, SortOrder | undefined> = {
   relevance: undefined,
   newest: { field: 'newest', direction: 'desc' },
   votes: { field: 'votes', direction: 'desc' },
@@ -14,7 +15,7 @@ const SORTS: Record<string, SortOrder | undefined> = {
   most_followed: { field: 'followers', direction: 'desc' },
 };
 /** relevance ties, and relevance without `q`: most voted first */
-const TIE_BREAK: SortOrder = { field: 'votes', direction: 'desc' };
+export const SEARCH_TIE_BREAK: SortOrder = { field: 'votes', direction: 'desc' };
 
 /** search_listings: full-text search with filters and sorts, one page of listing summaries. */
 export const searchListings: CatalogHandler<'search_listings'> = (call, { view }) =>
@@ -32,8 +33,8 @@ export const searchListings: CatalogHandler<'search_listings'> = (call, { view }
     const query: SearchQuery = {
       text: (q.q as string | undefined) ?? '',
       filters,
-      ...(SORTS[sort] ? { sort: SORTS[sort] } : {}),
-      tieBreak: TIE_BREAK,
+      ...(SEARCH_SORTS[sort] ? { sort: SEARCH_SORTS[sort] } : {}),
+      tieBreak: SEARCH_TIE_BREAK,
       offset: (paging.page - 1) * paging.per_page,
       limit: paging.per_page,
     };
