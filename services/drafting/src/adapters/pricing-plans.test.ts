@@ -150,3 +150,12 @@ describe('a plan whose price says to get in touch', () => {
     ).toEqual(['Essentiel: 29 € / mois', 'Pro: 59 € / mois', 'Grand compte: Contactez-nous']);
   });
 });
+
+describe('plans written as a document', () => {
+  it('when each plan is a heading followed by its price before the next heading then each is a plan', () => {
+    expect(
+      plansOf(`<h1>Pricing</h1><h2>Starter</h2><p>$9 per month</p><ul><li>3 projects</li></ul>
+        <h2>Team</h2><p>For small teams.</p><p>$29 per month</p><h2>Questions</h2><p>Ask us anything.</p>`),
+    ).toEqual(['Starter: $9 per month', 'Team: $29 per month']);
+  });
+});

@@ -199,8 +199,40 @@ export const htmlPlans = ($: CheerioAPI, options: { loose?: boolean; product?: s
   if (plans.length === 0 && options.loose) add(looseCardPlans($));
   if (plans.length === 0 && options.loose) add(linePlans($));
   if (plans.length === 0 && options.loose) add(headedPriceCards($));
+  if (plans.length === 0 && options.loose) add(sectionPlans($));
   if (plans.length === 0 && options.loose && options.product) add(productPlan($, options.product));
   return plans.slice(0, 8);
+};
+
+/**
+ * Plans written as a document (Markdown, a blog theme, a docs site): each plan a heading, its price
+ * in the first element after it that is a price standing alone, before the next heading ("## Starter",
+ * "$9 per month", "- 3 projects"). Two priced plans at least.
+ */
+const sectionPlans = ($: CheerioAPI): PricingPlan[] => {
+  const plans: PricingPlan[] = [];
+  $('h2, h3, h4').each((_, h) => {
+    const name = lineOf(h);
+    // the price in the heading itself: "Pro — $12/month"
+    const at = name.search(PRICE);
+    const inHeading =
+      at > 0 && AMOUNT.test(name) && name.length <= 60
+        ? plan(name.slice(0, at).replace(/[\s:–—|-]+$/, ''), name.slice(at).trim(), shown(name))
+        : null;
+    if (inHeading && !plans.some((p) => p.name === inHeading.name)) plans.push(inHeading);
+    if (!name || name.length > 40 || PRICE.test(name) || NOT_A_PLAN_NAME.test(name)) return;
+    const after = $(h).nextUntil('h1, h2, h3, h4').toArray().slice(0, 4);
+    const el = after
+      .flatMap((a) => priceElements($, $(a), true))
+      .find((p) => {
+        const t = lineOf(p);
+        return t.length <= 60 && (PRICE_ALONE.test(t) || CUSTOM_PRICE.test(t));
+      });
+    if (!el) return;
+    for (const found of perPeriod($, name, [el]))
+      if (!plans.some((p) => p.name === found.name && p.period === found.period)) plans.push(found);
+  });
+  return plans.filter((p) => p.amount !== null).length >= 2 ? plans : [];
 };
 
 /**
