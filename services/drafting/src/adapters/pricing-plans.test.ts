@@ -151,6 +151,15 @@ describe('a plan whose price says to get in touch', () => {
   });
 });
 
+describe('a grid of plan cards named like a plan', () => {
+  it('when the element named like a plan holds every card (a heading and a price, then the next) then each card is a plan', () => {
+    expect(
+      plansOf(`<div class="pricing-tiers"><div class="t"><h3>Basic</h3><p>USD 10 / month</p></div>
+        <div class="t"><h3>Pro</h3><p>USD 25 / month</p></div></div>`),
+    ).toEqual(['Basic: USD 10 / month', 'Pro: USD 25 / month']);
+  });
+});
+
 describe('plans written as a document', () => {
   it('when each plan is a heading followed by its price before the next heading then each is a plan', () => {
     expect(

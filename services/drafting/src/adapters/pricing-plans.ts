@@ -24,6 +24,20 @@ export type { PlanQuote, PricingPlan } from './extraction/prices.ts';
 
 const CARD = '[class*="plan"], [class*="tier"], [class*="pricing-card"], [class*="price-card"], [class*="package"]';
 
+/**
+ * An element named like a plan that is the grid of them ("pricing-tiers" around cards of no telling
+ * class): a heading, a price, then another heading and its price, in the order the page shows them.
+ */
+const isGrid = ($: CheerioAPI, card: ReturnType<CheerioAPI>): boolean => {
+  const prices = new Set<unknown>(priceElements($, card, true));
+  let seen = '';
+  for (const el of card.find('*').toArray()) {
+    if ($(el).is('h2, h3, h4, h5') && !PRICE.test(lineOf(el))) seen += seen.endsWith('h') ? '' : 'h';
+    else if (prices.has(el)) seen += seen.endsWith('p') ? '' : 'p';
+  }
+  return /hp.*hp/.test(seen);
+};
+
 /** Plans laid out as cards: an element named like a plan, holding one heading and one price. */
 const cardPlans = ($: CheerioAPI): PricingPlan[] => {
   const plans: PricingPlan[] = [];
@@ -31,6 +45,7 @@ const cardPlans = ($: CheerioAPI): PricingPlan[] => {
     const card = $(el);
     if (card.is('table, tr, td, th, tbody, thead')) return;
     if (card.find(CARD).filter((__, inner) => $(inner).find('h2, h3, h4, h5').length > 0).length > 0) return;
+    if (isGrid($, card)) return;
     const heading = card.find('h2, h3, h4, h5, [class*="name"], [class*="title"]').first();
     const name = lineOf(heading.get(0));
     const prices = priceElements($, card, true).filter((p) => !$(p).is(heading) && !$(p).parents().is(heading));
