@@ -151,6 +151,16 @@ describe('a plan whose price says to get in touch', () => {
   });
 });
 
+describe('a trial offered as free days, in the languages we read', () => {
+  it('when a sentence offers a number of days free ("14 Tage gratis testen", "14 dni za darmo", "14日間無料") then it is the trial', () => {
+    expect(trialSentence('Preise\n14 Tage gratis testen.')).toBe('14 Tage gratis testen.');
+    expect(trialSentence('Prova gratis per 30 giorni.')).toBe('Prova gratis per 30 giorni.');
+    expect(trialSentence('Wypróbuj przez 14 dni za darmo.')).toBe('Wypróbuj przez 14 dni za darmo.');
+    expect(trialSentence('14日間無料でお試しいただけます。')).toBe('14日間無料でお試しいただけます。');
+    expect(trialSentence('30 days money-back guarantee.\nFree shipping on 3 items.')).toBeNull();
+  });
+});
+
 describe('a grid of plan cards named like a plan', () => {
   it('when the element named like a plan holds every card (a heading and a price, then the next) then each card is a plan', () => {
     expect(

@@ -61,9 +61,14 @@ export const structuredPlans = (nodes: readonly SchemaNode[]): PricingPlan[] => 
   return plans;
 };
 
-/** "14-day free trial", "Kostenlos testen": the sentence that offers a trial, if the page has one. */
-const TRIAL =
-  /\bfree trial\b|\btrial\b.*\bdays?\b|\bdays?\b.*\btrial\b|\bfree for \d+ days\b|testphase|kostenlos testen|\d+ tage? kostenlos|essai gratuit|prueba gratuita|prueba gratis|prova gratuita|teste grátis|avaliação gratuita|gratis proberen|proefperiode|provperiod|prøveperiode|gratis i \d+ dag|ilmainen kokeilu|kokeile ilmaiseksi|okres próbny|zkušební|ücretsiz deneme|無料トライアル|無料体験|免费试用|免費試用|무료 체험|무료 평가판/iu;
+/** a number of days (of a trial) and the word free, in the languages we read */
+const DAYS = String.raw`\d+\s?(?:-\s?)?(?:days?|tage?n?|jours|días|giorni|dias|dagen|dagar|dage|dager|päivää|dni|dní|gün)(?![\p{L}])`;
+const FREE = String.raw`(?<![\p{L}])(?:gratis|kostenlos|gratuit\p{L}*|grátis|ilmaiseksi|za darmo|zdarma|ücretsiz|free)(?![\p{L}])`;
+/** "14-day free trial", "Kostenlos testen", "14 Tage gratis testen", "14日間無料": a trial, if the page offers one. */
+const TRIAL = new RegExp(
+  String.raw`\bfree trial\b|\btrial\b.*\bdays?\b|\bdays?\b.*\btrial\b|\bfree for \d+ days\b|testphase|kostenlos testen|\d+ tage? kostenlos|essai gratuit|prueba gratuita|prueba gratis|prova gratuita|teste grátis|avaliação gratuita|gratis proberen|proefperiode|provperiod|prøveperiode|gratis i \d+ dag|ilmainen kokeilu|kokeile ilmaiseksi|okres próbny|zkušební|ücretsiz deneme|無料トライアル|無料体験|免费试用|免費試用|무료 체험|무료 평가판|${FREE}[^.!?]{0,30}?${DAYS}|${DAYS}[^.!?]{0,30}?${FREE}|\d+\s?(?:日間|日|天|일)[^。！？]{0,10}?(?:無料|免费|免費|무료)`,
+  'iu',
+);
 
 /** "14-day free trial", "Kostenlos testen": the sentence that offers a trial, if the page has one (a question is no offer). */
 export const trialSentence = (text: string): string | null => {
