@@ -393,3 +393,20 @@ describe('when some plans name their period and others do not, on a page that st
     expect(value(kept, 'pricing_summary')).toBe('Solo: $9 monthly; Team: $29/month; Lifetime: $199 one-time');
   });
 });
+
+describe('when a contact or imprint page writes the postal address on one line', () => {
+  it('then its city and country are read from that line ("Acme GmbH, Musterstraße 1, 10115 Berlin, Deutschland")', async () => {
+    const home = page(
+      'https://laden.example/',
+      '<html><head><title>Laden</title></head><body><h1>Laden</h1></body></html>',
+    );
+    const imprint = page(
+      'https://laden.example/impressum',
+      '<html><body><h1>Impressum</h1><p>Laden GmbH, Torstraße 1, 10119 Berlin, Deutschland</p></body></html>',
+    );
+    const { kept } = await draft([home, imprint]);
+    expect(value(kept, 'country')).toBe('DE');
+    expect(value(kept, 'city')).toBe('Berlin');
+    expect(kept.country?.evidence.map((e) => e.quote)).toContain('Laden GmbH, Torstraße 1, 10119 Berlin, Deutschland');
+  });
+});

@@ -102,6 +102,11 @@ export const draftPlace = (ctx: DraftContext): void => {
     p.$('footer, [class*="footer"], [class*="address"], [class*="contact"]').each((_, el) => {
       for (const line of textOf(el).split('\n')) address(line, p);
     });
+  // an address on one line of a contact, imprint or about page ("Acme GmbH, Musterstraße 1, 10115
+  // Berlin, Deutschland")
+  for (const p of homeFirstPages)
+    if (CONTACT_WORDS.test(p.path) || ABOUT_WORDS.test(p.path))
+      for (const line of visiblePart(p.page).split('\n')) address(line, p);
   // a postal address without its country in one line: the postcode and city ("10115 Berlin"),
   // the country on a line of its own after it; in the footer, an address block, a contact or
   // imprint page
