@@ -326,3 +326,11 @@ describe('a founding told as a beginning', () => {
     expect(foundingYearIn('Our newsletter began in 2020.', ['Acme'])).toBeNull();
   });
 });
+
+describe('a place named by a preposition before the country', () => {
+  it('when a sentence ends its place with "in CITY, COUNTRY" (or aus, à, från) then the city is the words after the preposition', () => {
+    expect(addressIn('We are a team of six in Copenhagen, Denmark.')).toEqual({ country: 'DK', city: 'Copenhagen' });
+    expect(addressIn('Ein kleines Team aus Hamburg, Deutschland')).toEqual({ country: 'DE', city: 'Hamburg' });
+    expect(addressIn('We are a small team in the north, Denmark.')).toEqual({ country: 'DK', city: null });
+  });
+});

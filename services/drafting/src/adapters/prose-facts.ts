@@ -193,6 +193,10 @@ export const placeIn = (sentence: string): { country: string | null; city: strin
   return { country: country?.code ?? null, city };
 };
 
+/** a place named by a preposition at the end of a sentence: "… in Copenhagen", "… aus Hamburg", "… à Lyon" */
+const PLACE_AFTER =
+  /(?<![\p{L}])(?:in|à|en|em|i|from|aus|uit|från|fra|da)\s+(\p{Lu}[\p{L}'’.-]*(?:[ -]\p{Lu}[\p{L}'’.-]*){0,2})$/u;
+
 /**
  * The country (and city) of an address line (a footer, an `<address>`, a contact block): a line
  * naming a country after a comma or a postcode (`Storgatan 1, 114 55 Stockholm, Sweden`), not a
@@ -216,7 +220,9 @@ export const addressIn = (line: string): { country: string; city: string | null 
     )
     .filter((x) => x.length > 0);
   while (parts.length > 1 && /^[A-Z]{2,3}$/.test(parts[parts.length - 1] as string)) parts.pop();
-  const last = parts.pop() ?? '';
+  const whole = parts.pop() ?? '';
+  // "We are a team of six in Copenhagen, Denmark": the place a preposition names at the end of a sentence
+  const last = PLACE.test(whole) ? whole : (whole.match(PLACE_AFTER)?.[1] ?? '');
   const city = PLACE.test(last) && !/^[A-Z]{2,3}$/.test(last) && !countryCode(last) ? last : null;
   return { country: country.code, city };
 };
