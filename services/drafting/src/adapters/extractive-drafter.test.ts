@@ -410,3 +410,17 @@ describe('when a contact or imprint page writes the postal address on one line',
     expect(kept.country?.evidence.map((e) => e.quote)).toContain('Laden GmbH, Torstraße 1, 10119 Berlin, Deutschland');
   });
 });
+
+describe('when a line of any own page reads as an address, outside a footer or contact block', () => {
+  it('then its country is drafted, as the last place looked at; its city is left to the address rules', async () => {
+    const home = page(
+      'https://kontor.example/',
+      `<html><head><title>Kontor</title></head><body><h1>Kontor</h1>
+       <div class="bottom"><p>Kontor AB · Storgatan 1 · 114 55 Stockholm · Sweden</p></div></body></html>`,
+    );
+    const { kept } = await draft([home]);
+    expect(value(kept, 'country')).toBe('SE');
+    expect(value(kept, 'city')).toBeUndefined();
+    expect(kept.country?.evidence.map((e) => e.quote)).toContain('Kontor AB · Storgatan 1 · 114 55 Stockholm · Sweden');
+  });
+});
