@@ -412,15 +412,23 @@ describe('when a contact or imprint page writes the postal address on one line',
 });
 
 describe('when a line of any own page reads as an address, outside a footer or contact block', () => {
-  it('then its country is drafted, as the last place looked at; its city is left to the address rules', async () => {
+  it('then its country is drafted, as the last place looked at; its city only when the line is a postal address', async () => {
     const home = page(
       'https://kontor.example/',
       `<html><head><title>Kontor</title></head><body><h1>Kontor</h1>
-       <div class="bottom"><p>Kontor AB · Storgatan 1 · 114 55 Stockholm · Sweden</p></div></body></html>`,
+       <div class="bottom"><p>Kontor · Stockholm · Sweden</p></div></body></html>`,
     );
     const { kept } = await draft([home]);
     expect(value(kept, 'country')).toBe('SE');
     expect(value(kept, 'city')).toBeUndefined();
-    expect(kept.country?.evidence.map((e) => e.quote)).toContain('Kontor AB · Storgatan 1 · 114 55 Stockholm · Sweden');
+    expect(kept.country?.evidence.map((e) => e.quote)).toContain('Kontor · Stockholm · Sweden');
+    const postal = page(
+      'https://kontor.example/',
+      `<html><head><title>Kontor</title></head><body><h1>Kontor</h1>
+       <div class="bottom"><p>Kontor AB · Storgatan 1 · 114 55 Stockholm · Sweden</p></div></body></html>`,
+    );
+    const withPostcode = (await draft([postal])).kept;
+    expect(value(withPostcode, 'country')).toBe('SE');
+    expect(value(withPostcode, 'city')).toBe('Stockholm');
   });
 });

@@ -134,10 +134,12 @@ export const draftPlace = (ctx: DraftContext): void => {
       if (place?.city) set('city', place.city, ev(sentence, p));
     }
   // last, the country of a line on any own page that reads as an address or a place ("…, 10115
-  // Berlin, Germany", "a team of six in Copenhagen, Denmark"): its city is left to the rules above
+  // Berlin, Germany", "a team of six in Copenhagen, Denmark"), and its city when the line is a
+  // postal address (it has a street number or postcode)
   for (const p of homeFirstPages)
     for (const line of visiblePart(p.page).split('\n')) {
       const found = addressIn(line);
       if (found) set('country', found.country, ev(line, p));
+      if (found?.city && /\d/.test(line)) set('city', found.city, ev(line, p));
     }
 };
