@@ -334,3 +334,11 @@ describe('a place named by a preposition before the country', () => {
     expect(addressIn('We are a small team in the north, Denmark.')).toEqual({ country: 'DK', city: null });
   });
 });
+
+describe('a founder role glued to a name by inline elements', () => {
+  it('when a card\'s name and role spans join with no space ("Anna BergCo-founder, CEO") then the hyphen of "Co-founder" is no separator', () => {
+    expect(founderWithRoleIn('Anna BergCo-founder, CEO')).toBeNull();
+    expect(founderWithRoleIn('Anna Berg - Founder')).toEqual({ name: 'Anna Berg', role: 'Founder' });
+    expect(founderWithRoleIn('Anna Berg – Co-founder & CEO')).toEqual({ name: 'Anna Berg', role: 'Co-founder & CEO' });
+  });
+});

@@ -123,7 +123,7 @@ export const foundersIn = (written: string): string[] => {
 
 /** "Anna Berg, Co-founder & CEO", "Omar Haddad (co-founder)", "Jana Novák – Gründerin" */
 const NAME_WITH_ROLE = new RegExp(
-  String.raw`(?:^|[^\p{L}])(${NAME})\s*(?:,|–|—|-|\(|\||:)\s*((?:[\p{L}&/ ]{0,30}?)?(?i:co-?founder|founder|gründer(?:in)?|mitgründer(?:in)?|mitbegründer(?:in)?|co-?gründer(?:in)?|fondat(?:eur|rice)|co-?fondat(?:eur|rice)|fundador(?:a)?|co-?fundador(?:a)?|fondat(?:ore|rice)|co-?fondat(?:ore|rice)|grundare|medgrundare|oprichter|oprichtster|mede-?oprichter|grundlægger|medstifter|grunnlegger|perustaja|współzałożyciel(?:ka)?|założyciel(?:ka)?|spoluzakladatel(?:ka)?|zakladatel(?:ka)?|kurucu(?:su)?)(?:[\p{L}&/ ]{0,40}[\p{L}])?)`,
+  String.raw`(?:^|[^\p{L}])(${NAME})(?:\s*(?:,|–|—|\(|\||:)\s*|\s+-\s*)((?:[\p{L}&/ ]{0,30}?)?(?i:co-?founder|founder|gründer(?:in)?|mitgründer(?:in)?|mitbegründer(?:in)?|co-?gründer(?:in)?|fondat(?:eur|rice)|co-?fondat(?:eur|rice)|fundador(?:a)?|co-?fundador(?:a)?|fondat(?:ore|rice)|co-?fondat(?:ore|rice)|grundare|medgrundare|oprichter|oprichtster|mede-?oprichter|grundlægger|medstifter|grunnlegger|perustaja|współzałożyciel(?:ka)?|założyciel(?:ka)?|spoluzakladatel(?:ka)?|zakladatel(?:ka)?|kurucu(?:su)?)(?:[\p{L}&/ ]{0,40}[\p{L}])?)`,
   'u',
 );
 
