@@ -84,7 +84,6 @@ export const createWebhook = defineOperation({
       events: Type.Array(Type.Enum([...WEBHOOK_EVENTS]), {
         minItems: 1,
         maxItems: WEBHOOK_EVENTS.length,
-        uniqueItems: true,
       }),
     },
     { additionalProperties: false },

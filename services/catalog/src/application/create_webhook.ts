@@ -17,7 +17,7 @@ export const createWebhook: CatalogHandler<'create_webhook'> = async (call, { vi
       listing_id: doc.id,
       webhook_id: webhookId,
       url,
-      events: call.body.events,
+      events: [...new Set(call.body.events)],
       secret: sealed,
       account_id: accountOf(call),
     },
