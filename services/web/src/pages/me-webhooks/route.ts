@@ -69,11 +69,10 @@ export const meWebhooksRoutes =
         person.call(getMyListing, account, { params: { listing_id: id } }),
         person.call(listWebhooks, account, { params: { listing_id: id }, query: { per_page: 100 } }),
       ]);
-      if (!listing.ok || !hooks.ok) {
-        const status = listing.ok ? hooks.status : listing.status;
-        if (status === 404 || status === 400) return notYours(request, reply, me);
-        return failed(request, reply, 503, listing.ok ? hooks.detail : listing.detail, id);
-      }
+      const refusal = (r: { status: number; detail: string }) =>
+        r.status === 404 || r.status === 400 ? notYours(request, reply, me) : failed(request, reply, 503, r.detail, id);
+      if (!listing.ok) return refusal(listing);
+      if (!hooks.ok) return refusal(hooks);
       const data: WebhooksData = {
         listing: { listing_id: listing.body.listing_id, name: listing.body.name },
         webhooks: hooks.body.items as WebhookRow[],
