@@ -294,3 +294,61 @@ describe('webhook endpoints: who may, and where to', () => {
     expect((await as(t, 'owner-of-Guarded')('list_webhooks', { listing_id: listing.listing_id })).body.total).toBe(0);
   });
 });
+
+describe('an endpoint that never answers 2xx', () => {
+  it('when every retry of a delivery fails then the endpoint is disabled, its owner is mailed once and nothing more is sent', async () => {
+    let requests = 0;
+    const server = http.createServer((_req, res) => {
+      requests += 1;
+      res.writeHead(500).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    // waits of 5, 10, 20 ms and the rest of 50 ms: five attempts in all
+    const t = await startTestCatalog({
+      now: new Date().toISOString(),
+      webhooks: { fetch: webhookFetch, retry: { firstMs: 5, forMs: 50 } },
+    });
+    const mailed: Record<string, unknown>[] = [];
+    await t.bus.serve(mailAccount.subject, async (payload) => {
+      mailed.push(payload as Record<string, unknown>);
+      return { status: 200, body: { sent: true } };
+    });
+    try {
+      const listing = await addListing(t, 'Broken');
+      const owner = as(t, 'owner-of-Broken');
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/in`;
+      const made = await owner(
+        'create_webhook',
+        { listing_id: listing.listing_id },
+        { url, events: ['follower.added'] },
+      );
+      await t.internal('follow_listing', { slug: listing.slug, account_id: 'fan' });
+      await vi.waitFor(
+        async () => {
+          const [hook] = (await owner('list_webhooks', { listing_id: listing.listing_id })).body.items;
+          expect(hook).toMatchObject({ status: 'disabled', pending: 1 });
+          expect(hook.disabled_reason).toContain('4 retries');
+        },
+        { timeout: 10_000, interval: 20 },
+      );
+      expect(requests).toBe(5);
+      await vi.waitFor(() => expect(mailed).toHaveLength(1), { timeout: 5_000, interval: 20 });
+      expect(mailed[0]).toMatchObject({ account_id: 'owner-of-Broken', kind: 'webhook-disabled' });
+      expect(String(mailed[0]?.text)).toContain(url);
+      expect(String(mailed[0]?.text)).not.toContain('whsec_');
+      // a disabled endpoint is sent nothing more, and a redelivery is refused
+      await t.internal('follow_listing', { slug: listing.slug, account_id: 'fan-2' });
+      const [hook] = (await owner('list_webhooks', { listing_id: listing.listing_id })).body.items;
+      const again = await owner('redeliver_webhook', {
+        listing_id: listing.listing_id,
+        webhook_id: made.body.webhook_id,
+        delivery_id: hook.deliveries[0].delivery_id,
+      });
+      expect(again.status).toBe(409);
+      expect(requests).toBe(5);
+    } finally {
+      await t.stop();
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+  });
+});
