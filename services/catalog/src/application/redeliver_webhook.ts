@@ -7,17 +7,12 @@ export const redeliverWebhook: CatalogHandler<'redeliver_webhook'> = async (call
   const { webhook_id: webhookId, delivery_id: deliveryId } = call.params;
   const endpoint = (await webhooks.store.load(doc.id)).endpoints.get(webhookId);
   const known = endpoint?.known.find((k) => k.delivery_id === deliveryId);
-  await webhooks.store.run(doc.id, {
-    type: 'QueueDelivery',
-    data: {
-      listing_id: doc.id,
-      webhook_id: webhookId,
-      delivery_id: deliveryId,
-      event_type: known?.event_type ?? '',
-      body: known?.body ?? '',
-      redeliver: true,
-    },
+  return webhooks.store.queue({
+    listing_id: doc.id,
+    webhook_id: webhookId,
+    delivery_id: deliveryId,
+    event_type: known?.event_type ?? '',
+    body: known?.body ?? '',
+    redeliver: true,
   });
-  await webhooks.store.wake(doc.id, webhookId);
-  return { webhook_id: webhookId, delivery_id: deliveryId, queued: true };
 };

@@ -7,18 +7,12 @@ import { deliveryBody, newDeliveryId } from './webhook-store.ts';
 export const sendTestWebhook: CatalogHandler<'send_test_webhook'> = async (call, { view, webhooks }) => {
   const doc = await myListing(view, call);
   const webhookId = call.params.webhook_id;
-  const deliveryId = newDeliveryId();
-  await webhooks.store.run(doc.id, {
-    type: 'QueueDelivery',
-    data: {
-      listing_id: doc.id,
-      webhook_id: webhookId,
-      delivery_id: deliveryId,
-      event_type: WEBHOOK_TEST_EVENT,
-      body: deliveryBody(WEBHOOK_TEST_EVENT, webhooks.store.now(), { listing_id: doc.id, webhook_id: webhookId }),
-      redeliver: false,
-    },
+  return webhooks.store.queue({
+    listing_id: doc.id,
+    webhook_id: webhookId,
+    delivery_id: newDeliveryId(),
+    event_type: WEBHOOK_TEST_EVENT,
+    body: deliveryBody(WEBHOOK_TEST_EVENT, webhooks.store.now(), { listing_id: doc.id, webhook_id: webhookId }),
+    redeliver: false,
   });
-  await webhooks.store.wake(doc.id, webhookId);
-  return { webhook_id: webhookId, delivery_id: deliveryId, queued: true };
 };

@@ -9,6 +9,8 @@ import { type Endpoint, webhooksStream } from '../domain/webhook/webhook.ts';
 import { WEBHOOK_INDEX_STREAM, webhookIndexDecider } from '../domain/webhook/webhook-index.ts';
 import type { Distribute } from './command-context.ts';
 
+type QueueDelivery = Extract<WebhookCommand, { type: 'QueueDelivery' }>;
+
 /** appends to one listing's webhooks stream race with deliveries and events: a conflict is decided again */
 const CONFLICT_RETRIES = 20;
 
@@ -28,17 +30,25 @@ export const createWebhookStore = (deps: {
   let wake: (listingId: number, webhookId: string) => Promise<void> = async () => {};
   const subject = (webhookId: string) => `webhook-${webhookId}`;
 
+  const run = (listingId: number, command: Distribute<WebhookCommand>) =>
+    handleCommand({
+      store: events,
+      stream: webhooksStream(listingId),
+      decider: webhooksDecider,
+      command: { ...command, data: { ...command.data, now: now() } } as WebhookCommand,
+      retries: CONFLICT_RETRIES,
+    });
+
   return {
     now,
+    run,
+    /** queues a delivery (an event's, a test, or a redelivery) and wakes the endpoint's workflow */
+    queue: async (delivery: Omit<QueueDelivery['data'], 'now'>) => {
+      await run(delivery.listing_id, { type: 'QueueDelivery', data: delivery });
+      await wake(delivery.listing_id, delivery.webhook_id);
+      return { webhook_id: delivery.webhook_id, delivery_id: delivery.delivery_id, queued: true };
+    },
     load: async (listingId: number) => (await foldStream(events, webhooksStream(listingId), webhooksDecider)).state,
-    run: (listingId: number, command: Distribute<WebhookCommand>) =>
-      handleCommand({
-        store: events,
-        stream: webhooksStream(listingId),
-        decider: webhooksDecider,
-        command: { ...command, data: { ...command.data, now: now() } } as WebhookCommand,
-        retries: CONFLICT_RETRIES,
-      }),
     /** records that the listing has webhooks (once), before its first is created */
     index: (listingId: number) =>
       handleCommand({

@@ -56,17 +56,13 @@ const queueNews = async (
   for (const endpoint of endpoints) {
     if (endpoint.status !== 'active' || !endpoint.events.includes(news.type)) continue;
     if (Date.parse(at) < Date.parse(endpoint.created_at)) continue;
-    await store.run(news.listing_id, {
-      type: 'QueueDelivery',
-      data: {
-        listing_id: news.listing_id,
-        webhook_id: endpoint.webhook_id,
-        delivery_id: deliveryIdOf(`${event.id}:${news.type}`, endpoint.webhook_id),
-        event_type: news.type,
-        body: deliveryBody(news.type, at, news.data),
-      },
+    await store.queue({
+      listing_id: news.listing_id,
+      webhook_id: endpoint.webhook_id,
+      delivery_id: deliveryIdOf(`${event.id}:${news.type}`, endpoint.webhook_id),
+      event_type: news.type,
+      body: deliveryBody(news.type, at, news.data),
     });
-    await store.wake(news.listing_id, endpoint.webhook_id);
   }
 };
 
