@@ -15,6 +15,7 @@ export const WEBHOOK_EVENTS = [
   'order.paid',
   'listing.published',
   'launch_week.started',
+  'launch_week.ended',
 ] as const;
 export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number];
 /** the body type of a send_test_webhook delivery (not one an owner chooses) */

@@ -352,3 +352,46 @@ describe('an endpoint that never answers 2xx', () => {
     }
   });
 });
+
+describe('a launch week that ends', () => {
+  it('when the week of a listing is over then its endpoint hears of it with the week’s votes and its award', async () => {
+    const bodies: { type: string; data: Record<string, unknown> }[] = [];
+    const server = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        bodies.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    // Wednesday of the launch week 2026-11-16 .. 2026-11-22
+    const t = await startTestCatalog({
+      now: '2026-11-18T12:00:00.000Z',
+      webhooks: { fetch: webhookFetch, retry: { firstMs: 20, forMs: 60_000 } },
+    });
+    try {
+      await seedCategories(t);
+      const listing = await addListing(t, 'Weekly', { categories: ['Design'] }, { week: '2026-11-16' });
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/in`;
+      const made = await as(t, 'owner-of-Weekly')(
+        'create_webhook',
+        { listing_id: listing.listing_id },
+        { url, events: ['launch_week.ended'] },
+      );
+      expect(made.status).toBe(201);
+      for (const voter of ['v1', 'v2'])
+        await t.internal('cast_vote', { slug: listing.slug, account_id: voter, email_confirmed: true });
+      t.clock.set('2026-11-23T00:00:01.000Z');
+      await t.catalog.ticker.tick();
+      await vi.waitFor(() => expect(bodies).toHaveLength(1), { timeout: 10_000, interval: 20 });
+      expect(bodies[0]).toMatchObject({
+        type: 'launch_week.ended',
+        data: { listing_id: listing.listing_id, launch_week: '2026-11-16', votes: 2, award_rank: 1 },
+      });
+    } finally {
+      await t.stop();
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+  });
+});

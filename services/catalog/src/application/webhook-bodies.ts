@@ -19,6 +19,7 @@ export const WEBHOOK_SOURCE_EVENTS = new Set([
   'PaidLaunchRecorded',
   'BillboardContributed',
   'ListingStatusChanged',
+  'WeekAwardsDecided',
 ]);
 
 const count = (record: Readonly<Record<string, unknown>>) => Object.keys(record).length;
@@ -70,9 +71,25 @@ export const webhookNewsOf = (event: RecordedEvent, doc: ListingDoc): WebhookNew
         ? [published, { ...on(doc), type: 'launch_week.started', data: { ...listing, launch_week: week } }]
         : [published];
     }
+    case 'WeekAwardsDecided': {
+      const week = String(d.week_start);
+      const start = Date.parse(`${week}T00:00:00Z`);
+      const inWeek = Object.values(doc.votes).filter(
+        (at) => Date.parse(at) >= start && Date.parse(at) < start + WEEK_MS,
+      );
+      const rank = (d.winners as { rank: number; listing_id: number }[]).find((w) => w.listing_id === doc.id)?.rank;
+      return [
+        {
+          ...on(doc),
+          type: 'launch_week.ended',
+          data: { ...listing, launch_week: week, votes: inWeek.length, award_rank: rank ?? null },
+        },
+      ];
+    }
     default:
       return [];
   }
 };
 
+const WEEK_MS = 7 * 86_400_000;
 const on = (doc: ListingDoc) => ({ listing_id: doc.id });

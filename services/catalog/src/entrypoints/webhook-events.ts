@@ -6,6 +6,8 @@ import type { Logger } from '@listings/platform/logger';
 import { WEBHOOK_SOURCE_EVENTS, type WebhookNews, webhookNewsOf } from '../application/webhook-bodies.ts';
 import { deliveryBody, deliveryIdOf, type WebhookStore } from '../application/webhook-store.ts';
 import type { Endpoint } from '../domain/webhook/webhook.ts';
+import type { ListingDoc } from '../projections/catalog/documents.ts';
+import { listingQueries } from '../projections/catalog/query-keys.ts';
 import type { CatalogReadModel, CatalogView } from '../projections/catalog/read-model.ts';
 import { sendAccountMail } from './account-mail.ts';
 
@@ -32,19 +34,26 @@ export const startWebhookEvents = (deps: {
     name: WEBHOOK_EVENTS_SUBSCRIBER,
     handles: (event) => WEBHOOK_SOURCE_EVENTS.has(event.type),
     handler: async (event: RecordedEvent) => {
-      const listingId = (event.data as { listing_id: number }).listing_id;
-      const endpoints = [...(await deps.store.load(listingId)).endpoints.values()];
-      if (endpoints.length === 0) return;
-      // the counts in the body are the listing's once the read model has folded this event
+      // the counts in the body are the listings' once the read model has folded this event
       await deps.readModel.waitFor(event.position);
-      const doc = await deps.readModel.view.listing(listingId);
-      if (!doc) return;
-      for (const news of webhookNewsOf(event, doc)) await queueNews(deps.store, event, news, endpoints);
+      for (const doc of await listingsOf(event, deps.readModel.view)) {
+        const endpoints = [...(await deps.store.load(doc.id)).endpoints.values()];
+        if (endpoints.length === 0) continue;
+        for (const news of webhookNewsOf(event, doc)) await queueNews(deps.store, event, news, endpoints);
+      }
     },
     onError: (err) => deps.logger.error({ err }, 'webhook events subscription stopped'),
     onLeaseError: (err) =>
       deps.logger.warn({ err }, 'webhook events subscription: lease not taken or renewed; trying again'),
   });
+
+/** the listings an event is news for: its own, or for a week's end every listing of that week */
+const listingsOf = async (event: RecordedEvent, view: CatalogView): Promise<ListingDoc[]> => {
+  if (event.type === 'WeekAwardsDecided')
+    return view.findListings({ where: listingQueries.liveInWeek((event.data as { week_start: string }).week_start) });
+  const doc = await view.listing((event.data as { listing_id: number }).listing_id);
+  return doc ? [doc] : [];
+};
 
 const queueNews = async (
   store: WebhookStore,

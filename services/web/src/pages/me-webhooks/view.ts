@@ -31,6 +31,7 @@ const EVENT_LABELS: Record<(typeof WEBHOOK_EVENTS)[number], string> = {
   'order.paid': 'An order for the listing is paid',
   'listing.published': 'The listing goes live',
   'launch_week.started': 'Its launch week starts',
+  'launch_week.ended': 'Its launch week ends (votes, award)',
 };
 
 const Button = (props: { action: string; label: string; viewer: Viewer; name?: string }): VNode =>
