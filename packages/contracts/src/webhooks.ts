@@ -9,6 +9,7 @@ import { defineOperation } from './operation.ts';
  */
 export const WEBHOOK_EVENTS = [
   'vote.counted',
+  'rank.changed',
   'review.posted',
   'follower.added',
   'claim.verified',

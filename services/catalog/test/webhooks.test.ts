@@ -353,6 +353,51 @@ describe('an endpoint that never answers 2xx', () => {
   });
 });
 
+describe('a launch week that runs', () => {
+  it('when votes move a listing on its week’s board then its endpoint hears of each new place, once', async () => {
+    const bodies: { type: string; data: { rank: number } }[] = [];
+    const server = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        bodies.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const t = await startTestCatalog({
+      now: '2026-11-18T12:00:00.000Z',
+      webhooks: { fetch: webhookFetch, retry: { firstMs: 20, forMs: 60_000 } },
+    });
+    try {
+      await seedCategories(t);
+      const alpha = await addListing(t, 'Alpha', { categories: ['Design'] }, { week: '2026-11-16' });
+      const beta = await addListing(t, 'Beta', { categories: ['Design'] }, { week: '2026-11-16' });
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/in`;
+      const made = await as(t, 'owner-of-Beta')(
+        'create_webhook',
+        { listing_id: beta.listing_id },
+        { url, events: ['rank.changed'] },
+      );
+      expect(made.status).toBe(201);
+      const vote = (slug: string, voter: string) =>
+        t.internal('cast_vote', { slug, account_id: voter, email_confirmed: true });
+      await vote(beta.slug, 'b1');
+      await vi.waitFor(() => expect(bodies.at(-1)?.data.rank).toBe(1), { timeout: 10_000, interval: 20 });
+      await vote(alpha.slug, 'a1');
+      await vote(alpha.slug, 'a2');
+      await vi.waitFor(() => expect(bodies.at(-1)?.data.rank).toBe(2), { timeout: 10_000, interval: 20 });
+      // Alpha's first vote may tie or not; never the same place twice in a row
+      const ranks = bodies.map((b) => b.data.rank);
+      expect(ranks.every((r, i) => i === 0 || r !== ranks[i - 1])).toBe(true);
+      expect(bodies.every((b) => b.type === 'rank.changed')).toBe(true);
+    } finally {
+      await t.stop();
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+  });
+});
+
 describe('a launch week that ends', () => {
   it('when the week of a listing is over then its endpoint hears of it with the week’s votes and its award', async () => {
     const bodies: { type: string; data: Record<string, unknown> }[] = [];

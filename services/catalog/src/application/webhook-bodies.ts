@@ -13,6 +13,7 @@ export interface WebhookNews {
 /** the log's event types that become webhook deliveries */
 export const WEBHOOK_SOURCE_EVENTS = new Set([
   'VoteCast',
+  'VoteWithdrawn',
   'ListingFollowed',
   'ReviewSubmitted',
   'ListingVerified',

@@ -4,6 +4,7 @@ import { startCheckpointedSubscription } from '@listings/platform/checkpoints';
 import type { AllSubscription, EventStore, RecordedEvent } from '@listings/platform/event-store';
 import type { Logger } from '@listings/platform/logger';
 import { WEBHOOK_SOURCE_EVENTS, type WebhookNews, webhookNewsOf } from '../application/webhook-bodies.ts';
+import { rankNewsOf } from '../application/webhook-ranks.ts';
 import { deliveryBody, deliveryIdOf, type WebhookStore } from '../application/webhook-store.ts';
 import type { Endpoint } from '../domain/webhook/webhook.ts';
 import type { ListingDoc } from '../projections/catalog/documents.ts';
@@ -36,10 +37,13 @@ export const startWebhookEvents = (deps: {
     handler: async (event: RecordedEvent) => {
       // the counts in the body are the listings' once the read model has folded this event
       await deps.readModel.waitFor(event.position);
-      for (const doc of await listingsOf(event, deps.readModel.view)) {
-        const endpoints = [...(await deps.store.load(doc.id)).endpoints.values()];
-        if (endpoints.length === 0) continue;
-        for (const news of webhookNewsOf(event, doc)) await queueNews(deps.store, event, news, endpoints);
+      const view = deps.readModel.view;
+      const news = (await listingsOf(event, view)).flatMap((doc) => webhookNewsOf(event, doc));
+      const indexed = await deps.store.indexedListings();
+      if (indexed.size > 0) news.push(...(await rankNewsOf(event, view, indexed)));
+      for (const item of news) {
+        const endpoints = [...(await deps.store.load(item.listing_id)).endpoints.values()];
+        if (endpoints.length > 0) await queueNews(deps.store, event, item, endpoints);
       }
     },
     onError: (err) => deps.logger.error({ err }, 'webhook events subscription stopped'),
@@ -65,6 +69,7 @@ const queueNews = async (
   for (const endpoint of endpoints) {
     if (endpoint.status !== 'active' || !endpoint.events.includes(news.type)) continue;
     if (Date.parse(at) < Date.parse(endpoint.created_at)) continue;
+    if (news.type === 'rank.changed' && endpoint.last_rank === news.data.rank) continue;
     await store.queue({
       listing_id: news.listing_id,
       webhook_id: endpoint.webhook_id,

@@ -49,6 +49,8 @@ export interface Endpoint {
   readonly known: readonly Pick<Delivery, 'delivery_id' | 'event_type' | 'body'>[];
   /** the newest attempts first */
   readonly log: readonly LoggedAttempt[];
+  /** the place on its week's board the endpoint was last sent (`rank.changed`) */
+  readonly last_rank: number | null;
 }
 
 export interface Webhooks {
@@ -86,6 +88,7 @@ export const evolveWebhooks = (state: Webhooks, event: WebhookEvent): Webhooks =
         queue: [],
         known: [],
         log: [],
+        last_rank: null,
       });
       return { endpoints };
     }
@@ -108,6 +111,7 @@ export const evolveWebhooks = (state: Webhooks, event: WebhookEvent): Webhooks =
         ...e,
         queue: [...e.queue, { ...delivery, queued_at: d.at, attempts: 0, last_attempt_at: null }],
         known: [delivery, ...e.known.filter((k) => k.delivery_id !== d.delivery_id)].slice(0, LOG_KEPT),
+        last_rank: d.event_type === 'rank.changed' ? rankIn(d.body) : e.last_rank,
       }));
     }
     case 'WebhookDeliveryAttempted': {
@@ -142,5 +146,10 @@ const pick = (d: { status_code: number | null; latency_ms: number; ok: boolean }
   latency_ms: d.latency_ms,
   ok: d.ok,
 });
+
+const rankIn = (body: string): number | null => {
+  const rank = (JSON.parse(body) as { data?: { rank?: unknown } }).data?.rank;
+  return typeof rank === 'number' ? rank : null;
+};
 
 export const webhooksStream = (listingId: number) => `webhooks-${listingId}`;

@@ -25,6 +25,7 @@ const webhookPath = (id: number, webhookId: string) => `${webhooksPath(id)}/${we
 
 const EVENT_LABELS: Record<(typeof WEBHOOK_EVENTS)[number], string> = {
   'vote.counted': 'A vote is counted',
+  'rank.changed': 'Its place on the launch week’s board changes',
   'review.posted': 'A review is posted',
   'follower.added': 'Someone follows the listing',
   'claim.verified': 'A claim of the listing is verified',
