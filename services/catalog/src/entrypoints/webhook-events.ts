@@ -35,12 +35,14 @@ export const startWebhookEvents = (deps: {
     name: WEBHOOK_EVENTS_SUBSCRIBER,
     handles: (event) => WEBHOOK_SOURCE_EVENTS.has(event.type),
     handler: async (event: RecordedEvent) => {
+      // only the listings that have webhooks are looked at (none: the event passes at once)
+      const indexed = await deps.store.indexedListings();
+      if (indexed.size === 0) return;
       // the counts in the body are the listings' once the read model has folded this event
       await deps.readModel.waitFor(event.position);
       const view = deps.readModel.view;
-      const news = (await listingsOf(event, view)).flatMap((doc) => webhookNewsOf(event, doc));
-      const indexed = await deps.store.indexedListings();
-      if (indexed.size > 0) news.push(...(await rankNewsOf(event, view, indexed)));
+      const docs = (await listingsOf(event, view)).filter((doc) => indexed.has(doc.id));
+      const news = [...docs.flatMap((doc) => webhookNewsOf(event, doc)), ...(await rankNewsOf(event, view, indexed))];
       for (const item of news) {
         const endpoints = [...(await deps.store.load(item.listing_id)).endpoints.values()];
         if (endpoints.length > 0) await queueNews(deps.store, event, item, endpoints);
