@@ -60,7 +60,9 @@ describe('tools generated from the contracts', () => {
     for (const op of operations) {
       const annotations = tools.find((t) => t.name === op.operationId)?.annotations;
       expect(annotations?.readOnlyHint, op.operationId).toBe(op.method === 'GET' || op.operationId === 'quote_order');
-      expect(annotations?.destructiveHint, op.operationId).toBe(['delete_milestone', 'delete_webhook'].includes(op.operationId));
+      expect(annotations?.destructiveHint, op.operationId).toBe(
+        ['delete_milestone', 'delete_webhook'].includes(op.operationId),
+      );
       if (op.idempotent) expect(annotations?.idempotentHint, op.operationId).toBe(true);
     }
     expect(tools.find((t) => t.name === 'submit_listing')?.annotations?.openWorldHint).toBe(true);
