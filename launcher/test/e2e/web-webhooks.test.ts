@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
@@ -68,7 +67,7 @@ describe('signed webhooks from the site (all-in-one)', () => {
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
     const created = await fetch(`${running.base}/api/v1/me/listings/${listing.listing_id}/webhooks`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
       body: JSON.stringify({ url, events: ['vote.counted', 'follower.added'] }),
     });
     expect(created.status).toBe(201);

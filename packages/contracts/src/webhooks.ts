@@ -75,7 +75,8 @@ export const createWebhook = defineOperation({
   path: '/me/listings/{listing_id}/webhooks',
   service: 'catalog',
   scope: 'listings:write',
-  idempotent: true,
+  // no Idempotency-Key: the edges would keep the answer, secret and all, to replay it
+  idempotent: false,
   successStatus: 201,
   summary: 'Register a webhook',
   description: `Registers an endpoint that hears of the chosen events of your listing, signed per the Standard Webhooks specification. \`url\` is https (a private or loopback address is refused). The answer carries the signing \`secret\` this once. At most ${WEBHOOKS_PER_LISTING_MAX} endpoints per listing.`,
@@ -147,7 +148,8 @@ export const rotateWebhookSecret = defineOperation({
   path: '/me/listings/{listing_id}/webhooks/{webhook_id}/rotate',
   service: 'catalog',
   scope: 'listings:write',
-  idempotent: true,
+  // no Idempotency-Key: the edges would keep the answer, secret and all, to replay it
+  idempotent: false,
   summary: 'Rotate the signing secret',
   description:
     'Makes a new signing secret, answered this once. For a day deliveries carry two signatures, one by each secret, so a receiver can switch without missing one.',

@@ -40,7 +40,7 @@ export const SPEC_OPERATIONS: readonly (readonly [string, string, string, string
   ['set_founder_story', 'PUT', '/me/listings/{listing_id}/story', 'listings:write', true, 200],
   ['answer_interview', 'PUT', '/me/interview', 'listings:write', true, 200],
   ['choose_free_listing', 'POST', '/me/listings/{listing_id}/free', 'listings:write', true, 200],
-  ['create_webhook', 'POST', '/me/listings/{listing_id}/webhooks', 'listings:write', true, 201],
+  ['create_webhook', 'POST', '/me/listings/{listing_id}/webhooks', 'listings:write', false, 201],
   ['list_webhooks', 'GET', '/me/listings/{listing_id}/webhooks', 'account:read', false, 200],
   ['delete_webhook', 'DELETE', '/me/listings/{listing_id}/webhooks/{webhook_id}', 'listings:write', true, 200],
   ['send_test_webhook', 'POST', '/me/listings/{listing_id}/webhooks/{webhook_id}/test', 'listings:write', true, 200],
@@ -49,7 +49,7 @@ export const SPEC_OPERATIONS: readonly (readonly [string, string, string, string
     'POST',
     '/me/listings/{listing_id}/webhooks/{webhook_id}/rotate',
     'listings:write',
-    true,
+    false,
     200,
   ],
   [
