@@ -381,10 +381,21 @@ describe('/me/listings and /me/claims (all-in-one)', () => {
       await page.waitForURL(`${running.base}/listings/${listing.slug}`);
       expect(await page.textContent('main')).toContain('Edited in the browser');
 
+      // the webhooks page: an endpoint added through its form shows its secret once, then a test is sent
+      await page.goto(`${running.base}/me/listings/${listing.listing_id}/webhooks`);
+      await page.fill('#webhook-url', 'https://hooks.example.com/in');
+      await page.check('input[name=events][value="vote.counted"]');
+      await page.click('main form button:has-text("Add the endpoint")');
+      await page.waitForSelector('[data-webhook-secret]');
+      expect(await page.inputValue('[data-webhook-secret]')).toMatch(/^whsec_/);
+      await page.click('main button:has-text("Send a test")');
+      await page.waitForURL(`${running.base}/me/listings/${listing.listing_id}/webhooks?done=tested`);
+
       // the new pages: no serious or critical accessibility violation, no CSP refusal or script error
       for (const [path, status] of [
         ['/me/listings', 200],
         [`/me/listings/${listing.listing_id}/edit`, 200],
+        [`/me/listings/${listing.listing_id}/webhooks`, 200],
         ['/me/claims', 200],
         ['/nope', 404],
       ] as const) {

@@ -309,3 +309,22 @@ export {
   TEXT_RULE_MESSAGES,
   withTextRules,
 } from './text-rules.ts';
+export {
+  createWebhook,
+  DeliveryId,
+  deleteWebhook,
+  listWebhooks,
+  redeliverWebhook,
+  rotateWebhookSecret,
+  sendTestWebhook,
+  WEBHOOK_EVENTS,
+  WEBHOOK_LOG_SHOWN,
+  WEBHOOK_ROTATION_OVERLAP_MS,
+  WEBHOOK_TEST_EVENT,
+  WEBHOOK_URL_MAX,
+  WEBHOOKS_PER_LISTING_MAX,
+  Webhook,
+  WebhookDeliveryAttempt,
+  type WebhookEventName,
+  webhookOperations,
+} from './webhooks.ts';

@@ -5,6 +5,7 @@ import { draftingOperations } from './drafting.ts';
 import { identityOperations } from './identity.ts';
 import type { Operation, ServiceName } from './operation.ts';
 import { ownedListingOperations } from './owned-listings.ts';
+import { webhookOperations } from './webhooks.ts';
 
 /** Every operation of spec Part 4, in the spec's order. */
 export const operations: readonly Operation[] = [
@@ -13,6 +14,7 @@ export const operations: readonly Operation[] = [
   ...identityOperations,
   ...draftingOperations,
   ...ownedListingOperations,
+  ...webhookOperations,
   ...claimsOperations,
   ...commerceOperations.filter((op) => op.scope !== null),
 ];

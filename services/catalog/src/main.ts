@@ -22,7 +22,7 @@ import {
 import type { Logger } from '@listings/platform/logger';
 import { storeProbes } from '@listings/platform/observability';
 import { createSafeFetch, type SafeFetch } from '@listings/platform/outbound';
-import { openSubjectKeys } from '@listings/platform/personal-data';
+import { createKeyVault, openSubjectKeys } from '@listings/platform/personal-data';
 import { reportProgress } from '@listings/platform/progress';
 import {
   openMemoryReadModelStore,
@@ -34,6 +34,7 @@ import { type OperationCall, serveOperations } from '@listings/platform/service-
 import { type StoreWaitReporter, storeWaits, untilStoresAnswer } from '@listings/platform/store-wait';
 import { compileInputChecks, compileValueChecks } from '@listings/platform/validation';
 import { startCatalogWorkflows } from './activities/catalog-workflows.ts';
+import { createWebhooks, webhookFetchOptions } from './activities/webhook-delivery.ts';
 import { readCategoryTops } from './application/category-top.ts';
 import { createCatalogCommands } from './application/commands.ts';
 import { loadDemoCatalogInBulk } from './application/demo/demo-catalog.ts';
@@ -41,6 +42,7 @@ import { DEFAULT_DEMO, type DemoOptions } from './application/demo/demo-data.ts'
 import { voterPseudonyms } from './application/voter-pseudonyms.ts';
 import { weekBoardOf } from './application/week-board.ts';
 import { createWeekTicker } from './application/week-ticker.ts';
+import type { WebhookRetry } from './domain/webhook/retry-schedule.ts';
 import { resolveWeek } from './domain/weeks.ts';
 import { CLAIM_EVENTS_CONSUMER, claimVerifiedHandler } from './entrypoints/claims-events.ts';
 import { startFollowerMail } from './entrypoints/follower-mail.ts';
@@ -49,6 +51,7 @@ import { consumeCommerceEvents, startCatalogPublisher } from './entrypoints/inte
 import { serveInternalOperations } from './entrypoints/internal-operations.ts';
 import { startOwnershipHandover } from './entrypoints/ownership-handover.ts';
 import { startOwnershipMail } from './entrypoints/ownership-mail.ts';
+import { startWebhookEvents } from './entrypoints/webhook-events.ts';
 import { openCatalogReadModel } from './projections/catalog/read-model.ts';
 
 export interface CatalogDeps {
@@ -86,6 +89,8 @@ export interface CatalogDeps {
   readonly readModelDir?: string;
   /** the process's /readyz (cluster mode): names a store the start waits for */
   readonly ops?: StoreWaitReporter;
+  /** webhook deliveries: their fetch (default: the guarded fetcher, no redirects) and retry schedule */
+  readonly webhooks?: { readonly fetch?: SafeFetch; readonly retry?: WebhookRetry };
 }
 
 /** Search weights: a name match counts most, then tagline, keywords, short description. */
@@ -186,6 +191,15 @@ export const startCatalog = async (deps: CatalogDeps) => {
   await ticker.tick();
   await readModel.flush();
   ticker.start();
+  // the vote ledger's pseudonym key and the webhooks' sealed secrets: the catalog's personal-data keys
+  const ledgerKeys = openSubjectKeys({
+    config: deps.config,
+    service: 'catalog',
+    file: path.join(dir, 'personal-data.sqlite'),
+  });
+  const webhookFetch = deps.webhooks?.fetch ?? createSafeFetch(webhookFetchOptions(deps.config));
+  const vault = createKeyVault(ledgerKeys);
+  const webhooks = createWebhooks({ ...deps, events, clock, vault, view: readModel.view, fetch: webhookFetch });
   const workflows = await startCatalogWorkflows({
     view: readModel.view,
     commands,
@@ -196,6 +210,7 @@ export const startCatalog = async (deps: CatalogDeps) => {
     settings: deps.workflows ?? workflowSettingsOf(deps.config, 'catalog'),
     ...(deps.timers ? { timers: deps.timers } : {}),
     untilAnswers,
+    webhooks,
   });
   const { runner, badgeCheck } = workflows;
 
@@ -214,12 +229,6 @@ export const startCatalog = async (deps: CatalogDeps) => {
     recordViews.request,
     ...catalogEvents.events.filter((declaration) => declaration.type === 'ListingViewed').map((d) => d.data),
   ]);
-  // the vote ledger's pseudonym key lives with the catalog's personal-data keys (MongoDB or SQLite)
-  const ledgerKeys = openSubjectKeys({
-    config: deps.config,
-    service: 'catalog',
-    file: path.join(dir, 'personal-data.sqlite'),
-  });
   const served = await serveOperations({
     service: 'catalog',
     bus: deps.bus,
@@ -235,6 +244,7 @@ export const startCatalog = async (deps: CatalogDeps) => {
           commands: workflows.commands,
           images,
           voterPseudonym: voterPseudonyms(ledgerKeys),
+          webhooks: { store: webhooks.store, allowPrivateNetworks: deps.config.fetchAllowPrivateNetworks ?? false },
         }),
       ).map(([id, handler]) => [id, async (call: OperationCall) => encodedOnce(await handler(call))]),
     ),
@@ -266,6 +276,7 @@ export const startCatalog = async (deps: CatalogDeps) => {
     publicUrl: deps.config.publicUrl,
     logger: deps.logger,
   });
+  const webhookEvents = await startWebhookEvents({ ...deps, events, checkpoints, readModel, ...webhooks });
   const commerceEvents = await consumeCommerceEvents({ bus: deps.bus, commands, logger: deps.logger });
 
   // integration events of other services, through durable consumers (replicas share one)
@@ -296,6 +307,7 @@ export const startCatalog = async (deps: CatalogDeps) => {
         await commerceEvents.stop();
         await publisher.close();
         await followerMail.close();
+        await webhookEvents.close();
         await ownershipMail.close();
         await ownershipHandover.close();
         await checkpoints.close();

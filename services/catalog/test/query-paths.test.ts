@@ -1,10 +1,11 @@
 import { silentLogger } from '@listings/platform/logger';
-import { memorySubjectKeys } from '@listings/platform/personal-data';
+import { createKeyVault, memorySubjectKeys } from '@listings/platform/personal-data';
 import { openMemoryReadModelStore, type ReadModelStore } from '@listings/platform/read-models';
 import { openEmbeddedSearchIndex } from '@listings/platform/search';
 import type { OperationCall } from '@listings/platform/service-host';
 import { describe, expect, it } from 'vitest';
 import { voterPseudonyms } from '../src/application/voter-pseudonyms.ts';
+import { createWebhookStore } from '../src/application/webhook-store.ts';
 import { publicHandlers } from '../src/entrypoints/handlers.ts';
 import { LISTING_SEARCH_FIELDS } from '../src/main.ts';
 import { openCatalogReadModel } from '../src/projections/catalog/read-model.ts';
@@ -37,6 +38,14 @@ describe('catalog queries on a store that answers them', () => {
         publicUrl: 'http://directory.test',
         commands: t.catalog.commands,
         voterPseudonym: voterPseudonyms(memorySubjectKeys()),
+        webhooks: {
+          store: createWebhookStore({
+            events: t.catalog.events,
+            clock: t.clock,
+            vault: createKeyVault(memorySubjectKeys()),
+          }),
+          allowPrivateNetworks: false,
+        },
       };
       const inMemory = publicHandlers({ ...common, view: t.catalog.readModel.view });
       const byQuery = publicHandlers({ ...common, view: stored.view });

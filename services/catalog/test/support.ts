@@ -8,6 +8,7 @@ import { DEFAULT_DAILY_LIMITS, type MongoSettings, type TypesenseSettings } from
 import { createLogger, silentLogger } from '@listings/platform/logger';
 import type { SafeFetch } from '@listings/platform/outbound';
 import type { BadgeCheckActivities } from '../src/activities/badge-check.ts';
+import type { WebhookRetry } from '../src/domain/webhook/retry-schedule.ts';
 import { startCatalog } from '../src/main.ts';
 import { L } from '../src/projections/catalog/query-keys.ts';
 import type { CatalogView } from '../src/projections/catalog/read-model.ts';
@@ -37,6 +38,8 @@ export const startTestCatalog = async (
     injectTimers?: boolean;
     /** REPORTS_PER_ACCOUNT_PER_DAY; default DEFAULT_DAILY_LIMITS' */
     reportsPerDay?: number;
+    /** webhook deliveries on this fetch and retry schedule; with it, loopback http targets are allowed */
+    webhooks?: { fetch: SafeFetch; retry: WebhookRetry };
   } = {},
 ) => {
   const dir = options.dir ?? mkdtempSync(path.join(os.tmpdir(), 'catalog-test-'));
@@ -51,6 +54,7 @@ export const startTestCatalog = async (
       demoData: options.demo ?? false,
       typesense: options.typesense ?? null,
       mongo: options.mongo ?? null,
+      ...(options.webhooks ? { fetchAllowPrivateNetworks: true } : {}),
       ...(options.reportsPerDay
         ? { dailyLimits: { ...DEFAULT_DAILY_LIMITS, reportsPerAccount: options.reportsPerDay } }
         : {}),
@@ -59,6 +63,7 @@ export const startTestCatalog = async (
     demo: { seed: 7, listings: 60, people: 50, blogPosts: 10 },
     ...(options.workflows ? { workflows: options.workflows } : {}),
     ...(options.injectTimers ? { timers: clock.timers } : {}),
+    ...(options.webhooks ? { webhooks: options.webhooks } : {}),
     safeFetch:
       options.safeFetch ??
       (async (url: string | URL) => {

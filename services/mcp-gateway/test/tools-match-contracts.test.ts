@@ -26,8 +26,8 @@ describe('tools generated from the contracts', () => {
   });
   afterAll(() => harness.stop());
 
-  it('when tools are listed then they are the 43 operations by operationId, nothing more or less', () => {
-    expect(operations).toHaveLength(43);
+  it('when tools are listed then they are the 49 operations by operationId, nothing more or less', () => {
+    expect(operations).toHaveLength(49);
     expect(tools.map((t) => t.name).sort()).toEqual(operations.map((op) => op.operationId).sort());
   });
 
@@ -56,15 +56,18 @@ describe('tools generated from the contracts', () => {
     }
   });
 
-  it('when annotations are read then reads are read-only, delete_milestone destructive, IK writes idempotent', () => {
+  it('when annotations are read then reads are read-only, delete_milestone and delete_webhook destructive, IK writes idempotent', () => {
     for (const op of operations) {
       const annotations = tools.find((t) => t.name === op.operationId)?.annotations;
       expect(annotations?.readOnlyHint, op.operationId).toBe(op.method === 'GET' || op.operationId === 'quote_order');
-      expect(annotations?.destructiveHint, op.operationId).toBe(op.operationId === 'delete_milestone');
+      expect(annotations?.destructiveHint, op.operationId).toBe(
+        ['delete_milestone', 'delete_webhook'].includes(op.operationId),
+      );
       if (op.idempotent) expect(annotations?.idempotentHint, op.operationId).toBe(true);
     }
     expect(tools.find((t) => t.name === 'submit_listing')?.annotations?.openWorldHint).toBe(true);
     expect(tools.find((t) => t.name === 'get_listing')?.annotations?.openWorldHint).toBe(false);
+    expect(tools.find((t) => t.name === 'send_test_webhook')?.annotations?.openWorldHint).toBe(true);
   });
 
   it('when descriptions are read then each says whether sign-in is needed, and checkout says who pays', () => {

@@ -46,6 +46,7 @@ import { meFreePlanRoutes } from './pages/me-free-plan/route.ts';
 import { meListingsRoutes } from './pages/me-listings/route.ts';
 import { meNotificationsRoutes } from './pages/me-notifications/route.ts';
 import { meOrdersRoutes } from './pages/me-orders/route.ts';
+import { meWebhooksRoutes } from './pages/me-webhooks/route.ts';
 import { siteNotFoundRoute } from './pages/not-found/route.ts';
 import { NotFoundView } from './pages/not-found/view.ts';
 import { passwordRoutes } from './pages/password/route.ts';
@@ -182,6 +183,7 @@ export const webPlugin =
       reviewRoutes({ catalog: internal, sessions }),
       meListingsRoutes({ sessions, person }),
       meFreePlanRoutes({ sessions, person }),
+      meWebhooksRoutes({ sessions, person }),
       meClaimsRoutes({ sessions, person }),
       meDraftsRoutes({ bus: options.bus, sessions, timeoutMs: options.requestTimeoutMs ?? 10_000 }),
       meAppsRoutes({ sessions, identity: internal }),

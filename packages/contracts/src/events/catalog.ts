@@ -1,6 +1,7 @@
 import Type from 'typebox';
 import { catalogEngagementEvents } from './catalog-engagement.ts';
 import { catalogContentEvents, catalogSiteEvents } from './catalog-site.ts';
+import { catalogWebhookEvents, WEBHOOK_INDEX_STREAM, WEBHOOKS_STREAM } from './catalog-webhooks.ts';
 import { event, serviceEvents } from './event-schema.ts';
 import { AccountId, At, Cents, data, IsoDay, ListingId, WeekStart } from './fields.ts';
 
@@ -57,6 +58,8 @@ export const catalogEvents = serviceEvents({
     { category: 'interview', pattern: 'interview-<account_id>', description: "one founder's interview answers" },
     { category: 'weekawards', pattern: 'weekawards-<week_start>', description: 'Launch of the Week awards' },
     { category: 'settings', pattern: 'settings-site', description: 'the site settings, one stream' },
+    WEBHOOKS_STREAM,
+    WEBHOOK_INDEX_STREAM,
   ],
   events: [
     event('ListingCreated', {
@@ -290,5 +293,6 @@ export const catalogEvents = serviceEvents({
     ...catalogContentEvents,
     ...catalogEngagementEvents,
     ...catalogSiteEvents,
+    ...catalogWebhookEvents,
   ],
 });

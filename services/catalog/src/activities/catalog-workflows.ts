@@ -6,6 +6,7 @@ import type { SafeFetch } from '@listings/platform/outbound';
 import type { storeWaits } from '@listings/platform/store-wait';
 import { startWorkflowRunner } from '@listings/platform/workflows/temporal-runner';
 import type { CatalogCommands } from '../application/commands.ts';
+import type { WebhookStore } from '../application/webhook-store.ts';
 import { L, listingQueries } from '../projections/catalog/query-keys.ts';
 import type { CatalogView } from '../projections/catalog/read-model.ts';
 import {
@@ -20,6 +21,13 @@ import {
   freeLaunchWorkflow,
   freeLaunchWorkflowId,
 } from '../workflows/free-launch-workflow.ts';
+import {
+  DELIVERY_QUEUED,
+  type WebhookDeliveryActivities,
+  type WebhookDeliveryInput,
+  webhookDeliveryWorkflow,
+  webhookWorkflowId,
+} from '../workflows/webhook-delivery-workflow.ts';
 import { type BadgeCheckActivities, createBadgeCheckActivities } from './badge-check.ts';
 import { createFreeLaunchActivities, launchWeekStartMs } from './free-launch.ts';
 
@@ -41,6 +49,8 @@ export const startCatalogWorkflows = async (deps: {
   /** the in-process runner's timers (tests: a manual clock's) */
   timers?: Timers;
   untilAnswers: ReturnType<typeof storeWaits>;
+  /** the webhook endpoints' store and delivery activity: one delivery workflow per endpoint */
+  webhooks: { store: WebhookStore; activities: WebhookDeliveryActivities };
 }) => {
   const { view, commands, clock, logger } = deps;
   const badgeCheck = createBadgeCheckActivities({
@@ -52,12 +62,12 @@ export const startCatalogWorkflows = async (deps: {
   });
   const freeLaunch = createFreeLaunchActivities({ view, commands, clock, logger });
   const runner = await deps.untilAnswers('workflows', () =>
-    startWorkflowRunner<BadgeCheckActivities & FreeLaunchActivities>({
+    startWorkflowRunner<BadgeCheckActivities & FreeLaunchActivities & WebhookDeliveryActivities>({
       settings: deps.settings,
       workflowsPath: fileURLToPath(new URL('../workflows/temporal-workflows.ts', import.meta.url)),
       inProcess: {
-        workflows: { ...catalogWorkflows, freeLaunch: freeLaunchWorkflow },
-        activities: { ...badgeCheck, ...freeLaunch },
+        workflows: { ...catalogWorkflows, freeLaunch: freeLaunchWorkflow, webhookDelivery: webhookDeliveryWorkflow },
+        activities: { ...badgeCheck, ...freeLaunch, ...deps.webhooks.activities },
         logger,
         retry: BADGE_RETRY,
         ...(deps.timers ? { timers: deps.timers } : {}),
@@ -71,6 +81,8 @@ export const startCatalogWorkflows = async (deps: {
       listingId,
       delayMs: Math.max(0, launchWeekStartMs(launchWeek) - clock.now().getTime()),
     } satisfies FreeLaunchInput);
+
+  await resumeWebhookDeliveries(runner, deps.webhooks.store);
 
   for (const doc of await view.findListings({ where: { [L.status]: { eq: 'awaiting_badge' } } }))
     await watchBadge(doc.id, false);
@@ -94,4 +106,26 @@ export const startCatalogWorkflows = async (deps: {
     },
   };
   return { runner, badgeCheck, commands: withWorkflows };
+};
+
+/**
+ * Each endpoint's delivery workflow is started (a no-op where it runs) and told when something was
+ * queued for it; at a start, every active endpoint of the indexed listings resumes what it is owed.
+ */
+const resumeWebhookDeliveries = async (
+  runner: {
+    start(type: string, id: string, input: unknown): Promise<void>;
+    signal(id: string, name: string, payload: unknown): Promise<void>;
+  },
+  store: WebhookStore,
+) => {
+  const wake = async (listingId: number, webhookId: string) => {
+    const id = webhookWorkflowId(listingId, webhookId);
+    await runner.start('webhookDelivery', id, { listingId, webhookId } satisfies WebhookDeliveryInput);
+    await runner.signal(id, DELIVERY_QUEUED, null);
+  };
+  store.onQueued(wake);
+  for (const listingId of await store.indexedListings())
+    for (const endpoint of (await store.load(listingId)).endpoints.values())
+      if (endpoint.status === 'active') await wake(listingId, endpoint.webhook_id);
 };

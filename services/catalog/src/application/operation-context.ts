@@ -1,10 +1,11 @@
-import type { catalogPublicOperations, ownedListingOperations } from '@listings/contracts';
+import type { catalogPublicOperations, ownedListingOperations, webhookOperations } from '@listings/contracts';
 import type { Clock } from '@listings/platform/clock';
 import type { ImageIntake } from '@listings/platform/images';
 import type { CallOf } from '@listings/platform/service-host';
 import type { CatalogView } from '../projections/catalog/read-model.ts';
 import type { CatalogCommands } from './commands.ts';
 import type { VoterPseudonym } from './voter-pseudonyms.ts';
+import type { WebhookStore } from './webhook-store.ts';
 
 /** What the catalog's public operations work with: the read model's view, the clock, the commands. */
 export interface CatalogContext {
@@ -17,10 +18,15 @@ export interface CatalogContext {
   readonly images?: ImageIntake;
   /** a voter's pseudonym in one week's vote ledger (a keyed hash: voter-pseudonyms.ts) */
   readonly voterPseudonym: VoterPseudonym;
+  /** the listings' webhook endpoints; plain-http loopback targets only with FETCH_ALLOW_PRIVATE_NETWORKS */
+  readonly webhooks: { readonly store: WebhookStore; readonly allowPrivateNetworks: boolean };
 }
 
-/** The 19 public catalog operations and the 9 owned-listing ones (signed in, your own only). */
-export type CatalogOperation = (typeof catalogPublicOperations)[number] | (typeof ownedListingOperations)[number];
+/** The 19 public catalog operations, the 9 owned-listing ones and the 6 webhook ones (signed in, your own only). */
+export type CatalogOperation =
+  | (typeof catalogPublicOperations)[number]
+  | (typeof ownedListingOperations)[number]
+  | (typeof webhookOperations)[number];
 export type CatalogOperationId = CatalogOperation['operationId'];
 
 /** One operation's handler: its call typed from the operation's contract, and the context. */

@@ -6,7 +6,9 @@ import { chooseFreeListing } from '../application/choose_free_listing.ts';
 import { getListingForClaim, recordVerifiedClaim } from '../application/claims-operations.ts';
 import { describeListingForOrder } from '../application/commerce-operations.ts';
 import { compareListings } from '../application/compare_listings.ts';
+import { createWebhook } from '../application/create_webhook.ts';
 import { deleteMilestone } from '../application/delete_milestone.ts';
+import { deleteWebhook } from '../application/delete_webhook.ts';
 import {
   castVote,
   followListing,
@@ -40,17 +42,21 @@ import { listFounders } from '../application/list_founders.ts';
 import { listInterviewQuestions } from '../application/list_interview_questions.ts';
 import { listLaunches } from '../application/list_launches.ts';
 import { listMyListings } from '../application/list_my_listings.ts';
+import { listWebhooks } from '../application/list_webhooks.ts';
 import { getImage, markListingVerified, saveListingFromDraft } from '../application/listing-operations.ts';
 import type { CatalogContext, CatalogHandlers } from '../application/operation-context.ts';
 import { postListingUpdate } from '../application/post_listing_update.ts';
+import { redeliverWebhook } from '../application/redeliver_webhook.ts';
+import { rotateWebhookSecret } from '../application/rotate_webhook_secret.ts';
 import { searchListings } from '../application/search_listings.ts';
+import { sendTestWebhook } from '../application/send_test_webhook.ts';
 import { setFounderStory } from '../application/set_founder_story.ts';
 import { updateMyListing } from '../application/update_my_listing.ts';
 import type { InternalHandler } from './internal-operations.ts';
 
 /**
- * The catalog's operations, contract (operation id) to handler: the 17 public ones and the 9
- * owned-listing ones (signed in, your own only). Each handler is application/<operation_id>.ts.
+ * The catalog's operations, contract (operation id) to handler: the public ones, the owned-listing
+ * ones and the webhook ones (signed in, your own only). Each handler is application/<operation_id>.ts.
  */
 export const catalogHandlers: CatalogHandlers = {
   get_site_info: getSiteInfo,
@@ -81,6 +87,12 @@ export const catalogHandlers: CatalogHandlers = {
   set_founder_story: setFounderStory,
   answer_interview: answerInterview,
   choose_free_listing: chooseFreeListing,
+  create_webhook: createWebhook,
+  list_webhooks: listWebhooks,
+  delete_webhook: deleteWebhook,
+  send_test_webhook: sendTestWebhook,
+  rotate_webhook_secret: rotateWebhookSecret,
+  redeliver_webhook: redeliverWebhook,
 };
 
 /** The table's handlers as the service host serves them, each given `context`. */

@@ -1,6 +1,6 @@
 /**
  * The Temporal entry of the catalog workflows (bundled by the worker's `workflowsPath`): the same
- * definitions, bound to Temporal's context. Workflow type names: `badge`, `freeLaunch`.
+ * definitions, bound to Temporal's context. Workflow type names: `badge`, `freeLaunch`, `webhookDelivery`.
  */
 import { temporalWorkflowContext } from '@listings/platform/workflows/temporal';
 import type { BadgeCheckActivities } from '../activities/badge-check.ts';
@@ -11,6 +11,12 @@ import {
   type FreeLaunchInput,
   freeLaunchWorkflow,
 } from './free-launch-workflow.ts';
+import {
+  DELIVERY_ACTIVITY_RETRY,
+  type WebhookDeliveryActivities,
+  type WebhookDeliveryInput,
+  webhookDeliveryWorkflow,
+} from './webhook-delivery-workflow.ts';
 
 export const badge = (input: BadgeWorkflowInput): Promise<void> =>
   badgeWorkflow(
@@ -21,5 +27,14 @@ export const badge = (input: BadgeWorkflowInput): Promise<void> =>
 export const freeLaunch = (input: FreeLaunchInput): Promise<void> =>
   freeLaunchWorkflow(
     temporalWorkflowContext<FreeLaunchActivities>({ startToCloseTimeoutMs: 30_000, retry: FREE_LAUNCH_RETRY }),
+    input,
+  );
+
+export const webhookDelivery = (input: WebhookDeliveryInput): Promise<void> =>
+  webhookDeliveryWorkflow(
+    temporalWorkflowContext<WebhookDeliveryActivities>({
+      startToCloseTimeoutMs: 60_000,
+      retry: DELIVERY_ACTIVITY_RETRY,
+    }),
     input,
   );

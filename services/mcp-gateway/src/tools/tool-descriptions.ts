@@ -37,6 +37,9 @@ const WHEN_TO_USE: Readonly<Record<string, string>> = {
   get_order: 'Use to see whether the user has paid (status) and what was fulfilled.',
   delete_milestone: 'Deletes a milestone for good; ask the user before calling it.',
   answer_interview: 'Answer the questions from list_interview_questions.',
+  create_webhook:
+    'The answer holds the signing `secret` once: hand it to the user to store with their receiver; it cannot be read again (rotate_webhook_secret makes a new one).',
+  delete_webhook: 'Deletes a webhook endpoint and its secret for good; ask the user before calling it.',
 };
 
 const PAYMENT_NOTE =
@@ -67,7 +70,17 @@ export const toolDescription = (op: Operation): string => {
 };
 
 /** Tools that reach out to the web (a product's website, DNS, email): MCP's open-world hint. */
-const OPEN_WORLD = new Set(['submit_listing', 'update_draft', 'invite_cofounder', 'claim_listing', 'verify_claim']);
+const OPEN_WORLD = new Set([
+  'submit_listing',
+  'update_draft',
+  'invite_cofounder',
+  'claim_listing',
+  'verify_claim',
+  'send_test_webhook',
+  'redeliver_webhook',
+]);
+/** the writes that destroy something */
+const DESTRUCTIVE = new Set(['delete_milestone', 'delete_webhook']);
 
 export interface ToolAnnotationsOf {
   readonly title: string;
@@ -78,7 +91,7 @@ export interface ToolAnnotationsOf {
 }
 
 /**
- * Reads are read-only; of the writes, only delete_milestone destroys anything; a write is
+ * Reads are read-only; of the writes, only delete_milestone and delete_webhook destroy anything; a write is
  * idempotent where it takes an Idempotency-Key; the tools that fetch the web are open-world.
  */
 export const toolAnnotations = (op: Operation): ToolAnnotationsOf => {
@@ -87,7 +100,7 @@ export const toolAnnotations = (op: Operation): ToolAnnotationsOf => {
   return {
     title: op.summary,
     readOnlyHint: readOnly,
-    destructiveHint: op.operationId === 'delete_milestone',
+    destructiveHint: DESTRUCTIVE.has(op.operationId),
     idempotentHint: readOnly || op.idempotent,
     openWorldHint: OPEN_WORLD.has(op.operationId),
   };
