@@ -1,5 +1,6 @@
 import Type from 'typebox';
 import { catalogEngagementEvents } from './catalog-engagement.ts';
+import { catalogModerationEvents } from './catalog-moderation.ts';
 import { catalogContentEvents, catalogSiteEvents } from './catalog-site.ts';
 import { event, serviceEvents } from './event-schema.ts';
 import { AccountId, At, Cents, data, IsoDay, ListingId, WeekStart } from './fields.ts';
@@ -55,6 +56,12 @@ export const catalogEvents = serviceEvents({
       description: "one account's review reports of one UTC day: the rule REPORTS_PER_ACCOUNT_PER_DAY",
     },
     { category: 'interview', pattern: 'interview-<account_id>', description: "one founder's interview answers" },
+    {
+      category: 'report',
+      pattern: 'report-<listing_id>_<review author or "listing">_<reporter account_id>',
+      description:
+        "one person's report of one listing or review (account ids URI-encoded): so a second report is refused",
+    },
     { category: 'weekawards', pattern: 'weekawards-<week_start>', description: 'Launch of the Week awards' },
     { category: 'settings', pattern: 'settings-site', description: 'the site settings, one stream' },
   ],
@@ -290,5 +297,6 @@ export const catalogEvents = serviceEvents({
     ...catalogContentEvents,
     ...catalogEngagementEvents,
     ...catalogSiteEvents,
+    ...catalogModerationEvents,
   ],
 });

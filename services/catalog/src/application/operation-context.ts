@@ -1,4 +1,4 @@
-import type { catalogPublicOperations, ownedListingOperations } from '@listings/contracts';
+import type { catalogPublicOperations, moderationOperations, ownedListingOperations } from '@listings/contracts';
 import type { Clock } from '@listings/platform/clock';
 import type { ImageIntake } from '@listings/platform/images';
 import type { CallOf } from '@listings/platform/service-host';
@@ -19,8 +19,14 @@ export interface CatalogContext {
   readonly voterPseudonym: VoterPseudonym;
 }
 
-/** The 19 public catalog operations and the 9 owned-listing ones (signed in, your own only). */
-export type CatalogOperation = (typeof catalogPublicOperations)[number] | (typeof ownedListingOperations)[number];
+/**
+ * The 19 public catalog operations, the 9 owned-listing ones (signed in, your own only) and the 5
+ * of moderation (reporting; the operators' queue, actions and audit).
+ */
+export type CatalogOperation =
+  | (typeof catalogPublicOperations)[number]
+  | (typeof ownedListingOperations)[number]
+  | (typeof moderationOperations)[number];
 export type CatalogOperationId = CatalogOperation['operationId'];
 
 /** One operation's handler: its call typed from the operation's contract, and the context. */

@@ -467,4 +467,30 @@ describe('listing state', () => {
     const state = events.reduce(evolveListing, initialListing);
     expect(state.exists && state.categories).toEqual(['notes', 'design']);
   });
+
+  describe('moderation', () => {
+    const by = { operator: 'op-1', reason: 'spam links', now: NOW };
+    const hidden = {
+      type: 'ListingHidden' as const,
+      data: { listing_id: 1, operator: 'op-1', reason: 'spam links', at: NOW },
+    };
+    it('given a live listing when an operator hides it then it is hidden with the operator and the reason', () =>
+      spec.given(live).when({ type: 'HideListing', data: by }).then([hidden]));
+    it('given a hidden listing when it is hidden again then nothing changes', () =>
+      spec
+        .given([...live, hidden])
+        .when({ type: 'HideListing', data: by })
+        .then([]));
+    it('given a hidden listing when an operator restores it then it is restored', () =>
+      spec
+        .given([...live, hidden])
+        .when({ type: 'RestoreListing', data: { ...by, reason: 'appeal upheld' } })
+        .then([
+          { type: 'ListingRestored', data: { listing_id: 1, operator: 'op-1', reason: 'appeal upheld', at: NOW } },
+        ]));
+    it('given a shown listing when it is restored then nothing changes', () =>
+      spec.given(live).when({ type: 'RestoreListing', data: by }).then([]));
+    it('given no listing when it is hidden then not found', () =>
+      spec.given([]).when({ type: 'HideListing', data: by }).thenThrows(NotFoundError));
+  });
 });

@@ -61,7 +61,9 @@ export type ListingCommand =
   | { type: 'DeleteMilestone'; data: { account_id: string; milestone_id: number; now: string } }
   | { type: 'SetFounderStory'; data: { account_id: string; story: Record<string, string>; now: string } }
   | { type: 'ChooseFreePlan'; data: { account_id: string; launch_week: string; now: string } }
-  | { type: 'FindBadge'; data: { this_week: string; now: string } };
+  | { type: 'FindBadge'; data: { this_week: string; now: string } }
+  /** an operator's moderation: hide the listing everywhere public, or show it again */
+  | { type: 'HideListing' | 'RestoreListing'; data: { operator: string; reason: string; now: string } };
 
 const PUBLISHABLE = new Set(['draft', 'awaiting_badge', 'scheduled']);
 
@@ -249,6 +251,15 @@ export const decideListing = (command: ListingCommand, state: Listing): ListingE
     case 'Feature': {
       const s = mustExist(state);
       return s.featured ? [] : [{ type: 'ListingFeatured', data: { listing_id: s.id, at: command.data.now } }];
+    }
+    case 'HideListing':
+    case 'RestoreListing': {
+      const s = mustExist(state);
+      const { operator, reason, now } = command.data;
+      const hide = command.type === 'HideListing';
+      if ((s.hidden !== null) === hide) return [];
+      const data = { listing_id: s.id, operator, reason, at: now };
+      return [hide ? { type: 'ListingHidden', data } : { type: 'ListingRestored', data }];
     }
     case 'ApproveAlternative': {
       const s = mustExist(state);

@@ -1,0 +1,13 @@
+import { moderationItems } from './moderation-items.ts';
+import type { CatalogHandler } from './operation-context.ts';
+import { pageOf, pagingOf } from './presenters.ts';
+
+/** list_operator_actions (operators): the audit, every operator action newest first, one page. */
+export const listOperatorActions: CatalogHandler<'list_operator_actions'> = async (call, { view }) => {
+  const actions = (await moderationItems(view))
+    .flatMap(({ doc, slug }) =>
+      doc.actions.map((action) => ({ ...action, listing_id: doc.listing_id, slug, review_by: doc.review_by })),
+    )
+    .sort((a, b) => b.at.localeCompare(a.at));
+  return pageOf(actions, pagingOf(call.query));
+};
