@@ -6,7 +6,10 @@ import { pageOf, pagingOf } from './presenters.ts';
 export const listOperatorActions: CatalogHandler<'list_operator_actions'> = async (call, { view }) => {
   const actions = (await moderationItems(view))
     .flatMap(({ doc, slug }) =>
-      doc.actions.map((action) => ({ ...action, listing_id: doc.listing_id, slug, review_by: doc.review_by })),
+      // an item's actions newest first, so two at the same instant keep their order in the log
+      doc.actions
+        .map((action) => ({ ...action, listing_id: doc.listing_id, slug, review_by: doc.review_by }))
+        .reverse(),
     )
     .sort((a, b) => b.at.localeCompare(a.at));
   return pageOf(actions, pagingOf(call.query));
