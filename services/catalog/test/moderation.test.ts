@@ -84,6 +84,9 @@ describe('operators', () => {
     const spammy = await addListing(t, 'Spammy');
     await addListing(t, 'Fine');
     await reader('file_report', { body: { listing: spammy.slug, reason: 'spam', text: 'casino links' } });
+    const found = await t.call('search_listings', { query: { q: 'Spammy' } });
+    expect(found.body.items.map((i: { slug: string }) => i.slug)).toContain('spammy');
+    expect(JSON.stringify((await t.call('list_launches', { query: {} })).body)).toContain('"spammy"');
 
     const queue = await operator('get_moderation_queue');
     expect(queue.status).toBe(200);
