@@ -292,7 +292,9 @@ export {
   REPORT_TEXT_MAX,
   Report,
   type ReportReason,
+  removeReview,
   restoreListing,
+  restoreReview,
 } from './moderation.ts';
 export {
   defineOperation,

@@ -150,6 +150,50 @@ export const restoreListing = defineOperation({
   response: moderatedListing,
 });
 
+const reviewParams = Type.Object(
+  {
+    listing_id: PositiveId,
+    reviewer_id: Type.String({ minLength: 1, maxLength: 200, description: "the review's author" }),
+  },
+  { additionalProperties: false },
+);
+const moderatedReview = Type.Object({
+  listing_id: PositiveId,
+  slug: Slug,
+  review_by: Type.String(),
+  removed: Type.Boolean(),
+  reason: Type.String(),
+});
+
+export const removeReview = defineOperation({
+  operationId: 'remove_review',
+  method: 'POST',
+  path: '/admin/listings/{listing_id}/reviews/{reviewer_id}/remove',
+  service: 'catalog',
+  scope: 'listings:write',
+  role: 'operator',
+  summary: 'Remove a review (operators)',
+  description:
+    'Takes a review down: it no longer shows or counts in the rating. Removing a removed review changes nothing. Operators only.',
+  params: reviewParams,
+  body: Type.Object({ reason: OperatorReason }, { additionalProperties: false }),
+  response: moderatedReview,
+});
+
+export const restoreReview = defineOperation({
+  operationId: 'restore_review',
+  method: 'POST',
+  path: '/admin/listings/{listing_id}/reviews/{reviewer_id}/restore',
+  service: 'catalog',
+  scope: 'listings:write',
+  role: 'operator',
+  summary: 'Restore a removed review (operators)',
+  description: 'Puts a review taken down back up. Operators only.',
+  params: reviewParams,
+  body: Type.Object({ reason: OperatorReason }, { additionalProperties: false }),
+  response: moderatedReview,
+});
+
 export const listOperatorActions = defineOperation({
   operationId: 'list_operator_actions',
   method: 'GET',
@@ -164,4 +208,12 @@ export const listOperatorActions = defineOperation({
   response: Page(OperatorAction),
 });
 
-export const moderationOperations = [fileReport, getModerationQueue, hideListing, restoreListing, listOperatorActions];
+export const moderationOperations = [
+  fileReport,
+  getModerationQueue,
+  hideListing,
+  restoreListing,
+  removeReview,
+  restoreReview,
+  listOperatorActions,
+];

@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { catalogEvents } from '@listings/contracts/events';
+import { openMemoryEventStore, withEventSchemas } from '@listings/platform/event-store';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addListing, type Reply, seedCategories, startTestCatalog, type TestCatalog } from './support.ts';
 
@@ -71,6 +74,8 @@ describe('operators', () => {
       ['list_operator_actions', {}],
       ['hide_listing', { params: { listing_id }, body: { reason: 'spam links' } }],
       ['restore_listing', { params: { listing_id }, body: { reason: 'appeal upheld' } }],
+      ['remove_review', { params: { listing_id, reviewer_id: 'r-1' }, body: { reason: 'spam links' } }],
+      ['restore_review', { params: { listing_id, reviewer_id: 'r-1' }, body: { reason: 'appeal upheld' } }],
     ] as const) {
       const refused = await reader(operation, input);
       expect(refused.status, operation).toBe(403);
@@ -148,10 +153,71 @@ describe('operators', () => {
     ]);
   });
 
+  it('when a review is reported and an operator removes it then it no longer counts, the audit has it, and it can be restored with a reason', async () => {
+    const { slug, listing_id } = await addListing(t, 'Reviewed');
+    await t.catalog.commands.submitReview(slug, 'reviewer-1', 1, 'Terrible: buy CompetitorApp instead', true);
+    const filed = await reader('file_report', {
+      body: { listing: slug, review_by: 'reviewer-1', reason: 'spam', text: 'an ad for a rival' },
+    });
+    expect(filed.status).toBe(201);
+    expect(filed.body.message).toMatch(/look at this review/);
+    expect(
+      (await reader('file_report', { body: { listing: slug, review_by: 'nobody', reason: 'spam', text: '' } })).status,
+    ).toBe(404);
+    expect((await operator('get_moderation_queue')).body.reports).toEqual([
+      expect.objectContaining({ slug, review_by: 'reviewer-1', text: 'an ad for a rival' }),
+    ]);
+    expect((await t.call('get_listing', { params: { slug } })).body.rating).toMatchObject({ count: 1 });
+
+    const removed = await operator('remove_review', {
+      params: { listing_id, reviewer_id: 'reviewer-1' },
+      body: { reason: 'advertising a rival' },
+    });
+    expect(removed.body).toEqual({
+      listing_id,
+      slug,
+      review_by: 'reviewer-1',
+      removed: true,
+      reason: 'advertising a rival',
+    });
+    expect((await t.call('get_listing', { params: { slug } })).body.rating ?? { count: 0 }).toMatchObject({ count: 0 });
+    expect((await operator('get_moderation_queue')).body.reports).toEqual([]);
+
+    const restored = await operator('restore_review', {
+      params: { listing_id, reviewer_id: 'reviewer-1' },
+      body: { reason: 'the reviewer is a real customer' },
+    });
+    expect(restored.body.removed).toBe(false);
+    expect((await operator('list_operator_actions')).body.items).toEqual([
+      expect.objectContaining({
+        action: 'review_restored',
+        review_by: 'reviewer-1',
+        operator: OPERATOR,
+        reason: 'the reviewer is a real customer',
+      }),
+      expect.objectContaining({
+        action: 'review_removed',
+        review_by: 'reviewer-1',
+        operator: OPERATOR,
+        reason: 'advertising a rival',
+      }),
+    ]);
+  });
+
   it('when an operator gives no reason then it is 400 naming body.reason', async () => {
     const { listing_id } = await addListing(t, 'Spammy');
     const refused = await operator('hide_listing', { params: { listing_id }, body: { reason: '' } });
     expect(refused.status).toBe(400);
     expect(refused.problem.errors.map((e: { field: string }) => e.field)).toContain('body.reason');
+  });
+});
+
+describe('ReviewRestored v2', () => {
+  it('when a v1 ReviewRestored (no reason) is read then it is v2 with an empty reason', async () => {
+    const raw = openMemoryEventStore();
+    const v1 = { listing_id: 3, account_id: 'r-1', by: 'operator', at: '2026-11-18T12:00:00.000Z' };
+    await raw.append('engagement-3_r-1', [{ id: randomUUID(), type: 'ReviewRestored', data: v1 }], 'no_stream');
+    const [read] = await withEventSchemas(raw, catalogEvents).readStream('engagement-3_r-1');
+    expect(read?.data).toEqual({ ...v1, reason: '' });
   });
 });

@@ -47,7 +47,9 @@ import { listOperatorActions } from '../application/list_operator_actions.ts';
 import { getImage, markListingVerified, saveListingFromDraft } from '../application/listing-operations.ts';
 import type { CatalogContext, CatalogHandlers } from '../application/operation-context.ts';
 import { postListingUpdate } from '../application/post_listing_update.ts';
+import { removeReview } from '../application/remove_review.ts';
 import { restoreListing } from '../application/restore_listing.ts';
+import { restoreReview } from '../application/restore_review.ts';
 import { searchListings } from '../application/search_listings.ts';
 import { setFounderStory } from '../application/set_founder_story.ts';
 import { updateMyListing } from '../application/update_my_listing.ts';
@@ -55,7 +57,7 @@ import type { InternalHandler } from './internal-operations.ts';
 
 /**
  * The catalog's operations, contract (operation id) to handler: the public ones, the 9
- * owned-listing ones (signed in, your own only) and the 5 of moderation. Each handler is application/<operation_id>.ts.
+ * owned-listing ones (signed in, your own only) and the 7 of moderation. Each handler is application/<operation_id>.ts.
  */
 export const catalogHandlers: CatalogHandlers = {
   get_site_info: getSiteInfo,
@@ -90,6 +92,8 @@ export const catalogHandlers: CatalogHandlers = {
   get_moderation_queue: getModerationQueue,
   hide_listing: hideListing,
   restore_listing: restoreListing,
+  remove_review: removeReview,
+  restore_review: restoreReview,
   list_operator_actions: listOperatorActions,
 };
 

@@ -66,7 +66,7 @@ const actionOf = (event: CatalogEvent): ActionEntry | undefined => {
     case 'ReviewRemoved':
       return { action: 'review_removed', operator: event.data.by, reason: event.data.reason, at: event.data.at };
     case 'ReviewRestored':
-      return { action: 'review_restored', operator: event.data.by, reason: '', at: event.data.at };
+      return { action: 'review_restored', operator: event.data.by, reason: event.data.reason, at: event.data.at };
     default:
       return undefined;
   }

@@ -1,5 +1,12 @@
 import fastifyFormbody from '@fastify/formbody';
-import { getModerationQueue, hideListing, listOperatorActions, restoreListing } from '@listings/contracts';
+import {
+  getModerationQueue,
+  hideListing,
+  listOperatorActions,
+  removeReview,
+  restoreListing,
+  restoreReview,
+} from '@listings/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PersonClient } from '../../operation-clients.ts';
 import { personPages, type SignedIn } from '../../people/person-pages.ts';
@@ -10,6 +17,8 @@ import { AuditView, ConsoleView } from './view.ts';
 const NOTICES: Record<string, string> = {
   hidden: 'The listing is hidden: it shows nowhere public, and its owners see your reason.',
   restored: 'The listing is restored: it shows where its status says again.',
+  'review-removed': 'The review is removed: it no longer shows or counts in the rating.',
+  'review-restored': 'The review is restored.',
 };
 
 /**
@@ -57,30 +66,71 @@ export const adminRoutes =
       return sendPrivate(request, reply, me.frame, AuditView({ actions: actions.body }, me.frame));
     });
 
+    /** an operator action posted from the console: the reason, then back to the console saying what was done */
+    const act = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      call: (
+        me: SignedIn,
+        reason: string,
+      ) => Promise<
+        | { ok: true }
+        | { ok: false; status: number; detail: string; errors: readonly { field: string; message: string }[] }
+      >,
+      done: string,
+    ) => {
+      if (await refused(request, reply)) return reply;
+      const me = await signedIn(request, reply, '/admin');
+      if (!me) return reply;
+      const reason = (request.body as Form)?.reason;
+      const answer = await call(me, typeof reason === 'string' ? reason.trim() : '');
+      if (!answer.ok)
+        return failed(request, reply, {
+          status: answer.status,
+          detail: [answer.detail, ...answer.errors.map((e) => `${e.field}: ${e.message}`)].join('; '),
+        });
+      return reply.redirect(`/admin?done=${done}`, 303);
+    };
+
     for (const [verb, op, done] of [
       ['hide', hideListing, 'hidden'],
       ['restore', restoreListing, 'restored'],
     ] as const)
-      app.post<{ Params: { id: string } }>(`/admin/listings/:id/${verb}`, async (request, reply) => {
-        if (await refused(request, reply)) return reply;
-        const me = await signedIn(request, reply, '/admin');
-        if (!me) return reply;
-        const reason = (request.body as Form)?.reason;
-        const answer = await deps.person.call(
-          op,
-          me.session.account_id,
-          {
-            params: { listing_id: request.params.id },
-            body: { reason: typeof reason === 'string' ? reason.trim() : '' },
-          },
-          undefined,
-          rolesOf(me),
-        );
-        if (!answer.ok)
-          return failed(request, reply, {
-            status: answer.status,
-            detail: [answer.detail, ...answer.errors.map((e) => `${e.field}: ${e.message}`)].join('; '),
-          });
-        return reply.redirect(`/admin?done=${done}`, 303);
-      });
+      app.post<{ Params: { id: string } }>(`/admin/listings/:id/${verb}`, (request, reply) =>
+        act(
+          request,
+          reply,
+          (me, reason) =>
+            deps.person.call(
+              op,
+              me.session.account_id,
+              { params: { listing_id: request.params.id }, body: { reason } },
+              undefined,
+              rolesOf(me),
+            ),
+          done,
+        ),
+      );
+
+    for (const [verb, op, done] of [
+      ['remove', removeReview, 'review-removed'],
+      ['restore', restoreReview, 'review-restored'],
+    ] as const)
+      app.post<{ Params: { id: string; reviewer: string } }>(
+        `/admin/listings/:id/reviews/:reviewer/${verb}`,
+        (request, reply) =>
+          act(
+            request,
+            reply,
+            (me, reason) =>
+              deps.person.call(
+                op,
+                me.session.account_id,
+                { params: { listing_id: request.params.id, reviewer_id: request.params.reviewer }, body: { reason } },
+                undefined,
+                rolesOf(me),
+              ),
+            done,
+          ),
+      );
   };

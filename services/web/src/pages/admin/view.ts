@@ -35,6 +35,15 @@ const ListingActionForm = (props: {
   </form>`;
 };
 
+/** remove one review: a plain form post with the operator's reason */
+const ReviewActionForm = (props: { listingId: number; reviewBy: string; viewer: Viewer; id: string }): VNode =>
+  html`<form method="post" action=${`/admin/listings/${props.listingId}/reviews/${encodeURIComponent(props.reviewBy)}/remove`} class="inline-form">
+    <${CsrfField} viewer=${props.viewer} />
+    <label for=${props.id}>Reason to remove the review</label>
+    <input id=${props.id} name="reason" required minlength=${OPERATOR_REASON_MIN} maxlength=${OPERATOR_REASON_MAX} />
+    <button type="submit">Remove review</button>
+  </form>`;
+
 /** `/admin`: the operators' console: open reports and the newest submissions, each with its action */
 export const ConsoleView = (props: { queue: Queue; notice: string | null }, frame: Frame): VNode => {
   const hidden = new Map(props.queue.submissions.map((s) => [s.listing_id, s.hidden]));
@@ -58,7 +67,7 @@ export const ConsoleView = (props: { queue: Queue; notice: string | null }, fram
               <td>${
                 report.review_by === null
                   ? html`<${ListingActionForm} listingId=${report.listing_id} slug=${report.slug} hidden=${hidden.get(report.listing_id) ?? false} viewer=${frame.viewer} id=${`report-${report.id}`} />`
-                  : html`<span class="muted">reviews: CLI <code>reviews remove</code></span>`
+                  : html`<${ReviewActionForm} listingId=${report.listing_id} reviewBy=${report.review_by} viewer=${frame.viewer} id=${`report-${report.id}`} />`
               }</td>
             </tr>`,
           )}</tbody>
