@@ -278,6 +278,7 @@ export {
   signUpWithPassword,
 } from './internal/identity.ts';
 export {
+  featureListing,
   fileReport,
   getModerationQueue,
   hideListing,

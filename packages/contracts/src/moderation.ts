@@ -38,7 +38,7 @@ export const Report = Type.Object({
 
 /** One operator action, as the audit lists it. */
 export const OperatorAction = Type.Object({
-  action: Type.Enum(['listing_hidden', 'listing_restored', 'review_removed', 'review_restored']),
+  action: Type.Enum(['listing_hidden', 'listing_restored', 'listing_featured', 'review_removed', 'review_restored']),
   listing_id: PositiveId,
   slug: Slug,
   review_by: Type.Union([Type.String(), Type.Null()]),
@@ -136,6 +136,21 @@ export const hideListing = defineOperation({
   response: moderatedListing,
 });
 
+export const featureListing = defineOperation({
+  operationId: 'feature_listing',
+  method: 'POST',
+  path: '/admin/listings/{listing_id}/feature',
+  service: 'catalog',
+  scope: 'listings:write',
+  role: 'operator',
+  summary: 'Feature a listing (operators)',
+  description:
+    'Marks a listing Featured (its badge on the listing page and in summaries). Featuring a featured listing changes nothing. Operators only.',
+  params: listingParams,
+  body: Type.Object({ reason: OperatorReason }, { additionalProperties: false }),
+  response: Type.Object({ listing_id: PositiveId, slug: Slug, featured: Type.Boolean(), reason: Type.String() }),
+});
+
 export const restoreListing = defineOperation({
   operationId: 'restore_listing',
   method: 'POST',
@@ -213,6 +228,7 @@ export const moderationOperations = [
   getModerationQueue,
   hideListing,
   restoreListing,
+  featureListing,
   removeReview,
   restoreReview,
   listOperatorActions,

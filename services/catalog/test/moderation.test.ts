@@ -74,6 +74,7 @@ describe('operators', () => {
       ['list_operator_actions', {}],
       ['hide_listing', { params: { listing_id }, body: { reason: 'spam links' } }],
       ['restore_listing', { params: { listing_id }, body: { reason: 'appeal upheld' } }],
+      ['feature_listing', { params: { listing_id }, body: { reason: 'launch of the month' } }],
       ['remove_review', { params: { listing_id, reviewer_id: 'r-1' }, body: { reason: 'spam links' } }],
       ['restore_review', { params: { listing_id, reviewer_id: 'r-1' }, body: { reason: 'appeal upheld' } }],
     ] as const) {
@@ -204,6 +205,21 @@ describe('operators', () => {
     ]);
   });
 
+  it('when an operator features a listing then it is Featured, once, and the audit has it', async () => {
+    const { slug, listing_id } = await addListing(t, 'Shiny');
+    expect((await t.call('get_listing', { params: { slug } })).body.featured).not.toBe(true);
+    const featured = await operator('feature_listing', {
+      params: { listing_id },
+      body: { reason: 'launch of the month' },
+    });
+    expect(featured.body).toEqual({ listing_id, slug, featured: true, reason: 'launch of the month' });
+    expect((await t.call('get_listing', { params: { slug } })).body.featured).toBe(true);
+    await operator('feature_listing', { params: { listing_id }, body: { reason: 'again' } });
+    expect((await operator('list_operator_actions')).body.items).toEqual([
+      expect.objectContaining({ action: 'listing_featured', slug, operator: OPERATOR, reason: 'launch of the month' }),
+    ]);
+  });
+
   it('when an operator gives no reason then it is 400 naming body.reason', async () => {
     const { listing_id } = await addListing(t, 'Spammy');
     const refused = await operator('hide_listing', { params: { listing_id }, body: { reason: '' } });
@@ -212,7 +228,15 @@ describe('operators', () => {
   });
 });
 
-describe('ReviewRestored v2', () => {
+describe('events lifted to their newest version', () => {
+  it("when a v1 ListingFeatured (the demo's) is read then it is v2 by nobody, with no reason", async () => {
+    const raw = openMemoryEventStore();
+    const v1 = { listing_id: 3, at: '2026-11-18T12:00:00.000Z' };
+    await raw.append('listing-3', [{ id: randomUUID(), type: 'ListingFeatured', data: v1 }], 'no_stream');
+    const [read] = await withEventSchemas(raw, catalogEvents).readStream('listing-3');
+    expect(read?.data).toEqual({ ...v1, operator: null, reason: '' });
+  });
+
   it('when a v1 ReviewRestored (no reason) is read then it is v2 with an empty reason', async () => {
     const raw = openMemoryEventStore();
     const v1 = { listing_id: 3, account_id: 'r-1', by: 'operator', at: '2026-11-18T12:00:00.000Z' };

@@ -26,8 +26,8 @@ describe('tools generated from the contracts', () => {
   });
   afterAll(() => harness.stop());
 
-  it('when tools are listed then they are the 50 operations by operationId, nothing more or less', () => {
-    expect(operations).toHaveLength(50);
+  it('when tools are listed then they are the 51 operations by operationId, nothing more or less', () => {
+    expect(operations).toHaveLength(51);
     expect(tools.map((t) => t.name).sort()).toEqual(operations.map((op) => op.operationId).sort());
   });
 

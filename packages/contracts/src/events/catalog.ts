@@ -2,7 +2,7 @@ import Type from 'typebox';
 import { catalogEngagementEvents } from './catalog-engagement.ts';
 import { catalogModerationEvents } from './catalog-moderation.ts';
 import { catalogContentEvents, catalogSiteEvents } from './catalog-site.ts';
-import { event, serviceEvents } from './event-schema.ts';
+import { event, serviceEvents, upcaster } from './event-schema.ts';
 import { AccountId, At, Cents, data, IsoDay, ListingId, WeekStart } from './fields.ts';
 
 const ListingStatus = Type.Enum(['draft', 'awaiting_badge', 'scheduled', 'live', 'rejected', 'archived'], {
@@ -14,6 +14,15 @@ const Milestone = data({
   title: Type.String(),
   description: Type.Optional(Type.String()),
   url: Type.Optional(Type.String()),
+});
+const ListingFeaturedV1 = data({ listing_id: ListingId, at: At });
+const ListingFeaturedV2 = data({
+  listing_id: ListingId,
+  operator: Type.Union([AccountId, Type.Null()], {
+    description: 'the operator who featured it; null: the site itself (the demo)',
+  }),
+  reason: Type.String({ description: "the operator's reason (empty: none given)" }),
+  at: At,
 });
 /** Catalog: listings, categories, launches, engagement, blog, awards and site settings. */
 export const catalogEvents = serviceEvents({
@@ -196,8 +205,19 @@ export const catalogEvents = serviceEvents({
     }),
     event('ListingFeatured', {
       stream: 'listing',
-      description: 'The site team featured the listing.',
-      data: data({ listing_id: ListingId, at: At }),
+      version: 2,
+      description: 'The site team featured the listing (an operator, with a reason, from the console or the API).',
+      data: ListingFeaturedV2,
+      upcasters: [
+        upcaster({
+          from: 1,
+          data: ListingFeaturedV1,
+          to: ListingFeaturedV2,
+          description:
+            'v1 said nobody and no reason (the demo catalog featured listings). Lifted with `operator: null`, `reason: ""`; nothing is rewritten in the log.',
+          upcast: (v1) => ({ ...v1, operator: null, reason: '' }),
+        }),
+      ],
     }),
     event('AlternativeApproved', {
       stream: 'listing',

@@ -20,7 +20,7 @@ export interface CatalogContext {
 }
 
 /**
- * The 19 public catalog operations, the 9 owned-listing ones (signed in, your own only) and the 7
+ * The 19 public catalog operations, the 9 owned-listing ones (signed in, your own only) and the 8
  * of moderation (reporting; the operators' queue, actions and audit).
  */
 export type CatalogOperation =

@@ -20,6 +20,7 @@ import {
   unfollowListing,
   withdrawVote,
 } from '../application/engagement-operations.ts';
+import { featureListing } from '../application/feature_listing.ts';
 import { fileReport } from '../application/file_report.ts';
 import { getAlternatives } from '../application/get_alternatives.ts';
 import { getBadges } from '../application/get_badges.ts';
@@ -57,7 +58,7 @@ import type { InternalHandler } from './internal-operations.ts';
 
 /**
  * The catalog's operations, contract (operation id) to handler: the public ones, the 9
- * owned-listing ones (signed in, your own only) and the 7 of moderation. Each handler is application/<operation_id>.ts.
+ * owned-listing ones (signed in, your own only) and the 8 of moderation. Each handler is application/<operation_id>.ts.
  */
 export const catalogHandlers: CatalogHandlers = {
   get_site_info: getSiteInfo,
@@ -92,6 +93,7 @@ export const catalogHandlers: CatalogHandlers = {
   get_moderation_queue: getModerationQueue,
   hide_listing: hideListing,
   restore_listing: restoreListing,
+  feature_listing: featureListing,
   remove_review: removeReview,
   restore_review: restoreReview,
   list_operator_actions: listOperatorActions,

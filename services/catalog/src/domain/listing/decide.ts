@@ -47,7 +47,7 @@ export type ListingCommand =
   | { type: 'MarkVerified'; data: { account_id: string; now: string } }
   /** a verification recorded before ownership followed it: replace the owners now (else nothing) */
   | { type: 'CompleteOwnershipHandover'; data: { now: string } }
-  | { type: 'Feature'; data: { now: string } }
+  | { type: 'Feature'; data: { operator: string | null; reason: string; now: string } }
   | { type: 'ApproveAlternative'; data: { alternative_id: number; now: string } }
   | { type: 'EditListing'; data: { account_id: string; edits: Record<string, unknown>; now: string } }
   | {
@@ -250,7 +250,8 @@ export const decideListing = (command: ListingCommand, state: Listing): ListingE
     }
     case 'Feature': {
       const s = mustExist(state);
-      return s.featured ? [] : [{ type: 'ListingFeatured', data: { listing_id: s.id, at: command.data.now } }];
+      const { operator, reason, now } = command.data;
+      return s.featured ? [] : [{ type: 'ListingFeatured', data: { listing_id: s.id, operator, reason, at: now } }];
     }
     case 'HideListing':
     case 'RestoreListing': {

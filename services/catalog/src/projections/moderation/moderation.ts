@@ -1,7 +1,12 @@
 import type { CatalogEvent } from '../catalog/catalog-event.ts';
 import { documentMapProjection } from '../catalog/document-map.ts';
 
-export type OperatorActionKind = 'listing_hidden' | 'listing_restored' | 'review_removed' | 'review_restored';
+export type OperatorActionKind =
+  | 'listing_hidden'
+  | 'listing_restored'
+  | 'listing_featured'
+  | 'review_removed'
+  | 'review_restored';
 
 export interface ReportEntry {
   readonly id: string;
@@ -32,6 +37,7 @@ export interface ModerationDoc {
 
 /** the operator events that also fold into their listing (catalog-fold.ts) */
 export const MODERATION_LISTING_EVENTS: ReadonlySet<string> = new Set([
+  'ListingFeatured',
   'ListingHidden',
   'ListingRestored',
   'ReviewRemoved',
@@ -48,6 +54,9 @@ const itemOf = (event: CatalogEvent): { listing_id: number; review_by: string | 
     case 'ListingHidden':
     case 'ListingRestored':
       return { listing_id: event.data.listing_id, review_by: null };
+    case 'ListingFeatured':
+      // featured by an operator (the demo's, by nobody, are no operator action)
+      return event.data.operator === null ? undefined : { listing_id: event.data.listing_id, review_by: null };
     case 'ReviewRemoved':
     case 'ReviewRestored':
       return { listing_id: event.data.listing_id, review_by: event.data.account_id };
@@ -62,6 +71,10 @@ const actionOf = (event: CatalogEvent): ActionEntry | undefined => {
     case 'ListingRestored': {
       const { operator, reason, at } = event.data;
       return { action: event.type === 'ListingHidden' ? 'listing_hidden' : 'listing_restored', operator, reason, at };
+    }
+    case 'ListingFeatured': {
+      const { operator, reason, at } = event.data;
+      return operator === null ? undefined : { action: 'listing_featured', operator, reason, at };
     }
     case 'ReviewRemoved':
       return { action: 'review_removed', operator: event.data.by, reason: event.data.reason, at: event.data.at };

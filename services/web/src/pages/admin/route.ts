@@ -1,5 +1,6 @@
 import fastifyFormbody from '@fastify/formbody';
 import {
+  featureListing,
   getModerationQueue,
   hideListing,
   listOperatorActions,
@@ -17,6 +18,7 @@ import { AuditView, ConsoleView } from './view.ts';
 const NOTICES: Record<string, string> = {
   hidden: 'The listing is hidden: it shows nowhere public, and its owners see your reason.',
   restored: 'The listing is restored: it shows where its status says again.',
+  featured: 'The listing is featured.',
   'review-removed': 'The review is removed: it no longer shows or counts in the rating.',
   'review-restored': 'The review is restored.',
 };
@@ -95,6 +97,7 @@ export const adminRoutes =
     for (const [verb, op, done] of [
       ['hide', hideListing, 'hidden'],
       ['restore', restoreListing, 'restored'],
+      ['feature', featureListing, 'featured'],
     ] as const)
       app.post<{ Params: { id: string } }>(`/admin/listings/:id/${verb}`, (request, reply) =>
         act(

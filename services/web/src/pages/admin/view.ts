@@ -14,6 +14,7 @@ type Frame = PageFrame & { viewer: Viewer };
 const ACTION_LABELS: Record<Actions['items'][number]['action'], string> = {
   listing_hidden: 'Listing hidden',
   listing_restored: 'Listing restored',
+  listing_featured: 'Listing featured',
   review_removed: 'Review removed',
   review_restored: 'Review restored',
 };
@@ -34,6 +35,15 @@ const ListingActionForm = (props: {
     <button type="submit" class=${props.hidden ? 'secondary' : ''}>${props.hidden ? 'Restore' : 'Hide'}</button>
   </form>`;
 };
+
+/** feature one listing: a plain form post with the operator's reason */
+const FeatureForm = (props: { listingId: number; slug: string; viewer: Viewer }): VNode =>
+  html`<form method="post" action=${`/admin/listings/${props.listingId}/feature`} class="inline-form">
+    <${CsrfField} viewer=${props.viewer} />
+    <label for=${`feature-${props.listingId}`}>Reason to feature ${props.slug}</label>
+    <input id=${`feature-${props.listingId}`} name="reason" required minlength=${OPERATOR_REASON_MIN} maxlength=${OPERATOR_REASON_MAX} />
+    <button type="submit" class="secondary">Feature</button>
+  </form>`;
 
 /** remove one review: a plain form post with the operator's reason */
 const ReviewActionForm = (props: { listingId: number; reviewBy: string; viewer: Viewer; id: string }): VNode =>
@@ -83,7 +93,10 @@ export const ConsoleView = (props: { queue: Queue; notice: string | null }, fram
           <td>${s.hidden || s.status === 'draft' ? s.name : html`<a href=${`/listings/${s.slug}`}>${s.name}</a>`}</td>
           <td>${s.status}</td>
           <td><time datetime=${s.created_at}>${s.created_at.slice(0, 10)}</time></td>
-          <td><${ListingActionForm} listingId=${s.listing_id} slug=${s.slug} hidden=${s.hidden} viewer=${frame.viewer} id=${`listing-${s.listing_id}`} /></td>
+          <td>
+            <${ListingActionForm} listingId=${s.listing_id} slug=${s.slug} hidden=${s.hidden} viewer=${frame.viewer} id=${`listing-${s.listing_id}`} />
+            ${s.hidden ? null : html`<${FeatureForm} listingId=${s.listing_id} slug=${s.slug} viewer=${frame.viewer} />`}
+          </td>
         </tr>`,
       )}</tbody>
     </table>
