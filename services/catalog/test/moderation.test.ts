@@ -114,6 +114,7 @@ describe('operators', () => {
     });
 
     expect((await t.call('get_listing', { params: { slug: 'spammy' } })).status).toBe(404);
+    expect((await t.internal('list_reviews', { slug: 'spammy' })).status).toBe(404);
     const search = await t.call('search_listings', { query: { q: 'Spammy' } });
     expect(search.body.items.map((i: { slug: string }) => i.slug)).not.toContain('spammy');
     const board = await t.call('list_launches', { query: {} });
