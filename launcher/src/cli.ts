@@ -3,6 +3,7 @@ import { ValidationError } from '@listings/platform/errors';
 import { UsageError } from './cli/arguments.ts';
 import { events, readModels } from './cli/event-log-commands.ts';
 import { account, createApiKey } from './cli/identity-commands.ts';
+import { operatorRole } from './cli/operator-commands.ts';
 import { reviews } from './cli/review-commands.ts';
 import { secrets } from './cli/secrets-commands.ts';
 import { shop } from './cli/shop-commands.ts';
@@ -33,6 +34,8 @@ const USAGE = `usage: npm run --silent cli -- <command>
                                              longest token the old keys signed has expired
   account erase --email <email>              erases an account: its sign-in data, keys and sessions, and the
                                              personal data its events hold (sealed keys deleted)
+  account grant-operator --email <email>     gives an account the operator role (the console at /admin)
+  account revoke-operator --email <email>    takes the operator role away
 scopes: ${SCOPES.join(', ')}
 services: ${LOGGED_SERVICES.join(', ')}`;
 
@@ -44,6 +47,8 @@ const main = async (argv: string[]): Promise<number> => {
     if (group === 'product' || group === 'shop') return await shop(group, command, rest);
     if (group === 'events') return await events(command, rest);
     if (group === 'read-models') return await readModels(command, rest);
+    if (group === 'account' && (command === 'grant-operator' || command === 'revoke-operator'))
+      return await operatorRole(command, rest);
     if (group === 'account') return await account(command, rest);
     if (group === 'secrets') return secrets(command, rest);
     if (group === 'reviews') return await reviews(command, rest);

@@ -127,6 +127,29 @@ describe('operator CLI', () => {
     expect((await cli('shop', 'set-order-hold', '30')).code).toBe(0);
   });
 
+  it('when an account is granted the operator role then its key reaches the operator operations at once; revoked, 403 again', async () => {
+    const key = (await cli('api-key', 'create', '--email', 'op@example.com', '--scopes', 'account:read')).stdout
+      .trimEnd()
+      .split('\n')
+      .at(-1) as string;
+    const queue = () => fetch(`${base}/api/v1/admin/queue`, { headers: { authorization: `Bearer ${key}` } });
+    expect((await queue()).status).toBe(403);
+
+    const granted = await cli('account', 'grant-operator', '--email', 'op@example.com');
+    expect(granted.code).toBe(0);
+    expect(granted.stdout).toContain('op@example.com');
+    expect(granted.stdout).toContain('is an operator');
+    const answer = await queue();
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toMatchObject({ submissions: expect.any(Array), reports: expect.any(Array) });
+    expect((await cli('account', 'grant-operator', '--email', 'op@example.com')).stdout).toContain('(unchanged)');
+
+    expect((await cli('account', 'revoke-operator', '--email', 'op@example.com')).code).toBe(0);
+    expect((await queue()).status).toBe(403);
+    expect((await cli('account', 'grant-operator', '--email', 'nobody@example.com')).code).toBe(1);
+    expect((await cli('account', 'grant-operator', '--email', 'not-an-email')).code).toBe(2);
+  });
+
   it('when an account is erased then its keys stop working and the addresses its events sealed can no longer be read', async () => {
     const created = await cli(
       'api-key',

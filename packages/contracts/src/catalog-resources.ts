@@ -5,7 +5,16 @@ import { Socials } from './socials.ts';
 
 // ---- resources (response shapes: the fields spec Part 2 names; more may be present) ----
 
-export const LISTING_STATUSES = ['draft', 'awaiting_badge', 'scheduled', 'live', 'rejected', 'archived'] as const;
+/** `hidden`: an operator took the listing down (its owners see it, nobody else) */
+export const LISTING_STATUSES = [
+  'draft',
+  'awaiting_badge',
+  'scheduled',
+  'live',
+  'rejected',
+  'archived',
+  'hidden',
+] as const;
 export const ListingStatus = Type.Enum([...LISTING_STATUSES]);
 
 export const ListingSummary = Type.Object({

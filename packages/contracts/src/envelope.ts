@@ -1,12 +1,14 @@
 import Type, { type Static } from 'typebox';
 import { Problem } from './common.ts';
-import { AUTH_METHODS } from './identity.ts';
+import { AUTH_METHODS, ROLES } from './identity.ts';
 
 /** Who is calling: set by a gateway after authentication, trusted by services. */
 export const Principal = Type.Object({
   account_id: Type.Union([Type.String(), Type.Null()]),
   scopes: Type.Array(Type.String()),
   via: Type.Enum(['anonymous', ...AUTH_METHODS]),
+  /** the account's roles (absent: none); an operation with a `role` refuses a principal without it (403) */
+  roles: Type.Optional(Type.Array(Type.Enum([...ROLES]))),
 });
 export type Principal = Static<typeof Principal>;
 

@@ -4,6 +4,13 @@ import { defineOperation, SCOPES } from './operation.ts';
 
 export const AUTH_METHODS = ['api_key', 'oauth', 'session'] as const;
 
+/**
+ * Roles an account may hold beside its scopes: `operator` runs the site (the console at /admin and
+ * the operator operations). Granted and revoked only by the CLI (`account grant-operator`).
+ */
+export const ROLES = ['operator'] as const;
+export type Role = (typeof ROLES)[number];
+
 export const getAccount = defineOperation({
   operationId: 'get_account',
   method: 'GET',

@@ -102,7 +102,7 @@ export {
   type ProblemBody,
   TRACEPARENT_HEADER,
 } from './envelope.ts';
-export { identityOperations } from './identity.ts';
+export { identityOperations, ROLES, type Role } from './identity.ts';
 export {
   IMAGE_MAX_BYTES,
   IMAGE_MAX_PIXELS,
@@ -277,6 +277,26 @@ export {
   signOutEverywhere,
   signUpWithPassword,
 } from './internal/identity.ts';
+export {
+  featureListing,
+  fileReport,
+  getModerationQueue,
+  hideListing,
+  listOperatorActions,
+  moderationOperations,
+  OPERATOR_REASON_MAX,
+  OPERATOR_REASON_MIN,
+  OperatorAction,
+  OperatorNotice,
+  QUEUE_SUBMISSIONS_MAX,
+  REPORT_REASONS,
+  REPORT_TEXT_MAX,
+  Report,
+  type ReportReason,
+  removeReview,
+  restoreListing,
+  restoreReview,
+} from './moderation.ts';
 export {
   defineOperation,
   type HttpMethod,

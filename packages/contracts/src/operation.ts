@@ -1,4 +1,5 @@
 import type { TObject, TSchema } from 'typebox';
+import type { Role } from './identity.ts';
 import { withTextRules } from './text-rules.ts';
 
 export const SCOPES = ['account:read', 'listings:write', 'orders:write'] as const;
@@ -29,6 +30,8 @@ export interface Operation {
   readonly service: ServiceName;
   /** null: public (credentials accepted but not required) */
   readonly scope: Scope | null;
+  /** only accounts holding this role may call it (others: 403), besides the scope */
+  readonly role?: Role;
   /** takes an Idempotency-Key (marked IK in the spec) */
   readonly idempotent: boolean;
   readonly successStatus: 200 | 201;
@@ -78,7 +81,7 @@ export type ProblemStatus = (typeof PROBLEM_STATUSES)[number];
  */
 export const problemStatusesOf = (op: Operation): ProblemStatus[] => {
   const statuses = new Set<ProblemStatus>([400, 401, 404, 429, 503]);
-  if (op.scope) statuses.add(403);
+  if (op.scope || op.role) statuses.add(403);
   if (op.method !== 'GET') statuses.add(409);
   if (op.idempotent) statuses.add(422);
   if (op.body) {

@@ -3,6 +3,7 @@ import { claimsOperations } from './claims.ts';
 import { commerceOperations } from './commerce.ts';
 import { draftingOperations } from './drafting.ts';
 import { identityOperations } from './identity.ts';
+import { moderationOperations } from './moderation.ts';
 import type { Operation, ServiceName } from './operation.ts';
 import { ownedListingOperations } from './owned-listings.ts';
 import { webhookOperations } from './webhooks.ts';
@@ -17,6 +18,7 @@ export const operations: readonly Operation[] = [
   ...webhookOperations,
   ...claimsOperations,
   ...commerceOperations.filter((op) => op.scope !== null),
+  ...moderationOperations,
 ];
 
 const byId = new Map(operations.map((op) => [op.operationId, op]));

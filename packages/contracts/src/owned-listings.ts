@@ -12,6 +12,7 @@ import {
   PositiveId,
   Slug,
 } from './common.ts';
+import { OperatorNotice } from './moderation.ts';
 import { defineOperation } from './operation.ts';
 import { MilestoneInput, STORY_SECTION_MAX, StorySections, StringList } from './profile.ts';
 import { Socials } from './socials.ts';
@@ -25,6 +26,7 @@ export const OwnedListing = Type.Object({
   plan: Type.Enum([...PLANS]),
   launch_week: Type.Union([IsoDate, Type.Null()]),
   unlocked_sections: Type.Array(Type.String()),
+  operator_notice: OperatorNotice,
 });
 
 export const Milestone = Type.Object({ ...MilestoneInput.properties, id: PositiveId });

@@ -128,6 +128,9 @@ export const createAuthenticator = (options: {
         { error: 'insufficient_scope', scope: required },
         `this operation needs the scope ${required}`,
       );
+    // an operator's credential carries the role (operator operations refuse principals without it)
+    const roles = await options.store.rolesOf(principal.account_id as string);
+    if (roles.length > 0) principal = { ...principal, roles };
     return { outcome: 'authenticated', principal, credential_id: credentialId };
   };
 

@@ -82,6 +82,24 @@ export function describeIdentityStoreContract(name: string, open: (clock: Clock)
       });
     });
 
+    describe('roles', () => {
+      it('when an operator role is granted on one replica then the other reads it; granted twice it changes nothing; revoked or erased it is gone', async () => {
+        const { store, again } = openStores();
+        const { account } = await store.ensureAccount('op@example.com');
+        const other = again();
+        expect(await other.rolesOf(account.id)).toEqual([]);
+        expect(await store.setRole(account.id, 'operator', true)).toBe(true);
+        expect(await store.setRole(account.id, 'operator', true)).toBe(false);
+        expect(await other.rolesOf(account.id)).toEqual(['operator']);
+        expect(await other.setRole(account.id, 'operator', false)).toBe(true);
+        expect(await store.rolesOf(account.id)).toEqual([]);
+        expect(await store.setRole('no-such-account', 'operator', true)).toBe(false);
+        await store.setRole(account.id, 'operator', true);
+        await store.eraseAccount(account.id);
+        expect(await store.rolesOf(account.id)).toEqual([]);
+      });
+    });
+
     describe('API keys', () => {
       it('when an account names a second live key like the first (any case) then it is refused, naming the name', async () => {
         const { store } = openStores();

@@ -28,12 +28,18 @@ export const signedInAccount = (principal: Principal, to: string): string => {
   return principal.account_id;
 };
 
-/** The caller's account: signed in (401 otherwise) and holding the operation's scope, if any (403 otherwise). */
+/**
+ * The caller's account: signed in (401 otherwise) and holding the operation's scope and role, if
+ * any (403 otherwise).
+ */
 export const callerAccount = (call: OperationCall, to: string): string => {
   const account = signedInAccount(call.principal, to);
   const scope = call.operation.scope;
   if (scope && !call.principal.scopes.includes(scope))
     throw new ForbiddenError(`this operation needs the ${scope} scope`);
+  const role = call.operation.role;
+  if (role && !call.principal.roles?.includes(role))
+    throw new ForbiddenError(`this operation is for accounts with the ${role} role`);
   return account;
 };
 
@@ -96,6 +102,8 @@ export const handleOperation = async (
     }
     const request = payload as OperationRequest;
     principalId = request.principal.account_id;
+    // an operation for a role (the operators') refuses everyone else, whatever its handler does
+    if (operation.role) callerAccount({ principal: request.principal, operation } as OperationCall, operation.summary);
     let input: OperationInput;
     if (trusted) input = { params: request.params ?? {}, query: request.query ?? {}, body: request.body };
     else {

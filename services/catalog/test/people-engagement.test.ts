@@ -262,7 +262,7 @@ describe('people on listings (catalog.internal.*)', () => {
       });
       // its author cannot bring it back by editing
       expect((await review('r-2', 5)).status).toBe(409);
-      await t.catalog.commands.restoreReview(reviewed, 'r-2', 'operator');
+      await t.catalog.commands.restoreReview(reviewed, 'r-2', 'operator', '');
       expect((await t.call('get_listing', { params: { slug: reviewed } })).body.rating.count).toBe(2);
     });
 

@@ -54,6 +54,7 @@ describe('read models rebuilt from the event store', () => {
         awards: live.view.awards.size,
         settings: 1,
         ledger: live.view.ledger.size,
+        moderation: live.view.moderation.size,
       };
       for (const collection of COLLECTIONS)
         expect(await store.all(collection), collection).toHaveLength(sizes[collection]);

@@ -86,6 +86,8 @@ const operationObject = (op: Operation) => ({
   // public operations accept credentials but do not need them ({} = none)
   security: op.scope ? [{ api_key: [] }, { oauth2: [op.scope] }] : [{}, { api_key: [] }, { oauth2: [] }],
   'x-scope': op.scope,
+  // only accounts holding this role may call it (403 otherwise): the operators' operations
+  ...(op.role ? { 'x-role': op.role } : {}),
   'x-idempotent': op.idempotent,
   parameters: parametersOf(op),
   ...(op.body

@@ -20,6 +20,7 @@ import { compileInputChecks } from '@listings/platform/validation';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync, LogController } from 'fastify';
 import { ASSETS_DIRS, ASSETS_PREFIX } from './assets.ts';
 import { createCatalogClient, createPersonClient } from './operation-clients.ts';
+import { adminRoutes } from './pages/admin/route.ts';
 import { awardRoutes } from './pages/awards/route.ts';
 import { blogRoutes } from './pages/blog/route.ts';
 import { categoryRoutes } from './pages/categories/route.ts';
@@ -51,6 +52,7 @@ import { siteNotFoundRoute } from './pages/not-found/route.ts';
 import { NotFoundView } from './pages/not-found/view.ts';
 import { passwordRoutes } from './pages/password/route.ts';
 import { rankingRoutes } from './pages/ranking/route.ts';
+import { reportRoutes } from './pages/report/route.ts';
 import { reviewRoutes } from './pages/reviews/route.ts';
 import { searchRoutes } from './pages/search/route.ts';
 import { signInRoutes } from './pages/signin/route.ts';
@@ -190,6 +192,8 @@ export const webPlugin =
       meOrdersRoutes({ sessions, person, commerce: internal }),
       inviteRoutes({ sessions, internal }),
       claimEmailRoutes({ sessions, internal }),
+      reportRoutes({ sessions, person }),
+      adminRoutes({ sessions, person }),
     ])
       await app.register(routes, web);
     // on the gateway's server (all-in-one) the paths no route knows get the HTML 404 page too,

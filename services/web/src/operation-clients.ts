@@ -1,4 +1,4 @@
-import { ANONYMOUS, type Operation, type OperationRequest, type Principal } from '@listings/contracts';
+import { ANONYMOUS, type Operation, type OperationRequest, type Principal, type Role } from '@listings/contracts';
 import type { Bus } from '@listings/platform/bus';
 import { problemOf, ValidationError } from '@listings/platform/errors';
 import { type ReplyOutcome, requestOutcome } from '@listings/platform/internal-client';
@@ -66,13 +66,25 @@ export interface PersonClient {
     input: Input,
     /** the same key names the same thing (a form posted twice acts once) */
     idempotencyKey?: string,
+    /** the viewer's roles (an operator's console calls operator operations) */
+    roles?: readonly Role[],
   ): Promise<Reply<O>>;
 }
 
 export const createPersonClient = (bus: Bus, options: { timeoutMs?: number } = {}): PersonClient => {
   const call = operationCaller(bus, options);
   return {
-    call: (op, accountId, input, idempotencyKey) =>
-      call(op, { account_id: accountId, scopes: op.scope ? [op.scope] : [], via: 'session' }, input, idempotencyKey),
+    call: (op, accountId, input, idempotencyKey, roles) =>
+      call(
+        op,
+        {
+          account_id: accountId,
+          scopes: op.scope ? [op.scope] : [],
+          via: 'session',
+          ...(roles?.length ? { roles: [...roles] } : {}),
+        },
+        input,
+        idempotencyKey,
+      ),
   };
 };

@@ -1,3 +1,4 @@
+import type { Role } from '@listings/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** The signed-in person looking at a page, as the pages need them. */
@@ -7,6 +8,8 @@ export interface Viewer {
   readonly name: string;
   /** the CSRF token bound to this session: every form of the page carries it */
   readonly csrfToken: string;
+  /** the account's roles (absent: none): operators see the console at /admin */
+  readonly roles?: readonly Role[];
 }
 
 /**

@@ -12,6 +12,17 @@ const VoteCastV2 = data({
   at: At,
 });
 
+const ReviewRestoredV1 = data({
+  listing_id: ListingId,
+  account_id: Type.String({ description: "the review's author" }),
+  by: Type.String({ description: 'who moderated' }),
+  at: At,
+});
+const ReviewRestoredV2 = data({
+  ...ReviewRestoredV1.properties,
+  reason: Type.String({ description: "the operator's reason (empty: none given)" }),
+});
+
 const ListingViewedV1 = data({
   listing_id: ListingId,
   count: Type.Integer({ minimum: 1, description: 'views counted' }),
@@ -107,13 +118,19 @@ export const catalogEngagementEvents = [
   }),
   event('ReviewRestored', {
     stream: 'engagement',
+    version: 2,
     description: 'An operator put a review taken down back up.',
-    data: data({
-      listing_id: ListingId,
-      account_id: Type.String({ description: "the review's author" }),
-      by: Type.String({ description: 'who moderated' }),
-      at: At,
-    }),
+    data: ReviewRestoredV2,
+    upcasters: [
+      upcaster({
+        from: 1,
+        data: ReviewRestoredV1,
+        to: ReviewRestoredV2,
+        description:
+          'v1 carried no reason (the CLI\'s `reviews restore` asked for none). Lifted with `reason: ""`; nothing is rewritten in the log.',
+        upcast: (v1) => ({ ...v1, reason: '' }),
+      }),
+    ],
   }),
   event('DailyQuotaUsed', {
     stream: 'daily',

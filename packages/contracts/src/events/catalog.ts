@@ -1,8 +1,9 @@
 import Type from 'typebox';
 import { catalogEngagementEvents } from './catalog-engagement.ts';
+import { catalogModerationEvents } from './catalog-moderation.ts';
 import { catalogContentEvents, catalogSiteEvents } from './catalog-site.ts';
 import { catalogWebhookEvents, WEBHOOK_INDEX_STREAM, WEBHOOKS_STREAM } from './catalog-webhooks.ts';
-import { event, serviceEvents } from './event-schema.ts';
+import { event, serviceEvents, upcaster } from './event-schema.ts';
 import { AccountId, At, Cents, data, IsoDay, ListingId, WeekStart } from './fields.ts';
 
 const ListingStatus = Type.Enum(['draft', 'awaiting_badge', 'scheduled', 'live', 'rejected', 'archived'], {
@@ -14,6 +15,15 @@ const Milestone = data({
   title: Type.String(),
   description: Type.Optional(Type.String()),
   url: Type.Optional(Type.String()),
+});
+const ListingFeaturedV1 = data({ listing_id: ListingId, at: At });
+const ListingFeaturedV2 = data({
+  listing_id: ListingId,
+  operator: Type.Union([AccountId, Type.Null()], {
+    description: 'the operator who featured it; null: the site itself (the demo)',
+  }),
+  reason: Type.String({ description: "the operator's reason (empty: none given)" }),
+  at: At,
 });
 /** Catalog: listings, categories, launches, engagement, blog, awards and site settings. */
 export const catalogEvents = serviceEvents({
@@ -56,6 +66,12 @@ export const catalogEvents = serviceEvents({
       description: "one account's review reports of one UTC day: the rule REPORTS_PER_ACCOUNT_PER_DAY",
     },
     { category: 'interview', pattern: 'interview-<account_id>', description: "one founder's interview answers" },
+    {
+      category: 'report',
+      pattern: 'report-<listing_id>_<review author or "listing">_<reporter account_id>',
+      description:
+        "one person's report of one listing or review (account ids URI-encoded): so a second report is refused",
+    },
     { category: 'weekawards', pattern: 'weekawards-<week_start>', description: 'Launch of the Week awards' },
     { category: 'settings', pattern: 'settings-site', description: 'the site settings, one stream' },
     WEBHOOKS_STREAM,
@@ -192,8 +208,19 @@ export const catalogEvents = serviceEvents({
     }),
     event('ListingFeatured', {
       stream: 'listing',
-      description: 'The site team featured the listing.',
-      data: data({ listing_id: ListingId, at: At }),
+      version: 2,
+      description: 'The site team featured the listing (an operator, with a reason, from the console or the API).',
+      data: ListingFeaturedV2,
+      upcasters: [
+        upcaster({
+          from: 1,
+          data: ListingFeaturedV1,
+          to: ListingFeaturedV2,
+          description:
+            'v1 said nobody and no reason (the demo catalog featured listings). Lifted with `operator: null`, `reason: ""`; nothing is rewritten in the log.',
+          upcast: (v1) => ({ ...v1, operator: null, reason: '' }),
+        }),
+      ],
     }),
     event('AlternativeApproved', {
       stream: 'listing',
@@ -294,5 +321,6 @@ export const catalogEvents = serviceEvents({
     ...catalogEngagementEvents,
     ...catalogSiteEvents,
     ...catalogWebhookEvents,
+    ...catalogModerationEvents,
   ],
 });

@@ -1,4 +1,5 @@
 import Type, { type Static, type TObject, type TSchema } from 'typebox';
+import { ROLES } from '../identity.ts';
 
 /** Site accounts and API keys (the sign-up form, the API keys area and the operator CLI). */
 export const EMAIL_MAX_LENGTH = 254;
@@ -65,6 +66,8 @@ export const SiteSession = Type.Object({
   /** the CSRF token bound to this session: every form of a signed-in page carries it */
   csrf_token: Type.String(),
   expires_at: Type.String(),
+  /** the account's roles (ROLES): the site shows the operator console to operators */
+  roles: Type.Optional(Type.Array(Type.Enum([...ROLES]))),
 });
 export type SiteSession = Static<typeof SiteSession>;
 

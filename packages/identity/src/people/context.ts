@@ -49,7 +49,9 @@ export const createPeopleContext = (deps: PeopleDeps) => {
   const sessionOf = async (token: string): Promise<SiteSession> => {
     const found = await store.sessionDetails(token);
     if (!found) throw new UnauthorizedError('not signed in: the session is unknown, ended or expired');
+    const roles = await store.rolesOf(found.account.id);
     return {
+      ...(roles.length > 0 ? { roles } : {}),
       account_id: found.account.id,
       email: found.account.email,
       name: found.account.name,

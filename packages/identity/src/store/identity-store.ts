@@ -1,5 +1,11 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { type CredentialsReset, type Scope, type SESSION_METHODS, SESSION_TTL_DAYS } from '@listings/contracts';
+import {
+  type CredentialsReset,
+  type Role,
+  type Scope,
+  type SESSION_METHODS,
+  SESSION_TTL_DAYS,
+} from '@listings/contracts';
 import { ConflictError } from '@listings/platform/errors';
 import type { PasskeyStore } from './passkey-store.ts';
 
@@ -36,6 +42,14 @@ export interface IdentityStore {
   eraseAccount(accountId: string): Promise<boolean>;
   /** the operator CLI's path: the account with this email, created (without a password) when missing */
   ensureAccount(email: string): Promise<{ account: Account; created: boolean }>;
+
+  /** the account's roles (ROLES), none for an unknown account */
+  rolesOf(accountId: string): Promise<Role[]>;
+  /**
+   * Grants (`held` true) or revokes a role (the operator CLI's `account grant-operator`); false
+   * when nothing changed (held already, or not held). Erasing the account takes its roles too.
+   */
+  setRole(accountId: string, role: Role, held: boolean): Promise<boolean>;
 
   /**
    * Returns the key in clear: shown once, never stored. The name is unique among the account's
@@ -172,6 +186,7 @@ export type EmailLinksPort = Pick<
   'takeMailKey' | 'releaseMailKey' | 'issueEmailToken' | 'consumeEmailToken'
 >;
 export type OAuthGrantsPort = Pick<IdentityStore, 'listOAuthGrants' | 'revokeOAuthGrant'>;
+export type RolesPort = Pick<IdentityStore, 'rolesOf' | 'setRole'>;
 
 export interface Account {
   readonly id: string;

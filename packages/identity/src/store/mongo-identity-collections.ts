@@ -84,6 +84,15 @@ export interface PasskeyCounterStepDoc {
   from: number;
 }
 
+/** a role an account holds (ROLES), granted by the operator CLI */
+export interface AccountRoleDoc {
+  /** `<accountId>\n<role>`: granting twice inserts once */
+  _id: string;
+  accountId: string;
+  role: string;
+  grantedAt: string;
+}
+
 export interface MailSentDoc {
   _id: string;
   sentAt: string;
@@ -141,6 +150,7 @@ export interface IdentityCollections {
   readonly passkeyCounterSteps: Collection<PasskeyCounterStepDoc>;
   readonly ceremonies: Collection<CeremonyDoc>;
   readonly oauthRecords: Collection<OAuthRecordDoc>;
+  readonly accountRoles: Collection<AccountRoleDoc>;
 }
 
 export const identityCollections = (db: Db, prefix = IDENTITY_COLLECTION_PREFIX): IdentityCollections => ({
@@ -154,6 +164,7 @@ export const identityCollections = (db: Db, prefix = IDENTITY_COLLECTION_PREFIX)
   passkeyCounterSteps: db.collection<PasskeyCounterStepDoc>(`${prefix}passkey_counter_steps`),
   ceremonies: db.collection<CeremonyDoc>(`${prefix}passkey_ceremonies`),
   oauthRecords: db.collection<OAuthRecordDoc>(`${prefix}oauth_records`),
+  accountRoles: db.collection<AccountRoleDoc>(`${prefix}account_roles`),
 });
 
 const NOT_IMPLEMENTED = 238;
@@ -188,6 +199,7 @@ export const createIdentityIndexes = async (c: IdentityCollections): Promise<{ t
     () => c.oauthRecords.createIndex({ uid: 1 }, { name: 'uid' }),
     () => c.oauthRecords.createIndex({ userCode: 1 }, { name: 'user_code' }),
     () => c.oauthRecords.createIndex({ accountId: 1 }, { name: 'account' }),
+    () => c.accountRoles.createIndex({ accountId: 1 }, { name: 'account' }),
   ];
   for (const create of indexes) await create();
   const expiring = [c.sessions, c.emailTokens, c.ceremonies, c.oauthRecords] as unknown as Collection[];

@@ -8,6 +8,7 @@ import { mongoApiKeys } from './mongo/api-keys.ts';
 import { mongoEmailLinks } from './mongo/email-links.ts';
 import { mongoEmailProof } from './mongo/email-proof.ts';
 import { mongoOAuthGrants } from './mongo/oauth-grants.ts';
+import { mongoRoles } from './mongo/roles.ts';
 import { mongoSessions } from './mongo/sessions.ts';
 import {
   createIdentityIndexes,
@@ -88,6 +89,7 @@ export const openMongoIdentityStore = (options: MongoIdentityStoreOptions): Iden
     ...mongoEmailProof(access),
     ...mongoApiKeys(access),
     ...mongoSessions(access),
+    ...mongoRoles(access),
     ...mongoEmailLinks(access),
     ...mongoOAuthGrants(access),
   };

@@ -5,6 +5,7 @@ import { sqliteAccounts, sqliteEmailProof } from './sqlite/accounts.ts';
 import { sqliteApiKeys } from './sqlite/api-keys.ts';
 import { sqliteEmailLinks } from './sqlite/email-links.ts';
 import { sqliteOAuthGrants } from './sqlite/oauth-grants.ts';
+import { sqliteRoles } from './sqlite/roles.ts';
 import { openIdentityDatabase } from './sqlite/schema.ts';
 import { sqliteSessions } from './sqlite/sessions.ts';
 import { sqliteOAuthAdapterFactory } from './sqlite-oauth-adapter.ts';
@@ -32,6 +33,7 @@ export const openSqliteIdentityStore = (options: { file: string; clock: Clock })
     ...sqliteEmailProof(db, now),
     ...sqliteApiKeys(db, now),
     ...sqliteSessions(db, now),
+    ...sqliteRoles(db, now),
     ...sqliteEmailLinks(db, now),
     ...sqliteOAuthGrants(db, now),
   };

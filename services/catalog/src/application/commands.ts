@@ -5,6 +5,8 @@ import { type CategoryData, categoryStream } from '../domain/category/category.t
 import { categoryDecider } from '../domain/category/decide.ts';
 import { interviewDecider } from '../domain/interview/decide.ts';
 import { type InterviewAnswer, interviewStream } from '../domain/interview/interview.ts';
+import { type ReportCommand, reportDecider } from '../domain/report/decide.ts';
+import { reportStream } from '../domain/report/report.ts';
 import { siteSettingsDecider } from '../domain/site-settings/decide.ts';
 import {
   FREE_QUEUE_WEEKS_DEFAULT,
@@ -65,6 +67,12 @@ export const createCatalogCommands = (deps: CommandDeps) => {
     goLive: (listingId: number) =>
       listingCommand(listingId, { type: 'GoLive', data: { this_week: isoDate(mondayOf(clock.now())) } }),
     listing: listingCommand,
+    /** a person's report of a listing or a review: one per item per person (`report-…` stream) */
+    fileReport: (data: Omit<ReportCommand['data'], 'now'>) =>
+      run(reportStream(data.listing_id, data.review_by, data.reported_by), reportDecider, {
+        type: 'FileReport',
+        data: { ...data, now: now() },
+      }),
     createCategory: (data: CategoryData) => {
       const parent = data.parent === null ? undefined : view.categories.get(data.parent);
       return run(categoryStream(data.slug), categoryDecider, {

@@ -97,8 +97,11 @@ export const createEngagementCommands = (ctx: CommandContext) => {
         type: 'RemoveReview',
         data: { listing: await listingFacts(slug), account_id: reviewerId, by, reason },
       }),
-    restoreReview: async (slug: string, reviewerId: string, by: string) =>
-      engagement({ type: 'RestoreReview', data: { listing: await listingFacts(slug), account_id: reviewerId, by } }),
+    restoreReview: async (slug: string, reviewerId: string, by: string, reason: string) =>
+      engagement({
+        type: 'RestoreReview',
+        data: { listing: await listingFacts(slug), account_id: reviewerId, by, reason },
+      }),
     /** bulk counts (the demo catalog): appended to `views-<listing_id>` as they come */
     recordViews: async (slug: string, count = 1) => {
       const { listing_id } = await listingFacts(slug);

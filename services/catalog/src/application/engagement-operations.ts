@@ -86,7 +86,8 @@ export const reportReview: InternalOperationHandler<{
 
 export const listReviews: InternalOperationHandler<{ slug: string }> = async (r, { view }) => {
   const doc = await view.listingBySlug(r.slug);
-  if (!doc) throw new NotFoundError(`no listing ${r.slug}`);
+  // a listing the operators hid shows nowhere public, its reviews neither
+  if (!doc || doc.status === 'hidden') throw new NotFoundError(`no listing ${r.slug}`);
   const reviews = Object.entries(doc.reviews)
     .filter(([, review]) => !review.removed)
     .map(([reviewer_id, review]) => ({

@@ -6,8 +6,8 @@ import { type ListingSummary, summaryOf } from './presenters.ts';
 /** Reads of listings shared by several operations. */
 export const mustFindListing = async (view: CatalogView, slug: string): Promise<ListingDoc> => {
   const listing = await view.listingBySlug(slug);
-  // drafts and rejected listings are not public: they are as unknown as a slug never used
-  if (!listing || listing.status === 'draft' || listing.status === 'rejected')
+  // drafts, rejected listings and those an operator hid are not public: as unknown as a slug never used
+  if (!listing || listing.status === 'draft' || listing.status === 'rejected' || listing.status === 'hidden')
     throw new NotFoundError(`no listing with slug ${slug}`);
   return listing;
 };

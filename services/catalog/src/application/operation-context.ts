@@ -1,4 +1,9 @@
-import type { catalogPublicOperations, ownedListingOperations, webhookOperations } from '@listings/contracts';
+import type {
+  catalogPublicOperations,
+  moderationOperations,
+  ownedListingOperations,
+  webhookOperations,
+} from '@listings/contracts';
 import type { Clock } from '@listings/platform/clock';
 import type { ImageIntake } from '@listings/platform/images';
 import type { CallOf } from '@listings/platform/service-host';
@@ -22,11 +27,15 @@ export interface CatalogContext {
   readonly webhooks: { readonly store: WebhookStore; readonly allowPrivateNetworks: boolean };
 }
 
-/** The 19 public catalog operations, the 9 owned-listing ones and the 6 webhook ones (signed in, your own only). */
+/**
+ * The 19 public catalog operations, the 9 owned-listing ones and the 6 webhook ones (signed in, your
+ * own only), and the 8 of moderation (reporting; the operators' queue, actions and audit).
+ */
 export type CatalogOperation =
   | (typeof catalogPublicOperations)[number]
   | (typeof ownedListingOperations)[number]
-  | (typeof webhookOperations)[number];
+  | (typeof webhookOperations)[number]
+  | (typeof moderationOperations)[number];
 export type CatalogOperationId = CatalogOperation['operationId'];
 
 /** One operation's handler: its call typed from the operation's contract, and the context. */

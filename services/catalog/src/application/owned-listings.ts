@@ -30,6 +30,7 @@ export const ownedListingOf = (doc: ListingDoc) => {
     story: p.story ?? {},
     milestones: milestonesOf(doc),
     version: doc.history?.length ?? 0,
+    operator_notice: doc.hidden ? { action: 'hidden' as const, reason: doc.hidden.reason, at: doc.hidden.at } : null,
   };
 };
 

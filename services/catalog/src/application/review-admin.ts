@@ -92,9 +92,7 @@ export const openReviewAdmin = (config: { dataDir: string } & Partial<Pick<Confi
       store,
       stream: engagementStream(review.listing_id, reviewerId),
       decider: engagementDecider,
-      command: (command === 'RemoveReview'
-        ? { type: command, data: { ...acting, reason } }
-        : { type: command, data: acting }) as EngagementCommand,
+      command: { type: command, data: { ...acting, reason } } as EngagementCommand,
       metadata: { by: 'operator' },
     });
     return { changed: result.events.length > 0, position: result.position };
@@ -108,7 +106,7 @@ export const openReviewAdmin = (config: { dataDir: string } & Partial<Pick<Confi
         .sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0)),
     /** `changed` false: nothing to do (removing a removed review); `position`: of the event appended (0: none) */
     remove: (slug: string, reviewerId: string, reason: string) => moderate(slug, reviewerId, 'RemoveReview', reason),
-    restore: (slug: string, reviewerId: string) => moderate(slug, reviewerId, 'RestoreReview'),
+    restore: (slug: string, reviewerId: string, reason = '') => moderate(slug, reviewerId, 'RestoreReview', reason),
     close: () => store.close(),
   };
 };

@@ -22,6 +22,8 @@ import {
   unfollowListing,
   withdrawVote,
 } from '../application/engagement-operations.ts';
+import { featureListing } from '../application/feature_listing.ts';
+import { fileReport } from '../application/file_report.ts';
 import { getAlternatives } from '../application/get_alternatives.ts';
 import { getBadges } from '../application/get_badges.ts';
 import { getBlogPost } from '../application/get_blog_post.ts';
@@ -30,10 +32,12 @@ import { getFounder } from '../application/get_founder.ts';
 import { getLaunchWeek } from '../application/get_launch_week.ts';
 import { getLeaderboard } from '../application/get_leaderboard.ts';
 import { getListing } from '../application/get_listing.ts';
+import { getModerationQueue } from '../application/get_moderation_queue.ts';
 import { getMyListing } from '../application/get_my_listing.ts';
 import { getRankingRules } from '../application/get_ranking_rules.ts';
 import { getSiteInfo } from '../application/get_site_info.ts';
 import { getVoteLedger } from '../application/get_vote_ledger.ts';
+import { hideListing } from '../application/hide_listing.ts';
 import type { InternalContext, InternalOperationHandler } from '../application/internal-context.ts';
 import { listAwards } from '../application/list_awards.ts';
 import { listBlogPosts } from '../application/list_blog_posts.ts';
@@ -42,11 +46,15 @@ import { listFounders } from '../application/list_founders.ts';
 import { listInterviewQuestions } from '../application/list_interview_questions.ts';
 import { listLaunches } from '../application/list_launches.ts';
 import { listMyListings } from '../application/list_my_listings.ts';
+import { listOperatorActions } from '../application/list_operator_actions.ts';
 import { listWebhooks } from '../application/list_webhooks.ts';
 import { getImage, markListingVerified, saveListingFromDraft } from '../application/listing-operations.ts';
 import type { CatalogContext, CatalogHandlers } from '../application/operation-context.ts';
 import { postListingUpdate } from '../application/post_listing_update.ts';
 import { redeliverWebhook } from '../application/redeliver_webhook.ts';
+import { removeReview } from '../application/remove_review.ts';
+import { restoreListing } from '../application/restore_listing.ts';
+import { restoreReview } from '../application/restore_review.ts';
 import { rotateWebhookSecret } from '../application/rotate_webhook_secret.ts';
 import { searchListings } from '../application/search_listings.ts';
 import { sendTestWebhook } from '../application/send_test_webhook.ts';
@@ -55,8 +63,8 @@ import { updateMyListing } from '../application/update_my_listing.ts';
 import type { InternalHandler } from './internal-operations.ts';
 
 /**
- * The catalog's operations, contract (operation id) to handler: the public ones, the owned-listing
- * ones and the webhook ones (signed in, your own only). Each handler is application/<operation_id>.ts.
+ * The catalog's operations, contract (operation id) to handler: the public ones, the
+ * owned-listing and webhook ones (signed in, your own only) and the 8 of moderation. Each handler is application/<operation_id>.ts.
  */
 export const catalogHandlers: CatalogHandlers = {
   get_site_info: getSiteInfo,
@@ -93,6 +101,14 @@ export const catalogHandlers: CatalogHandlers = {
   send_test_webhook: sendTestWebhook,
   rotate_webhook_secret: rotateWebhookSecret,
   redeliver_webhook: redeliverWebhook,
+  file_report: fileReport,
+  get_moderation_queue: getModerationQueue,
+  hide_listing: hideListing,
+  restore_listing: restoreListing,
+  feature_listing: featureListing,
+  remove_review: removeReview,
+  restore_review: restoreReview,
+  list_operator_actions: listOperatorActions,
 };
 
 /** The table's handlers as the service host serves them, each given `context`. */

@@ -58,7 +58,12 @@ export const createSessions = (deps: { identity: InternalClient; publicUrl: stri
   const viewerOf = async (request: FastifyRequest): Promise<Viewer | null> => {
     const session = await sessionOf(request);
     return session
-      ? { accountId: session.account_id, name: session.name ?? session.email, csrfToken: session.csrf_token }
+      ? {
+          accountId: session.account_id,
+          name: session.name ?? session.email,
+          csrfToken: session.csrf_token,
+          ...(session.roles?.length ? { roles: session.roles } : {}),
+        }
       : null;
   };
 

@@ -68,6 +68,7 @@ export const mongoAccounts = (access: MongoAccess): AccountsPort => {
       await c.passkeyCounterSteps.deleteMany({ accountId });
       await c.ceremonies.deleteMany({ accountId });
       await c.firstProofs.deleteOne({ _id: accountId });
+      await c.accountRoles.deleteMany({ accountId });
       await deleteOAuthRecordsOf(access, accountId);
       await c.accounts.updateOne(
         { _id: accountId },

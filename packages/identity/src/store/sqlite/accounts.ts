@@ -73,6 +73,7 @@ export const sqliteAccounts = (db: DatabaseSync, now: () => Date): AccountsPort 
         db.prepare('DELETE FROM sessions WHERE account_id = ?').run(accountId);
         db.prepare('DELETE FROM email_tokens WHERE account_id = ?').run(accountId);
         db.prepare('DELETE FROM passkeys WHERE account_id = ?').run(accountId);
+        db.prepare('DELETE FROM account_roles WHERE account_id = ?').run(accountId);
         db.prepare('DELETE FROM passkey_ceremonies WHERE account_id = ?').run(accountId);
         db.prepare("DELETE FROM oauth_records WHERE json_extract(payload, '$.accountId') = ?").run(accountId);
         return Number(changed) > 0;

@@ -96,6 +96,9 @@ export const openIdentityDatabase = (file: string): DatabaseSync => {
       grant_id TEXT, uid TEXT, user_code TEXT, PRIMARY KEY (model, id));
     CREATE INDEX IF NOT EXISTS oauth_records_grant ON oauth_records(grant_id);
     CREATE INDEX IF NOT EXISTS oauth_records_uid ON oauth_records(uid);
+    CREATE TABLE IF NOT EXISTS account_roles (
+      account_id TEXT NOT NULL REFERENCES accounts(id), role TEXT NOT NULL, granted_at TEXT NOT NULL,
+      PRIMARY KEY (account_id, role));
   `);
   migrateApiKeyNames(db);
   migratePeople(db);

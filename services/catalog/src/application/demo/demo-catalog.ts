@@ -248,7 +248,7 @@ const launchDemoListing = async (
           body: 'Faster sync, a new dashboard and many fixes.',
         },
       });
-    if (random() < 0.1) await commands.listing(saved.id, { type: 'Feature', data: {} });
+    if (random() < 0.1) await commands.listing(saved.id, { type: 'Feature', data: { operator: null, reason: '' } });
     if (random() < 0.2)
       await commands.listing(saved.id, { type: 'MarkVerified', data: { account_id: `demo-owner-${i + 1}` } });
   } else if (roll < 0.85) {

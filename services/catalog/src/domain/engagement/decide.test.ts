@@ -147,11 +147,11 @@ describe('engagement decider: reviews', () => {
     spec.given([submitted, removed]).when({ type: 'RemoveReview', data: remove }).then([]);
     spec
       .given([submitted, removed])
-      .when({ type: 'RestoreReview', data: { ...who, by: 'operator' } })
-      .then([{ type: 'ReviewRestored', data: { ...base, by: 'operator' } }]);
+      .when({ type: 'RestoreReview', data: { ...who, by: 'operator', reason: 'a fair review after all' } })
+      .then([{ type: 'ReviewRestored', data: { ...base, by: 'operator', reason: 'a fair review after all' } }]);
     spec
       .given([submitted])
-      .when({ type: 'RestoreReview', data: { ...who, by: 'operator' } })
+      .when({ type: 'RestoreReview', data: { ...who, by: 'operator', reason: '' } })
       .then([]);
   });
 });

@@ -17,7 +17,7 @@ export type EngagementCommand =
   | { type: 'ReplyToReview'; data: Acting & { by: string; body: string } }
   | { type: 'ReportReview'; data: Acting & { reported_by: string; reason: string } }
   | { type: 'RemoveReview'; data: Acting & { by: string; reason: string } }
-  | { type: 'RestoreReview'; data: Acting & { by: string } };
+  | { type: 'RestoreReview'; data: Acting & { by: string; reason: string } };
 
 export class ForbiddenError extends DomainError {
   constructor(detail: string) {
@@ -87,7 +87,7 @@ export const decideEngagement = (command: EngagementCommand, state: Engagement):
     case 'RestoreReview':
       if (!state.reviewed) throw new NotFoundError('no such review');
       if (!state.reviewRemoved) return [];
-      return [{ type: 'ReviewRestored', data: { ...base, by: command.data.by } }];
+      return [{ type: 'ReviewRestored', data: { ...base, by: command.data.by, reason: command.data.reason } }];
     default: {
       const never: never = command;
       throw new Error(`unknown command ${JSON.stringify(never)}`);

@@ -214,14 +214,16 @@ describe('listing decider', () => {
       .given([...live, { type: 'ListingVerified', data: { listing_id: 1, account_id: 'acc-1', at: NOW } }])
       .when({ type: 'MarkVerified', data: { account_id: 'acc-2', now: NOW } })
       .thenThrows(ConflictError, /already verified/));
-  it('given a listing when featured then featured once', () => {
+  it('given a listing when an operator features it then featured once, with the operator and the reason', () => {
+    const featured = {
+      type: 'ListingFeatured' as const,
+      data: { listing_id: 1, operator: 'op-1', reason: 'launch of the month', at: NOW },
+    };
+    const feature = { type: 'Feature' as const, data: { operator: 'op-1', reason: 'launch of the month', now: NOW } };
+    spec.given(live).when(feature).then([featured]);
     spec
-      .given(live)
-      .when({ type: 'Feature', data: { now: NOW } })
-      .then([{ type: 'ListingFeatured', data: { listing_id: 1, at: NOW } }]);
-    spec
-      .given([...live, { type: 'ListingFeatured', data: { listing_id: 1, at: NOW } }])
-      .when({ type: 'Feature', data: { now: NOW } })
+      .given([...live, featured])
+      .when(feature)
       .then([]);
   });
   it('given a listing when an owner approves an alternative then it is recorded, and not for itself', () => {
@@ -237,7 +239,7 @@ describe('listing decider', () => {
   it('given nothing when any listing command arrives then not found', () =>
     spec
       .given([])
-      .when({ type: 'Feature', data: { now: NOW } })
+      .when({ type: 'Feature', data: { operator: null, reason: '', now: NOW } })
       .thenThrows(NotFoundError));
 });
 
@@ -466,5 +468,31 @@ describe('listing state', () => {
     ];
     const state = events.reduce(evolveListing, initialListing);
     expect(state.exists && state.categories).toEqual(['notes', 'design']);
+  });
+
+  describe('moderation', () => {
+    const by = { operator: 'op-1', reason: 'spam links', now: NOW };
+    const hidden = {
+      type: 'ListingHidden' as const,
+      data: { listing_id: 1, operator: 'op-1', reason: 'spam links', at: NOW },
+    };
+    it('given a live listing when an operator hides it then it is hidden with the operator and the reason', () =>
+      spec.given(live).when({ type: 'HideListing', data: by }).then([hidden]));
+    it('given a hidden listing when it is hidden again then nothing changes', () =>
+      spec
+        .given([...live, hidden])
+        .when({ type: 'HideListing', data: by })
+        .then([]));
+    it('given a hidden listing when an operator restores it then it is restored', () =>
+      spec
+        .given([...live, hidden])
+        .when({ type: 'RestoreListing', data: { ...by, reason: 'appeal upheld' } })
+        .then([
+          { type: 'ListingRestored', data: { listing_id: 1, operator: 'op-1', reason: 'appeal upheld', at: NOW } },
+        ]));
+    it('given a shown listing when it is restored then nothing changes', () =>
+      spec.given(live).when({ type: 'RestoreListing', data: by }).then([]));
+    it('given no listing when it is hidden then not found', () =>
+      spec.given([]).when({ type: 'HideListing', data: by }).thenThrows(NotFoundError));
   });
 });

@@ -47,7 +47,7 @@ export type ListingCommand =
   | { type: 'MarkVerified'; data: { account_id: string; now: string } }
   /** a verification recorded before ownership followed it: replace the owners now (else nothing) */
   | { type: 'CompleteOwnershipHandover'; data: { now: string } }
-  | { type: 'Feature'; data: { now: string } }
+  | { type: 'Feature'; data: { operator: string | null; reason: string; now: string } }
   | { type: 'ApproveAlternative'; data: { alternative_id: number; now: string } }
   | { type: 'EditListing'; data: { account_id: string; edits: Record<string, unknown>; now: string } }
   | {
@@ -61,7 +61,9 @@ export type ListingCommand =
   | { type: 'DeleteMilestone'; data: { account_id: string; milestone_id: number; now: string } }
   | { type: 'SetFounderStory'; data: { account_id: string; story: Record<string, string>; now: string } }
   | { type: 'ChooseFreePlan'; data: { account_id: string; launch_week: string; now: string } }
-  | { type: 'FindBadge'; data: { this_week: string; now: string } };
+  | { type: 'FindBadge'; data: { this_week: string; now: string } }
+  /** an operator's moderation: hide the listing everywhere public, or show it again */
+  | { type: 'HideListing' | 'RestoreListing'; data: { operator: string; reason: string; now: string } };
 
 const PUBLISHABLE = new Set(['draft', 'awaiting_badge', 'scheduled']);
 
@@ -248,7 +250,17 @@ export const decideListing = (command: ListingCommand, state: Listing): ListingE
     }
     case 'Feature': {
       const s = mustExist(state);
-      return s.featured ? [] : [{ type: 'ListingFeatured', data: { listing_id: s.id, at: command.data.now } }];
+      const { operator, reason, now } = command.data;
+      return s.featured ? [] : [{ type: 'ListingFeatured', data: { listing_id: s.id, operator, reason, at: now } }];
+    }
+    case 'HideListing':
+    case 'RestoreListing': {
+      const s = mustExist(state);
+      const { operator, reason, now } = command.data;
+      const hide = command.type === 'HideListing';
+      if ((s.hidden !== null) === hide) return [];
+      const data = { listing_id: s.id, operator, reason, at: now };
+      return [hide ? { type: 'ListingHidden', data } : { type: 'ListingRestored', data }];
     }
     case 'ApproveAlternative': {
       const s = mustExist(state);

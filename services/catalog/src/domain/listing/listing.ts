@@ -2,8 +2,12 @@ import type { ListingDraftProfile } from '@listings/contracts';
 import type { CatalogEventOf } from '../catalog-events.ts';
 import { type Milestone, seedMilestones } from './owned.ts';
 
-/** Listing statuses (docs/api-decisions.md): draft, awaiting_badge, scheduled, live, rejected, archived. */
-export type ListingStatus = 'draft' | 'awaiting_badge' | 'scheduled' | 'live' | 'rejected' | 'archived';
+/**
+ * Listing statuses (docs/api-decisions.md): draft, awaiting_badge, scheduled, live, rejected,
+ * archived; and `hidden`, which only the read model shows (an operator hid the listing: the
+ * aggregate keeps its status and `hidden` beside it, so a restore shows the status it has then).
+ */
+export type ListingStatus = 'draft' | 'awaiting_badge' | 'scheduled' | 'live' | 'rejected' | 'archived' | 'hidden';
 export type Plan = 'none' | 'free' | 'paid';
 
 /** the events of `listing-<id>` */
@@ -30,6 +34,8 @@ export type ListingEvent = CatalogEventOf<
   | 'BadgeFound'
   | 'PaidLaunchRecorded'
   | 'PaidLaunchRefused'
+  | 'ListingHidden'
+  | 'ListingRestored'
 >;
 
 export type Listing =
@@ -75,6 +81,8 @@ export type Listing =
       readonly milestones: readonly Milestone[];
       readonly nextMilestoneId: number;
       readonly badgeFound: boolean;
+      /** an operator hid it (it shows nowhere public): who, why and when; null when it shows */
+      readonly hidden: { readonly operator: string; readonly reason: string; readonly at: string } | null;
     };
 
 export const initialListing: Listing = { exists: false };
@@ -117,6 +125,7 @@ export const evolveListing = (state: Listing, event: ListingEvent): Listing => {
       milestones: [],
       nextMilestoneId: 1,
       badgeFound: false,
+      hidden: null,
     };
   if (!state.exists) return state;
   switch (event.type) {
@@ -186,6 +195,12 @@ export const evolveListing = (state: Listing, event: ListingEvent): Listing => {
       return { ...state, featured: true };
     case 'AlternativeApproved':
       return { ...state, alternatives: [...state.alternatives, event.data.alternative_id] };
+    case 'ListingHidden': {
+      const { operator, reason, at } = event.data;
+      return { ...state, hidden: { operator, reason, at } };
+    }
+    case 'ListingRestored':
+      return { ...state, hidden: null };
     default:
       return state;
   }

@@ -3,6 +3,7 @@ import type { Logger } from '@listings/platform/logger';
 import type { DocumentRef } from '@listings/platform/read-models';
 import type { ListingDoc } from '../listings/listing.ts';
 import { foldListingEvent } from '../listings/listing-fold.ts';
+import { MODERATION_LISTING_EVENTS } from '../moderation/moderation.ts';
 import { LEDGER_EVENTS } from '../vote-ledger/vote-ledger.ts';
 import type { BigCollections } from './big-collections.ts';
 import type { SmallCollections } from './small-collections.ts';
@@ -49,8 +50,8 @@ export const createCatalogFold = (deps: {
       deps.mark(smallChange);
       version++;
       versionBesidesViews++;
-      // a vote folds into the ledger and into its listing
-      if (!LEDGER_EVENTS.has(event.type)) return;
+      // a vote folds into the ledger and into its listing, an operator's action into the audit and its listing
+      if (!LEDGER_EVENTS.has(event.type) && !MODERATION_LISTING_EVENTS.has(event.type)) return;
     }
     const change = await foldListingEvent(deps.big, event, { mode: deps.mode, parentOf, mark: deps.mark });
     if (!change) return;

@@ -16,6 +16,7 @@ import { F, type FounderDoc } from '../founders/founder.ts';
 import type { ListingDoc } from '../listings/listing.ts';
 import { L } from '../listings/listing-keys.ts';
 import { bringSearchUp, followStoreWithSearch } from '../listings/search-sync.ts';
+import type { ModerationDoc } from '../moderation/moderation.ts';
 import type { SettingsDoc } from '../settings/site-settings.ts';
 import type { VoteLedgerDoc } from '../vote-ledger/vote-ledger.ts';
 import { type BigCollections, openBigCollections } from './big-collections.ts';
@@ -64,6 +65,8 @@ export interface CatalogView {
   readonly awards: ReadonlyMap<string, AwardsDoc>;
   /** each voted listing's votes by listing id, withdrawn ones kept (get_vote_ledger) */
   readonly ledger: ReadonlyMap<string, VoteLedgerDoc>;
+  /** reported and moderated items by moderationItemId: reports and operator actions */
+  readonly moderation: ReadonlyMap<string, ModerationDoc>;
   settings(): SettingsDoc | undefined;
   /**
    * Calls `listener` with each listing change the view folds (before and after; undefined for
@@ -224,10 +227,10 @@ const rowsOf = (big: BigCollections, collection: string) =>
 
 /**
  * What the stored documents were written by: a store of an older generation lacks a collection a
- * newer projection keeps (generation 2: the vote ledger), so it is cleared and rebuilt from the
+ * newer projection keeps (generation 2: the vote ledger; 3: moderation and hidden listings), so it is cleared and rebuilt from the
  * events, once, in either mode. Bump it when a projection is added or changes what it stores.
  */
-export const CATALOG_READ_MODEL_GENERATION = 2;
+export const CATALOG_READ_MODEL_GENERATION = 3;
 const GENERATION_DOC = { collection: 'meta', id: 'generation' } as const;
 
 /**

@@ -8,6 +8,7 @@ import {
 import { type AwardsDoc, awardsProjection } from '../awards/awards.ts';
 import { type BlogPostDoc, blogProjection } from '../blog/blog-posts.ts';
 import { type CategoryDoc, categoriesProjection } from '../categories/categories.ts';
+import { type ModerationDoc, moderationProjection } from '../moderation/moderation.ts';
 import { type SettingsDoc, settingsProjection } from '../settings/site-settings.ts';
 import { type VoteLedgerDoc, voteLedgerProjection } from '../vote-ledger/vote-ledger.ts';
 import { storedOf } from './rows.ts';
@@ -22,6 +23,8 @@ export interface SmallCollections {
   readonly settings: MapSet<SettingsDoc>;
   /** each voted listing's votes, withdrawn ones kept (get_vote_ledger) */
   readonly ledger: MapSet<VoteLedgerDoc>;
+  /** reported and moderated items: their reports and the operator actions on them */
+  readonly moderation: MapSet<ModerationDoc>;
   /** the collection a document of this name belongs to, if it is a small one */
   of(collection: string): DocumentSet<unknown, unknown> | undefined;
   /** folds an event into the collection it is for; the document it changed, if any */
@@ -43,6 +46,7 @@ export const loadSmallCollections = async (
     awards: createDocumentSet(awardsProjection),
     settings: createDocumentSet(settingsProjection),
     ledger: createDocumentSet(voteLedgerProjection),
+    moderation: createDocumentSet(moderationProjection),
   };
   const sets: DocumentSet<unknown, unknown>[] = Object.values(small);
   const pending: DocumentRef[] = [];

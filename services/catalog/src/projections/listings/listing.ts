@@ -59,6 +59,10 @@ export interface ListingDoc {
     at: string;
   }[];
   readonly milestones?: readonly Milestone[];
+  /** an operator hid the listing (status `hidden`): who, why, when; absent while it shows */
+  readonly hidden?: { readonly operator: string; readonly reason: string; readonly at: string };
+  /** while hidden: the status the listing has underneath, shown again when it is restored */
+  readonly shown_status?: ListingStatus;
   /** follower notifications recorded per update: account id and the update's title */
   readonly notifications?: readonly { account_id: string; update_title: string; at: string }[];
 }
@@ -178,7 +182,18 @@ const evolveLifecycle = (doc: ListingDoc, event: CatalogEvent): ListingDoc => {
       return { ...doc, launch_week: event.data.launch_week, plan: event.data.plan };
     case 'ListingStatusChanged': {
       const { status, at } = event.data;
-      return { ...doc, status, live_at: status === 'live' && doc.live_at === null ? at : doc.live_at };
+      const live_at = status === 'live' && doc.live_at === null ? at : doc.live_at;
+      // a hidden listing stays hidden: its status underneath changes
+      return doc.hidden ? { ...doc, shown_status: status, live_at } : { ...doc, status, live_at };
+    }
+    case 'ListingHidden': {
+      if (doc.hidden) return doc;
+      const { operator, reason, at } = event.data;
+      return { ...doc, hidden: { operator, reason, at }, shown_status: doc.status, status: 'hidden' };
+    }
+    case 'ListingRestored': {
+      const { hidden: _, shown_status, ...shown } = doc;
+      return { ...shown, status: shown_status ?? doc.status };
     }
     case 'PaidSectionsUnlocked':
       return { ...doc, unlocked: true };

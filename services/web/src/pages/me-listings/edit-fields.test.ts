@@ -18,6 +18,7 @@ const listing = {
   country: 'DE',
   founded_year: '2019',
   seo: { title: 'Acme widgets', description: null },
+  operator_notice: null,
 };
 
 describe('the edit form of an owned listing', () => {

@@ -13,7 +13,21 @@ export interface MyListingRow {
   readonly name: string;
   readonly status: string;
   readonly launch_week: string | null;
+  /** an operator hid the listing: why and when (get_my_listing `operator_notice`) */
+  readonly operator_notice?: { readonly action: 'hidden'; readonly reason: string; readonly at: string } | null;
 }
+
+/** what the owner of a listing the operators hid is told, wherever /me shows it */
+export const OperatorNotice = (props: { listing: MyListingRow }): VNode | null => {
+  const notice = props.listing.operator_notice;
+  return notice
+    ? html`<p class="notice" role="alert">
+        The operators hid ${props.listing.name} on <time datetime=${notice.at}>${notice.at.slice(0, 10)}</time>: it
+        shows nowhere public (its page, search, boards and feeds) until they restore it. Their reason:
+        <q>${notice.reason}</q>
+      </p>`
+    : null;
+};
 
 /** statuses whose listing page the public can open (drafts and rejected listings are not shown) */
 const PUBLIC_STATUSES = new Set(['awaiting_badge', 'scheduled', 'live', 'archived']);
@@ -26,6 +40,7 @@ const STATUS_LABELS: Record<string, string> = {
   live: 'Live',
   rejected: 'Rejected',
   archived: 'Archived',
+  hidden: 'Hidden by the operators',
 };
 export const statusLabel = (status: string): string => STATUS_LABELS[status] ?? status;
 
@@ -42,6 +57,7 @@ export const MyListingsView = (
 ): VNode => html`<${Layout} frame=${frame} title="Your listings">
   <h1>Your listings</h1>
   ${props.notice ? html`<p class="notice" role="status">${props.notice}</p>` : null}
+  ${props.listings.map((listing) => html`<${OperatorNotice} listing=${listing} />`)}
   <${PagedTable}
     head=${html`<tr>
         <th scope="col">Name</th>
@@ -135,6 +151,7 @@ export const EditListingView = (
       ${statusLabel(listing.status)}${listing.launch_week ? `, launch week ${listing.launch_week}` : ''}.
       ${isPublic(listing.status) ? html` <a href=${`/listings/${listing.slug}`}>See its public page</a>.` : null}
     </p>
+    <${OperatorNotice} listing=${listing} />
     ${props.notice ? html`<p class="notice" role="status">${props.notice}</p>` : null}
     ${
       props.errors.form

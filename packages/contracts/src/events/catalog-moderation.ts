@@ -1,0 +1,41 @@
+import Type from 'typebox';
+import { event } from './event-schema.ts';
+import { AccountId, At, data, ListingId } from './fields.ts';
+
+const OperatorOnListing = data({
+  listing_id: ListingId,
+  operator: AccountId,
+  reason: Type.String({ description: "the operator's reason, shown to the owners and in the audit" }),
+  at: At,
+});
+
+/** Catalog's moderation: people's reports and what operators do about listings. */
+export const catalogModerationEvents = [
+  event('ReportFiled', {
+    stream: 'report',
+    description:
+      'A signed-in person reported a listing or one of its reviews to the operators (once per item per person).',
+    data: data({
+      report_id: Type.String({ description: 'the report id (a UUID)' }),
+      listing_id: ListingId,
+      review_by: Type.Union([AccountId, Type.Null()], {
+        description: "the reported review's author; null when the report is about the listing",
+      }),
+      reported_by: AccountId,
+      reason: Type.String({ description: 'one of REPORT_REASONS (packages/contracts/src/moderation.ts)' }),
+      text: Type.String({ description: "the reporter's details (may be empty)" }),
+      at: At,
+    }),
+  }),
+  event('ListingHidden', {
+    stream: 'listing',
+    description:
+      'An operator hid a listing: it shows nowhere public (page, search, boards, feeds) and its owners are told why.',
+    data: OperatorOnListing,
+  }),
+  event('ListingRestored', {
+    stream: 'listing',
+    description: 'An operator put a hidden listing back: it shows where its status says again.',
+    data: OperatorOnListing,
+  }),
+];

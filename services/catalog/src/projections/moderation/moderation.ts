@@ -1,0 +1,109 @@
+import type { CatalogEvent } from '../catalog/catalog-event.ts';
+import { documentMapProjection } from '../catalog/document-map.ts';
+
+export type OperatorActionKind =
+  | 'listing_hidden'
+  | 'listing_restored'
+  | 'listing_featured'
+  | 'review_removed'
+  | 'review_restored';
+
+export interface ReportEntry {
+  readonly id: string;
+  readonly reported_by: string;
+  readonly reason: string;
+  readonly text: string;
+  readonly filed_at: string;
+}
+
+export interface ActionEntry {
+  readonly action: OperatorActionKind;
+  readonly operator: string;
+  readonly reason: string;
+  readonly at: string;
+}
+
+/**
+ * One reported or moderated item (a listing, or one review of it): its reports and the operator
+ * actions on it, oldest first. The reports after `open_from` are open: filed since the last action.
+ */
+export interface ModerationDoc {
+  readonly listing_id: number;
+  readonly review_by: string | null;
+  readonly reports: readonly ReportEntry[];
+  readonly actions: readonly ActionEntry[];
+  readonly open_from: number;
+}
+
+/** the operator events that also fold into their listing (catalog-fold.ts) */
+export const MODERATION_LISTING_EVENTS: ReadonlySet<string> = new Set([
+  'ListingFeatured',
+  'ListingHidden',
+  'ListingRestored',
+  'ReviewRemoved',
+  'ReviewRestored',
+]);
+
+export const moderationItemId = (listingId: number, reviewBy: string | null) =>
+  reviewBy === null ? `listing-${listingId}` : `review-${listingId}-${reviewBy}`;
+
+const itemOf = (event: CatalogEvent): { listing_id: number; review_by: string | null } | undefined => {
+  switch (event.type) {
+    case 'ReportFiled':
+      return { listing_id: event.data.listing_id, review_by: event.data.review_by };
+    case 'ListingHidden':
+    case 'ListingRestored':
+      return { listing_id: event.data.listing_id, review_by: null };
+    case 'ListingFeatured':
+      // featured by an operator (the demo's, by nobody, are no operator action)
+      return event.data.operator === null ? undefined : { listing_id: event.data.listing_id, review_by: null };
+    case 'ReviewRemoved':
+    case 'ReviewRestored':
+      return { listing_id: event.data.listing_id, review_by: event.data.account_id };
+    default:
+      return undefined;
+  }
+};
+
+const actionOf = (event: CatalogEvent): ActionEntry | undefined => {
+  switch (event.type) {
+    case 'ListingHidden':
+    case 'ListingRestored': {
+      const { operator, reason, at } = event.data;
+      return { action: event.type === 'ListingHidden' ? 'listing_hidden' : 'listing_restored', operator, reason, at };
+    }
+    case 'ListingFeatured': {
+      const { operator, reason, at } = event.data;
+      return operator === null ? undefined : { action: 'listing_featured', operator, reason, at };
+    }
+    case 'ReviewRemoved':
+      return { action: 'review_removed', operator: event.data.by, reason: event.data.reason, at: event.data.at };
+    case 'ReviewRestored':
+      return { action: 'review_restored', operator: event.data.by, reason: event.data.reason, at: event.data.at };
+    default:
+      return undefined;
+  }
+};
+
+/** pure: a report joins its item's open reports; an operator action is recorded and closes them */
+export const evolveModeration = (doc: ModerationDoc | undefined, event: CatalogEvent): ModerationDoc | undefined => {
+  const item = itemOf(event);
+  if (!item) return doc;
+  const current = doc ?? { ...item, reports: [], actions: [], open_from: 0 };
+  if (event.type === 'ReportFiled') {
+    const { report_id, reported_by, reason, text, at } = event.data;
+    return { ...current, reports: [...current.reports, { id: report_id, reported_by, reason, text, filed_at: at }] };
+  }
+  const action = actionOf(event);
+  if (!action) return doc;
+  return { ...current, actions: [...current.actions, action], open_from: current.reports.length };
+};
+
+export const moderationProjection = documentMapProjection<ModerationDoc>({
+  collection: 'moderation',
+  documentOf: (event) => {
+    const item = itemOf(event);
+    return item ? moderationItemId(item.listing_id, item.review_by) : undefined;
+  },
+  evolve: evolveModeration,
+});

@@ -1,0 +1,139 @@
+import fastifyFormbody from '@fastify/formbody';
+import {
+  featureListing,
+  getModerationQueue,
+  hideListing,
+  listOperatorActions,
+  removeReview,
+  restoreListing,
+  restoreReview,
+} from '@listings/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { PersonClient } from '../../operation-clients.ts';
+import { personPages, type SignedIn } from '../../people/person-pages.ts';
+import type { Form, Sessions } from '../../people/sessions.ts';
+import type { WebContext } from '../../web-context.ts';
+import { AuditView, ConsoleView } from './view.ts';
+
+const NOTICES: Record<string, string> = {
+  hidden: 'The listing is hidden: it shows nowhere public, and its owners see your reason.',
+  restored: 'The listing is restored: it shows where its status says again.',
+  featured: 'The listing is featured.',
+  'review-removed': 'The review is removed: it no longer shows or counts in the rating.',
+  'review-restored': 'The review is restored.',
+};
+
+/**
+ * `/admin`: the operators' console (the queue of submissions and open reports, hide and restore a
+ * listing) and `/admin/audit` (every operator action). Each page and form calls the operator
+ * operations as the signed-in person with their roles: catalog refuses anyone without the
+ * operator role (403), and the console says so.
+ */
+export const adminRoutes =
+  (deps: { sessions: Sessions; person: PersonClient }) =>
+  async (app: FastifyInstance, web: WebContext): Promise<void> => {
+    await app.register(fastifyFormbody, { bodyLimit: 32 * 1024 });
+    const { sendPrivate, message, refused, signedIn } = personPages(web, deps.sessions);
+    const rolesOf = (me: SignedIn) => me.session.roles ?? [];
+
+    /** an answer that is not a success: its page (403 for a person who is not an operator) */
+    const failed = (request: FastifyRequest, reply: FastifyReply, answer: { status: number; detail: string }) =>
+      message(request, reply, answer.status >= 500 ? 503 : answer.status, {
+        title: answer.status === 403 ? 'For operators only' : 'The console could not be shown',
+        message: answer.detail,
+        link: { href: '/me', label: 'Back to your account' },
+      });
+
+    app.get<{ Querystring: { done?: string } }>('/admin', async (request, reply) => {
+      const me = await signedIn(request, reply, '/admin');
+      if (!me) return reply;
+      const queue = await deps.person.call(getModerationQueue, me.session.account_id, {}, undefined, rolesOf(me));
+      if (!queue.ok) return failed(request, reply, queue);
+      const notice = NOTICES[request.query.done ?? ''] ?? null;
+      return sendPrivate(request, reply, me.frame, ConsoleView({ queue: queue.body, notice }, me.frame));
+    });
+
+    app.get<{ Querystring: { page?: string } }>('/admin/audit', async (request, reply) => {
+      const me = await signedIn(request, reply, '/admin/audit');
+      if (!me) return reply;
+      const page = /^[1-9][0-9]{0,2}$/.test(request.query.page ?? '') ? (request.query.page as string) : '1';
+      const actions = await deps.person.call(
+        listOperatorActions,
+        me.session.account_id,
+        { query: { page, per_page: '100' } },
+        undefined,
+        rolesOf(me),
+      );
+      if (!actions.ok) return failed(request, reply, actions);
+      return sendPrivate(request, reply, me.frame, AuditView({ actions: actions.body }, me.frame));
+    });
+
+    /** an operator action posted from the console: the reason, then back to the console saying what was done */
+    const act = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      call: (
+        me: SignedIn,
+        reason: string,
+      ) => Promise<
+        | { ok: true }
+        | { ok: false; status: number; detail: string; errors: readonly { field: string; message: string }[] }
+      >,
+      done: string,
+    ) => {
+      if (await refused(request, reply)) return reply;
+      const me = await signedIn(request, reply, '/admin');
+      if (!me) return reply;
+      const reason = (request.body as Form)?.reason;
+      const answer = await call(me, typeof reason === 'string' ? reason.trim() : '');
+      if (!answer.ok)
+        return failed(request, reply, {
+          status: answer.status,
+          detail: [answer.detail, ...answer.errors.map((e) => `${e.field}: ${e.message}`)].join('; '),
+        });
+      return reply.redirect(`/admin?done=${done}`, 303);
+    };
+
+    for (const [verb, op, done] of [
+      ['hide', hideListing, 'hidden'],
+      ['restore', restoreListing, 'restored'],
+      ['feature', featureListing, 'featured'],
+    ] as const)
+      app.post<{ Params: { id: string } }>(`/admin/listings/:id/${verb}`, (request, reply) =>
+        act(
+          request,
+          reply,
+          (me, reason) =>
+            deps.person.call(
+              op,
+              me.session.account_id,
+              { params: { listing_id: request.params.id }, body: { reason } },
+              undefined,
+              rolesOf(me),
+            ),
+          done,
+        ),
+      );
+
+    for (const [verb, op, done] of [
+      ['remove', removeReview, 'review-removed'],
+      ['restore', restoreReview, 'review-restored'],
+    ] as const)
+      app.post<{ Params: { id: string; reviewer: string } }>(
+        `/admin/listings/:id/reviews/:reviewer/${verb}`,
+        (request, reply) =>
+          act(
+            request,
+            reply,
+            (me, reason) =>
+              deps.person.call(
+                op,
+                me.session.account_id,
+                { params: { listing_id: request.params.id, reviewer_id: request.params.reviewer }, body: { reason } },
+                undefined,
+                rolesOf(me),
+              ),
+            done,
+          ),
+      );
+  };

@@ -1,0 +1,136 @@
+import type { getModerationQueue, listOperatorActions } from '@listings/contracts';
+import { OPERATOR_REASON_MAX, OPERATOR_REASON_MIN } from '@listings/contracts';
+import type { Static } from 'typebox';
+import { CsrfField } from '../../components/csrf-field.ts';
+import { Layout } from '../../components/layout.ts';
+import type { PageFrame } from '../../frame.ts';
+import { html, type VNode } from '../../html.ts';
+import type { Viewer } from '../../viewer.ts';
+
+type Queue = Static<(typeof getModerationQueue)['response']>;
+type Actions = Static<(typeof listOperatorActions)['response']>;
+type Frame = PageFrame & { viewer: Viewer };
+
+const ACTION_LABELS: Record<Actions['items'][number]['action'], string> = {
+  listing_hidden: 'Listing hidden',
+  listing_restored: 'Listing restored',
+  listing_featured: 'Listing featured',
+  review_removed: 'Review removed',
+  review_restored: 'Review restored',
+};
+
+/** hide or restore one listing: a plain form post with the operator's reason */
+const ListingActionForm = (props: {
+  listingId: number;
+  slug: string;
+  hidden: boolean;
+  viewer: Viewer;
+  id: string;
+}): VNode => {
+  const verb = props.hidden ? 'restore' : 'hide';
+  return html`<form method="post" action=${`/admin/listings/${props.listingId}/${verb}`} class="inline-form">
+    <${CsrfField} viewer=${props.viewer} />
+    <label for=${props.id}>Reason to ${verb} ${props.slug}</label>
+    <input id=${props.id} name="reason" required minlength=${OPERATOR_REASON_MIN} maxlength=${OPERATOR_REASON_MAX} />
+    <button type="submit" class=${props.hidden ? 'secondary' : ''}>${props.hidden ? 'Restore' : 'Hide'}</button>
+  </form>`;
+};
+
+/** feature one listing: a plain form post with the operator's reason */
+const FeatureForm = (props: { listingId: number; slug: string; viewer: Viewer }): VNode =>
+  html`<form method="post" action=${`/admin/listings/${props.listingId}/feature`} class="inline-form">
+    <${CsrfField} viewer=${props.viewer} />
+    <label for=${`feature-${props.listingId}`}>Reason to feature ${props.slug}</label>
+    <input id=${`feature-${props.listingId}`} name="reason" required minlength=${OPERATOR_REASON_MIN} maxlength=${OPERATOR_REASON_MAX} />
+    <button type="submit" class="secondary">Feature</button>
+  </form>`;
+
+/** remove one review: a plain form post with the operator's reason */
+const ReviewActionForm = (props: { listingId: number; reviewBy: string; viewer: Viewer; id: string }): VNode =>
+  html`<form method="post" action=${`/admin/listings/${props.listingId}/reviews/${encodeURIComponent(props.reviewBy)}/remove`} class="inline-form">
+    <${CsrfField} viewer=${props.viewer} />
+    <label for=${props.id}>Reason to remove the review</label>
+    <input id=${props.id} name="reason" required minlength=${OPERATOR_REASON_MIN} maxlength=${OPERATOR_REASON_MAX} />
+    <button type="submit">Remove review</button>
+  </form>`;
+
+/** `/admin`: the operators' console: open reports and the newest submissions, each with its action */
+export const ConsoleView = (props: { queue: Queue; notice: string | null }, frame: Frame): VNode => {
+  const hidden = new Map(props.queue.submissions.map((s) => [s.listing_id, s.hidden]));
+  return html`<${Layout} frame=${frame} title="Operator console">
+  <h1>Operator console</h1>
+  <p><a href="/admin/audit">Audit of operator actions</a></p>
+  ${props.notice ? html`<p class="notice" role="status">${props.notice}</p>` : null}
+  <section aria-labelledby="open-reports">
+    <h2 id="open-reports">Open reports</h2>
+    ${
+      props.queue.reports.length === 0
+        ? html`<p>No open reports.</p>`
+        : html`<table>
+          <thead><tr><th scope="col">Item</th><th scope="col">Reason</th><th scope="col">Details</th><th scope="col">Filed</th><th scope="col">Action</th></tr></thead>
+          <tbody>${props.queue.reports.map(
+            (report) => html`<tr>
+              <td><a href=${`/listings/${report.slug}`}>${report.slug}</a>${report.review_by ? html` (review by ${report.review_by})` : null}</td>
+              <td>${report.reason}</td>
+              <td>${report.text}</td>
+              <td><time datetime=${report.filed_at}>${report.filed_at.slice(0, 16).replace('T', ' ')}</time></td>
+              <td>${
+                report.review_by === null
+                  ? html`<${ListingActionForm} listingId=${report.listing_id} slug=${report.slug} hidden=${hidden.get(report.listing_id) ?? false} viewer=${frame.viewer} id=${`report-${report.id}`} />`
+                  : html`<${ReviewActionForm} listingId=${report.listing_id} reviewBy=${report.review_by} viewer=${frame.viewer} id=${`report-${report.id}`} />`
+              }</td>
+            </tr>`,
+          )}</tbody>
+        </table>`
+    }
+  </section>
+  <section aria-labelledby="submissions">
+    <h2 id="submissions">Newest submissions</h2>
+    <table>
+      <thead><tr><th scope="col">Listing</th><th scope="col">Status</th><th scope="col">Submitted</th><th scope="col">Action</th></tr></thead>
+      <tbody>${props.queue.submissions.map(
+        (s) => html`<tr>
+          <td>${s.hidden || s.status === 'draft' ? s.name : html`<a href=${`/listings/${s.slug}`}>${s.name}</a>`}</td>
+          <td>${s.status}</td>
+          <td><time datetime=${s.created_at}>${s.created_at.slice(0, 10)}</time></td>
+          <td>
+            <${ListingActionForm} listingId=${s.listing_id} slug=${s.slug} hidden=${s.hidden} viewer=${frame.viewer} id=${`listing-${s.listing_id}`} />
+            ${s.hidden ? null : html`<${FeatureForm} listingId=${s.listing_id} slug=${s.slug} viewer=${frame.viewer} />`}
+          </td>
+        </tr>`,
+      )}</tbody>
+    </table>
+  </section>
+  ${/* SUSPENSION (#31, helper B): the lead wires account suspension here (suspendAccount / restoreAccount), as a section "Accounts" with a form per account and a reason. */ null}
+  <section aria-labelledby="accounts">
+    <h2 id="accounts">Accounts</h2>
+    <p>Suspending an account is not in the console yet: use the CLI (<code>account suspend</code>).</p>
+  </section>
+<//>`;
+};
+
+/** `/admin/audit`: every operator action, newest first, with the operator and the reason */
+export const AuditView = (
+  props: { actions: Actions },
+  frame: Frame,
+): VNode => html`<${Layout} frame=${frame} title="Audit of operator actions">
+  <h1>Audit of operator actions</h1>
+  <p><a href="/admin">Back to the console</a></p>
+  ${
+    props.actions.items.length === 0
+      ? html`<p>No operator action yet.</p>`
+      : html`<table>
+        <thead><tr><th scope="col">When</th><th scope="col">Action</th><th scope="col">Item</th><th scope="col">Operator</th><th scope="col">Reason</th></tr></thead>
+        <tbody>${props.actions.items.map(
+          (a) => html`<tr>
+            <td><time datetime=${a.at}>${a.at.slice(0, 16).replace('T', ' ')}</time></td>
+            <td>${ACTION_LABELS[a.action]}</td>
+            <td>${a.slug}${a.review_by ? ` (review by ${a.review_by})` : ''}</td>
+            <td>${a.operator}</td>
+            <td>${a.reason}</td>
+          </tr>`,
+        )}</tbody>
+      </table>`
+  }
+  <p>${props.actions.total} actions in all.</p>
+<//>`;
