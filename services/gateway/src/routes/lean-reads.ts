@@ -64,7 +64,7 @@ const lowerCased = (headers: Readonly<Record<string, string>>): Record<string, s
  * (writeAtEndOfTurn).
  */
 const writeStored = async (res: ServerResponse, response: StoredResponse, headers: Record<string, string | number>) => {
-  const body = response.body instanceof EncodedJson ? response.body.wire : JSON.stringify(response.body);
+  const body = response.body instanceof EncodedJson ? wireBody(response.body) : JSON.stringify(response.body);
   headers['content-type'] = `${response.contentType}; charset=utf-8`;
   if (response.status === 503 && headers['retry-after'] === undefined)
     headers['retry-after'] = String(RETRY_AFTER_OUTAGE_SECONDS);
@@ -73,6 +73,19 @@ const writeStored = async (res: ServerResponse, response: StoredResponse, header
   res.writeHead(response.status, headers);
   res.end(body);
 };
+
+/**
+ * A body that came encoded, as it goes on the wire: a small one as its text, which Node sends with
+ * the status line and headers in one write (bytes would go beside them in a writev, a dearer
+ * call); a large one as its bytes, not copied.
+ */
+const wireBody = (body: EncodedJson): string | Uint8Array => {
+  const wire = body.wire;
+  return typeof wire === 'string' || wire.byteLength > ONE_WRITE_BYTES ? wire : textOf(wire);
+};
+const ONE_WRITE_BYTES = 16 * 1024;
+const decoder = new TextDecoder();
+const textOf = (bytes: Uint8Array): string => decoder.decode(bytes);
 
 const problemResponse = (error: unknown): StoredResponse => {
   const problem = toProblem(error);
