@@ -1,5 +1,4 @@
 import net from 'node:net';
-import { Writable } from 'node:stream';
 import { type Bus, createInProcessBus, encodedOnce } from '@listings/platform/bus';
 import { manualClock } from '@listings/platform/clock';
 import { NotFoundError } from '@listings/platform/errors';
@@ -9,7 +8,7 @@ import { serveOperations } from '@listings/platform/service-host';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GatewayOptions } from '../src/app.ts';
-import { buildTestApp } from './support.ts';
+import { buildTestApp, capturingLogger } from './support.ts';
 
 /**
  * The public reads answered ahead of Fastify (src/routes/lean-reads.ts) keep every guarantee of
@@ -37,18 +36,6 @@ const serveCatalog = (bus: Bus) =>
       list_categories: async () => encodedOnce({ items: [{ slug: 'tools', name: 'Tools' }] }),
     },
   });
-
-/** a pino logger whose JSON lines land in `lines` */
-const capturingLogger = () => {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      for (const line of String(chunk).split('\n')) if (line.trim()) lines.push(JSON.parse(line));
-      done();
-    },
-  });
-  return { logger: createLogger({ name: 'test', level: 'info', destination: stream }), lines };
-};
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
