@@ -134,7 +134,10 @@ export const createLeanReads = (deps: LeanReadsDeps): LeanReads => {
       op,
       route,
       operationId: op.operationId,
-      loggedPath: loggablePath({ url, params: checked.input.params, routeOptions: { url: route } }),
+      // made only if a log line is written
+      get loggedPath() {
+        return loggablePath({ url, params: checked.input.params, routeOptions: { url: route } });
+      },
       input: { params: checked.input.params, query: checked.input.query },
       principal: null,
     };
