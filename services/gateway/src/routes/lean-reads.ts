@@ -46,7 +46,7 @@ interface LeanRead extends FrontDoorLabels {
 const LEAN_READ = Symbol('lean read');
 type TakenRequest = IncomingMessage & { [LEAN_READ]?: LeanRead };
 
-/** a read the lean path answers: a GET operation any caller may call, run once however often it is sent */
+/** a read the lean path answers: a GET operation any caller may call (no scope), without an Idempotency-Key, served by a service */
 export const isLeanRead = (op: Operation): boolean =>
   op.method === 'GET' && op.scope === null && !op.idempotent && op.service !== 'gateway';
 
@@ -121,7 +121,9 @@ export const createLeanReads = (deps: LeanReadsDeps): LeanReads => {
   const leanReadOf = (req: IncomingMessage): LeanRead | undefined => {
     const url = req.url;
     if (req.method !== 'GET' || url === undefined || !url.startsWith('/api/')) return undefined;
-    // a GET with a body is parsed (or refused) by Fastify
+    // a GET with a body is parsed (or refused) by Fastify, and so is a request that comes while
+    // the server closes (Fastify sheds it: 503, Connection: close)
+    if ((req.socket as { server?: { listening?: boolean } }).server?.listening === false) return undefined;
     if (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined) return undefined;
     const found = router.find('GET', url);
     const op = (found?.store as { op?: Operation } | undefined)?.op;
