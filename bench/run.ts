@@ -11,7 +11,15 @@ import { silentLogger } from '@listings/platform/logger';
 import { natsServerAvailable } from '@listings/platform/testing/nats-server';
 import { benchDrafting } from './drafting-crawl.ts';
 import { benchMcpBesideRest, printSideBySide, type SideBySide } from './mcp-tools.ts';
-import { CONNECTIONS, durationSeconds, forkServer, type LoadFigures, measure } from './support.ts';
+import {
+  CONNECTIONS,
+  cpuMsOf,
+  descendantsCpuMs,
+  durationSeconds,
+  forkServer,
+  type LoadFigures,
+  measure,
+} from './support.ts';
 
 const DURATION_S = durationSeconds(10);
 const MCP_DURATION_S = Number(process.env.BENCH_MCP_DURATION ?? 3);
@@ -19,12 +27,21 @@ const MCP_ROUNDS = Number(process.env.BENCH_MCP_ROUNDS ?? 3);
 
 interface Figures extends LoadFigures {
   name: string;
+  /** the servers' CPU per request (µs): what a setup costs whatever else the machine runs */
+  cpuUs?: number;
 }
 
-const load = async (name: string, url: string): Promise<Figures> => ({
-  name,
-  ...(await measure({ url }, CONNECTIONS, DURATION_S)),
-});
+/** One setup loaded (2 s of warm-up, then the measured run); `cpuMs` reads the CPU its server processes have used so far (ms) */
+const load = async (name: string, url: string, cpuMs: () => number | undefined): Promise<Figures> => {
+  await measure({ url }, CONNECTIONS, 2, 0);
+  const before = cpuMs();
+  const figures = await measure({ url }, CONNECTIONS, DURATION_S, 0);
+  const after = cpuMs();
+  if (before === undefined || after === undefined || !figures.requests) return { name, ...figures };
+  return { name, ...figures, cpuUs: ((after - before) * 1000) / figures.requests };
+};
+/** the CPU (ms) used so far by every process this one started and their children (a cluster) */
+const clusterCpuMs = () => [...descendantsCpuMs(process.pid).values()].reduce((sum, ms) => sum + ms, 0);
 
 const results: Figures[] = [];
 let mcpResults: SideBySide[] = [];
@@ -50,10 +67,14 @@ try {
 
   const bare = forkServer('bare-server.ts', { BENCH_BODY: body });
   const barePort = await bare.ready;
-  results.push(await load('bare Fastify (same JSON from memory)', siteUrl(barePort)));
+  results.push(await load('bare Fastify (same JSON from memory)', siteUrl(barePort), () => cpuMsOf(bare.child.pid)));
   await bare.stop();
 
-  results.push(await load('all-in-one: gateway → in-process bus → catalog', siteUrl(allInOnePort)));
+  results.push(
+    await load('all-in-one: gateway → in-process bus → catalog', siteUrl(allInOnePort), () =>
+      cpuMsOf(allInOne.child.pid),
+    ),
+  );
   // short interleaved runs (REST, MCP, REST, MCP, ...): BENCH_MCP_DURATION s each, BENCH_MCP_ROUNDS pairs
   mcpResults = await benchMcpBesideRest(allInOnePort, CONNECTIONS, MCP_DURATION_S, MCP_ROUNDS, allInOne.child.pid);
   printMcpResults();
@@ -63,7 +84,9 @@ try {
   else if (natsServerAvailable()) {
     const config = loadConfig({ PORT: '0', DATA_DIR: path.join(dataDir, 'cluster'), LOG_LEVEL: 'silent' });
     const cluster = await startCluster(config, silentLogger(), { ...process.env, LOG_LEVEL: 'silent' });
-    results.push(await load('cluster: gateway → NATS → catalog (separate processes)', siteUrl(cluster.port)));
+    results.push(
+      await load('cluster: gateway → NATS → catalog (separate processes)', siteUrl(cluster.port), clusterCpuMs),
+    );
     await cluster.stop();
   } else {
     console.log('cluster mode skipped: nats-server is not on the PATH');
@@ -76,11 +99,17 @@ const baseline = results[0] as Figures;
 console.log(
   `\nGET /api/v1/site, ${CONNECTIONS} connections, ${DURATION_S} s per run, ${os.cpus().length} cores, Node ${process.version}`,
 );
-console.log('| setup | req/s | p50 ms | p99 ms | errors | req/s vs bare |');
-console.log('|---|---:|---:|---:|---:|---:|');
+console.log(
+  `load average at the end: ${os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ')}`,
+);
+console.log('| setup | req/s | p50 ms | p99 ms | errors | req/s vs bare | server CPU µs/req |');
+console.log('|---|---:|---:|---:|---:|---:|---:|');
 for (const r of results) {
   console.log(
-    `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${((100 * r.rps) / baseline.rps).toFixed(0)}% |`,
+    `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${((100 * r.rps) / baseline.rps).toFixed(0)}% | ${r.cpuUs === undefined ? '-' : Math.round(r.cpuUs)} |`,
   );
 }
 printMcpResults();

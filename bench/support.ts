@@ -1,7 +1,7 @@
 // What the benchmarks share: the load run (autocannon, a warm-up then the measured run), and a
 // server in a process of its own that says `{ type: 'ready', port }` over IPC once it listens.
 import { type ChildProcess, fork } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -61,6 +61,35 @@ export const cpuMsOf = (pid: number | undefined): number | undefined => {
     return undefined;
   }
 };
+/** the ids of a process's children (Linux: /proc/<pid>/task/<thread>/children), none elsewhere */
+const childrenOf = (pid: number): number[] => {
+  try {
+    return readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+      readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(' ').filter(Boolean).map(Number),
+    );
+  } catch {
+    return [];
+  }
+};
+
+/**
+ * CPU time (ms, as cpuMsOf) used so far by each process under `pid` (its children, theirs, ...; not
+ * `pid` itself), by process id: what a cluster started from this process spends (its services and
+ * nats-server), however many processes it is.
+ */
+export const descendantsCpuMs = (pid: number): Map<number, number> => {
+  const out = new Map<number, number>();
+  const visit = (parent: number) => {
+    for (const child of childrenOf(parent)) {
+      const ms = cpuMsOf(child);
+      if (ms !== undefined) out.set(child, ms);
+      visit(child);
+    }
+  };
+  visit(pid);
+  return out;
+};
+
 /** USER_HZ: 100 on every Linux this runs on */
 const CLOCK_TICKS_PER_SECOND = 100;
 

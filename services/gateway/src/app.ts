@@ -39,8 +39,15 @@ import Fastify, {
 } from 'fastify';
 import { buildOpenApiDocument, docsPageDocument } from './openapi.ts';
 import { frameworkErrorProblem, installProblemHandling } from './plugins/problems.ts';
+import { createLeanReads } from './routes/lean-reads.ts';
 import { oauthInteractionPages } from './routes/oauth-interaction-pages.ts';
-import { API_PREFIX, allowedApiMethods, operationRoutes, RateLimitedError } from './routes/operations.ts';
+import {
+  API_PREFIX,
+  allowedApiMethods,
+  type EdgeGuards,
+  operationRoutes,
+  RateLimitedError,
+} from './routes/operations.ts';
 
 export interface RegisteredOperationRoute {
   readonly operationId: string;
@@ -71,6 +78,11 @@ export interface GatewayOptions {
    * calls at /mcp: @listings/platform/edge frontDoorServer), measured and logged as the others.
    */
   readonly frontDoor?: FrontDoor;
+  /**
+   * false: every request goes through Fastify's router, none is answered on the lean path
+   * (routes/lean-reads.ts: the public reads ahead of Fastify; tests compare the two)
+   */
+  readonly leanReads?: boolean;
   /** a mount (the web edge, all-in-one mode) serves `/`: no redirect from `/` to the API docs */
   readonly siteAtRoot?: boolean;
   /** accounts, keys, OAuth (default: an in-memory identity, for tests) */
@@ -103,6 +115,14 @@ const DEFAULT_RATE_LIMITS = {
   signIn: { name: 'sign-in', limit: 10, windowSeconds: 60 },
   token: { name: 'token', limit: 60, windowSeconds: 60 },
 } as const;
+
+/**
+ * Fastify's router options that change what a path matches; the lean reads' router (which holds
+ * the same GET routes) takes them too, so both match a path alike. A path parameter of any length
+ * reaches the contract's validation (a 400 naming it), not the router's default limit of 100
+ * characters (a 414, or a 405 for a percent-encoded one).
+ */
+const ROUTER_OPTIONS = { ignoreTrailingSlash: true, maxParamLength: 64 * 1024 } as const;
 
 /** the OAuth sign-in form's route (Fastify's pattern, as `request.routeOptions.url` names it) */
 const OAUTH_SIGN_IN_ROUTE = '/oauth/interaction/:uid/login';
@@ -157,6 +177,39 @@ export const buildApp = async (options: GatewayOptions): Promise<FastifyInstance
       'request',
     );
   };
+  const clock = options.clock ?? systemClock;
+  const ownsIdentity = !options.identity;
+  const identity = options.identity ?? createIdentity({ publicUrl: options.config.publicUrl, clock });
+  const rateLimiter = createRateLimiter({
+    counter: options.rateLimitCounter ?? createMemoryRateLimitCounter({ clock }),
+    clock,
+    onCounterError: (error) => options.logger.warn({ err: error }, 'rate-limit counter unavailable: call allowed'),
+  });
+  const rateLimits = options.rateLimits ?? DEFAULT_RATE_LIMITS;
+  const credentialLimits = {
+    signIn: rateLimits.signIn ?? DEFAULT_RATE_LIMITS.signIn,
+    token: rateLimits.token ?? DEFAULT_RATE_LIMITS.token,
+  };
+  const guards: EdgeGuards = {
+    authenticator: identity.authenticator,
+    rateLimiter,
+    rateLimits,
+    idempotency: {
+      store: options.idempotencyStore ?? createMemoryIdempotencyStore(),
+      clock,
+      ...(options.idempotencyRetentionMs ? { retentionMs: options.idempotencyRetentionMs } : {}),
+    },
+  };
+  const forwardDeps = {
+    bus: options.bus,
+    gatewayHandlers: { ...identity.handlers, ...(options.gatewayHandlers ?? {}) },
+    requestTimeoutMs: options.requestTimeoutMs ?? 10_000,
+  };
+  const lean =
+    options.leanReads === false
+      ? undefined
+      : createLeanReads({ guards, forward: forwardDeps, logger: options.logger, routerOptions: ROUTER_OPTIONS });
+  const frontDoors = [...(lean ? [lean.door] : []), ...(options.frontDoor ? [options.frontDoor] : [])];
   const app = Fastify({
     loggerInstance: options.logger as FastifyBaseLogger,
     // one log line per request, written by the onResponse hook below
@@ -166,13 +219,11 @@ export const buildApp = async (options: GatewayOptions): Promise<FastifyInstance
     childLoggerFactory: (logger, bindings, childOptions) =>
       logger.level === 'silent' ? logger : logger.child(bindings, childOptions),
     bodyLimit: 1024 * 1024,
-    // a path parameter of any length reaches the contract's validation (a 400 naming it), not the
-    // router's default limit of 100 characters (a 414, or a 405 for a percent-encoded one)
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 64 * 1024 },
+    routerOptions: ROUTER_OPTIONS,
     trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
-    ...(options.frontDoor
+    ...(frontDoors.length > 0
       ? {
-          serverFactory: frontDoorServer(options.frontDoor, {
+          serverFactory: frontDoorServer(frontDoors, {
             trustProxy: options.trustProxy ?? false,
             logger: options.logger,
             ...(options.ops ? { ops: options.ops } : {}),
@@ -186,9 +237,6 @@ export const buildApp = async (options: GatewayOptions): Promise<FastifyInstance
     },
   });
   if (options.ops) mountOps(app as unknown as FastifyInstance, options.ops);
-  const clock = options.clock ?? systemClock;
-  const ownsIdentity = !options.identity;
-  const identity = options.identity ?? createIdentity({ publicUrl: options.config.publicUrl, clock });
   identitiesByApp.set(app as unknown as FastifyInstance, identity);
   if (ownsIdentity) app.addHook('onClose', async () => identity.close());
 
@@ -198,6 +246,7 @@ export const buildApp = async (options: GatewayOptions): Promise<FastifyInstance
     const operationId = (route.config as { operationId?: string } | undefined)?.operationId;
     if (operationId && route.method !== 'HEAD')
       registered.push({ operationId, method: String(route.method), url: route.url });
+    lean?.mirror({ method: route.method, url: route.url, ...(operationId ? { operationId } : {}) });
   });
 
   // Input is checked against the contracts by the operation routes (all parts at once, one error
@@ -227,16 +276,6 @@ export const buildApp = async (options: GatewayOptions): Promise<FastifyInstance
     });
   });
 
-  const rateLimiter = createRateLimiter({
-    counter: options.rateLimitCounter ?? createMemoryRateLimitCounter({ clock }),
-    clock,
-    onCounterError: (error) => options.logger.warn({ err: error }, 'rate-limit counter unavailable: call allowed'),
-  });
-  const rateLimits = options.rateLimits ?? DEFAULT_RATE_LIMITS;
-  const credentialLimits = {
-    signIn: rateLimits.signIn ?? DEFAULT_RATE_LIMITS.signIn,
-    token: rateLimits.token ?? DEFAULT_RATE_LIMITS.token,
-  };
   // before routing into the (hijacked) OAuth endpoints and the sign-in forms: headers go on the
   // raw response so they survive the hijack; a refusal is a 429 problem with Retry-After
   // (hooks in callback style: most requests pass them untouched, without a promise each)
@@ -295,21 +334,7 @@ export const buildApp = async (options: GatewayOptions): Promise<FastifyInstance
     const url = new URL(protectedResourceMetadataUrl(options.config.publicUrl, resource)).pathname;
     app.get(url, async () => protectedResourceMetadata(options.config.publicUrl, resource));
   }
-  await app.register(operationRoutes, {
-    bus: options.bus,
-    gatewayHandlers: { ...identity.handlers, ...(options.gatewayHandlers ?? {}) },
-    requestTimeoutMs: options.requestTimeoutMs ?? 10_000,
-    guards: {
-      authenticator: identity.authenticator,
-      rateLimiter,
-      rateLimits,
-      idempotency: {
-        store: options.idempotencyStore ?? createMemoryIdempotencyStore(),
-        clock,
-        ...(options.idempotencyRetentionMs ? { retentionMs: options.idempotencyRetentionMs } : {}),
-      },
-    },
-  });
+  await app.register(operationRoutes, { ...forwardDeps, guards });
   await app.register((await import('./routes/badges.ts')).badgeRoutes, { bus: options.bus });
   await app.register((await import('./routes/stripe-webhook.ts')).stripeWebhookRoutes, { bus: options.bus });
   for (const mount of options.mounts ?? []) await app.register(mount);

@@ -1,6 +1,7 @@
+import { Writable } from 'node:stream';
 import { SCOPES, type Scope } from '@listings/contracts';
 import type { Bus } from '@listings/platform/bus';
-import { silentLogger } from '@listings/platform/logger';
+import { createLogger, silentLogger } from '@listings/platform/logger';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp, type GatewayOptions, identityOf } from '../src/app.ts';
 
@@ -34,3 +35,15 @@ export const accountWithKey = async (app: FastifyInstance, email: string, scopes
 /** `app.inject` with this credential on every request */
 export const injectAs = (app: FastifyInstance, authorization: string) => (options: InjectOptions) =>
   app.inject({ ...options, headers: { ...(options.headers ?? {}), authorization } });
+
+/** a pino logger whose JSON lines land in `lines` */
+export const capturingLogger = () => {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n')) if (line.trim()) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  return { logger: createLogger({ name: 'test', level: 'info', destination: stream }), lines };
+};

@@ -1,21 +1,7 @@
-import { Writable } from 'node:stream';
 import { createInProcessBus } from '@listings/platform/bus';
-import { createLogger } from '@listings/platform/logger';
 import { serveOperations } from '@listings/platform/service-host';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildTestApp } from './support.ts';
-
-/** a pino logger whose JSON lines land in `lines` */
-const capturingLogger = () => {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      for (const line of String(chunk).split('\n')) if (line.trim()) lines.push(JSON.parse(line));
-      done();
-    },
-  });
-  return { logger: createLogger({ name: 'test', level: 'info', destination: stream }), lines };
-};
+import { buildTestApp, capturingLogger } from './support.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -20,6 +20,24 @@ export interface FrontDoor {
   takes(req: IncomingMessage): boolean;
   /** answers a request `takes` accepted; `clientIp` as Fastify's `request.ip` would say it */
   serve(req: IncomingMessage, res: ServerResponse, clientIp: string): void;
+  /**
+   * a door that answers several routes (the REST edge's lean reads): the route and operation of a
+   * request it took, instead of `route` and `operationId`, asked once `takes` said yes; `principal`
+   * and `traceparent` are read when the log line is written (filled in while serving)
+   */
+  labelsOf?(req: IncomingMessage): FrontDoorLabels;
+}
+
+/** what a request answered at a front door is measured and logged as */
+export interface FrontDoorLabels {
+  readonly route: string;
+  readonly operationId: string;
+  /** the caller's account, once known (the log line's `principal`) */
+  readonly principal?: string | null;
+  /** the trace the request was passed on with (the log line's `trace_id`), when not its header's */
+  readonly traceparent?: string;
+  /** the path as a log line may hold it (loggablePath), when not `route` */
+  readonly loggedPath?: string;
 }
 
 export interface FrontDoorServerOptions {
@@ -40,26 +58,34 @@ interface FastifyServerOptions {
   readonly maxRequestsPerSocket?: number;
 }
 
+/** the door that takes a request, if one does (the first that does) */
+const doorFor = (doors: readonly FrontDoor[], req: IncomingMessage): FrontDoor | undefined => {
+  for (const door of doors) if (door.takes(req)) return door;
+  return undefined;
+};
+
 /**
- * A Fastify `serverFactory` whose server hands every request to `door` first, and to Fastify the
- * ones it does not take. The server is made as Fastify makes its own (its timeouts and keep-alive
- * from Fastify's options), so Fastify's `listen`, `close` and connection handling are unchanged.
+ * A Fastify `serverFactory` whose server hands every request to the front doors first (in order),
+ * and to Fastify the ones none takes. The server is made as Fastify makes its own (its timeouts
+ * and keep-alive from Fastify's options), so Fastify's `listen`, `close` and connection handling
+ * are unchanged.
  */
 export const frontDoorServer =
-  (door: FrontDoor, options: FrontDoorServerOptions) =>
+  (doorOrDoors: FrontDoor | readonly FrontDoor[], options: FrontDoorServerOptions) =>
   (fastifyHandler: (req: IncomingMessage, res: ServerResponse) => void, fastifyOptions: FastifyServerOptions) => {
     const { ops, logger } = options;
+    const doors: readonly FrontDoor[] = Array.isArray(doorOrDoors) ? doorOrDoors : [doorOrDoors as FrontDoor];
     const trust = trustFunctionOf(options.trustProxy);
     const clientIpOf = (req: IncomingMessage): string =>
       (trust ? proxyAddr(req, trust) : req.socket.remoteAddress) ?? 'unknown';
-    const requestLine = (req: IncomingMessage) => (status: number, ms: number) => {
+    const requestLine = (req: IncomingMessage, labels: FrontDoorLabels) => (status: number, ms: number) => {
       logger.info(
         {
-          operation: door.operationId,
+          operation: labels.operationId,
           method: req.method,
-          url: door.route,
-          principal: null,
-          trace_id: traceIdOf(req.headers.traceparent as string | undefined),
+          url: labels.loggedPath ?? labels.route,
+          principal: labels.principal ?? null,
+          trace_id: traceIdOf(labels.traceparent ?? (req.headers.traceparent as string | undefined)),
           status,
           ms: Math.round(ms),
         },
@@ -67,12 +93,14 @@ export const frontDoorServer =
       );
     };
     const server = http.createServer(fastifyOptions.http ?? {}, (req, res) => {
-      if (!door.takes(req)) return fastifyHandler(req, res);
+      const door = doorFor(doors, req);
+      if (!door) return fastifyHandler(req, res);
+      const labels: FrontDoorLabels = door.labelsOf?.(req) ?? door;
       const serve = () => door.serve(req, res, clientIpOf(req));
       // the request line's closure only when it will be written
-      const logged = logger.isLevelEnabled('info') ? requestLine(req) : undefined;
+      const logged = logger.isLevelEnabled('info') ? requestLine(req, labels) : undefined;
       if (ops) {
-        measureRawRequest(ops, door.route, req, res, serve, logged);
+        measureRawRequest(ops, labels.route, req, res, serve, logged);
         return;
       }
       if (logged) {

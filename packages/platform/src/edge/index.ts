@@ -10,7 +10,7 @@ export {
 export { type EdgeStores, openEdgeStores, rateLimitCounterTtlMs } from './edge-stores.ts';
 export { endOfTurn, writeAtEndOfTurn } from './end-of-turn.ts';
 export { FORBIDDEN_KEYS, forbiddenKeyErrors, mayHoldForbiddenKey } from './forbidden-keys.ts';
-export { type FrontDoor, type FrontDoorServerOptions, frontDoorServer } from './front-door.ts';
+export { type FrontDoor, type FrontDoorLabels, type FrontDoorServerOptions, frontDoorServer } from './front-door.ts';
 export {
   connectNatsIdempotencyStore,
   createMemoryIdempotencyStore,

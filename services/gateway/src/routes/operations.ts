@@ -1,41 +1,26 @@
+import { type HttpMethod, type Operation, type OperationRequest, operations } from '@listings/contracts';
+import { EncodedJson, traceparentOrNew } from '@listings/platform/bus';
 import {
-  type HttpMethod,
-  type Operation,
-  type OperationReply,
-  type OperationRequest,
-  operations,
-} from '@listings/contracts';
-import type { Authenticator } from '@listings/identity/authenticate';
-import {
-  type Bus,
-  BusUnavailableError,
-  EncodedJson,
-  NoResponderError,
-  RequestTimeoutError,
-  traceparentOrNew,
-} from '@listings/platform/bus';
-import {
-  type IdempotencyOptions,
   parseIdempotencyKey,
-  type RateLimiter,
-  type RateLimitPolicy,
   rateLimitHeaders,
   requestFingerprint,
   runIdempotent,
   type StoredResponse,
 } from '@listings/platform/edge';
-import {
-  ConflictError,
-  DomainError,
-  ServiceUnavailableError,
-  toProblem,
-  ValidationError,
-} from '@listings/platform/errors';
-import type { OperationHandlers } from '@listings/platform/service-host';
-import { handleOperation } from '@listings/platform/service-host';
+import { ConflictError, DomainError, ValidationError } from '@listings/platform/errors';
 import { checkOperationInput, markChecked } from '@listings/platform/validation';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MethodNotAllowedError, PROBLEM_CONTENT_TYPE } from '../plugins/problems.ts';
+import {
+  authenticateCall,
+  type EdgeGuards,
+  type ForwardDeps,
+  forwardCall,
+  RateLimitedError,
+  rateLimitCall,
+} from './operation-call.ts';
+
+export { type EdgeGuards, RateLimitedError } from './operation-call.ts';
 
 export const API_PREFIX = '/api/v1';
 
@@ -94,83 +79,28 @@ const shadowedMethods = (): { method: HttpMethod; path: string }[] => {
   return out;
 };
 
-export interface EdgeGuards {
-  readonly authenticator: Authenticator;
-  readonly rateLimiter: RateLimiter;
-  readonly rateLimits: { readonly authenticated: RateLimitPolicy; readonly anonymous: RateLimitPolicy };
-  readonly idempotency: IdempotencyOptions;
-}
-
-const problemOfError = (error: DomainError): StoredResponse => ({
-  status: error.status,
-  contentType: PROBLEM_CONTENT_TYPE,
-  body: toProblem(error),
-});
-
 /**
  * One route per contract operation, all alike: authenticate and check the scope, count the call
  * against its rate limit, check the input against the contract, then (at most once per
  * Idempotency-Key) fan the call into a bus request on the operation's subject (or a gateway-owned
  * handler) and map the reply.
  */
-export const operationRoutes = async (
-  app: FastifyInstance,
-  options: { bus: Bus; gatewayHandlers: OperationHandlers; requestTimeoutMs: number; guards: EdgeGuards },
-) => {
+export const operationRoutes = async (app: FastifyInstance, options: ForwardDeps & { guards: EdgeGuards }) => {
   const { guards } = options;
   for (const op of operations) {
-    const forward = async (request: FastifyRequest, envelope: OperationRequest): Promise<StoredResponse> => {
-      let result: OperationReply;
+    const forward = (request: FastifyRequest, envelope: OperationRequest): Promise<StoredResponse> => {
       // one trace per call: the caller's, or a new one; the request log line carries its id too
       const traceparent = traceparentOrNew(request.headers.traceparent);
       (request as { traceparent?: string }).traceparent = traceparent;
-      if (op.service === 'gateway') {
-        result = await handleOperation(
-          op,
-          options.gatewayHandlers[op.operationId],
-          envelope,
-          request.log,
-          () => traceparent,
-        );
-      } else {
-        try {
-          // the envelope is this call's alone, and the reply body is only written on: neither is copied
-          result = (await options.bus.request(op.subject, envelope, {
-            timeoutMs: options.requestTimeoutMs,
-            headers: { traceparent },
-            keepEncoded: true,
-            transferPayload: true,
-          })) as OperationReply;
-        } catch (error) {
-          if (error instanceof BusUnavailableError)
-            return problemOfError(new ServiceUnavailableError('the message bus is unreachable: try again shortly'));
-          if (error instanceof NoResponderError)
-            return problemOfError(new ServiceUnavailableError(`the ${op.service} service is not running`));
-          if (error instanceof RequestTimeoutError)
-            return problemOfError(new ServiceUnavailableError(`the ${op.service} service did not answer in time`));
-          throw error;
-        }
-      }
-      return 'problem' in result
-        ? { status: result.status, contentType: PROBLEM_CONTENT_TYPE, body: result.problem }
-        : { status: result.status, contentType: 'application/json', body: result.body };
+      return forwardCall(options, op, envelope, traceparent, request.log);
     };
 
     const handle = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
       // 1. who is calling, and may they call this (before anything about the input)
-      const authorization = request.headers.authorization;
-      const authenticating = guards.authenticator.authenticate({
-        authorization: typeof authorization === 'string' ? authorization : null,
-        resource: 'api',
-        required_scope: op.scope,
-      });
+      const authenticating = authenticateCall(guards, op, request.headers.authorization);
       const auth = authenticating instanceof Promise ? await authenticating : authenticating;
       // 2. rate limit: per credential, per IP when anonymous or refused
-      const credential = auth.outcome === 'authenticated' ? auth.credential_id : null;
-      const hit = guards.rateLimiter.hit(
-        credential ?? `ip:${request.ip}`,
-        credential ? guards.rateLimits.authenticated : guards.rateLimits.anonymous,
-      );
+      const hit = rateLimitCall(guards, auth, request.ip);
       const decision = hit instanceof Promise ? await hit : hit;
       reply.headers(rateLimitHeaders(decision));
       if (!decision.allowed) throw new RateLimitedError(decision.resetSeconds);
@@ -249,14 +179,6 @@ const sendStored = (reply: FastifyReply, response: StoredResponse): void => {
     reply.code(response.status).type(`${response.contentType}; charset=utf-8`).send(response.body.wire);
   else reply.code(response.status).type(response.contentType).send(response.body);
 };
-
-export class RateLimitedError extends DomainError {
-  readonly retryAfterSeconds: number;
-  constructor(retryAfterSeconds: number) {
-    super(429, 'rate-limited', 'Too many requests', `rate limit reached: retry in ${retryAfterSeconds} s`);
-    this.retryAfterSeconds = retryAfterSeconds;
-  }
-}
 
 export class IdempotencyKeyReusedError extends DomainError {
   constructor() {
