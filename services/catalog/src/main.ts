@@ -38,7 +38,7 @@ import { readCategoryTops } from './application/category-top.ts';
 import { createCatalogCommands } from './application/commands.ts';
 import { loadDemoCatalogInBulk } from './application/demo/demo-catalog.ts';
 import { DEFAULT_DEMO, type DemoOptions } from './application/demo/demo-data.ts';
-import { voterPseudonyms } from './application/voter-pseudonyms.ts';
+import { voteNetworkHash, voterPseudonyms } from './application/voter-pseudonyms.ts';
 import { weekBoardOf } from './application/week-board.ts';
 import { createWeekTicker } from './application/week-ticker.ts';
 import { resolveWeek } from './domain/weeks.ts';
@@ -175,13 +175,22 @@ export const startCatalog = async (deps: CatalogDeps) => {
     { ms: Math.round(performance.now() - readModelStarted), position: readModel.view.position },
     'catalog read model caught up',
   );
+  // the vote ledger's pseudonym and network keys live with the catalog's personal-data keys (MongoDB or SQLite)
+  const ledgerKeys = openSubjectKeys({
+    config: deps.config,
+    service: 'catalog',
+    file: path.join(dir, 'personal-data.sqlite'),
+  });
   const commands = createCatalogCommands({
     events,
     readModel,
     clock,
+    networkHash: voteNetworkHash(ledgerKeys),
     ...(deps.config.dailyLimits ? { reportsPerDay: deps.config.dailyLimits.reportsPerAccount } : {}),
   });
 
+  // a new version of the published ranking rules is recorded as it takes effect (RankingRulesAdopted)
+  await commands.adoptRankingRules();
   const ticker = createWeekTicker({ view: readModel.view, commands, clock, logger: deps.logger });
   await ticker.tick();
   await readModel.flush();
@@ -214,12 +223,6 @@ export const startCatalog = async (deps: CatalogDeps) => {
     recordViews.request,
     ...catalogEvents.events.filter((declaration) => declaration.type === 'ListingViewed').map((d) => d.data),
   ]);
-  // the vote ledger's pseudonym key lives with the catalog's personal-data keys (MongoDB or SQLite)
-  const ledgerKeys = openSubjectKeys({
-    config: deps.config,
-    service: 'catalog',
-    file: path.join(dir, 'personal-data.sqlite'),
-  });
   const served = await serveOperations({
     service: 'catalog',
     bus: deps.bus,

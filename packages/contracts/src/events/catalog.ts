@@ -56,6 +56,11 @@ export const catalogEvents = serviceEvents({
     },
     { category: 'interview', pattern: 'interview-<account_id>', description: "one founder's interview answers" },
     { category: 'weekawards', pattern: 'weekawards-<week_start>', description: 'Launch of the Week awards' },
+    {
+      category: 'rankingrules',
+      pattern: 'rankingrules-published',
+      description: 'the versions of the published ranking rules, each as it took effect',
+    },
     { category: 'settings', pattern: 'settings-site', description: 'the site settings, one stream' },
   ],
   events: [

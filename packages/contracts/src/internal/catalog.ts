@@ -87,6 +87,9 @@ export const saveListingFromDraft = defineInternal({
   reply: Type.Object({ listing_id: PositiveId, slug: Slug, status: ListingStatus }),
 });
 
+/** the longest `network` of a page view or a vote (an IPv6 /64 or /48 written out is 25 characters) */
+export const NETWORK_MAX_LENGTH = 64;
+
 const PersonOnListing = Type.Object({ slug: Slug, account_id: AccountId }, { additionalProperties: false });
 /**
  * Whether the person's email is confirmed, as identity told the web edge (`lookup_session`):
@@ -99,7 +102,17 @@ export const castVote = defineInternal({
   description:
     'A signed-in person with a confirmed email upvotes a live or scheduled listing that is not theirs: one vote per person per listing per launch week (again = no-op). 403 without a confirmed email or for an own listing. The rule is in docs/catalog.md.',
   request: Type.Object(
-    { slug: Slug, account_id: AccountId, email_confirmed: EmailConfirmed },
+    {
+      slug: Slug,
+      account_id: AccountId,
+      email_confirmed: EmailConfirmed,
+      /** what the ranking rules look at (docs/ranking.md), as identity told the web edge; absent: not known */
+      account_created_at: Type.Optional(Type.String({ format: 'date-time', maxLength: 40 })),
+      email_disposable: Type.Optional(Type.Boolean()),
+      suspended: Type.Optional(Type.Boolean()),
+      /** the client's IPv4 /24 or IPv6 /48 prefix: catalog keeps only a keyed hash of it, never the address */
+      network: Type.Optional(Type.String({ minLength: 1, maxLength: NETWORK_MAX_LENGTH })),
+    },
     { additionalProperties: false },
   ),
   reply: Type.Object({ slug: Slug, voted: Type.Boolean(), votes: Type.Integer({ minimum: 0 }) }),
@@ -129,8 +142,6 @@ export const unfollowListing = defineInternal({
 
 export const VISITOR_MAX_LENGTH = 128;
 export const USER_AGENT_MAX_LENGTH = 512;
-/** the longest `network` of a page view (an IPv6 /64 written out is 25 characters) */
-export const NETWORK_MAX_LENGTH = 64;
 
 /** the most page views one `record_views` request carries */
 export const VIEWS_BATCH_MAX = 100;

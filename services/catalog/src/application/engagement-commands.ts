@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { type PageView, VIEWERS_PER_NETWORK_PER_DAY } from '@listings/contracts';
+import { type PageView, VIEWERS_PER_NETWORK_PER_DAY, type VoteIntegrityReason } from '@listings/contracts';
 import { DEFAULT_DAILY_LIMITS } from '@listings/platform/config';
 import { foldStream, handleCommand, useDailyQuota } from '@listings/platform/decider';
 import { NotFoundError } from '@listings/platform/errors';
@@ -7,7 +7,23 @@ import { type EngagementCommand, engagementDecider } from '../domain/engagement/
 import { engagementStream } from '../domain/engagement/engagement.ts';
 import { viewDecider, visitDecider } from '../domain/page-views/decide.ts';
 import { viewStream, visitStream } from '../domain/page-views/page-views.ts';
+import { burstWindowOf, earlierVotesDiscounted, type VoterFacts } from '../domain/vote-integrity/vote-integrity.ts';
 import type { CommandContext, Distribute } from './command-context.ts';
+
+/** what the web edge tells about a voter (`network`: the client's IPv4 /24 or IPv6 /48, hashed here) */
+export interface VoterInput {
+  readonly account_created_at: string | null;
+  readonly email_disposable: boolean;
+  readonly suspended: boolean;
+  readonly network: string | null;
+}
+/** a voter nothing is known of (the demo catalog's people): counted in full */
+const UNKNOWN_VOTER: VoterInput = {
+  account_created_at: null,
+  email_disposable: false,
+  suspended: false,
+  network: null,
+};
 
 /**
  * What people do with a listing (votes, follows, reviews and their moderation) and its page views:
@@ -37,10 +53,43 @@ export const createEngagementCommands = (ctx: CommandContext) => {
   };
 
   return {
-    castVote: async (slug: string, accountId: string, emailConfirmed: boolean) =>
-      engagement({
+    /**
+     * A vote, weighed by the ranking rules as it is cast (the voter's facts and the listing's
+     * earlier votes, from the ledger); the earlier votes of a burst it completes are discounted in
+     * their own streams after it (each stream decides, so a replay or a race changes nothing twice).
+     */
+    castVote: async (slug: string, accountId: string, emailConfirmed: boolean, voter: VoterInput = UNKNOWN_VOTER) => {
+      const listing = await listingFacts(slug);
+      const facts: VoterFacts = {
+        account_created_at: voter.account_created_at,
+        email_disposable: voter.email_disposable,
+        suspended: voter.suspended,
+        network: voter.network === null || !ctx.networkHash ? null : await ctx.networkHash(voter.network),
+      };
+      const earlier = burstWindowOf(view.ledger.get(String(listing.listing_id))?.votes ?? [], now());
+      const result = await engagement({
         type: 'CastVote',
-        data: { listing: await listingFacts(slug), account_id: accountId, email_confirmed: emailConfirmed },
+        data: { listing, account_id: accountId, email_confirmed: emailConfirmed, voter: facts, earlier },
+      });
+      const cast = result.events.find((e) => e.type === 'VoteCast');
+      if (cast)
+        for (const burst of earlierVotesDiscounted(facts, accountId, cast.data.at, earlier))
+          await engagement({
+            type: 'DiscountVote',
+            data: { listing, account_id: burst.account_id, weight: 0, reason: burst.reason },
+          });
+      return result;
+    },
+    /** an integrity discount of one standing vote after it was cast (a suspension; engagement-decider decides) */
+    discountVote: async (listingId: number, accountId: string, reason: VoteIntegrityReason) =>
+      engagement({
+        type: 'DiscountVote',
+        data: {
+          listing: { listing_id: listingId, status: 'live', owners: [] },
+          account_id: accountId,
+          weight: 0,
+          reason,
+        },
       }),
     withdrawVote: async (slug: string, accountId: string) =>
       engagement({ type: 'WithdrawVote', data: { listing: await listingFacts(slug), account_id: accountId } }),

@@ -8,6 +8,13 @@ import { LISTING_SEARCH_FIELDS } from '../../main.ts';
 import { CATALOG_READ_MODEL_GENERATION, openCatalogReadModel } from './read-model.ts';
 
 const AT = '2026-11-18T10:00:00.000Z';
+/** what a VoteCast (v3) of a voter counted in full records besides the vote */
+const COUNTED = {
+  voter: { account_created_at: null, email_disposable: false, suspended: false, network: null },
+  weight: 1,
+  reason: null,
+  rules_version: 2,
+};
 
 describe('the catalog read model on a store that answers queries', () => {
   it('when the search index refuses a write then the next flush keeps the listings the store holds', async () => {
@@ -80,12 +87,19 @@ describe('a catalog read model stored by an older generation', () => {
         status: 'draft',
         at: AT,
       });
-      await append('votes-1', 'VoteCast', { listing_id: 1, account_id: 'acc-ann', launch_week: null, at: AT });
+      await append('votes-1', 'VoteCast', {
+        listing_id: 1,
+        account_id: 'acc-ann',
+        launch_week: null,
+        at: AT,
+        ...COUNTED,
+      });
       const { position } = await append('votes-1', 'VoteCast', {
         listing_id: 1,
         account_id: 'acc-bob',
         launch_week: null,
         at: AT,
+        ...COUNTED,
       });
       const store = openMemoryReadModelStore();
       const search = () => openEmbeddedSearchIndex({ path: ':memory:', fields: LISTING_SEARCH_FIELDS });

@@ -8,6 +8,13 @@ import { evolveListingDoc, type ListingDoc, listingIdOf } from './listing.ts';
 import { toSearchDocument, trendingKey, trendingScore } from './search-document.ts';
 
 const AT = '2026-11-18T10:00:00.000Z';
+/** what a VoteCast (v3) of a voter counted in full records besides the vote */
+const COUNTED = {
+  voter: { account_created_at: null, email_disposable: false, suspended: false, network: null },
+  weight: 1,
+  reason: null,
+  rules_version: 2,
+};
 // events as written by hand here: the fold reads them as the contracts declare them
 const fold = (events: { type: string; data: unknown }[]) =>
   events.reduce<ListingDoc | undefined>((doc, e) => evolveListingDoc(doc, asCatalogEvent(e)), undefined);
@@ -35,8 +42,8 @@ describe('catalog projection', () => {
       ...created,
       { type: 'LaunchScheduled', data: { listing_id: 3, launch_week: '2026-11-16', plan: 'free', at: AT } },
       { type: 'ListingStatusChanged', data: { listing_id: 3, status: 'live', at: AT } },
-      { type: 'VoteCast', data: { listing_id: 3, account_id: 'a', at: AT } },
-      { type: 'VoteCast', data: { listing_id: 3, account_id: 'b', at: AT } },
+      { type: 'VoteCast', data: { listing_id: 3, account_id: 'a', launch_week: null, at: AT, ...COUNTED } },
+      { type: 'VoteCast', data: { listing_id: 3, account_id: 'b', launch_week: null, at: AT, ...COUNTED } },
       { type: 'VoteWithdrawn', data: { listing_id: 3, account_id: 'a', at: AT } },
       { type: 'ListingFollowed', data: { listing_id: 3, account_id: 'a', at: AT } },
       { type: 'ListingViewed', data: { listing_id: 3, count: 5, at: AT } },
