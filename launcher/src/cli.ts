@@ -33,6 +33,11 @@ const USAGE = `usage: npm run --silent cli -- <command>
                                              longest token the old keys signed has expired
   account erase --email <email>              erases an account: its sign-in data, keys and sessions, and the
                                              personal data its events hold (sealed keys deleted)
+  account suspend --email <email> --reason <text>
+                                             suspends an account: its votes count 0 from now on (its standing
+                                             votes on weeks not over are discounted, with that reason)
+  account restore --email <email> --reason <text>
+                                             lifts a suspension: votes cast from now on count again
 scopes: ${SCOPES.join(', ')}
 services: ${LOGGED_SERVICES.join(', ')}`;
 
