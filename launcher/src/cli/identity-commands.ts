@@ -120,7 +120,7 @@ const suspension = async (command: 'suspend' | 'restore', rest: string[]): Promi
       const { openVoterAdmin } = await import('@listings/catalog/voter-admin');
       const voters = openVoterAdmin(config);
       try {
-        const discounted = await voters.discountVotesOfSuspended(found.id);
+        const { discounted } = await voters.discountVotesOfSuspended(found.id);
         console.log(`${discounted} standing vote(s) discounted: account suspended by operators`);
       } finally {
         await voters.close();

@@ -43,9 +43,13 @@ export const openVoterAdmin = (config: Parameters<typeof openCatalogEventLog>[0]
   };
 
   return {
-    /** how many standing votes were discounted now (0: none left to discount) */
-    discountVotesOfSuspended: async (accountId: string, now: Date = new Date()): Promise<number> => {
+    /** how many standing votes were discounted now (0: none left to discount), and the last event's position */
+    discountVotesOfSuspended: async (
+      accountId: string,
+      now: Date = new Date(),
+    ): Promise<{ discounted: number; position: number }> => {
       let discounted = 0;
+      let position = 0;
       for (const vote of await standingVotesOf(accountId)) {
         const over =
           vote.launch_week !== null && now.getTime() >= Date.parse(`${vote.launch_week}T00:00:00.000Z`) + WEEK_MS;
@@ -67,8 +71,9 @@ export const openVoterAdmin = (config: Parameters<typeof openCatalogEventLog>[0]
           metadata: { by: 'operator' },
         });
         discounted += result.events.length;
+        position = Math.max(position, result.position);
       }
-      return discounted;
+      return { discounted, position };
     },
     close: () => store.close(),
   };
