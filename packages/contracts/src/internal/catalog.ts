@@ -4,6 +4,9 @@ import { EXTRA_CATEGORIES_MAX, ORDER_ITEMS_MAX } from '../commerce.ts';
 import { IsoDate, PositiveId, Slug, Uuid } from '../common.ts';
 import { DRAFT_FIELD_KEYS, DraftFields, DraftPatch, submitListing } from '../drafting.ts';
 import { getListingForClaim, recordVerifiedClaim } from './catalog-claims.ts';
+import { NETWORK_MAX_LENGTH, VoterFacts } from './vote-facts.ts';
+
+export { NETWORK_MAX_LENGTH };
 
 /**
  * Catalog's internal operations: not REST routes or MCP tools. Other services (drafting, commerce,
@@ -87,9 +90,6 @@ export const saveListingFromDraft = defineInternal({
   reply: Type.Object({ listing_id: PositiveId, slug: Slug, status: ListingStatus }),
 });
 
-/** the longest `network` of a page view or a vote (an IPv6 /64 or /48 written out is 25 characters) */
-export const NETWORK_MAX_LENGTH = 64;
-
 const PersonOnListing = Type.Object({ slug: Slug, account_id: AccountId }, { additionalProperties: false });
 /**
  * Whether the person's email is confirmed, as identity told the web edge (`lookup_session`):
@@ -102,17 +102,7 @@ export const castVote = defineInternal({
   description:
     'A signed-in person with a confirmed email upvotes a live or scheduled listing that is not theirs: one vote per person per listing per launch week (again = no-op). 403 without a confirmed email or for an own listing. The rule is in docs/catalog.md.',
   request: Type.Object(
-    {
-      slug: Slug,
-      account_id: AccountId,
-      email_confirmed: EmailConfirmed,
-      /** what the ranking rules look at (docs/ranking.md), as identity told the web edge; absent: not known */
-      account_created_at: Type.Optional(Type.String({ format: 'date-time', maxLength: 40 })),
-      email_disposable: Type.Optional(Type.Boolean()),
-      suspended: Type.Optional(Type.Boolean()),
-      /** the client's IPv4 /24 or IPv6 /48 prefix: catalog keeps only a keyed hash of it, never the address */
-      network: Type.Optional(Type.String({ minLength: 1, maxLength: NETWORK_MAX_LENGTH })),
-    },
+    { slug: Slug, account_id: AccountId, email_confirmed: EmailConfirmed, ...VoterFacts },
     { additionalProperties: false },
   ),
   reply: Type.Object({ slug: Slug, voted: Type.Boolean(), votes: Type.Integer({ minimum: 0 }) }),
