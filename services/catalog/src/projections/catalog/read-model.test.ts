@@ -4,17 +4,11 @@ import { silentLogger } from '@listings/platform/logger';
 import { openMemoryReadModelStore } from '@listings/platform/read-models';
 import { openEmbeddedSearchIndex, type SearchIndex } from '@listings/platform/search';
 import { describe, expect, it } from 'vitest';
+import { COUNTED } from '../../../test/vote-fixtures.ts';
 import { LISTING_SEARCH_FIELDS } from '../../main.ts';
 import { CATALOG_READ_MODEL_GENERATION, openCatalogReadModel } from './read-model.ts';
 
 const AT = '2026-11-18T10:00:00.000Z';
-/** what a VoteCast (v3) of a voter counted in full records besides the vote */
-const COUNTED = {
-  voter: { account_created_at: null, email_disposable: false, suspended: false, network: null },
-  weight: 1,
-  reason: null,
-  rules_version: 2,
-};
 
 describe('the catalog read model on a store that answers queries', () => {
   it('when the search index refuses a write then the next flush keeps the listings the store holds', async () => {

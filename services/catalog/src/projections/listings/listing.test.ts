@@ -1,6 +1,7 @@
 import type { RecordedEvent } from '@listings/platform/event-store';
 import { createDocumentSet } from '@listings/platform/read-models';
 import { describe, expect, it } from 'vitest';
+import { COUNTED } from '../../../test/vote-fixtures.ts';
 import { asCatalogEvent } from '../catalog/catalog-event.ts';
 import { categoriesProjection } from '../categories/categories.ts';
 import { settingsProjection } from '../settings/site-settings.ts';
@@ -8,13 +9,6 @@ import { evolveListingDoc, type ListingDoc, listingIdOf } from './listing.ts';
 import { toSearchDocument, trendingKey, trendingScore } from './search-document.ts';
 
 const AT = '2026-11-18T10:00:00.000Z';
-/** what a VoteCast (v3) of a voter counted in full records besides the vote */
-const COUNTED = {
-  voter: { account_created_at: null, email_disposable: false, suspended: false, network: null },
-  weight: 1,
-  reason: null,
-  rules_version: 2,
-};
 // events as written by hand here: the fold reads them as the contracts declare them
 const fold = (events: { type: string; data: unknown }[]) =>
   events.reduce<ListingDoc | undefined>((doc, e) => evolveListingDoc(doc, asCatalogEvent(e)), undefined);
