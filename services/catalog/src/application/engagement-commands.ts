@@ -5,9 +5,9 @@ import { foldStream, handleCommand, useDailyQuota } from '@listings/platform/dec
 import { NotFoundError } from '@listings/platform/errors';
 import { type EngagementCommand, engagementDecider } from '../domain/engagement/decide.ts';
 import { engagementStream } from '../domain/engagement/engagement.ts';
+import { burstWindowOf, earlierVotesDiscounted, type VoterFacts } from '../domain/engagement/vote-integrity.ts';
 import { viewDecider, visitDecider } from '../domain/page-views/decide.ts';
 import { viewStream, visitStream } from '../domain/page-views/page-views.ts';
-import { burstWindowOf, earlierVotesDiscounted, type VoterFacts } from '../domain/vote-integrity/vote-integrity.ts';
 import type { CommandContext, Distribute } from './command-context.ts';
 
 /** what the web edge tells about a voter (`network`: the client's IPv4 /24 or IPv6 /48, hashed here) */

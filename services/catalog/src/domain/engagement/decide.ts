@@ -1,7 +1,6 @@
 import { RANKING_RULES_VERSION, type VoteIntegrityReason } from '@listings/contracts';
 import type { Decider } from '@listings/platform/decider';
 import { ConflictError, DomainError, NotFoundError, ValidationError } from '@listings/platform/errors';
-import { type EarlierVote, reasonRank, type VoterFacts, weighVote } from '../vote-integrity/vote-integrity.ts';
 import {
   type Engagement,
   type EngagementEvent,
@@ -9,6 +8,7 @@ import {
   initialEngagement,
   type ListingFacts,
 } from './engagement.ts';
+import { type EarlierVote, reasonRank, type VoterFacts, weighVote } from './vote-integrity.ts';
 
 type Acting = { listing: ListingFacts; account_id: string; now: string };
 export type EngagementCommand =
