@@ -145,6 +145,7 @@ export {
   catalogInternalOperations,
   type DescribeListingForOrderReply,
   describeListingForOrder,
+  discountVotesOfSuspended,
   followListing,
   getBadgeSvg,
   getEngagement,

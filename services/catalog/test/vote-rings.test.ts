@@ -247,4 +247,26 @@ describe('vote rings: discounted with reasons in the ledger, ordinary votes in f
     ]);
     expect((await t.call('get_listing', { params: { slug: slugs.Suspect } })).body.votes).toBe(0);
   });
+
+  it('when the operator console suspends a voter (catalog.internal.discount_votes_of_suspended) then its standing vote counts 0 from then on, once', async () => {
+    const weekVotes = async () =>
+      (
+        (await t.call('get_launch_week', { params: { week: week.start } })).body as {
+          items: { slug: string; week_votes: number }[];
+        }
+      ).items.find((item) => item.slug === slugs.Slow)?.week_votes;
+    at('2027-01-02T10:00:00.000Z');
+    await vote('Slow', 'zed');
+    expect(await weekVotes()).toBe(2);
+    at('2027-01-02T11:00:00.000Z');
+    const reply = await t.internal('discount_votes_of_suspended', { account_id: 'zed' });
+    expect(reply).toMatchObject({ status: 200, body: { discounted: 1 } });
+    expect(await weekVotes()).toBe(1);
+    expect((await byAccount()).get('zed')).toMatchObject({
+      weight: 0,
+      reason: 'account_suspended',
+      discounted_at: '2027-01-02T11:00:00.000Z',
+    });
+    expect((await t.internal('discount_votes_of_suspended', { account_id: 'zed' })).body).toEqual({ discounted: 0 });
+  });
 });

@@ -4,9 +4,9 @@ import { EXTRA_CATEGORIES_MAX, ORDER_ITEMS_MAX } from '../commerce.ts';
 import { IsoDate, PositiveId, Slug, Uuid } from '../common.ts';
 import { DRAFT_FIELD_KEYS, DraftFields, DraftPatch, submitListing } from '../drafting.ts';
 import { getListingForClaim, recordVerifiedClaim } from './catalog-claims.ts';
-import { NETWORK_MAX_LENGTH, VoterFacts } from './vote-facts.ts';
+import { discountVotesOfSuspended, NETWORK_MAX_LENGTH, VoterFacts } from './catalog-votes.ts';
 
-export { NETWORK_MAX_LENGTH };
+export { discountVotesOfSuspended, NETWORK_MAX_LENGTH };
 
 /**
  * Catalog's internal operations: not REST routes or MCP tools. Other services (drafting, commerce,
@@ -362,6 +362,7 @@ export const catalogInternalOperations = [
   saveListingFromDraft,
   castVote,
   withdrawVote,
+  discountVotesOfSuspended,
   followListing,
   unfollowListing,
   recordViews,

@@ -5,7 +5,12 @@ import { foldStream, handleCommand, useDailyQuota } from '@listings/platform/dec
 import { NotFoundError } from '@listings/platform/errors';
 import { type EngagementCommand, engagementDecider } from '../domain/engagement/decide.ts';
 import { engagementStream } from '../domain/engagement/engagement.ts';
-import { burstWindowOf, earlierVotesDiscounted, type VoterFacts } from '../domain/engagement/vote-integrity.ts';
+import {
+  burstWindowOf,
+  earlierVotesDiscounted,
+  suspensionDiscounts,
+  type VoterFacts,
+} from '../domain/engagement/vote-integrity.ts';
 import { viewDecider, visitDecider } from '../domain/page-views/decide.ts';
 import { viewStream, visitStream } from '../domain/page-views/page-views.ts';
 import type { CommandContext, Distribute } from './command-context.ts';
@@ -80,17 +85,29 @@ export const createEngagementCommands = (ctx: CommandContext) => {
           });
       return result;
     },
-    /** an integrity discount of one standing vote after it was cast (a suspension; engagement-decider decides) */
-    discountVote: async (listingId: number, accountId: string, reason: VoteIntegrityReason) =>
-      engagement({
-        type: 'DiscountVote',
-        data: {
-          listing: { listing_id: listingId, status: 'live', owners: [] },
-          account_id: accountId,
-          weight: 0,
-          reason,
-        },
-      }),
+    /**
+     * The operators suspended the account: its standing votes (from the ledger) on launch weeks
+     * not over yet are discounted, `account_suspended`, each in its own stream; how many were now.
+     */
+    discountVotesOfSuspended: async (accountId: string): Promise<number> => {
+      let discounted = 0;
+      for (const doc of view.ledger.values()) {
+        if (!doc.votes.some((v) => v.account_id === accountId && v.withdrawn_at === null)) continue;
+        const listing = await view.listing(doc.listing_id);
+        if (!suspensionDiscounts(listing?.launch_week ?? null, new Date(now()))) continue;
+        const result = await engagement({
+          type: 'DiscountVote',
+          data: {
+            listing: { listing_id: doc.listing_id, status: 'live', owners: [] },
+            account_id: accountId,
+            weight: 0,
+            reason: 'account_suspended' satisfies VoteIntegrityReason,
+          },
+        });
+        discounted += result.events.length;
+      }
+      return discounted;
+    },
     withdrawVote: async (slug: string, accountId: string) =>
       engagement({ type: 'WithdrawVote', data: { listing: await listingFacts(slug), account_id: accountId } }),
     follow: async (slug: string, accountId: string) =>

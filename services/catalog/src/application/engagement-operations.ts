@@ -44,6 +44,11 @@ export const castVote: InternalOperationHandler<VoteRequest> = async (r, { view,
   return votes(view, r.slug, r.account_id);
 };
 
+/** the operator console: a suspended account's standing votes on weeks not over count 0 from now on */
+export const discountVotesOfSuspended: InternalOperationHandler<{ account_id: string }> = async (r, { commands }) => ({
+  discounted: await commands.discountVotesOfSuspended(r.account_id),
+});
+
 export const withdrawVote: InternalOperationHandler<Person> = async (r, { view, commands }) => {
   await commands.withdrawVote(r.slug, r.account_id);
   return votes(view, r.slug, r.account_id);

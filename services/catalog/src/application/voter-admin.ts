@@ -3,10 +3,10 @@ import { handleCommand } from '@listings/platform/decider';
 import { withEventSchemas } from '@listings/platform/event-store';
 import { type EngagementCommand, engagementDecider } from '../domain/engagement/decide.ts';
 import { engagementStream } from '../domain/engagement/engagement.ts';
+import { suspensionDiscounts } from '../domain/engagement/vote-integrity.ts';
 import { openCatalogEventLog } from './review-admin.ts';
 
 const PAGE = 5_000;
-const WEEK_MS = 7 * 86_400_000;
 
 /** one standing vote of an account, straight from the catalog's log */
 interface StandingVote {
@@ -51,9 +51,7 @@ export const openVoterAdmin = (config: Parameters<typeof openCatalogEventLog>[0]
       let discounted = 0;
       let position = 0;
       for (const vote of await standingVotesOf(accountId)) {
-        const over =
-          vote.launch_week !== null && now.getTime() >= Date.parse(`${vote.launch_week}T00:00:00.000Z`) + WEEK_MS;
-        if (over) continue;
+        if (!suspensionDiscounts(vote.launch_week, now)) continue;
         const result = await handleCommand({
           store,
           stream: engagementStream(vote.listing_id, accountId),

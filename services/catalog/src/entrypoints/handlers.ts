@@ -9,6 +9,7 @@ import { compareListings } from '../application/compare_listings.ts';
 import { deleteMilestone } from '../application/delete_milestone.ts';
 import {
   castVote,
+  discountVotesOfSuspended,
   followListing,
   getEngagement,
   listNotifications,
@@ -101,6 +102,7 @@ export const catalogInternalHandlers: Readonly<Record<string, InternalOperationH
   save_listing_from_draft: saveListingFromDraft,
   cast_vote: castVote,
   withdraw_vote: withdrawVote,
+  discount_votes_of_suspended: discountVotesOfSuspended,
   follow_listing: followListing,
   unfollow_listing: unfollowListing,
   record_views: recordViews,

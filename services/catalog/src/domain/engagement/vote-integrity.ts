@@ -132,3 +132,10 @@ export const earlierVotesDiscounted = (
     }
   return [...discounted].map(([account_id, reason]) => ({ account_id, reason }));
 };
+
+/**
+ * Whether a suspension discounts a standing vote for a launch week (null: the listing has none):
+ * only while that week is not over, so a week over keeps the votes it closed with.
+ */
+export const suspensionDiscounts = (launchWeek: string | null, now: Date): boolean =>
+  launchWeek === null || now.getTime() < Date.parse(`${launchWeek}T00:00:00.000Z`) + 7 * DAY_MS;
