@@ -141,7 +141,17 @@ export const writeBenchCatalog = async (dataDir: string, listings: number, seed 
         await append(
           engagementStream(id, account),
           engagementDecider.decide(
-            { type: 'CastVote', data: { listing, account_id: account, email_confirmed: true, now: at } },
+            {
+              type: 'CastVote',
+              data: {
+                listing,
+                account_id: account,
+                email_confirmed: true,
+                voter: { account_created_at: null, email_disposable: false, suspended: false, network: null },
+                earlier: [],
+                now: at,
+              },
+            },
             engagementDecider.initialState,
           ),
         );

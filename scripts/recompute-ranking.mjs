@@ -8,6 +8,10 @@
 // checks each entry's weight against the rules (a weight the rules do not give is reported and the
 // exit code is 2), then ranks the week's launches by the rules' tie-breaks and prints the board
 // (rank, counted votes, listing). Launches without a counted vote are not in the ledger's board.
+// Withdrawn and cast-outside-the-week are recomputed from the entry's times; the vote-integrity
+// discounts (young accounts, disposable domains, bursts, suspensions) look at facts the ledger does
+// not publish (account ages, networks), so for those the entry's stated reason is taken and its
+// weight checked against the weight the rules give that reason.
 import { parseArgs } from 'node:util';
 
 const BOARD = 'community-weekly';
@@ -32,18 +36,24 @@ const fetchLedger = async (base, week) => {
 
 const DAY_MS = 86_400_000;
 
+/** the reasons recomputed here from the entry's times; any other reason is the ledger's own */
+const TIME_REASONS = new Set(['withdrawn', 'cast_outside_week']);
+
 /** the weight and reason the rules give one entry (the rules' `reason` keys, read as data) */
 const weightByRules = (rules, entry, ledger) => {
   const weights = new Map(rules.weights.map((w) => [w.reason, w.weight]));
   const start = Date.parse(`${ledger.week_start}T00:00:00.000Z`);
   const end = Date.parse(`${ledger.week_end}T00:00:00.000Z`) + DAY_MS;
   const cast = Date.parse(entry.cast_at);
+  const stated = entry.reason !== null && !TIME_REASONS.has(entry.reason) && weights.has(entry.reason);
   const reason =
     entry.withdrawn_at !== null && weights.has('withdrawn')
       ? 'withdrawn'
       : (cast < start || cast >= end) && weights.has('cast_outside_week')
         ? 'cast_outside_week'
-        : null;
+        : stated
+          ? entry.reason
+          : null;
   return { weight: weights.get(reason) ?? 1, reason };
 };
 

@@ -36,6 +36,11 @@ const USAGE = `usage: npm run --silent cli -- <command>
                                              personal data its events hold (sealed keys deleted)
   account grant-operator --email <email>     gives an account the operator role (the console at /admin)
   account revoke-operator --email <email>    takes the operator role away
+  account suspend --email <email> --reason <text>
+                                             suspends an account: its votes count 0 from now on (its standing
+                                             votes on weeks not over are discounted, with that reason)
+  account restore --email <email> --reason <text>
+                                             lifts a suspension: votes cast from now on count again
 scopes: ${SCOPES.join(', ')}
 services: ${LOGGED_SERVICES.join(', ')}`;
 

@@ -97,7 +97,7 @@ describe('operator CLI: event logs and read models, on the demo data', () => {
       expect(event.position).toBe(i + 1);
       expect(event.service_position).toBeGreaterThan(last[event.service] ?? 0);
       last[event.service] = event.service_position;
-      // the version the event schemas declare today (VoteCast is at 2)
+      // the version the event schemas declare today (VoteCast is at 3)
       expect(event.version, event.type).toBe(CURRENT_VERSIONS.get(`${event.service}/${event.type}`));
       expect(Number.isNaN(Date.parse(event.time))).toBe(false);
     });

@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { openSqliteIdentityStore } from '@listings/identity/store';
+import { systemClock } from '@listings/platform/clock';
 import { openPersonalDataVault, revealPersonalData } from '@listings/platform/personal-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, runCli, type StartedProcess, startAllInOneProcess, tempDataDir } from './support.ts';
@@ -199,5 +201,35 @@ describe('operator CLI', () => {
     // the address can start afresh, and erasing again finds nobody
     expect((await cli('account', 'erase', '--email', 'erase-me@example.com')).code).toBe(1);
     expect((await cli('account', 'erase', '--email', 'not-an-email')).code).toBe(2);
+  });
+
+  it('when an account is suspended and restored then identity says so with the reason, and the catalog is told (#31)', async () => {
+    expect((await cli('api-key', 'create', '--email', 'ring@example.com', '--scopes', 'account:read')).code).toBe(0);
+    const suspended = await cli('account', 'suspend', '--email', 'ring@example.com', '--reason', 'vote ring');
+    expect(suspended.code, suspended.stderr).toBe(0);
+    expect(suspended.stdout).toMatch(
+      /account \S+ is suspended\n0 standing vote\(s\) discounted: account suspended by operators/,
+    );
+    const store = openSqliteIdentityStore({ file: path.join(data.dir, 'identity.sqlite'), clock: systemClock });
+    try {
+      expect(await store.findAccountForSignIn('ring@example.com')).toMatchObject({
+        suspendedAt: expect.any(String),
+        suspensionReason: 'vote ring',
+      });
+      expect((await cli('account', 'suspend', '--email', 'ring@example.com', '--reason', 'again')).stdout).toContain(
+        '(unchanged)',
+      );
+      const restored = await cli('account', 'restore', '--email', 'ring@example.com', '--reason', 'appeal upheld');
+      expect(restored.code).toBe(0);
+      expect(restored.stdout).toMatch(/is restored\n$/);
+      expect(await store.findAccountForSignIn('ring@example.com')).toMatchObject({
+        suspendedAt: null,
+        suspensionReason: null,
+      });
+    } finally {
+      await store.close();
+    }
+    expect((await cli('account', 'suspend', '--email', 'ring@example.com')).code).toBe(2);
+    expect((await cli('account', 'suspend', '--email', 'nobody@example.com', '--reason', 'x')).code).toBe(1);
   });
 });

@@ -56,6 +56,7 @@ export const createApiKey = async (rest: string[]): Promise<number> => {
  * addresses, invitees' addresses) opens to nothing from now on (docs/architecture.md, Personal data).
  */
 export const account = async (command: string | undefined, rest: string[]): Promise<number> => {
+  if (command === 'suspend' || command === 'restore') return suspension(command, rest);
   if (command !== 'erase') throw new UsageError(`unknown command: account ${[command, ...rest].join(' ')}`);
   const values = parse(rest, { email: { type: 'string' } });
   const email = values.email?.trim() ?? '';
@@ -76,6 +77,55 @@ export const account = async (command: string | undefined, rest: string[]): Prom
     await identity.eraseAccount(found.id);
     console.log(`erased account ${found.id}: its email, name, password, API keys, sessions and OAuth grants are gone,`);
     console.log('and the personal data its events held (claim and invite addresses) can no longer be read');
+    return 0;
+  } finally {
+    await identity.close();
+  }
+};
+
+/** who the CLI's suspensions name as the operator (the console names the signed-in operator's account) */
+const CLI_OPERATOR = 'operator-cli';
+
+/**
+ * `account suspend` / `account restore`: identity marks the account (suspended_at, the reason), and
+ * on suspension the catalog discounts the account's standing votes on weeks not over yet
+ * (VoteDiscounted, `account_suspended`); votes cast while suspended weigh 0 as they are cast. A
+ * restored account's later votes count; the votes discounted meanwhile stay discounted (docs/ranking.md).
+ */
+const suspension = async (command: 'suspend' | 'restore', rest: string[]): Promise<number> => {
+  const values = parse(rest, { email: { type: 'string' }, reason: { type: 'string' } });
+  const email = values.email?.trim() ?? '';
+  const reason = values.reason?.trim() ?? '';
+  const problems: string[] = [];
+  if (!EMAIL_PATTERN.test(email)) problems.push('--email must be an email address');
+  if (reason === '') problems.push('--reason <text> is needed');
+  if (problems.length > 0) throw new UsageError(problems.join('\n'));
+  const config = loadConfig();
+  const identity = openConfiguredIdentityStore(config, systemClock);
+  try {
+    const found = await identity.findAccountForSignIn(email);
+    if (!found) {
+      console.error(`no account with the email ${email}`);
+      return 1;
+    }
+    const input = { reason, operatorAccountId: CLI_OPERATOR };
+    const changed =
+      command === 'suspend'
+        ? await identity.suspendAccount(found.id, input)
+        : await identity.restoreAccount(found.id, input);
+    console.log(
+      `account ${found.id} is ${command === 'suspend' ? 'suspended' : 'restored'}${changed ? '' : ' (unchanged)'}`,
+    );
+    if (command === 'suspend') {
+      const { openVoterAdmin } = await import('@listings/catalog/voter-admin');
+      const voters = openVoterAdmin(config);
+      try {
+        const { discounted } = await voters.discountVotesOfSuspended(found.id);
+        console.log(`${discounted} standing vote(s) discounted: account suspended by operators`);
+      } finally {
+        await voters.close();
+      }
+    }
     return 0;
   } finally {
     await identity.close();

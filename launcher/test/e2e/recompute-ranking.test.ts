@@ -81,4 +81,44 @@ describe('recomputing a week from the vote ledger (all-in-one, demo votes)', () 
       await client.close();
     }
   });
+
+  it("when a vote ring of fresh accounts from one network votes this week then the ledger shows each vote discounted with its reason, and the script still prints the site's board", async () => {
+    const site = await siteBoard('this');
+    const target = site.board[site.board.length - 1]?.[0] as string;
+    const now = Date.now();
+    for (let i = 1; i <= 5; i++) {
+      // what the web edge sends for a signed-in person (identity's facts and the client's /24)
+      const reply = (await running.bus.request('catalog.internal.cast_vote', {
+        slug: target,
+        account_id: `e2e-ring-${i}`,
+        email_confirmed: true,
+        account_created_at: new Date(now - 3_600_000).toISOString(),
+        email_disposable: false,
+        suspended: false,
+        network: '203.0.113.0/24',
+      })) as { status: number };
+      expect(reply.status).toBe(200);
+    }
+    const ledger = (await (
+      await fetch(`${running.base}/api/v1/launches/weeks/${site.week_start}/ledger?per_page=100&page=1`)
+    ).json()) as { total: number; items: { listing: string; weight: number; reason: string | null }[] };
+    const pages = [ledger.items];
+    for (let page = 2; (page - 1) * 100 < ledger.total; page++)
+      pages.push(
+        (
+          (await (
+            await fetch(`${running.base}/api/v1/launches/weeks/${site.week_start}/ledger?per_page=100&page=${page}`)
+          ).json()) as typeof ledger
+        ).items,
+      );
+    const ring = pages.flat().slice(-5);
+    expect(ring.map((e) => [e.listing, e.weight, e.reason])).toEqual(
+      Array.from({ length: 5 }, () => [target, 0, 'network_burst']),
+    );
+    const after = await siteBoard('this');
+    expect(after.board).toEqual(site.board);
+    const mine = await recompute(site.week_start);
+    expect(mine.mismatches).toEqual([]);
+    expect(mine.board.map((row) => [row.listing, row.votes])).toEqual(after.board);
+  }, 60_000);
 });

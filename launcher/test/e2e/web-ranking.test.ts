@@ -4,6 +4,7 @@ import { startAllInOneInProcess } from '../in-process.ts';
 type Running = Awaited<ReturnType<typeof startAllInOneInProcess>>;
 type Rules = {
   version: number;
+  integrity: { young_account_days: number; network_burst_votes: number };
   boards: {
     board: string;
     summary: string;
@@ -21,6 +22,8 @@ type Entry = {
   withdrawn_at: string | null;
   weight: number;
   reason: string | null;
+  reason_words: string | null;
+  discounted_at: string | null;
 };
 
 /** the text of HTML as a reader sees it (the template escapes &, <, >, quotes) */
@@ -83,6 +86,9 @@ describe('rankings anyone can check, on the site (all-in-one, demo votes)', () =
       }
       for (const tie of board.tie_breaks) expect(text).toContain(tie.words);
     }
+    // the vote-integrity numbers, from the rules' data (#31 rules version 2)
+    expect(text).toContain(`younger than ${rules.integrity.young_account_days} days when they vote`);
+    expect(text).toContain(`more than ${rules.integrity.network_burst_votes} votes on one listing within the window`);
     expect(text).toMatch(/node scripts\/recompute-ranking\.mjs --week \d{4}-\d{2}-\d{2} --base http:\/\//);
   });
 
@@ -104,10 +110,10 @@ describe('rankings anyone can check, on the site (all-in-one, demo votes)', () =
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(r.headers.get('content-disposition')).toBe(`attachment; filename="vote-ledger-${week}.csv"`);
-    // no field of the ledger needs quoting (slugs, base64url pseudonyms, times, numbers, reasons)
+    // no field of the ledger needs quoting (slugs, base64url pseudonyms, times, numbers, reasons and their words)
     expect(r.text).not.toContain('"');
     const [header, ...rows] = r.text.trimEnd().split('\n');
-    expect(header).toBe('listing,listing_id,voter,cast_at,withdrawn_at,weight,reason');
+    expect(header).toBe('listing,listing_id,voter,cast_at,withdrawn_at,weight,reason,reason_words,discounted_at');
     expect(rows.map((row) => row.split(','))).toEqual(
       expected.map((e) => [
         e.listing,
@@ -117,6 +123,8 @@ describe('rankings anyone can check, on the site (all-in-one, demo votes)', () =
         e.withdrawn_at ?? '',
         String(e.weight),
         e.reason ?? '',
+        e.reason_words ?? '',
+        e.discounted_at ?? '',
       ]),
     );
   });

@@ -28,8 +28,14 @@ export {
 export {
   getRankingRules,
   getVoteLedger,
+  RANKING_RULES,
   RANKING_RULES_VERSION,
   VOTE_DISCOUNT_REASONS,
+  VOTE_DISCOUNT_WORDS,
+  VOTE_INTEGRITY,
+  VOTE_INTEGRITY_REASONS,
+  type VoteDiscountReason,
+  type VoteIntegrityReason,
 } from './catalog-ranking.ts';
 export { LISTING_STATUSES, ListingProfile, ListingStatus, ListingSummary } from './catalog-resources.ts';
 // ---- operations ----
@@ -211,6 +217,11 @@ export const getLaunchWeek = defineOperation({
     week_start: IsoDate,
     week_end: IsoDate,
     items: Type.Array(Type.Object({ ...ListingSummary.properties, week_votes: Type.Integer({ minimum: 0 }) })),
+    rules_version: Type.Integer({
+      minimum: 1,
+      description:
+        'the ranking rules version the week is ranked under (get_ranking_rules): recorded with its awards once it is over, else the version now in force',
+    }),
   }),
 });
 

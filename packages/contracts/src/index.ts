@@ -25,9 +25,15 @@ export {
   listCategories,
   listFounders,
   listLaunches,
+  RANKING_RULES,
   RANKING_RULES_VERSION,
   searchListings,
   VOTE_DISCOUNT_REASONS,
+  VOTE_DISCOUNT_WORDS,
+  VOTE_INTEGRITY,
+  VOTE_INTEGRITY_REASONS,
+  type VoteDiscountReason,
+  type VoteIntegrityReason,
 } from './catalog.ts';
 export {
   CLAIM_CHECK_MAX_BYTES,
@@ -139,6 +145,7 @@ export {
   catalogInternalOperations,
   type DescribeListingForOrderReply,
   describeListingForOrder,
+  discountVotesOfSuspended,
   followListing,
   getBadgeSvg,
   getEngagement,

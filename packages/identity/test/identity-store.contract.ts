@@ -100,6 +100,34 @@ export function describeIdentityStoreContract(name: string, open: (clock: Clock)
       });
     });
 
+    describe('suspensions', () => {
+      it('when an operator suspends an account then it reads suspended with the reason, on another replica too; again changes nothing; restored then not', async () => {
+        const clock = manualClock(new Date('2026-11-20T10:00:00.000Z'));
+        const { store, again } = openStores(clock);
+        const other = again();
+        const { account } = await store.ensureAccount('ring@example.com');
+        expect(account).toMatchObject({ suspendedAt: null, suspensionReason: null });
+        const by = { reason: 'vote ring', operatorAccountId: 'op-1' };
+        // (one after the other: FerretDB runs a filtered update as a read then a write, so two at
+        // once may both answer true; the account ends suspended either way)
+        expect(await store.suspendAccount(account.id, by)).toBe(true);
+        expect(await other.suspendAccount(account.id, { reason: 'again', operatorAccountId: 'op-2' })).toBe(false);
+        expect(await other.findAccountById(account.id)).toMatchObject({
+          suspendedAt: '2026-11-20T10:00:00.000Z',
+          suspensionReason: 'vote ring',
+        });
+        expect(await store.findAccountForSignIn('ring@example.com')).toMatchObject({ suspensionReason: 'vote ring' });
+        const session = await store.createSession(account.id);
+        expect((await store.sessionDetails(session.token))?.account.suspendedAt).toBe('2026-11-20T10:00:00.000Z');
+        expect(await store.restoreAccount(account.id, { reason: 'appeal upheld', operatorAccountId: 'op-2' })).toBe(
+          true,
+        );
+        expect(await other.findAccountById(account.id)).toMatchObject({ suspendedAt: null, suspensionReason: null });
+        expect(await store.restoreAccount(account.id, { reason: 'again', operatorAccountId: 'op-2' })).toBe(false);
+        expect(await store.suspendAccount('no-such-account', by)).toBe(false);
+      });
+    });
+
     describe('API keys', () => {
       it('when an account names a second live key like the first (any case) then it is refused, naming the name', async () => {
         const { store } = openStores();

@@ -12,13 +12,7 @@ import { openCheckpointStore } from '@listings/platform/checkpoints';
 import { type Clock, systemClock, type Timers } from '@listings/platform/clock';
 import { type Config, type WorkflowSettings, workflowSettingsOf } from '@listings/platform/config';
 import { openEventStore, withEventSchemas } from '@listings/platform/event-store';
-import {
-  createImageIntake,
-  createLogoServer,
-  type ImageIntake,
-  initialsLogoSvg,
-  openImageStore,
-} from '@listings/platform/images';
+import { createImageIntake, createLogoServer, initialsLogos, openImageStore } from '@listings/platform/images';
 import type { Logger } from '@listings/platform/logger';
 import { storeProbes } from '@listings/platform/observability';
 import { createSafeFetch, type SafeFetch } from '@listings/platform/outbound';
@@ -39,7 +33,7 @@ import { readCategoryTops } from './application/category-top.ts';
 import { createCatalogCommands } from './application/commands.ts';
 import { loadDemoCatalogInBulk } from './application/demo/demo-catalog.ts';
 import { DEFAULT_DEMO, type DemoOptions } from './application/demo/demo-data.ts';
-import { voterPseudonyms } from './application/voter-pseudonyms.ts';
+import { voteNetworkHash, voterPseudonyms } from './application/voter-pseudonyms.ts';
 import { weekBoardOf } from './application/week-board.ts';
 import { createWeekTicker } from './application/week-ticker.ts';
 import type { WebhookRetry } from './domain/webhook/retry-schedule.ts';
@@ -165,7 +159,7 @@ export const startCatalog = async (deps: CatalogDeps) => {
             documents: 'memory',
           }),
         onProgress: reportProgress,
-        logoOf: demoLogos(images),
+        logoOf: initialsLogos(images),
       },
       deps.demo ?? DEFAULT_DEMO,
     );
@@ -180,23 +174,26 @@ export const startCatalog = async (deps: CatalogDeps) => {
     { ms: Math.round(performance.now() - readModelStarted), position: readModel.view.position },
     'catalog read model caught up',
   );
-  const commands = createCatalogCommands({
-    events,
-    readModel,
-    clock,
-    ...(deps.config.dailyLimits ? { reportsPerDay: deps.config.dailyLimits.reportsPerAccount } : {}),
-  });
-
-  const ticker = createWeekTicker({ view: readModel.view, commands, clock, logger: deps.logger });
-  await ticker.tick();
-  await readModel.flush();
-  ticker.start();
-  // the vote ledger's pseudonym key and the webhooks' sealed secrets: the catalog's personal-data keys
+  // the vote ledger's pseudonym and network keys and the webhooks' sealed secrets: the catalog's personal-data keys
   const ledgerKeys = openSubjectKeys({
     config: deps.config,
     service: 'catalog',
     file: path.join(dir, 'personal-data.sqlite'),
   });
+  const commands = createCatalogCommands({
+    events,
+    readModel,
+    clock,
+    networkHash: voteNetworkHash(ledgerKeys),
+    ...(deps.config.dailyLimits ? { reportsPerDay: deps.config.dailyLimits.reportsPerAccount } : {}),
+  });
+
+  // a new version of the published ranking rules is recorded as it takes effect (RankingRulesAdopted)
+  await commands.adoptRankingRules();
+  const ticker = createWeekTicker({ view: readModel.view, commands, clock, logger: deps.logger });
+  await ticker.tick();
+  await readModel.flush();
+  ticker.start();
   const webhookFetch = deps.webhooks?.fetch ?? createSafeFetch(webhookFetchOptions(deps.config));
   const vault = createKeyVault(ledgerKeys);
   const webhooks = createWebhooks({ ...deps, events, clock, vault, view: readModel.view, fetch: webhookFetch });
@@ -324,23 +321,6 @@ export const startCatalog = async (deps: CatalogDeps) => {
         await imageStore.close();
       }
     },
-  };
-};
-
-/**
- * The demo listings' logos: their initials on a colour, stored like any logo. Names that make the
- * same picture (same initials and colour) are drawn once.
- */
-const demoLogos = (images: ImageIntake) => {
-  const drawn = new Map<string, Promise<string>>();
-  return (name: string): Promise<string> => {
-    const svg = initialsLogoSvg(name);
-    let url = drawn.get(svg);
-    if (!url) {
-      url = images.logoFromBytes(svg).then((stored) => stored.url);
-      drawn.set(svg, url);
-    }
-    return url;
   };
 };
 

@@ -64,7 +64,7 @@ describe('rankings anyone can check: the rules and the vote ledger', () => {
   it('when the rules are asked for then each vote-decided board says what counts, the discounts and the tie-breaks, with a version', async () => {
     const reply = await t.call('get_ranking_rules');
     expect(reply.status).toBe(200);
-    expect(reply.body.version).toBe(1);
+    expect(reply.body.version).toBe(2);
     const weekly = reply.body.boards.find((b: { board: string }) => b.board === 'community-weekly');
     expect(weekly.tie_breaks.map((tb: { by: string }) => tb.by)).toEqual([
       'votes',
@@ -75,7 +75,18 @@ describe('rankings anyone can check: the rules and the vote ledger', () => {
       [null, 1],
       ['withdrawn', 0],
       ['cast_outside_week', 0],
+      ['account_suspended', 0],
+      ['disposable_email', 0],
+      ['network_burst', 0],
+      ['fresh_account_burst', 0],
+      ['young_account', 0],
     ]);
+    expect(reply.body.integrity).toEqual({
+      young_account_days: 3,
+      burst_minutes: 60,
+      network_burst_votes: 3,
+      fresh_burst_accounts: 3,
+    });
     expect(weekly.closes).toMatch(/Sunday 23:59:59.999 UTC/);
     expect(reply.body.boards.map((b: { board: string }) => b.board)).toContain('community-all-time');
   });
@@ -83,7 +94,7 @@ describe('rankings anyone can check: the rules and the vote ledger', () => {
   it("when a week's ledger is read then every vote on its launches is there, withdrawn and late ones with their reasons", async () => {
     const body = await ledger(week.start);
     expect(body.week_start).toBe(week.start);
-    expect(body.rules_version).toBe(1);
+    expect(body.rules_version).toBe(2);
     expect(body.total).toBe(6);
     const rows = body.items.map((e) => [e.listing, e.cast_at, e.withdrawn_at, e.weight, e.reason]);
     expect(rows).toEqual([

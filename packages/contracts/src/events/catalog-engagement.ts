@@ -1,4 +1,5 @@
 import Type from 'typebox';
+import { VOTE_INTEGRITY_REASONS } from '../catalog-ranking.ts';
 import { event, upcaster } from './event-schema.ts';
 import { AccountId, At, data, ListingId, WeekStart } from './fields.ts';
 
@@ -10,6 +11,32 @@ const VoteCastV2 = data({
     description: "the listing's launch week when the vote was cast (one vote per person per listing per launch week)",
   }),
   at: At,
+});
+const RulesVersion = Type.Integer({ minimum: 1, description: 'the ranking rules version that weighed the vote' });
+const IntegrityReason = Type.Union([Type.Enum([...VOTE_INTEGRITY_REASONS]), Type.Null()], {
+  description: 'why the vote counts less (the ranking rules); null: counted in full',
+});
+const VoteCastV3 = data({
+  ...VoteCastV2.properties,
+  voter: data(
+    {
+      account_created_at: Type.Union([At, Type.Null()], {
+        description: "when the voter's account was made (identity); null: not known (votes before rules 2)",
+      }),
+      email_disposable: Type.Boolean({
+        description: "whether the voter's email domain is a disposable one (a maintained list)",
+      }),
+      suspended: Type.Boolean({ description: 'whether the operators had suspended the account' }),
+      network: Type.Union([Type.String(), Type.Null()], {
+        description:
+          "a keyed hash (HMAC-SHA256, the catalog's `vote-network` key) of the voter's IPv4 /24 or IPv6 /48; never the address; null: not known",
+      }),
+    },
+    'what the ranking rules look at, as the web edge and identity told it when the vote was cast',
+  ),
+  weight: Type.Number({ minimum: 0, maximum: 1, description: 'what the vote counts for, as cast' }),
+  reason: IntegrityReason,
+  rules_version: RulesVersion,
 });
 
 const ReviewRestoredV1 = data({
@@ -40,9 +67,10 @@ const ListingViewedV2 = data({
 export const catalogEngagementEvents = [
   event('VoteCast', {
     stream: 'engagement',
-    version: 2,
-    description: 'A person voted for a listing, for its launch week.',
-    data: VoteCastV2,
+    version: 3,
+    description:
+      'A person voted for a listing, for its launch week, weighed by the ranking rules as it was cast (the facts they looked at recorded with it).',
+    data: VoteCastV3,
     upcasters: [
       upcaster({
         from: 1,
@@ -52,7 +80,34 @@ export const catalogEngagementEvents = [
           'v1 did not say which launch week the vote was for. Lifted with `launch_week: null` (one vote per person per listing, as the rule then was); nothing is rewritten in the log.',
         upcast: (v1) => ({ ...v1, launch_week: null }),
       }),
+      upcaster({
+        from: 2,
+        data: VoteCastV2,
+        to: VoteCastV3,
+        description:
+          'v2 recorded no facts about the voter and no weight: every vote counted 1 (ranking rules 1). Lifted with nothing known of the voter, weight 1, no reason, rules version 1; nothing is rewritten in the log.',
+        upcast: (v2) => ({
+          ...v2,
+          voter: { account_created_at: null, email_disposable: false, suspended: false, network: null },
+          weight: 1,
+          reason: null,
+          rules_version: 1,
+        }),
+      }),
     ],
+  }),
+  event('VoteDiscounted', {
+    stream: 'engagement',
+    description:
+      "A standing vote was discounted after it was cast: later votes made it part of a burst, or the operators suspended the voter's account. It stays in the ledger with the change.",
+    data: data({
+      listing_id: ListingId,
+      account_id: AccountId,
+      weight: Type.Number({ minimum: 0, maximum: 1, description: 'what the vote counts for from now on' }),
+      reason: Type.Enum([...VOTE_INTEGRITY_REASONS]),
+      rules_version: RulesVersion,
+      at: At,
+    }),
   }),
   event('VoteWithdrawn', {
     stream: 'engagement',

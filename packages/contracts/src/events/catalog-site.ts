@@ -1,6 +1,22 @@
 import Type from 'typebox';
-import { event } from './event-schema.ts';
+import { event, upcaster } from './event-schema.ts';
 import { AccountId, At, data, ListingId, WeekStart } from './fields.ts';
+
+const WeekAwardsDecidedV1 = data({
+  week_start: WeekStart,
+  winners: Type.Array(
+    data({
+      rank: Type.Integer({ description: '1, 2 or 3' }),
+      listing_id: ListingId,
+      votes: Type.Integer({ description: 'votes counted during the week' }),
+    }),
+  ),
+  at: At,
+});
+const WeekAwardsDecidedV2 = data({
+  ...WeekAwardsDecidedV1.properties,
+  rules_version: Type.Integer({ minimum: 1, description: 'the ranking rules version the week was ranked under' }),
+});
 
 const Faq = data({ question: Type.String(), answer: Type.String() });
 const CategoryData = data({
@@ -64,16 +80,30 @@ export const catalogSiteEvents = [
   }),
   event('WeekAwardsDecided', {
     stream: 'weekawards',
-    description: 'Launch of the Week #1-#3, decided from community votes once the week was over.',
+    version: 2,
+    description:
+      'Launch of the Week #1-#3, decided from community votes once the week was over, under the ranking rules version named.',
+    data: WeekAwardsDecidedV2,
+    upcasters: [
+      upcaster({
+        from: 1,
+        data: WeekAwardsDecidedV1,
+        to: WeekAwardsDecidedV2,
+        description:
+          'v1 did not say which ranking rules ranked the week: there was only version 1. Lifted with `rules_version: 1`; nothing is rewritten in the log.',
+        upcast: (v1) => ({ ...v1, rules_version: 1 }),
+      }),
+    ],
+  }),
+  event('RankingRulesAdopted', {
+    stream: 'rankingrules',
+    description:
+      'A new version of the published ranking rules took effect (get_ranking_rules): weeks not yet over are ranked under it from now on.',
     data: data({
-      week_start: WeekStart,
-      winners: Type.Array(
-        data({
-          rank: Type.Integer({ description: '1, 2 or 3' }),
-          listing_id: ListingId,
-          votes: Type.Integer({ description: 'votes counted during the week' }),
-        }),
-      ),
+      version: Type.Integer({ minimum: 1, description: 'the rules version now in force' }),
+      previous: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()], {
+        description: 'the version it replaced; null for the first one recorded',
+      }),
       at: At,
     }),
   }),

@@ -73,6 +73,11 @@ export const catalogEvents = serviceEvents({
         "one person's report of one listing or review (account ids URI-encoded): so a second report is refused",
     },
     { category: 'weekawards', pattern: 'weekawards-<week_start>', description: 'Launch of the Week awards' },
+    {
+      category: 'rankingrules',
+      pattern: 'rankingrules-published',
+      description: 'the versions of the published ranking rules, each as it took effect',
+    },
     { category: 'settings', pattern: 'settings-site', description: 'the site settings, one stream' },
     WEBHOOKS_STREAM,
     WEBHOOK_INDEX_STREAM,

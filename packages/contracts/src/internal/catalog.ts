@@ -4,6 +4,9 @@ import { EXTRA_CATEGORIES_MAX, ORDER_ITEMS_MAX } from '../commerce.ts';
 import { IsoDate, PositiveId, Slug, Uuid } from '../common.ts';
 import { DRAFT_FIELD_KEYS, DraftFields, DraftPatch, submitListing } from '../drafting.ts';
 import { getListingForClaim, recordVerifiedClaim } from './catalog-claims.ts';
+import { discountVotesOfSuspended, NETWORK_MAX_LENGTH, VoterFacts } from './catalog-votes.ts';
+
+export { discountVotesOfSuspended, NETWORK_MAX_LENGTH };
 
 /**
  * Catalog's internal operations: not REST routes or MCP tools. Other services (drafting, commerce,
@@ -99,7 +102,7 @@ export const castVote = defineInternal({
   description:
     'A signed-in person with a confirmed email upvotes a live or scheduled listing that is not theirs: one vote per person per listing per launch week (again = no-op). 403 without a confirmed email or for an own listing. The rule is in docs/catalog.md.',
   request: Type.Object(
-    { slug: Slug, account_id: AccountId, email_confirmed: EmailConfirmed },
+    { slug: Slug, account_id: AccountId, email_confirmed: EmailConfirmed, ...VoterFacts },
     { additionalProperties: false },
   ),
   reply: Type.Object({ slug: Slug, voted: Type.Boolean(), votes: Type.Integer({ minimum: 0 }) }),
@@ -129,8 +132,6 @@ export const unfollowListing = defineInternal({
 
 export const VISITOR_MAX_LENGTH = 128;
 export const USER_AGENT_MAX_LENGTH = 512;
-/** the longest `network` of a page view (an IPv6 /64 written out is 25 characters) */
-export const NETWORK_MAX_LENGTH = 64;
 
 /** the most page views one `record_views` request carries */
 export const VIEWS_BATCH_MAX = 100;
@@ -361,6 +362,7 @@ export const catalogInternalOperations = [
   saveListingFromDraft,
   castVote,
   withdrawVote,
+  discountVotesOfSuspended,
   followListing,
   unfollowListing,
   recordViews,

@@ -63,6 +63,12 @@ export const SiteSession = Type.Object({
   email: Type.String(),
   name: Type.Union([Type.String(), Type.Null()]),
   email_confirmed: Type.Boolean(),
+  /** when the account was made (the ranking rules weigh the votes of young accounts 0) */
+  account_created_at: Type.String(),
+  /** whether the address is at a disposable email domain (a maintained list; such votes weigh 0) */
+  email_disposable: Type.Boolean(),
+  /** whether the operators suspended the account (its votes weigh 0 from then on) */
+  suspended: Type.Boolean(),
   /** the CSRF token bound to this session: every form of a signed-in page carries it */
   csrf_token: Type.String(),
   expires_at: Type.String(),

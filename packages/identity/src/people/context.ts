@@ -12,6 +12,7 @@ import { createMemoryRateLimitCounter, createRateLimiter, type RateLimitCounter 
 import { UnauthorizedError } from '@listings/platform/errors';
 import type { Mailer } from '@listings/platform/mail';
 import type { IdentityStore, SessionMethod } from '../store/identity-store.ts';
+import { isDisposableEmail } from './disposable-email.ts';
 import { TooManyMailsError } from './errors.ts';
 import { accountSecuredMail, emailConfirmationMail } from './mails.ts';
 
@@ -56,6 +57,9 @@ export const createPeopleContext = (deps: PeopleDeps) => {
       email: found.account.email,
       name: found.account.name,
       email_confirmed: found.emailConfirmed,
+      account_created_at: found.account.createdAt,
+      email_disposable: isDisposableEmail(found.account.email),
+      suspended: found.account.suspendedAt !== null,
       csrf_token: found.csrfToken,
       expires_at: found.expiresAt.toISOString(),
     };

@@ -42,6 +42,14 @@ export interface IdentityStore {
   eraseAccount(accountId: string): Promise<boolean>;
   /** the operator CLI's path: the account with this email, created (without a password) when missing */
   ensureAccount(email: string): Promise<{ account: Account; created: boolean }>;
+  /**
+   * The operators suspend an account (the CLI's `account suspend`, the console): `suspendedAt` is
+   * now, with the reason and the operator who did it. Its votes count 0 from then on (catalog,
+   * docs/ranking.md). False when there is no such account or it is suspended already (unchanged).
+   */
+  suspendAccount(accountId: string, input: SuspensionInput): Promise<boolean>;
+  /** Lifts a suspension (the reason and operator recorded too); false when none, or not suspended. */
+  restoreAccount(accountId: string, input: SuspensionInput): Promise<boolean>;
 
   /** the account's roles (ROLES), none for an unknown account */
   rolesOf(accountId: string): Promise<Role[]>;
@@ -160,6 +168,8 @@ export type AccountsPort = Pick<
   | 'createAccount'
   | 'eraseAccount'
   | 'ensureAccount'
+  | 'suspendAccount'
+  | 'restoreAccount'
   | 'hasPassword'
   | 'passwordHashOf'
   | 'setPasswordHash'
@@ -193,6 +203,15 @@ export interface Account {
   readonly email: string;
   readonly name: string | null;
   readonly createdAt: string;
+  /** when the operators suspended it (null: not suspended), and why */
+  readonly suspendedAt: string | null;
+  readonly suspensionReason: string | null;
+}
+
+/** why an operator suspends or restores an account, and who */
+export interface SuspensionInput {
+  readonly reason: string;
+  readonly operatorAccountId: string;
 }
 
 export interface ApiKeySummary {
@@ -286,6 +305,9 @@ export const LAST_USED_RESOLUTION_MS = 60_000;
 /** cookie values longer than this are nobody's session (never hashed) */
 export const SESSION_TOKEN_MAX_LENGTH = 100;
 
+/** the last suspension change of an account, as both adapters keep it: who did what, when asked why */
+export const suspensionNote = (what: 'suspended' | 'restored', operatorAccountId: string, reason: string): string =>
+  `${what} by ${operatorAccountId}: ${reason}`;
 export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 /** how key names compare: ASCII letters ignoring case, as SQLite's NOCASE collation */

@@ -23,6 +23,10 @@ export interface AccountDoc {
   passwordHash: string | null;
   createdAt: string;
   emailConfirmedAt: string | null;
+  /** the operators' suspension (absent or null: not suspended), and the last change's note */
+  suspendedAt?: string | null;
+  suspensionReason?: string | null;
+  suspensionNote?: string | null;
 }
 
 export interface ApiKeyDoc {

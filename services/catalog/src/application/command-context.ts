@@ -14,6 +14,11 @@ export interface CommandDeps {
   readonly clock: Clock;
   /** REPORTS_PER_ACCOUNT_PER_DAY (default DEFAULT_DAILY_LIMITS.reportsPerAccount) */
   readonly reportsPerDay?: number;
+  /**
+   * the keyed hash of a voter's network (voter-pseudonyms.ts): without it no network is recorded
+   * with a vote (the demo catalog)
+   */
+  readonly networkHash?: (network: string) => Promise<string>;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { RANKING_RULES_VERSION } from '@listings/contracts';
 import { ValidationError } from '@listings/platform/errors';
 import { type BlogPostData, blogPostStream } from '../domain/blog-post/blog-post.ts';
 import { blogPostDecider } from '../domain/blog-post/decide.ts';
@@ -5,6 +6,8 @@ import { type CategoryData, categoryStream } from '../domain/category/category.t
 import { categoryDecider } from '../domain/category/decide.ts';
 import { interviewDecider } from '../domain/interview/decide.ts';
 import { type InterviewAnswer, interviewStream } from '../domain/interview/interview.ts';
+import { rankingRulesDecider } from '../domain/ranking-rules/decide.ts';
+import { RANKING_RULES_STREAM } from '../domain/ranking-rules/ranking-rules.ts';
 import { type ReportCommand, reportDecider } from '../domain/report/decide.ts';
 import { reportStream } from '../domain/report/report.ts';
 import { siteSettingsDecider } from '../domain/site-settings/decide.ts';
@@ -112,10 +115,22 @@ export const createCatalogCommands = (deps: CommandDeps) => {
       }),
     setInterviewQuestions: (questions: InterviewQuestion[]) =>
       run(SITE_SETTINGS_STREAM, siteSettingsDecider, { type: 'SetInterviewQuestions', data: { questions } }),
+    /** records the ranking rules version in force (RankingRulesAdopted) when it is not the one recorded last */
+    adoptRankingRules: () =>
+      run(RANKING_RULES_STREAM, rankingRulesDecider, {
+        type: 'AdoptRankingRules',
+        data: { version: RANKING_RULES_VERSION, now: now() },
+      }),
     decideWeekAwards: (weekStart: string, weekEndMs: number, standings: Standing[]) =>
       run(weekAwardsStream(weekStart), weekAwardsDecider, {
         type: 'DecideWeekAwards',
-        data: { week_start: weekStart, week_end_ms: weekEndMs, standings, now: now() },
+        data: {
+          week_start: weekStart,
+          week_end_ms: weekEndMs,
+          standings,
+          rules_version: RANKING_RULES_VERSION,
+          now: now(),
+        },
       } satisfies AwardsCommand),
   };
 };

@@ -1,13 +1,34 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { type PageView, VIEWERS_PER_NETWORK_PER_DAY } from '@listings/contracts';
+import { type PageView, VIEWERS_PER_NETWORK_PER_DAY, type VoteIntegrityReason } from '@listings/contracts';
 import { DEFAULT_DAILY_LIMITS } from '@listings/platform/config';
 import { foldStream, handleCommand, useDailyQuota } from '@listings/platform/decider';
 import { NotFoundError } from '@listings/platform/errors';
 import { type EngagementCommand, engagementDecider } from '../domain/engagement/decide.ts';
 import { engagementStream } from '../domain/engagement/engagement.ts';
+import {
+  burstWindowOf,
+  earlierVotesDiscounted,
+  suspensionDiscounts,
+  type VoterFacts,
+} from '../domain/engagement/vote-integrity.ts';
 import { viewDecider, visitDecider } from '../domain/page-views/decide.ts';
 import { viewStream, visitStream } from '../domain/page-views/page-views.ts';
 import type { CommandContext, Distribute } from './command-context.ts';
+
+/** what the web edge tells about a voter (`network`: the client's IPv4 /24 or IPv6 /48, hashed here) */
+export interface VoterInput {
+  readonly account_created_at: string | null;
+  readonly email_disposable: boolean;
+  readonly suspended: boolean;
+  readonly network: string | null;
+}
+/** a voter nothing is known of (the demo catalog's people): counted in full */
+const UNKNOWN_VOTER: VoterInput = {
+  account_created_at: null,
+  email_disposable: false,
+  suspended: false,
+  network: null,
+};
 
 /**
  * What people do with a listing (votes, follows, reviews and their moderation) and its page views:
@@ -37,11 +58,56 @@ export const createEngagementCommands = (ctx: CommandContext) => {
   };
 
   return {
-    castVote: async (slug: string, accountId: string, emailConfirmed: boolean) =>
-      engagement({
+    /**
+     * A vote, weighed by the ranking rules as it is cast (the voter's facts and the listing's
+     * earlier votes, from the ledger); the earlier votes of a burst it completes are discounted in
+     * their own streams after it (each stream decides, so a replay or a race changes nothing twice).
+     */
+    castVote: async (slug: string, accountId: string, emailConfirmed: boolean, voter: VoterInput = UNKNOWN_VOTER) => {
+      const listing = await listingFacts(slug);
+      const facts: VoterFacts = {
+        account_created_at: voter.account_created_at,
+        email_disposable: voter.email_disposable,
+        suspended: voter.suspended,
+        network: voter.network === null || !ctx.networkHash ? null : await ctx.networkHash(voter.network),
+      };
+      const earlier = burstWindowOf(view.ledger.get(String(listing.listing_id))?.votes ?? [], now());
+      const result = await engagement({
         type: 'CastVote',
-        data: { listing: await listingFacts(slug), account_id: accountId, email_confirmed: emailConfirmed },
-      }),
+        data: { listing, account_id: accountId, email_confirmed: emailConfirmed, voter: facts, earlier },
+      });
+      const cast = result.events.find((e) => e.type === 'VoteCast');
+      if (cast)
+        for (const burst of earlierVotesDiscounted(facts, accountId, cast.data.at, earlier))
+          await engagement({
+            type: 'DiscountVote',
+            data: { listing, account_id: burst.account_id, weight: 0, reason: burst.reason },
+          });
+      return result;
+    },
+    /**
+     * The operators suspended the account: its standing votes (from the ledger) on launch weeks
+     * not over yet are discounted, `account_suspended`, each in its own stream; how many were now.
+     */
+    discountVotesOfSuspended: async (accountId: string): Promise<number> => {
+      let discounted = 0;
+      for (const doc of view.ledger.values()) {
+        if (!doc.votes.some((v) => v.account_id === accountId && v.withdrawn_at === null)) continue;
+        const listing = await view.listing(doc.listing_id);
+        if (!suspensionDiscounts(listing?.launch_week ?? null, new Date(now()))) continue;
+        const result = await engagement({
+          type: 'DiscountVote',
+          data: {
+            listing: { listing_id: doc.listing_id, status: 'live', owners: [] },
+            account_id: accountId,
+            weight: 0,
+            reason: 'account_suspended' satisfies VoteIntegrityReason,
+          },
+        });
+        discounted += result.events.length;
+      }
+      return discounted;
+    },
     withdrawVote: async (slug: string, accountId: string) =>
       engagement({ type: 'WithdrawVote', data: { listing: await listingFacts(slug), account_id: accountId } }),
     follow: async (slug: string, accountId: string) =>

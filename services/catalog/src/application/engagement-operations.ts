@@ -2,6 +2,7 @@ import { NOTIFICATIONS_MAX, type PageView } from '@listings/contracts';
 import { NotFoundError } from '@listings/platform/errors';
 import { L } from '../projections/catalog/query-keys.ts';
 import type { CatalogView } from '../projections/catalog/read-model.ts';
+import type { ListingDoc } from '../projections/listings/listing.ts';
 import type { InternalOperationHandler } from './internal-context.ts';
 import { ratingOf, summaryOf, voteCount } from './presenters.ts';
 
@@ -13,22 +14,40 @@ type Person = { slug: string; account_id: string };
 
 const votes = async (view: CatalogView, slug: string, accountId: string) => {
   const doc = await view.listingBySlug(slug);
-  return { slug, voted: doc ? accountId in doc.votes : false, votes: doc ? voteCount(doc) : 0 };
+  return { slug, voted: doc ? hasVoted(doc, accountId) : false, votes: doc ? voteCount(doc) : 0 };
 };
 const follows = async (view: CatalogView, slug: string, following: boolean) => ({
   slug,
   following,
   followers: (await view.listingBySlug(slug))?.followers ?? 0,
 });
+/** a standing vote, counted or discounted (the person sees their vote either way) */
+const hasVoted = (doc: ListingDoc, accountId: string) =>
+  accountId in doc.votes || accountId in (doc.discounted_votes ?? {});
 const newestFirst = (a: { at: string }, b: { at: string }) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0);
 
-export const castVote: InternalOperationHandler<Person & { email_confirmed: boolean }> = async (
-  r,
-  { view, commands },
-) => {
-  await commands.castVote(r.slug, r.account_id, r.email_confirmed);
+type VoteRequest = Person & {
+  email_confirmed: boolean;
+  account_created_at?: string;
+  email_disposable?: boolean;
+  suspended?: boolean;
+  network?: string;
+};
+
+export const castVote: InternalOperationHandler<VoteRequest> = async (r, { view, commands }) => {
+  await commands.castVote(r.slug, r.account_id, r.email_confirmed, {
+    account_created_at: r.account_created_at ?? null,
+    email_disposable: r.email_disposable ?? false,
+    suspended: r.suspended ?? false,
+    network: r.network ?? null,
+  });
   return votes(view, r.slug, r.account_id);
 };
+
+/** the operator console: a suspended account's standing votes on weeks not over count 0 from now on */
+export const discountVotesOfSuspended: InternalOperationHandler<{ account_id: string }> = async (r, { commands }) => ({
+  discounted: await commands.discountVotesOfSuspended(r.account_id),
+});
 
 export const withdrawVote: InternalOperationHandler<Person> = async (r, { view, commands }) => {
   await commands.withdrawVote(r.slug, r.account_id);
@@ -107,7 +126,7 @@ export const getEngagement: InternalOperationHandler<Person> = async (r, { view 
   const review = doc.reviews[r.account_id];
   return {
     slug: r.slug,
-    voted: r.account_id in doc.votes,
+    voted: hasVoted(doc, r.account_id),
     votes: voteCount(doc),
     following: (doc.follower_ids ?? []).includes(r.account_id),
     followers: doc.followers,

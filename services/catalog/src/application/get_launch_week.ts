@@ -2,6 +2,7 @@ import { resolveWeek } from '../domain/weeks.ts';
 import { L, listingQueries } from '../projections/catalog/query-keys.ts';
 import type { CatalogHandler } from './operation-context.ts';
 import { summaryOf } from './presenters.ts';
+import { weekRulesVersion } from './ranking-rules.ts';
 import { weekRanking } from './week-board.ts';
 
 /** get_launch_week: a week's live launches ranked by that week's votes, then (a week not over) the ones scheduled. */
@@ -19,5 +20,6 @@ export const getLaunchWeek: CatalogHandler<'get_launch_week'> = async (call, { v
     week_start: week.start,
     week_end: week.end,
     items: [...live, ...scheduled.map((doc) => ({ ...summaryOf(doc), week_votes: 0 }))],
+    rules_version: weekRulesVersion(view, week),
   };
 };

@@ -1,12 +1,15 @@
-import { RANKING_RULES_VERSION } from '@listings/contracts';
 import { resolveWeek } from '../domain/weeks.ts';
 import { listingQueries } from '../projections/catalog/query-keys.ts';
 import type { CatalogHandler } from './operation-context.ts';
 import { pageOf, pagingOf } from './presenters.ts';
-import { voteWeight } from './ranking-rules.ts';
+import { voteWeight, weekRulesVersion } from './ranking-rules.ts';
 
 /** to the minute: the ledger says when, not the second a person clicked */
 const toMinute = (at: string) => `${at.slice(0, 16)}:00.000Z`;
+const discountedToMinute = <W extends { discounted_at: string | null }>(w: W): W => ({
+  ...w,
+  discounted_at: w.discounted_at === null ? null : toMinute(w.discounted_at),
+});
 
 /**
  * get_vote_ledger: every vote on a week's live launches (from the ledger projection, withdrawn ones
@@ -32,8 +35,8 @@ export const getVoteLedger: CatalogHandler<'get_vote_ledger'> = async (call, { v
       voter: await voterPseudonym(vote.account_id, week.start),
       cast_at: toMinute(vote.cast_at),
       withdrawn_at: vote.withdrawn_at === null ? null : toMinute(vote.withdrawn_at),
-      ...voteWeight(vote, week),
+      ...discountedToMinute(voteWeight(vote, week)),
     })),
   );
-  return { ...page, items, week_start: week.start, week_end: week.end, rules_version: RANKING_RULES_VERSION };
+  return { ...page, items, week_start: week.start, week_end: week.end, rules_version: weekRulesVersion(view, week) };
 };

@@ -8,6 +8,15 @@ import { type EventStore, openEventStore, withEventSchemas } from '@listings/pla
 import { type EngagementCommand, engagementDecider } from '../domain/engagement/decide.ts';
 import { engagementStream } from '../domain/engagement/engagement.ts';
 
+export type CatalogLogConfig = { dataDir: string } & Partial<Pick<Config, 'kurrentdb' | 'eventsDir'>>;
+
+/** the catalog's own event log, opened beside the running service (the operator's CLI) */
+export const openCatalogEventLog = (config: CatalogLogConfig): EventStore => {
+  const file = path.join(config.eventsDir ?? config.dataDir, 'catalog', 'events.sqlite');
+  mkdirSync(path.dirname(file), { recursive: true });
+  return openEventStore(config, { service: 'catalog', file });
+};
+
 /** One review as the operator sees it, straight from the catalog's log. */
 export interface ModeratedReview {
   readonly slug: string;
@@ -27,10 +36,8 @@ const PAGE = 5_000;
  * catalog's own engagement commands (RemoveReview, RestoreReview) against it, so the running
  * service folds the change like any other event. Needs no read model, so it runs beside the service.
  */
-export const openReviewAdmin = (config: { dataDir: string } & Partial<Pick<Config, 'kurrentdb' | 'eventsDir'>>) => {
-  const file = path.join(config.eventsDir ?? config.dataDir, 'catalog', 'events.sqlite');
-  mkdirSync(path.dirname(file), { recursive: true });
-  const store: EventStore = withEventSchemas(openEventStore(config, { service: 'catalog', file }), catalogEvents);
+export const openReviewAdmin = (config: CatalogLogConfig) => {
+  const store: EventStore = withEventSchemas(openCatalogEventLog(config), catalogEvents);
 
   const scan = async () => {
     const slugs = new Map<number, string>();

@@ -11,6 +11,7 @@ import { deleteMilestone } from '../application/delete_milestone.ts';
 import { deleteWebhook } from '../application/delete_webhook.ts';
 import {
   castVote,
+  discountVotesOfSuspended,
   followListing,
   getEngagement,
   listNotifications,
@@ -129,6 +130,7 @@ export const catalogInternalHandlers: Readonly<Record<string, InternalOperationH
   save_listing_from_draft: saveListingFromDraft,
   cast_vote: castVote,
   withdraw_vote: withdrawVote,
+  discount_votes_of_suspended: discountVotesOfSuspended,
   follow_listing: followListing,
   unfollow_listing: unfollowListing,
   record_views: recordViews,

@@ -36,6 +36,9 @@ export const serveSessions = (bus: Bus, people: readonly StandInPerson[] = [ALIC
       email: `${who.account}@example.com`,
       name: null,
       email_confirmed: true,
+      account_created_at: '2025-01-01T00:00:00.000Z',
+      email_disposable: false,
+      suspended: false,
       csrf_token: who.csrf,
       expires_at: '2099-01-01T00:00:00.000Z',
     };

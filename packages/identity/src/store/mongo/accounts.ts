@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ConflictError } from '@listings/platform/errors';
-import { type Account, type AccountsPort, normaliseEmail } from '../identity-store.ts';
+import { type Account, type AccountsPort, normaliseEmail, suspensionNote } from '../identity-store.ts';
 import { type AccountDoc, isDuplicateKey } from '../mongo-identity-collections.ts';
 import type { MongoAccess } from './access.ts';
 import { deleteOAuthRecordsOf } from './oauth-grants.ts';
@@ -10,6 +10,8 @@ export const toAccount = (doc: AccountDoc): Account => ({
   email: doc.email,
   name: doc.name,
   createdAt: doc.createdAt,
+  suspendedAt: doc.suspendedAt ?? null,
+  suspensionReason: doc.suspensionReason ?? null,
 });
 
 /** Accounts on MongoDB: one per address (a unique index), their passwords, and erasing one. */
@@ -97,6 +99,35 @@ export const mongoAccounts = (access: MongoAccess): AccountsPort => {
         if (!made) throw error;
         return { account: toAccount(made), created: false };
       }
+    },
+    /** one conditional update: only an account not suspended is suspended (of two operators at once, one does it) */
+    async suspendAccount(accountId, { reason, operatorAccountId }) {
+      await beforeUse();
+      const { modifiedCount } = await c.accounts.updateOne(
+        { _id: accountId, suspendedAt: null },
+        {
+          $set: {
+            suspendedAt: now().toISOString(),
+            suspensionReason: reason,
+            suspensionNote: suspensionNote('suspended', operatorAccountId, reason),
+          },
+        },
+      );
+      return modifiedCount > 0;
+    },
+    async restoreAccount(accountId, { reason, operatorAccountId }) {
+      await beforeUse();
+      const { modifiedCount } = await c.accounts.updateOne(
+        { _id: accountId, suspendedAt: { $type: 'string' } },
+        {
+          $set: {
+            suspendedAt: null,
+            suspensionReason: null,
+            suspensionNote: suspensionNote('restored', operatorAccountId, reason),
+          },
+        },
+      );
+      return modifiedCount > 0;
     },
     async hasPassword(accountId) {
       return (await passwordHashOf(accountId)) !== null;

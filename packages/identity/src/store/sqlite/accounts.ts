@@ -7,6 +7,7 @@ import {
   type EmailProofPort,
   normaliseEmail,
   resetOrNull,
+  suspensionNote,
 } from '../identity-store.ts';
 import { immediateTransaction, isUniqueViolation } from './schema.ts';
 
@@ -16,12 +17,25 @@ export type AccountRow = {
   name: string | null;
   created_at: string;
   password_hash: string | null;
+  suspended_at?: string | null;
+  suspension_reason?: string | null;
 };
 export const toAccount = (row: AccountRow): Account => ({
   id: row.id,
   email: row.email,
   name: row.name,
   createdAt: row.created_at,
+  suspendedAt: row.suspended_at ?? null,
+  suspensionReason: row.suspension_reason ?? null,
+});
+
+/** a new account's id and time (not suspended) */
+const newAccount = (now: () => Date) => ({
+  id: randomUUID(),
+  name: null,
+  createdAt: now().toISOString(),
+  suspendedAt: null,
+  suspensionReason: null,
 });
 
 /** Accounts on SQLite: one per address (the UNIQUE email), their passwords, and erasing one. */
@@ -51,7 +65,7 @@ export const sqliteAccounts = (db: DatabaseSync, now: () => Date): AccountsPort 
       const email = normaliseEmail(input.email);
       const taken = () => new ConflictError('an account with this email already exists');
       if (accountByEmail.get(email)) throw taken();
-      const account = { id: randomUUID(), email, name: input.name, createdAt: now().toISOString() };
+      const account = { ...newAccount(now), email, name: input.name };
       try {
         insertAccount.run(account.id, email, input.name, input.passwordHash, account.createdAt);
       } catch (error) {
@@ -81,7 +95,7 @@ export const sqliteAccounts = (db: DatabaseSync, now: () => Date): AccountsPort 
     ensureAccount: async (email: string) => {
       const row = accountByEmail.get(normaliseEmail(email)) as AccountRow | undefined;
       if (row) return { account: toAccount(row), created: false };
-      const account = { id: randomUUID(), email: normaliseEmail(email), name: null, createdAt: now().toISOString() };
+      const account = { ...newAccount(now), email: normaliseEmail(email) };
       try {
         insertAccount.run(account.id, account.email, null, null, account.createdAt);
       } catch (error) {
@@ -90,6 +104,23 @@ export const sqliteAccounts = (db: DatabaseSync, now: () => Date): AccountsPort 
       }
       return { account, created: true };
     },
+    /** one statement: only an account not suspended is suspended (of two operators at once, one does it) */
+    suspendAccount: async (accountId, { reason, operatorAccountId }) =>
+      Number(
+        db
+          .prepare(
+            'UPDATE accounts SET suspended_at = ?, suspension_reason = ?, suspension_note = ? WHERE id = ? AND suspended_at IS NULL',
+          )
+          .run(now().toISOString(), reason, suspensionNote('suspended', operatorAccountId, reason), accountId).changes,
+      ) > 0,
+    restoreAccount: async (accountId, { reason, operatorAccountId }) =>
+      Number(
+        db
+          .prepare(
+            'UPDATE accounts SET suspended_at = NULL, suspension_reason = NULL, suspension_note = ? WHERE id = ? AND suspended_at IS NOT NULL',
+          )
+          .run(suspensionNote('restored', operatorAccountId, reason), accountId).changes,
+      ) > 0,
     hasPassword: async (accountId: string) => passwordHashOf(accountId) !== null,
     passwordHashOf: async (accountId: string) => passwordHashOf(accountId),
     setPasswordHash: async (accountId: string, passwordHash: string | null) =>

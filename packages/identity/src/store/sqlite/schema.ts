@@ -66,6 +66,12 @@ const migratePeople = (db: DatabaseSync): void =>
     if (!hasColumn(db, 'sessions', 'method')) db.exec('ALTER TABLE sessions ADD COLUMN method TEXT');
     // who made an API key: a signed-in person on the site, or the operator (CLI, holding the data dir)
     if (!hasColumn(db, 'api_keys', 'origin')) db.exec('ALTER TABLE api_keys ADD COLUMN origin TEXT');
+    // the operators' suspension of an account (its votes count 0 from then on); the note says who made
+    // the last change (suspended or restored) and why
+    if (!hasColumn(db, 'accounts', 'suspended_at')) db.exec('ALTER TABLE accounts ADD COLUMN suspended_at TEXT');
+    if (!hasColumn(db, 'accounts', 'suspension_reason'))
+      db.exec('ALTER TABLE accounts ADD COLUMN suspension_reason TEXT');
+    if (!hasColumn(db, 'accounts', 'suspension_note')) db.exec('ALTER TABLE accounts ADD COLUMN suspension_note TEXT');
     db.exec('UPDATE sessions SET public_id = lower(hex(randomblob(9))) WHERE public_id IS NULL');
     db.exec(`
       CREATE INDEX IF NOT EXISTS sessions_account ON sessions(account_id);

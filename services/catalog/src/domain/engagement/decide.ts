@@ -1,3 +1,4 @@
+import { RANKING_RULES_VERSION, type VoteIntegrityReason } from '@listings/contracts';
 import type { Decider } from '@listings/platform/decider';
 import { ConflictError, DomainError, NotFoundError, ValidationError } from '@listings/platform/errors';
 import {
@@ -7,10 +8,17 @@ import {
   initialEngagement,
   type ListingFacts,
 } from './engagement.ts';
+import { type EarlierVote, reasonRank, type VoterFacts, weighVote } from './vote-integrity.ts';
 
 type Acting = { listing: ListingFacts; account_id: string; now: string };
 export type EngagementCommand =
-  | { type: 'CastVote'; data: Acting & { email_confirmed: boolean } }
+  /** `voter`: what the ranking rules look at; `earlier`: the listing's votes as the ledger holds them */
+  | {
+      type: 'CastVote';
+      data: Acting & { email_confirmed: boolean; voter: VoterFacts; earlier: readonly EarlierVote[] };
+    }
+  /** a burst found later, or a suspension: the standing vote counts `weight` from now on */
+  | { type: 'DiscountVote'; data: Acting & { weight: number; reason: VoteIntegrityReason } }
   | { type: 'WithdrawVote' | 'Follow' | 'Unfollow'; data: Acting }
   | { type: 'SubmitReview'; data: Acting & { rating: number; body: string; email_confirmed: boolean } }
   /** `account_id` is the review's author (the stream); `by` is who acts */
@@ -46,7 +54,21 @@ export const decideEngagement = (command: EngagementCommand, state: Engagement):
         throw new ValidationError([{ field: 'slug', message: `a ${listing.status} listing takes no votes` }]);
       const week = listing.launch_week ?? null;
       if (state.voted && state.voteWeek === week) return [];
-      return [{ type: 'VoteCast', data: { ...base, launch_week: week } }];
+      const { voter, earlier } = command.data;
+      const weighed = weighVote(voter, account_id, now, earlier);
+      return [
+        {
+          type: 'VoteCast',
+          data: { ...base, launch_week: week, voter, ...weighed, rules_version: RANKING_RULES_VERSION },
+        },
+      ];
+    }
+    case 'DiscountVote': {
+      // only a standing vote, and only to count less or for a stronger reason: a replay changes nothing
+      const { weight, reason } = command.data;
+      if (!state.voted) return [];
+      if (weight >= state.voteWeight && reasonRank(reason) >= reasonRank(state.voteReason)) return [];
+      return [{ type: 'VoteDiscounted', data: { ...base, weight, reason, rules_version: RANKING_RULES_VERSION } }];
     }
     case 'WithdrawVote':
       if (!state.voted) return [];

@@ -1,3 +1,4 @@
+import type { VoteIntegrityReason } from '@listings/contracts';
 import type { CatalogEventOf } from '../catalog-events.ts';
 
 /**
@@ -9,6 +10,7 @@ import type { CatalogEventOf } from '../catalog-events.ts';
 export type EngagementEvent = CatalogEventOf<
   | 'VoteCast'
   | 'VoteWithdrawn'
+  | 'VoteDiscounted'
   | 'ListingFollowed'
   | 'ListingUnfollowed'
   | 'ReviewSubmitted'
@@ -22,6 +24,9 @@ export interface Engagement {
   readonly voted: boolean;
   /** the launch week the standing vote was cast for (null: the listing had none) */
   readonly voteWeek: string | null;
+  /** what the standing vote counts for (the ranking rules), and why it counts less */
+  readonly voteWeight: number;
+  readonly voteReason: VoteIntegrityReason | null;
   readonly following: boolean;
   readonly reviewed: boolean;
   /** an operator took the review down: it does not count until restored */
@@ -33,6 +38,8 @@ export interface Engagement {
 export const initialEngagement: Engagement = {
   voted: false,
   voteWeek: null,
+  voteWeight: 1,
+  voteReason: null,
   following: false,
   reviewed: false,
   reviewRemoved: false,
@@ -51,9 +58,17 @@ export interface ListingFacts {
 export const evolveEngagement = (state: Engagement, event: EngagementEvent): Engagement => {
   switch (event.type) {
     case 'VoteCast':
-      return { ...state, voted: true, voteWeek: event.data.launch_week };
+      return {
+        ...state,
+        voted: true,
+        voteWeek: event.data.launch_week,
+        voteWeight: event.data.weight,
+        voteReason: event.data.reason,
+      };
+    case 'VoteDiscounted':
+      return { ...state, voteWeight: event.data.weight, voteReason: event.data.reason };
     case 'VoteWithdrawn':
-      return { ...state, voted: false, voteWeek: null };
+      return { ...state, voted: false, voteWeek: null, voteWeight: 1, voteReason: null };
     case 'ListingFollowed':
       return { ...state, following: true };
     case 'ListingUnfollowed':

@@ -8,7 +8,7 @@ const WEEK = '2026-11-16';
 const END = Date.parse('2026-11-23T00:00:00.000Z');
 const decide = (now: string, standings: { listing_id: number; votes: number; last_vote_at: string | null }[]) => ({
   type: 'DecideWeekAwards' as const,
-  data: { week_start: WEEK, week_end_ms: END, standings, now },
+  data: { week_start: WEEK, week_end_ms: END, standings, rules_version: 2, now },
 });
 
 describe('Launch of the Week awards', () => {
@@ -39,6 +39,7 @@ describe('Launch of the Week awards', () => {
               { rank: 2, listing_id: 3, votes: 7 },
               { rank: 3, listing_id: 1, votes: 5 },
             ],
+            rules_version: 2,
             at: '2026-11-23T00:00:00.000Z',
           },
         },
@@ -64,13 +65,32 @@ describe('Launch of the Week awards', () => {
               { rank: 2, listing_id: 8, votes: 4 },
               { rank: 3, listing_id: 9, votes: 4 },
             ],
+            rules_version: 2,
             at: '2026-11-23T00:00:00.000Z',
           },
         },
       ]));
+  it('given an ended week when decided then the awards record the ranking rules version they were ranked under', () =>
+    spec
+      .given([])
+      .when({
+        ...decide('2026-11-23T00:00:00.000Z', []),
+        data: { ...decide('2026-11-23T00:00:00.000Z', []).data, rules_version: 7 },
+      })
+      .then([
+        {
+          type: 'WeekAwardsDecided',
+          data: { week_start: WEEK, winners: [], rules_version: 7, at: '2026-11-23T00:00:00.000Z' },
+        },
+      ]));
   it('given a decided week when asked again then nothing changes', () =>
     spec
-      .given([{ type: 'WeekAwardsDecided', data: { week_start: WEEK, winners: [], at: '2026-11-23T00:00:00.000Z' } }])
+      .given([
+        {
+          type: 'WeekAwardsDecided',
+          data: { week_start: WEEK, winners: [], rules_version: 1, at: '2026-11-23T00:00:00.000Z' },
+        },
+      ])
       .when(
         decide('2026-11-30T00:00:00.000Z', [{ listing_id: 1, votes: 100, last_vote_at: '2026-11-17T00:00:00.000Z' }]),
       )

@@ -11,7 +11,14 @@ import {
 
 export type AwardsCommand = {
   type: 'DecideWeekAwards';
-  data: { week_start: string; week_end_ms: number; standings: Standing[]; now: string };
+  data: {
+    week_start: string;
+    week_end_ms: number;
+    standings: Standing[];
+    /** the ranking rules version the standings were counted under (recorded with the awards) */
+    rules_version: number;
+    now: string;
+  };
 };
 
 /** The top three of the week's standings, once the week has ended; nothing when decided already. */
@@ -22,7 +29,12 @@ export const decideWeekAwards = (command: AwardsCommand, state: WeekAwards): Awa
   const winners = rankStandings(d.standings)
     .slice(0, 3)
     .map((s, i) => ({ rank: i + 1, listing_id: s.listing_id, votes: s.votes }));
-  return [{ type: 'WeekAwardsDecided', data: { week_start: d.week_start, winners, at: d.now } }];
+  return [
+    {
+      type: 'WeekAwardsDecided',
+      data: { week_start: d.week_start, winners, rules_version: d.rules_version, at: d.now },
+    },
+  ];
 };
 
 export const weekAwardsDecider: Decider<AwardsCommand, WeekAwards, AwardsEvent> = {

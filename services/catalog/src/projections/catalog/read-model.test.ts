@@ -4,6 +4,7 @@ import { silentLogger } from '@listings/platform/logger';
 import { openMemoryReadModelStore } from '@listings/platform/read-models';
 import { openEmbeddedSearchIndex, type SearchIndex } from '@listings/platform/search';
 import { describe, expect, it } from 'vitest';
+import { COUNTED } from '../../../test/vote-fixtures.ts';
 import { LISTING_SEARCH_FIELDS } from '../../main.ts';
 import { CATALOG_READ_MODEL_GENERATION, openCatalogReadModel } from './read-model.ts';
 
@@ -80,12 +81,19 @@ describe('a catalog read model stored by an older generation', () => {
         status: 'draft',
         at: AT,
       });
-      await append('votes-1', 'VoteCast', { listing_id: 1, account_id: 'acc-ann', launch_week: null, at: AT });
+      await append('votes-1', 'VoteCast', {
+        listing_id: 1,
+        account_id: 'acc-ann',
+        launch_week: null,
+        at: AT,
+        ...COUNTED,
+      });
       const { position } = await append('votes-1', 'VoteCast', {
         listing_id: 1,
         account_id: 'acc-bob',
         launch_week: null,
         at: AT,
+        ...COUNTED,
       });
       const store = openMemoryReadModelStore();
       const search = () => openEmbeddedSearchIndex({ path: ':memory:', fields: LISTING_SEARCH_FIELDS });

@@ -1,6 +1,7 @@
 import type { RecordedEvent } from '@listings/platform/event-store';
 import { createDocumentSet } from '@listings/platform/read-models';
 import { describe, expect, it } from 'vitest';
+import { COUNTED } from '../../../test/vote-fixtures.ts';
 import { asCatalogEvent } from '../catalog/catalog-event.ts';
 import { categoriesProjection } from '../categories/categories.ts';
 import { settingsProjection } from '../settings/site-settings.ts';
@@ -35,8 +36,8 @@ describe('catalog projection', () => {
       ...created,
       { type: 'LaunchScheduled', data: { listing_id: 3, launch_week: '2026-11-16', plan: 'free', at: AT } },
       { type: 'ListingStatusChanged', data: { listing_id: 3, status: 'live', at: AT } },
-      { type: 'VoteCast', data: { listing_id: 3, account_id: 'a', at: AT } },
-      { type: 'VoteCast', data: { listing_id: 3, account_id: 'b', at: AT } },
+      { type: 'VoteCast', data: { listing_id: 3, account_id: 'a', launch_week: null, at: AT, ...COUNTED } },
+      { type: 'VoteCast', data: { listing_id: 3, account_id: 'b', launch_week: null, at: AT, ...COUNTED } },
       { type: 'VoteWithdrawn', data: { listing_id: 3, account_id: 'a', at: AT } },
       { type: 'ListingFollowed', data: { listing_id: 3, account_id: 'a', at: AT } },
       { type: 'ListingViewed', data: { listing_id: 3, count: 5, at: AT } },

@@ -35,8 +35,13 @@ export interface ListingDoc {
   readonly domain_rating: readonly { date: string; value: number }[];
   readonly revenue: readonly { date: string; mrr_cents: number }[];
   readonly billboard_cents: number;
-  /** account id → ISO time of the vote */
+  /**
+   * account id → ISO time of the vote, for the standing votes that count (weight 1 by the ranking
+   * rules); every board and count reads these
+   */
   readonly votes: Readonly<Record<string, string>>;
+  /** account id → ISO time of the vote, for the standing votes an integrity discount weighs 0 (absent: none) */
+  readonly discounted_votes?: Readonly<Record<string, string>>;
   readonly followers: number;
   readonly views: number;
   /**
@@ -238,9 +243,23 @@ export const evolveListingDoc = (doc: ListingDoc | undefined, event: CatalogEven
   if (!doc) return doc;
   switch (event.type) {
     case 'VoteCast':
-      return { ...doc, votes: { ...doc.votes, [event.data.account_id]: event.data.at } };
+    case 'VoteDiscounted': {
+      const { account_id } = event.data;
+      const at =
+        event.type === 'VoteCast' ? event.data.at : (doc.votes[account_id] ?? doc.discounted_votes?.[account_id]);
+      if (at === undefined) return doc;
+      const discounted = without(doc.discounted_votes ?? {}, account_id);
+      // every discount weighs 0: the vote moves out of the counted votes, and back only when cast anew
+      return event.data.weight > 0
+        ? { ...doc, votes: { ...doc.votes, [account_id]: at }, discounted_votes: discounted }
+        : { ...doc, votes: without(doc.votes, account_id), discounted_votes: { ...discounted, [account_id]: at } };
+    }
     case 'VoteWithdrawn':
-      return { ...doc, votes: without(doc.votes, event.data.account_id) };
+      return {
+        ...doc,
+        votes: without(doc.votes, event.data.account_id),
+        discounted_votes: without(doc.discounted_votes ?? {}, event.data.account_id),
+      };
     case 'ListingFollowed':
       return {
         ...doc,

@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { personPages, wantsJson } from '../../people/person-pages.ts';
 import { type Form, field, type Sessions } from '../../people/sessions.ts';
 import type { WebContext } from '../../web-context.ts';
+import { networkOf } from './visitors.ts';
 
 /**
  * The signed-in actions on a listing page: vote (or withdraw the vote; limited per account and per
@@ -73,7 +74,17 @@ export const listingActionRoutes =
       const outcome =
         field(request.body as Form, 'action') === 'withdraw'
           ? await catalog.send<object>(withdrawVote, { slug, account_id })
-          : await catalog.send<object>(castVote, { slug, account_id, email_confirmed: me.session.email_confirmed });
+          : await catalog.send<object>(castVote, {
+              slug,
+              account_id,
+              email_confirmed: me.session.email_confirmed,
+              // what the ranking rules weigh the vote by (docs/ranking.md): the network goes as its
+              // prefix only, and catalog keeps only a keyed hash of it
+              account_created_at: me.session.account_created_at,
+              email_disposable: me.session.email_disposable,
+              suspended: me.session.suspended,
+              network: networkOf(request.ip, 48),
+            });
       return outcome.ok ? backTo(request, reply, slug, outcome.body) : failed(request, reply, outcome, slug);
     });
 

@@ -30,15 +30,16 @@ export const setVisitorCookie = (reply: FastifyReply, cookie: SiteCookie): strin
 /**
  * The network a client address belongs to, for discounting bursts: its IPv4 /24 or IPv6 /64 (an
  * IPv4-mapped IPv6 address is its IPv4 address), written as a prefix: `203.0.113.0/24`,
- * `2001:db8:1:2::/64`.
+ * `2001:db8:1:2::/64`. Votes take the wider IPv6 /48 (`ipv6Bits` 48: a site's allocation, not one
+ * subnet; the ranking rules' network bursts).
  */
-export const networkOf = (ip: string): string => {
+export const networkOf = (ip: string, ipv6Bits: 48 | 64 = 64): string => {
   if (!ipaddr.isValid(ip)) return (ip || 'unknown').slice(0, NETWORK_MAX_LENGTH);
   const address = ipaddr.process(ip);
   if (address.kind() === 'ipv4') {
     const [a, b, c] = (address as ipaddr.IPv4).octets;
     return `${a}.${b}.${c}.0/24`;
   }
-  const parts = (address as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
-  return `${parts.join(':')}::/64`;
+  const parts = (address as ipaddr.IPv6).parts.slice(0, ipv6Bits / 16).map((part) => part.toString(16));
+  return `${parts.join(':')}::/${ipv6Bits}`;
 };

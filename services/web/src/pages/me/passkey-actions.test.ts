@@ -39,6 +39,9 @@ describe('the passkey routes', () => {
     email: 'alice@example.com',
     name: null,
     email_confirmed: true,
+    account_created_at: '2025-01-01T00:00:00.000Z',
+    email_disposable: false,
+    suspended: false,
     csrf_token: ALICE.csrf,
     expires_at: '2099-01-01T00:00:00.000Z',
   };
@@ -169,6 +172,9 @@ describe('the site’s cookies on https', () => {
     email: 'alice@example.com',
     name: null,
     email_confirmed: true,
+    account_created_at: '2025-01-01T00:00:00.000Z',
+    email_disposable: false,
+    suspended: false,
     csrf_token: ALICE.csrf,
     expires_at: '2099-01-01T00:00:00.000Z',
   };

@@ -1,0 +1,40 @@
+import Type from 'typebox';
+import type { InternalOperation } from './catalog.ts';
+
+/** the longest `network` of a page view or a vote (an IPv6 /64 or /48 written out is 25 characters) */
+export const NETWORK_MAX_LENGTH = 64;
+
+/**
+ * What the ranking rules weigh a vote by (docs/ranking.md), as identity told the web edge
+ * (`lookup_session`) and the edge saw the request; each absent: not known (counted in full).
+ */
+export const VoterFacts = {
+  account_created_at: Type.Optional(Type.String({ format: 'date-time', maxLength: 40 })),
+  email_disposable: Type.Optional(Type.Boolean()),
+  suspended: Type.Optional(Type.Boolean()),
+  /** the client's IPv4 /24 or IPv6 /48 prefix: catalog keeps only a keyed hash of it, never the address */
+  network: Type.Optional(Type.String({ minLength: 1, maxLength: NETWORK_MAX_LENGTH })),
+};
+
+const DiscountVotesOfSuspendedRequest = Type.Object(
+  { account_id: Type.String({ minLength: 1, maxLength: 200 }) },
+  { additionalProperties: false },
+);
+const DiscountVotesOfSuspendedReply = Type.Object({ discounted: Type.Integer({ minimum: 0 }) });
+
+/**
+ * The operators suspended an account (identity's `suspendAccount`): catalog discounts its standing
+ * votes on launch weeks not over yet, `account_suspended` (VoteDiscounted, shown in the vote ledger).
+ * For the operator console; the CLI does the same through the catalog's log.
+ */
+export const discountVotesOfSuspended: InternalOperation<
+  typeof DiscountVotesOfSuspendedRequest,
+  typeof DiscountVotesOfSuspendedReply
+> = {
+  name: 'discount_votes_of_suspended',
+  subject: 'catalog.internal.discount_votes_of_suspended',
+  description:
+    "Discounts a suspended account's standing votes on launch weeks not over yet (account_suspended); again = no-op. Reply: how many were discounted now.",
+  request: DiscountVotesOfSuspendedRequest,
+  reply: DiscountVotesOfSuspendedReply,
+};
