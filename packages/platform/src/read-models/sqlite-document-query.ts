@@ -3,8 +3,8 @@
  * (`collection`, `id`, `doc` JSON text), with the same results as the in-memory reference.
  *
  * How a path is answered depends on what the collection declared (sqlite-read-model-store.ts):
- *  - `column`: a declared path whose values are never arrays: a generated column (`q_<path>`)
- *    holding its string or number (NULL otherwise), indexed with the collection first, so
+ *  - `column`: a declared path whose values are never arrays: a column (`q_<path>`) the writer
+ *    fills with its string or number (NULL otherwise), indexed with the collection first, so
  *    equalities, ranges and sorts on it use the declared indexes;
  *  - `elements`: a declared path some document holds an array at: its strings and numbers, one
  *    row per element, in `doc_elements` (indexed), so an equality reads the matching ids there;
@@ -22,7 +22,7 @@ export interface Sql {
 }
 export type SqlParam = string | number | null;
 
-/** the generated column a declared path is kept in */
+/** the column a declared path is kept in */
 export const columnOf = (path: string): string => `"q_${path}"`;
 
 /** `doc.status` as a JSON path (`$."doc"."status"`); a path holding `"` is refused */
@@ -70,7 +70,7 @@ const plainValues = (c: Condition): (string | number)[] | undefined => {
   return values?.every(isPlain) ? (values as (string | number)[]) : undefined;
 };
 
-/** a condition on a declared path kept in a generated column (never an array there) */
+/** a condition on a declared path kept in a column of its own (never an array there) */
 const columnSql = (path: string, c: Condition, params: SqlParam[]): string => {
   const column = `docs.${columnOf(path)}`;
   const plain = plainValues(c);
@@ -123,7 +123,7 @@ export const whereSql = (collection: string, where: Where | undefined, kindOf: K
   return { text: terms.join(' AND '), params };
 };
 
-/** the value a sort key or a distinct reads: the generated column of a declared scalar path, else the JSON */
+/** the value a sort key or a distinct reads: the column of a declared scalar path, else the JSON */
 export const valueSql = (path: string, kind: PathKind): string =>
   kind === 'column' ? `docs.${columnOf(path)}` : `json_extract(docs.doc, '${jsonPathOf(path).replace(/'/g, "''")}')`;
 

@@ -48,10 +48,14 @@ const ANALYSIS_LIMIT = 1000;
 /** a write of this many documents or more refreshes the statistics when they are out of date */
 const OPTIMIZE_AFTER = 1000;
 
-/** the generated column of a declared path: its string or number, NULL for anything else */
-const generatedColumn = (path: string): string => {
+/** the value a declared path's column holds: its string or number, NULL for anything else */
+const columnValue = (value: unknown): string | number | null =>
+  typeof value === 'string' || typeof value === 'number' ? value : null;
+
+/** the same, from the JSON: for documents written before the path was declared */
+const backfillColumn = (path: string): string => {
   const p = `'${jsonPathOf(path).replace(/'/g, "''")}'`;
-  return `ALTER TABLE docs ADD COLUMN ${columnOf(path)} GENERATED ALWAYS AS (CASE WHEN json_type(doc, ${p}) IN ('integer', 'real', 'text') THEN json_extract(doc, ${p}) END) VIRTUAL`;
+  return `UPDATE docs SET ${columnOf(path)} = CASE WHEN json_type(doc, ${p}) IN ('integer', 'real', 'text') THEN json_extract(doc, ${p}) END WHERE collection = ?`;
 };
 
 const indexName = (collection: string, index: ReadModelIndex): string =>
@@ -75,7 +79,9 @@ const scalarOf = (value: unknown, type: string): Scalar | undefined =>
 /**
  * The embedded read-model store: one SQLite file (WAL), durable across restarts. Documents are JSON
  * text and answer the port's queries from SQLite itself (sqlite-document-query.ts): a path a
- * collection declares an index on (`declareIndexes`, as for MongoDB) gets a generated column and
+ * collection declares an index on (`declareIndexes`, as for MongoDB) gets a column of its own,
+ * filled from the document by every write (as the MongoDB adapter lifts declared paths; a virtual
+ * generated column re-read the JSON for every index at every write: about 1 ms a listing), with
  * the declared indexes on it; a declared path some document holds an array at also keeps its
  * elements in `doc_elements`, indexed. Declared paths are remembered in the file, so every writer
  * (a rebuild too) keeps the elements in step.
@@ -96,9 +102,6 @@ export const openSqliteReadModelStore = (options: { path: string }): ReadModelSt
   const setPosition = db.prepare('UPDATE checkpoint SET position = ? WHERE one = 1');
   const getDoc = db.prepare('SELECT doc FROM docs WHERE collection = ? AND id = ?');
   const allDocs = db.prepare('SELECT id, doc FROM docs WHERE collection = ? ORDER BY id');
-  const upsert = db.prepare(
-    'INSERT INTO docs (collection, id, doc) VALUES (?, ?, ?) ON CONFLICT (collection, id) DO UPDATE SET doc = excluded.doc',
-  );
   const remove = db.prepare('DELETE FROM docs WHERE collection = ? AND id = ?');
   const dropElements = db.prepare('DELETE FROM doc_elements WHERE collection = ? AND id = ?');
   const addElement = db.prepare('INSERT OR IGNORE INTO doc_elements (collection, path, value, id) VALUES (?, ?, ?, ?)');
@@ -119,9 +122,12 @@ export const openSqliteReadModelStore = (options: { path: string }): ReadModelSt
   };
   /** per collection: its declared paths, and whether some document holds an array there */
   const declared = new Map<string, Map<string, boolean>>();
+  /** per collection: the upsert of a document with its declared paths' columns, and those paths */
+  const upserts = new Map<string, { paths: string[]; statement: ReturnType<DatabaseSync['prepare']> }>();
   /** what the file says (again after a rolled-back write, which may have marked a path multi) */
   const loadDeclared = () => {
     declared.clear();
+    upserts.clear();
     for (const row of db.prepare('SELECT collection, path, multi FROM declared_paths').all())
       declaredOf(String(row.collection)).set(String(row.path), row.multi === 1);
   };
@@ -145,6 +151,28 @@ export const openSqliteReadModelStore = (options: { path: string }): ReadModelSt
     markMulti.run(collection, path);
     backfillElements.run(path, jsonPathOf(path), collection);
     declaredOf(collection).set(path, true);
+  };
+  const upsertOf = (collection: string) => {
+    let upsert = upserts.get(collection);
+    if (!upsert) {
+      const paths = [...(declared.get(collection)?.keys() ?? [])];
+      const columns = ['collection', 'id', 'doc', ...paths.map(columnOf)];
+      upsert = {
+        paths,
+        statement: db.prepare(
+          `INSERT INTO docs (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) ON CONFLICT (collection, id) DO UPDATE SET ${columns
+            .slice(2)
+            .map((column) => `${column} = excluded.${column}`)
+            .join(', ')}`,
+        ),
+      };
+      upserts.set(collection, upsert);
+    }
+    return upsert;
+  };
+  const writeDocument = (w: ReadModelWrite) => {
+    const { paths, statement } = upsertOf(w.collection);
+    statement.run(w.collection, w.id, JSON.stringify(w.doc), ...paths.map((path) => columnValue(valueAt(w.doc, path))));
   };
   const writeElements = (w: ReadModelWrite) => {
     const paths = declared.get(w.collection);
@@ -234,13 +262,15 @@ export const openSqliteReadModelStore = (options: { path: string }): ReadModelSt
       );
       const insert = db.prepare('INSERT OR IGNORE INTO declared_paths (collection, path, multi) VALUES (?, ?, 0)');
       for (const path of new Set(indexes.flatMap((index) => index.fields))) {
-        if (!columns.has(`q_${path}`)) db.exec(generatedColumn(path));
+        if (!columns.has(`q_${path}`)) db.exec(`ALTER TABLE docs ADD COLUMN ${columnOf(path)}`);
         columns.add(`q_${path}`);
         if (declaredOf(collection).has(path)) continue;
         db.exec('BEGIN IMMEDIATE');
         try {
           insert.run(collection, path);
           declaredOf(collection).set(path, false);
+          upserts.delete(collection);
+          db.prepare(backfillColumn(path)).run(collection);
           // documents written before the path was declared: one look for an array there, once
           const array = db
             .prepare(`SELECT 1 FROM docs WHERE collection = ? AND json_type(doc, ?) = 'array' LIMIT 1`)
@@ -266,7 +296,7 @@ export const openSqliteReadModelStore = (options: { path: string }): ReadModelSt
         if (at <= current) throw new StalePositionError(current, at);
         for (const w of writes) {
           if (w.doc === null) remove.run(w.collection, w.id);
-          else upsert.run(w.collection, w.id, JSON.stringify(w.doc));
+          else writeDocument(w);
           writeElements(w);
         }
         setPosition.run(at);
