@@ -217,8 +217,17 @@ export const openSqliteReadModelStore = (options: { path: string }): ReadModelSt
       const { text, params } = whereSql(collection, where, kindOf(collection));
       const p = jsonPathOf(field);
       const seen = new Set<Scalar>();
+      // a declared scalar path: its column's values from the index, the JSON only where it is NULL
+      const column = kindOf(collection)(field) === 'column' ? valueSql(field, 'column') : undefined;
+      if (column)
+        for (const row of rowsOf(
+          `SELECT DISTINCT ${column} AS value FROM docs WHERE ${text} AND ${column} IS NOT NULL`,
+          params,
+        ))
+          seen.add(row.value as string | number);
+      const rest = column ? `${text} AND ${column} IS NULL` : text;
       for (const row of rowsOf(
-        `SELECT DISTINCT e.value AS value, e.type AS type FROM docs, json_each(docs.doc, ?) AS e WHERE ${text}`,
+        `SELECT DISTINCT e.value AS value, e.type AS type FROM docs, json_each(docs.doc, ?) AS e WHERE ${rest}`,
         [p, ...params],
       )) {
         const value = scalarOf(row.value, String(row.type));

@@ -100,6 +100,8 @@ export const CATALOG_INDEXES = {
     { fields: [L.week] },
     { fields: [L.status, L.votes] },
     { fields: [L.primary] },
+    // a category's live count (countBy over the categories a listing shows under)
+    { fields: [L.shown] },
     { fields: [L.shown] },
     { fields: [L.notified] },
     { fields: [L.at] },
