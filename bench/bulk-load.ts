@@ -22,6 +22,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { LISTING_SORTS } from '@listings/contracts';
+import { newIdentitySecrets } from '@listings/platform/edge';
 import { ferretDbMissing, startFerretDb } from '@listings/platform/testing/ferretdb-server';
 import { startTypesenseServer, typesenseServerAvailable } from '@listings/platform/testing/typesense-server';
 import { ROOTS, writeBenchCatalog } from './catalog-data.ts';
@@ -119,8 +120,12 @@ const storeSet = async (name: string): Promise<StoreSet | string> => {
   if (missing) return missing;
   const ferret = await startFerretDb();
   const typesense = await startTypesenseServer();
+  // on the production stores the gateway's keys are given, not generated under DATA_DIR
+  const secrets = newIdentitySecrets();
   return {
     env: {
+      OAUTH_JWKS: JSON.stringify(secrets.jwks),
+      COOKIE_KEYS: secrets.cookieKeys.join(','),
       MONGO_URL: ferret.url,
       MONGO_DB: 'bulk',
       TYPESENSE_URL: typesense.url,
