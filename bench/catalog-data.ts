@@ -27,6 +27,9 @@ const WORDS = ['notes', 'invoices', 'designs', 'tasks', 'emails', 'reports', 'te
 
 const toNew = (events: readonly DomainEvent[]) => events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data }));
 
+/** appends asked together before waiting for them (they share commits) */
+const APPENDS_IN_FLIGHT = 2000;
+
 export interface BenchCatalog {
   readonly names: string[];
   readonly events: number;
@@ -43,9 +46,19 @@ export const writeBenchCatalog = async (dataDir: string, listings: number, seed 
   const at = now.toISOString();
   const thisWeek = isoDate(mondayOf(now));
   let count = 0;
+  // appends in flight together share one commit of the store's writer thread (batched appends);
+  // each stream is new, so they cannot conflict, and they commit in the order they were asked
+  // (one batch commits while the next is made)
+  let inFlight: Promise<unknown>[] = [];
+  let committing: Promise<unknown> = Promise.resolve();
   const append = async (stream: string, events: readonly DomainEvent[]) => {
-    await store.append(stream, toNew(events), 'no_stream');
+    inFlight.push(store.append(stream, toNew(events), 'no_stream'));
     count += events.length;
+    if (inFlight.length >= APPENDS_IN_FLIGHT) {
+      await committing;
+      committing = Promise.all(inFlight);
+      inFlight = [];
+    }
   };
   const leaves: string[] = [];
   for (const root of ROOTS) {
@@ -158,6 +171,8 @@ export const writeBenchCatalog = async (dataDir: string, listings: number, seed 
       }
     }
   }
+  await committing;
+  await Promise.all(inFlight);
   await store.close();
   return { names, events: count };
 };

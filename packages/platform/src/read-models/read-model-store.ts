@@ -2,7 +2,7 @@
  * The read-model store port: named collections of JSON documents keyed by id, plus the position
  * of the last event folded into them. A write of documents and the position is atomic, so after a
  * crash the documents and the position always agree and catching up from the position is safe.
- * Production adapter: MongoDB (the production issue); embedded: SQLite.
+ * Production adapter: MongoDB (the production issue); embedded: SQLite (queries answered by SQLite too).
  */
 import type { FindOptions, Scalar, Where } from './document-query.ts';
 
@@ -16,7 +16,7 @@ export interface ReadModelWrite {
 /**
  * An index a read-model collection's queries need, on fields of its documents as written
  * (`slug`, `doc.owners`: a dotted path reaches into nested objects; an array field is indexed per
- * element). Stores that cannot index (SQLite's documents are opaque JSON) ignore it.
+ * element). Stores without indexes (the in-memory one) ignore it.
  */
 export interface ReadModelIndex {
   readonly fields: readonly string[];
@@ -32,8 +32,8 @@ export interface ReadModelStore {
   all(collection: string): Promise<{ id: string; doc: unknown }[]>;
   /**
    * The documents matching a query (document-query.ts), sorted and paged by the store: a query
-   * path that does not hold a collection in memory. Absent where the store cannot query (SQLite's
-   * documents are opaque JSON): the reader then keeps the collection in memory.
+   * path that does not hold a collection in memory (MongoDB and SQLite answer with the declared
+   * indexes). Absent where the store cannot query: the reader then keeps the collection in memory.
    */
   find?(collection: string, options: FindOptions): Promise<{ id: string; doc: unknown }[]>;
   /** how many documents match `where` (present with `find`) */

@@ -32,8 +32,8 @@ export type { ListingChangeListener } from './catalog-fold.ts';
  * What queries read, always consistent with `position`. The small collections (categories, blog
  * posts, awards, settings: tens to hundreds of documents) are held in memory. Listings and
  * founders grow with the directory: they are read by id or by a query (listings/listing-keys.ts), answered
- * from memory by the embedded read model and by MongoDB's indexes in production, where no query
- * loads a whole collection.
+ * by the store's indexes (SQLite embedded, MongoDB in production), where no query loads a whole
+ * collection.
  */
 export interface CatalogView {
   readonly position: number;
@@ -88,7 +88,7 @@ export interface CatalogReadModel {
 }
 
 /**
- * The indexes the catalog's queries use in a store that has them (MongoDB), on the stored
+ * The indexes the catalog's queries use in a store that has them (MongoDB, SQLite), on the stored
  * `{ at, doc, keys }` rows (listings/listing-keys.ts): every path a query filters or sorts on is declared,
  * so the MongoDB store keeps it at the top level of the row, where FerretDB indexes it too. Slugs are unique by their reservation streams; the
  * unique index is a second guard (listings are never deleted, so every stored listing has a slug).
@@ -103,6 +103,8 @@ export const CATALOG_INDEXES = {
     { fields: [L.week] },
     { fields: [L.status, L.votes] },
     { fields: [L.primary] },
+    // a category's live count (countBy over the categories a listing shows under)
+    { fields: [L.shown] },
     { fields: [L.shown] },
     { fields: [L.notified] },
     { fields: [L.at] },
@@ -126,9 +128,9 @@ export const CATALOG_INDEXES = {
  * index (its `afterWrite`), in batches.
  *
  * Where the documents live while running:
- *  - `memory` (the store cannot query: the embedded SQLite store): every document is loaded at
- *    start and queries scan memory;
- *  - `store` (MongoDB): only the small collections are loaded; listings and founders are read by
+ *  - `memory` (a store that cannot query: the in-memory one of the demo loader): every document
+ *    is loaded at start and queries scan memory;
+ *  - `store` (SQLite, MongoDB): only the small collections are loaded; listings and founders are read by
  *    id (an LRU cache of CACHE_ROWS) or by indexed queries. A query first waits for pending
  *    changes to be written, so it reads what this replica has folded (read-your-writes).
  * The default is `store` when the store answers queries.
