@@ -180,6 +180,7 @@ export {
   type RecordVerifiedClaimReply,
   recordVerifiedClaim,
 } from './internal/catalog-claims.ts';
+export { OUTBOUND_REF_MAX_LENGTH, OutboundRef, recordOutboundClick } from './internal/catalog-clicks.ts';
 export { type PayOrderRequest, payOrder, type StripeWebhookRequest, stripeWebhook } from './internal/commerce.ts';
 export {
   type AcceptInviteRequest,

@@ -28,6 +28,7 @@ import { confirmEmailRoutes } from './pages/confirm-email/route.ts';
 import { ErrorView } from './pages/error/view.ts';
 import { feedRoutes } from './pages/feeds/route.ts';
 import { founderRoutes } from './pages/founders/route.ts';
+import { goRoutes } from './pages/go/route.ts';
 import { homeRoutes } from './pages/home/route.ts';
 import { catalogLogos } from './pages/images/catalog-logos.ts';
 import { imageRoutes } from './pages/images/route.ts';
@@ -179,6 +180,7 @@ export const webPlugin =
       meRoutes({ identity: internal, sessions, clock }),
       meNotificationsRoutes({ catalog: internal, sessions }),
       listingActionRoutes({ catalog: internal, sessions, limiter }),
+      goRoutes({ catalog: internal, sessions }),
       reviewRoutes({ catalog: internal, sessions }),
       meListingsRoutes({ sessions, person }),
       meFreePlanRoutes({ sessions, person }),

@@ -142,4 +142,10 @@ export const catalogEngagementEvents = [
       }),
     ],
   }),
+  event('OutboundClicked', {
+    stream: 'clicks',
+    description:
+      "A visitor followed a listing's outbound link (`/go/{slug}`) to its site: once per visitor per listing per UTC day, known bots left out.",
+    data: data({ listing_id: ListingId, at: At }),
+  }),
 ] as const;

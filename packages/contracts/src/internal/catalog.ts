@@ -4,6 +4,8 @@ import { EXTRA_CATEGORIES_MAX, ORDER_ITEMS_MAX } from '../commerce.ts';
 import { IsoDate, PositiveId, Slug, Uuid } from '../common.ts';
 import { DRAFT_FIELD_KEYS, DraftFields, DraftPatch, submitListing } from '../drafting.ts';
 import { getListingForClaim, recordVerifiedClaim } from './catalog-claims.ts';
+import { recordOutboundClick } from './catalog-clicks.ts';
+import { USER_AGENT_MAX_LENGTH, VISITOR_MAX_LENGTH } from './visitor-limits.ts';
 
 /**
  * Catalog's internal operations: not REST routes or MCP tools. Other services (drafting, commerce,
@@ -127,8 +129,7 @@ export const unfollowListing = defineInternal({
   reply: followListing.reply,
 });
 
-export const VISITOR_MAX_LENGTH = 128;
-export const USER_AGENT_MAX_LENGTH = 512;
+export { USER_AGENT_MAX_LENGTH, VISITOR_MAX_LENGTH };
 /** the longest `network` of a page view (an IPv6 /64 written out is 25 characters) */
 export const NETWORK_MAX_LENGTH = 64;
 
@@ -364,6 +365,7 @@ export const catalogInternalOperations = [
   followListing,
   unfollowListing,
   recordViews,
+  recordOutboundClick,
   submitReview,
   replyToReview,
   reportReview,

@@ -42,6 +42,7 @@ import { listLaunches } from '../application/list_launches.ts';
 import { listMyListings } from '../application/list_my_listings.ts';
 import { getImage, markListingVerified, saveListingFromDraft } from '../application/listing-operations.ts';
 import type { CatalogContext, CatalogHandlers } from '../application/operation-context.ts';
+import { recordOutboundClick } from '../application/outbound-clicks.ts';
 import { postListingUpdate } from '../application/post_listing_update.ts';
 import { searchListings } from '../application/search_listings.ts';
 import { setFounderStory } from '../application/set_founder_story.ts';
@@ -104,6 +105,7 @@ export const catalogInternalHandlers: Readonly<Record<string, InternalOperationH
   follow_listing: followListing,
   unfollow_listing: unfollowListing,
   record_views: recordViews,
+  record_outbound_click: recordOutboundClick,
   submit_review: submitReview,
   reply_to_review: replyToReview,
   report_review: reportReview,
