@@ -25,6 +25,14 @@ const ListingViewedV2 = data({
   }),
 });
 
+const ListingViewedV3 = data({
+  ...ListingViewedV2.properties,
+  referrer: Type.Union([Type.String(), Type.Null()], {
+    description:
+      'the host of the page the visitor came from (its host only: never its path or query), `direct` when the request named none; null for bulk counts and views counted before referrers were kept',
+  }),
+});
+
 /** Catalog's engagement events: votes, follows, reviews (replies, reports, moderation) and views. */
 export const catalogEngagementEvents = [
   event('VoteCast', {
@@ -128,9 +136,9 @@ export const catalogEngagementEvents = [
   }),
   event('ListingViewed', {
     stream: 'views',
-    version: 2,
+    version: 3,
     description: 'Page views of a listing were counted.',
-    data: ListingViewedV2,
+    data: ListingViewedV3,
     upcasters: [
       upcaster({
         from: 1,
@@ -139,6 +147,14 @@ export const catalogEngagementEvents = [
         description:
           'v1 did not say whose view it was (its stream named the visitor). Lifted with `visitor: null`; nothing is rewritten in the log.',
         upcast: (v1) => ({ ...v1, visitor: null }),
+      }),
+      upcaster({
+        from: 2,
+        data: ListingViewedV2,
+        to: ListingViewedV3,
+        description:
+          'v2 did not say where the visitor came from. Lifted with `referrer: null` (unknown, not `direct`); nothing is rewritten in the log.',
+        upcast: (v2) => ({ ...v2, referrer: null }),
       }),
     ],
   }),

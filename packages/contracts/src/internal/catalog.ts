@@ -5,7 +5,12 @@ import { IsoDate, PositiveId, Slug, Uuid } from '../common.ts';
 import { DRAFT_FIELD_KEYS, DraftFields, DraftPatch, submitListing } from '../drafting.ts';
 import { getListingForClaim, recordVerifiedClaim } from './catalog-claims.ts';
 import { recordOutboundClick } from './catalog-clicks.ts';
-import { USER_AGENT_MAX_LENGTH, VISITOR_MAX_LENGTH } from './visitor-limits.ts';
+import {
+  DIRECT_REFERRER,
+  REFERRER_HOST_MAX_LENGTH,
+  USER_AGENT_MAX_LENGTH,
+  VISITOR_MAX_LENGTH,
+} from './visitor-limits.ts';
 
 /**
  * Catalog's internal operations: not REST routes or MCP tools. Other services (drafting, commerce,
@@ -129,7 +134,7 @@ export const unfollowListing = defineInternal({
   reply: followListing.reply,
 });
 
-export { USER_AGENT_MAX_LENGTH, VISITOR_MAX_LENGTH };
+export { DIRECT_REFERRER, REFERRER_HOST_MAX_LENGTH, USER_AGENT_MAX_LENGTH, VISITOR_MAX_LENGTH };
 /** the longest `network` of a page view (an IPv6 /64 written out is 25 characters) */
 export const NETWORK_MAX_LENGTH = 64;
 
@@ -153,6 +158,16 @@ export const PageView = Type.Object(
     /** the client's network as the web edge sees it: `203.0.113.0/24`, `2001:db8:1:2::/64` */
     network: Type.String({ minLength: 1, maxLength: NETWORK_MAX_LENGTH }),
     user_agent: Type.Union([Type.String({ maxLength: USER_AGENT_MAX_LENGTH }), Type.Null()]),
+    /**
+     * where the visitor came from: the host of the `Referer` (lower case, never its path or
+     * query), or `direct` when there was none; absent: not known
+     */
+    referrer: Type.Optional(
+      Type.Union([
+        Type.String({ minLength: 1, maxLength: REFERRER_HOST_MAX_LENGTH, pattern: '^[a-z0-9.-]+$' }),
+        Type.Literal(DIRECT_REFERRER),
+      ]),
+    ),
   },
   { additionalProperties: false },
 );

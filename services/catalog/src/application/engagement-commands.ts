@@ -154,6 +154,7 @@ export const createEngagementCommands = (ctx: CommandContext) => {
                   listing_id: listing.id,
                   visitor: hash(v.visitor),
                   user_agent: v.user_agent,
+                  referrer: v.referrer ?? null,
                   max: VIEWERS_PER_NETWORK_PER_DAY,
                   now: at,
                 },
