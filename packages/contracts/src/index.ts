@@ -281,6 +281,13 @@ export {
   signUpWithPassword,
 } from './internal/identity.ts';
 export {
+  ANALYTICS_RANGES,
+  ANALYTICS_TOP_REFERRERS,
+  type AnalyticsRange,
+  getListingAnalytics,
+  ListingAnalytics,
+} from './listing-analytics.ts';
+export {
   defineOperation,
   type HttpMethod,
   type Operation,

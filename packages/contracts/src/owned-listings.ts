@@ -12,6 +12,7 @@ import {
   PositiveId,
   Slug,
 } from './common.ts';
+import { getListingAnalytics } from './listing-analytics.ts';
 import { defineOperation } from './operation.ts';
 import { MilestoneInput, STORY_SECTION_MAX, StorySections, StringList } from './profile.ts';
 import { Socials } from './socials.ts';
@@ -222,4 +223,5 @@ export const ownedListingOperations = [
   setFounderStory,
   answerInterview,
   chooseFreeListing,
+  getListingAnalytics,
 ];

@@ -8,6 +8,7 @@ import { recordOutboundClick } from './catalog-clicks.ts';
 import {
   DIRECT_REFERRER,
   REFERRER_HOST_MAX_LENGTH,
+  ReferrerHost,
   USER_AGENT_MAX_LENGTH,
   VISITOR_MAX_LENGTH,
 } from './visitor-limits.ts';
@@ -158,16 +159,8 @@ export const PageView = Type.Object(
     /** the client's network as the web edge sees it: `203.0.113.0/24`, `2001:db8:1:2::/64` */
     network: Type.String({ minLength: 1, maxLength: NETWORK_MAX_LENGTH }),
     user_agent: Type.Union([Type.String({ maxLength: USER_AGENT_MAX_LENGTH }), Type.Null()]),
-    /**
-     * where the visitor came from: the host of the `Referer` (lower case, never its path or
-     * query), or `direct` when there was none; absent: not known
-     */
-    referrer: Type.Optional(
-      Type.Union([
-        Type.String({ minLength: 1, maxLength: REFERRER_HOST_MAX_LENGTH, pattern: '^[a-z0-9.-]+$' }),
-        Type.Literal(DIRECT_REFERRER),
-      ]),
-    ),
+    /** absent: not known */
+    referrer: Type.Optional(ReferrerHost),
   },
   { additionalProperties: false },
 );

@@ -28,6 +28,7 @@ import { getFounder } from '../application/get_founder.ts';
 import { getLaunchWeek } from '../application/get_launch_week.ts';
 import { getLeaderboard } from '../application/get_leaderboard.ts';
 import { getListing } from '../application/get_listing.ts';
+import { getListingAnalytics } from '../application/get_listing_analytics.ts';
 import { getMyListing } from '../application/get_my_listing.ts';
 import { getRankingRules } from '../application/get_ranking_rules.ts';
 import { getSiteInfo } from '../application/get_site_info.ts';
@@ -50,7 +51,7 @@ import { updateMyListing } from '../application/update_my_listing.ts';
 import type { InternalHandler } from './internal-operations.ts';
 
 /**
- * The catalog's operations, contract (operation id) to handler: the 17 public ones and the 9
+ * The catalog's operations, contract (operation id) to handler: the public ones and the 10
  * owned-listing ones (signed in, your own only). Each handler is application/<operation_id>.ts.
  */
 export const catalogHandlers: CatalogHandlers = {
@@ -82,6 +83,7 @@ export const catalogHandlers: CatalogHandlers = {
   set_founder_story: setFounderStory,
   answer_interview: answerInterview,
   choose_free_listing: chooseFreeListing,
+  get_listing_analytics: getListingAnalytics,
 };
 
 /** The table's handlers as the service host serves them, each given `context`. */

@@ -96,6 +96,7 @@ export const createCatalogView = (deps: {
     blog: deps.small.blog.view,
     awards: deps.small.awards.view,
     ledger: deps.small.ledger.view,
+    analytics: deps.small.analytics.view,
     settings: () => deps.small.settings.view.get(SETTINGS_ID),
     onListingChange: fold.onListingChange,
     search: {
