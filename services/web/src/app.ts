@@ -40,6 +40,7 @@ import { listingActionRoutes } from './pages/listing/actions.ts';
 import { recordListingViews } from './pages/listing/record-views.ts';
 import { listingRoutes } from './pages/listing/route.ts';
 import { meRoutes } from './pages/me/route.ts';
+import { meAnalyticsRoutes } from './pages/me-analytics/route.ts';
 import { meAppsRoutes } from './pages/me-apps/route.ts';
 import { meClaimsRoutes } from './pages/me-claims/route.ts';
 import { meDraftsRoutes } from './pages/me-drafts/route.ts';
@@ -183,6 +184,7 @@ export const webPlugin =
       goRoutes({ catalog: internal, sessions }),
       reviewRoutes({ catalog: internal, sessions }),
       meListingsRoutes({ sessions, person }),
+      meAnalyticsRoutes({ sessions, person }),
       meFreePlanRoutes({ sessions, person }),
       meClaimsRoutes({ sessions, person }),
       meDraftsRoutes({ bus: options.bus, sessions, timeoutMs: options.requestTimeoutMs ?? 10_000 }),
