@@ -135,7 +135,16 @@ describe('/me/listings/{id}/analytics after a simulated launch week', () => {
   it("when the listing's Visit link is followed then it leads to the listing's own URL with the ref, once counted per visitor", async () => {
     const page = await get(`/listings/${listing.slug}`);
     expect(page.text).toContain(`href="/go/${listing.slug}"`);
-    const first = await get(`/go/${listing.slug}?ref=launch-week`, { cookie: `ld_visitor=${'k'.repeat(22)}` });
+    // the owner chose a ref for the link (update_my_listing, as the edit form sends it)
+    const edited = (await bus.request('catalog.update_my_listing', {
+      operation_id: 'update_my_listing',
+      principal: { account_id: ALICE.account, scopes: ['listings:write'], via: 'session' },
+      params: { listing_id: listing.listing_id },
+      query: {},
+      body: { fields: { outbound_ref: 'launch-week' } },
+    })) as { status: number };
+    expect(edited.status).toBe(200);
+    const first = await get(`/go/${listing.slug}?ref=not-the-owners`, { cookie: `ld_visitor=${'k'.repeat(22)}` });
     expect(first.status).toBe(302);
     expect(first.headers.get('location')).toBe('https://acme-analytics.example/?from=directory&ref=launch-week');
     const before = await get(`/me/listings/${listing.listing_id}/analytics.csv?range=30_days`, asAlice);

@@ -1,3 +1,4 @@
+import { OUTBOUND_REF_MAX_LENGTH } from '@listings/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addListing, seedCategories, startTestCatalog, type TestCatalog } from './support.ts';
 
@@ -8,6 +9,7 @@ const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like
 describe('outbound clicks (catalog.internal.record_outbound_click)', () => {
   let t: TestCatalog;
   let slug: string;
+  let listingId: number;
   const click = (visitor: string, user_agent: string | null = BROWSER, on = slug) =>
     t.internal('record_outbound_click', { slug: on, visitor, user_agent });
   const clickStreams = async () => {
@@ -18,9 +20,14 @@ describe('outbound clicks (catalog.internal.record_outbound_click)', () => {
   beforeAll(async () => {
     t = await startTestCatalog({ now: NOW });
     await seedCategories(t);
-    slug = (
-      await addListing(t, 'Clickable', { url: 'https://clickable.example/start?lang=en' }, { week: '2026-11-16' })
-    ).slug;
+    const listing = await addListing(
+      t,
+      'Clickable',
+      { url: 'https://clickable.example/start?lang=en' },
+      { week: '2026-11-16' },
+    );
+    slug = listing.slug;
+    listingId = listing.listing_id;
   });
   afterAll(() => t.stop());
 
@@ -61,6 +68,30 @@ describe('outbound clicks (catalog.internal.record_outbound_click)', () => {
       expect(stream).not.toContain('198.51.100');
       expect(stream).not.toContain('visitor');
     }
+  });
+
+  it('when the owner chose a ref for the Visit link then the URL carries it; a malformed one is 400 naming the field; empty removes it', async () => {
+    const owner = async (fields: object) =>
+      (await t.bus.request('catalog.update_my_listing', {
+        operation_id: 'update_my_listing',
+        principal: { account_id: 'owner-of-Clickable', scopes: ['listings:write'], via: 'api_key' },
+        params: { listing_id: listingId },
+        query: {},
+        body: { fields },
+      })) as { status: number; body: { outbound_ref: string | null }; problem?: unknown };
+    const set = await owner({ outbound_ref: 'directory-launch' });
+    expect(set.status).toBe(200);
+    expect(set.body.outbound_ref).toBe('directory-launch');
+    expect((await click('cookie:ref-visitor')).body).toMatchObject({
+      url: 'https://clickable.example/start?lang=en&ref=directory-launch',
+    });
+    for (const bad of ['a'.repeat(OUTBOUND_REF_MAX_LENGTH + 1), 'two words', 'https://evil.example/']) {
+      const refused = await owner({ outbound_ref: bad });
+      expect(refused.status).toBe(400);
+      expect(JSON.stringify(refused.problem)).toContain('body.fields.outbound_ref');
+    }
+    expect((await owner({ outbound_ref: '' })).body.outbound_ref).toBeNull();
+    expect((await click('cookie:ref-visitor')).body).toMatchObject({ url: 'https://clickable.example/start?lang=en' });
   });
 
   it('when the slug is unknown or the listing is not public then 404', async () => {

@@ -21,6 +21,14 @@ const recordOutboundClickReply = Type.Object({ url: Type.String(), counted: Type
 /** the longest `ref` an outbound link (`/go/{slug}?ref=...`) carries on to the listing's site */
 export const OUTBOUND_REF_MAX_LENGTH = 64;
 /** what a `ref` may hold: letters, digits and `._~-` (nothing that needs escaping in a query) */
+/** update_my_listing's `fields.outbound_ref`: an OutboundRef, or `""` to remove it */
+export const OutboundRefInput = Type.String({
+  maxLength: OUTBOUND_REF_MAX_LENGTH,
+  pattern: '^[A-Za-z0-9._~-]*$',
+  description:
+    'a `ref` query parameter the site\'s Visit link (`/go/{slug}`) adds to the listing\'s URL, so its analytics can tell our visitors apart: letters, digits and `._~-`; `""` removes it',
+});
+
 export const OutboundRef = Type.String({
   minLength: 1,
   maxLength: OUTBOUND_REF_MAX_LENGTH,

@@ -18,6 +18,8 @@ const PATTERN_SAMPLES: Record<string, string> = {
   '^https?://': 'https://example.com/',
   '^https://': 'https://example.com/',
   '^[A-Za-z0-9 .-]+$': 'DE123456789',
+  '^[A-Za-z0-9._~-]+$': 'launch-week',
+  '^[A-Za-z0-9._~-]*$': 'launch-week',
 };
 
 /** a value the pattern refuses, where the generic one would pass (free text takes `!!Not Valid!!`) */
