@@ -163,7 +163,7 @@ describe('/me/listings/{id}/analytics after a simulated launch week', () => {
 
   it('when someone else opens the analytics then the 404 page; a bad range is a 400 naming range', async () => {
     expect(
-      (await get(`/me/listings/${listing.listing_id}/analytics`, { cookie: 'ld_session=' + 'b'.repeat(43) })).status,
+      (await get(`/me/listings/${listing.listing_id}/analytics`, { cookie: `ld_session=${'b'.repeat(43)}` })).status,
     ).toBe(404);
     const bad = await get(`/me/listings/${listing.listing_id}/analytics?range=forever`, asAlice);
     expect(bad.status).toBe(400);
