@@ -213,6 +213,7 @@ const OWNED_LISTING_OPERATIONS = new Set([
   'add_milestone',
   'set_founder_story',
   'choose_free_listing',
+  'get_listing_analytics',
 ]);
 
 /** a valid input built from `real`, or null when the operation needs no real data */

@@ -65,6 +65,11 @@ describe('response schemas after random valid writes to an owner’s listings', 
   const readsShowing = async (id: number) => {
     const mine = await call('GET', `/me/listings/${id}`);
     expectSchema('get_my_listing', `/me/listings/${id}`, mine);
+    expectSchema(
+      'get_listing_analytics',
+      `/me/listings/${id}/analytics`,
+      await call('GET', `/me/listings/${id}/analytics`),
+    );
     const { slug, status, name, primary_category } = mine.body as {
       slug: string;
       status: string;

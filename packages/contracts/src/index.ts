@@ -144,6 +144,7 @@ export {
   castVote,
   catalogInternalOperations,
   type DescribeListingForOrderReply,
+  DIRECT_REFERRER,
   describeListingForOrder,
   discountVotesOfSuspended,
   followListing,
@@ -160,6 +161,7 @@ export {
   NOTIFICATIONS_MAX,
   type PageView,
   PROFILE_SECTION_KEYS,
+  REFERRER_HOST_MAX_LENGTH,
   REVIEW_BODY_MAX,
   REVIEW_RATING_MAX,
   REVIEW_RATING_MIN,
@@ -187,6 +189,7 @@ export {
   type RecordVerifiedClaimReply,
   recordVerifiedClaim,
 } from './internal/catalog-claims.ts';
+export { OUTBOUND_REF_MAX_LENGTH, OutboundRef, recordOutboundClick } from './internal/catalog-clicks.ts';
 export { type PayOrderRequest, payOrder, type StripeWebhookRequest, stripeWebhook } from './internal/commerce.ts';
 export {
   type AcceptInviteRequest,
@@ -284,6 +287,13 @@ export {
   signOutEverywhere,
   signUpWithPassword,
 } from './internal/identity.ts';
+export {
+  ANALYTICS_RANGES,
+  ANALYTICS_TOP_REFERRERS,
+  type AnalyticsRange,
+  getListingAnalytics,
+  ListingAnalytics,
+} from './listing-analytics.ts';
 export {
   featureListing,
   fileReport,

@@ -12,6 +12,8 @@ import {
   PositiveId,
   Slug,
 } from './common.ts';
+import { OutboundRef, OutboundRefInput } from './internal/catalog-clicks.ts';
+import { getListingAnalytics } from './listing-analytics.ts';
 import { OperatorNotice } from './moderation.ts';
 import { defineOperation } from './operation.ts';
 import { MilestoneInput, STORY_SECTION_MAX, StorySections, StringList } from './profile.ts';
@@ -27,6 +29,9 @@ export const OwnedListing = Type.Object({
   launch_week: Type.Union([IsoDate, Type.Null()]),
   unlocked_sections: Type.Array(Type.String()),
   operator_notice: OperatorNotice,
+  outbound_ref: Type.Union([OutboundRef, Type.Null()], {
+    description: "the `ref` the listing's Visit link (`/go/{slug}`) adds to its URL; null: none",
+  }),
 });
 
 export const Milestone = Type.Object({ ...MilestoneInput.properties, id: PositiveId });
@@ -91,6 +96,7 @@ export const updateMyListing = defineOperation({
             summary: Type.Optional(Type.String({ maxLength: 20000 })),
             seo_title: Type.Optional(Type.String({ maxLength: 200 })),
             seo_description: Type.Optional(Type.String({ maxLength: 320 })),
+            outbound_ref: Type.Optional(OutboundRefInput),
             logo_url: Type.Optional(
               Type.Union([HttpUrl(500), Type.Literal('')], {
                 description:
@@ -224,4 +230,5 @@ export const ownedListingOperations = [
   setFounderStory,
   answerInterview,
   chooseFreeListing,
+  getListingAnalytics,
 ];

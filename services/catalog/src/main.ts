@@ -33,6 +33,7 @@ import { readCategoryTops } from './application/category-top.ts';
 import { createCatalogCommands } from './application/commands.ts';
 import { loadDemoCatalogInBulk } from './application/demo/demo-catalog.ts';
 import { DEFAULT_DEMO, type DemoOptions } from './application/demo/demo-data.ts';
+import { visitorHashes } from './application/visitor-hashes.ts';
 import { voteNetworkHash, voterPseudonyms } from './application/voter-pseudonyms.ts';
 import { weekBoardOf } from './application/week-board.ts';
 import { createWeekTicker } from './application/week-ticker.ts';
@@ -250,7 +251,12 @@ export const startCatalog = async (deps: CatalogDeps) => {
     bus: deps.bus,
     logger: deps.logger,
     operations: catalogInternalOperations,
-    handlers: internalHandlers({ view: readModel.view, commands, logos: createLogoServer(imageStore) }),
+    handlers: internalHandlers({
+      view: readModel.view,
+      commands,
+      logos: createLogoServer(imageStore),
+      visitorHash: visitorHashes(ledgerKeys),
+    }),
   });
   // integration events: the catalog's public events go out from its log (at least once), and
   // commerce's paid orders come in through a durable consumer

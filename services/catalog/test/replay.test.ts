@@ -16,6 +16,7 @@ const snapshot = async (view: Awaited<ReturnType<typeof openCatalogReadModel>>['
   blog: Object.fromEntries(view.blog),
   awards: Object.fromEntries(view.awards),
   settings: view.settings(),
+  analytics: Object.fromEntries(view.analytics),
   founders: await view.findFounders({}),
 });
 
@@ -55,6 +56,7 @@ describe('read models rebuilt from the event store', () => {
         settings: 1,
         ledger: live.view.ledger.size,
         moderation: live.view.moderation.size,
+        analytics: live.view.analytics.size,
       };
       for (const collection of COLLECTIONS)
         expect(await store.all(collection), collection).toHaveLength(sizes[collection]);

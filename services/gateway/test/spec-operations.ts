@@ -60,6 +60,7 @@ export const SPEC_OPERATIONS: readonly (readonly [string, string, string, string
     true,
     200,
   ],
+  ['get_listing_analytics', 'GET', '/me/listings/{listing_id}/analytics', 'account:read', false, 200],
   ['claim_listing', 'POST', '/claims', 'listings:write', true, 200],
   ['verify_claim', 'POST', '/claims/{claim_id}/verify', 'listings:write', true, 200],
   ['list_my_claims', 'GET', '/claims', 'account:read', false, 200],

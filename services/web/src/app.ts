@@ -29,6 +29,7 @@ import { confirmEmailRoutes } from './pages/confirm-email/route.ts';
 import { ErrorView } from './pages/error/view.ts';
 import { feedRoutes } from './pages/feeds/route.ts';
 import { founderRoutes } from './pages/founders/route.ts';
+import { goRoutes } from './pages/go/route.ts';
 import { homeRoutes } from './pages/home/route.ts';
 import { catalogLogos } from './pages/images/catalog-logos.ts';
 import { imageRoutes } from './pages/images/route.ts';
@@ -40,6 +41,7 @@ import { listingActionRoutes } from './pages/listing/actions.ts';
 import { recordListingViews } from './pages/listing/record-views.ts';
 import { listingRoutes } from './pages/listing/route.ts';
 import { meRoutes } from './pages/me/route.ts';
+import { meAnalyticsRoutes } from './pages/me-analytics/route.ts';
 import { meAppsRoutes } from './pages/me-apps/route.ts';
 import { meClaimsRoutes } from './pages/me-claims/route.ts';
 import { meDraftsRoutes } from './pages/me-drafts/route.ts';
@@ -182,8 +184,10 @@ export const webPlugin =
       meRoutes({ identity: internal, sessions, clock }),
       meNotificationsRoutes({ catalog: internal, sessions }),
       listingActionRoutes({ catalog: internal, sessions, limiter }),
+      goRoutes({ catalog: internal, sessions }),
       reviewRoutes({ catalog: internal, sessions }),
       meListingsRoutes({ sessions, person }),
+      meAnalyticsRoutes({ sessions, person }),
       meFreePlanRoutes({ sessions, person }),
       meWebhooksRoutes({ sessions, person }),
       meClaimsRoutes({ sessions, person }),

@@ -63,6 +63,14 @@ const ListingViewedV2 = data({
   }),
 });
 
+const ListingViewedV3 = data({
+  ...ListingViewedV2.properties,
+  referrer: Type.Union([Type.String(), Type.Null()], {
+    description:
+      'the host of the page the visitor came from (its host only: never its path or query), `direct` when the request named none; null for bulk counts and views counted before referrers were kept',
+  }),
+});
+
 /** Catalog's engagement events: votes, follows, reviews (replies, reports, moderation) and views. */
 export const catalogEngagementEvents = [
   event('VoteCast', {
@@ -200,9 +208,9 @@ export const catalogEngagementEvents = [
   }),
   event('ListingViewed', {
     stream: 'views',
-    version: 2,
+    version: 3,
     description: 'Page views of a listing were counted.',
-    data: ListingViewedV2,
+    data: ListingViewedV3,
     upcasters: [
       upcaster({
         from: 1,
@@ -212,6 +220,20 @@ export const catalogEngagementEvents = [
           'v1 did not say whose view it was (its stream named the visitor). Lifted with `visitor: null`; nothing is rewritten in the log.',
         upcast: (v1) => ({ ...v1, visitor: null }),
       }),
+      upcaster({
+        from: 2,
+        data: ListingViewedV2,
+        to: ListingViewedV3,
+        description:
+          'v2 did not say where the visitor came from. Lifted with `referrer: null` (unknown, not `direct`); nothing is rewritten in the log.',
+        upcast: (v2) => ({ ...v2, referrer: null }),
+      }),
     ],
+  }),
+  event('OutboundClicked', {
+    stream: 'clicks',
+    description:
+      "A visitor followed a listing's outbound link (`/go/{slug}`) to its site: once per visitor per listing per UTC day, known bots left out.",
+    data: data({ listing_id: ListingId, at: At }),
   }),
 ] as const;

@@ -61,6 +61,12 @@ export const catalogEvents = serviceEvents({
         'the visitors of one listing on one UTC day from one network (IPv4 /24, IPv6 /64): one ListingViewed per visitor, at most VIEWERS_PER_NETWORK_PER_DAY; `views-<listing_id>` holds bulk counts (the demo); `views-<listing_id>_<day>_<visitor hash>` (one visitor, one view) were written before the network rule',
     },
     {
+      category: 'clicks',
+      pattern: 'clicks-<listing_id>_<day>_<visitor hash>',
+      description:
+        "one visitor's clicks on one listing's outbound link on one UTC day: at most one OutboundClicked (the visitor hash is a keyed HMAC, no address)",
+    },
+    {
       category: 'daily',
       pattern: 'daily-reports-<account_id>-<yyyy-mm-dd>',
       description: "one account's review reports of one UTC day: the rule REPORTS_PER_ACCOUNT_PER_DAY",

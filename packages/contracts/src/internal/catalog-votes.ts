@@ -38,3 +38,12 @@ export const discountVotesOfSuspended: InternalOperation<
   request: DiscountVotesOfSuspendedRequest,
   reply: DiscountVotesOfSuspendedReply,
 };
+
+/**
+ * The web edge's limits on votes (cast and withdraw), before they reach catalog: per account and
+ * per client IP in each window; past either the answer is 429.
+ */
+export const VOTE_RATE_LIMITS = {
+  perAccount: { limit: 30, windowSeconds: 60 },
+  perIp: { limit: 120, windowSeconds: 60 },
+} as const;

@@ -4,9 +4,15 @@ import { EXTRA_CATEGORIES_MAX, ORDER_ITEMS_MAX } from '../commerce.ts';
 import { IsoDate, PositiveId, Slug, Uuid } from '../common.ts';
 import { DRAFT_FIELD_KEYS, DraftFields, DraftPatch, submitListing } from '../drafting.ts';
 import { getListingForClaim, recordVerifiedClaim } from './catalog-claims.ts';
-import { discountVotesOfSuspended, NETWORK_MAX_LENGTH, VoterFacts } from './catalog-votes.ts';
-
-export { discountVotesOfSuspended, NETWORK_MAX_LENGTH };
+import { recordOutboundClick } from './catalog-clicks.ts';
+import { discountVotesOfSuspended, NETWORK_MAX_LENGTH, VOTE_RATE_LIMITS, VoterFacts } from './catalog-votes.ts';
+import {
+  DIRECT_REFERRER,
+  REFERRER_HOST_MAX_LENGTH,
+  ReferrerHost,
+  USER_AGENT_MAX_LENGTH,
+  VISITOR_MAX_LENGTH,
+} from './visitor-limits.ts';
 
 /**
  * Catalog's internal operations: not REST routes or MCP tools. Other services (drafting, commerce,
@@ -130,8 +136,15 @@ export const unfollowListing = defineInternal({
   reply: followListing.reply,
 });
 
-export const VISITOR_MAX_LENGTH = 128;
-export const USER_AGENT_MAX_LENGTH = 512;
+export {
+  DIRECT_REFERRER,
+  discountVotesOfSuspended,
+  NETWORK_MAX_LENGTH,
+  REFERRER_HOST_MAX_LENGTH,
+  USER_AGENT_MAX_LENGTH,
+  VISITOR_MAX_LENGTH,
+  VOTE_RATE_LIMITS,
+};
 
 /** the most page views one `record_views` request carries */
 export const VIEWS_BATCH_MAX = 100;
@@ -153,6 +166,8 @@ export const PageView = Type.Object(
     /** the client's network as the web edge sees it: `203.0.113.0/24`, `2001:db8:1:2::/64` */
     network: Type.String({ minLength: 1, maxLength: NETWORK_MAX_LENGTH }),
     user_agent: Type.Union([Type.String({ maxLength: USER_AGENT_MAX_LENGTH }), Type.Null()]),
+    /** absent: not known */
+    referrer: Type.Optional(ReferrerHost),
   },
   { additionalProperties: false },
 );
@@ -366,6 +381,7 @@ export const catalogInternalOperations = [
   followListing,
   unfollowListing,
   recordViews,
+  recordOutboundClick,
   submitReview,
   replyToReview,
   reportReview,
@@ -381,12 +397,3 @@ export const catalogInternalOperations = [
 export type PageView = Static<typeof PageView>;
 export type SaveListingFromDraftRequest = Static<typeof saveListingFromDraft.request>;
 export type SaveListingFromDraftReply = Static<typeof saveListingFromDraft.reply>;
-
-/**
- * The web edge's limits on votes (cast and withdraw), before they reach catalog: per account and
- * per client IP in each window; past either the answer is 429.
- */
-export const VOTE_RATE_LIMITS = {
-  perAccount: { limit: 30, windowSeconds: 60 },
-  perIp: { limit: 120, windowSeconds: 60 },
-} as const;

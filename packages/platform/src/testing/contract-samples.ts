@@ -19,6 +19,8 @@ const PATTERN_SAMPLES: Record<string, string> = {
   '^https://': 'https://example.com/',
   '^[A-Za-z0-9 .-]+$': 'DE123456789',
   '^msg_[0-9a-f]{32}$': 'msg_0123456789abcdef0123456789abcdef',
+  '^[A-Za-z0-9._~-]+$': 'launch-week',
+  '^[A-Za-z0-9._~-]*$': 'launch-week',
 };
 
 /** a value the pattern refuses, where the generic one would pass (free text takes `!!Not Valid!!`) */

@@ -11,6 +11,8 @@ import {
   suspensionDiscounts,
   type VoterFacts,
 } from '../domain/engagement/vote-integrity.ts';
+import { clickDecider } from '../domain/outbound-clicks/decide.ts';
+import { clickStream } from '../domain/outbound-clicks/outbound-clicks.ts';
 import { viewDecider, visitDecider } from '../domain/page-views/decide.ts';
 import { viewStream, visitStream } from '../domain/page-views/page-views.ts';
 import type { CommandContext, Distribute } from './command-context.ts';
@@ -168,6 +170,16 @@ export const createEngagementCommands = (ctx: CommandContext) => {
         type: 'RestoreReview',
         data: { listing: await listingFacts(slug), account_id: reviewerId, by, reason },
       }),
+    /**
+     * A click on the listing's outbound link: counted (true) once per visitor (`visitorHash`, keyed
+     * by the caller) per listing per UTC day, never for a bot. Answers once the read model holds it.
+     */
+    recordClick: async (listingId: number, visitorHash: (day: string) => Promise<string>, userAgent: string | null) => {
+      const at = now();
+      const stream = clickStream(listingId, at.slice(0, 10), await visitorHash(at.slice(0, 10)));
+      const command = { type: 'RecordClick' as const, data: { listing_id: listingId, user_agent: userAgent, now: at } };
+      return (await run(stream, clickDecider, command)).events.length > 0;
+    },
     /** bulk counts (the demo catalog): appended to `views-<listing_id>` as they come */
     recordViews: async (slug: string, count = 1) => {
       const { listing_id } = await listingFacts(slug);
@@ -211,6 +223,7 @@ export const createEngagementCommands = (ctx: CommandContext) => {
                   listing_id: listing.id,
                   visitor: hash(v.visitor),
                   user_agent: v.user_agent,
+                  referrer: v.referrer ?? null,
                   max: VIEWERS_PER_NETWORK_PER_DAY,
                   now: at,
                 },

@@ -17,6 +17,12 @@ export const accountOf = (call: Call): string => {
   return id;
 };
 
+/** the `ref` the owner chose for the listing's Visit link (update_my_listing `fields.outbound_ref`), or null */
+export const outboundRefOf = (doc: ListingDoc): string | null => {
+  const ref = doc.edited?.outbound_ref;
+  return typeof ref === 'string' && ref !== '' ? ref : null;
+};
+
 /** What the owner sees: the public profile, the paid sections whether or not unlocked, and the plan state. */
 export const ownedListingOf = (doc: ListingDoc) => {
   const p = shownProfile(doc);
@@ -27,6 +33,7 @@ export const ownedListingOf = (doc: ListingDoc) => {
     plan: doc.plan,
     launch_week: doc.launch_week,
     unlocked_sections: doc.unlocked ? ['story', 'milestones', 'media', 'extra_categories'] : [],
+    outbound_ref: outboundRefOf(doc),
     story: p.story ?? {},
     milestones: milestonesOf(doc),
     version: doc.history?.length ?? 0,

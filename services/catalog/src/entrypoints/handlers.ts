@@ -33,6 +33,7 @@ import { getFounder } from '../application/get_founder.ts';
 import { getLaunchWeek } from '../application/get_launch_week.ts';
 import { getLeaderboard } from '../application/get_leaderboard.ts';
 import { getListing } from '../application/get_listing.ts';
+import { getListingAnalytics } from '../application/get_listing_analytics.ts';
 import { getModerationQueue } from '../application/get_moderation_queue.ts';
 import { getMyListing } from '../application/get_my_listing.ts';
 import { getRankingRules } from '../application/get_ranking_rules.ts';
@@ -51,6 +52,7 @@ import { listOperatorActions } from '../application/list_operator_actions.ts';
 import { listWebhooks } from '../application/list_webhooks.ts';
 import { getImage, markListingVerified, saveListingFromDraft } from '../application/listing-operations.ts';
 import type { CatalogContext, CatalogHandlers } from '../application/operation-context.ts';
+import { recordOutboundClick } from '../application/outbound-clicks.ts';
 import { postListingUpdate } from '../application/post_listing_update.ts';
 import { redeliverWebhook } from '../application/redeliver_webhook.ts';
 import { removeReview } from '../application/remove_review.ts';
@@ -110,6 +112,7 @@ export const catalogHandlers: CatalogHandlers = {
   remove_review: removeReview,
   restore_review: restoreReview,
   list_operator_actions: listOperatorActions,
+  get_listing_analytics: getListingAnalytics,
 };
 
 /** The table's handlers as the service host serves them, each given `context`. */
@@ -134,6 +137,7 @@ export const catalogInternalHandlers: Readonly<Record<string, InternalOperationH
   follow_listing: followListing,
   unfollow_listing: unfollowListing,
   record_views: recordViews,
+  record_outbound_click: recordOutboundClick,
   submit_review: submitReview,
   reply_to_review: replyToReview,
   report_review: reportReview,

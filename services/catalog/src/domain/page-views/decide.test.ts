@@ -12,7 +12,7 @@ describe('view deciders', () => {
     views
       .given([])
       .when({ type: 'RecordViews', data: { listing_id: 7, count: 3, now: NOW } })
-      .then([{ type: 'ListingViewed', data: { listing_id: 7, count: 3, at: NOW, visitor: null } }]));
+      .then([{ type: 'ListingViewed', data: { listing_id: 7, count: 3, at: NOW, visitor: null, referrer: null } }]));
   it('when zero views are recorded then invalid', () =>
     views
       .given([])
@@ -23,11 +23,11 @@ describe('view deciders', () => {
   const browser = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
   const viewed = (visitor: string) => ({
     type: 'ListingViewed' as const,
-    data: { listing_id: 7, count: 1, at: NOW, visitor },
+    data: { listing_id: 7, count: 1, at: NOW, visitor, referrer: 'news.example.org' },
   });
   const visit = (visitor: string, user_agent: string | null = browser) => ({
     type: 'RecordVisit' as const,
-    data: { listing_id: 7, visitor, user_agent, max: 3, now: NOW },
+    data: { listing_id: 7, visitor, user_agent, referrer: 'news.example.org', max: 3, now: NOW },
   });
   it('given no view today when a visitor views then one view counts; a second view that day counts nothing', () => {
     visits

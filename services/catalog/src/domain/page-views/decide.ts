@@ -20,7 +20,13 @@ export const viewDecider: Decider<ViewCommand, null, ViewEvent> = {
     return [
       {
         type: 'ListingViewed',
-        data: { listing_id: command.data.listing_id, count: command.data.count, at: command.data.now, visitor: null },
+        data: {
+          listing_id: command.data.listing_id,
+          count: command.data.count,
+          at: command.data.now,
+          visitor: null,
+          referrer: null,
+        },
       },
     ];
   },
@@ -33,6 +39,8 @@ export type VisitCommand = {
     /** the visitor's hash */
     visitor: string;
     user_agent: string | null;
+    /** the referring host, `direct`, or null when the edge did not say */
+    referrer: string | null;
     /** the most visitors this network's stream counts (VIEWERS_PER_NETWORK_PER_DAY) */
     max: number;
     now: string;
@@ -41,9 +49,9 @@ export type VisitCommand = {
 
 /** one network's day on one listing: each visitor counted once, at most `max` of them, never a known bot */
 export const decideVisit = (command: VisitCommand, state: NetworkVisits): ViewEvent[] => {
-  const { listing_id, visitor, user_agent, max, now } = command.data;
+  const { listing_id, visitor, user_agent, referrer, max, now } = command.data;
   if (isKnownBot(user_agent) || state.visitors.has(visitor) || state.visitors.size >= max) return [];
-  return [{ type: 'ListingViewed', data: { listing_id, count: 1, at: now, visitor } }];
+  return [{ type: 'ListingViewed', data: { listing_id, count: 1, at: now, visitor, referrer } }];
 };
 
 export const visitDecider: Decider<VisitCommand, NetworkVisits, ViewEvent> = {

@@ -45,6 +45,9 @@ export const createCatalogFold = (deps: {
       }
   };
   const foldIn = async (event: RecordedEvent) => {
+    // the owner's analytics change no cache: no version bump
+    const analyticsChange = deps.small.foldAnalytics(event);
+    if (analyticsChange) deps.mark(analyticsChange);
     const smallChange = deps.small.fold(event);
     if (smallChange) {
       deps.mark(smallChange);

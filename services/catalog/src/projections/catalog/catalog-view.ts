@@ -97,6 +97,7 @@ export const createCatalogView = (deps: {
     awards: deps.small.awards.view,
     ledger: deps.small.ledger.view,
     moderation: deps.small.moderation.view,
+    analytics: deps.small.analytics.view,
     settings: () => deps.small.settings.view.get(SETTINGS_ID),
     onListingChange: fold.onListingChange,
     search: {

@@ -9,6 +9,7 @@ import {
   type Where,
 } from '@listings/platform/read-models';
 import type { SearchIndex } from '@listings/platform/search';
+import type { ListingAnalyticsDoc } from '../analytics/listing-analytics.ts';
 import type { AwardsDoc } from '../awards/awards.ts';
 import type { BlogPostDoc } from '../blog/blog-posts.ts';
 import type { CategoryDoc } from '../categories/categories.ts';
@@ -67,6 +68,8 @@ export interface CatalogView {
   readonly ledger: ReadonlyMap<string, VoteLedgerDoc>;
   /** reported and moderated items by moderationItemId: reports and operator actions */
   readonly moderation: ReadonlyMap<string, ModerationDoc>;
+  /** each listing's analytics by day and its counted votes by hour, by listing id (get_listing_analytics) */
+  readonly analytics: ReadonlyMap<string, ListingAnalyticsDoc>;
   settings(): SettingsDoc | undefined;
   /**
    * Calls `listener` with each listing change the view folds (before and after; undefined for
@@ -229,10 +232,10 @@ const rowsOf = (big: BigCollections, collection: string) =>
 
 /**
  * What the stored documents were written by: a store of an older generation lacks a collection a
- * newer projection keeps (generation 2: the vote ledger; 3: moderation and hidden listings), so it is cleared and rebuilt from the
+ * newer projection keeps (generation 2: the vote ledger; 3: moderation and hidden listings; 4: the owners' analytics), so it is cleared and rebuilt from the
  * events, once, in either mode. Bump it when a projection is added or changes what it stores.
  */
-export const CATALOG_READ_MODEL_GENERATION = 3;
+export const CATALOG_READ_MODEL_GENERATION = 4;
 const GENERATION_DOC = { collection: 'meta', id: 'generation' } as const;
 
 /**

@@ -5,6 +5,7 @@ import {
   type DocumentSet,
   type ReadModelStore,
 } from '@listings/platform/read-models';
+import { type ListingAnalyticsDoc, listingAnalyticsProjection } from '../analytics/listing-analytics.ts';
 import { type AwardsDoc, awardsProjection } from '../awards/awards.ts';
 import { type BlogPostDoc, blogProjection } from '../blog/blog-posts.ts';
 import { type CategoryDoc, categoriesProjection } from '../categories/categories.ts';
@@ -25,10 +26,17 @@ export interface SmallCollections {
   readonly ledger: MapSet<VoteLedgerDoc>;
   /** reported and moderated items: their reports and the operator actions on them */
   readonly moderation: MapSet<ModerationDoc>;
+  /** each listing's owner analytics by day (get_listing_analytics) */
+  readonly analytics: MapSet<ListingAnalyticsDoc>;
   /** the collection a document of this name belongs to, if it is a small one */
   of(collection: string): DocumentSet<unknown, unknown> | undefined;
   /** folds an event into the collection it is for; the document it changed, if any */
   fold(event: RecordedEvent): DocumentRef | undefined;
+  /**
+   * folds an event into the listing's analytics: apart from `fold`, as the events it counts (views,
+   * votes, follows, reviews) also fold into the ledger and the listing
+   */
+  foldAnalytics(event: RecordedEvent): DocumentRef | undefined;
 }
 
 /**
@@ -48,7 +56,9 @@ export const loadSmallCollections = async (
     ledger: createDocumentSet(voteLedgerProjection),
     moderation: createDocumentSet(moderationProjection),
   };
-  const sets: DocumentSet<unknown, unknown>[] = Object.values(small);
+  const analytics = createDocumentSet(listingAnalyticsProjection);
+  const folded: DocumentSet<unknown, unknown>[] = Object.values(small);
+  const sets: DocumentSet<unknown, unknown>[] = [...folded, analytics];
   const pending: DocumentRef[] = [];
   let legacy = false;
   for (const set of sets)
@@ -61,9 +71,14 @@ export const loadSmallCollections = async (
   return {
     small: {
       ...small,
+      analytics,
       of: (collection) => sets.find((set) => set.collection === collection),
+      foldAnalytics: (event) => {
+        const id = analytics.fold(event);
+        return id === undefined ? undefined : { collection: analytics.collection, id };
+      },
       fold: (event) => {
-        for (const set of sets) {
+        for (const set of folded) {
           const id = set.fold(event);
           if (id !== undefined) return { collection: set.collection, id };
         }

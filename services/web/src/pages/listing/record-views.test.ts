@@ -54,7 +54,7 @@ describe('listing page views sent to catalog', () => {
   const view = async (
     slug: string,
     userAgent = 'Browser/1',
-    options: { visitor?: string; ip?: string; account?: string } = {},
+    options: { visitor?: string; ip?: string; account?: string; referer?: string } = {},
   ) => {
     const name = options.visitor ?? 'someone';
     const cookie = jar.get(name);
@@ -66,6 +66,7 @@ describe('listing page views sent to catalog', () => {
         'user-agent': userAgent,
         ...(cookie ? { cookie: `ld_visitor=${cookie}` } : {}),
         ...(options.account ? { 'x-account': options.account } : {}),
+        ...(options.referer !== undefined ? { referer: options.referer } : {}),
       },
     });
     const set = response.cookies.find((c) => c.name === 'ld_visitor');
@@ -85,6 +86,20 @@ describe('listing page views sent to catalog', () => {
     await views.flush();
     expect(sentFor('alpha')).toBe(2);
     expect(sentFor('beta')).toBe(1);
+  });
+
+  it('when a view comes from another site then only its host goes to catalog; none, or one not http(s), is direct', async () => {
+    await view('from-news', 'Browser/1', {
+      visitor: 'reader',
+      referer: 'https://News.Example.org/story/42?utm_source=mail&email=someone@example.com#top',
+    });
+    await view('from-news', 'Browser/1', { visitor: 'typed' });
+    await view('from-news', 'Browser/1', { visitor: 'app', referer: 'android-app://com.example.reader/' });
+    await view('from-news', 'Browser/1', { visitor: 'garbled', referer: 'not a url' });
+    await views.flush();
+    const sent = requests.flat().filter((v) => v.slug === 'from-news');
+    expect(sent.map((v) => v.referrer)).toEqual(['news.example.org', 'direct', 'direct', 'direct']);
+    expect(JSON.stringify(sent)).not.toMatch(/story|utm_source|someone@/);
   });
 
   it('when the UTC day changes then the same visitor’s view is sent again', async () => {
@@ -145,7 +160,13 @@ describe('listing page views sent to catalog', () => {
     await views.flush();
     const sent = requests.flat().filter((v) => v.slug === 'cookie-page');
     expect(sent).toEqual([
-      { slug: 'cookie-page', visitor: `cookie:${set?.value}`, network: '198.51.100.0/24', user_agent: 'Browser/1' },
+      {
+        slug: 'cookie-page',
+        visitor: `cookie:${set?.value}`,
+        network: '198.51.100.0/24',
+        user_agent: 'Browser/1',
+        referrer: 'direct',
+      },
     ]);
   });
 
@@ -197,7 +218,13 @@ describe('listing page views sent to catalog', () => {
     }
     await views.flush();
     expect(requests.flat().filter((v) => v.slug === 'signed-in')).toEqual([
-      { slug: 'signed-in', visitor: 'account:acct-42', network: '198.51.100.0/24', user_agent: 'Phone/1' },
+      {
+        slug: 'signed-in',
+        visitor: 'account:acct-42',
+        network: '198.51.100.0/24',
+        user_agent: 'Phone/1',
+        referrer: 'direct',
+      },
     ]);
   });
 

@@ -9,7 +9,7 @@ import {
 import type { Clock } from '@listings/platform/clock';
 import type { InternalClient } from '@listings/platform/internal-client';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { networkOf, setVisitorCookie, visitorCookie, visitorCookieOf } from './visitors.ts';
+import { networkOf, referrerHostOf, setVisitorCookie, visitorCookie, visitorCookieOf } from './visitors.ts';
 
 /** visitor-listing pairs of the day remembered per process (a Set's size at most this) */
 const VIEWS_REMEMBERED_MAX = 50_000;
@@ -111,7 +111,8 @@ const createViewBatches = (app: FastifyInstance, catalog: InternalClient, flushM
  * - The visitor is the signed-in account (`account:<id>`: the session the page looked up already),
  *   else the visitor cookie's random id (`cookie:<id>`). A page for someone with neither sets the
  *   cookie; that answer is `private` (a shared cache must not hand one visitor's cookie to others).
- *   The client's network (IPv4 /24, IPv6 /64) goes along for catalog's per-network rule.
+ *   The client's network (IPv4 /24, IPv6 /64) goes along for catalog's per-network rule, and the
+ *   referring host (`Referer`'s host only, `direct` without one) for the owner's analytics.
  * - A visitor's second view of a listing on the same UTC day is not sent at all: catalog would
  *   count it as nothing, after reading the visit's stream. The pairs of the day are remembered in
  *   memory, forgotten at the day's end or when there are too many (catalog still decides).
@@ -174,6 +175,7 @@ export const recordListingViews = (
         visitor,
         network,
         user_agent: typeof userAgent === 'string' ? userAgent.slice(0, USER_AGENT_MAX_LENGTH) : null,
+        referrer: referrerHostOf(request.headers.referer),
       },
       pair,
       network: networkOnListing,

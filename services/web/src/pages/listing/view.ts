@@ -197,7 +197,7 @@ export const ListingView = (data: ListingData, frame: PageFrame): VNode => {
         <${FollowForm} slug=${listing.slug} name=${listing.name} followers=${listing.followers ?? 0} viewer=${frame.viewer} returnTo=${here} following=${data.mine?.following ?? false} />
         <a class="button secondary" href=${`/listings/${listing.slug}/reviews`}>Reviews</a>
         <a class="button secondary" href=${`/listings/${listing.slug}/report`}>Report</a>
-        <a class="button" href=${listing.url} rel="noopener ugc">Visit ${listing.name}</a>
+        <a class="button" href=${`/go/${listing.slug}`} rel="nofollow noopener ugc">Visit ${listing.name}</a>
       </div>
       ${listing.short_description ? html`<p>${listing.short_description}</p>` : null}
       <${Facts} listing=${listing} />

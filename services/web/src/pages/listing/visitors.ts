@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { NETWORK_MAX_LENGTH } from '@listings/contracts';
+import { DIRECT_REFERRER, NETWORK_MAX_LENGTH, REFERRER_HOST_MAX_LENGTH } from '@listings/contracts';
 import { type SiteCookie, siteCookie } from '@listings/platform/edge';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import ipaddr from 'ipaddr.js';
@@ -42,4 +42,19 @@ export const networkOf = (ip: string, ipv6Bits: 48 | 64 = 64): string => {
   }
   const parts = (address as ipaddr.IPv6).parts.slice(0, ipv6Bits / 16).map((part) => part.toString(16));
   return `${parts.join(':')}::/${ipv6Bits}`;
+};
+
+/**
+ * Where a page view came from, for the owner's analytics: the host of the `Referer` header alone
+ * (lower case; never its path or query), or `direct` when there is none, or it is not an http(s)
+ * URL with a plain host name.
+ */
+export const referrerHostOf = (referer: string | string[] | undefined): string => {
+  if (typeof referer !== 'string' || referer === '') return DIRECT_REFERRER;
+  const url = URL.parse(referer);
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) return DIRECT_REFERRER;
+  const host = url.hostname.toLowerCase().replace(/\.$/, '');
+  return host.length > 0 && host.length <= REFERRER_HOST_MAX_LENGTH && /^[a-z0-9.-]+$/.test(host)
+    ? host
+    : DIRECT_REFERRER;
 };

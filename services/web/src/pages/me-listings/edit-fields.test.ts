@@ -11,6 +11,7 @@ const listing = {
   plan: 'free' as const,
   launch_week: '2026-11-23',
   unlocked_sections: [],
+  outbound_ref: null,
   tagline: 'Widgets for teams',
   description: 'Line one\nLine two',
   features: ['Fast', 'Small'],

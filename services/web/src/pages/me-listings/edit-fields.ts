@@ -32,6 +32,12 @@ export const EDIT_FIELDS: readonly EditField[] = [
   { name: 'seo_title', label: 'Title for search engines', kind: 'line' },
   { name: 'seo_description', label: 'Description for search engines', kind: 'text' },
   {
+    name: 'outbound_ref',
+    label: 'Ref on your Visit link',
+    kind: 'line',
+    hint: 'Added to your URL as ?ref= when people follow the Visit button, so your own analytics can tell them apart. Letters, digits and . _ ~ - only. Empty removes it.',
+  },
+  {
     name: 'logo_url',
     label: 'Logo',
     kind: 'line',

@@ -65,6 +65,7 @@ export const MyListingsView = (
         <th scope="col">Launch week</th>
         <th scope="col">Public page</th>
         <th scope="col">Free plan</th>
+        <th scope="col">Analytics</th>
       </tr>`}
     rows=${props.listings.map(
       (listing) => html`<tr>
@@ -79,6 +80,7 @@ export const MyListingsView = (
             }
           </td>
           <td><a href=${`/me/listings/${listing.listing_id}/free-plan`} aria-label=${`Free plan and badge of ${listing.name}`}>Free plan and badge</a></td>
+          <td><a href=${`/me/listings/${listing.listing_id}/analytics`} aria-label=${`Analytics of ${listing.name}`}>Analytics</a></td>
         </tr>`,
     )}
     empty=${html`<p>You own no listings yet. Submit your product's website to make one, or claim a listing that is yours on <a href="/me/claims">your claims page</a>.</p>`}
