@@ -75,9 +75,26 @@ const server = CLUSTER
   : forkServer('all-in-one-server.ts', env);
 // cluster mode: MCP and the site each have a port of their own
 let ports: { mcpPort?: number; webPort?: number } = {};
-server.child.on('message', (m: { type?: string; mcpPort?: number; webPort?: number }) => {
-  if (m.type === 'ready') ports = m;
-});
+/** the all-in-one's main-thread heap in MB at each sample (used / committed / external), as it answers */
+const heaps: { s: number; used: number; total: number; external: number }[] = [];
+let sampledAt = 0;
+server.child.on(
+  'message',
+  (m: {
+    type?: string;
+    mcpPort?: number;
+    webPort?: number;
+    heapUsed?: number;
+    heapTotal?: number;
+    external?: number;
+  }) => {
+    if (m.type === 'ready') ports = m;
+    if (m.type === 'memory') {
+      const mb = (bytes = 0) => Math.round(bytes / 1024 / 1024);
+      heaps.push({ s: sampledAt, used: mb(m.heapUsed), total: mb(m.heapTotal), external: mb(m.external) });
+    }
+  },
+);
 server.child.once('exit', (code, signal) => {
   if (!stopping) console.error(`the server exited during the soak (${signal ?? code})`);
 });
@@ -142,10 +159,11 @@ try {
 
   const samples: { s: number; rss: Record<string, number> }[] = [{ s: 0, rss: sample(pid) }];
   const started = Date.now();
-  const sampler = setInterval(
-    () => samples.push({ s: Math.round((Date.now() - started) / 1000), rss: sample(pid) }),
-    SAMPLE_MS,
-  );
+  const sampler = setInterval(() => {
+    sampledAt = Math.round((Date.now() - started) / 1000);
+    samples.push({ s: sampledAt, rss: sample(pid) });
+    if (!CLUSTER) server.child.send({ type: 'memory' });
+  }, SAMPLE_MS);
   const results = await Promise.all(loads);
   clearInterval(sampler);
   samples.push({ s: SECONDS, rss: sample(pid) });
@@ -171,12 +189,19 @@ try {
   );
   console.log('(per cycle of ten: 5 REST reads, 2 site pages, 2 MCP tool calls, 1 draft write)\n');
   const columns = CLUSTER ? [...names, 'total'] : names;
-  console.log(`| t (s) | ${columns.map((n) => `${n} RSS (MB)`).join(' | ')} |`);
-  console.log(`|---:|${columns.map(() => '---:').join('|')}|`);
+  const heapColumns = CLUSTER ? '' : ' heap used / committed / external (MB) |';
+  console.log(`| t (s) | ${columns.map((n) => `${n} RSS (MB)`).join(' | ')} |${heapColumns}`);
+  console.log(`|---:|${columns.map(() => '---:').join('|')}|${CLUSTER ? '' : '---:|'}`);
   const step = Math.max(1, Math.ceil(samples.length / 30));
+  const heapAt = (s: number) => {
+    const h = heaps.find((x) => x.s === s);
+    return CLUSTER ? '' : ` ${h ? `${h.used} / ${h.total} / ${h.external}` : ''} |`;
+  };
   for (const [i, x] of samples.entries())
     if (i % step === 0 || i === samples.length - 1)
-      console.log(`| ${x.s} | ${[...names.map((n) => x.rss[n] ?? 0), ...(CLUSTER ? [sum(x.rss)] : [])].join(' | ')} |`);
+      console.log(
+        `| ${x.s} | ${[...names.map((n) => x.rss[n] ?? 0), ...(CLUSTER ? [sum(x.rss)] : [])].join(' | ')} |${heapAt(x.s)}`,
+      );
   console.log('');
   for (const name of names) {
     const rss = of(name);

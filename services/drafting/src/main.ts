@@ -77,7 +77,10 @@ export const startDrafting = async (deps: DraftingDeps) => {
   const images = createImageIntake({ safeFetch, store: stores.images, publicUrl: deps.config.publicUrl });
   // crawls and the drafter run in the drafting worker, off this event loop; a test's own fetch or
   // drafter (functions, which cannot cross to a thread) runs here
-  const worker = startDraftingWorker(setup, { concurrency: DRAFTING_CONCURRENT_JOBS });
+  const worker = startDraftingWorker(setup, {
+    concurrency: DRAFTING_CONCURRENT_JOBS,
+    onWorkerError: (error) => deps.logger.error({ err: error }, 'the drafting worker failed; its jobs are retried'),
+  });
   const activities = createActivities({
     store: stores.events,
     blobs: stores.blobs,

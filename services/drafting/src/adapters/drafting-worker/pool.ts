@@ -32,7 +32,14 @@ const errorFrom = (failed: { name: string; message: string }): Error =>
  * a signal aborts the crawl in the worker, and a worker that dies fails its jobs (retried by the
  * workflow) and is started again on the next job.
  */
-export const startDraftingWorker = (setup: DraftingWorkSetup, options: { readonly concurrency: number }) => {
+export const startDraftingWorker = (
+  setup: DraftingWorkSetup,
+  options: {
+    readonly concurrency: number;
+    /** what ended a worker (an uncaught error in it); its jobs fail and are retried */
+    readonly onWorkerError?: (error: Error) => void;
+  },
+) => {
   const limit = pLimit(options.concurrency);
   const jobs = new Map<number, Job>();
   let worker: Worker | null = null;
@@ -61,7 +68,7 @@ export const startDraftingWorker = (setup: DraftingWorkSetup, options: { readonl
     const started = new Worker(new URL('./worker.ts', import.meta.url), { workerData: setup });
     started.on('message', onMessage(started));
     // an uncaught error ends the worker: 'exit' follows and fails its jobs
-    started.on('error', () => undefined);
+    started.on('error', (error: Error) => options.onWorkerError?.(error));
     started.on('exit', (code) => {
       if (worker === started) worker = null;
       const lost = [...jobs.values()];
