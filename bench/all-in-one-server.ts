@@ -10,4 +10,11 @@ import { startLoopTrace } from './loop-trace.ts';
 const running = await startAllInOne(loadConfig(), silentLogger(), { host: '127.0.0.1' });
 if (process.env.BENCH_WEB_TRACE) startLoopTrace(path.join(process.env.BENCH_WEB_TRACE, 'server-trace.json'));
 process.send?.({ type: 'ready', port: running.port });
+// the soak asks for the heap beside the RSS it reads: the service's thread's JS heap (used and
+// committed) and the memory outside it (ArrayBuffers and other external memory of that thread)
+process.on('message', (m: { type?: string }) => {
+  if (m.type !== 'memory') return;
+  const { heapUsed, heapTotal, external } = process.memoryUsage();
+  process.send?.({ type: 'memory', heapUsed, heapTotal, external });
+});
 process.on('SIGTERM', () => running.stop().then(() => process.exit(0)));

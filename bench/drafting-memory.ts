@@ -6,7 +6,9 @@
 // BENCH_MEMORY_EVERY (default 50) drafts it reads the `CheerioCrawler`s alive and the JS heap
 // after a full GC at once (the last batch's crawls end a moment before their drafts are ready),
 // then again BENCH_MEMORY_SETTLE_MS (default 2000) later, with RSS: what the drafts done so far
-// left behind (docs/benchmarks.md, "Memory under a soak").
+// left behind (docs/benchmarks.md, "Memory under a soak"). Since crawls run in the drafting
+// worker (a thread of its own, docs/drafting.md), the crawlers and heap read here are the service's
+// thread's: no crawler runs there; the process's RSS includes the worker's.
 // `node --expose-gc bench/drafting-memory.ts`
 import { createRequire } from 'node:module';
 import { queryObjects } from 'node:v8';

@@ -1,8 +1,11 @@
 // `npm run bench:soak`: the all-in-one process (demo catalog) under a fixed rate of mixed traffic
 // (REST reads, site pages, MCP tool calls and draft writes) for BENCH_SOAK_SECONDS (default 300),
-// sampling its resident memory (RSS, from /proc) every 5 s. Prints RSS over time and the load's
-// figures: the sizing budget for a container (docs/benchmarks.md, docs/commands.md).
+// sampling its resident memory (RSS, from /proc) every 5 s. Prints RSS over time, RSS after the
+// warm-up against the end, and the load's figures per kind of request (REST, pages, MCP reads and
+// the draft writes, each its own load with its share of the rate and connections, so the reads'
+// p99 is theirs): the sizing budget for a container (docs/benchmarks.md, docs/commands.md).
 // BENCH_SOAK_RATE: requests per second over all connections (default 300).
+// BENCH_SOAK_WARMUP_SECONDS: the RSS compared with the end's is the first sample from then (default 60).
 // BENCH_SOAK_MODE=cluster: the same traffic against cluster mode (`npm run start:cluster`), each
 // process's RSS sampled (every service, nats-server, the launcher): the budget per container.
 import { execFile } from 'node:child_process';
@@ -18,6 +21,7 @@ import { forkServer } from './support.ts';
 const SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 300);
 const RATE = Number(process.env.BENCH_SOAK_RATE ?? 300);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const WARMUP_SECONDS = Number(process.env.BENCH_SOAK_WARMUP_SECONDS ?? 60);
 const SAMPLE_MS = 5_000;
 const CLUSTER = process.env.BENCH_SOAK_MODE === 'cluster';
 const CLI = fileURLToPath(new URL('../launcher/src/cli.ts', import.meta.url));
@@ -71,9 +75,26 @@ const server = CLUSTER
   : forkServer('all-in-one-server.ts', env);
 // cluster mode: MCP and the site each have a port of their own
 let ports: { mcpPort?: number; webPort?: number } = {};
-server.child.on('message', (m: { type?: string; mcpPort?: number; webPort?: number }) => {
-  if (m.type === 'ready') ports = m;
-});
+/** the all-in-one's main-thread heap in MB at each sample (used / committed / external), as it answers */
+const heaps: { s: number; used: number; total: number; external: number }[] = [];
+let sampledAt = 0;
+server.child.on(
+  'message',
+  (m: {
+    type?: string;
+    mcpPort?: number;
+    webPort?: number;
+    heapUsed?: number;
+    heapTotal?: number;
+    external?: number;
+  }) => {
+    if (m.type === 'ready') ports = m;
+    if (m.type === 'memory') {
+      const mb = (bytes = 0) => Math.round(bytes / 1024 / 1024);
+      heaps.push({ s: sampledAt, used: mb(m.heapUsed), total: mb(m.heapTotal), external: mb(m.external) });
+    }
+  },
+);
 server.child.once('exit', (code, signal) => {
   if (!stopping) console.error(`the server exited during the soak (${signal ?? code})`);
 });
@@ -109,7 +130,7 @@ try {
     { kind: 'mcp', method: 'POST', path: '/mcp', headers: mcpSearch.headers, body: mcpSearch.body },
     { kind: 'mcp', method: 'POST', path: '/mcp', headers: mcpListing.headers, body: mcpListing.body },
     {
-      kind: 'rest',
+      kind: 'draft',
       method: 'POST',
       path: '/api/v1/drafts',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
@@ -117,30 +138,40 @@ try {
       body: JSON.stringify({ url: 'https://soak.invalid' }),
     },
   ] as const;
-  // one load for the all-in-one; in cluster mode one per port, each with its share of the rate
-  const loads = Object.entries(Object.groupBy(requests, (r) => originOf(r.kind))).map(([url, share = []]) =>
+  // one load per kind of request (REST, site, MCP, draft), each with its share of the rate and of
+  // the connections, at its port (cluster mode: MCP and the site have their own; drafts go to REST)
+  const byKind = Object.entries(Object.groupBy(requests, (r) => r.kind));
+  const loads = byKind.map(([kind, share = []]) =>
     autocannon({
-      url,
+      url: originOf(kind === 'draft' ? 'rest' : (kind as 'rest' | 'mcp' | 'site')),
       connections: Math.max(1, Math.round((CONNECTIONS * share.length) / requests.length)),
       overallRate: (RATE * share.length) / requests.length,
       duration: SECONDS,
       requests: share.map(({ kind: _, ...request }) => request) as never,
     }),
   );
+  const loadAverage = () =>
+    os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(', ');
+  const loadAtStart = loadAverage();
 
   const samples: { s: number; rss: Record<string, number> }[] = [{ s: 0, rss: sample(pid) }];
   const started = Date.now();
-  const sampler = setInterval(
-    () => samples.push({ s: Math.round((Date.now() - started) / 1000), rss: sample(pid) }),
-    SAMPLE_MS,
-  );
+  const sampler = setInterval(() => {
+    sampledAt = Math.round((Date.now() - started) / 1000);
+    samples.push({ s: sampledAt, rss: sample(pid) });
+    if (!CLUSTER) server.child.send({ type: 'memory' });
+  }, SAMPLE_MS);
   const results = await Promise.all(loads);
   clearInterval(sampler);
   samples.push({ s: SECONDS, rss: sample(pid) });
+  const loadAtEnd = loadAverage();
   const total = (field: 'total' | 'average', of: 'requests') => results.reduce((n, r) => n + r[of][field], 0);
   const result = {
     requests: { total: total('total', 'requests'), average: total('average', 'requests') },
-    // the slowest port's figures: what a client of the whole service meets at worst
+    // the slowest kind's figures: what a client of the whole service meets at worst
     latency: {
       p50: Math.max(...results.map((r) => r.latency.p50)),
       p99: Math.max(...results.map((r) => r.latency.p99)),
@@ -148,6 +179,7 @@ try {
     errors: results.reduce((n, r) => n + r.errors, 0),
     non2xx: results.reduce((n, r) => n + r.non2xx, 0),
   };
+  const kinds = byKind.map(([kind, share = []], i) => ({ kind, share: share.length, result: results[i] }));
 
   const names = [...new Set(samples.flatMap((x) => Object.keys(x.rss)))];
   const sum = (rss: Record<string, number>) => Object.values(rss).reduce((n, v) => n + v, 0);
@@ -157,21 +189,44 @@ try {
   );
   console.log('(per cycle of ten: 5 REST reads, 2 site pages, 2 MCP tool calls, 1 draft write)\n');
   const columns = CLUSTER ? [...names, 'total'] : names;
-  console.log(`| t (s) | ${columns.map((n) => `${n} RSS (MB)`).join(' | ')} |`);
-  console.log(`|---:|${columns.map(() => '---:').join('|')}|`);
+  const heapColumns = CLUSTER ? '' : ' heap used / committed / external (MB) |';
+  console.log(`| t (s) | ${columns.map((n) => `${n} RSS (MB)`).join(' | ')} |${heapColumns}`);
+  console.log(`|---:|${columns.map(() => '---:').join('|')}|${CLUSTER ? '' : '---:|'}`);
   const step = Math.max(1, Math.ceil(samples.length / 30));
+  const heapAt = (s: number) => {
+    const h = heaps.find((x) => x.s === s);
+    return CLUSTER ? '' : ` ${h ? `${h.used} / ${h.total} / ${h.external}` : ''} |`;
+  };
   for (const [i, x] of samples.entries())
     if (i % step === 0 || i === samples.length - 1)
-      console.log(`| ${x.s} | ${[...names.map((n) => x.rss[n] ?? 0), ...(CLUSTER ? [sum(x.rss)] : [])].join(' | ')} |`);
+      console.log(
+        `| ${x.s} | ${[...names.map((n) => x.rss[n] ?? 0), ...(CLUSTER ? [sum(x.rss)] : [])].join(' | ')} |${heapAt(x.s)}`,
+      );
   console.log('');
   for (const name of names) {
     const rss = of(name);
     console.log(`${name} RSS: start ${rss[0]} MB, max ${Math.max(...rss)} MB, end ${rss.at(-1)} MB`);
   }
   if (CLUSTER) console.log(`total RSS: max ${Math.max(...samples.map((x) => sum(x.rss)))} MB`);
+  // RSS after the warm-up against the end (the goal of #33: within 10%)
+  const warm = samples.find((x) => x.s >= WARMUP_SECONDS) ?? samples[0];
+  const end = samples.at(-1) ?? warm;
+  const warmTotal = warm ? sum(warm.rss) : 0;
+  const endTotal = end ? sum(end.rss) : 0;
   console.log(
-    `requests ${result.requests.total} (${Math.round(result.requests.average)}/s), p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}`,
+    `RSS${CLUSTER ? ' (all processes)' : ''} after warm-up (${warm?.s} s) ${warmTotal} MB, end (${end?.s} s) ${endTotal} MB: ${endTotal >= warmTotal ? '+' : ''}${((100 * (endTotal - warmTotal)) / Math.max(1, warmTotal)).toFixed(1)}%`,
   );
+  console.log(`\n| requests | asked (req/s) | reached (req/s) | p50 ms | p99 ms | errors | non-2xx |`);
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  for (const { kind, share, result: r } of kinds)
+    if (r)
+      console.log(
+        `| ${kind === 'draft' ? 'draft writes' : `${kind} reads`} | ${(RATE * share) / requests.length} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.errors} | ${r.non2xx} |`,
+      );
+  console.log(
+    `\nrequests ${result.requests.total} (${Math.round(result.requests.average)}/s of ${RATE} asked), slowest kind's p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${result.errors}, non-2xx ${result.non2xx}`,
+  );
+  console.log(`load average (1, 5, 15 min) at the start ${loadAtStart}, at the end ${loadAtEnd}`);
 } finally {
   stopping = true;
   await server.stop();

@@ -209,6 +209,7 @@ export {
   type DescribeInviteReply,
   type DescribeInviteRequest,
   DRAFT_CANCELLED_REASON,
+  DRAFTING_CONCURRENT_JOBS,
   describeInvite,
   INVITE_STATES,
   INVITE_TOKEN_PATTERN,

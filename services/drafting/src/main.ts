@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CLIENT_MODEL_WAIT_MS } from '@listings/contracts';
+import { CLIENT_MODEL_WAIT_MS, DRAFTING_CONCURRENT_JOBS } from '@listings/contracts';
 import { draftingEvents } from '@listings/contracts/events';
 import { openBlobStore } from '@listings/platform/blobs';
 import type { Bus } from '@listings/platform/bus';
@@ -9,7 +9,7 @@ import { type Config, DEFAULT_DAILY_LIMITS, loadConfig } from '@listings/platfor
 import { createImageIntake, openImageStore } from '@listings/platform/images';
 import type { Logger } from '@listings/platform/logger';
 import { createMailer, type Mailer } from '@listings/platform/mail';
-import { createSafeFetch, type HostLookup, type SafeFetch } from '@listings/platform/outbound';
+import type { HostLookup, SafeFetch } from '@listings/platform/outbound';
 import { createKeyVault } from '@listings/platform/personal-data';
 import type { RebuildConfig } from '@listings/platform/read-models';
 import {
@@ -24,18 +24,16 @@ import { startWorkflowRunner } from '@listings/platform/workflows/temporal-runne
 import { createActivities } from './activities/create-activities.ts';
 import { createCatalogClient } from './adapters/catalog-client.ts';
 import type { Drafter } from './adapters/drafter.ts';
-import { createExtractiveDrafter } from './adapters/extractive-drafter.ts';
-import { createOpenAiDrafter } from './adapters/openai-drafter.ts';
+import { startDraftingWorker } from './adapters/drafting-worker/pool.ts';
+import { crawlerFetch, type DraftingWorkSetup, ROBOTS_TOKEN } from './adapters/drafting-worker/setup.ts';
 import { type CrawlLimits, createSiteCrawler } from './adapters/site-crawler.ts';
 import { resumeUnfinishedWork } from './application/resume-unfinished-work.ts';
-import { type DraftingConfig, loadDraftingConfig } from './config.ts';
+import { loadDraftingConfig } from './config.ts';
 import { serveDraftingEndpoints } from './entrypoints/endpoints.ts';
 import { draftsIndexProjection } from './projections/drafts-index/evolve.ts';
 import { draftingWorkflows } from './workflows/draft-workflows.ts';
 
-/** The crawler's product token (robots.txt groups) and its full user agent. */
-export const ROBOTS_TOKEN = 'ListingsDirectoryBot';
-export const userAgentFor = (publicUrl: string) => `${ROBOTS_TOKEN}/1.0 (+${publicUrl})`;
+export { ROBOTS_TOKEN, userAgentFor } from './adapters/drafting-worker/setup.ts';
 
 export interface DraftingDeps {
   readonly bus: Bus;
@@ -68,14 +66,29 @@ export const startDrafting = async (deps: DraftingDeps) => {
   const draftsIndex = stores.index;
   const clock = overrides.clock ?? systemClock;
   const shutdown = new AbortController();
-  const safeFetch = overrides.safeFetch ?? crawlerFetch(deps.config, overrides.lookup);
+  const setup: DraftingWorkSetup = {
+    allowPrivateNetworks: deps.config.fetchAllowPrivateNetworks,
+    publicUrl: deps.config.publicUrl,
+    crawlLimits: overrides.crawlLimits,
+    openAi: settings.openAi,
+  };
+  const safeFetch = overrides.safeFetch ?? crawlerFetch(setup, overrides.lookup);
   const catalog = createCatalogClient(deps.bus);
   const images = createImageIntake({ safeFetch, store: stores.images, publicUrl: deps.config.publicUrl });
+  // crawls and the drafter run in the drafting worker, off this event loop; a test's own fetch or
+  // drafter (functions, which cannot cross to a thread) runs here
+  const worker = startDraftingWorker(setup, {
+    concurrency: DRAFTING_CONCURRENT_JOBS,
+    onWorkerError: (error) => deps.logger.error({ err: error }, 'the drafting worker failed; its jobs are retried'),
+  });
   const activities = createActivities({
     store: stores.events,
     blobs: stores.blobs,
-    crawler: createSiteCrawler({ safeFetch, robotsToken: ROBOTS_TOKEN, limits: overrides.crawlLimits }),
-    drafter: overrides.drafter ?? drafterFor(settings),
+    crawler:
+      overrides.safeFetch || overrides.lookup
+        ? createSiteCrawler({ safeFetch, robotsToken: ROBOTS_TOKEN, limits: overrides.crawlLimits })
+        : worker.crawler,
+    drafter: overrides.drafter ?? worker.drafter,
     images,
     categoryNames: () =>
       catalog.categoryNames().catch((error: unknown) => {
@@ -129,6 +142,7 @@ export const startDrafting = async (deps: DraftingDeps) => {
         shutdown.abort();
         await runner.stop();
       } finally {
+        await worker.close();
         // closed even when a step above failed: an open MongoDB store says the service runs
         await draftsIndex.close();
         await stores.readModels.close();
@@ -169,28 +183,6 @@ const openDraftingStores = async (deps: DraftingDeps) => {
   await untilStoresAnswer(waits, { blobs: files.images });
   return { ...stores, ...files };
 };
-
-/** the safe fetch the crawler and the logo intake read sites with */
-const crawlerFetch = (config: DraftingDeps['config'], lookup: HostLookup | undefined) =>
-  createSafeFetch({
-    allowPrivateNetworks: config.fetchAllowPrivateNetworks,
-    userAgent: userAgentFor(config.publicUrl),
-    maxBytes: 2 * 1024 * 1024,
-    maxRedirects: 5,
-    timeoutMs: 15_000,
-    ...(lookup ? { lookup } : {}),
-  });
-
-/** the model's drafter with the extractive pass as its candidates when a key is set; else the extractive drafter */
-const drafterFor = (settings: DraftingConfig): Drafter =>
-  settings.openAi
-    ? createOpenAiDrafter({
-        apiKey: settings.openAi.apiKey,
-        baseURL: settings.openAi.baseURL,
-        model: settings.openAi.model,
-        candidates: createExtractiveDrafter(),
-      })
-    : createExtractiveDrafter();
 
 /** the inviting accounts' personal-data keys without MONGO_URL (crypto-shredding: docs/architecture.md, Personal data) */
 export const draftingPersonalDataFile = (dataDir: string): string => serviceFiles('drafting', { dataDir }).personalData;

@@ -78,6 +78,11 @@ export const CLIENT_MODEL_MAX_TOKENS = 4096;
 export const CLIENT_MODEL_ANSWER_MAX_CHARS = 100_000;
 /** how long the drafting workflow waits for the answer before it keeps the extractive draft alone */
 export const CLIENT_MODEL_WAIT_MS = 5 * 60_000;
+/**
+ * Crawls and drafter calls a drafting process runs at once in its drafting worker (a thread off the
+ * event loop that answers requests); more wait in its queue, in arrival order.
+ */
+export const DRAFTING_CONCURRENT_JOBS = 4;
 export const CLIENT_MODEL_OUTCOMES = ['answered', 'declined', 'failed', 'timed_out'] as const;
 
 const Priority = Type.Number({ minimum: 0, maximum: 1 });

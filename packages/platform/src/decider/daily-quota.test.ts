@@ -41,3 +41,20 @@ describe('daily quota decider', () => {
     expect(new DailyLimitError('x', 2, 'S', AT)).toMatchObject({ status: 429, retryAfterSeconds: 3600 });
   });
 });
+
+describe('a day of many uses', () => {
+  const decider = dailyQuotaDecider('start a draft', 'DRAFTS_PER_ACCOUNT_PER_DAY');
+  it('when a use is folded then it links to the keys before it without copying them (a day folds in linear time)', () => {
+    const folded = Array.from({ length: 5_000 }, (_, n) => used(`draft-${n}`)).reduce(
+      decider.evolve,
+      decider.initialState,
+    );
+    const next = decider.evolve(folded, used('draft-5000'));
+    expect(next.size).toBe(5_001);
+    expect(next.newest?.before).toBe(folded.newest);
+    expect(decider.decide({ ...use('draft-17'), data: { ...use('draft-17').data, limit: 10_000 } }, next)).toEqual([]);
+    expect(() =>
+      decider.decide({ ...use('draft-new'), data: { ...use('x').data, key: 'draft-new', limit: 5_001 } }, next),
+    ).toThrow(DailyLimitError);
+  });
+});

@@ -1,9 +1,10 @@
+import dns from 'node:dns';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addressRefusal } from './address-policy.ts';
-import { createSafeFetch, OutboundRequestFailed, OutboundRequestRefused } from './safe-fetch.ts';
+import { createSafeFetch, OutboundRequestFailed, OutboundRequestRefused, systemLookup } from './safe-fetch.ts';
 
 const requested: string[] = [];
 let server: http.Server;
@@ -203,5 +204,21 @@ describe('safe fetch with private networks allowed (tests, development)', () => 
     const freePort = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     await expect(safeFetch(`http://127.0.0.1:${freePort}/`)).rejects.toBeInstanceOf(OutboundRequestFailed);
+  });
+});
+
+describe('names that never resolve', () => {
+  it('when the host is under .invalid then the fetch fails as not found without asking DNS', async () => {
+    const lookup = vi.spyOn(dns.promises, 'lookup');
+    try {
+      const safeFetch = createSafeFetch({ allowPrivateNetworks: false, userAgent });
+      const failure = await safeFetch('https://soak.invalid/robots.txt').catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(OutboundRequestFailed);
+      expect((failure as OutboundRequestFailed).cause).toMatchObject({ code: 'ENOTFOUND' });
+      await expect(systemLookup('INVALID.')).rejects.toMatchObject({ code: 'ENOTFOUND' });
+      expect(lookup).not.toHaveBeenCalled();
+    } finally {
+      lookup.mockRestore();
+    }
   });
 });

@@ -15,11 +15,22 @@ export interface ResolvedAddress {
 /** Resolves a host name to every address it has. Tests inject one; production uses node's resolver. */
 export type HostLookup = (hostname: string) => Promise<readonly ResolvedAddress[]>;
 
-export const systemLookup: HostLookup = async (hostname) =>
-  (await dns.promises.lookup(hostname, { all: true, verbatim: true })).map((entry) => ({
+/**
+ * A name under `.invalid` never resolves (RFC 6761 §6.4), and resolver libraries should answer
+ * such a name at once: this one does, without asking DNS. A resolver that is slow to say so (the
+ * libuv pool's 4 threads each waiting seconds) would otherwise queue every lookup behind it, and
+ * each request waiting there holds its socket and TLS context.
+ */
+const neverResolves = (hostname: string): boolean => /(^|\.)invalid\.?$/i.test(hostname);
+
+export const systemLookup: HostLookup = async (hostname) => {
+  if (neverResolves(hostname))
+    throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND', hostname });
+  return (await dns.promises.lookup(hostname, { all: true, verbatim: true })).map((entry) => ({
     address: entry.address,
     family: entry.family === 6 ? 6 : 4,
   }));
+};
 
 export interface SafeFetchOptions {
   /** `true` lifts the address check (FETCH_ALLOW_PRIVATE_NETWORKS): development and tests only */
