@@ -203,6 +203,9 @@ describe('/me/listings/{id}/analytics after a simulated launch week', () => {
         expect(await page.locator('#rank-chart path').getAttribute('d')).toMatch(/^M/);
         expect(await page.locator('table caption').allTextContents()).toContain('Page views: the numbers');
         expect(await page.getByRole('row', { name: /news\.ycombinator\.com/ }).count()).toBe(1);
+        expect(await page.getByRole('link', { name: /webhooks/ }).getAttribute('href')).toBe(
+          `/me/listings/${listing.listing_id}/webhooks`,
+        );
         const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
         expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
           [],

@@ -104,8 +104,6 @@ export const AnalyticsView = (
   props: {
     name: string;
     analytics: Analytics;
-    /** the webhooks form of the listing (#32 item 4), placed by the page when there is one */
-    webhooks?: VNode | null;
   },
   frame: PageFrame & { viewer: Viewer },
 ): VNode => {
@@ -150,7 +148,13 @@ export const AnalyticsView = (
           </table>`
       }
     </section>
-    ${/* WEBHOOKS: the listing's webhooks form (#32 item 4, another branch) goes here */ props.webhooks ?? null}
+    <section aria-labelledby="webhooks-title">
+      <h2 id="webhooks-title">Webhooks</h2>
+      <p>
+        Hear of votes, reviews, followers, rank changes, verified claims and paid orders as they happen, signed
+        for your server: <a href=${`/me/listings/${a.listing_id}/webhooks`}>manage this listing’s webhooks</a>.
+      </p>
+    </section>
     <p><a href="/me/listings">Your listings</a> · <a href=${`/listings/${a.slug}`}>Public page</a></p>
   <//>`;
 };
