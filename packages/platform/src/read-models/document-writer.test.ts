@@ -84,6 +84,56 @@ describe('document writer', () => {
     ]);
   });
 
+  it('when the store took a write and what follows it failed then the next flush hands it those documents again, with its own', async () => {
+    const { store } = recording(openMemoryReadModelStore());
+    let position = 0;
+    let failing = true;
+    const followed: { docs: [string, unknown][]; at: number }[] = [];
+    // as the catalog's rows do: a value is pending until the store took it, then undefined
+    const pendingValues = new Map<string, unknown>([
+      ['listings/5', { name: 'e' }],
+      ['listings/6', { name: 'f' }],
+    ]);
+    const writer = createDocumentWriter({
+      store,
+      position: () => position,
+      flushedAt: 0,
+      changesOnly: true,
+      valueToWrite: ({ collection, id }) => pendingValues.get(`${collection}/${id}`),
+      afterWrite: async (w, at) => {
+        for (const write of w) pendingValues.delete(`${write.collection}/${write.id}`);
+        if (failing) throw new Error('search index away');
+        followed.push({ docs: w.map((x) => [x.id, x.doc]), at });
+      },
+    });
+    writer.mark('listings', '5');
+    writer.mark('listings', '6');
+    position = 1;
+    await expect(writer.flush()).rejects.toThrow('search index away');
+    expect(await store.get('listings', '5')).toEqual({ name: 'e' });
+    expect(writer.pending).toBe(2);
+
+    failing = false;
+    pendingValues.set('listings/6', { name: 'f2' });
+    writer.mark('listings', '6');
+    position = 2;
+    await writer.flush();
+    // 5 again (the store had it, search had not), 6 in its newer value, once
+    expect(followed).toEqual([
+      {
+        docs: [
+          ['5', { name: 'e' }],
+          ['6', { name: 'f2' }],
+        ],
+        at: 2,
+      },
+    ]);
+    expect(writer.pending).toBe(0);
+    position = 3;
+    await writer.flush();
+    expect(followed).toHaveLength(1);
+  });
+
   it('when only changes are written and nothing changed then the position alone is not written', async () => {
     const { store, writes } = recording(openMemoryReadModelStore());
     let position = 0;

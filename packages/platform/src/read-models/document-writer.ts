@@ -11,12 +11,13 @@ export interface DocumentRef {
 export interface DocumentWriter {
   /** `collection/id` changed: the next flush writes it */
   mark(collection: string, id: string): void;
-  /** how many documents wait for a flush */
+  /** how many documents wait for a flush (to the store, or to what follows it) */
   readonly pending: number;
   /**
    * Writes the pending documents and the position (read when the write starts) to the store, in
-   * one atomic step, after any flush already under way. A failed flush keeps its documents
-   * pending and does not block the next one.
+   * one atomic step, after any flush already under way, then hands them to `afterWrite`. A failed
+   * flush keeps its documents pending and does not block the next one: what the store took but
+   * `afterWrite` failed on is handed to `afterWrite` again by the next flush, whole.
    */
   flush(): Promise<void>;
 }
@@ -41,42 +42,71 @@ export const createDocumentWriter = (deps: {
   order?: (a: DocumentRef, b: DocumentRef) => number;
   /**
    * After the store took the write, or refused it as stale (`stale`): what follows the store (a
-   * search index) is brought to `at`. A failure keeps the batch pending, as a failed store write does.
+   * search index) is brought to `at`. A failure keeps the batch pending, as a failed store write
+   * does: the next flush hands `afterWrite` these writes again (with its own, newer ones winning),
+   * even those `valueToWrite` no longer gives, so what follows never moves past a write it missed.
    */
   afterWrite?: (writes: readonly ReadModelWrite[], at: number, stale: boolean) => Promise<void>;
 }): DocumentWriter => {
   const dirty = new Map<string, DocumentRef>();
   const keyOf = (collection: string, id: string) => `${collection}/${id}`;
+  /**
+   * What the store took but `afterWrite` did not (it failed): `valueToWrite` may no longer give it
+   * (written already), so it is kept here and handed to `afterWrite` again with the next flush.
+   */
+  const unfollowed = new Map<string, ReadModelWrite>();
   let flushedAt = deps.flushedAt;
   let flushing: Promise<void> = Promise.resolve();
 
-  const flushNow = async () => {
-    const at = deps.position();
-    if (at === flushedAt || (deps.changesOnly && dirty.size === 0)) return;
-    const batch = [...dirty.values()];
-    if (deps.order) batch.sort(deps.order);
-    dirty.clear();
+  const writesOf = (batch: readonly DocumentRef[]) => {
     const writes: ReadModelWrite[] = [];
     for (const ref of batch) {
       const doc = deps.valueToWrite(ref);
       if (doc !== undefined) writes.push({ collection: ref.collection, id: ref.id, doc });
     }
+    return writes;
+  };
+
+  /** the writes an earlier failed `afterWrite` missed (unless written again since), then this flush's */
+  const toFollow = (writes: readonly ReadModelWrite[]) => {
+    if (unfollowed.size === 0) return writes;
+    const now = new Set(writes.map((write) => keyOf(write.collection, write.id)));
+    return [...[...unfollowed].filter(([key]) => !now.has(key)).map(([, write]) => write), ...writes];
+  };
+
+  /** the store's write; `stale`: another instance stored this far already */
+  const writeStore = async (writes: readonly ReadModelWrite[], at: number) => {
     try {
-      let stale = false;
-      try {
-        await deps.store.write(writes, at);
-      } catch (error) {
-        if (!(error instanceof StalePositionError)) throw error;
-        stale = true;
-      }
-      await deps.afterWrite?.(writes, at, stale);
+      await deps.store.write(writes, at);
+      return false;
+    } catch (error) {
+      if (!(error instanceof StalePositionError)) throw error;
+      return true;
+    }
+  };
+
+  const flushNow = async () => {
+    const at = deps.position();
+    if (at === flushedAt || (deps.changesOnly && dirty.size === 0 && unfollowed.size === 0)) return;
+    const batch = [...dirty.values()];
+    if (deps.order) batch.sort(deps.order);
+    dirty.clear();
+    const writes = writesOf(batch);
+    const follow = toFollow(writes);
+    let stored = false;
+    try {
+      const stale = await writeStore(writes, at);
+      stored = true;
+      await deps.afterWrite?.(follow, at, stale);
     } catch (error) {
       for (const ref of batch) {
         const key = keyOf(ref.collection, ref.id);
         if (!dirty.has(key)) dirty.set(key, ref);
       }
+      if (stored) for (const write of follow) unfollowed.set(keyOf(write.collection, write.id), write);
       throw error;
     }
+    unfollowed.clear();
     flushedAt = at;
   };
 
@@ -85,7 +115,9 @@ export const createDocumentWriter = (deps: {
       dirty.set(keyOf(collection, id), { collection, id });
     },
     get pending() {
-      return dirty.size;
+      let waiting = dirty.size;
+      for (const key of unfollowed.keys()) if (!dirty.has(key)) waiting++;
+      return waiting;
     },
     flush: () => {
       const next = flushing.then(flushNow);
