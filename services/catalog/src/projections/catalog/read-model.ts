@@ -151,7 +151,8 @@ export const CATALOG_INDEXES = {
  *    so the two agree before any query runs; a search index that is new, or ahead (the store was
  *    cleared or restored beneath it), is rebuilt from the documents;
  *  - a search write that fails while running is logged ("flush failed"), kept pending and retried
- *    at the next flush: the read model is never ahead of search without saying so.
+ *    at the next flush, which hands search the failed batch again whole (the rows count it as
+ *    written: the document writer keeps it), so search never moves past a listing it missed.
  * Several replicas may share one store: a write refused as stale (StalePositionError) means
  * another replica stored this far already, documents included; this replica then only brings its
  * search index up (its own, or a shared one not yet this far).
