@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
+import { castVote } from '@listings/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAllInOneInProcess } from '../in-process.ts';
@@ -145,5 +146,52 @@ describe.skipIf(!available)('moderation in a headless browser (all-in-one)', () 
     await owner.goto(`${running.base}/me/listings/${listing.listing_id}/edit`);
     expect(await owner.textContent('main')).toContain('Links to gambling sites: against the rules');
     expect(problems).toEqual([]);
+  }, 120_000);
+
+  it('when an operator suspends an account from the console then it says how many standing votes were discounted; an unknown email is 404; restore lifts it', async () => {
+    const listing = await liveListingOf('widget-owner@example.com', 'Honest Widgets');
+    const { account: voter } = await running.identity.store.ensureAccount('ring-voter@example.com');
+    const cast = (await running.bus.request(castVote.subject, {
+      slug: listing.slug,
+      account_id: voter.id,
+      email_confirmed: true,
+      account_created_at: '2025-01-01T00:00:00.000Z',
+      email_disposable: false,
+      suspended: false,
+      network: '198.51.100.0/24',
+    })) as { status: number };
+    expect(cast.status).toBe(200);
+
+    const operator = await signedInPage('console-operator@example.com', '/me');
+    const operatorId = (await running.identity.store.findAccountForSignIn('console-operator@example.com'))
+      ?.id as string;
+    await running.identity.store.setRole(operatorId, 'operator', true);
+    expect((await operator.goto(`${running.base}/admin`))?.status()).toBe(200);
+    expect(await operator.textContent('main')).not.toContain('use the CLI');
+    await noSeriousViolations(operator, '/admin');
+    const suspend = async (email: string, action: 'suspend' | 'restore') => {
+      await operator.fill('#account-email', email);
+      await operator.fill('#account-reason', 'Votes from a ring of accounts');
+      await operator.click(`#accounts ~ form button[value=${action}]`);
+    };
+    await suspend('ring-voter@example.com', 'suspend');
+    await operator.waitForURL(/\/admin\?done=account-suspended&/);
+    expect(await operator.textContent('main')).toContain(
+      'The account is suspended: its votes count 0 from now on; 1 standing vote was discounted now',
+    );
+    expect(await running.identity.store.findAccountById(voter.id)).toMatchObject({ suspendedAt: expect.any(String) });
+
+    // an unknown email: the console says so, 404
+    const unknown = operator.waitForResponse((r) => r.url().endsWith('/admin/accounts'));
+    await operator.goto(`${running.base}/admin`);
+    await suspend('nobody@example.com', 'suspend');
+    expect((await unknown).status()).toBe(404);
+    expect(await operator.textContent('main')).toContain('no account has the email nobody@example.com');
+
+    await operator.goto(`${running.base}/admin`);
+    await suspend('ring-voter@example.com', 'restore');
+    await operator.waitForURL(`${running.base}/admin?done=account-restored`);
+    expect(await operator.textContent('main')).toContain('The account is restored');
+    expect(await running.identity.store.findAccountById(voter.id)).toMatchObject({ suspendedAt: null });
   }, 120_000);
 });

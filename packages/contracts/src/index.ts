@@ -108,7 +108,7 @@ export {
   type ProblemBody,
   TRACEPARENT_HEADER,
 } from './envelope.ts';
-export { identityOperations, ROLES, type Role } from './identity.ts';
+export { identityOperations, ROLES, type Role, restoreAccount, suspendAccount } from './identity.ts';
 export {
   IMAGE_MAX_BYTES,
   IMAGE_MAX_PIXELS,

@@ -6,10 +6,14 @@ import type { Bus, Served } from '@listings/platform/bus';
 import { type Clock, systemClock } from '@listings/platform/clock';
 import { DEFAULT_DAILY_LIMITS } from '@listings/platform/config';
 import { newIdentitySecrets, type RateLimitCounter } from '@listings/platform/edge';
+import { ServiceUnavailableError } from '@listings/platform/errors';
 import type { Logger } from '@listings/platform/logger';
 import { createOutboxMailer, type Mailer } from '@listings/platform/mail';
 import { typedHandlers } from '@listings/platform/service-host';
+import type { DiscountVotesOfSuspended } from './application/account-suspension.ts';
 import { getAccount } from './application/get_account.ts';
+import { restoreAccount } from './application/restore_account.ts';
+import { suspendAccount } from './application/suspend_account.ts';
 import { createAuthenticator, serveAuthenticate } from './authenticate.ts';
 import { createOAuthServer, type MetadataFetch } from './oauth/oauth-server.ts';
 import { createPeople } from './people/people.ts';
@@ -37,7 +41,16 @@ export interface IdentityOptions {
   readonly rateLimitCounter?: RateLimitCounter;
   /** API_KEYS_PER_ACCOUNT_PER_DAY: keys an account can create on the site per UTC day */
   readonly apiKeysPerDay?: number;
+  /**
+   * asks catalog to discount a suspended account's standing votes (suspend_account): main.ts composes
+   * it over the bus; absent (tests of the edge alone), suspend_account answers 503
+   */
+  readonly discountVotesOfSuspended?: DiscountVotesOfSuspended;
 }
+
+const noCatalog: DiscountVotesOfSuspended = async () => {
+  throw new ServiceUnavailableError('the catalog is not reachable from this gateway (no bus)');
+};
 
 /** an outbox in a temporary directory made on the first mail (tests that pass no mailer) */
 const temporaryOutbox = (clock: Clock): Mailer => {
@@ -79,7 +92,14 @@ export const createIdentity = (options: IdentityOptions) => {
     ...(options.rateLimitCounter ? { rateLimitCounter: options.rateLimitCounter } : {}),
   });
   const authenticator = createAuthenticator({ publicUrl: options.publicUrl, store, oauth, clock });
-  const handlers = typedHandlers<(typeof identityOperations)[number]>({ get_account: getAccount({ store }) });
+  const handlers = typedHandlers<(typeof identityOperations)[number]>({
+    get_account: getAccount({ store }),
+    suspend_account: suspendAccount({
+      store,
+      discountVotesOfSuspended: options.discountVotesOfSuspended ?? noCatalog,
+    }),
+    restore_account: restoreAccount({ store }),
+  });
   return {
     store,
     /** what the site's key forms pass to `store.createApiKey` (the operator CLI passes none) */

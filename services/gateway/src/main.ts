@@ -1,3 +1,4 @@
+import { discountVotesOfSuspended } from '@listings/contracts';
 import { createIdentity } from '@listings/identity';
 import { createClientMetadataFetch } from '@listings/identity/oauth';
 import { openConfiguredIdentityStore } from '@listings/identity/store';
@@ -5,6 +6,7 @@ import type { Bus } from '@listings/platform/bus';
 import { systemClock } from '@listings/platform/clock';
 import { type Config, ConfigError } from '@listings/platform/config';
 import { type EdgeConfig, type EdgeStores, loadEdgeConfig, openEdgeStores } from '@listings/platform/edge';
+import { requestOutcome } from '@listings/platform/internal-client';
 import type { Logger } from '@listings/platform/logger';
 import { createMailer } from '@listings/platform/mail';
 import type { Ops } from '@listings/platform/observability';
@@ -60,6 +62,14 @@ export const startGateway = async (deps: GatewayDeps) => {
       allowPrivateNetworks: deps.config.fetchAllowPrivateNetworks,
       publicUrl: deps.config.publicUrl,
     }),
+    // the operator console's suspend_account: catalog discounts the account's standing votes
+    discountVotesOfSuspended: (accountId) =>
+      requestOutcome(
+        deps.bus,
+        discountVotesOfSuspended.subject,
+        { account_id: accountId },
+        { service: 'catalog', timeoutMs: 10_000 },
+      ),
   });
   const authenticateServed = await identity.serve(deps.bus, deps.logger);
   // the gateway's own operations (get_account) answer on the bus too, for the MCP edge

@@ -84,4 +84,6 @@ export const SPEC_OPERATIONS: readonly (readonly [string, string, string, string
     200,
   ],
   ['list_operator_actions', 'GET', '/admin/actions', 'account:read', false, 200],
+  ['suspend_account', 'POST', '/admin/accounts/suspend', 'listings:write', false, 200],
+  ['restore_account', 'POST', '/admin/accounts/restore', 'listings:write', false, 200],
 ];

@@ -5,8 +5,10 @@ import {
   hideListing,
   listOperatorActions,
   removeReview,
+  restoreAccount,
   restoreListing,
   restoreReview,
+  suspendAccount,
 } from '@listings/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PersonClient } from '../../operation-clients.ts';
@@ -21,11 +23,25 @@ const NOTICES: Record<string, string> = {
   featured: 'The listing is featured.',
   'review-removed': 'The review is removed: it no longer shows or counts in the rating.',
   'review-restored': 'The review is restored.',
+  'account-restored': 'The account is restored: its votes count again from now on.',
+  'account-not-suspended': 'The account was not suspended: nothing changed.',
+};
+
+/** what the console says after a suspension: the account's votes, and how many standing ones were discounted now */
+const suspendedNotice = (discounted: string | undefined, changed: boolean): string => {
+  const count = /^[0-9]{1,6}$/.test(discounted ?? '') ? Number(discounted) : 0;
+  return `${changed ? 'The account is suspended' : 'The account was suspended already'}: its votes count 0 from now on; ${count} standing ${count === 1 ? 'vote was' : 'votes were'} discounted now (account_suspended in the vote ledger).`;
+};
+
+const noticeOf = (query: { done?: string; discounted?: string }): string | null => {
+  if (query.done === 'account-suspended' || query.done === 'account-suspended-already')
+    return suspendedNotice(query.discounted, query.done === 'account-suspended');
+  return NOTICES[query.done ?? ''] ?? null;
 };
 
 /**
  * `/admin`: the operators' console (the queue of submissions and open reports, hide and restore a
- * listing) and `/admin/audit` (every operator action). Each page and form calls the operator
+ * listing, suspend and restore an account) and `/admin/audit` (every operator action). Each page and form calls the operator
  * operations as the signed-in person with their roles: catalog refuses anyone without the
  * operator role (403), and the console says so.
  */
@@ -44,12 +60,12 @@ export const adminRoutes =
         link: { href: '/me', label: 'Back to your account' },
       });
 
-    app.get<{ Querystring: { done?: string } }>('/admin', async (request, reply) => {
+    app.get<{ Querystring: { done?: string; discounted?: string } }>('/admin', async (request, reply) => {
       const me = await signedIn(request, reply, '/admin');
       if (!me) return reply;
       const queue = await deps.person.call(getModerationQueue, me.session.account_id, {}, undefined, rolesOf(me));
       if (!queue.ok) return failed(request, reply, queue);
-      const notice = NOTICES[request.query.done ?? ''] ?? null;
+      const notice = noticeOf(request.query);
       return sendPrivate(request, reply, me.frame, ConsoleView({ queue: queue.body, notice }, me.frame));
     });
 
@@ -69,17 +85,17 @@ export const adminRoutes =
     });
 
     /** an operator action posted from the console: the reason, then back to the console saying what was done */
-    const act = async (
+    const act = async <T>(
       request: FastifyRequest,
       reply: FastifyReply,
       call: (
         me: SignedIn,
         reason: string,
       ) => Promise<
-        | { ok: true }
+        | { ok: true; body: T }
         | { ok: false; status: number; detail: string; errors: readonly { field: string; message: string }[] }
       >,
-      done: string,
+      done: string | ((body: T) => string),
     ) => {
       if (await refused(request, reply)) return reply;
       const me = await signedIn(request, reply, '/admin');
@@ -91,7 +107,7 @@ export const adminRoutes =
           status: answer.status,
           detail: [answer.detail, ...answer.errors.map((e) => `${e.field}: ${e.message}`)].join('; '),
         });
-      return reply.redirect(`/admin?done=${done}`, 303);
+      return reply.redirect(`/admin?done=${typeof done === 'string' ? done : done(answer.body)}`, 303);
     };
 
     for (const [verb, op, done] of [
@@ -136,4 +152,29 @@ export const adminRoutes =
             done,
           ),
       );
+
+    // the Accounts form: one email and reason, two buttons (suspend, restore); the gateway's operations
+    app.post('/admin/accounts', (request, reply) => {
+      const form = (request.body as Form) ?? {};
+      const suspend = form.action !== 'restore';
+      const email = typeof form.email === 'string' ? form.email.trim() : '';
+      return act(
+        request,
+        reply,
+        (me, reason) =>
+          deps.person.call(
+            suspend ? suspendAccount : restoreAccount,
+            me.session.account_id,
+            { body: { email, reason } },
+            undefined,
+            rolesOf(me),
+          ),
+        (body) =>
+          suspend
+            ? `${body.changed ? 'account-suspended' : 'account-suspended-already'}&discounted=${body.votes_discounted}`
+            : body.changed
+              ? 'account-restored'
+              : 'account-not-suspended',
+      );
+    });
   };

@@ -1,5 +1,5 @@
 import type { getModerationQueue, listOperatorActions } from '@listings/contracts';
-import { OPERATOR_REASON_MAX, OPERATOR_REASON_MIN } from '@listings/contracts';
+import { EMAIL_MAX_LENGTH, OPERATOR_REASON_MAX, OPERATOR_REASON_MIN } from '@listings/contracts';
 import type { Static } from 'typebox';
 import { CsrfField } from '../../components/csrf-field.ts';
 import { Layout } from '../../components/layout.ts';
@@ -54,6 +54,18 @@ const ReviewActionForm = (props: { listingId: number; reviewBy: string; viewer: 
     <button type="submit">Remove review</button>
   </form>`;
 
+/** suspend or restore an account: its email, the operator's reason, and one button for each */
+const AccountForm = (props: { viewer: Viewer }): VNode =>
+  html`<form method="post" action="/admin/accounts" class="inline-form">
+    <${CsrfField} viewer=${props.viewer} />
+    <label for="account-email">Email of the account</label>
+    <input id="account-email" name="email" type="email" required maxlength=${EMAIL_MAX_LENGTH} autocomplete="off" />
+    <label for="account-reason">Reason</label>
+    <input id="account-reason" name="reason" required minlength=${OPERATOR_REASON_MIN} maxlength=${OPERATOR_REASON_MAX} />
+    <button type="submit" name="action" value="suspend">Suspend</button>
+    <button type="submit" name="action" value="restore" class="secondary">Restore</button>
+  </form>`;
+
 /** `/admin`: the operators' console: open reports and the newest submissions, each with its action */
 export const ConsoleView = (props: { queue: Queue; notice: string | null }, frame: Frame): VNode => {
   const hidden = new Map(props.queue.submissions.map((s) => [s.listing_id, s.hidden]));
@@ -101,10 +113,10 @@ export const ConsoleView = (props: { queue: Queue; notice: string | null }, fram
       )}</tbody>
     </table>
   </section>
-  ${/* SUSPENSION (#31, helper B): the lead wires account suspension here (suspendAccount / restoreAccount), as a section "Accounts" with a form per account and a reason. */ null}
   <section aria-labelledby="accounts">
     <h2 id="accounts">Accounts</h2>
-    <p>Suspending an account is not in the console yet: use the CLI (<code>account suspend</code>).</p>
+    <p>A suspended account's votes count 0 from then on, and its standing votes on weeks not over yet are discounted now, with the reason <code>account_suspended</code> in the vote ledger. Restoring it makes its later votes count again.</p>
+    <${AccountForm} viewer=${frame.viewer} />
   </section>
 <//>`;
 };
