@@ -2,6 +2,7 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Scope } from '@listings/contracts';
@@ -136,5 +137,27 @@ export const apiKeysFor = async <N extends string>(
     return keys;
   } finally {
     await store.close();
+  }
+};
+
+/**
+ * Makes a signed-up account old (created 2025-01-01), so its votes are not discounted as a young
+ * account's (ranking rules: accounts younger than VOTE_INTEGRITY's days weigh 0). For tests whose
+ * subject is voting itself, not vote integrity.
+ */
+export const ageAccount = async (
+  running: {
+    dataDir: string;
+    identity: { store: { findAccountForSignIn: (email: string) => Promise<{ id: string } | null> } };
+  },
+  email: string,
+) => {
+  const account = await running.identity.store.findAccountForSignIn(email);
+  if (!account) throw new Error(`no account for ${email}`);
+  const db = new DatabaseSync(identityDatabaseFile(running.dataDir));
+  try {
+    db.prepare('UPDATE accounts SET created_at = ? WHERE id = ?').run('2025-01-01T00:00:00.000Z', account.id);
+  } finally {
+    db.close();
   }
 };

@@ -1,7 +1,6 @@
-import { DatabaseSync } from 'node:sqlite';
-import { identityDatabaseFile } from '@listings/identity/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAllInOneInProcess } from '../in-process.ts';
+import { ageAccount } from '../support.ts';
 import { formClient, hidden, mailedPath } from './web-support.ts';
 
 type Running = Awaited<ReturnType<typeof startAllInOneInProcess>>;
@@ -12,9 +11,6 @@ interface Entry {
   weight: number;
   reason: string | null;
 }
-
-/** older than the ranking rules' young-account days: the voter's votes count in full until suspended */
-const OLD = '2025-01-01T00:00:00.000Z';
 
 /**
  * #31 item 6 through the REST API (suspend_account, restore_account) and the site's votes: an
@@ -79,13 +75,7 @@ describe('operators suspend and restore an account (all-in-one, demo votes)', ()
     const link = await mailedPath(running.dataDir, email, '/signin/link');
     const token = new URLSearchParams(link.split('?')[1]).get('token') as string;
     expect(await c.go('/signin/link', { method: 'POST', form: { token } })).toMatchObject({ status: 303 });
-    const account = await running.identity.store.findAccountForSignIn(email);
-    const db = new DatabaseSync(identityDatabaseFile(running.dataDir));
-    try {
-      db.prepare('UPDATE accounts SET created_at = ? WHERE id = ?').run(OLD, account?.id as string);
-    } finally {
-      db.close();
-    }
+    await ageAccount(running, email);
     const csrf = hidden((await c.go('/me')).text, 'csrf');
     return {
       vote: async (slug: string) =>

@@ -7,7 +7,7 @@ import { readOutbox } from '@listings/platform/mail';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startAllInOneInProcess } from '../in-process.ts';
-import { runCli } from '../support.ts';
+import { ageAccount, runCli } from '../support.ts';
 import {
   CHROMIUM,
   chromiumAvailable,
@@ -167,6 +167,7 @@ describe('the people side of the site (all-in-one)', () => {
 
   it('when a signed-in person posts a form from another site or without the session’s token then it is refused and nothing changes', async () => {
     const c = await signInAs('careful@example.com');
+    await ageAccount(running, 'careful@example.com');
     const before = await weeklyVotesOf(slug);
     const me = await c.go('/me');
     const csrf = hidden(me.text, 'csrf');
@@ -360,6 +361,7 @@ describe('the people side of the site (all-in-one)', () => {
 
       await page.waitForURL(`${running.base}/`);
       expect(await page.textContent('header .account')).toContain('browser@example.com');
+      await ageAccount(running, 'browser@example.com');
 
       // vote on the home page (the script posts it in the background and updates the count)
       const vote = page.locator(`form[action="/listings/${slug}/vote"] button`).first();
