@@ -314,6 +314,7 @@ export {
   removeReview,
   restoreListing,
   restoreReview,
+  unfeatureListing,
 } from './moderation.ts';
 export {
   defineOperation,

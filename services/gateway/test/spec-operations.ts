@@ -74,6 +74,7 @@ export const SPEC_OPERATIONS: readonly (readonly [string, string, string, string
   ['hide_listing', 'POST', '/admin/listings/{listing_id}/hide', 'listings:write', false, 200],
   ['restore_listing', 'POST', '/admin/listings/{listing_id}/restore', 'listings:write', false, 200],
   ['feature_listing', 'POST', '/admin/listings/{listing_id}/feature', 'listings:write', false, 200],
+  ['unfeature_listing', 'POST', '/admin/listings/{listing_id}/unfeature', 'listings:write', false, 200],
   ['remove_review', 'POST', '/admin/listings/{listing_id}/reviews/{reviewer_id}/remove', 'listings:write', false, 200],
   [
     'restore_review',

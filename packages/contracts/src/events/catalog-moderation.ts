@@ -38,4 +38,9 @@ export const catalogModerationEvents = [
     description: 'An operator put a hidden listing back: it shows where its status says again.',
     data: OperatorOnListing,
   }),
+  event('ListingUnfeatured', {
+    stream: 'listing',
+    description: 'An operator took the Featured mark off a listing (its badge no longer shows).',
+    data: OperatorOnListing,
+  }),
 ];

@@ -62,6 +62,7 @@ import { rotateWebhookSecret } from '../application/rotate_webhook_secret.ts';
 import { searchListings } from '../application/search_listings.ts';
 import { sendTestWebhook } from '../application/send_test_webhook.ts';
 import { setFounderStory } from '../application/set_founder_story.ts';
+import { unfeatureListing } from '../application/unfeature_listing.ts';
 import { updateMyListing } from '../application/update_my_listing.ts';
 import type { InternalHandler } from './internal-operations.ts';
 
@@ -109,6 +110,7 @@ export const catalogHandlers: CatalogHandlers = {
   hide_listing: hideListing,
   restore_listing: restoreListing,
   feature_listing: featureListing,
+  unfeature_listing: unfeatureListing,
   remove_review: removeReview,
   restore_review: restoreReview,
   list_operator_actions: listOperatorActions,

@@ -48,6 +48,7 @@ export type ListingCommand =
   /** a verification recorded before ownership followed it: replace the owners now (else nothing) */
   | { type: 'CompleteOwnershipHandover'; data: { now: string } }
   | { type: 'Feature'; data: { operator: string | null; reason: string; now: string } }
+  | { type: 'Unfeature'; data: { operator: string; reason: string; now: string } }
   | { type: 'ApproveAlternative'; data: { alternative_id: number; now: string } }
   | { type: 'EditListing'; data: { account_id: string; edits: Record<string, unknown>; now: string } }
   | {
@@ -252,6 +253,11 @@ export const decideListing = (command: ListingCommand, state: Listing): ListingE
       const s = mustExist(state);
       const { operator, reason, now } = command.data;
       return s.featured ? [] : [{ type: 'ListingFeatured', data: { listing_id: s.id, operator, reason, at: now } }];
+    }
+    case 'Unfeature': {
+      const s = mustExist(state);
+      const { operator, reason, now } = command.data;
+      return s.featured ? [{ type: 'ListingUnfeatured', data: { listing_id: s.id, operator, reason, at: now } }] : [];
     }
     case 'HideListing':
     case 'RestoreListing': {

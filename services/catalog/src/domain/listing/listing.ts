@@ -25,6 +25,7 @@ export type ListingEvent = CatalogEventOf<
   | 'ListingVerified'
   | 'ListingOwnersReplaced'
   | 'ListingFeatured'
+  | 'ListingUnfeatured'
   | 'AlternativeApproved'
   | 'ListingEdited'
   | 'FollowerNotified'
@@ -193,6 +194,8 @@ export const evolveListing = (state: Listing, event: ListingEvent): Listing => {
       };
     case 'ListingFeatured':
       return { ...state, featured: true };
+    case 'ListingUnfeatured':
+      return { ...state, featured: false };
     case 'AlternativeApproved':
       return { ...state, alternatives: [...state.alternatives, event.data.alternative_id] };
     case 'ListingHidden': {

@@ -228,6 +228,8 @@ const evolveLifecycle = (doc: ListingDoc, event: CatalogEvent): ListingDoc => {
       return { ...doc, owners: event.data.owners };
     case 'ListingFeatured':
       return { ...doc, featured: true };
+    case 'ListingUnfeatured':
+      return { ...doc, featured: false };
     case 'AlternativeApproved':
       return { ...doc, alternatives: [...doc.alternatives, event.data.alternative_id] };
     default:

@@ -5,6 +5,7 @@ export type OperatorActionKind =
   | 'listing_hidden'
   | 'listing_restored'
   | 'listing_featured'
+  | 'listing_unfeatured'
   | 'review_removed'
   | 'review_restored';
 
@@ -38,6 +39,7 @@ export interface ModerationDoc {
 /** the operator events that also fold into their listing (catalog-fold.ts) */
 export const MODERATION_LISTING_EVENTS: ReadonlySet<string> = new Set([
   'ListingFeatured',
+  'ListingUnfeatured',
   'ListingHidden',
   'ListingRestored',
   'ReviewRemoved',
@@ -53,6 +55,7 @@ const itemOf = (event: CatalogEvent): { listing_id: number; review_by: string | 
       return { listing_id: event.data.listing_id, review_by: event.data.review_by };
     case 'ListingHidden':
     case 'ListingRestored':
+    case 'ListingUnfeatured':
       return { listing_id: event.data.listing_id, review_by: null };
     case 'ListingFeatured':
       // featured by an operator (the demo's, by nobody, are no operator action)
@@ -75,6 +78,10 @@ const actionOf = (event: CatalogEvent): ActionEntry | undefined => {
     case 'ListingFeatured': {
       const { operator, reason, at } = event.data;
       return operator === null ? undefined : { action: 'listing_featured', operator, reason, at };
+    }
+    case 'ListingUnfeatured': {
+      const { operator, reason, at } = event.data;
+      return { action: 'listing_unfeatured', operator, reason, at };
     }
     case 'ReviewRemoved':
       return { action: 'review_removed', operator: event.data.by, reason: event.data.reason, at: event.data.at };

@@ -7,6 +7,7 @@ import {
   removeReview,
   restoreListing,
   restoreReview,
+  unfeatureListing,
 } from '@listings/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PersonClient } from '../../operation-clients.ts';
@@ -19,6 +20,7 @@ const NOTICES: Record<string, string> = {
   hidden: 'The listing is hidden: it shows nowhere public, and its owners see your reason.',
   restored: 'The listing is restored: it shows where its status says again.',
   featured: 'The listing is featured.',
+  unfeatured: 'The listing is no longer featured.',
   'review-removed': 'The review is removed: it no longer shows or counts in the rating.',
   'review-restored': 'The review is restored.',
 };
@@ -98,6 +100,7 @@ export const adminRoutes =
       ['hide', hideListing, 'hidden'],
       ['restore', restoreListing, 'restored'],
       ['feature', featureListing, 'featured'],
+      ['unfeature', unfeatureListing, 'unfeatured'],
     ] as const)
       app.post<{ Params: { id: string } }>(`/admin/listings/:id/${verb}`, (request, reply) =>
         act(

@@ -15,6 +15,7 @@ const ACTION_LABELS: Record<Actions['items'][number]['action'], string> = {
   listing_hidden: 'Listing hidden',
   listing_restored: 'Listing restored',
   listing_featured: 'Listing featured',
+  listing_unfeatured: 'Listing unfeatured',
   review_removed: 'Review removed',
   review_restored: 'Review restored',
 };
@@ -36,23 +37,54 @@ const ListingActionForm = (props: {
   </form>`;
 };
 
-/** feature one listing: a plain form post with the operator's reason */
-const FeatureForm = (props: { listingId: number; slug: string; viewer: Viewer }): VNode =>
-  html`<form method="post" action=${`/admin/listings/${props.listingId}/feature`} class="inline-form">
+/** feature or unfeature one listing: a plain form post with the operator's reason */
+const FeatureForm = (props: { listingId: number; slug: string; featured: boolean; viewer: Viewer }): VNode => {
+  const verb = props.featured ? 'unfeature' : 'feature';
+  return html`<form method="post" action=${`/admin/listings/${props.listingId}/${verb}`} class="inline-form">
     <${CsrfField} viewer=${props.viewer} />
-    <label for=${`feature-${props.listingId}`}>Reason to feature ${props.slug}</label>
-    <input id=${`feature-${props.listingId}`} name="reason" required minlength=${OPERATOR_REASON_MIN} maxlength=${OPERATOR_REASON_MAX} />
-    <button type="submit" class="secondary">Feature</button>
+    <label for=${`${verb}-${props.listingId}`}>Reason to ${verb} ${props.slug}</label>
+    <input id=${`${verb}-${props.listingId}`} name="reason" required minlength=${OPERATOR_REASON_MIN} maxlength=${OPERATOR_REASON_MAX} />
+    <button type="submit" class="secondary">${props.featured ? 'Unfeature' : 'Feature'}</button>
   </form>`;
+};
 
-/** remove one review: a plain form post with the operator's reason */
-const ReviewActionForm = (props: { listingId: number; reviewBy: string; viewer: Viewer; id: string }): VNode =>
-  html`<form method="post" action=${`/admin/listings/${props.listingId}/reviews/${encodeURIComponent(props.reviewBy)}/remove`} class="inline-form">
+/** remove or restore one review: a plain form post with the operator's reason */
+const ReviewActionForm = (props: {
+  listingId: number;
+  reviewBy: string;
+  viewer: Viewer;
+  id: string;
+  restore?: boolean;
+}): VNode => {
+  const verb = props.restore ? 'restore' : 'remove';
+  return html`<form method="post" action=${`/admin/listings/${props.listingId}/reviews/${encodeURIComponent(props.reviewBy)}/${verb}`} class="inline-form">
     <${CsrfField} viewer=${props.viewer} />
-    <label for=${props.id}>Reason to remove the review</label>
+    <label for=${props.id}>Reason to ${verb} the review</label>
     <input id=${props.id} name="reason" required minlength=${OPERATOR_REASON_MIN} maxlength=${OPERATOR_REASON_MAX} />
-    <button type="submit">Remove review</button>
+    <button type="submit" class=${props.restore ? 'secondary' : ''}>${props.restore ? 'Restore review' : 'Remove review'}</button>
   </form>`;
+};
+
+/** the reviews operators removed, each with a form to restore it */
+const RemovedReviews = (props: { removed: Queue['removed_reviews']; viewer: Viewer }): VNode =>
+  html`<section aria-labelledby="removed-reviews">
+    <h2 id="removed-reviews">Removed reviews</h2>
+    ${
+      props.removed.length === 0
+        ? html`<p>No removed review.</p>`
+        : html`<table>
+          <thead><tr><th scope="col">Review</th><th scope="col">Why removed</th><th scope="col">Removed</th><th scope="col">Action</th></tr></thead>
+          <tbody>${props.removed.map(
+            (r, i) => html`<tr>
+              <td><a href=${`/listings/${r.slug}`}>${r.slug}</a> (review by ${r.review_by})</td>
+              <td>${r.reason}</td>
+              <td><time datetime=${r.removed_at}>${r.removed_at.slice(0, 16).replace('T', ' ')}</time></td>
+              <td><${ReviewActionForm} listingId=${r.listing_id} reviewBy=${r.review_by} viewer=${props.viewer} id=${`removed-review-${i}`} restore=${true} /></td>
+            </tr>`,
+          )}</tbody>
+        </table>`
+    }
+  </section>`;
 
 /** `/admin`: the operators' console: open reports and the newest submissions, each with its action */
 export const ConsoleView = (props: { queue: Queue; notice: string | null }, frame: Frame): VNode => {
@@ -95,12 +127,13 @@ export const ConsoleView = (props: { queue: Queue; notice: string | null }, fram
           <td><time datetime=${s.created_at}>${s.created_at.slice(0, 10)}</time></td>
           <td>
             <${ListingActionForm} listingId=${s.listing_id} slug=${s.slug} hidden=${s.hidden} viewer=${frame.viewer} id=${`listing-${s.listing_id}`} />
-            ${s.hidden ? null : html`<${FeatureForm} listingId=${s.listing_id} slug=${s.slug} viewer=${frame.viewer} />`}
+            ${s.hidden ? null : html`<${FeatureForm} listingId=${s.listing_id} slug=${s.slug} featured=${s.featured} viewer=${frame.viewer} />`}
           </td>
         </tr>`,
       )}</tbody>
     </table>
   </section>
+  <${RemovedReviews} removed=${props.queue.removed_reviews} viewer=${frame.viewer} />
   ${/* SUSPENSION (#31, helper B): the lead wires account suspension here (suspendAccount / restoreAccount), as a section "Accounts" with a form per account and a reason. */ null}
   <section aria-labelledby="accounts">
     <h2 id="accounts">Accounts</h2>
