@@ -36,6 +36,14 @@ export {
   type VoteIntegrityReason,
 } from './catalog.ts';
 export {
+  addCategory,
+  CATEGORY_DESCRIPTION_MAX,
+  CATEGORY_NAME_MAX,
+  categoryAdminOperations,
+  editCategory,
+  moveListing,
+} from './category-admin.ts';
+export {
   CLAIM_CHECK_MAX_BYTES,
   CLAIM_CHECK_TIMEOUT_MS,
   CLAIM_EMAIL_PATH,

@@ -75,6 +75,9 @@ export const SPEC_OPERATIONS: readonly (readonly [string, string, string, string
   ['restore_listing', 'POST', '/admin/listings/{listing_id}/restore', 'listings:write', false, 200],
   ['feature_listing', 'POST', '/admin/listings/{listing_id}/feature', 'listings:write', false, 200],
   ['unfeature_listing', 'POST', '/admin/listings/{listing_id}/unfeature', 'listings:write', false, 200],
+  ['move_listing', 'POST', '/admin/listings/{listing_id}/move', 'listings:write', false, 200],
+  ['add_category', 'POST', '/admin/categories', 'listings:write', false, 201],
+  ['edit_category', 'PATCH', '/admin/categories/{category}', 'listings:write', false, 200],
   ['remove_review', 'POST', '/admin/listings/{listing_id}/reviews/{reviewer_id}/remove', 'listings:write', false, 200],
   [
     'restore_review',

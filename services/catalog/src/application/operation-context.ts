@@ -1,5 +1,6 @@
 import type {
   catalogPublicOperations,
+  categoryAdminOperations,
   moderationOperations,
   ownedListingOperations,
   webhookOperations,
@@ -29,13 +30,15 @@ export interface CatalogContext {
 
 /**
  * The 19 public catalog operations, the 9 owned-listing ones and the 6 webhook ones (signed in, your
- * own only), and the 8 of moderation (reporting; the operators' queue, actions and audit).
+ * own only), the 9 of moderation (reporting; the operators' queue, actions and audit) and the 3
+ * of the operators' category edits.
  */
 export type CatalogOperation =
   | (typeof catalogPublicOperations)[number]
   | (typeof ownedListingOperations)[number]
   | (typeof webhookOperations)[number]
-  | (typeof moderationOperations)[number];
+  | (typeof moderationOperations)[number]
+  | (typeof categoryAdminOperations)[number];
 export type CatalogOperationId = CatalogOperation['operationId'];
 
 /** One operation's handler: its call typed from the operation's contract, and the context. */

@@ -49,6 +49,8 @@ export type ListingCommand =
   | { type: 'CompleteOwnershipHandover'; data: { now: string } }
   | { type: 'Feature'; data: { operator: string | null; reason: string; now: string } }
   | { type: 'Unfeature'; data: { operator: string; reason: string; now: string } }
+  /** an operator's move to another primary category (the handler checked the category exists) */
+  | { type: 'MoveListing'; data: { category: string; operator: string; reason: string; now: string } }
   | { type: 'ApproveAlternative'; data: { alternative_id: number; now: string } }
   | { type: 'EditListing'; data: { account_id: string; edits: Record<string, unknown>; now: string } }
   | {
@@ -258,6 +260,13 @@ export const decideListing = (command: ListingCommand, state: Listing): ListingE
       const s = mustExist(state);
       const { operator, reason, now } = command.data;
       return s.featured ? [{ type: 'ListingUnfeatured', data: { listing_id: s.id, operator, reason, at: now } }] : [];
+    }
+    case 'MoveListing': {
+      const s = mustExist(state);
+      const { category, operator, reason, now } = command.data;
+      const from = s.categories[0] ?? null;
+      if (from === category) return [];
+      return [{ type: 'ListingMoved', data: { listing_id: s.id, from, to: category, operator, reason, at: now } }];
     }
     case 'HideListing':
     case 'RestoreListing': {

@@ -1,9 +1,13 @@
 import fastifyFormbody from '@fastify/formbody';
 import {
+  addCategory,
+  editCategory,
   featureListing,
   getModerationQueue,
   hideListing,
+  listCategories,
   listOperatorActions,
+  moveListing,
   removeReview,
   restoreListing,
   restoreReview,
@@ -14,6 +18,7 @@ import type { PersonClient } from '../../operation-clients.ts';
 import { personPages, type SignedIn } from '../../people/person-pages.ts';
 import type { Form, Sessions } from '../../people/sessions.ts';
 import type { WebContext } from '../../web-context.ts';
+import { flatCategories } from './categories-view.ts';
 import { AuditView, ConsoleView } from './view.ts';
 
 const NOTICES: Record<string, string> = {
@@ -21,8 +26,17 @@ const NOTICES: Record<string, string> = {
   restored: 'The listing is restored: it shows where its status says again.',
   featured: 'The listing is featured.',
   unfeatured: 'The listing is no longer featured.',
+  moved: 'The listing is moved: its pages and search show it in its new category.',
+  'category-added': 'The category is added.',
+  'category-edited': 'The category is saved.',
   'review-removed': 'The review is removed: it no longer shows or counts in the rating.',
   'review-restored': 'The review is restored.',
+};
+
+/** a form field's text, trimmed ('' when absent) */
+const textOf = (form: Form, field: string): string => {
+  const value = form[field];
+  return typeof value === 'string' ? value.trim() : '';
 };
 
 /**
@@ -49,10 +63,15 @@ export const adminRoutes =
     app.get<{ Querystring: { done?: string } }>('/admin', async (request, reply) => {
       const me = await signedIn(request, reply, '/admin');
       if (!me) return reply;
-      const queue = await deps.person.call(getModerationQueue, me.session.account_id, {}, undefined, rolesOf(me));
+      const [queue, categories] = await Promise.all([
+        deps.person.call(getModerationQueue, me.session.account_id, {}, undefined, rolesOf(me)),
+        web.catalog.call(listCategories, {}),
+      ]);
       if (!queue.ok) return failed(request, reply, queue);
+      if (!categories.ok) return failed(request, reply, categories);
       const notice = NOTICES[request.query.done ?? ''] ?? null;
-      return sendPrivate(request, reply, me.frame, ConsoleView({ queue: queue.body, notice }, me.frame));
+      const view = { queue: queue.body, categories: flatCategories(categories.body.items), notice };
+      return sendPrivate(request, reply, me.frame, ConsoleView(view, me.frame));
     });
 
     app.get<{ Querystring: { page?: string } }>('/admin/audit', async (request, reply) => {
@@ -77,6 +96,7 @@ export const adminRoutes =
       call: (
         me: SignedIn,
         reason: string,
+        form: Form,
       ) => Promise<
         | { ok: true }
         | { ok: false; status: number; detail: string; errors: readonly { field: string; message: string }[] }
@@ -86,8 +106,8 @@ export const adminRoutes =
       if (await refused(request, reply)) return reply;
       const me = await signedIn(request, reply, '/admin');
       if (!me) return reply;
-      const reason = (request.body as Form)?.reason;
-      const answer = await call(me, typeof reason === 'string' ? reason.trim() : '');
+      const form = (request.body as Form | undefined) ?? {};
+      const answer = await call(me, textOf(form, 'reason'), form);
       if (!answer.ok)
         return failed(request, reply, {
           status: answer.status,
@@ -139,4 +159,58 @@ export const adminRoutes =
             done,
           ),
       );
+
+    app.post<{ Params: { id: string } }>('/admin/listings/:id/move', (request, reply) =>
+      act(
+        request,
+        reply,
+        (me, reason, form) =>
+          deps.person.call(
+            moveListing,
+            me.session.account_id,
+            { params: { listing_id: request.params.id }, body: { category: textOf(form, 'category'), reason } },
+            undefined,
+            rolesOf(me),
+          ),
+        'moved',
+      ),
+    );
+
+    app.post('/admin/categories', (request, reply) =>
+      act(
+        request,
+        reply,
+        (me, reason, form) => {
+          const parent = textOf(form, 'parent');
+          const body = {
+            slug: textOf(form, 'slug'),
+            name: textOf(form, 'name'),
+            description: textOf(form, 'description'),
+            ...(parent !== '' ? { parent } : {}),
+            reason,
+          };
+          return deps.person.call(addCategory, me.session.account_id, { body }, undefined, rolesOf(me));
+        },
+        'category-added',
+      ),
+    );
+
+    app.post<{ Params: { slug: string } }>('/admin/categories/:slug/edit', (request, reply) =>
+      act(
+        request,
+        reply,
+        (me, reason, form) =>
+          deps.person.call(
+            editCategory,
+            me.session.account_id,
+            {
+              params: { category: request.params.slug },
+              body: { name: textOf(form, 'name'), description: textOf(form, 'description'), reason },
+            },
+            undefined,
+            rolesOf(me),
+          ),
+        'category-edited',
+      ),
+    );
   };

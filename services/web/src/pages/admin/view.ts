@@ -6,6 +6,7 @@ import { Layout } from '../../components/layout.ts';
 import type { PageFrame } from '../../frame.ts';
 import { html, type VNode } from '../../html.ts';
 import type { Viewer } from '../../viewer.ts';
+import { CategoriesSection, type ConsoleCategory, MoveForm } from './categories-view.ts';
 
 type Queue = Static<(typeof getModerationQueue)['response']>;
 type Actions = Static<(typeof listOperatorActions)['response']>;
@@ -16,6 +17,9 @@ const ACTION_LABELS: Record<Actions['items'][number]['action'], string> = {
   listing_restored: 'Listing restored',
   listing_featured: 'Listing featured',
   listing_unfeatured: 'Listing unfeatured',
+  listing_moved: 'Listing moved',
+  category_added: 'Category added',
+  category_edited: 'Category edited',
   review_removed: 'Review removed',
   review_restored: 'Review restored',
 };
@@ -87,7 +91,10 @@ const RemovedReviews = (props: { removed: Queue['removed_reviews']; viewer: View
   </section>`;
 
 /** `/admin`: the operators' console: open reports and the newest submissions, each with its action */
-export const ConsoleView = (props: { queue: Queue; notice: string | null }, frame: Frame): VNode => {
+export const ConsoleView = (
+  props: { queue: Queue; categories: readonly ConsoleCategory[]; notice: string | null },
+  frame: Frame,
+): VNode => {
   const hidden = new Map(props.queue.submissions.map((s) => [s.listing_id, s.hidden]));
   return html`<${Layout} frame=${frame} title="Operator console">
   <h1>Operator console</h1>
@@ -128,18 +135,27 @@ export const ConsoleView = (props: { queue: Queue; notice: string | null }, fram
           <td>
             <${ListingActionForm} listingId=${s.listing_id} slug=${s.slug} hidden=${s.hidden} viewer=${frame.viewer} id=${`listing-${s.listing_id}`} />
             ${s.hidden ? null : html`<${FeatureForm} listingId=${s.listing_id} slug=${s.slug} featured=${s.featured} viewer=${frame.viewer} />`}
+            <${MoveForm} listingId=${s.listing_id} slug=${s.slug} categories=${props.categories} viewer=${frame.viewer} />
           </td>
         </tr>`,
       )}</tbody>
     </table>
   </section>
   <${RemovedReviews} removed=${props.queue.removed_reviews} viewer=${frame.viewer} />
+  <${CategoriesSection} categories=${props.categories} viewer=${frame.viewer} />
   ${/* SUSPENSION (#31, helper B): the lead wires account suspension here (suspendAccount / restoreAccount), as a section "Accounts" with a form per account and a reason. */ null}
   <section aria-labelledby="accounts">
     <h2 id="accounts">Accounts</h2>
     <p>Suspending an account is not in the console yet: use the CLI (<code>account suspend</code>).</p>
   </section>
 <//>`;
+};
+
+/** what an audit row acted on: a listing (moved: to which category), a review, or a category */
+const auditItem = (a: Actions['items'][number]): string => {
+  if (a.slug === null) return `category ${a.category ?? ''}`;
+  if (a.review_by) return `${a.slug} (review by ${a.review_by})`;
+  return a.action === 'listing_moved' ? `${a.slug} to category ${a.category ?? ''}` : a.slug;
 };
 
 /** `/admin/audit`: every operator action, newest first, with the operator and the reason */
@@ -158,7 +174,7 @@ export const AuditView = (
           (a) => html`<tr>
             <td><time datetime=${a.at}>${a.at.slice(0, 16).replace('T', ' ')}</time></td>
             <td>${ACTION_LABELS[a.action]}</td>
-            <td>${a.slug}${a.review_by ? ` (review by ${a.review_by})` : ''}</td>
+            <td>${auditItem(a)}</td>
             <td>${a.operator}</td>
             <td>${a.reason}</td>
           </tr>`,
