@@ -53,7 +53,7 @@ describe('the house layout', () => {
     }
     expect(missing).toEqual([]);
     expect(unwired).toEqual([]);
-    expect(operations).toHaveLength(62);
+    expect(operations).toHaveLength(63);
   });
 
   it.each(SERVICES)('when %s is opened then its src/ has the same folders as every service', (service) => {

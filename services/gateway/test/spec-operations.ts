@@ -68,6 +68,7 @@ export const SPEC_OPERATIONS: readonly (readonly [string, string, string, string
   ['create_checkout', 'POST', '/orders/checkout', 'orders:write', true, 200],
   ['list_my_orders', 'GET', '/orders', 'account:read', false, 200],
   ['get_order', 'GET', '/orders/{number}', 'account:read', false, 200],
+  ['refund_order', 'POST', '/admin/orders/{number}/refund', 'orders:write', false, 200],
   // moderation (#31): reports, and the operators' queue, actions and audit (role operator)
   ['file_report', 'POST', '/reports', 'listings:write', false, 201],
   ['get_moderation_queue', 'GET', '/admin/queue', 'account:read', false, 200],

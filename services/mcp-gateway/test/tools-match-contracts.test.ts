@@ -26,8 +26,8 @@ describe('tools generated from the contracts', () => {
   });
   afterAll(() => harness.stop());
 
-  it('when tools are listed then they are the 62 operations by operationId, nothing more or less', () => {
-    expect(operations).toHaveLength(62);
+  it('when tools are listed then they are the 63 operations by operationId, nothing more or less', () => {
+    expect(operations).toHaveLength(63);
     expect(tools.map((t) => t.name).sort()).toEqual(operations.map((op) => op.operationId).sort());
   });
 

@@ -7,6 +7,7 @@ import { handleListMyOrders } from '../application/list_my_orders.ts';
 import { handleListProducts } from '../application/list_products.ts';
 import { handlePayOrder } from '../application/pay-order.ts';
 import { handleQuoteOrder } from '../application/quote_order.ts';
+import { handleRefundOrder } from '../application/refund_order.ts';
 import { handleStripeWebhook } from '../application/stripe-webhook.ts';
 
 /** The commerce operations served on the bus: each contract's operation id and its handler. */
@@ -17,6 +18,7 @@ export const commerceEndpoints = (deps: CommerceOperationDeps) =>
     create_checkout: handleCreateCheckout(deps),
     list_my_orders: handleListMyOrders(deps),
     get_order: handleGetOrder(deps),
+    refund_order: handleRefundOrder(deps),
   });
 
 /** The internal operations: the checkout page's "pay" and Stripe's webhook (relayed by the gateway). */

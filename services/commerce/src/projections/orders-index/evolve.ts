@@ -6,7 +6,7 @@ import type { OrderEvent } from '../../domain/order/order.ts';
 export interface OrderIndexDoc {
   readonly account: string;
   readonly createdAt: string;
-  readonly status: 'pending' | 'paid' | 'fulfilled' | 'expired' | 'refused';
+  readonly status: 'pending' | 'paid' | 'fulfilled' | 'expired' | 'refused' | 'refunded';
 }
 
 /**
@@ -44,6 +44,8 @@ export const evolveOrderIndexDoc = (
       return doc?.status === 'pending' ? { ...doc, status: 'expired' } : doc;
     case 'OrderRefused':
       return doc?.status === 'pending' ? { ...doc, status: 'refused' } : doc;
+    case 'OrderRefunded':
+      return doc && { ...doc, status: 'refunded' };
     default:
       return doc;
   }

@@ -8,6 +8,7 @@ import {
   listCategories,
   listOperatorActions,
   moveListing,
+  refundOrder,
   removeReview,
   restoreListing,
   restoreReview,
@@ -29,6 +30,7 @@ const NOTICES: Record<string, string> = {
   moved: 'The listing is moved: its pages and search show it in its new category.',
   'category-added': 'The category is added.',
   'category-edited': 'The category is saved.',
+  refunded: 'The order is refunded through the payment provider; its buyer sees it refunded.',
   'review-removed': 'The review is removed: it no longer shows or counts in the rating.',
   'review-restored': 'The review is restored.',
 };
@@ -211,6 +213,22 @@ export const adminRoutes =
             rolesOf(me),
           ),
         'category-edited',
+      ),
+    );
+
+    app.post('/admin/orders/refund', (request, reply) =>
+      act(
+        request,
+        reply,
+        (me, reason, form) =>
+          deps.person.call(
+            refundOrder,
+            me.session.account_id,
+            { params: { number: textOf(form, 'number') }, body: { reason } },
+            undefined,
+            rolesOf(me),
+          ),
+        'refunded',
       ),
     );
   };

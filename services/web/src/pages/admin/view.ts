@@ -1,5 +1,5 @@
 import type { getModerationQueue, listOperatorActions } from '@listings/contracts';
-import { OPERATOR_REASON_MAX, OPERATOR_REASON_MIN } from '@listings/contracts';
+import { OPERATOR_REASON_MAX, OPERATOR_REASON_MIN, ORDER_NUMBER_PATTERN } from '@listings/contracts';
 import type { Static } from 'typebox';
 import { CsrfField } from '../../components/csrf-field.ts';
 import { Layout } from '../../components/layout.ts';
@@ -143,6 +143,17 @@ export const ConsoleView = (
   </section>
   <${RemovedReviews} removed=${props.queue.removed_reviews} viewer=${frame.viewer} />
   <${CategoriesSection} categories=${props.categories} viewer=${frame.viewer} />
+  <section aria-labelledby="orders">
+    <h2 id="orders">Refund an order</h2>
+    <form method="post" action="/admin/orders/refund" class="inline-form">
+      <${CsrfField} viewer=${frame.viewer} />
+      <label for="refund-number">Order number</label>
+      <input id="refund-number" name="number" required pattern=${ORDER_NUMBER_PATTERN} />
+      <label for="refund-reason">Reason to refund it</label>
+      <input id="refund-reason" name="reason" required minlength=${OPERATOR_REASON_MIN} maxlength=${OPERATOR_REASON_MAX} />
+      <button type="submit">Refund</button>
+    </form>
+  </section>
   ${/* SUSPENSION (#31, helper B): the lead wires account suspension here (suspendAccount / restoreAccount), as a section "Accounts" with a form per account and a reason. */ null}
   <section aria-labelledby="accounts">
     <h2 id="accounts">Accounts</h2>
