@@ -227,6 +227,9 @@ describe.skipIf(!available)('moderation in a headless browser (all-in-one)', () 
       'Listing moved',
       'to category casual-games',
       'The reviewer is a real customer',
+      'Order refunded',
+      `order ${listing.number}`,
+      'Charged twice',
     ])
       expect(audit).toContain(text);
   }, 180_000);

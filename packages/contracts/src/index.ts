@@ -199,7 +199,14 @@ export {
   recordVerifiedClaim,
 } from './internal/catalog-claims.ts';
 export { OUTBOUND_REF_MAX_LENGTH, OutboundRef, recordOutboundClick } from './internal/catalog-clicks.ts';
-export { type PayOrderRequest, payOrder, type StripeWebhookRequest, stripeWebhook } from './internal/commerce.ts';
+export {
+  listOrderRefunds,
+  type OrderRefundEntry,
+  type PayOrderRequest,
+  payOrder,
+  type StripeWebhookRequest,
+  stripeWebhook,
+} from './internal/commerce.ts';
 export {
   type AcceptInviteRequest,
   type AnswerClientModelRequest,

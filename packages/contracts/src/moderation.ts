@@ -48,6 +48,7 @@ export const OperatorAction = Type.Object({
     'review_restored',
     'category_added',
     'category_edited',
+    'order_refunded',
   ]),
   listing_id: Type.Union([PositiveId, Type.Null()], { description: 'the listing acted on; null: a category action' }),
   slug: Type.Union([Slug, Type.Null()], { description: "the listing's slug; null: a category action" }),
@@ -55,6 +56,7 @@ export const OperatorAction = Type.Object({
   category: Type.Union([Slug, Type.Null()], {
     description: 'the category added or edited, or the one a listing was moved to; else null',
   }),
+  order: Type.Union([Type.String(), Type.Null()], { description: 'the order refunded (commerce); else null' }),
   operator: Type.String({ description: 'the operator account that acted' }),
   reason: Type.String(),
   at: IsoDateTime,
@@ -257,7 +259,7 @@ export const listOperatorActions = defineOperation({
   role: 'operator',
   summary: 'The audit of operator actions (operators)',
   description:
-    'Every operator action (hiding, restoring, featuring, unfeaturing and moving listings, removing and restoring reviews, adding and editing categories), newest first, with the operator and the reason. Operators only.',
+    'Every operator action (hiding, restoring, featuring, unfeaturing and moving listings, removing and restoring reviews, adding and editing categories, refunding orders: asked of commerce, left out while it does not answer), newest first, with the operator and the reason. Operators only.',
   query: Type.Object({ ...PageQuery }, { additionalProperties: false }),
   response: Page(OperatorAction),
 });

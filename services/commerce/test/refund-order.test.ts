@@ -105,6 +105,17 @@ describe('refund_order: an operator refunds a paid order through the payment por
     expect(
       (await call('refund_order', OPERATOR, { params: { number }, body: { reason: 'once more' } })).body.status_reason,
     ).toBe('Refunded $25.00: charged twice by mistake');
+    // the operators' audit (catalog's list_operator_actions) asks commerce for its refunds
+    const audit = await call('list_operator_actions', { ...OPERATOR, scopes: ['account:read'] });
+    expect(audit.status).toBe(200);
+    expect(audit.body.items).toContainEqual(
+      expect.objectContaining({
+        action: 'order_refunded',
+        order: number,
+        operator: 'acct-operator',
+        reason: 'charged twice by mistake',
+      }),
+    );
     const log = openSqliteEventStore({ path: commerceEventsFile(dir) });
     try {
       const refunds = (await log.readStream(`order-${number}`)).filter((e) => e.type === 'OrderRefunded');

@@ -2,6 +2,7 @@ import type {
   catalogPublicOperations,
   categoryAdminOperations,
   moderationOperations,
+  OrderRefundEntry,
   ownedListingOperations,
   webhookOperations,
 } from '@listings/contracts';
@@ -26,6 +27,8 @@ export interface CatalogContext {
   readonly voterPseudonym: VoterPseudonym;
   /** the listings' webhook endpoints; plain-http loopback targets only with FETCH_ALLOW_PRIVATE_NETWORKS */
   readonly webhooks: { readonly store: WebhookStore; readonly allowPrivateNetworks: boolean };
+  /** the operators' refunds of orders, asked of commerce for the audit (null: commerce did not answer; absent: none) */
+  readonly orderRefunds?: () => Promise<readonly OrderRefundEntry[] | null>;
 }
 
 /**

@@ -20,6 +20,7 @@ const ACTION_LABELS: Record<Actions['items'][number]['action'], string> = {
   listing_moved: 'Listing moved',
   category_added: 'Category added',
   category_edited: 'Category edited',
+  order_refunded: 'Order refunded',
   review_removed: 'Review removed',
   review_restored: 'Review restored',
 };
@@ -164,6 +165,7 @@ export const ConsoleView = (
 
 /** what an audit row acted on: a listing (moved: to which category), a review, or a category */
 const auditItem = (a: Actions['items'][number]): string => {
+  if (a.order !== null) return `order ${a.order}`;
   if (a.slug === null) return `category ${a.category ?? ''}`;
   if (a.review_by) return `${a.slug} (review by ${a.review_by})`;
   return a.action === 'listing_moved' ? `${a.slug} to category ${a.category ?? ''}` : a.slug;
