@@ -1,27 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { addListing, type Reply, seedCategories, startTestCatalog, type TestCatalog } from './support.ts';
+import { addListing, callAs, type Reply, seedCategories, startTestCatalog, type TestCatalog } from './support.ts';
 
 const OPERATOR = 'account-operator';
 
 let t: TestCatalog;
 const as =
   (account: string | null, roles: string[] = []) =>
-  async (operation: string, input: { params?: object; query?: object; body?: unknown } = {}) =>
-    (await t.bus.request(`catalog.${operation}`, {
-      operation_id: operation,
-      principal:
-        account === null
-          ? { account_id: null, scopes: [], via: 'anonymous' }
-          : {
-              account_id: account,
-              scopes: ['account:read', 'listings:write'],
-              via: 'api_key',
-              ...(roles.length > 0 ? { roles } : {}),
-            },
-      params: input.params ?? {},
-      query: input.query ?? {},
-      ...(input.body !== undefined ? { body: input.body } : {}),
-    })) as Reply;
+  (operation: string, input: { params?: object; query?: object; body?: unknown } = {}) =>
+    callAs(t, account, roles, operation, input);
 const reader = as('account-reader');
 const operator = as(OPERATOR, ['operator']);
 const fields = (reply: Reply) => reply.problem.errors.map((e: { field: string }) => e.field);

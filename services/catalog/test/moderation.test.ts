@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { catalogEvents } from '@listings/contracts/events';
 import { openMemoryEventStore, withEventSchemas } from '@listings/platform/event-store';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { addListing, type Reply, seedCategories, startTestCatalog, type TestCatalog } from './support.ts';
+import { addListing, callAs, seedCategories, startTestCatalog, type TestCatalog } from './support.ts';
 
 const OPERATOR = 'account-operator';
 const READER = 'account-reader';
@@ -10,22 +10,8 @@ const READER = 'account-reader';
 let t: TestCatalog;
 const as =
   (account: string | null, roles: string[] = []) =>
-  async (operation: string, input: { params?: object; query?: object; body?: unknown } = {}) =>
-    (await t.bus.request(`catalog.${operation}`, {
-      operation_id: operation,
-      principal:
-        account === null
-          ? { account_id: null, scopes: [], via: 'anonymous' }
-          : {
-              account_id: account,
-              scopes: ['account:read', 'listings:write'],
-              via: 'api_key',
-              ...(roles.length > 0 ? { roles } : {}),
-            },
-      params: input.params ?? {},
-      query: input.query ?? {},
-      ...(input.body !== undefined ? { body: input.body } : {}),
-    })) as Reply;
+  (operation: string, input: { params?: object; query?: object; body?: unknown } = {}) =>
+    callAs(t, account, roles, operation, input);
 const reader = as(READER);
 const operator = as(OPERATOR, ['operator']);
 const ownerOf = (name: string) => as(`owner-of-${name}`);

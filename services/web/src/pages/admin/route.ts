@@ -8,6 +8,7 @@ import {
   listCategories,
   listOperatorActions,
   moveListing,
+  type Operation,
   refundOrder,
   removeReview,
   restoreListing,
@@ -91,25 +92,24 @@ export const adminRoutes =
       return sendPrivate(request, reply, me.frame, AuditView({ actions: actions.body }, me.frame));
     });
 
-    /** an operator action posted from the console: the reason, then back to the console saying what was done */
+    /**
+     * an operator action posted from the console: the operation called as the operator with the
+     * input the form makes (the reason, and what else it holds), then back to the console saying
+     * what was done
+     */
     const act = async (
       request: FastifyRequest,
       reply: FastifyReply,
-      call: (
-        me: SignedIn,
-        reason: string,
-        form: Form,
-      ) => Promise<
-        | { ok: true }
-        | { ok: false; status: number; detail: string; errors: readonly { field: string; message: string }[] }
-      >,
+      op: Operation,
+      inputOf: (reason: string, form: Form) => { params?: Record<string, unknown>; body: unknown },
       done: string,
     ) => {
       if (await refused(request, reply)) return reply;
       const me = await signedIn(request, reply, '/admin');
       if (!me) return reply;
       const form = (request.body as Form | undefined) ?? {};
-      const answer = await call(me, textOf(form, 'reason'), form);
+      const input = inputOf(textOf(form, 'reason'), form);
+      const answer = await deps.person.call(op, me.session.account_id, input, undefined, rolesOf(me));
       if (!answer.ok)
         return failed(request, reply, {
           status: answer.status,
@@ -125,19 +125,7 @@ export const adminRoutes =
       ['unfeature', unfeatureListing, 'unfeatured'],
     ] as const)
       app.post<{ Params: { id: string } }>(`/admin/listings/:id/${verb}`, (request, reply) =>
-        act(
-          request,
-          reply,
-          (me, reason) =>
-            deps.person.call(
-              op,
-              me.session.account_id,
-              { params: { listing_id: request.params.id }, body: { reason } },
-              undefined,
-              rolesOf(me),
-            ),
-          done,
-        ),
+        act(request, reply, op, (reason) => ({ params: { listing_id: request.params.id }, body: { reason } }), done),
       );
 
     for (const [verb, op, done] of [
@@ -150,14 +138,11 @@ export const adminRoutes =
           act(
             request,
             reply,
-            (me, reason) =>
-              deps.person.call(
-                op,
-                me.session.account_id,
-                { params: { listing_id: request.params.id, reviewer_id: request.params.reviewer }, body: { reason } },
-                undefined,
-                rolesOf(me),
-              ),
+            op,
+            (reason) => ({
+              params: { listing_id: request.params.id, reviewer_id: request.params.reviewer },
+              body: { reason },
+            }),
             done,
           ),
       );
@@ -166,14 +151,11 @@ export const adminRoutes =
       act(
         request,
         reply,
-        (me, reason, form) =>
-          deps.person.call(
-            moveListing,
-            me.session.account_id,
-            { params: { listing_id: request.params.id }, body: { category: textOf(form, 'category'), reason } },
-            undefined,
-            rolesOf(me),
-          ),
+        moveListing,
+        (reason, form) => ({
+          params: { listing_id: request.params.id },
+          body: { category: textOf(form, 'category'), reason },
+        }),
         'moved',
       ),
     );
@@ -182,16 +164,15 @@ export const adminRoutes =
       act(
         request,
         reply,
-        (me, reason, form) => {
+        addCategory,
+        (reason, form) => {
           const parent = textOf(form, 'parent');
           const body = {
             slug: textOf(form, 'slug'),
             name: textOf(form, 'name'),
             description: textOf(form, 'description'),
-            ...(parent !== '' ? { parent } : {}),
-            reason,
           };
-          return deps.person.call(addCategory, me.session.account_id, { body }, undefined, rolesOf(me));
+          return { body: { ...body, ...(parent !== '' ? { parent } : {}), reason } };
         },
         'category-added',
       ),
@@ -201,17 +182,11 @@ export const adminRoutes =
       act(
         request,
         reply,
-        (me, reason, form) =>
-          deps.person.call(
-            editCategory,
-            me.session.account_id,
-            {
-              params: { category: request.params.slug },
-              body: { name: textOf(form, 'name'), description: textOf(form, 'description'), reason },
-            },
-            undefined,
-            rolesOf(me),
-          ),
+        editCategory,
+        (reason, form) => ({
+          params: { category: request.params.slug },
+          body: { name: textOf(form, 'name'), description: textOf(form, 'description'), reason },
+        }),
         'category-edited',
       ),
     );
@@ -220,14 +195,8 @@ export const adminRoutes =
       act(
         request,
         reply,
-        (me, reason, form) =>
-          deps.person.call(
-            refundOrder,
-            me.session.account_id,
-            { params: { number: textOf(form, 'number') }, body: { reason } },
-            undefined,
-            rolesOf(me),
-          ),
+        refundOrder,
+        (reason, form) => ({ params: { number: textOf(form, 'number') }, body: { reason } }),
         'refunded',
       ),
     );
