@@ -53,7 +53,7 @@ describe('the house layout', () => {
     }
     expect(missing).toEqual([]);
     expect(unwired).toEqual([]);
-    expect(operations).toHaveLength(60);
+    expect(operations).toHaveLength(65);
   });
 
   it.each(SERVICES)('when %s is opened then its src/ has the same folders as every service', (service) => {

@@ -21,7 +21,7 @@ const behavesAsMcpServer = (target: () => { mcpUrl: string; origin: string }) =>
     it(`when a ${era} client lists tools and calls get_site_info then the catalog answers through /mcp`, async () => {
       const client = await connect(target().mcpUrl, era);
       try {
-        expect((await client.listTools()).tools).toHaveLength(60);
+        expect((await client.listTools()).tools).toHaveLength(65);
         const result = await client.callTool({ name: 'get_site_info', arguments: {} });
         expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
         expect(result.structuredContent).toMatchObject({ counts: { live_listings: expect.any(Number) } });

@@ -54,7 +54,7 @@ describe.skipIf(!available)('moderation in a headless browser (all-in-one)', () 
       status: number;
     };
     expect(paid.status).toBe(200);
-    return { ...saved.body, accountId: account.id };
+    return { ...saved.body, accountId: account.id, number };
   };
 
   /** a browser page signed in as `email` by the mailed link, landing on `next` */
@@ -194,4 +194,91 @@ describe.skipIf(!available)('moderation in a headless browser (all-in-one)', () 
     expect(await operator.textContent('main')).toContain('The account is restored');
     expect(await running.identity.store.findAccountById(voter.id)).toMatchObject({ suspendedAt: null });
   }, 120_000);
+
+  it('when a review is reported from the reviews page then operators see it, remove and restore it, and every console action is audited', async () => {
+    const listing = await liveListingOf('reviewed-owner@example.com', 'Review Target');
+    const reviewed = (await running.bus.request('catalog.internal.submit_review', {
+      slug: listing.slug,
+      account_id: 'acct-rival-fan',
+      email_confirmed: true,
+      rating: 1,
+      body: 'Buy RivalApp instead',
+    })) as { status: number };
+    expect(reviewed.status).toBe(200);
+    const reviewsPath = `/listings/${listing.slug}/reviews`;
+    const reader = await signedInPage('review-reader@example.com', reviewsPath);
+    await noSeriousViolations(reader, reviewsPath);
+    await reader.selectOption('#report-reason-0', 'spam');
+    await reader.click('main ol.reviews form button[type=submit]');
+    await reader.waitForSelector('text=look at this review');
+
+    const operator = await signedInPage('console-operator@example.com', '/me');
+    const operatorId = (await running.identity.store.findAccountForSignIn('console-operator@example.com'))
+      ?.id as string;
+    await running.identity.store.setRole(operatorId, 'operator', true);
+    await operator.goto(`${running.base}/admin`);
+    await noSeriousViolations(operator, '/admin');
+    const act = async (form: ReturnType<Page['locator']>, reason: string, done: string) => {
+      await form.locator('input[name=reason]').fill(reason);
+      await form.locator('button[type=submit]').click();
+      await operator.waitForURL(`${running.base}/admin?done=${done}`);
+    };
+    // the review report is in the queue (file_report, not the older per-review report): remove it, then restore it
+    const reportRow = operator.locator('#open-reports ~ table tr', { hasText: 'review by acct-rival-fan' });
+    expect(await reportRow.count()).toBe(1);
+    await act(reportRow.locator('form'), 'Advertises a rival', 'review-removed');
+    const removedRow = operator.locator('#removed-reviews ~ table tr', { hasText: 'acct-rival-fan' });
+    await act(removedRow.locator('form'), 'The reviewer is a real customer', 'review-restored');
+
+    // feature, then unfeature the listing
+    await act(operator.locator(`form[action$="/${listing.listing_id}/feature"]`), 'Launch of the week', 'featured');
+    await act(operator.locator(`form[action$="/${listing.listing_id}/unfeature"]`), 'The week is over', 'unfeatured');
+
+    // add a category, rename it, and move the listing into it
+    const add = operator.locator('form[action="/admin/categories"]');
+    await add.locator('#new-category-slug').fill('casual-games');
+    await add.locator('#new-category-name').fill('Games');
+    await act(add, 'Many game submissions', 'category-added');
+    const edit = operator.locator('form[action="/admin/categories/casual-games/edit"]');
+    await edit.locator('input[name=name]').fill('Casual Games');
+    await act(edit, 'A clearer name', 'category-edited');
+    const move = operator.locator(`form[action="/admin/listings/${listing.listing_id}/move"]`);
+    await move.locator('select[name=category]').selectOption('casual-games');
+    await act(move, 'It is a game', 'moved');
+    await noSeriousViolations(operator, '/admin');
+    await reader.goto(`${running.base}/categories/casual-games`);
+    expect(await reader.textContent('main')).toContain('Casual Games');
+    expect(await reader.textContent('main')).toContain('Review Target');
+
+    // refund the listing's order
+    const refund = operator.locator('form[action="/admin/orders/refund"]');
+    await refund.locator('#refund-number').fill(listing.number);
+    await act(refund, 'Charged twice', 'refunded');
+    const order = (await running.bus.request('commerce.get_order', {
+      operation_id: 'get_order',
+      principal: { account_id: listing.accountId, scopes: ['account:read'], via: 'session' },
+      params: { number: listing.number },
+      query: {},
+    })) as { status: number; body: { status: string } };
+    expect(order.body.status).toBe('refunded');
+
+    await operator.goto(`${running.base}/admin/audit`);
+    await noSeriousViolations(operator, '/admin/audit');
+    const audit = (await operator.textContent('main')) as string;
+    for (const text of [
+      'Review removed',
+      'Review restored',
+      'Listing featured',
+      'Listing unfeatured',
+      'Category added',
+      'Category edited',
+      'Listing moved',
+      'to category casual-games',
+      'The reviewer is a real customer',
+      'Order refunded',
+      `order ${listing.number}`,
+      'Charged twice',
+    ])
+      expect(audit).toContain(text);
+  }, 180_000);
 });

@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { CountryCode, IsoDate, IsoDateTime, Page, PageQuery, PositiveId, Slug } from './common.ts';
+import { OPERATOR_REASON_MAX, OPERATOR_REASON_MIN } from './moderation.ts';
 import { defineOperation } from './operation.ts';
 
 /**
@@ -189,4 +190,29 @@ export const getOrder = defineOperation({
   response: Order,
 });
 
-export const commerceOperations = [listProducts, quoteOrder, createCheckout, listMyOrders, getOrder];
+export const refundOrder = defineOperation({
+  operationId: 'refund_order',
+  method: 'POST',
+  path: '/admin/orders/{number}/refund',
+  service: 'commerce',
+  scope: 'orders:write',
+  role: 'operator',
+  summary: 'Refund an order (operators)',
+  description:
+    'Gives back what a paid order took, through the payment provider (what was refunded already, for lines the catalog refused, is not refunded twice); the order is `refunded` from then on, for its buyer too. An order not paid (pending, expired, refused) is 409; refunding a refunded order changes nothing. Operators only.',
+  extraProblemStatuses: [409],
+  params: Type.Object({ number: Type.String({ pattern: ORDER_NUMBER_PATTERN }) }, { additionalProperties: false }),
+  body: Type.Object(
+    {
+      reason: Type.String({
+        minLength: OPERATOR_REASON_MIN,
+        maxLength: OPERATOR_REASON_MAX,
+        description: 'why: recorded with the refund, shown to the buyer',
+      }),
+    },
+    { additionalProperties: false },
+  ),
+  response: Order,
+});
+
+export const commerceOperations = [listProducts, quoteOrder, createCheckout, listMyOrders, getOrder, refundOrder];

@@ -36,6 +36,14 @@ export {
   type VoteIntegrityReason,
 } from './catalog.ts';
 export {
+  addCategory,
+  CATEGORY_DESCRIPTION_MAX,
+  CATEGORY_NAME_MAX,
+  categoryAdminOperations,
+  editCategory,
+  moveListing,
+} from './category-admin.ts';
+export {
   CLAIM_CHECK_MAX_BYTES,
   CLAIM_CHECK_TIMEOUT_MS,
   CLAIM_EMAIL_PATH,
@@ -68,6 +76,7 @@ export {
   PENDING_ORDER_HOLD_MINUTES_DEFAULT,
   PENDING_ORDER_HOLD_MINUTES_MAX,
   PENDING_ORDER_TTL_HOURS,
+  refundOrder,
   UNPAID_ORDERS_PER_ACCOUNT_MAX,
 } from './commerce.ts';
 export {
@@ -190,7 +199,14 @@ export {
   recordVerifiedClaim,
 } from './internal/catalog-claims.ts';
 export { OUTBOUND_REF_MAX_LENGTH, OutboundRef, recordOutboundClick } from './internal/catalog-clicks.ts';
-export { type PayOrderRequest, payOrder, type StripeWebhookRequest, stripeWebhook } from './internal/commerce.ts';
+export {
+  listOrderRefunds,
+  type OrderRefundEntry,
+  type PayOrderRequest,
+  payOrder,
+  type StripeWebhookRequest,
+  stripeWebhook,
+} from './internal/commerce.ts';
 export {
   type AcceptInviteRequest,
   type AnswerClientModelRequest,
@@ -314,6 +330,7 @@ export {
   removeReview,
   restoreListing,
   restoreReview,
+  unfeatureListing,
 } from './moderation.ts';
 export {
   defineOperation,

@@ -38,10 +38,25 @@ export const Report = Type.Object({
 
 /** One operator action, as the audit lists it. */
 export const OperatorAction = Type.Object({
-  action: Type.Enum(['listing_hidden', 'listing_restored', 'listing_featured', 'review_removed', 'review_restored']),
-  listing_id: PositiveId,
-  slug: Slug,
+  action: Type.Enum([
+    'listing_hidden',
+    'listing_restored',
+    'listing_featured',
+    'listing_unfeatured',
+    'listing_moved',
+    'review_removed',
+    'review_restored',
+    'category_added',
+    'category_edited',
+    'order_refunded',
+  ]),
+  listing_id: Type.Union([PositiveId, Type.Null()], { description: 'the listing acted on; null: a category action' }),
+  slug: Type.Union([Slug, Type.Null()], { description: "the listing's slug; null: a category action" }),
   review_by: Type.Union([Type.String(), Type.Null()]),
+  category: Type.Union([Slug, Type.Null()], {
+    description: 'the category added or edited, or the one a listing was moved to; else null',
+  }),
+  order: Type.Union([Type.String(), Type.Null()], { description: 'the order refunded (commerce); else null' }),
   operator: Type.String({ description: 'the operator account that acted' }),
   reason: Type.String(),
   at: IsoDateTime,
@@ -97,7 +112,7 @@ export const getModerationQueue = defineOperation({
   scope: 'account:read',
   role: 'operator',
   summary: 'The moderation queue (operators)',
-  description: `The newest submissions (up to ${QUEUE_SUBMISSIONS_MAX} listings, newest first, hidden ones marked) and the open reports: those filed since the last operator action on their item, oldest first. Operators only (403 for anyone else).`,
+  description: `The newest submissions (up to ${QUEUE_SUBMISSIONS_MAX} listings, newest first, hidden and featured ones marked), the open reports (those filed since the last operator action on their item, oldest first) and the removed reviews (to restore). Operators only (403 for anyone else).`,
   response: Type.Object({
     submissions: Type.Array(
       Type.Object({
@@ -107,9 +122,20 @@ export const getModerationQueue = defineOperation({
         status: Type.String(),
         created_at: IsoDateTime,
         hidden: Type.Boolean(),
+        featured: Type.Boolean(),
       }),
     ),
     reports: Type.Array(Report),
+    removed_reviews: Type.Array(
+      Type.Object({
+        listing_id: PositiveId,
+        slug: Slug,
+        review_by: Type.String({ description: "the review's author" }),
+        reason: Type.String({ description: "the operator's reason to remove it" }),
+        removed_at: IsoDateTime,
+      }),
+      { description: 'reviews an operator removed and nobody restored since, newest first (restore_review)' },
+    ),
   }),
 });
 
@@ -146,6 +172,21 @@ export const featureListing = defineOperation({
   summary: 'Feature a listing (operators)',
   description:
     'Marks a listing Featured (its badge on the listing page and in summaries). Featuring a featured listing changes nothing. Operators only.',
+  params: listingParams,
+  body: Type.Object({ reason: OperatorReason }, { additionalProperties: false }),
+  response: Type.Object({ listing_id: PositiveId, slug: Slug, featured: Type.Boolean(), reason: Type.String() }),
+});
+
+export const unfeatureListing = defineOperation({
+  operationId: 'unfeature_listing',
+  method: 'POST',
+  path: '/admin/listings/{listing_id}/unfeature',
+  service: 'catalog',
+  scope: 'listings:write',
+  role: 'operator',
+  summary: 'Unfeature a listing (operators)',
+  description:
+    'Takes the Featured mark off a listing. Unfeaturing a listing that is not featured changes nothing. Operators only.',
   params: listingParams,
   body: Type.Object({ reason: OperatorReason }, { additionalProperties: false }),
   response: Type.Object({ listing_id: PositiveId, slug: Slug, featured: Type.Boolean(), reason: Type.String() }),
@@ -218,7 +259,7 @@ export const listOperatorActions = defineOperation({
   role: 'operator',
   summary: 'The audit of operator actions (operators)',
   description:
-    'Every operator action (hiding and restoring listings, removing and restoring reviews), newest first, with the operator and the reason. Operators only.',
+    'Every operator action (hiding, restoring, featuring, unfeaturing and moving listings, removing and restoring reviews, adding and editing categories, refunding orders: asked of commerce, left out while it does not answer), newest first, with the operator and the reason. Operators only.',
   query: Type.Object({ ...PageQuery }, { additionalProperties: false }),
   response: Page(OperatorAction),
 });
@@ -229,6 +270,7 @@ export const moderationOperations = [
   hideListing,
   restoreListing,
   featureListing,
+  unfeatureListing,
   removeReview,
   restoreReview,
   listOperatorActions,

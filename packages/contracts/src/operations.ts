@@ -1,4 +1,5 @@
 import { catalogPublicOperations } from './catalog.ts';
+import { categoryAdminOperations } from './category-admin.ts';
 import { claimsOperations } from './claims.ts';
 import { commerceOperations } from './commerce.ts';
 import { draftingOperations } from './drafting.ts';
@@ -19,6 +20,7 @@ export const operations: readonly Operation[] = [
   ...claimsOperations,
   ...commerceOperations.filter((op) => op.scope !== null),
   ...moderationOperations,
+  ...categoryAdminOperations,
 ];
 
 const byId = new Map(operations.map((op) => [op.operationId, op]));

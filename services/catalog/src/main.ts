@@ -4,6 +4,8 @@ import {
   catalogInternalOperations,
   catalogPublicOperations,
   claimVerifiedEvent,
+  listOrderRefunds,
+  type OrderRefundEntry,
   recordViews,
 } from '@listings/contracts';
 import { catalogEvents } from '@listings/contracts/events';
@@ -13,6 +15,7 @@ import { type Clock, systemClock, type Timers } from '@listings/platform/clock';
 import { type Config, type WorkflowSettings, workflowSettingsOf } from '@listings/platform/config';
 import { openEventStore, withEventSchemas } from '@listings/platform/event-store';
 import { createImageIntake, createLogoServer, initialsLogos, openImageStore } from '@listings/platform/images';
+import { createInternalClient } from '@listings/platform/internal-client';
 import type { Logger } from '@listings/platform/logger';
 import { storeProbes } from '@listings/platform/observability';
 import { createSafeFetch, type SafeFetch } from '@listings/platform/outbound';
@@ -227,6 +230,8 @@ export const startCatalog = async (deps: CatalogDeps) => {
     recordViews.request,
     ...catalogEvents.events.filter((declaration) => declaration.type === 'ListingViewed').map((d) => d.data),
   ]);
+  // commerce's refunds for the operators' audit (list_operator_actions)
+  const commerce = createInternalClient(deps.bus, { timeoutMs: 5_000 });
   const served = await serveOperations({
     service: 'catalog',
     bus: deps.bus,
@@ -243,6 +248,10 @@ export const startCatalog = async (deps: CatalogDeps) => {
           images,
           voterPseudonym: voterPseudonyms(ledgerKeys),
           webhooks: { store: webhooks.store, allowPrivateNetworks: deps.config.fetchAllowPrivateNetworks ?? false },
+          orderRefunds: async () => {
+            const refunds = await commerce.send<{ items: OrderRefundEntry[] }>(listOrderRefunds, {});
+            return refunds.ok ? refunds.body.items : null;
+          },
         }),
       ).map(([id, handler]) => [id, async (call: OperationCall) => encodedOnce(await handler(call))]),
     ),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { catalogEvents } from '@listings/contracts/events';
 import { openMemoryEventStore, withEventSchemas } from '@listings/platform/event-store';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { addListing, type Reply, seedCategories, startTestCatalog, type TestCatalog } from './support.ts';
+import { addListing, callAs, seedCategories, startTestCatalog, type TestCatalog } from './support.ts';
 
 const OPERATOR = 'account-operator';
 const READER = 'account-reader';
@@ -10,22 +10,8 @@ const READER = 'account-reader';
 let t: TestCatalog;
 const as =
   (account: string | null, roles: string[] = []) =>
-  async (operation: string, input: { params?: object; query?: object; body?: unknown } = {}) =>
-    (await t.bus.request(`catalog.${operation}`, {
-      operation_id: operation,
-      principal:
-        account === null
-          ? { account_id: null, scopes: [], via: 'anonymous' }
-          : {
-              account_id: account,
-              scopes: ['account:read', 'listings:write'],
-              via: 'api_key',
-              ...(roles.length > 0 ? { roles } : {}),
-            },
-      params: input.params ?? {},
-      query: input.query ?? {},
-      ...(input.body !== undefined ? { body: input.body } : {}),
-    })) as Reply;
+  (operation: string, input: { params?: object; query?: object; body?: unknown } = {}) =>
+    callAs(t, account, roles, operation, input);
 const reader = as(READER);
 const operator = as(OPERATOR, ['operator']);
 const ownerOf = (name: string) => as(`owner-of-${name}`);
@@ -75,6 +61,7 @@ describe('operators', () => {
       ['hide_listing', { params: { listing_id }, body: { reason: 'spam links' } }],
       ['restore_listing', { params: { listing_id }, body: { reason: 'appeal upheld' } }],
       ['feature_listing', { params: { listing_id }, body: { reason: 'launch of the month' } }],
+      ['unfeature_listing', { params: { listing_id }, body: { reason: 'the month is over' } }],
       ['remove_review', { params: { listing_id, reviewer_id: 'r-1' }, body: { reason: 'spam links' } }],
       ['restore_review', { params: { listing_id, reviewer_id: 'r-1' }, body: { reason: 'appeal upheld' } }],
     ] as const) {
@@ -183,13 +170,18 @@ describe('operators', () => {
       reason: 'advertising a rival',
     });
     expect((await t.call('get_listing', { params: { slug } })).body.rating ?? { count: 0 }).toMatchObject({ count: 0 });
-    expect((await operator('get_moderation_queue')).body.reports).toEqual([]);
+    const queue = (await operator('get_moderation_queue')).body;
+    expect(queue.reports).toEqual([]);
+    expect(queue.removed_reviews).toEqual([
+      expect.objectContaining({ listing_id, slug, review_by: 'reviewer-1', reason: 'advertising a rival' }),
+    ]);
 
     const restored = await operator('restore_review', {
       params: { listing_id, reviewer_id: 'reviewer-1' },
       body: { reason: 'the reviewer is a real customer' },
     });
     expect(restored.body.removed).toBe(false);
+    expect((await operator('get_moderation_queue')).body.removed_reviews).toEqual([]);
     expect((await operator('list_operator_actions')).body.items).toEqual([
       expect.objectContaining({
         action: 'review_restored',
@@ -221,11 +213,39 @@ describe('operators', () => {
     ]);
   });
 
+  it('when an operator unfeatures a featured listing then it is no longer Featured, once, and the audit has it', async () => {
+    const { slug, listing_id } = await addListing(t, 'Shiny');
+    await operator('feature_listing', { params: { listing_id }, body: { reason: 'launch of the month' } });
+    expect((await operator('get_moderation_queue')).body.submissions).toEqual([
+      expect.objectContaining({ listing_id, featured: true }),
+    ]);
+    const unfeatured = await operator('unfeature_listing', {
+      params: { listing_id },
+      body: { reason: 'the month is over' },
+    });
+    expect(unfeatured.status).toBe(200);
+    expect(unfeatured.body).toEqual({ listing_id, slug, featured: false, reason: 'the month is over' });
+    expect((await t.call('get_listing', { params: { slug } })).body.featured).not.toBe(true);
+    expect((await operator('get_moderation_queue')).body.submissions).toEqual([
+      expect.objectContaining({ listing_id, featured: false }),
+    ]);
+    await operator('unfeature_listing', { params: { listing_id }, body: { reason: 'again' } });
+    expect((await operator('list_operator_actions')).body.items).toEqual([
+      expect.objectContaining({ action: 'listing_unfeatured', slug, operator: OPERATOR, reason: 'the month is over' }),
+      expect.objectContaining({ action: 'listing_featured', slug, operator: OPERATOR, reason: 'launch of the month' }),
+    ]);
+    expect(
+      (await operator('unfeature_listing', { params: { listing_id: 999 }, body: { reason: 'gone' } })).status,
+    ).toBe(404);
+  });
+
   it('when an operator gives no reason then it is 400 naming body.reason', async () => {
     const { listing_id } = await addListing(t, 'Spammy');
-    const refused = await operator('hide_listing', { params: { listing_id }, body: { reason: '' } });
-    expect(refused.status).toBe(400);
-    expect(refused.problem.errors.map((e: { field: string }) => e.field)).toContain('body.reason');
+    for (const operation of ['hide_listing', 'unfeature_listing']) {
+      const refused = await operator(operation, { params: { listing_id }, body: { reason: '' } });
+      expect(refused.status, operation).toBe(400);
+      expect(refused.problem.errors.map((e: { field: string }) => e.field)).toContain('body.reason');
+    }
   });
 });
 

@@ -188,3 +188,27 @@ export const checkEveryWaitingListing = async (view: CatalogView, badgeCheck: Ba
   for (const doc of waiting) if ((await badgeCheck.checkBadge({ listingId: doc.id })) === 'found') found.push(doc.id);
   return { checked: waiting.length, found };
 };
+
+/** one public operation called on the bus as `account` (null: signed out) with the given roles */
+export const callAs = async (
+  t: TestCatalog,
+  account: string | null,
+  roles: readonly string[],
+  operation: string,
+  input: { params?: object; query?: object; body?: unknown } = {},
+) =>
+  (await t.bus.request(`catalog.${operation}`, {
+    operation_id: operation,
+    principal:
+      account === null
+        ? { account_id: null, scopes: [], via: 'anonymous' }
+        : {
+            account_id: account,
+            scopes: ['account:read', 'listings:write'],
+            via: 'api_key',
+            ...(roles.length > 0 ? { roles } : {}),
+          },
+    params: input.params ?? {},
+    query: input.query ?? {},
+    ...(input.body !== undefined ? { body: input.body } : {}),
+  })) as Reply;

@@ -68,12 +68,17 @@ export const SPEC_OPERATIONS: readonly (readonly [string, string, string, string
   ['create_checkout', 'POST', '/orders/checkout', 'orders:write', true, 200],
   ['list_my_orders', 'GET', '/orders', 'account:read', false, 200],
   ['get_order', 'GET', '/orders/{number}', 'account:read', false, 200],
+  ['refund_order', 'POST', '/admin/orders/{number}/refund', 'orders:write', false, 200],
   // moderation (#31): reports, and the operators' queue, actions and audit (role operator)
   ['file_report', 'POST', '/reports', 'listings:write', false, 201],
   ['get_moderation_queue', 'GET', '/admin/queue', 'account:read', false, 200],
   ['hide_listing', 'POST', '/admin/listings/{listing_id}/hide', 'listings:write', false, 200],
   ['restore_listing', 'POST', '/admin/listings/{listing_id}/restore', 'listings:write', false, 200],
   ['feature_listing', 'POST', '/admin/listings/{listing_id}/feature', 'listings:write', false, 200],
+  ['unfeature_listing', 'POST', '/admin/listings/{listing_id}/unfeature', 'listings:write', false, 200],
+  ['move_listing', 'POST', '/admin/listings/{listing_id}/move', 'listings:write', false, 200],
+  ['add_category', 'POST', '/admin/categories', 'listings:write', false, 201],
+  ['edit_category', 'PATCH', '/admin/categories/{category}', 'listings:write', false, 200],
   ['remove_review', 'POST', '/admin/listings/{listing_id}/reviews/{reviewer_id}/remove', 'listings:write', false, 200],
   [
     'restore_review',

@@ -134,7 +134,7 @@ describe.each(ERAS)('tool calls in the $version era', ({ era, version }) => {
       client.callTool({ name: 'submit_listing', arguments: { url: 'https://acme.example' } }),
     ).rejects.toThrow(/401|unauthori[sz]ed/i);
     // listing tools and public calls stay open to the same anonymous client
-    expect((await client.listTools()).tools.length).toBe(60);
+    expect((await client.listTools()).tools.length).toBe(65);
   });
 
   it('when a credential lacks the scope then the client gets HTTP 403 insufficient_scope', async () => {

@@ -26,8 +26,8 @@ describe('tools generated from the contracts', () => {
   });
   afterAll(() => harness.stop());
 
-  it('when tools are listed then they are the 60 operations by operationId, nothing more or less', () => {
-    expect(operations).toHaveLength(60);
+  it('when tools are listed then they are the 65 operations by operationId, nothing more or less', () => {
+    expect(operations).toHaveLength(65);
     expect(tools.map((t) => t.name).sort()).toEqual(operations.map((op) => op.operationId).sort());
   });
 

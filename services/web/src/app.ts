@@ -185,7 +185,7 @@ export const webPlugin =
       meNotificationsRoutes({ catalog: internal, sessions }),
       listingActionRoutes({ catalog: internal, sessions, limiter }),
       goRoutes({ catalog: internal, sessions }),
-      reviewRoutes({ catalog: internal, sessions }),
+      reviewRoutes({ catalog: internal, sessions, person }),
       meListingsRoutes({ sessions, person }),
       meAnalyticsRoutes({ sessions, person }),
       meFreePlanRoutes({ sessions, person }),

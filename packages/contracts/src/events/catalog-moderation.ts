@@ -38,4 +38,22 @@ export const catalogModerationEvents = [
     description: 'An operator put a hidden listing back: it shows where its status says again.',
     data: OperatorOnListing,
   }),
+  event('ListingUnfeatured', {
+    stream: 'listing',
+    description: 'An operator took the Featured mark off a listing (its badge no longer shows).',
+    data: OperatorOnListing,
+  }),
+  event('ListingMoved', {
+    stream: 'listing',
+    description:
+      'An operator moved a listing to another primary category (its pages, search and category counts follow; a later draft publication keeps it).',
+    data: data({
+      listing_id: ListingId,
+      from: Type.Union([Type.String(), Type.Null()], { description: 'the primary category before (null: none)' }),
+      to: Type.String({ description: 'the primary category from now on' }),
+      operator: AccountId,
+      reason: Type.String({ description: "the operator's reason, shown in the audit" }),
+      at: At,
+    }),
+  }),
 ];

@@ -29,6 +29,14 @@ const CategoryData = data({
     description: 'the facts a comparison shows side by side, e.g. pricing_model, country',
   }),
 });
+const CategoryCreatedV2 = data({
+  ...CategoryData.properties,
+  operator: Type.Union([AccountId, Type.Null()], {
+    description: 'the operator who added it; null: the seed or the CLI',
+  }),
+  reason: Type.String({ description: "the operator's reason (empty: none given)" }),
+  at: Type.Union([At, Type.Null()], { description: 'when an operator added it; null: not recorded (v1)' }),
+});
 const BlogPostData = data({
   slug: Type.String({ description: 'the post slug (its stream id)' }),
   title: Type.String(),
@@ -42,8 +50,33 @@ const BlogPostData = data({
 export const catalogContentEvents = [
   event('CategoryCreated', {
     stream: 'category',
-    description: 'The site team created a category.',
-    data: CategoryData,
+    version: 2,
+    description:
+      'The site team created a category (an operator from the console or the API, with a reason; else the seed).',
+    data: CategoryCreatedV2,
+    upcasters: [
+      upcaster({
+        from: 1,
+        data: CategoryData,
+        to: CategoryCreatedV2,
+        description:
+          'v1 said nobody, no reason and no time (the seed and the CLI created categories). Lifted with `operator: null`, `reason: ""`, `at: null`; nothing is rewritten in the log.',
+        upcast: (v1) => ({ ...v1, operator: null, reason: '', at: null }),
+      }),
+    ],
+  }),
+  event('CategoryEdited', {
+    stream: 'category',
+    description: 'An operator renamed a category or edited its description (only what changed is new; its slug stays).',
+    data: data({
+      slug: Type.String({ description: 'the category slug' }),
+      name: Type.String({ description: 'the name from now on' }),
+      description: Type.String({ description: 'the description from now on' }),
+      before: data({ name: Type.String(), description: Type.String() }),
+      operator: AccountId,
+      reason: Type.String({ description: "the operator's reason, shown in the audit" }),
+      at: At,
+    }),
   }),
   event('CategoryRemoved', {
     stream: 'category',

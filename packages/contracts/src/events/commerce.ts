@@ -165,6 +165,19 @@ export const commerceEvents = serviceEvents({
         at: At,
       }),
     }),
+    event('OrderRefunded', {
+      stream: 'order',
+      description:
+        'An operator refunded a paid order through the payment provider (what was not refunded already); the order is refunded from then on, for its buyer too.',
+      data: data({
+        number: OrderNumber,
+        refund_id: Type.String({ description: "the provider's refund id (Stripe `re_…`; local: `local-refund-…`)" }),
+        amount_cents: Type.Integer({ minimum: 0, description: 'what this refund gave back, USD cents' }),
+        operator: AccountId,
+        reason: Type.String({ description: "the operator's reason, shown to the buyer" }),
+        at: At,
+      }),
+    }),
     event('OrderFulfilled', {
       stream: 'order',
       description: 'Every line of the order took effect.',

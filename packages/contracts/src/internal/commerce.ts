@@ -58,3 +58,26 @@ export const stripeWebhook = {
   }),
 } as const;
 export type StripeWebhookRequest = Static<typeof stripeWebhook.request>;
+
+/**
+ * Commerce's internal operation on `commerce.internal.list_order_refunds`: every refund an operator
+ * made (refund_order), for the operators' audit (catalog's list_operator_actions asks for them).
+ */
+export const listOrderRefunds = {
+  name: 'list_order_refunds',
+  subject: 'commerce.internal.list_order_refunds',
+  description: "Every operator's refund of an order (refund_order): the order, the operator, the reason, when.",
+  request: Type.Object({}, { additionalProperties: false }),
+  reply: Type.Object({
+    items: Type.Array(
+      Type.Object({
+        number: OrderNumber,
+        operator: Type.String(),
+        reason: Type.String(),
+        amount_cents: Type.Integer({ minimum: 0 }),
+        at: Type.String(),
+      }),
+    ),
+  }),
+} as const;
+export type OrderRefundEntry = Static<typeof listOrderRefunds.reply>['items'][number];

@@ -3,7 +3,7 @@ import { ValidationError } from '@listings/platform/errors';
 import { type BlogPostData, blogPostStream } from '../domain/blog-post/blog-post.ts';
 import { blogPostDecider } from '../domain/blog-post/decide.ts';
 import { type CategoryData, categoryStream } from '../domain/category/category.ts';
-import { categoryDecider } from '../domain/category/decide.ts';
+import { type CategoryCommand, categoryDecider } from '../domain/category/decide.ts';
 import { interviewDecider } from '../domain/interview/decide.ts';
 import { type InterviewAnswer, interviewStream } from '../domain/interview/interview.ts';
 import { rankingRulesDecider } from '../domain/ranking-rules/decide.ts';
@@ -76,13 +76,18 @@ export const createCatalogCommands = (deps: CommandDeps) => {
         type: 'FileReport',
         data: { ...data, now: now() },
       }),
-    createCategory: (data: CategoryData) => {
+    /** a category from the seed or the CLI (nobody, no reason), or an operator's (add_category) */
+    createCategory: (data: CategoryData, by?: { operator: string; reason: string }) => {
       const parent = data.parent === null ? undefined : view.categories.get(data.parent);
+      const added = by ? { ...by, now: now() } : {};
       return run(categoryStream(data.slug), categoryDecider, {
         type: 'CreateCategory',
-        data: { ...data, parent_exists: parent !== undefined, parent_is_root: parent?.parent === null },
+        data: { ...data, ...added, parent_exists: parent !== undefined, parent_is_root: parent?.parent === null },
       });
     },
+    /** edit_category: an operator renames a category or edits its description */
+    editCategory: (data: Omit<Extract<CategoryCommand, { type: 'EditCategory' }>['data'], 'now'>) =>
+      run(categoryStream(data.slug), categoryDecider, { type: 'EditCategory', data: { ...data, now: now() } }),
     publishBlogPost: (data: BlogPostData) =>
       run(blogPostStream(data.slug), blogPostDecider, { type: 'PublishBlogPost', data }),
     /**

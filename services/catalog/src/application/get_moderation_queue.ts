@@ -3,9 +3,19 @@ import { L } from '../projections/listings/listing-keys.ts';
 import { moderationItems, shownProfileName } from './moderation-items.ts';
 import type { CatalogHandler } from './operation-context.ts';
 
+/** the reviews whose last operator action removed them (restore_review puts them back), newest first */
+const removedReviews = (items: Awaited<ReturnType<typeof moderationItems>>) =>
+  items
+    .flatMap(({ doc, slug }) => {
+      const last = doc.actions.at(-1);
+      if (doc.review_by === null || last?.action !== 'review_removed') return [];
+      return [{ listing_id: doc.listing_id, slug, review_by: doc.review_by, reason: last.reason, removed_at: last.at }];
+    })
+    .sort((a, b) => b.removed_at.localeCompare(a.removed_at));
+
 /**
  * get_moderation_queue (operators): the newest submissions, and the open reports (filed since the
- * last operator action on their item), oldest first.
+ * last operator action on their item), oldest first, and the removed reviews.
  */
 export const getModerationQueue: CatalogHandler<'get_moderation_queue'> = async (_call, { view }) => {
   const newest = await view.findListings({ sort: [[L.id, -1]], limit: QUEUE_SUBMISSIONS_MAX });
@@ -32,7 +42,9 @@ export const getModerationQueue: CatalogHandler<'get_moderation_queue'> = async 
       status: doc.status,
       created_at: doc.created_at,
       hidden: doc.hidden !== undefined,
+      featured: doc.featured === true,
     })),
     reports,
+    removed_reviews: removedReviews(items),
   };
 };

@@ -1,6 +1,8 @@
 import type {
   catalogPublicOperations,
+  categoryAdminOperations,
   moderationOperations,
+  OrderRefundEntry,
   ownedListingOperations,
   webhookOperations,
 } from '@listings/contracts';
@@ -25,17 +27,21 @@ export interface CatalogContext {
   readonly voterPseudonym: VoterPseudonym;
   /** the listings' webhook endpoints; plain-http loopback targets only with FETCH_ALLOW_PRIVATE_NETWORKS */
   readonly webhooks: { readonly store: WebhookStore; readonly allowPrivateNetworks: boolean };
+  /** the operators' refunds of orders, asked of commerce for the audit (null: commerce did not answer; absent: none) */
+  readonly orderRefunds?: () => Promise<readonly OrderRefundEntry[] | null>;
 }
 
 /**
  * The 19 public catalog operations, the 9 owned-listing ones and the 6 webhook ones (signed in, your
- * own only), and the 8 of moderation (reporting; the operators' queue, actions and audit).
+ * own only), the 9 of moderation (reporting; the operators' queue, actions and audit) and the 3
+ * of the operators' category edits.
  */
 export type CatalogOperation =
   | (typeof catalogPublicOperations)[number]
   | (typeof ownedListingOperations)[number]
   | (typeof webhookOperations)[number]
-  | (typeof moderationOperations)[number];
+  | (typeof moderationOperations)[number]
+  | (typeof categoryAdminOperations)[number];
 export type CatalogOperationId = CatalogOperation['operationId'];
 
 /** One operation's handler: its call typed from the operation's contract, and the context. */

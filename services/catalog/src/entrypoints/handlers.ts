@@ -1,4 +1,5 @@
 import type { OperationCall, OperationHandlers } from '@listings/platform/service-host';
+import { addCategory } from '../application/add_category.ts';
 import { addMilestone } from '../application/add_milestone.ts';
 import { answerInterview } from '../application/answer_interview.ts';
 import { getBadgeSvg } from '../application/badge-svg.ts';
@@ -9,6 +10,7 @@ import { compareListings } from '../application/compare_listings.ts';
 import { createWebhook } from '../application/create_webhook.ts';
 import { deleteMilestone } from '../application/delete_milestone.ts';
 import { deleteWebhook } from '../application/delete_webhook.ts';
+import { editCategory } from '../application/edit_category.ts';
 import {
   castVote,
   discountVotesOfSuspended,
@@ -51,6 +53,7 @@ import { listMyListings } from '../application/list_my_listings.ts';
 import { listOperatorActions } from '../application/list_operator_actions.ts';
 import { listWebhooks } from '../application/list_webhooks.ts';
 import { getImage, markListingVerified, saveListingFromDraft } from '../application/listing-operations.ts';
+import { moveListing } from '../application/move_listing.ts';
 import type { CatalogContext, CatalogHandlers } from '../application/operation-context.ts';
 import { recordOutboundClick } from '../application/outbound-clicks.ts';
 import { postListingUpdate } from '../application/post_listing_update.ts';
@@ -62,6 +65,7 @@ import { rotateWebhookSecret } from '../application/rotate_webhook_secret.ts';
 import { searchListings } from '../application/search_listings.ts';
 import { sendTestWebhook } from '../application/send_test_webhook.ts';
 import { setFounderStory } from '../application/set_founder_story.ts';
+import { unfeatureListing } from '../application/unfeature_listing.ts';
 import { updateMyListing } from '../application/update_my_listing.ts';
 import type { InternalHandler } from './internal-operations.ts';
 
@@ -109,6 +113,10 @@ export const catalogHandlers: CatalogHandlers = {
   hide_listing: hideListing,
   restore_listing: restoreListing,
   feature_listing: featureListing,
+  unfeature_listing: unfeatureListing,
+  add_category: addCategory,
+  edit_category: editCategory,
+  move_listing: moveListing,
   remove_review: removeReview,
   restore_review: restoreReview,
   list_operator_actions: listOperatorActions,

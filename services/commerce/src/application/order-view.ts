@@ -38,11 +38,13 @@ export const orderView = (deps: Pick<CommerceOperationDeps, 'clock' | 'publicUrl
 const statusReason = (state: PlacedOrder, status: ReturnType<typeof orderStatusAt>): string | null =>
   status === 'refused'
     ? state.refusedBecause
-    : status === 'expired'
-      ? `Not paid within ${holdWords(state)}: nothing was charged.`
-      : status === 'paid'
-        ? lineRefusalsReason(state)
-        : null;
+    : status === 'refunded' && state.refund
+      ? `Refunded $${(state.refund.amountCents / 100).toFixed(2)}: ${state.refund.reason}`
+      : status === 'expired'
+        ? `Not paid within ${holdWords(state)}: nothing was charged.`
+        : status === 'paid'
+          ? lineRefusalsReason(state)
+          : null;
 
 /** a paid order a line of which the catalog refused says so (null when none was refused) */
 const lineRefusalsReason = (state: PlacedOrder): string | null => {

@@ -11,11 +11,22 @@ export interface CategoryData {
   attributes: string[];
 }
 
-export type CategoryEvent = CatalogEventOf<'CategoryCreated' | 'CategoryRemoved'>;
-export type Category = { exists: boolean };
+export type CategoryEvent = CatalogEventOf<'CategoryCreated' | 'CategoryRemoved' | 'CategoryEdited'>;
+export type Category =
+  | { readonly exists: false }
+  | { readonly exists: true; readonly slug: string; readonly name: string; readonly description: string };
 export const initialCategory: Category = { exists: false };
-export const evolveCategory = (_state: Category, event: CategoryEvent): Category => ({
-  exists: event.type === 'CategoryCreated',
-});
+export const evolveCategory = (state: Category, event: CategoryEvent): Category => {
+  switch (event.type) {
+    case 'CategoryCreated': {
+      const { slug, name, description } = event.data;
+      return { exists: true, slug, name, description };
+    }
+    case 'CategoryEdited':
+      return state.exists ? { ...state, name: event.data.name, description: event.data.description } : state;
+    default:
+      return { exists: false };
+  }
+};
 
 export const categoryStream = (slug: string) => `category-${slug}`;

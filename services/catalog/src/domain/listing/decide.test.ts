@@ -226,6 +226,26 @@ describe('listing decider', () => {
       .when(feature)
       .then([]);
   });
+  it('given a featured listing when an operator unfeatures it then unfeatured once; not featured: nothing', () => {
+    const featured = {
+      type: 'ListingFeatured' as const,
+      data: { listing_id: 1, operator: 'op-1', reason: 'launch of the month', at: NOW },
+    };
+    const unfeatured = {
+      type: 'ListingUnfeatured' as const,
+      data: { listing_id: 1, operator: 'op-2', reason: 'the month is over', at: NOW },
+    };
+    const unfeature = { type: 'Unfeature' as const, data: { operator: 'op-2', reason: 'the month is over', now: NOW } };
+    spec
+      .given([...live, featured])
+      .when(unfeature)
+      .then([unfeatured]);
+    spec
+      .given([...live, featured, unfeatured])
+      .when(unfeature)
+      .then([]);
+    spec.given(live).when(unfeature).then([]);
+  });
   it('given a listing when an owner approves an alternative then it is recorded, and not for itself', () => {
     spec
       .given(live)

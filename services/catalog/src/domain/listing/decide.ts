@@ -48,6 +48,9 @@ export type ListingCommand =
   /** a verification recorded before ownership followed it: replace the owners now (else nothing) */
   | { type: 'CompleteOwnershipHandover'; data: { now: string } }
   | { type: 'Feature'; data: { operator: string | null; reason: string; now: string } }
+  | { type: 'Unfeature'; data: { operator: string; reason: string; now: string } }
+  /** an operator's move to another primary category (the handler checked the category exists) */
+  | { type: 'MoveListing'; data: { category: string; operator: string; reason: string; now: string } }
   | { type: 'ApproveAlternative'; data: { alternative_id: number; now: string } }
   | { type: 'EditListing'; data: { account_id: string; edits: Record<string, unknown>; now: string } }
   | {
@@ -252,6 +255,18 @@ export const decideListing = (command: ListingCommand, state: Listing): ListingE
       const s = mustExist(state);
       const { operator, reason, now } = command.data;
       return s.featured ? [] : [{ type: 'ListingFeatured', data: { listing_id: s.id, operator, reason, at: now } }];
+    }
+    case 'Unfeature': {
+      const s = mustExist(state);
+      const { operator, reason, now } = command.data;
+      return s.featured ? [{ type: 'ListingUnfeatured', data: { listing_id: s.id, operator, reason, at: now } }] : [];
+    }
+    case 'MoveListing': {
+      const s = mustExist(state);
+      const { category, operator, reason, now } = command.data;
+      const from = s.categories[0] ?? null;
+      if (from === category) return [];
+      return [{ type: 'ListingMoved', data: { listing_id: s.id, from, to: category, operator, reason, at: now } }];
     }
     case 'HideListing':
     case 'RestoreListing': {

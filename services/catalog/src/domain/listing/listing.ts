@@ -25,6 +25,8 @@ export type ListingEvent = CatalogEventOf<
   | 'ListingVerified'
   | 'ListingOwnersReplaced'
   | 'ListingFeatured'
+  | 'ListingUnfeatured'
+  | 'ListingMoved'
   | 'AlternativeApproved'
   | 'ListingEdited'
   | 'FollowerNotified'
@@ -75,6 +77,8 @@ export type Listing =
       readonly categories: readonly string[];
       /** extra categories bought with a paid launch: they replace the draft's extras for good */
       readonly chosenExtraCategories: readonly string[] | null;
+      /** the primary category an operator moved the listing to (it outlasts later draft saves); null: none */
+      readonly movedTo: string | null;
       /** owner edits (update_my_listing keys) shown over the draft's profile */
       readonly edited: Readonly<Record<string, unknown>>;
       readonly version: number;
@@ -96,6 +100,10 @@ export const withChosenExtras = (categories: readonly string[], chosen: readonly
   const primary = categories[0];
   return primary === undefined ? [] : [primary, ...chosen.filter((slug) => slug !== primary)];
 };
+
+/** a listing's categories with the primary one an operator moved it to, if any (its extras stay) */
+export const withMovedPrimary = (categories: readonly string[], movedTo: string | null | undefined): string[] =>
+  movedTo ? [movedTo, ...categories.slice(1).filter((slug) => slug !== movedTo)] : [...categories];
 
 export const evolveListing = (state: Listing, event: ListingEvent): Listing => {
   if (event.type === 'ListingCreated')
@@ -120,6 +128,7 @@ export const evolveListing = (state: Listing, event: ListingEvent): Listing => {
       profile: null,
       categories: [],
       chosenExtraCategories: null,
+      movedTo: null,
       edited: {},
       version: 0,
       milestones: [],
@@ -132,7 +141,10 @@ export const evolveListing = (state: Listing, event: ListingEvent): Listing => {
     case 'ListingProfileSaved': {
       // the event's schema keeps the profile open (any draft profile's keys): it is the draft's profile
       const profile = event.data.profile as ListingDraftProfile;
-      const categories = withChosenExtras(event.data.categories, state.chosenExtraCategories);
+      const categories = withMovedPrimary(
+        withChosenExtras(event.data.categories, state.chosenExtraCategories),
+        state.movedTo,
+      );
       if (state.profile !== null) return { ...state, profile, categories };
       const seeded = seedMilestones(profile.milestones);
       return {
@@ -193,6 +205,10 @@ export const evolveListing = (state: Listing, event: ListingEvent): Listing => {
       };
     case 'ListingFeatured':
       return { ...state, featured: true };
+    case 'ListingUnfeatured':
+      return { ...state, featured: false };
+    case 'ListingMoved':
+      return { ...state, movedTo: event.data.to, categories: withMovedPrimary(state.categories, event.data.to) };
     case 'AlternativeApproved':
       return { ...state, alternatives: [...state.alternatives, event.data.alternative_id] };
     case 'ListingHidden': {

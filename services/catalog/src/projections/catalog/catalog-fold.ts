@@ -48,9 +48,9 @@ export const createCatalogFold = (deps: {
     // the owner's analytics change no cache: no version bump
     const analyticsChange = deps.small.foldAnalytics(event);
     if (analyticsChange) deps.mark(analyticsChange);
-    const smallChange = deps.small.fold(event);
-    if (smallChange) {
-      deps.mark(smallChange);
+    const smallChanges = deps.small.fold(event);
+    if (smallChanges.length > 0) {
+      for (const change of smallChanges) deps.mark(change);
       version++;
       versionBesidesViews++;
       // a vote folds into the ledger and into its listing, an operator's action into the audit and its listing

@@ -30,8 +30,8 @@ export interface SmallCollections {
   readonly analytics: MapSet<ListingAnalyticsDoc>;
   /** the collection a document of this name belongs to, if it is a small one */
   of(collection: string): DocumentSet<unknown, unknown> | undefined;
-  /** folds an event into the collection it is for; the document it changed, if any */
-  fold(event: RecordedEvent): DocumentRef | undefined;
+  /** folds an event into the collections it is for; the documents it changed (none: not for these) */
+  fold(event: RecordedEvent): DocumentRef[];
   /**
    * folds an event into the listing's analytics: apart from `fold`, as the events it counts (views,
    * votes, follows, reviews) also fold into the ledger and the listing
@@ -77,13 +77,12 @@ export const loadSmallCollections = async (
         const id = analytics.fold(event);
         return id === undefined ? undefined : { collection: analytics.collection, id };
       },
-      fold: (event) => {
-        for (const set of folded) {
+      fold: (event) =>
+        // an operator's category edit folds into the category and into the audit (moderation)
+        folded.flatMap((set) => {
           const id = set.fold(event);
-          if (id !== undefined) return { collection: set.collection, id };
-        }
-        return undefined;
-      },
+          return id === undefined ? [] : [{ collection: set.collection, id }];
+        }),
     },
     pending,
     legacy,

@@ -1,5 +1,5 @@
 import type { ListingDraftProfile } from '@listings/contracts';
-import { type ListingStatus, type Plan, withChosenExtras } from '../../domain/listing/listing.ts';
+import { type ListingStatus, type Plan, withChosenExtras, withMovedPrimary } from '../../domain/listing/listing.ts';
 import { type Milestone, seedMilestones } from '../../domain/listing/owned.ts';
 import type { CatalogEvent, CatalogEventData } from '../catalog/catalog-event.ts';
 
@@ -31,6 +31,8 @@ export interface ListingDoc {
   readonly categories: readonly string[];
   /** the extra categories bought with a paid launch (they replace the draft's extras); absent: none */
   readonly chosen_extra_categories?: readonly string[];
+  /** the primary category an operator moved the listing to (move_listing); absent: none */
+  readonly moved_to?: string;
   readonly updates: readonly { title: string; body: string; at: string }[];
   readonly domain_rating: readonly { date: string; value: number }[];
   readonly revenue: readonly { date: string; mrr_cents: number }[];
@@ -149,7 +151,7 @@ const evolveOwned = (doc: ListingDoc, event: CatalogEvent): ListingDoc => {
       return {
         ...doc,
         profile,
-        categories: withChosenExtras(d.categories, doc.chosen_extra_categories ?? null),
+        categories: withMovedPrimary(withChosenExtras(d.categories, doc.chosen_extra_categories ?? null), doc.moved_to),
         ...(first ? { milestones: seedMilestones(profile.milestones) } : {}),
       };
     }
@@ -228,6 +230,10 @@ const evolveLifecycle = (doc: ListingDoc, event: CatalogEvent): ListingDoc => {
       return { ...doc, owners: event.data.owners };
     case 'ListingFeatured':
       return { ...doc, featured: true };
+    case 'ListingUnfeatured':
+      return { ...doc, featured: false };
+    case 'ListingMoved':
+      return { ...doc, moved_to: event.data.to, categories: withMovedPrimary(doc.categories, event.data.to) };
     case 'AlternativeApproved':
       return { ...doc, alternatives: [...doc.alternatives, event.data.alternative_id] };
     default:

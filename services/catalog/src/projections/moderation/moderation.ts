@@ -5,8 +5,12 @@ export type OperatorActionKind =
   | 'listing_hidden'
   | 'listing_restored'
   | 'listing_featured'
+  | 'listing_unfeatured'
+  | 'listing_moved'
   | 'review_removed'
-  | 'review_restored';
+  | 'review_restored'
+  | 'category_added'
+  | 'category_edited';
 
 export interface ReportEntry {
   readonly id: string;
@@ -18,18 +22,23 @@ export interface ReportEntry {
 
 export interface ActionEntry {
   readonly action: OperatorActionKind;
+  /** the category added or edited, or the one a listing was moved to */
+  readonly category?: string;
   readonly operator: string;
   readonly reason: string;
   readonly at: string;
 }
 
 /**
- * One reported or moderated item (a listing, or one review of it): its reports and the operator
- * actions on it, oldest first. The reports after `open_from` are open: filed since the last action.
+ * One reported or moderated item (a listing, one review of it, or a category operators added or
+ * edited: `listing_id` null): its reports and the operator actions on it, oldest first. The
+ * reports after `open_from` are open: filed since the last action.
  */
 export interface ModerationDoc {
-  readonly listing_id: number;
+  readonly listing_id: number | null;
   readonly review_by: string | null;
+  /** set on a category's item */
+  readonly category?: string;
   readonly reports: readonly ReportEntry[];
   readonly actions: readonly ActionEntry[];
   readonly open_from: number;
@@ -38,6 +47,8 @@ export interface ModerationDoc {
 /** the operator events that also fold into their listing (catalog-fold.ts) */
 export const MODERATION_LISTING_EVENTS: ReadonlySet<string> = new Set([
   'ListingFeatured',
+  'ListingUnfeatured',
+  'ListingMoved',
   'ListingHidden',
   'ListingRestored',
   'ReviewRemoved',
@@ -47,12 +58,25 @@ export const MODERATION_LISTING_EVENTS: ReadonlySet<string> = new Set([
 export const moderationItemId = (listingId: number, reviewBy: string | null) =>
   reviewBy === null ? `listing-${listingId}` : `review-${listingId}-${reviewBy}`;
 
-const itemOf = (event: CatalogEvent): { listing_id: number; review_by: string | null } | undefined => {
+type Item = { listing_id: number | null; review_by: string | null; category?: string };
+const itemIdOf = (item: Item) =>
+  item.listing_id === null ? `category-${item.category}` : moderationItemId(item.listing_id, item.review_by);
+
+const itemOf = (event: CatalogEvent): Item | undefined => {
   switch (event.type) {
+    case 'CategoryCreated':
+      // added by an operator (the seed's and the CLI's, by nobody, are no operator action)
+      return event.data.operator === null
+        ? undefined
+        : { listing_id: null, review_by: null, category: event.data.slug };
+    case 'CategoryEdited':
+      return { listing_id: null, review_by: null, category: event.data.slug };
     case 'ReportFiled':
       return { listing_id: event.data.listing_id, review_by: event.data.review_by };
     case 'ListingHidden':
     case 'ListingRestored':
+    case 'ListingUnfeatured':
+    case 'ListingMoved':
       return { listing_id: event.data.listing_id, review_by: null };
     case 'ListingFeatured':
       // featured by an operator (the demo's, by nobody, are no operator action)
@@ -75,6 +99,24 @@ const actionOf = (event: CatalogEvent): ActionEntry | undefined => {
     case 'ListingFeatured': {
       const { operator, reason, at } = event.data;
       return operator === null ? undefined : { action: 'listing_featured', operator, reason, at };
+    }
+    case 'ListingUnfeatured': {
+      const { operator, reason, at } = event.data;
+      return { action: 'listing_unfeatured', operator, reason, at };
+    }
+    case 'ListingMoved': {
+      const { operator, reason, at, to } = event.data;
+      return { action: 'listing_moved', category: to, operator, reason, at };
+    }
+    case 'CategoryCreated': {
+      const { operator, reason, at, slug } = event.data;
+      return operator === null || at === null
+        ? undefined
+        : { action: 'category_added', category: slug, operator, reason, at };
+    }
+    case 'CategoryEdited': {
+      const { operator, reason, at, slug } = event.data;
+      return { action: 'category_edited', category: slug, operator, reason, at };
     }
     case 'ReviewRemoved':
       return { action: 'review_removed', operator: event.data.by, reason: event.data.reason, at: event.data.at };
@@ -103,7 +145,7 @@ export const moderationProjection = documentMapProjection<ModerationDoc>({
   collection: 'moderation',
   documentOf: (event) => {
     const item = itemOf(event);
-    return item ? moderationItemId(item.listing_id, item.review_by) : undefined;
+    return item ? itemIdOf(item) : undefined;
   },
   evolve: evolveModeration,
 });

@@ -138,6 +138,24 @@ describe('order decider', () => {
     type: 'OrderRefused',
     data: { number: 'ORD-1', reason, at: '2030-01-01T00:01:00.000Z' },
   };
+  it('when an operator refunds a paid order then it is refunded once; an unpaid one is a conflict', () => {
+    const refund = {
+      type: 'RefundOrder' as const,
+      data: { refund_id: 're_1', amount_cents: 5400, operator: 'op-1', reason: 'charged twice', at: 't' },
+    };
+    const refunded: OrderEvent = { type: 'OrderRefunded', data: { number: 'ORD-1', ...refund.data } };
+    spec.given([placed, paid]).when(refund).then([refunded]);
+    spec.given([placed, paid, refunded]).when(refund).then([]);
+    spec
+      .given([placed])
+      .when(refund)
+      .thenThrows(ConflictError, /nothing was paid/);
+    spec
+      .given([placed, refused])
+      .when(refund)
+      .thenThrows(ConflictError, /nothing was paid/);
+    spec.given([]).when(refund).thenThrows(NotFoundError);
+  });
   it('when a pending order cannot be paid then it is refused, with why', () => {
     spec
       .given([placed])

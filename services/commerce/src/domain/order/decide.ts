@@ -13,7 +13,12 @@ export type OrderCommand =
   /** records that a pending order was not paid in time (nothing when it is not due or not pending) */
   | { type: 'ExpireOrder'; data: { at: string } }
   /** a pending order that cannot be paid, with why (nothing when it is no longer pending) */
-  | { type: 'RefuseOrder'; data: { reason: string; at: string } };
+  | { type: 'RefuseOrder'; data: { reason: string; at: string } }
+  /** an operator's refund of a paid order, once the provider refunded it (nothing when refunded already) */
+  | {
+      type: 'RefundOrder';
+      data: { refund_id: string; amount_cents: number; operator: string; reason: string; at: string };
+    };
 
 export const decideOrder = (command: OrderCommand, state: OrderState): OrderEvent[] => {
   switch (command.type) {
@@ -67,12 +72,27 @@ export const decideOrder = (command: OrderCommand, state: OrderState): OrderEven
       if (state.status === 'none') throw new NotFoundError('no such order');
       if (state.status !== 'pending') return [];
       return [{ type: 'OrderRefused', data: { number: state.number, ...command.data } }];
+    case 'RefundOrder':
+      if (state.status === 'none') throw new NotFoundError('no such order');
+      if (state.status === 'refunded') return [];
+      assertRefundable(state);
+      return [{ type: 'OrderRefunded', data: { number: state.number, ...command.data } }];
     default: {
       const never: never = command;
       throw new Error(`unknown command ${JSON.stringify(never)}`);
     }
   }
 };
+
+/** only money taken can be given back: a paid or fulfilled order (409 otherwise) */
+export const assertRefundable = (state: Exclude<OrderState, { status: 'none' }>) => {
+  if (state.status !== 'paid' && state.status !== 'fulfilled')
+    throw new ConflictError(`order ${state.number} is ${state.status}: nothing was paid, nothing to refund`);
+};
+
+/** what an operator's refund gives back: the total less the refused lines refunded already */
+export const refundableCents = (state: Exclude<OrderState, { status: 'none' }>) =>
+  state.totals.total_cents - state.lineRefunds.reduce((sum, refund) => sum + (refund?.amountCents ?? 0), 0);
 
 export const orderDecider: Decider<OrderCommand, OrderState, OrderEvent> = {
   initialState: initialOrder,

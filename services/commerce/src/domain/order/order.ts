@@ -12,7 +12,8 @@ export type OrderEvent = Extract<
       | 'OrderLineRefunded'
       | 'OrderFulfilled'
       | 'OrderExpired'
-      | 'OrderRefused';
+      | 'OrderRefused'
+      | 'OrderRefunded';
   }
 >;
 
@@ -24,7 +25,7 @@ export type OrderTotals = OrderPlaced['data']['totals'];
 export type OrderState =
   | { status: 'none' }
   | {
-      status: 'pending' | 'paid' | 'fulfilled' | 'expired' | 'refused';
+      status: 'pending' | 'paid' | 'fulfilled' | 'expired' | 'refused' | 'refunded';
       number: string;
       accountId: string;
       lines: readonly OrderLineData[];
@@ -44,6 +45,8 @@ export type OrderState =
       paymentReference: string | null;
       /** why a refused order was refused */
       refusedBecause: string | null;
+      /** an operator's refund of the order: why, and what it gave back (null: none) */
+      refund: { readonly reason: string; readonly amountCents: number; readonly at: string } | null;
     };
 
 export const orderStream = (number: string) => `order-${number}`;
@@ -77,6 +80,7 @@ export const evolveOrder = (state: OrderState, event: OrderEvent): OrderState =>
         paidAt: null,
         paymentReference: null,
         refusedBecause: null,
+        refund: null,
       };
     case 'OrderPaid':
       return state.status === 'none'
@@ -103,10 +107,16 @@ export const evolveOrder = (state: OrderState, event: OrderEvent): OrderState =>
             ),
           };
     case 'OrderFulfilled':
-      return state.status === 'none' ? state : { ...state, status: 'fulfilled' };
+      // a refunded order stays refunded when its last line takes effect after the refund
+      return state.status === 'none' || state.status === 'refunded' ? state : { ...state, status: 'fulfilled' };
     case 'OrderExpired':
       return state.status === 'none' ? state : { ...state, status: 'expired' };
     case 'OrderRefused':
       return state.status === 'none' ? state : { ...state, status: 'refused', refusedBecause: event.data.reason };
+    case 'OrderRefunded': {
+      if (state.status === 'none') return state;
+      const { reason, amount_cents, at } = event.data;
+      return { ...state, status: 'refunded', refund: { reason, amountCents: amount_cents, at } };
+    }
   }
 };

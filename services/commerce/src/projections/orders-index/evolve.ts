@@ -6,7 +6,16 @@ import type { OrderEvent } from '../../domain/order/order.ts';
 export interface OrderIndexDoc {
   readonly account: string;
   readonly createdAt: string;
-  readonly status: 'pending' | 'paid' | 'fulfilled' | 'expired' | 'refused';
+  readonly status: 'pending' | 'paid' | 'fulfilled' | 'expired' | 'refused' | 'refunded';
+  /** an operator's refund (refund_order): for the operators' audit */
+  readonly refund?: OrderRefund;
+}
+
+export interface OrderRefund {
+  readonly operator: string;
+  readonly reason: string;
+  readonly amount_cents: number;
+  readonly at: string;
 }
 
 /**
@@ -20,6 +29,8 @@ export interface OrdersIndex {
   readonly unfulfilled: ReadonlySet<string>;
   /** pending orders, with when each was created */
   readonly pending: ReadonlyMap<string, { readonly createdAt: string }>;
+  /** refunded orders: the operator's refund */
+  readonly refunds: ReadonlyMap<string, OrderRefund>;
 }
 
 /** pure: an order's index document after one of its events */
@@ -44,6 +55,10 @@ export const evolveOrderIndexDoc = (
       return doc?.status === 'pending' ? { ...doc, status: 'expired' } : doc;
     case 'OrderRefused':
       return doc?.status === 'pending' ? { ...doc, status: 'refused' } : doc;
+    case 'OrderRefunded': {
+      const { operator, reason, amount_cents, at } = e.data;
+      return doc && { ...doc, status: 'refunded', refund: { operator, reason, amount_cents, at } };
+    }
     default:
       return doc;
   }
@@ -54,7 +69,8 @@ export const createOrdersIndex = () => {
   const byAccount = new Map<string, { number: string; createdAt: string }[]>();
   const unfulfilled = new Set<string>();
   const pending = new Map<string, { createdAt: string }>();
-  const view: OrdersIndex = { byAccount, unfulfilled, pending };
+  const refunds = new Map<string, OrderRefund>();
+  const view: OrdersIndex = { byAccount, unfulfilled, pending, refunds };
   const put = (number: string, before: OrderIndexDoc | undefined, after: OrderIndexDoc | undefined) => {
     if (!before && after) {
       const mine = byAccount.get(after.account);
@@ -65,6 +81,7 @@ export const createOrdersIndex = () => {
     else unfulfilled.delete(number);
     if (after?.status === 'pending') pending.set(number, { createdAt: after.createdAt });
     else pending.delete(number);
+    if (after?.refund) refunds.set(number, after.refund);
   };
   return { view, put };
 };

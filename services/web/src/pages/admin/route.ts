@@ -1,26 +1,39 @@
 import fastifyFormbody from '@fastify/formbody';
 import {
+  addCategory,
+  editCategory,
   featureListing,
   getModerationQueue,
   hideListing,
+  listCategories,
   listOperatorActions,
+  moveListing,
+  type Operation,
+  refundOrder,
   removeReview,
   restoreAccount,
   restoreListing,
   restoreReview,
   suspendAccount,
+  unfeatureListing,
 } from '@listings/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PersonClient } from '../../operation-clients.ts';
 import { personPages, type SignedIn } from '../../people/person-pages.ts';
 import type { Form, Sessions } from '../../people/sessions.ts';
 import type { WebContext } from '../../web-context.ts';
+import { flatCategories } from './categories-view.ts';
 import { AuditView, ConsoleView } from './view.ts';
 
 const NOTICES: Record<string, string> = {
   hidden: 'The listing is hidden: it shows nowhere public, and its owners see your reason.',
   restored: 'The listing is restored: it shows where its status says again.',
   featured: 'The listing is featured.',
+  unfeatured: 'The listing is no longer featured.',
+  moved: 'The listing is moved: its pages and search show it in its new category.',
+  'category-added': 'The category is added.',
+  'category-edited': 'The category is saved.',
+  refunded: 'The order is refunded through the payment provider; its buyer sees it refunded.',
   'review-removed': 'The review is removed: it no longer shows or counts in the rating.',
   'review-restored': 'The review is restored.',
   'account-restored': 'The account is restored: its votes count again from now on.',
@@ -37,6 +50,12 @@ const noticeOf = (query: { done?: string; discounted?: string }): string | null 
   if (query.done === 'account-suspended' || query.done === 'account-suspended-already')
     return suspendedNotice(query.discounted, query.done === 'account-suspended');
   return NOTICES[query.done ?? ''] ?? null;
+};
+
+/** a form field's text, trimmed ('' when absent) */
+const textOf = (form: Form, field: string): string => {
+  const value = form[field];
+  return typeof value === 'string' ? value.trim() : '';
 };
 
 /**
@@ -63,10 +82,15 @@ export const adminRoutes =
     app.get<{ Querystring: { done?: string; discounted?: string } }>('/admin', async (request, reply) => {
       const me = await signedIn(request, reply, '/admin');
       if (!me) return reply;
-      const queue = await deps.person.call(getModerationQueue, me.session.account_id, {}, undefined, rolesOf(me));
+      const [queue, categories] = await Promise.all([
+        deps.person.call(getModerationQueue, me.session.account_id, {}, undefined, rolesOf(me)),
+        web.catalog.call(listCategories, {}),
+      ]);
       if (!queue.ok) return failed(request, reply, queue);
+      if (!categories.ok) return failed(request, reply, categories);
       const notice = noticeOf(request.query);
-      return sendPrivate(request, reply, me.frame, ConsoleView({ queue: queue.body, notice }, me.frame));
+      const view = { queue: queue.body, categories: flatCategories(categories.body.items), notice };
+      return sendPrivate(request, reply, me.frame, ConsoleView(view, me.frame));
     });
 
     app.get<{ Querystring: { page?: string } }>('/admin/audit', async (request, reply) => {
@@ -84,51 +108,40 @@ export const adminRoutes =
       return sendPrivate(request, reply, me.frame, AuditView({ actions: actions.body }, me.frame));
     });
 
-    /** an operator action posted from the console: the reason, then back to the console saying what was done */
-    const act = async <T>(
+    /**
+     * an operator action posted from the console: the operation called as the operator with the
+     * input the form makes (the reason, and what else it holds), then back to the console saying
+     * what was done
+     */
+    const act = async <T = unknown>(
       request: FastifyRequest,
       reply: FastifyReply,
-      call: (
-        me: SignedIn,
-        reason: string,
-      ) => Promise<
-        | { ok: true; body: T }
-        | { ok: false; status: number; detail: string; errors: readonly { field: string; message: string }[] }
-      >,
+      op: Operation,
+      inputOf: (reason: string, form: Form) => { params?: Record<string, unknown>; body: unknown },
       done: string | ((body: T) => string),
     ) => {
       if (await refused(request, reply)) return reply;
       const me = await signedIn(request, reply, '/admin');
       if (!me) return reply;
-      const reason = (request.body as Form)?.reason;
-      const answer = await call(me, typeof reason === 'string' ? reason.trim() : '');
+      const form = (request.body as Form | undefined) ?? {};
+      const input = inputOf(textOf(form, 'reason'), form);
+      const answer = await deps.person.call(op, me.session.account_id, input, undefined, rolesOf(me));
       if (!answer.ok)
         return failed(request, reply, {
           status: answer.status,
           detail: [answer.detail, ...answer.errors.map((e) => `${e.field}: ${e.message}`)].join('; '),
         });
-      return reply.redirect(`/admin?done=${typeof done === 'string' ? done : done(answer.body)}`, 303);
+      return reply.redirect(`/admin?done=${typeof done === 'string' ? done : done(answer.body as T)}`, 303);
     };
 
     for (const [verb, op, done] of [
       ['hide', hideListing, 'hidden'],
       ['restore', restoreListing, 'restored'],
       ['feature', featureListing, 'featured'],
+      ['unfeature', unfeatureListing, 'unfeatured'],
     ] as const)
       app.post<{ Params: { id: string } }>(`/admin/listings/:id/${verb}`, (request, reply) =>
-        act(
-          request,
-          reply,
-          (me, reason) =>
-            deps.person.call(
-              op,
-              me.session.account_id,
-              { params: { listing_id: request.params.id }, body: { reason } },
-              undefined,
-              rolesOf(me),
-            ),
-          done,
-        ),
+        act(request, reply, op, (reason) => ({ params: { listing_id: request.params.id }, body: { reason } }), done),
       );
 
     for (const [verb, op, done] of [
@@ -141,34 +154,23 @@ export const adminRoutes =
           act(
             request,
             reply,
-            (me, reason) =>
-              deps.person.call(
-                op,
-                me.session.account_id,
-                { params: { listing_id: request.params.id, reviewer_id: request.params.reviewer }, body: { reason } },
-                undefined,
-                rolesOf(me),
-              ),
+            op,
+            (reason) => ({
+              params: { listing_id: request.params.id, reviewer_id: request.params.reviewer },
+              body: { reason },
+            }),
             done,
           ),
       );
 
     // the Accounts form: one email and reason, two buttons (suspend, restore); the gateway's operations
     app.post('/admin/accounts', (request, reply) => {
-      const form = (request.body as Form) ?? {};
-      const suspend = form.action !== 'restore';
-      const email = typeof form.email === 'string' ? form.email.trim() : '';
-      return act(
+      const suspend = (request.body as Form | undefined)?.action !== 'restore';
+      return act<{ changed: boolean; votes_discounted: number }>(
         request,
         reply,
-        (me, reason) =>
-          deps.person.call(
-            suspend ? suspendAccount : restoreAccount,
-            me.session.account_id,
-            { body: { email, reason } },
-            undefined,
-            rolesOf(me),
-          ),
+        suspend ? suspendAccount : restoreAccount,
+        (reason, form) => ({ body: { email: textOf(form, 'email'), reason } }),
         (body) =>
           suspend
             ? `${body.changed ? 'account-suspended' : 'account-suspended-already'}&discounted=${body.votes_discounted}`
@@ -177,4 +179,58 @@ export const adminRoutes =
               : 'account-not-suspended',
       );
     });
+
+    app.post<{ Params: { id: string } }>('/admin/listings/:id/move', (request, reply) =>
+      act(
+        request,
+        reply,
+        moveListing,
+        (reason, form) => ({
+          params: { listing_id: request.params.id },
+          body: { category: textOf(form, 'category'), reason },
+        }),
+        'moved',
+      ),
+    );
+
+    app.post('/admin/categories', (request, reply) =>
+      act(
+        request,
+        reply,
+        addCategory,
+        (reason, form) => {
+          const parent = textOf(form, 'parent');
+          const body = {
+            slug: textOf(form, 'slug'),
+            name: textOf(form, 'name'),
+            description: textOf(form, 'description'),
+          };
+          return { body: { ...body, ...(parent !== '' ? { parent } : {}), reason } };
+        },
+        'category-added',
+      ),
+    );
+
+    app.post<{ Params: { slug: string } }>('/admin/categories/:slug/edit', (request, reply) =>
+      act(
+        request,
+        reply,
+        editCategory,
+        (reason, form) => ({
+          params: { category: request.params.slug },
+          body: { name: textOf(form, 'name'), description: textOf(form, 'description'), reason },
+        }),
+        'category-edited',
+      ),
+    );
+
+    app.post('/admin/orders/refund', (request, reply) =>
+      act(
+        request,
+        reply,
+        refundOrder,
+        (reason, form) => ({ params: { number: textOf(form, 'number') }, body: { reason } }),
+        'refunded',
+      ),
+    );
   };

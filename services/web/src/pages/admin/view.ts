@@ -1,11 +1,12 @@
 import type { getModerationQueue, listOperatorActions } from '@listings/contracts';
-import { EMAIL_MAX_LENGTH, OPERATOR_REASON_MAX, OPERATOR_REASON_MIN } from '@listings/contracts';
+import { EMAIL_MAX_LENGTH, OPERATOR_REASON_MAX, OPERATOR_REASON_MIN, ORDER_NUMBER_PATTERN } from '@listings/contracts';
 import type { Static } from 'typebox';
 import { CsrfField } from '../../components/csrf-field.ts';
 import { Layout } from '../../components/layout.ts';
 import type { PageFrame } from '../../frame.ts';
 import { html, type VNode } from '../../html.ts';
 import type { Viewer } from '../../viewer.ts';
+import { CategoriesSection, type ConsoleCategory, MoveForm } from './categories-view.ts';
 
 type Queue = Static<(typeof getModerationQueue)['response']>;
 type Actions = Static<(typeof listOperatorActions)['response']>;
@@ -15,6 +16,11 @@ const ACTION_LABELS: Record<Actions['items'][number]['action'], string> = {
   listing_hidden: 'Listing hidden',
   listing_restored: 'Listing restored',
   listing_featured: 'Listing featured',
+  listing_unfeatured: 'Listing unfeatured',
+  listing_moved: 'Listing moved',
+  category_added: 'Category added',
+  category_edited: 'Category edited',
+  order_refunded: 'Order refunded',
   review_removed: 'Review removed',
   review_restored: 'Review restored',
 };
@@ -36,23 +42,54 @@ const ListingActionForm = (props: {
   </form>`;
 };
 
-/** feature one listing: a plain form post with the operator's reason */
-const FeatureForm = (props: { listingId: number; slug: string; viewer: Viewer }): VNode =>
-  html`<form method="post" action=${`/admin/listings/${props.listingId}/feature`} class="inline-form">
+/** feature or unfeature one listing: a plain form post with the operator's reason */
+const FeatureForm = (props: { listingId: number; slug: string; featured: boolean; viewer: Viewer }): VNode => {
+  const verb = props.featured ? 'unfeature' : 'feature';
+  return html`<form method="post" action=${`/admin/listings/${props.listingId}/${verb}`} class="inline-form">
     <${CsrfField} viewer=${props.viewer} />
-    <label for=${`feature-${props.listingId}`}>Reason to feature ${props.slug}</label>
-    <input id=${`feature-${props.listingId}`} name="reason" required minlength=${OPERATOR_REASON_MIN} maxlength=${OPERATOR_REASON_MAX} />
-    <button type="submit" class="secondary">Feature</button>
+    <label for=${`${verb}-${props.listingId}`}>Reason to ${verb} ${props.slug}</label>
+    <input id=${`${verb}-${props.listingId}`} name="reason" required minlength=${OPERATOR_REASON_MIN} maxlength=${OPERATOR_REASON_MAX} />
+    <button type="submit" class="secondary">${props.featured ? 'Unfeature' : 'Feature'}</button>
   </form>`;
+};
 
-/** remove one review: a plain form post with the operator's reason */
-const ReviewActionForm = (props: { listingId: number; reviewBy: string; viewer: Viewer; id: string }): VNode =>
-  html`<form method="post" action=${`/admin/listings/${props.listingId}/reviews/${encodeURIComponent(props.reviewBy)}/remove`} class="inline-form">
+/** remove or restore one review: a plain form post with the operator's reason */
+const ReviewActionForm = (props: {
+  listingId: number;
+  reviewBy: string;
+  viewer: Viewer;
+  id: string;
+  restore?: boolean;
+}): VNode => {
+  const verb = props.restore ? 'restore' : 'remove';
+  return html`<form method="post" action=${`/admin/listings/${props.listingId}/reviews/${encodeURIComponent(props.reviewBy)}/${verb}`} class="inline-form">
     <${CsrfField} viewer=${props.viewer} />
-    <label for=${props.id}>Reason to remove the review</label>
+    <label for=${props.id}>Reason to ${verb} the review</label>
     <input id=${props.id} name="reason" required minlength=${OPERATOR_REASON_MIN} maxlength=${OPERATOR_REASON_MAX} />
-    <button type="submit">Remove review</button>
+    <button type="submit" class=${props.restore ? 'secondary' : ''}>${props.restore ? 'Restore review' : 'Remove review'}</button>
   </form>`;
+};
+
+/** the reviews operators removed, each with a form to restore it */
+const RemovedReviews = (props: { removed: Queue['removed_reviews']; viewer: Viewer }): VNode =>
+  html`<section aria-labelledby="removed-reviews">
+    <h2 id="removed-reviews">Removed reviews</h2>
+    ${
+      props.removed.length === 0
+        ? html`<p>No removed review.</p>`
+        : html`<table>
+          <thead><tr><th scope="col">Review</th><th scope="col">Why removed</th><th scope="col">Removed</th><th scope="col">Action</th></tr></thead>
+          <tbody>${props.removed.map(
+            (r, i) => html`<tr>
+              <td><a href=${`/listings/${r.slug}`}>${r.slug}</a> (review by ${r.review_by})</td>
+              <td>${r.reason}</td>
+              <td><time datetime=${r.removed_at}>${r.removed_at.slice(0, 16).replace('T', ' ')}</time></td>
+              <td><${ReviewActionForm} listingId=${r.listing_id} reviewBy=${r.review_by} viewer=${props.viewer} id=${`removed-review-${i}`} restore=${true} /></td>
+            </tr>`,
+          )}</tbody>
+        </table>`
+    }
+  </section>`;
 
 /** suspend or restore an account: its email, the operator's reason, and one button for each */
 const AccountForm = (props: { viewer: Viewer }): VNode =>
@@ -67,7 +104,10 @@ const AccountForm = (props: { viewer: Viewer }): VNode =>
   </form>`;
 
 /** `/admin`: the operators' console: open reports and the newest submissions, each with its action */
-export const ConsoleView = (props: { queue: Queue; notice: string | null }, frame: Frame): VNode => {
+export const ConsoleView = (
+  props: { queue: Queue; categories: readonly ConsoleCategory[]; notice: string | null },
+  frame: Frame,
+): VNode => {
   const hidden = new Map(props.queue.submissions.map((s) => [s.listing_id, s.hidden]));
   return html`<${Layout} frame=${frame} title="Operator console">
   <h1>Operator console</h1>
@@ -107,11 +147,25 @@ export const ConsoleView = (props: { queue: Queue; notice: string | null }, fram
           <td><time datetime=${s.created_at}>${s.created_at.slice(0, 10)}</time></td>
           <td>
             <${ListingActionForm} listingId=${s.listing_id} slug=${s.slug} hidden=${s.hidden} viewer=${frame.viewer} id=${`listing-${s.listing_id}`} />
-            ${s.hidden ? null : html`<${FeatureForm} listingId=${s.listing_id} slug=${s.slug} viewer=${frame.viewer} />`}
+            ${s.hidden ? null : html`<${FeatureForm} listingId=${s.listing_id} slug=${s.slug} featured=${s.featured} viewer=${frame.viewer} />`}
+            <${MoveForm} listingId=${s.listing_id} slug=${s.slug} categories=${props.categories} viewer=${frame.viewer} />
           </td>
         </tr>`,
       )}</tbody>
     </table>
+  </section>
+  <${RemovedReviews} removed=${props.queue.removed_reviews} viewer=${frame.viewer} />
+  <${CategoriesSection} categories=${props.categories} viewer=${frame.viewer} />
+  <section aria-labelledby="orders">
+    <h2 id="orders">Refund an order</h2>
+    <form method="post" action="/admin/orders/refund" class="inline-form">
+      <${CsrfField} viewer=${frame.viewer} />
+      <label for="refund-number">Order number</label>
+      <input id="refund-number" name="number" required pattern=${ORDER_NUMBER_PATTERN} />
+      <label for="refund-reason">Reason to refund it</label>
+      <input id="refund-reason" name="reason" required minlength=${OPERATOR_REASON_MIN} maxlength=${OPERATOR_REASON_MAX} />
+      <button type="submit">Refund</button>
+    </form>
   </section>
   <section aria-labelledby="accounts">
     <h2 id="accounts">Accounts</h2>
@@ -119,6 +173,14 @@ export const ConsoleView = (props: { queue: Queue; notice: string | null }, fram
     <${AccountForm} viewer=${frame.viewer} />
   </section>
 <//>`;
+};
+
+/** what an audit row acted on: a listing (moved: to which category), a review, or a category */
+const auditItem = (a: Actions['items'][number]): string => {
+  if (a.order !== null) return `order ${a.order}`;
+  if (a.slug === null) return `category ${a.category ?? ''}`;
+  if (a.review_by) return `${a.slug} (review by ${a.review_by})`;
+  return a.action === 'listing_moved' ? `${a.slug} to category ${a.category ?? ''}` : a.slug;
 };
 
 /** `/admin/audit`: every operator action, newest first, with the operator and the reason */
@@ -137,7 +199,7 @@ export const AuditView = (
           (a) => html`<tr>
             <td><time datetime=${a.at}>${a.at.slice(0, 16).replace('T', ' ')}</time></td>
             <td>${ACTION_LABELS[a.action]}</td>
-            <td>${a.slug}${a.review_by ? ` (review by ${a.review_by})` : ''}</td>
+            <td>${auditItem(a)}</td>
             <td>${a.operator}</td>
             <td>${a.reason}</td>
           </tr>`,

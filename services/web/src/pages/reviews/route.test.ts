@@ -1,18 +1,18 @@
-import { getListing, listReviews, reportReview } from '@listings/contracts';
+import { fileReport, getListing, listReviews } from '@listings/contracts';
 import { createInProcessBus } from '@listings/platform/bus';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ALICE, serveSessions, startWebApp } from '../../../test/support/stand-in-people.ts';
 
 /**
- * Reporting a review from the site: only signed-in people report (anyone else is asked to sign in
- * and catalog never hears of it), as their account; catalog's answers (a repeat, the daily limit)
- * are shown on the reviews page. Catalog's own rules are proven in services/catalog/test/review-reports.test.ts.
+ * Reporting a review from the site (file_report, so it reaches the operators' queue): only signed-in
+ * people report (anyone else is asked to sign in and catalog never hears of it), as their account; catalog's answers (a repeat, the daily limit)
+ * are shown on the reviews page. Catalog's own rules are proven in services/catalog/test/moderation.test.ts.
  */
 describe('review reports on the site', () => {
   const bus = createInProcessBus();
   let app: FastifyInstance;
-  const reports: { reviewer_id: string; reported_by: string }[] = [];
+  const reports: { slug: string; reviewer_id: string; reported_by: string; reason: string }[] = [];
   let limitReached = false;
 
   beforeAll(async () => {
@@ -26,22 +26,38 @@ describe('review reports on the site', () => {
         reviews: [{ reviewer_id: 'author-1', rating: 1, body: 'spam', at: '2026-11-20T00:00:00.000Z', reply: null }],
       },
     }));
-    // catalog's rule as a stand-in: once per account per review, then a daily limit
-    await bus.serve(reportReview.subject, async (payload) => {
-      const request = payload as { reviewer_id: string; reported_by: string };
+    // catalog's file_report as a stand-in: once per person per item (409 again), then a daily limit
+    await bus.serve(fileReport.subject, async (payload) => {
+      const { principal, body } = payload as {
+        principal: { account_id: string };
+        body: { listing: string; review_by: string; reason: string };
+      };
+      const problem = (status: number, detail: string) => ({
+        status,
+        problem: { type: 'about:blank', title: 'Refused', status, detail },
+      });
       if (limitReached)
-        return {
-          status: 429,
-          problem: {
-            type: 'about:blank',
-            title: 'Daily limit reached',
-            status: 429,
-            detail: 'an account can report a review at most 20 times a day (REPORTS_PER_ACCOUNT_PER_DAY)',
-          },
-        };
-      const again = reports.some((r) => r.reviewer_id === request.reviewer_id && r.reported_by === request.reported_by);
-      if (!again) reports.push(request);
-      return { status: 200, body: { slug: 'tool', reviewer_id: request.reviewer_id, reported: !again } };
+        return problem(429, 'an account can file at most 20 reports a day (REPORTS_PER_ACCOUNT_PER_DAY)');
+      const request = {
+        slug: body.listing,
+        reviewer_id: body.review_by,
+        reported_by: principal.account_id,
+        reason: body.reason,
+      };
+      if (reports.some((r) => r.reviewer_id === request.reviewer_id && r.reported_by === request.reported_by))
+        return problem(409, 'you reported this review already');
+      reports.push(request);
+      return {
+        status: 201,
+        body: {
+          id: 'report-1',
+          listing: body.listing,
+          review_by: body.review_by,
+          reason: body.reason,
+          filed_at: '2026-11-20T00:00:00.000Z',
+          message: 'Thank you: your report was received. The operators will look at this review.',
+        },
+      };
     });
     app = await startWebApp(bus);
   });
@@ -86,7 +102,7 @@ describe('review reports on the site', () => {
   it('when a signed-in person reports a review twice then it is reported once as their account and the second answer says so', async () => {
     const first = await report({ signedIn: true });
     expect(first.statusCode).toBe(200);
-    expect(first.body).toContain('the moderators will look at this review');
+    expect(first.body).toContain('The operators will look at this review');
     const second = await report({ signedIn: true });
     expect(second.statusCode).toBe(200);
     expect(second.body).toContain('You reported this review already');

@@ -1,18 +1,18 @@
 import fastifyFormbody from '@fastify/formbody';
 import {
+  fileReport,
   getEngagement,
   getListing,
   listReviews,
   REVIEW_BODY_MAX,
   REVIEW_RATING_MAX,
   REVIEW_RATING_MIN,
-  REVIEW_REPORT_REASON_MAX,
   replyToReview,
-  reportReview,
   submitReview,
 } from '@listings/contracts';
 import type { InternalClient } from '@listings/platform/internal-client';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { PersonClient } from '../../operation-clients.ts';
 import { personPages } from '../../people/person-pages.ts';
 import { type Form, field, type Sessions } from '../../people/sessions.ts';
 import { sendPage } from '../../send-page.ts';
@@ -40,7 +40,7 @@ const reviewFormErrors = (stars: number, body: string): Record<string, string[]>
  * an owner's reply, a report), asked of catalog; each answers with the page or goes back to it.
  */
 export const reviewRoutes =
-  (deps: { catalog: InternalClient; sessions: Sessions }) =>
+  (deps: { catalog: InternalClient; sessions: Sessions; person: PersonClient }) =>
   async (app: FastifyInstance, web: WebContext): Promise<void> => {
     const { catalog, sessions } = deps;
     await app.register(fastifyFormbody, { bodyLimit: 32 * 1024 });
@@ -140,27 +140,20 @@ export const reviewRoutes =
       async (request, reply) => {
         const { slug, reviewer } = request.params;
         if (await refused(request, reply)) return reply;
-        // reports come from signed-in people only (once per account per review, a daily limit per
-        // account: catalog holds both); anyone else is sent to sign in and back to the reviews
+        // reports come from signed-in people only, once per person per review (file_report: the
+        // report reaches the operators' queue); anyone else is sent to sign in and back to the reviews
         const me = await signedIn(request, reply, `/listings/${slug}/reviews`);
         if (!me) return reply;
-        const reason =
-          field(request.body as Form, 'reason')
-            .trim()
-            .slice(0, REVIEW_REPORT_REASON_MAX) || 'reported';
-        const reported = await catalog.send<{ reported: boolean }>(reportReview, {
-          slug,
-          reviewer_id: reviewer,
-          reported_by: me.session.account_id,
-          reason,
+        const filed = await deps.person.call(fileReport, me.session.account_id, {
+          body: { listing: slug, review_by: reviewer, reason: field(request.body as Form, 'reason'), text: '' },
         });
         return showReviews(request, reply, slug, {
-          status: reported.ok ? 200 : reported.status,
-          notice: !reported.ok
-            ? reported.detail
-            : reported.body.reported
-              ? 'Thank you: the moderators will look at this review.'
-              : 'You reported this review already: the moderators have your report.',
+          status: filed.ok || filed.status === 409 ? 200 : filed.status,
+          notice: filed.ok
+            ? filed.body.message
+            : filed.status === 409
+              ? 'You reported this review already: the operators have your report.'
+              : [filed.detail, ...(filed.errors ?? []).map((e) => `${e.field}: ${e.message}`)].join('; '),
         });
       },
     );

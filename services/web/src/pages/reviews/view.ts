@@ -1,4 +1,4 @@
-import { REVIEW_BODY_MAX, REVIEW_RATING_MAX, REVIEW_RATING_MIN } from '@listings/contracts';
+import { REPORT_REASONS, REVIEW_BODY_MAX, REVIEW_RATING_MAX, REVIEW_RATING_MIN } from '@listings/contracts';
 import { CsrfField } from '../../components/csrf-field.ts';
 import { FieldErrors } from '../../components/field-errors.ts';
 import { Layout } from '../../components/layout.ts';
@@ -73,7 +73,7 @@ export const ReviewsView = (data: ReviewsData, frame: PageFrame): VNode => {
     }
     <ol class="reviews">
       ${data.reviews.map(
-        (review) => html`<li>
+        (review, i) => html`<li>
           <p><span aria-label=${`${review.rating} of 5`}>${stars(review.rating)}</span> <time datetime=${review.at}>${review.at.slice(0, 10)}</time></p>
           <p>${review.body}</p>
           ${review.reply ? html`<blockquote><p><strong>The owner replied:</strong> ${review.reply.body}</p></blockquote>` : null}
@@ -89,9 +89,12 @@ export const ReviewsView = (data: ReviewsData, frame: PageFrame): VNode => {
           }
           ${
             viewer
-              ? html`<form method="post" action=${`/listings/${data.slug}/reviews/${encodeURIComponent(review.reviewer_id)}/report`}>
+              ? html`<form method="post" action=${`/listings/${data.slug}/reviews/${encodeURIComponent(review.reviewer_id)}/report`} class="inline-form">
                   <${CsrfField} viewer=${viewer} />
-                  <input type="hidden" name="reason" value="reported from the reviews page" />
+                  <label for=${`report-reason-${i}`}>Why report this review</label>
+                  <select id=${`report-reason-${i}`} name="reason">
+                    ${REPORT_REASONS.map((reason) => html`<option value=${reason}>${reason}</option>`)}
+                  </select>
                   <button type="submit" class="link">Report</button>
                 </form>`
               : html`<p><a href=${`/signin/email?next=${encodeURIComponent(back)}`}>Sign in to report this review</a></p>`
