@@ -18,6 +18,7 @@ const REFUSALS_A_SCHEMA_CANNOT_EXPRESS: Record<string, { status: number; reason:
     { status: 400, reason: 'a logo URL must serve an image the service can fetch and check' },
   ],
   submit_listing: [{ status: 400, reason: 'the URL must reach a public address (SSRF guard)' }],
+  create_webhook: [{ status: 400, reason: 'the URL must be https and reach a public address (SSRF guard)' }],
   claim_listing: [{ status: 400, reason: "for method `email`, the address must be at the listing's domain" }],
   answer_interview: [
     { status: 400, reason: 'question ids are data (list_interview_questions), each answered at most once' },
