@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { type Operation, operations, SCOPES } from '@listings/contracts';
+import { sampleOf } from '@listings/platform/testing/contract-samples';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAllInOneInProcess } from '../in-process.ts';
@@ -282,6 +283,9 @@ const invalidInputOf = (op: Operation): fc.Arbitrary<Input> | null => {
   return options.length > 0 ? fc.oneof(...options) : null;
 };
 
+const paramsSample = (op: Operation): Record<string, unknown> =>
+  op.params ? (sampleOf(op.params as never) as Record<string, unknown>) : {};
+
 const pathOf = (op: Operation, params: Record<string, unknown>) =>
   op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')));
 
@@ -483,11 +487,15 @@ describe('fuzzing every operation from its schemas (fast-check), signed in with 
   describe('malformed requests on the wire: never a 5xx, and nothing stored', () => {
     const writes = operations.filter((op) => op.body !== undefined);
     const raw = (op: Operation, body: Uint8Array<ArrayBuffer> | string, headers: Record<string, string> = {}) =>
-      fetch(`${service.base}/api/v1${pathOf(op, { id: randomUUID(), listing_id: 1, claim_id: 1, milestone_id: 1 })}`, {
-        method: op.method,
-        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', ...headers },
-        body,
-      });
+      // every path parameter filled (a schema sample, the ids made real-looking), so the request reaches the operation's route
+      fetch(
+        `${service.base}/api/v1${pathOf(op, { ...paramsSample(op), id: randomUUID(), listing_id: 1, claim_id: 1, milestone_id: 1 })}`,
+        {
+          method: op.method,
+          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', ...headers },
+          body,
+        },
+      );
     const expectRefused = async (response: Response, what: string, statuses: number[]) => {
       const text = await response.text();
       expect(statuses, `${what} → ${response.status} ${text.slice(0, 300)}`).toContain(response.status);
