@@ -16,7 +16,6 @@ import {
   type SearchDocument,
   type SearchIndex,
   type SearchQuery,
-  type SortOrder,
 } from '@listings/platform/search';
 import { startTypesenseServer, typesenseServerAvailable } from '@listings/platform/testing/typesense-server';
 import { prng } from '../services/catalog/src/application/demo/demo-data.ts';
