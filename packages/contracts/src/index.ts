@@ -177,6 +177,7 @@ export {
   REVIEW_REPLY_MAX,
   REVIEW_REPORT_REASON_MAX,
   ReviewView,
+  recordAccountModeration,
   recordViews,
   replyToReview,
   reportReview,

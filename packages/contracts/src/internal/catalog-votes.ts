@@ -1,4 +1,5 @@
 import Type from 'typebox';
+import { OPERATOR_REASON_MAX } from '../moderation.ts';
 import type { InternalOperation } from './catalog.ts';
 
 /** the longest `network` of a page view or a vote (an IPv6 /64 or /48 written out is 25 characters) */
@@ -37,6 +38,33 @@ export const discountVotesOfSuspended: InternalOperation<
     "Discounts a suspended account's standing votes on launch weeks not over yet (account_suspended); again = no-op. Reply: how many were discounted now.",
   request: DiscountVotesOfSuspendedRequest,
   reply: DiscountVotesOfSuspendedReply,
+};
+
+const RecordAccountModerationRequest = Type.Object(
+  {
+    account_id: Type.String({ minLength: 1, maxLength: 200 }),
+    action: Type.Enum(['suspended', 'restored']),
+    operator: Type.String({ minLength: 1, maxLength: 200 }),
+    reason: Type.String({ minLength: 1, maxLength: OPERATOR_REASON_MAX }),
+  },
+  { additionalProperties: false },
+);
+const RecordAccountModerationReply = Type.Object({});
+
+/**
+ * The operators suspended or restored an account and identity's store changed (suspend_account,
+ * restore_account): catalog records it (AccountSuspended / AccountRestored) for the audit.
+ */
+export const recordAccountModeration: InternalOperation<
+  typeof RecordAccountModerationRequest,
+  typeof RecordAccountModerationReply
+> = {
+  name: 'record_account_moderation',
+  subject: 'catalog.internal.record_account_moderation',
+  description:
+    "Records an operator's suspension or restore of an account, with the operator and the reason, for the audit (list_operator_actions).",
+  request: RecordAccountModerationRequest,
+  reply: RecordAccountModerationReply,
 };
 
 /**

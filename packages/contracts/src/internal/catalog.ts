@@ -5,7 +5,13 @@ import { IsoDate, PositiveId, Slug, Uuid } from '../common.ts';
 import { DRAFT_FIELD_KEYS, DraftFields, DraftPatch, submitListing } from '../drafting.ts';
 import { getListingForClaim, recordVerifiedClaim } from './catalog-claims.ts';
 import { recordOutboundClick } from './catalog-clicks.ts';
-import { discountVotesOfSuspended, NETWORK_MAX_LENGTH, VOTE_RATE_LIMITS, VoterFacts } from './catalog-votes.ts';
+import {
+  discountVotesOfSuspended,
+  NETWORK_MAX_LENGTH,
+  recordAccountModeration,
+  VOTE_RATE_LIMITS,
+  VoterFacts,
+} from './catalog-votes.ts';
 import {
   DIRECT_REFERRER,
   REFERRER_HOST_MAX_LENGTH,
@@ -141,6 +147,7 @@ export {
   discountVotesOfSuspended,
   NETWORK_MAX_LENGTH,
   REFERRER_HOST_MAX_LENGTH,
+  recordAccountModeration,
   USER_AGENT_MAX_LENGTH,
   VISITOR_MAX_LENGTH,
   VOTE_RATE_LIMITS,
@@ -378,6 +385,7 @@ export const catalogInternalOperations = [
   castVote,
   withdrawVote,
   discountVotesOfSuspended,
+  recordAccountModeration,
   followListing,
   unfollowListing,
   recordViews,
