@@ -66,8 +66,8 @@ describe('operators suspend and restore an account (all-in-one, demo votes)', ()
     }
   };
 
-  /** a person signed in on the site by the mailed link, their account made old enough to vote in full */
-  const oldVoter = async (email: string) => {
+  /** a person signed in on the site by the mailed link */
+  const signedIn = async (email: string) => {
     const c = formClient(running.base);
     const form = await c.go('/signin/email?next=/me');
     await c.go('/signin/email', {
@@ -77,6 +77,12 @@ describe('operators suspend and restore an account (all-in-one, demo votes)', ()
     const link = await mailedPath(running.dataDir, email, '/signin/link');
     const token = new URLSearchParams(link.split('?')[1]).get('token') as string;
     expect(await c.go('/signin/link', { method: 'POST', form: { token } })).toMatchObject({ status: 303 });
+    return c;
+  };
+
+  /** a person signed in on the site, their account made old enough to vote in full */
+  const oldVoter = async (email: string) => {
+    const c = await signedIn(email);
     await ageAccount(running, email);
     const csrf = hidden((await c.go('/me')).text, 'csrf');
     return {
@@ -178,6 +184,11 @@ describe('operators suspend and restore an account (all-in-one, demo votes)', ()
       ['account_suspended', ids.operator, 'spam votes'],
     ]);
     expect(rows[0]).toMatchObject({ listing_id: null, slug: null, category: null, order: null });
+    // the audit page shows them, the account acted on included
+    const page = await (await signedIn('operator@example.com')).go('/admin/audit');
+    expect(page.status).toBe(200);
+    for (const text of ['Account suspended', 'Account restored', `account ${ids.member}`, 'appeal upheld'])
+      expect(page.text).toContain(text);
     // a member is not shown the audit
     const member = await fetch(`${running.base}/api/v1/admin/actions`, {
       headers: { authorization: `Bearer ${keys.member}` },
