@@ -155,7 +155,6 @@ export {
   type DescribeListingForOrderReply,
   DIRECT_REFERRER,
   describeListingForOrder,
-  discountVotesOfSuspended,
   followListing,
   getBadgeSvg,
   getEngagement,
@@ -177,7 +176,6 @@ export {
   REVIEW_REPLY_MAX,
   REVIEW_REPORT_REASON_MAX,
   ReviewView,
-  recordAccountModeration,
   recordViews,
   replyToReview,
   reportReview,
@@ -200,6 +198,7 @@ export {
   recordVerifiedClaim,
 } from './internal/catalog-claims.ts';
 export { OUTBOUND_REF_MAX_LENGTH, OutboundRef, recordOutboundClick } from './internal/catalog-clicks.ts';
+export { discountVotesOfSuspended, recordAccountModeration } from './internal/catalog-votes.ts';
 export {
   listOrderRefunds,
   type OrderRefundEntry,

@@ -67,6 +67,9 @@ export const recordAccountModeration: InternalOperation<
   reply: RecordAccountModerationReply,
 };
 
+/** the catalog's internal operations of the operators' suspensions (catalogInternalOperations) */
+export const suspensionOperations = [discountVotesOfSuspended, recordAccountModeration] as const;
+
 /**
  * The web edge's limits on votes (cast and withdraw), before they reach catalog: per account and
  * per client IP in each window; past either the answer is 429.
