@@ -222,10 +222,29 @@ describe('operator CLI', () => {
       const restored = await cli('account', 'restore', '--email', 'ring@example.com', '--reason', 'appeal upheld');
       expect(restored.code).toBe(0);
       expect(restored.stdout).toMatch(/is restored\n$/);
-      expect(await store.findAccountForSignIn('ring@example.com')).toMatchObject({
-        suspendedAt: null,
-        suspensionReason: null,
-      });
+      const ring = await store.findAccountForSignIn('ring@example.com');
+      expect(ring).toMatchObject({ suspendedAt: null, suspensionReason: null });
+      // each change (not the unchanged one) is in the running service's audit, by the CLI's operator
+      const auditor = (
+        await cli('api-key', 'create', '--email', 'auditor@example.com', '--scopes', 'account:read')
+      ).stdout
+        .trimEnd()
+        .split('\n')
+        .at(-1) as string;
+      expect((await cli('account', 'grant-operator', '--email', 'auditor@example.com')).code).toBe(0);
+      const audited = async () => {
+        const r = await fetch(`${base}/api/v1/admin/actions?per_page=100`, {
+          headers: { authorization: `Bearer ${auditor}` },
+        });
+        const body = (await r.json()) as {
+          items: { account_id: string | null; action: string; operator: string; reason: string }[];
+        };
+        return body.items.filter((a) => a.account_id === ring?.id).map((a) => [a.action, a.operator, a.reason]);
+      };
+      await expect.poll(audited).toEqual([
+        ['account_restored', 'operator-cli', 'appeal upheld'],
+        ['account_suspended', 'operator-cli', 'vote ring'],
+      ]);
     } finally {
       await store.close();
     }

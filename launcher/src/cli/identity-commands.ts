@@ -91,6 +91,7 @@ const CLI_OPERATOR = 'operator-cli';
  * on suspension the catalog discounts the account's standing votes on weeks not over yet
  * (VoteDiscounted, `account_suspended`); votes cast while suspended weigh 0 as they are cast. A
  * restored account's later votes count; the votes discounted meanwhile stay discounted (docs/ranking.md).
+ * A suspension or restore that changed the account is an event in catalog's log for the audit.
  */
 const suspension = async (command: 'suspend' | 'restore', rest: string[]): Promise<number> => {
   const values = parse(rest, { email: { type: 'string' }, reason: { type: 'string' } });
@@ -116,15 +117,19 @@ const suspension = async (command: 'suspend' | 'restore', rest: string[]): Promi
     console.log(
       `account ${found.id} is ${command === 'suspend' ? 'suspended' : 'restored'}${changed ? '' : ' (unchanged)'}`,
     );
-    if (command === 'suspend') {
-      const { openVoterAdmin } = await import('@listings/catalog/voter-admin');
-      const voters = openVoterAdmin(config);
-      try {
+    const { openVoterAdmin } = await import('@listings/catalog/voter-admin');
+    const voters = openVoterAdmin(config);
+    try {
+      // a change is recorded in catalog's log for the audit (AccountSuspended / AccountRestored)
+      const action = command === 'suspend' ? 'suspended' : 'restored';
+      if (changed)
+        await voters.recordAccountModeration({ account_id: found.id, action, operator: CLI_OPERATOR, reason });
+      if (command === 'suspend') {
         const { discounted } = await voters.discountVotesOfSuspended(found.id);
         console.log(`${discounted} standing vote(s) discounted: account suspended by operators`);
-      } finally {
-        await voters.close();
       }
+    } finally {
+      await voters.close();
     }
     return 0;
   } finally {

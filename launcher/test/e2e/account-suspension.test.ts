@@ -21,6 +21,7 @@ describe('operators suspend and restore an account (all-in-one, demo votes)', ()
   let running: Running;
   let slugs: string[];
   const keys: Record<'operator' | 'member', string> = { operator: '', member: '' };
+  const ids: Record<'operator' | 'member', string> = { operator: '', member: '' };
 
   beforeAll(async () => {
     running = await startAllInOneInProcess({ DEMO_DATA: 'on' });
@@ -30,6 +31,7 @@ describe('operators suspend and restore an account (all-in-one, demo votes)', ()
     slugs = board.items.map((item) => item.listing.slug);
     for (const who of ['operator', 'member'] as const) {
       const { account } = await running.identity.store.ensureAccount(`${who}@example.com`);
+      ids[who] = account.id;
       if (who === 'operator') await running.identity.store.setRole(account.id, 'operator', true);
       keys[who] = (
         await running.identity.store.createApiKey({
@@ -64,8 +66,8 @@ describe('operators suspend and restore an account (all-in-one, demo votes)', ()
     }
   };
 
-  /** a person signed in on the site by the mailed link, their account made old enough to vote in full */
-  const oldVoter = async (email: string) => {
+  /** a person signed in on the site by the mailed link */
+  const signedIn = async (email: string) => {
     const c = formClient(running.base);
     const form = await c.go('/signin/email?next=/me');
     await c.go('/signin/email', {
@@ -75,6 +77,12 @@ describe('operators suspend and restore an account (all-in-one, demo votes)', ()
     const link = await mailedPath(running.dataDir, email, '/signin/link');
     const token = new URLSearchParams(link.split('?')[1]).get('token') as string;
     expect(await c.go('/signin/link', { method: 'POST', form: { token } })).toMatchObject({ status: 303 });
+    return c;
+  };
+
+  /** a person signed in on the site, their account made old enough to vote in full */
+  const oldVoter = async (email: string) => {
+    const c = await signedIn(email);
     await ageAccount(running, email);
     const csrf = hidden((await c.go('/me')).text, 'csrf');
     return {
@@ -150,5 +158,41 @@ describe('operators suspend and restore an account (all-in-one, demo votes)', ()
       [second, 0, 'account_suspended'],
       [third, 1, null],
     ]);
+  });
+
+  it('when an operator suspends and restores an account then the audit lists both with the operator and the reason; a suspension that changes nothing adds no row', async () => {
+    const audited = async () => {
+      const r = await fetch(`${running.base}/api/v1/admin/actions?per_page=100`, {
+        headers: { authorization: `Bearer ${keys.operator}` },
+      });
+      expect(r.status).toBe(200);
+      const body = (await r.json()) as { items: Record<string, unknown>[] };
+      return body.items.filter((a) => a.account_id === ids.member);
+    };
+    expect(await audited()).toEqual([]);
+    const who = { email: 'member@example.com' };
+    expect((await post('operator', 'suspend', { ...who, reason: 'spam votes' })).body).toMatchObject({ changed: true });
+    expect((await post('operator', 'suspend', { ...who, reason: 'spam votes again' })).body).toMatchObject({
+      changed: false,
+    });
+    expect((await post('operator', 'restore', { ...who, reason: 'appeal upheld' })).body).toMatchObject({
+      changed: true,
+    });
+    const rows = await audited();
+    expect(rows.map((a) => [a.action, a.operator, a.reason])).toEqual([
+      ['account_restored', ids.operator, 'appeal upheld'],
+      ['account_suspended', ids.operator, 'spam votes'],
+    ]);
+    expect(rows[0]).toMatchObject({ listing_id: null, slug: null, category: null, order: null });
+    // the audit page shows them, the account acted on included
+    const page = await (await signedIn('operator@example.com')).go('/admin/audit');
+    expect(page.status).toBe(200);
+    for (const text of ['Account suspended', 'Account restored', `account ${ids.member}`, 'appeal upheld'])
+      expect(page.text).toContain(text);
+    // a member is not shown the audit
+    const member = await fetch(`${running.base}/api/v1/admin/actions`, {
+      headers: { authorization: `Bearer ${keys.member}` },
+    });
+    expect(member.status).toBe(403);
   });
 });

@@ -155,7 +155,6 @@ export {
   type DescribeListingForOrderReply,
   DIRECT_REFERRER,
   describeListingForOrder,
-  discountVotesOfSuspended,
   followListing,
   getBadgeSvg,
   getEngagement,
@@ -199,6 +198,7 @@ export {
   recordVerifiedClaim,
 } from './internal/catalog-claims.ts';
 export { OUTBOUND_REF_MAX_LENGTH, OutboundRef, recordOutboundClick } from './internal/catalog-clicks.ts';
+export { discountVotesOfSuspended, recordAccountModeration } from './internal/catalog-votes.ts';
 export {
   listOrderRefunds,
   type OrderRefundEntry,

@@ -49,14 +49,23 @@ export const OperatorAction = Type.Object({
     'category_added',
     'category_edited',
     'order_refunded',
+    'account_suspended',
+    'account_restored',
   ]),
-  listing_id: Type.Union([PositiveId, Type.Null()], { description: 'the listing acted on; null: a category action' }),
-  slug: Type.Union([Slug, Type.Null()], { description: "the listing's slug; null: a category action" }),
+  listing_id: Type.Union([PositiveId, Type.Null()], {
+    description: 'the listing acted on; null: a category, account or order action',
+  }),
+  slug: Type.Union([Slug, Type.Null()], {
+    description: "the listing's slug; null: a category, account or order action",
+  }),
   review_by: Type.Union([Type.String(), Type.Null()]),
   category: Type.Union([Slug, Type.Null()], {
     description: 'the category added or edited, or the one a listing was moved to; else null',
   }),
   order: Type.Union([Type.String(), Type.Null()], { description: 'the order refunded (commerce); else null' }),
+  account_id: Type.Union([Type.String(), Type.Null()], {
+    description: 'the account suspended or restored (identity); else null',
+  }),
   operator: Type.String({ description: 'the operator account that acted' }),
   reason: Type.String(),
   at: IsoDateTime,
@@ -259,7 +268,7 @@ export const listOperatorActions = defineOperation({
   role: 'operator',
   summary: 'The audit of operator actions (operators)',
   description:
-    'Every operator action (hiding, restoring, featuring, unfeaturing and moving listings, removing and restoring reviews, adding and editing categories, refunding orders: asked of commerce, left out while it does not answer), newest first, with the operator and the reason. Operators only.',
+    'Every operator action (hiding, restoring, featuring, unfeaturing and moving listings, removing and restoring reviews, adding and editing categories, suspending and restoring accounts, refunding orders: asked of commerce, left out while it does not answer), newest first, with the operator and the reason. Operators only.',
   query: Type.Object({ ...PageQuery }, { additionalProperties: false }),
   response: Page(OperatorAction),
 });

@@ -10,7 +10,7 @@ import { ServiceUnavailableError } from '@listings/platform/errors';
 import type { Logger } from '@listings/platform/logger';
 import { createOutboxMailer, type Mailer } from '@listings/platform/mail';
 import { typedHandlers } from '@listings/platform/service-host';
-import type { DiscountVotesOfSuspended } from './application/account-suspension.ts';
+import type { DiscountVotesOfSuspended, RecordAccountModeration } from './application/account-suspension.ts';
 import { getAccount } from './application/get_account.ts';
 import { restoreAccount } from './application/restore_account.ts';
 import { suspendAccount } from './application/suspend_account.ts';
@@ -46,9 +46,14 @@ export interface IdentityOptions {
    * it over the bus; absent (tests of the edge alone), suspend_account answers 503
    */
   readonly discountVotesOfSuspended?: DiscountVotesOfSuspended;
+  /**
+   * asks catalog to record a suspension or restore for the audit (suspend_account, restore_account):
+   * main.ts composes it over the bus; absent, a suspension or restore that changed the account answers 503
+   */
+  readonly recordAccountModeration?: RecordAccountModeration;
 }
 
-const noCatalog: DiscountVotesOfSuspended = async () => {
+const noCatalog = async (): Promise<never> => {
   throw new ServiceUnavailableError('the catalog is not reachable from this gateway (no bus)');
 };
 
@@ -97,8 +102,9 @@ export const createIdentity = (options: IdentityOptions) => {
     suspend_account: suspendAccount({
       store,
       discountVotesOfSuspended: options.discountVotesOfSuspended ?? noCatalog,
+      recordAccountModeration: options.recordAccountModeration ?? noCatalog,
     }),
-    restore_account: restoreAccount({ store }),
+    restore_account: restoreAccount({ store, recordAccountModeration: options.recordAccountModeration ?? noCatalog }),
   });
   return {
     store,

@@ -1,4 +1,4 @@
-import { discountVotesOfSuspended } from '@listings/contracts';
+import { discountVotesOfSuspended, recordAccountModeration } from '@listings/contracts';
 import { createIdentity } from '@listings/identity';
 import { createClientMetadataFetch } from '@listings/identity/oauth';
 import { openConfiguredIdentityStore } from '@listings/identity/store';
@@ -70,6 +70,9 @@ export const startGateway = async (deps: GatewayDeps) => {
         { account_id: accountId },
         { service: 'catalog', timeoutMs: 10_000 },
       ),
+    // suspend_account and restore_account: catalog records the change for the audit
+    recordAccountModeration: (entry) =>
+      requestOutcome(deps.bus, recordAccountModeration.subject, entry, { service: 'catalog', timeoutMs: 10_000 }),
   });
   const authenticateServed = await identity.serve(deps.bus, deps.logger);
   // the gateway's own operations (get_account) answer on the bus too, for the MCP edge

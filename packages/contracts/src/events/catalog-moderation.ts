@@ -9,6 +9,21 @@ const OperatorOnListing = data({
   at: At,
 });
 
+const OperatorOnAccount = data({
+  account_id: AccountId,
+  operator: AccountId,
+  reason: Type.String({ description: "the operator's reason, shown in the audit" }),
+  at: At,
+});
+
+/** The stream of the operators' suspensions and restores of one account (identity keeps the state). */
+export const ACCOUNT_MODERATION_STREAM = {
+  category: 'accountmoderation',
+  pattern: 'accountmoderation-<account_id>',
+  description:
+    "one account's suspensions and restores by operators (identity holds whether it is suspended; this is their audit)",
+} as const;
+
 /** Catalog's moderation: people's reports and what operators do about listings. */
 export const catalogModerationEvents = [
   event('ReportFiled', {
@@ -55,5 +70,16 @@ export const catalogModerationEvents = [
       reason: Type.String({ description: "the operator's reason, shown in the audit" }),
       at: At,
     }),
+  }),
+  event('AccountSuspended', {
+    stream: 'accountmoderation',
+    description:
+      "An operator suspended an account (identity marked it; its votes weigh 0 from then on): recorded for the operators' audit.",
+    data: OperatorOnAccount,
+  }),
+  event('AccountRestored', {
+    stream: 'accountmoderation',
+    description: "An operator lifted an account's suspension (identity marked it): recorded for the operators' audit.",
+    data: OperatorOnAccount,
   }),
 ];

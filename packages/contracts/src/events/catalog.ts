@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import { catalogEngagementEvents } from './catalog-engagement.ts';
-import { catalogModerationEvents } from './catalog-moderation.ts';
+import { ACCOUNT_MODERATION_STREAM, catalogModerationEvents } from './catalog-moderation.ts';
 import { catalogContentEvents, catalogSiteEvents } from './catalog-site.ts';
 import { catalogWebhookEvents, WEBHOOK_INDEX_STREAM, WEBHOOKS_STREAM } from './catalog-webhooks.ts';
 import { event, serviceEvents, upcaster } from './event-schema.ts';
@@ -87,6 +87,7 @@ export const catalogEvents = serviceEvents({
     { category: 'settings', pattern: 'settings-site', description: 'the site settings, one stream' },
     WEBHOOKS_STREAM,
     WEBHOOK_INDEX_STREAM,
+    ACCOUNT_MODERATION_STREAM,
   ],
   events: [
     event('ListingCreated', {

@@ -1,4 +1,5 @@
 import Type from 'typebox';
+import { OPERATOR_REASON_MAX } from '../moderation.ts';
 import type { InternalOperation } from './catalog.ts';
 
 /** the longest `network` of a page view or a vote (an IPv6 /64 or /48 written out is 25 characters) */
@@ -38,6 +39,36 @@ export const discountVotesOfSuspended: InternalOperation<
   request: DiscountVotesOfSuspendedRequest,
   reply: DiscountVotesOfSuspendedReply,
 };
+
+const RecordAccountModerationRequest = Type.Object(
+  {
+    account_id: Type.String({ minLength: 1, maxLength: 200 }),
+    action: Type.Enum(['suspended', 'restored']),
+    operator: Type.String({ minLength: 1, maxLength: 200 }),
+    reason: Type.String({ minLength: 1, maxLength: OPERATOR_REASON_MAX }),
+  },
+  { additionalProperties: false },
+);
+const RecordAccountModerationReply = Type.Object({});
+
+/**
+ * The operators suspended or restored an account and identity's store changed (suspend_account,
+ * restore_account): catalog records it (AccountSuspended / AccountRestored) for the audit.
+ */
+export const recordAccountModeration: InternalOperation<
+  typeof RecordAccountModerationRequest,
+  typeof RecordAccountModerationReply
+> = {
+  name: 'record_account_moderation',
+  subject: 'catalog.internal.record_account_moderation',
+  description:
+    "Records an operator's suspension or restore of an account, with the operator and the reason, for the audit (list_operator_actions).",
+  request: RecordAccountModerationRequest,
+  reply: RecordAccountModerationReply,
+};
+
+/** the catalog's internal operations of the operators' suspensions (catalogInternalOperations) */
+export const suspensionOperations = [discountVotesOfSuspended, recordAccountModeration] as const;
 
 /**
  * The web edge's limits on votes (cast and withdraw), before they reach catalog: per account and

@@ -5,7 +5,7 @@ import { IsoDate, PositiveId, Slug, Uuid } from '../common.ts';
 import { DRAFT_FIELD_KEYS, DraftFields, DraftPatch, submitListing } from '../drafting.ts';
 import { getListingForClaim, recordVerifiedClaim } from './catalog-claims.ts';
 import { recordOutboundClick } from './catalog-clicks.ts';
-import { discountVotesOfSuspended, NETWORK_MAX_LENGTH, VOTE_RATE_LIMITS, VoterFacts } from './catalog-votes.ts';
+import { NETWORK_MAX_LENGTH, suspensionOperations, VOTE_RATE_LIMITS, VoterFacts } from './catalog-votes.ts';
 import {
   DIRECT_REFERRER,
   REFERRER_HOST_MAX_LENGTH,
@@ -138,7 +138,6 @@ export const unfollowListing = defineInternal({
 
 export {
   DIRECT_REFERRER,
-  discountVotesOfSuspended,
   NETWORK_MAX_LENGTH,
   REFERRER_HOST_MAX_LENGTH,
   USER_AGENT_MAX_LENGTH,
@@ -377,7 +376,7 @@ export const catalogInternalOperations = [
   saveListingFromDraft,
   castVote,
   withdrawVote,
-  discountVotesOfSuspended,
+  ...suspensionOperations,
   followListing,
   unfollowListing,
   recordViews,

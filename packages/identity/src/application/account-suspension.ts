@@ -1,4 +1,4 @@
-import { NotFoundError } from '@listings/platform/errors';
+import { NotFoundError, ServiceUnavailableError } from '@listings/platform/errors';
 import type { ReplyOutcome } from '@listings/platform/internal-client';
 import { callerAccount, type OperationCall } from '@listings/platform/service-host';
 import type { IdentityStore } from '../store/identity-store.ts';
@@ -8,6 +8,31 @@ import type { IdentityStore } from '../store/identity-store.ts';
  * (`catalog.internal.discount_votes_of_suspended`); main.ts composes it over the bus.
  */
 export type DiscountVotesOfSuspended = (accountId: string) => Promise<ReplyOutcome<{ discounted: number }>>;
+
+/**
+ * How the gateway asks catalog to record an operator's suspension or restore for the audit
+ * (`catalog.internal.record_account_moderation`: AccountSuspended / AccountRestored).
+ */
+export type RecordAccountModeration = (entry: {
+  account_id: string;
+  action: 'suspended' | 'restored';
+  operator: string;
+  reason: string;
+}) => Promise<ReplyOutcome<unknown>>;
+
+/** only a change is an event: the audit row of the suspension or restore identity's store just made */
+export const auditChange = async (
+  record: RecordAccountModeration,
+  entry: Parameters<RecordAccountModeration>[0],
+  changed: boolean,
+) => {
+  if (!changed) return;
+  const recorded = await record(entry);
+  if (!recorded.ok)
+    throw new ServiceUnavailableError(
+      `the account is ${entry.action}, but the audit did not record it (the catalog did not answer): ${recorded.detail}`,
+    );
+};
 
 /**
  * What the operator console's suspend and restore start from: the account with the email (404

@@ -1,5 +1,7 @@
 import { RANKING_RULES_VERSION } from '@listings/contracts';
 import { ValidationError } from '@listings/platform/errors';
+import { accountModerationStream } from '../domain/account-moderation/account-moderation.ts';
+import { type AccountModerationCommand, accountModerationDecider } from '../domain/account-moderation/decide.ts';
 import { type BlogPostData, blogPostStream } from '../domain/blog-post/blog-post.ts';
 import { blogPostDecider } from '../domain/blog-post/decide.ts';
 import { type CategoryData, categoryStream } from '../domain/category/category.ts';
@@ -74,6 +76,12 @@ export const createCatalogCommands = (deps: CommandDeps) => {
     fileReport: (data: Omit<ReportCommand['data'], 'now'>) =>
       run(reportStream(data.listing_id, data.review_by, data.reported_by), reportDecider, {
         type: 'FileReport',
+        data: { ...data, now: now() },
+      }),
+    /** an operator suspended or restored an account (identity's store changed): recorded for the audit */
+    recordAccountModeration: (data: Omit<AccountModerationCommand['data'], 'now'>) =>
+      run(accountModerationStream(data.account_id), accountModerationDecider, {
+        type: 'RecordAccountModeration',
         data: { ...data, now: now() },
       }),
     /** a category from the seed or the CLI (nobody, no reason), or an operator's (add_category) */

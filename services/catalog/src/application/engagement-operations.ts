@@ -49,6 +49,17 @@ export const discountVotesOfSuspended: InternalOperationHandler<{ account_id: st
   discounted: await commands.discountVotesOfSuspended(r.account_id),
 });
 
+/** the operator console suspended or restored an account (identity's store changed): recorded for the audit */
+export const recordAccountModeration: InternalOperationHandler<{
+  account_id: string;
+  action: 'suspended' | 'restored';
+  operator: string;
+  reason: string;
+}> = async (r, { commands }) => {
+  await commands.recordAccountModeration(r);
+  return {};
+};
+
 export const withdrawVote: InternalOperationHandler<Person> = async (r, { view, commands }) => {
   await commands.withdrawVote(r.slug, r.account_id);
   return votes(view, r.slug, r.account_id);

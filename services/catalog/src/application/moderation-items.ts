@@ -20,8 +20,11 @@ export const moderationItems = async (view: CatalogView): Promise<{ doc: Listing
   });
 };
 
-/** The categories operators added or edited, each with its actions (the audit reads them). */
-export const categoryItems = (view: CatalogView): ModerationDoc[] =>
+/**
+ * The categories operators added or edited and the accounts they suspended or restored, each with
+ * its actions (the audit reads them).
+ */
+export const itemsOffListings = (view: CatalogView): ModerationDoc[] =>
   [...view.moderation.values()].filter((doc) => doc.listing_id === null);
 
 /** the listing's name as shown (the owner's edits over the draft's) */

@@ -1,6 +1,8 @@
 import { catalogEvents } from '@listings/contracts/events';
 import { handleCommand } from '@listings/platform/decider';
 import { withEventSchemas } from '@listings/platform/event-store';
+import { accountModerationStream } from '../domain/account-moderation/account-moderation.ts';
+import { type AccountModerationCommand, accountModerationDecider } from '../domain/account-moderation/decide.ts';
 import { type EngagementCommand, engagementDecider } from '../domain/engagement/decide.ts';
 import { engagementStream } from '../domain/engagement/engagement.ts';
 import { suspensionDiscounts } from '../domain/engagement/vote-integrity.ts';
@@ -73,6 +75,15 @@ export const openVoterAdmin = (config: Parameters<typeof openCatalogEventLog>[0]
       }
       return { discounted, position };
     },
+    /** the CLI's suspension or restore that changed the account: recorded for the audit (AccountSuspended / AccountRestored) */
+    recordAccountModeration: (entry: Omit<AccountModerationCommand['data'], 'now'>, now: Date = new Date()) =>
+      handleCommand({
+        store,
+        stream: accountModerationStream(entry.account_id),
+        decider: accountModerationDecider,
+        command: { type: 'RecordAccountModeration', data: { ...entry, now: now.toISOString() } },
+        metadata: { by: 'operator' },
+      }),
     close: () => store.close(),
   };
 };

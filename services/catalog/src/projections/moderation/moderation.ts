@@ -10,7 +10,9 @@ export type OperatorActionKind =
   | 'review_removed'
   | 'review_restored'
   | 'category_added'
-  | 'category_edited';
+  | 'category_edited'
+  | 'account_suspended'
+  | 'account_restored';
 
 export interface ReportEntry {
   readonly id: string;
@@ -31,7 +33,7 @@ export interface ActionEntry {
 
 /**
  * One reported or moderated item (a listing, one review of it, or a category operators added or
- * edited: `listing_id` null): its reports and the operator actions on it, oldest first. The
+ * edited, or an account they suspended or restored: `listing_id` null): its reports and the operator actions on it, oldest first. The
  * reports after `open_from` are open: filed since the last action.
  */
 export interface ModerationDoc {
@@ -39,6 +41,8 @@ export interface ModerationDoc {
   readonly review_by: string | null;
   /** set on a category's item */
   readonly category?: string;
+  /** set on an account's item */
+  readonly account_id?: string;
   readonly reports: readonly ReportEntry[];
   readonly actions: readonly ActionEntry[];
   readonly open_from: number;
@@ -58,9 +62,11 @@ export const MODERATION_LISTING_EVENTS: ReadonlySet<string> = new Set([
 export const moderationItemId = (listingId: number, reviewBy: string | null) =>
   reviewBy === null ? `listing-${listingId}` : `review-${listingId}-${reviewBy}`;
 
-type Item = { listing_id: number | null; review_by: string | null; category?: string };
-const itemIdOf = (item: Item) =>
-  item.listing_id === null ? `category-${item.category}` : moderationItemId(item.listing_id, item.review_by);
+type Item = { listing_id: number | null; review_by: string | null; category?: string; account_id?: string };
+const itemIdOf = (item: Item) => {
+  if (item.account_id !== undefined) return `account-${item.account_id}`;
+  return item.listing_id === null ? `category-${item.category}` : moderationItemId(item.listing_id, item.review_by);
+};
 
 const itemOf = (event: CatalogEvent): Item | undefined => {
   switch (event.type) {
@@ -71,6 +77,9 @@ const itemOf = (event: CatalogEvent): Item | undefined => {
         : { listing_id: null, review_by: null, category: event.data.slug };
     case 'CategoryEdited':
       return { listing_id: null, review_by: null, category: event.data.slug };
+    case 'AccountSuspended':
+    case 'AccountRestored':
+      return { listing_id: null, review_by: null, account_id: event.data.account_id };
     case 'ReportFiled':
       return { listing_id: event.data.listing_id, review_by: event.data.review_by };
     case 'ListingHidden':
@@ -117,6 +126,12 @@ const actionOf = (event: CatalogEvent): ActionEntry | undefined => {
     case 'CategoryEdited': {
       const { operator, reason, at, slug } = event.data;
       return { action: 'category_edited', category: slug, operator, reason, at };
+    }
+    case 'AccountSuspended':
+    case 'AccountRestored': {
+      const { operator, reason, at } = event.data;
+      const action = event.type === 'AccountSuspended' ? 'account_suspended' : 'account_restored';
+      return { action, operator, reason, at };
     }
     case 'ReviewRemoved':
       return { action: 'review_removed', operator: event.data.by, reason: event.data.reason, at: event.data.at };

@@ -21,6 +21,8 @@ const ACTION_LABELS: Record<Actions['items'][number]['action'], string> = {
   category_added: 'Category added',
   category_edited: 'Category edited',
   order_refunded: 'Order refunded',
+  account_suspended: 'Account suspended',
+  account_restored: 'Account restored',
   review_removed: 'Review removed',
   review_restored: 'Review restored',
 };
@@ -175,9 +177,10 @@ export const ConsoleView = (
 <//>`;
 };
 
-/** what an audit row acted on: a listing (moved: to which category), a review, or a category */
+/** what an audit row acted on: a listing (moved: to which category), a review, a category, an account or an order */
 const auditItem = (a: Actions['items'][number]): string => {
   if (a.order !== null) return `order ${a.order}`;
+  if (a.account_id !== null) return `account ${a.account_id}`;
   if (a.slug === null) return `category ${a.category ?? ''}`;
   if (a.review_by) return `${a.slug} (review by ${a.review_by})`;
   return a.action === 'listing_moved' ? `${a.slug} to category ${a.category ?? ''}` : a.slug;
