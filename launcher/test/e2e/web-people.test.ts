@@ -2,7 +2,7 @@ import { mkdirSync, watch } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { VIEWERS_PER_NETWORK_PER_DAY, VOTE_RATE_LIMITS } from '@listings/contracts';
+import { VIEWERS_PER_NETWORK_PER_DAY, VOTE_DISCOUNT_WORDS, VOTE_RATE_LIMITS } from '@listings/contracts';
 import { readOutbox } from '@listings/platform/mail';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -167,7 +167,13 @@ describe('the people side of the site (all-in-one)', () => {
 
   it('when a signed-in person posts a form from another site or without the session’s token then it is refused and nothing changes', async () => {
     const c = await signInAs('careful@example.com');
+    // a new account is told on the listing page that its votes count 0 for now, and why; once old enough, not
+    const young = (await c.go(`/listings/${slug}`)).text;
+    expect(young).toContain(
+      `Your votes are recorded but count 0 on the boards for now: ${VOTE_DISCOUNT_WORDS.young_account}.`,
+    );
     await ageAccount(running, 'careful@example.com');
+    expect((await c.go(`/listings/${slug}`)).text).not.toContain('count 0 on the boards');
     const before = await weeklyVotesOf(slug);
     const me = await c.go('/me');
     const csrf = hidden(me.text, 'csrf');

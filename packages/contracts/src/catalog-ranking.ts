@@ -48,6 +48,28 @@ export const VOTE_INTEGRITY_REASONS = [
 ] as const satisfies readonly VoteDiscountReason[];
 export type VoteIntegrityReason = (typeof VOTE_INTEGRITY_REASONS)[number];
 
+/** whether an account made at `createdAt` was younger than the rules' days at `at` (unknown: no) */
+export const wasYoung = (createdAt: string | null, at: string): boolean =>
+  createdAt !== null && Date.parse(at) - Date.parse(createdAt) < VOTE_INTEGRITY.young_account_days * 86_400_000;
+
+/**
+ * The discount the voter's own facts bring to a vote cast at `at`, bursts aside: the strongest of
+ * a suspension, a disposable email domain and a young account (null: none). Catalog weighs votes
+ * by it; the site tells the voter before they vote.
+ */
+export const voterDiscountOf = (
+  facts: {
+    readonly account_created_at: string | null;
+    readonly email_disposable: boolean;
+    readonly suspended: boolean;
+  },
+  at: string,
+): VoteIntegrityReason | null => {
+  if (facts.suspended) return 'account_suspended';
+  if (facts.email_disposable) return 'disposable_email';
+  return wasYoung(facts.account_created_at, at) ? 'young_account' : null;
+};
+
 const { young_account_days: N, burst_minutes: W, network_burst_votes: K, fresh_burst_accounts: M } = VOTE_INTEGRITY;
 
 /** each reason in plain words, as the ledger and the /ranking page show it */

@@ -36,6 +36,8 @@ export {
   VOTE_INTEGRITY_REASONS,
   type VoteDiscountReason,
   type VoteIntegrityReason,
+  voterDiscountOf,
+  wasYoung,
 } from './catalog-ranking.ts';
 export { LISTING_STATUSES, ListingProfile, ListingStatus, ListingSummary } from './catalog-resources.ts';
 // ---- operations ----

@@ -34,6 +34,8 @@ export {
   VOTE_INTEGRITY_REASONS,
   type VoteDiscountReason,
   type VoteIntegrityReason,
+  voterDiscountOf,
+  wasYoung,
 } from './catalog.ts';
 export {
   addCategory,

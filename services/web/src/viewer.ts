@@ -1,4 +1,4 @@
-import type { Role } from '@listings/contracts';
+import type { Role, VoteIntegrityReason } from '@listings/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** The signed-in person looking at a page, as the pages need them. */
@@ -10,6 +10,8 @@ export interface Viewer {
   readonly csrfToken: string;
   /** the account's roles (absent: none): operators see the console at /admin */
   readonly roles?: readonly Role[];
+  /** why the ranking rules would count this person's votes 0 now (voterDiscountOf); absent: they count */
+  readonly voteDiscount?: VoteIntegrityReason;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { lookupSession, type NewSiteSession, type SiteSession, signOut } from '@listings/contracts';
+import { lookupSession, type NewSiteSession, type SiteSession, signOut, voterDiscountOf } from '@listings/contracts';
 import { sessionCookie } from '@listings/platform/edge';
 import type { InternalClient } from '@listings/platform/internal-client';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -57,14 +57,15 @@ export const createSessions = (deps: { identity: InternalClient; publicUrl: stri
 
   const viewerOf = async (request: FastifyRequest): Promise<Viewer | null> => {
     const session = await sessionOf(request);
-    return session
-      ? {
-          accountId: session.account_id,
-          name: session.name ?? session.email,
-          csrfToken: session.csrf_token,
-          ...(session.roles?.length ? { roles: session.roles } : {}),
-        }
-      : null;
+    if (!session) return null;
+    const voteDiscount = voterDiscountOf(session, new Date().toISOString());
+    return {
+      accountId: session.account_id,
+      name: session.name ?? session.email,
+      csrfToken: session.csrf_token,
+      ...(session.roles?.length ? { roles: session.roles } : {}),
+      ...(voteDiscount ? { voteDiscount } : {}),
+    };
   };
 
   /**

@@ -1,4 +1,12 @@
-import { VOTE_INTEGRITY, VOTE_INTEGRITY_REASONS, type VoteIntegrityReason } from '@listings/contracts';
+import {
+  VOTE_INTEGRITY,
+  VOTE_INTEGRITY_REASONS,
+  type VoteIntegrityReason,
+  voterDiscountOf,
+  wasYoung,
+} from '@listings/contracts';
+
+export { wasYoung };
 
 /**
  * The vote-integrity rules of the published ranking rules (RANKING_RULES in the contracts, version
@@ -35,10 +43,6 @@ const MINUTE_MS = 60_000;
 /** the stronger of two reasons (the earlier in VOTE_INTEGRITY_REASONS); null is the weakest */
 export const reasonRank = (reason: VoteIntegrityReason | null): number =>
   reason === null ? VOTE_INTEGRITY_REASONS.length : VOTE_INTEGRITY_REASONS.indexOf(reason);
-
-/** whether an account made at `createdAt` was younger than the rules' days at `at` (unknown: no) */
-export const wasYoung = (createdAt: string | null, at: string): boolean =>
-  createdAt !== null && Date.parse(at) - Date.parse(createdAt) < VOTE_INTEGRITY.young_account_days * DAY_MS;
 
 /** the standing votes of others cast within the burst window up to `at` */
 const inWindow = (earlier: readonly EarlierVote[], accountId: string, at: string) => {
@@ -105,11 +109,9 @@ export const weighVote = (
   at: string,
   earlier: readonly EarlierVote[],
 ): Weighing => {
-  const reasons: VoteIntegrityReason[] = [];
-  if (facts.suspended) reasons.push('account_suspended');
-  if (facts.email_disposable) reasons.push('disposable_email');
+  const own = voterDiscountOf(facts, at);
+  const reasons: VoteIntegrityReason[] = own === null ? [] : [own];
   for (const burst of burstsOf(facts, accountId, at, earlier)) reasons.push(burst.reason);
-  if (wasYoung(facts.account_created_at, at)) reasons.push('young_account');
   const reason = reasons.sort((a, b) => reasonRank(a) - reasonRank(b))[0] ?? null;
   return { weight: reason === null ? 1 : 0, reason };
 };

@@ -5,6 +5,7 @@ import {
   imagePath,
   type ListingProfile,
   type listAwards,
+  VOTE_DISCOUNT_WORDS,
 } from '@listings/contracts';
 import type { Static } from 'typebox';
 import { JsonLd } from '../../components/json-ld.ts';
@@ -199,6 +200,11 @@ export const ListingView = (data: ListingData, frame: PageFrame): VNode => {
         <a class="button secondary" href=${`/listings/${listing.slug}/report`}>Report</a>
         <a class="button" href=${`/go/${listing.slug}`} rel="nofollow noopener ugc">Visit ${listing.name}</a>
       </div>
+      ${
+        frame.viewer?.voteDiscount
+          ? html`<p class="vote-note">Your votes are recorded but count 0 on the boards for now: ${VOTE_DISCOUNT_WORDS[frame.viewer.voteDiscount]}. <a href="/ranking">How the rankings work</a></p>`
+          : null
+      }
       ${listing.short_description ? html`<p>${listing.short_description}</p>` : null}
       <${Facts} listing=${listing} />
       ${listing.description ? html`<section aria-labelledby="about"><h2 id="about">About</h2><${Markdown} text=${listing.description} headingLevel=${3} /></section>` : null}
