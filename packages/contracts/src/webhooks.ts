@@ -79,7 +79,7 @@ export const createWebhook = defineOperation({
   idempotent: false,
   successStatus: 201,
   summary: 'Register a webhook',
-  description: `Registers an endpoint that hears of the chosen events of your listing, signed per the Standard Webhooks specification. \`url\` is https (a private or loopback address is refused). The answer carries the signing \`secret\` this once. At most ${WEBHOOKS_PER_LISTING_MAX} endpoints per listing.`,
+  description: `Registers an endpoint that hears of the chosen events of your listing, signed per the Standard Webhooks specification. \`url\` is https (a private or loopback address is refused). The answer carries the signing \`secret\` this once. At most ${WEBHOOKS_PER_LISTING_MAX} endpoints per listing, one per URL: a second for the same URL (a retried create) is 409, and \`rotate_webhook_secret\` gives the first a new secret.`,
   params: listingParams,
   body: Type.Object(
     {

@@ -67,6 +67,23 @@ describe('webhooks decider', () => {
       })
       .thenThrows(ConflictError));
 
+  it('given an endpoint when another is created for the same URL (a retried create) then 409, and no second endpoint', () =>
+    spec
+      .given([created('w1')])
+      .when({
+        type: 'CreateWebhook',
+        data: {
+          ...ids,
+          webhook_id: 'w2',
+          url: 'https://hooks.example.com/in',
+          events: ['follower.added'],
+          secret: 'sealed-2',
+          account_id: 'owner',
+          now: NOW,
+        },
+      })
+      .thenThrows(ConflictError));
+
   it('given a delivery queued when the same event is queued again then nothing (the consumer saw it twice)', () =>
     spec
       .given([created(), queued('msg_a')])

@@ -39,6 +39,12 @@ export const decideWebhooks = (command: WebhookCommand, state: Webhooks): Webhoo
   switch (command.type) {
     case 'CreateWebhook': {
       if (state.endpoints.has(d.webhook_id)) return [];
+      // a create retried after its answer was lost makes no second endpoint for the same URL
+      const same = [...state.endpoints.values()].find((e) => e.url === command.data.url);
+      if (same)
+        throw new ConflictError(
+          `this listing has a webhook for that URL already (${same.webhook_id}); to get a new secret for it, rotate it`,
+        );
       if (state.endpoints.size >= WEBHOOKS_PER_LISTING_MAX)
         throw new ConflictError(`a listing has at most ${WEBHOOKS_PER_LISTING_MAX} webhooks; delete one first`);
       const c = command.data;
