@@ -1,3 +1,4 @@
+import { type Bus, connectNatsBus } from '@listings/platform/bus';
 import { silentLogger } from '@listings/platform/logger';
 import { natsServerAvailable, startNatsServer } from '@listings/platform/testing/nats-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +11,7 @@ import { CLUSTER_START_TIMEOUT_MS, freePort, tempDataDir, testConfig } from '../
  * Every one of the 17 public catalog operations through the REST gateway, on the demo catalog,
  * in all-in-one mode and in cluster mode over a real nats-server.
  */
-const exerciseAll = (mode: string, base: () => string) => {
+const exerciseAll = (mode: string, base: () => string, bus: () => Bus) => {
   const get = async (path: string) => {
     const response = await fetch(`${base()}/api/v1${path}`);
     return {
@@ -63,6 +64,18 @@ const exerciseAll = (mode: string, base: () => string) => {
       headers: { 'if-none-match': svg.headers.get('etag') ?? '' },
     });
     expect(again.status).toBe(304);
+  });
+  it(`${mode}: a change made behind the edge is read at once: the edge's read cache empties on the catalog's notice`, async () => {
+    const views = async () => ((await get(`/listings/${slug}`)).body as { views: number }).views;
+    const before = await views();
+    // asked twice: the second answer is the edge's (an anonymous public read, kept until a change)
+    expect(await views()).toBe(before);
+    // a page view recorded straight on the bus, as the web edge records them: not through the REST edge
+    const recorded = (await bus().request('catalog.internal.record_views', {
+      views: [{ slug, visitor: `cookie:${mode}-cache-test`, network: '198.51.100.0/24', user_agent: 'Mozilla/5.0' }],
+    })) as Reply;
+    expect(recorded.body.items[0]).toMatchObject({ slug, counted: true, views: before + 1 });
+    expect(await views()).toBe(before + 1);
   });
   it(`${mode}: list_categories, get_category`, async () => {
     const tree = await get('/categories?include_empty=false');
@@ -143,7 +156,11 @@ describe('catalog through the gateway: all-in-one', () => {
     await running.stop();
     data.remove();
   });
-  exerciseAll('all-in-one', () => `http://127.0.0.1:${running.port}`);
+  exerciseAll(
+    'all-in-one',
+    () => `http://127.0.0.1:${running.port}`,
+    () => running.bus,
+  );
 });
 
 const available = natsServerAvailable();
@@ -153,8 +170,10 @@ describe.skipIf(!available)('catalog through the gateway: cluster over NATS', ()
   const data = tempDataDir();
   let nats: Awaited<ReturnType<typeof startNatsServer>>;
   let cluster: Awaited<ReturnType<typeof startCluster>>;
+  let probe: Bus;
   beforeAll(async () => {
     nats = await startNatsServer();
+    probe = await connectNatsBus({ servers: nats.url, name: 'catalog-through-gateway-test' });
     cluster = await startCluster(
       testConfig({ PORT: String(await freePort()), DATA_DIR: data.dir, NATS_URL: nats.url, DEMO_DATA: 'on' }),
       silentLogger(),
@@ -164,9 +183,14 @@ describe.skipIf(!available)('catalog through the gateway: cluster over NATS', ()
     );
   }, CLUSTER_START_TIMEOUT_MS);
   afterAll(async () => {
+    await probe?.close();
     await cluster?.stop();
     await nats?.stop();
     data.remove();
   });
-  exerciseAll('cluster', () => `http://127.0.0.1:${cluster.port}`);
+  exerciseAll(
+    'cluster',
+    () => `http://127.0.0.1:${cluster.port}`,
+    () => probe,
+  );
 });

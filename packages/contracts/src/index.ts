@@ -150,6 +150,7 @@ export {
   type IntegrationEventContract,
   type IntegrationEventData,
 } from './integration/integration-event.ts';
+export { readModelChanged } from './integration/notices.ts';
 export {
   BILLBOARD_AMOUNT_MAX,
   castVote,

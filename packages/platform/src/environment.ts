@@ -104,6 +104,11 @@ export const EnvironmentSchema = Type.Object({
   RATE_LIMIT_SIGN_IN: Type.Optional(variable('requests/seconds per IP on the password forms', { default: '10/60' })),
   RATE_LIMIT_TOKEN: Type.Optional(variable('requests/seconds per IP on `POST /oauth/token`', { default: '60/60' })),
   OAUTH_ACCESS_TOKEN_TTL: Type.Optional(variable('OAuth access token lifetime in seconds', { default: '3600' })),
+  EDGE_READ_CACHE_MS: Type.Optional(
+    variable('how long the REST edge keeps an anonymous public read’s answer at most, in ms (0: off)', {
+      default: '1000',
+    }),
+  ),
   SECRETS_DIR: Type.Optional(
     variable('generated OAuth signing and cookie keys (relative to `DATA_DIR`) when `OAUTH_JWKS` is unset', {
       default: 'secrets',

@@ -6,6 +6,7 @@ import {
   claimVerifiedEvent,
   listOrderRefunds,
   type OrderRefundEntry,
+  readModelChanged,
   recordViews,
 } from '@listings/contracts';
 import { catalogEvents } from '@listings/contracts/events';
@@ -232,6 +233,12 @@ export const startCatalog = async (deps: CatalogDeps) => {
   ]);
   // commerce's refunds for the operators' audit (list_operator_actions)
   const commerce = createInternalClient(deps.bus, { timeoutMs: 5_000 });
+  // every change of the read model is told to the edges, before any answer that read it goes out:
+  // their caches of the public reads drop what they hold (notices.ts); once more as this replica
+  // starts answering and as it stops (an edge then asks, and learns it is gone)
+  const noticeSubject = readModelChanged.subjectOf('catalog');
+  const notice = () => deps.bus.notify(noticeSubject, null);
+  const stopNotices = readModel.view.onChange(notice);
   const served = await serveOperations({
     service: 'catalog',
     bus: deps.bus,
@@ -256,6 +263,7 @@ export const startCatalog = async (deps: CatalogDeps) => {
       ).map(([id, handler]) => [id, async (call: OperationCall) => encodedOnce(await handler(call))]),
     ),
   });
+  notice();
   const internal = await serveInternalOperations({
     bus: deps.bus,
     logger: deps.logger,
@@ -315,6 +323,8 @@ export const startCatalog = async (deps: CatalogDeps) => {
       try {
         await claimEvents.stop();
         await served.stop();
+        stopNotices();
+        notice();
         await internal.stop();
         await commerceEvents.stop();
         await publisher.close();

@@ -31,6 +31,7 @@ const countingBus = (bus: Bus, served: Map<string, number>): Bus => ({
       options,
     ),
   publish: (event) => bus.publish(event),
+  notify: (subject, data) => bus.notify(subject, data),
   watch: (filter, handler) => bus.watch(filter, handler),
   consume: (options) => bus.consume(options),
   close: () => bus.close(),

@@ -29,6 +29,7 @@ const twiceBus = (bus: Bus, delivered: Map<string, number>): Bus => ({
   request: (subject, payload, options) => bus.request(subject, payload, options),
   serve: (subject, handler, options) => bus.serve(subject, handler, options),
   publish: (event) => bus.publish(event),
+  notify: (subject, data) => bus.notify(subject, data),
   watch: (filter, handler) => bus.watch(filter, handler),
   consume: (options) =>
     bus.consume({

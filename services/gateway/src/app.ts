@@ -48,6 +48,7 @@ import {
   operationRoutes,
   RateLimitedError,
 } from './routes/operations.ts';
+import { createReadCache } from './routes/read-cache.ts';
 
 export interface RegisteredOperationRoute {
   readonly operationId: string;
@@ -83,6 +84,11 @@ export interface GatewayOptions {
    * (routes/lean-reads.ts: the public reads ahead of Fastify; tests compare the two)
    */
   readonly leanReads?: boolean;
+  /**
+   * how long the lean path keeps an anonymous public read's answer at most, in ms (routes/read-cache.ts;
+   * EDGE_READ_CACHE_MS, 1 s in the real edge); default 0: every read asked of its service
+   */
+  readonly readCacheTtlMs?: number;
   /** a mount (the web edge, all-in-one mode) serves `/`: no redirect from `/` to the API docs */
   readonly siteAtRoot?: boolean;
   /** accounts, keys, OAuth (default: an in-memory identity, for tests) */
@@ -200,15 +206,27 @@ export const buildApp = async (options: GatewayOptions): Promise<FastifyInstance
       ...(options.idempotencyRetentionMs ? { retentionMs: options.idempotencyRetentionMs } : {}),
     },
   };
+  const readCache = createReadCache({
+    bus: options.bus,
+    ttlMs: options.leanReads === false ? 0 : (options.readCacheTtlMs ?? 0),
+    logger: options.logger,
+  });
   const forwardDeps = {
     bus: options.bus,
     gatewayHandlers: { ...identity.handlers, ...(options.gatewayHandlers ?? {}) },
     requestTimeoutMs: options.requestTimeoutMs ?? 10_000,
+    readCache,
   };
   const lean =
     options.leanReads === false
       ? undefined
-      : createLeanReads({ guards, forward: forwardDeps, logger: options.logger, routerOptions: ROUTER_OPTIONS });
+      : createLeanReads({
+          guards,
+          forward: forwardDeps,
+          readCache,
+          logger: options.logger,
+          routerOptions: ROUTER_OPTIONS,
+        });
   const frontDoors = [...(lean ? [lean.door] : []), ...(options.frontDoor ? [options.frontDoor] : [])];
   const app = Fastify({
     loggerInstance: options.logger as FastifyBaseLogger,
@@ -239,6 +257,7 @@ export const buildApp = async (options: GatewayOptions): Promise<FastifyInstance
   if (options.ops) mountOps(app as unknown as FastifyInstance, options.ops);
   identitiesByApp.set(app as unknown as FastifyInstance, identity);
   if (ownsIdentity) app.addHook('onClose', async () => identity.close());
+  app.addHook('onClose', async () => readCache.stop());
 
   const registered: RegisteredOperationRoute[] = [];
   operationRoutesByApp.set(app as unknown as FastifyInstance, registered);

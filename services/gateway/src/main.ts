@@ -94,6 +94,7 @@ export const startGateway = async (deps: GatewayDeps) => {
       token: edge.rateLimitToken,
     },
     trustProxy: edge.trustProxy,
+    readCacheTtlMs: edge.readCacheMs,
     idempotencyStore: stores.idempotencyStore,
     rateLimitCounter: stores.rateLimitCounter,
     ...(deps.mounts ? { mounts: deps.mounts } : {}),

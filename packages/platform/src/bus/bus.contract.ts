@@ -231,6 +231,24 @@ export function describeBusContract(name: string, open: () => Promise<BusFixture
         await two.stop();
       });
 
+      it('hands a notice to each watcher of its subject', async () => {
+        const got = collector<string>();
+        const one = await bus.watch(`notices.contract${tag}.*.changed`, (e) => got.push(`one:${e.subject}:${e.data}`));
+        const two = await bus.watch(`notices.contract${tag}.a.changed`, (e) => got.push(`two:${e.subject}:${e.data}`));
+        bus.notify(`notices.contract${tag}.b.changed`, 1);
+        bus.notify(`notices.contract${tag}.a.changed`, 2);
+        const all = await got.until((items) => items.length >= 3);
+        expect([...all].sort()).toEqual(
+          [
+            `one:notices.contract${tag}.b.changed:1`,
+            `one:notices.contract${tag}.a.changed:2`,
+            `two:notices.contract${tag}.a.changed:2`,
+          ].sort(),
+        );
+        await one.stop();
+        await two.stop();
+      });
+
       it('delivers only the events matching the filter', async () => {
         const got = collector<DeliveredEvent>();
         const consumer = await bus.consume({

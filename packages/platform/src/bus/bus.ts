@@ -80,8 +80,15 @@ export interface Bus {
   publish(event: IntegrationEvent): Promise<void>;
   consume(options: ConsumeOptions): Promise<Consumer>;
   /**
-   * Every integration event published from now on whose subject matches `filter`, to this
-   * subscriber (each process that watches gets each event: a fan-out, unlike `consume`). Live
+   * A notice to every process watching `subject` now (`watch`): live only, like `watch` itself:
+   * nothing stored, nothing acked, missed by a process whose connection is down. Sent before
+   * `notify` returns (on one connection, in order with the replies sent after it). For news whose
+   * loss a watcher covers another way (a read model that changed: an edge cache also ages out).
+   */
+  notify(subject: string, data: unknown): void;
+  /**
+   * Every integration event published from now on whose subject matches `filter` (and every
+   * notice), to this subscriber (each process that watches gets each event: a fan-out, unlike `consume`). Live
    * only: nothing is replayed, nothing acked, an event published while the connection is down is
    * missed. For notifications whose loss is harmless (an MCP client's resource subscription).
    */

@@ -246,6 +246,14 @@ export function createInProcessBus(options: InProcessBusOptions = {}): Bus {
           queueMicrotask(() => watcher.handler({ subject: event.subject, data: overTheWire(event.data, false) }));
     },
 
+    notify(subject: string, data: unknown): void {
+      // a notice from a process that is closing is one nobody needs: dropped, as on NATS
+      if (closing) return;
+      for (const watcher of [...watchers])
+        if (subjectMatches(watcher.filter, subject))
+          queueMicrotask(() => watcher.handler({ subject, data: overTheWire(data, false) }));
+    },
+
     async watch(filter, handler): Promise<Consumer> {
       assertOpen();
       const watcher = { filter, handler };

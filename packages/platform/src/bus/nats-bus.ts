@@ -264,6 +264,12 @@ function natsBus(
       }
     },
 
+    notify(subject: string, data: unknown): void {
+      // a core NATS message: no stream, no ack; while the connection is down it is dropped
+      if (nc.isClosed()) return;
+      nc.publish(subject, encode(data));
+    },
+
     async watch(filter, handler): Promise<Consumer> {
       // a plain (non-queue) subscription: a JetStream publish is a NATS message on its subject too,
       // so every watching process gets it; the stream is not involved

@@ -67,6 +67,11 @@ export interface EdgeConfig {
    * links, OAuth metadata and the OpenAPI `servers` come from PUBLIC_URL
    */
   readonly trustProxy: TrustProxy;
+  /**
+   * EDGE_READ_CACHE_MS: how long the REST edge keeps the answer of an anonymous public read at
+   * most (the catalog's notices empty it on each change first); 0 turns the cache off
+   */
+  readonly readCacheMs: number;
 }
 
 const parsePolicy = (
@@ -96,6 +101,10 @@ export const edgeConfigOf = (env: Environment, dataDir: string, problems: string
   const ttl = Number(ttlRaw);
   if (!Number.isInteger(ttl) || ttl < 60 || ttl > 86_400)
     problems.push(`OAUTH_ACCESS_TOKEN_TTL must be whole seconds from 60 to 86400, got "${env.OAUTH_ACCESS_TOKEN_TTL}"`);
+  const cacheRaw = env.EDGE_READ_CACHE_MS?.trim() || '1000';
+  const readCacheMs = Number(cacheRaw);
+  if (!Number.isInteger(readCacheMs) || readCacheMs < 0 || readCacheMs > 60_000)
+    problems.push(`EDGE_READ_CACHE_MS must be whole milliseconds from 0 to 60000, got "${env.EDGE_READ_CACHE_MS}"`);
   const trust = parseTrustProxy(env.TRUST_PROXY);
   if (!trust.ok)
     problems.push(
@@ -110,6 +119,7 @@ export const edgeConfigOf = (env: Environment, dataDir: string, problems: string
     secretsDir: path.resolve(dataDir, env.SECRETS_DIR ?? 'secrets'),
     identitySecrets: identitySecretsOf(env, problems),
     trustProxy: trust.ok ? trust.value : false,
+    readCacheMs: Number.isInteger(readCacheMs) && readCacheMs >= 0 ? Math.min(readCacheMs, 60_000) : 1000,
   };
   return config;
 };

@@ -15,15 +15,17 @@ const release = (): void => {
   for (const wake of waiters) wake();
 };
 
+/** runs `fn` at the end of the current event-loop turn (the check phase), with everything else waiting for it */
+export const atEndOfTurn = (fn: () => void): void => {
+  if (waiting === null) {
+    waiting = [];
+    setImmediate(release);
+  }
+  waiting.push(fn);
+};
+
 /** resolves at the end of the current event-loop turn (the check phase), with everyone else who waits */
-export const endOfTurn = (): Promise<void> =>
-  new Promise((resolve) => {
-    if (waiting === null) {
-      waiting = [];
-      setImmediate(release);
-    }
-    waiting.push(resolve);
-  });
+export const endOfTurn = (): Promise<void> => new Promise((resolve) => atEndOfTurn(resolve));
 
 /** a Fastify `onSend` hook: every response of the app waits for the end of the turn, then goes out as it was */
 export const writeAtEndOfTurn = async <T>(_request: unknown, _reply: unknown, payload: T): Promise<T> => {

@@ -8,7 +8,7 @@ export {
   trustFunctionOf,
 } from './config.ts';
 export { type EdgeStores, openEdgeStores, rateLimitCounterTtlMs } from './edge-stores.ts';
-export { endOfTurn, writeAtEndOfTurn } from './end-of-turn.ts';
+export { atEndOfTurn, endOfTurn, writeAtEndOfTurn } from './end-of-turn.ts';
 export { FORBIDDEN_KEYS, forbiddenKeyErrors, mayHoldForbiddenKey } from './forbidden-keys.ts';
 export { type FrontDoor, type FrontDoorLabels, type FrontDoorServerOptions, frontDoorServer } from './front-door.ts';
 export {

@@ -62,6 +62,7 @@ const measuredBus = (bus: Bus, metrics: ProcessMetrics): Bus => ({
         }
       },
     }),
+  notify: (subject, data) => bus.notify(subject, data),
   watch: (filter, handler) => bus.watch(filter, handler),
   close: () => bus.close(),
   ...(bus.ping ? { ping: () => (bus.ping as () => Promise<void>)() } : {}),
@@ -108,6 +109,7 @@ const tracedBus = (bus: Bus): Bus => ({
           () => options.handler(event),
         ),
     }),
+  notify: (subject, data) => bus.notify(subject, data),
   watch: (filter, handler) => bus.watch(filter, handler),
   close: () => bus.close(),
   ...(bus.ping ? { ping: () => (bus.ping as () => Promise<void>)() } : {}),

@@ -1,11 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type Operation, type OperationRequest, operationById } from '@listings/contracts';
+import { type AuthenticateReply, type Operation, type OperationRequest, operationById } from '@listings/contracts';
 import { EncodedJson, traceparentOrNew } from '@listings/platform/bus';
 import {
-  endOfTurn,
+  atEndOfTurn,
   type FrontDoor,
   type FrontDoorLabels,
   loggablePath,
+  type RateLimitDecision,
   RETRY_AFTER_OUTAGE_SECONDS,
   rateLimitHeaders,
   type StoredResponse,
@@ -23,6 +24,7 @@ import {
   RateLimitedError,
   rateLimitCall,
 } from './operation-call.ts';
+import type { ReadCache } from './read-cache.ts';
 
 /*
  * The REST edge's lean path: the public reads (GET operations without a scope or an
@@ -40,7 +42,8 @@ interface LeanRead extends FrontDoorLabels {
   readonly op: Operation;
   readonly input: { readonly params: Record<string, unknown>; readonly query: Record<string, unknown> };
   principal: string | null;
-  traceparent?: string;
+  /** the call's trace: made when first asked for (by the call to the service, or the log line) */
+  readonly traceparent: string;
 }
 
 const LEAN_READ = Symbol('lean read');
@@ -57,21 +60,53 @@ const lowerCased = (headers: Readonly<Record<string, string>>): Record<string, s
   return out;
 };
 
+/** a response's bytes as they go on the wire, with their content type and length */
+interface Wire {
+  readonly body: string | Uint8Array;
+  readonly contentType: string;
+  readonly length: number;
+}
+/** the wire form of each response the edge kept (read-cache.ts): made once, however often it is sent */
+const wires = new WeakMap<StoredResponse, Wire>();
+const wireOf = (response: StoredResponse): Wire => {
+  const body = response.body instanceof EncodedJson ? wireBody(response.body) : JSON.stringify(response.body);
+  return {
+    body,
+    contentType: `${response.contentType}; charset=utf-8`,
+    length: typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength,
+  };
+};
+const keptWireOf = (response: StoredResponse): Wire => {
+  let wire = wires.get(response);
+  if (wire === undefined) {
+    wire = wireOf(response);
+    wires.set(response, wire);
+  }
+  return wire;
+};
+
 /**
  * A stored response as the router's `sendStored` and Fastify put it on the wire: the body as it
  * came encoded (else its JSON), the content type with its charset, a 503's Retry-After
  * (retryAfterOnOutage), then the length; written at the end of the event-loop turn with the others
  * (writeAtEndOfTurn).
  */
-const writeStored = async (res: ServerResponse, response: StoredResponse, headers: Record<string, string | number>) => {
-  const body = response.body instanceof EncodedJson ? wireBody(response.body) : JSON.stringify(response.body);
-  headers['content-type'] = `${response.contentType}; charset=utf-8`;
+const writeStored = (
+  res: ServerResponse,
+  response: StoredResponse,
+  headers: Record<string, string | number>,
+  kept = false,
+): undefined => {
+  const wire = kept ? keptWireOf(response) : wireOf(response);
+  headers['content-type'] = wire.contentType;
   if (response.status === 503 && headers['retry-after'] === undefined)
     headers['retry-after'] = String(RETRY_AFTER_OUTAGE_SECONDS);
-  headers['content-length'] = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
-  await endOfTurn();
-  res.writeHead(response.status, headers);
-  res.end(body);
+  headers['content-length'] = wire.length;
+  atEndOfTurn(() => {
+    res.writeHead(response.status, headers);
+    res.end(wire.body);
+  });
+  return undefined;
 };
 
 /**
@@ -87,6 +122,21 @@ const ONE_WRITE_BYTES = 16 * 1024;
 const decoder = new TextDecoder();
 const textOf = (bytes: Uint8Array): string => decoder.decode(bytes);
 
+/** the rate limit's headers as `rateLimitHeaders` names them, lower-cased as `reply.header` stores them (the policy's made once) */
+const policyHeaders = new WeakMap<RateLimitDecision['policy'], string>();
+const rateLimitHeadersOf = (decision: RateLimitDecision): Record<string, string | number> => {
+  let policy = policyHeaders.get(decision.policy);
+  if (policy === undefined) {
+    policy = lowerCased(rateLimitHeaders(decision))['ratelimit-policy'] as string;
+    policyHeaders.set(decision.policy, policy);
+  }
+  if (!decision.allowed) return lowerCased(rateLimitHeaders(decision));
+  return {
+    'ratelimit-policy': policy,
+    ratelimit: `"${decision.policy.name}";r=${decision.remaining};t=${decision.resetSeconds}`,
+  };
+};
+
 const problemResponse = (error: unknown): StoredResponse => {
   const problem = toProblem(error);
   return { status: problem.status, contentType: PROBLEM_CONTENT_TYPE, body: problem };
@@ -95,6 +145,8 @@ const problemResponse = (error: unknown): StoredResponse => {
 export interface LeanReadsDeps {
   readonly guards: EdgeGuards;
   readonly forward: ForwardDeps;
+  /** the answers of anonymous reads kept between changes (none: every read is asked of its service) */
+  readonly readCache?: ReadCache;
   readonly logger: Logger;
   /** Fastify's router options that change what a path matches (the app's `routerOptions`) */
   readonly routerOptions: { readonly ignoreTrailingSlash: boolean; readonly maxParamLength: number };
@@ -132,6 +184,7 @@ export const createLeanReads = (deps: LeanReadsDeps): LeanReads => {
     const checked = checkOperationInput(op, { params: found.params, query: found.searchParams }, { wire: true });
     if (!checked.ok) return undefined;
     const route = (found.store as { route: string }).route;
+    let traceparent: string | undefined;
     return {
       op,
       route,
@@ -142,43 +195,86 @@ export const createLeanReads = (deps: LeanReadsDeps): LeanReads => {
       },
       input: { params: checked.input.params, query: checked.input.query },
       principal: null,
+      // one trace per call: the caller's (its server span's, when tracing is on), or a new one,
+      // made only when something needs it: an answer the edge kept needs none unless it is logged
+      get traceparent() {
+        traceparent ??= traceparentOrNew(req.headers.traceparent);
+        return traceparent;
+      },
     };
   };
 
-  const answer = async (read: LeanRead, req: IncomingMessage, res: ServerResponse, clientIp: string) => {
-    const { op } = read;
-    const authenticating = authenticateCall(guards, op, req.headers.authorization);
-    const auth = authenticating instanceof Promise ? await authenticating : authenticating;
+  /** the reply, once the call's guards let it through (a promise only when something had to be waited for) */
+  const answer = (
+    read: LeanRead,
+    req: IncomingMessage,
+    res: ServerResponse,
+    clientIp: string,
+  ): undefined | Promise<undefined> => {
+    const authenticating = authenticateCall(guards, read.op, req.headers.authorization);
+    if (authenticating instanceof Promise)
+      return authenticating.then((auth) => limited(read, req, res, clientIp, auth));
+    return limited(read, req, res, clientIp, authenticating);
+  };
+  const limited = (
+    read: LeanRead,
+    req: IncomingMessage,
+    res: ServerResponse,
+    clientIp: string,
+    auth: AuthenticateReply,
+  ): undefined | Promise<undefined> => {
     const hit = rateLimitCall(guards, auth, clientIp);
-    const decision = hit instanceof Promise ? await hit : hit;
-    const headers: Record<string, string | number> = lowerCased(rateLimitHeaders(decision));
+    if (hit instanceof Promise) return hit.then((decision) => allowed(read, req, res, auth, decision));
+    return allowed(read, req, res, auth, hit);
+  };
+  const allowed = (
+    read: LeanRead,
+    req: IncomingMessage,
+    res: ServerResponse,
+    auth: AuthenticateReply,
+    decision: RateLimitDecision,
+  ): undefined | Promise<undefined> => {
+    const headers = rateLimitHeadersOf(decision);
     if (!decision.allowed)
       return writeStored(res, problemResponse(new RateLimitedError(decision.resetSeconds)), headers);
     if (auth.outcome === 'refused') {
       headers['www-authenticate'] = auth.www_authenticate;
       return writeStored(res, { status: auth.status, contentType: PROBLEM_CONTENT_TYPE, body: auth.problem }, headers);
     }
+    const { op } = read;
     read.principal = auth.principal.account_id;
-    // one trace per call: the caller's (its server span's, when tracing is on), or a new one
-    const traceparent = traceparentOrNew(req.headers.traceparent);
-    read.traceparent = traceparent;
-    const envelope: OperationRequest = markChecked({
-      operation_id: op.operationId,
-      principal: auth.principal,
-      params: read.input.params,
-      query: read.input.query,
-      body: undefined,
-      idempotency_key: undefined,
-    });
-    let response: StoredResponse;
+    const call = () =>
+      forwardCall(
+        deps.forward,
+        op,
+        markChecked({
+          operation_id: op.operationId,
+          principal: auth.principal,
+          params: read.input.params,
+          query: read.input.query,
+          body: undefined,
+          idempotency_key: undefined,
+        }) as OperationRequest,
+        read.traceparent,
+        logger,
+      );
+    // an anonymous caller's read may be answered from what the edge kept (read-cache.ts)
+    const kept = auth.credential_id === null && deps.readCache?.keeps(op) === true;
+    let answered: StoredResponse | Promise<StoredResponse>;
     try {
-      response = await forwardCall(deps.forward, op, envelope, traceparent, logger);
+      answered = kept ? (deps.readCache as ReadCache).answer(op, req.url as string, call) : call();
     } catch (error) {
-      // as the router's error handler: logged, and a problem+json answer (its headers kept)
-      logger.error({ err: error }, 'request failed');
-      response = problemResponse(error);
+      answered = Promise.reject(error);
     }
-    return writeStored(res, response, headers);
+    if (!(answered instanceof Promise)) return writeStored(res, answered, headers, kept);
+    return answered.then(
+      (response) => writeStored(res, response, headers, kept),
+      (error: unknown) => {
+        // as the router's error handler: logged, and a problem+json answer (its headers kept)
+        logger.error({ err: error }, 'request failed');
+        return writeStored(res, problemResponse(error), headers);
+      },
+    );
   };
 
   const door: FrontDoor = {
@@ -192,11 +288,16 @@ export const createLeanReads = (deps: LeanReadsDeps): LeanReads => {
     labelsOf: (req) => (req as TakenRequest)[LEAN_READ] as LeanRead,
     serve: (req, res, clientIp) => {
       const read = (req as TakenRequest)[LEAN_READ] as LeanRead;
-      answer(read, req, res, clientIp).catch((error: unknown) => {
+      const failed = (error: unknown) => {
         logger.error({ err: error }, 'request failed');
         if (res.headersSent) return void res.end();
         return writeStored(res, problemResponse(error), {});
-      });
+      };
+      try {
+        answer(read, req, res, clientIp)?.catch(failed);
+      } catch (error) {
+        failed(error);
+      }
     },
   };
 

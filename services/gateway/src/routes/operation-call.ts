@@ -12,6 +12,7 @@ import { DomainError, ServiceUnavailableError, toProblem } from '@listings/platf
 import type { Logger } from '@listings/platform/logger';
 import { handleOperation, type OperationHandlers } from '@listings/platform/service-host';
 import { PROBLEM_CONTENT_TYPE } from '../plugins/problems.ts';
+import type { ReadCache } from './read-cache.ts';
 
 /*
  * The steps of a contract operation's call at the REST edge, shared by the router's operation
@@ -30,6 +31,8 @@ export interface ForwardDeps {
   readonly bus: Bus;
   readonly gatewayHandlers: OperationHandlers;
   readonly requestTimeoutMs: number;
+  /** told of each call that came back (a write empties what the edge keeps of its service's reads) */
+  readonly readCache?: Pick<ReadCache, 'called'>;
 }
 
 /** 1. who is calling, and may they call `op` (before anything about the input); at once when anonymous */
@@ -88,6 +91,8 @@ export const forwardCall = async (
         transferPayload: true,
       })) as OperationReply;
     } catch (error) {
+      // a call that timed out may have been done: the service's reads kept here go too
+      deps.readCache?.called(op);
       if (error instanceof BusUnavailableError)
         return problemOfError(new ServiceUnavailableError('the message bus is unreachable: try again shortly'));
       if (error instanceof NoResponderError)
@@ -96,6 +101,7 @@ export const forwardCall = async (
         return problemOfError(new ServiceUnavailableError(`the ${op.service} service did not answer in time`));
       throw error;
     }
+    deps.readCache?.called(op);
   }
   return 'problem' in result
     ? { status: result.status, contentType: PROBLEM_CONTENT_TYPE, body: result.problem }

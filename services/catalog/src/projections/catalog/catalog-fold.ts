@@ -19,6 +19,8 @@ export interface CatalogFold {
   readonly versionBesidesViews: number;
   waitFor(position: number): Promise<void>;
   onListingChange(listener: ListingChangeListener): () => void;
+  /** calls `listener` after each event that changed what a query reads (`version` bumped), once the view holds it */
+  onChange(listener: () => void): () => void;
 }
 
 export const createCatalogFold = (deps: {
@@ -34,6 +36,7 @@ export const createCatalogFold = (deps: {
   let versionBesidesViews = 0;
   const waiters: { position: number; resolve: () => void }[] = [];
   const listeners = new Set<ListingChangeListener>();
+  const changeListeners = new Set<() => void>();
   const parentOf = (slug: string) => deps.small.categories.view.get(slug)?.parent;
 
   const tellListeners = (before: ListingDoc | undefined, after: ListingDoc | undefined, at: number) => {
@@ -75,9 +78,17 @@ export const createCatalogFold = (deps: {
   return {
     apply: async (event) => {
       if (event.position <= position) return;
+      const before = version;
       await foldIn(event);
       position = event.position;
       resolveWaiters();
+      if (version !== before)
+        for (const listener of changeListeners)
+          try {
+            listener();
+          } catch (error) {
+            deps.logger.error({ err: error, position }, 'a read-model change listener failed');
+          }
     },
     get position() {
       return position;
@@ -93,6 +104,10 @@ export const createCatalogFold = (deps: {
     onListingChange: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    onChange: (listener) => {
+      changeListeners.add(listener);
+      return () => changeListeners.delete(listener);
     },
   };
 };

@@ -100,6 +100,7 @@ export const createCatalogView = (deps: {
     analytics: deps.small.analytics.view,
     settings: () => deps.small.settings.view.get(SETTINGS_ID),
     onListingChange: fold.onListingChange,
+    onChange: fold.onChange,
     search: {
       search: async (query) => {
         if (deps.pending() > 0) await deps.flush();

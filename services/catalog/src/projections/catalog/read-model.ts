@@ -77,6 +77,11 @@ export interface CatalogView {
    * date without a scan. Returns the function that stops the calls.
    */
   onListingChange(listener: ListingChangeListener): () => void;
+  /**
+   * Calls `listener` after each event that changed what a query reads (`version` bumped), once the
+   * view holds it: what tells the edges their cached answers are old (main.ts's notices).
+   */
+  onChange(listener: () => void): () => void;
   /** searches what the view holds: pending changes reach the index first (read-your-writes) */
   readonly search: Pick<SearchIndex, 'search'>;
 }
