@@ -65,6 +65,7 @@ export const startAllInOne = async (
     const mcp = await createMcpGateway({
       ...deps,
       edgeConfig: edge,
+      readCache: true,
       idempotencyStore: edgeStores.idempotencyStore,
       rateLimitCounter: edgeStores.rateLimitCounter,
       logger: logger.child({ service: 'mcp-gateway' }),

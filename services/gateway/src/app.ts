@@ -11,6 +11,7 @@ import {
   createMemoryIdempotencyStore,
   createMemoryRateLimitCounter,
   createRateLimiter,
+  createReadCache,
   type FrontDoor,
   fastifyTrustProxy,
   forbiddenKeyErrors,
@@ -22,6 +23,7 @@ import {
   type RateLimitPolicy,
   rateLimitHeaders,
   retryAfterOnOutage,
+  type StoredResponse,
   type TrustProxy,
   writeAtEndOfTurn,
 } from '@listings/platform/edge';
@@ -48,7 +50,6 @@ import {
   operationRoutes,
   RateLimitedError,
 } from './routes/operations.ts';
-import { createReadCache } from './routes/read-cache.ts';
 
 export interface RegisteredOperationRoute {
   readonly operationId: string;
@@ -206,7 +207,7 @@ export const buildApp = async (options: GatewayOptions): Promise<FastifyInstance
       ...(options.idempotencyRetentionMs ? { retentionMs: options.idempotencyRetentionMs } : {}),
     },
   };
-  const readCache = createReadCache({
+  const readCache = createReadCache<StoredResponse>({
     bus: options.bus,
     ttlMs: options.leanReads === false ? 0 : (options.readCacheTtlMs ?? 0),
     logger: options.logger,

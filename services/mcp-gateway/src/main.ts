@@ -6,6 +6,7 @@ import {
   type AuthenticationClient,
   createAuthenticationClient,
   createRateLimiter,
+  createReadCache,
   type EdgeConfig,
   type EdgeStores,
   type FrontDoor,
@@ -28,7 +29,7 @@ import { createLeanToolsCall } from './http/lean-tools-call.ts';
 import { createMcpEndpoint, type McpEndpoint } from './http/mcp-endpoint.ts';
 import { MCP_PATH, mcpFrontDoor, mcpPlugin } from './http/mcp-plugin.ts';
 import { createListingSlugs, listingSlugOf, watchListingChanges } from './listing-changes.ts';
-import { callOperation } from './tools/call-operation.ts';
+import { callOperation, type ToolOutcome } from './tools/call-operation.ts';
 import { connectNatsTaskCancellations } from './tools/draft-tasks.ts';
 
 export interface McpGatewayDeps {
@@ -53,6 +54,12 @@ export interface McpGatewayDeps {
   readonly draftPollMs?: number;
   /** false: every request takes the SDK's path, none the lean one (tests compare the two) */
   readonly leanToolsCall?: boolean;
+  /**
+   * true: anonymous public reads are answered from the edge's read cache for up to the edge
+   * config's EDGE_READ_CACHE_MS (packages/platform/src/edge/read-cache.ts); default false (tests
+   * with stand-in services, which send no notices)
+   */
+  readonly readCache?: boolean;
 }
 
 export interface McpGateway {
@@ -95,11 +102,17 @@ export const createMcpGateway = async (deps: McpGatewayDeps): Promise<McpGateway
   const counter = deps.rateLimitCounter ?? (owned as EdgeStores).rateLimitCounter;
   const cancellations = deps.config.natsUrl ? await connectNatsTaskCancellations(deps.config.natsUrl) : null;
   const listingSlugs = createListingSlugs();
+  const readCache = createReadCache<ToolOutcome>({
+    bus: deps.bus,
+    ttlMs: deps.readCache ? edge.readCacheMs : 0,
+    logger: deps.logger,
+  });
   const serverDeps = {
     listingSlugs,
     bus: deps.bus,
     logger: deps.logger,
     requestTimeoutMs: deps.requestTimeoutMs ?? 10_000,
+    readCache,
     idempotency: { store, clock },
     ...(deps.conformanceFixtures ? { conformanceFixtures: await loadConformanceFixtures() } : {}),
     ...(deps.draftPollMs ? { draftPollMs: deps.draftPollMs } : {}),
@@ -144,6 +157,7 @@ export const createMcpGateway = async (deps: McpGatewayDeps): Promise<McpGateway
     trustProxy: edge.trustProxy,
     stop: async () => {
       await changes.stop();
+      await readCache.stop();
       await endpoint.close();
       await owned?.close();
       await cancellations?.close();
@@ -189,7 +203,11 @@ export const startMcpGateway = async (
   },
 ) => {
   const mcpConfig = loadMcpConfig(deps.config);
-  const gateway = await createMcpGateway({ conformanceFixtures: mcpConfig.conformanceFixtures, ...deps });
+  const gateway = await createMcpGateway({
+    conformanceFixtures: mcpConfig.conformanceFixtures,
+    readCache: true,
+    ...deps,
+  });
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     logController: new LogController({ disableRequestLogging: true }),

@@ -47,5 +47,12 @@ export {
   type RateLimitPolicy,
   rateLimitHeaders,
 } from './rate-limit.ts';
+export {
+  type Answer,
+  createReadCache,
+  isPublicRead,
+  type ReadCache,
+  type ReadCacheOptions,
+} from './read-cache.ts';
 export { RETRY_AFTER_OUTAGE_SECONDS, retryAfterOnOutage } from './retry-after.ts';
 export { type SiteCookie, sessionCookie, siteCookie } from './site-cookies.ts';

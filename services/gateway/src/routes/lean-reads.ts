@@ -8,6 +8,7 @@ import {
   loggablePath,
   type RateLimitDecision,
   RETRY_AFTER_OUTAGE_SECONDS,
+  type ReadCache,
   rateLimitHeaders,
   type StoredResponse,
 } from '@listings/platform/edge';
@@ -24,7 +25,6 @@ import {
   RateLimitedError,
   rateLimitCall,
 } from './operation-call.ts';
-import type { ReadCache } from './read-cache.ts';
 
 /*
  * The REST edge's lean path: the public reads (GET operations without a scope or an
@@ -146,7 +146,7 @@ export interface LeanReadsDeps {
   readonly guards: EdgeGuards;
   readonly forward: ForwardDeps;
   /** the answers of anonymous reads kept between changes (none: every read is asked of its service) */
-  readonly readCache?: ReadCache;
+  readonly readCache?: ReadCache<StoredResponse>;
   readonly logger: Logger;
   /** Fastify's router options that change what a path matches (the app's `routerOptions`) */
   readonly routerOptions: { readonly ignoreTrailingSlash: boolean; readonly maxParamLength: number };
@@ -262,7 +262,7 @@ export const createLeanReads = (deps: LeanReadsDeps): LeanReads => {
     const kept = auth.credential_id === null && deps.readCache?.keeps(op) === true;
     let answered: StoredResponse | Promise<StoredResponse>;
     try {
-      answered = kept ? (deps.readCache as ReadCache).answer(op, req.url as string, call) : call();
+      answered = kept ? (deps.readCache as ReadCache<StoredResponse>).answer(op, req.url as string, call) : call();
     } catch (error) {
       answered = Promise.reject(error);
     }

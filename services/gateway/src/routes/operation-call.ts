@@ -6,13 +6,13 @@ import type {
   RateLimitDecision,
   RateLimiter,
   RateLimitPolicy,
+  ReadCache,
   StoredResponse,
 } from '@listings/platform/edge';
 import { DomainError, ServiceUnavailableError, toProblem } from '@listings/platform/errors';
 import type { Logger } from '@listings/platform/logger';
 import { handleOperation, type OperationHandlers } from '@listings/platform/service-host';
 import { PROBLEM_CONTENT_TYPE } from '../plugins/problems.ts';
-import type { ReadCache } from './read-cache.ts';
 
 /*
  * The steps of a contract operation's call at the REST edge, shared by the router's operation

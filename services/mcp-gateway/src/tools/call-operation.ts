@@ -3,6 +3,7 @@ import type { Bus } from '@listings/platform/bus';
 import {
   type IdempotencyOptions,
   parseIdempotencyKey,
+  type ReadCache,
   requestFingerprint,
   runIdempotent,
 } from '@listings/platform/edge';
@@ -27,6 +28,8 @@ export interface CallOperationDeps {
   readonly requestTimeoutMs: number;
   /** absent: keys are checked but not remembered (only in tests that do not care) */
   readonly idempotency?: IdempotencyOptions;
+  /** the answers of anonymous public reads, kept until their service changes (absent: none kept) */
+  readonly readCache?: ReadCache<ToolOutcome>;
 }
 
 export type ToolOutcome =
@@ -82,6 +85,11 @@ export const callOperation = async (
       client_model: options.clientModel ? true : undefined,
     });
     const send = (keepEncoded = false) => requestOverBus(deps, op, envelope, keepEncoded, options.traceparent);
+    // an anonymous caller's public read may be answered from what the edge kept (read-cache.ts)
+    if (!key && principal.via === 'anonymous' && deps.readCache?.keeps(op))
+      return await deps.readCache.answer(op, readKey(op, input, options.keepEncoded === true), () =>
+        send(options.keepEncoded),
+      );
     if (!key || !deps.idempotency) return await send(options.keepEncoded);
     return await sendOnce(deps.idempotency, {
       // keys belong to the caller, as with the REST header
@@ -99,6 +107,10 @@ export const callOperation = async (
     return { status: problem.status, problem };
   }
 };
+
+/** what names a public read in the read cache: the tool, its checked arguments, and whether its answer stays encoded */
+const readKey = (op: Operation, input: { params: unknown; query: unknown }, keepEncoded: boolean): string =>
+  `${keepEncoded ? 'encoded' : 'plain'} ${op.operationId} ${JSON.stringify(input.params)} ${JSON.stringify(input.query)}`;
 
 /**
  * The arguments split back into path, query and body and checked against the contract, with the
@@ -179,6 +191,8 @@ const requestOverBus = async (
     // the envelope is this call's alone (as on the REST edge): an in-process bus need not copy it
     transferPayload: true,
   });
+  // a write's reply: what the edge kept of its service's reads goes (its next read sees the write)
+  deps.readCache?.called(op);
   if (outcome.ok) return { status: outcome.status, body: outcome.body };
   if (outcome.unanswered) throw new ServiceUnavailableError(outcome.detail);
   return { status: outcome.status, problem: outcome.problem };

@@ -139,6 +139,8 @@ export const startHarness = async (
     leanToolsCall?: boolean;
     /** replies handed over as they are, not copied (as in the all-in-one process) */
     shareReplies?: boolean;
+    /** anonymous public reads answered from the edge's read cache (EDGE_READ_CACHE_MS), as in production */
+    readCache?: boolean;
   } = {},
 ): Promise<Harness> => {
   const bus = createInProcessBus(options.shareReplies ? { shareReplies: true } : {});
@@ -157,6 +159,7 @@ export const startHarness = async (
     ...(options.clock ? { clock: options.clock } : {}),
     draftPollMs: 5,
     ...(options.leanToolsCall === false ? { leanToolsCall: false } : {}),
+    ...(options.readCache ? { readCache: true } : {}),
   });
   const app = Fastify(mcpServerOptions(gateway, logger));
   await app.register(gateway.plugin);

@@ -1,11 +1,12 @@
 import { type Operation, readModelChanged } from '@listings/contracts';
-import type { Bus, Consumer } from '@listings/platform/bus';
-import type { StoredResponse } from '@listings/platform/edge';
-import type { Logger } from '@listings/platform/logger';
+import type { Bus, Consumer } from '../bus/bus.ts';
+import type { Logger } from '../logger.ts';
 
 /*
- * The REST edge's read cache: the answers of public reads asked without a credential (the lean
- * path's reads, lean-reads.ts), kept by URL until the service's read model changes. A service
+ * An edge's read cache: the answers of public reads asked without a credential, kept by the
+ * request (the REST edge: its URL, services/gateway/src/routes/lean-reads.ts; the MCP edge: the
+ * tool and its checked arguments, services/mcp-gateway/src/tools/call-operation.ts) until the
+ * service's read model changes. A service
  * that sends `read_model_changed` notices (contracts' notices.ts: the catalog) tells every edge of
  * each change before it answers anything that read it, so an answer kept here is the one the
  * service would give now:
@@ -31,46 +32,54 @@ export interface ReadCacheOptions {
   readonly now?: () => number;
 }
 
-export interface ReadCache {
+/** an answer the cache may keep: only a 200 is kept */
+export interface Answer {
+  readonly status: number;
+}
+
+/** a read any caller may make, which changes nothing: a GET without a scope or an Idempotency-Key */
+export const isPublicRead = (op: Operation): boolean => op.method === 'GET' && op.scope === null && !op.idempotent;
+
+export interface ReadCache<R extends Answer = Answer> {
   /** resolves once the edge hears the notices (from then on answers are kept) */
   readonly ready: Promise<void>;
-  /** whether `op`'s answers may be kept: a service that sends notices, once this edge hears them */
+  /** whether `op`'s answers may be kept: a public read of a service that sends notices, once this edge hears them */
   keeps(op: Operation): boolean;
-  /** the answer to `key` (the request's URL) of `op`: the one kept, else `call`'s (kept when it is a 200) */
-  answer(op: Operation, key: string, call: () => Promise<StoredResponse>): StoredResponse | Promise<StoredResponse>;
+  /** the answer to `key` (what names the request: its URL, its arguments) of `op`: the one kept, else `call`'s (kept when it is a 200) */
+  answer(op: Operation, key: string, call: () => Promise<R>): R | Promise<R>;
   /** a call of `op` came back from its service: a write empties the service's shelf */
   called(op: Operation): void;
   stop(): Promise<void>;
 }
 
-interface Kept {
+interface Kept<R> {
   /** the call while it is out, then its answer */
-  response: StoredResponse | Promise<StoredResponse>;
+  response: R | Promise<R>;
   /** Infinity while the call is out */
   expiresAt: number;
 }
 
-interface Shelf {
+interface Shelf<R> {
   /** bumped by each change: an answer asked for under an older one is not kept */
   epoch: number;
-  readonly kept: Map<string, Kept>;
+  readonly kept: Map<string, Kept<R>>;
 }
 
-const NO_CACHE: ReadCache = {
+const noCache = <R extends Answer>(): ReadCache<R> => ({
   ready: Promise.resolve(),
   keeps: () => false,
   answer: (_op, _key, call) => call(),
   called: () => {},
   stop: async () => {},
-};
+});
 
-export const createReadCache = (options: ReadCacheOptions): ReadCache => {
-  if (options.ttlMs <= 0) return NO_CACHE;
+export const createReadCache = <R extends Answer>(options: ReadCacheOptions): ReadCache<R> => {
+  if (options.ttlMs <= 0) return noCache<R>();
   const { ttlMs } = options;
   const maxEntries = options.maxEntries ?? 10_000;
   const now = options.now ?? Date.now;
-  const shelves = new Map<string, Shelf>();
-  const emptied = (shelf: Shelf) => {
+  const shelves = new Map<string, Shelf<R>>();
+  const emptied = (shelf: Shelf<R>) => {
     shelf.epoch++;
     shelf.kept.clear();
   };
@@ -92,7 +101,7 @@ export const createReadCache = (options: ReadCacheOptions): ReadCache => {
 
   return {
     ready: started,
-    keeps: (op) => shelves.has(op.service),
+    keeps: (op) => isPublicRead(op) && shelves.has(op.service),
     answer: (op, key, call) => {
       const shelf = shelves.get(op.service);
       if (!shelf) return call();
@@ -102,11 +111,11 @@ export const createReadCache = (options: ReadCacheOptions): ReadCache => {
         shelf.kept.delete(key);
       }
       const epoch = shelf.epoch;
-      const kept: Kept = { response: call(), expiresAt: Number.POSITIVE_INFINITY };
+      const kept: Kept<R> = { response: call(), expiresAt: Number.POSITIVE_INFINITY };
       const forget = () => {
         if (shelf.kept.get(key) === kept) shelf.kept.delete(key);
       };
-      (kept.response as Promise<StoredResponse>).then((response) => {
+      (kept.response as Promise<R>).then((response) => {
         // an answer asked for before a change may have read the model without it
         if (response.status !== 200 || shelf.epoch !== epoch) return forget();
         kept.response = response;
