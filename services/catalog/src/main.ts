@@ -6,7 +6,6 @@ import {
   claimVerifiedEvent,
   listOrderRefunds,
   type OrderRefundEntry,
-  readModelChanged,
   recordViews,
 } from '@listings/contracts';
 import { catalogEvents } from '@listings/contracts/events';
@@ -50,6 +49,7 @@ import { consumeCommerceEvents, startCatalogPublisher } from './entrypoints/inte
 import { serveInternalOperations } from './entrypoints/internal-operations.ts';
 import { startOwnershipHandover } from './entrypoints/ownership-handover.ts';
 import { startOwnershipMail } from './entrypoints/ownership-mail.ts';
+import { tellReadModelChanges } from './entrypoints/read-model-notices.ts';
 import { startWebhookEvents } from './entrypoints/webhook-events.ts';
 import { openCatalogReadModel } from './projections/catalog/read-model.ts';
 
@@ -233,12 +233,7 @@ export const startCatalog = async (deps: CatalogDeps) => {
   ]);
   // commerce's refunds for the operators' audit (list_operator_actions)
   const commerce = createInternalClient(deps.bus, { timeoutMs: 5_000 });
-  // every change of the read model is told to the edges, before any answer that read it goes out:
-  // their caches of the public reads drop what they hold (notices.ts); once more as this replica
-  // starts answering and as it stops (an edge then asks, and learns it is gone)
-  const noticeSubject = readModelChanged.subjectOf('catalog');
-  const notice = () => deps.bus.notify(noticeSubject, null);
-  const stopNotices = readModel.view.onChange(notice);
+  const notices = tellReadModelChanges(deps.bus, readModel.view); // the edges' read caches
   const served = await serveOperations({
     service: 'catalog',
     bus: deps.bus,
@@ -263,7 +258,7 @@ export const startCatalog = async (deps: CatalogDeps) => {
       ).map(([id, handler]) => [id, async (call: OperationCall) => encodedOnce(await handler(call))]),
     ),
   });
-  notice();
+  notices.answering();
   const internal = await serveInternalOperations({
     bus: deps.bus,
     logger: deps.logger,
@@ -323,8 +318,7 @@ export const startCatalog = async (deps: CatalogDeps) => {
       try {
         await claimEvents.stop();
         await served.stop();
-        stopNotices();
-        notice();
+        notices.stop();
         await internal.stop();
         await commerceEvents.stop();
         await publisher.close();
