@@ -1,6 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mailAccount } from '@listings/contracts';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { mailAccount, WEBHOOKS_PER_LISTING_MAX } from '@listings/contracts';
 import { createSafeFetch } from '@listings/platform/outbound';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -66,6 +68,23 @@ const as =
       query,
       ...(body !== undefined ? { body } : {}),
     })) as Reply;
+
+/**
+ * The webhook subjects in the catalog's key vault (its SQLite key file): all, a key or an erased
+ * key's tombstone each, or (`kept`) those that still have their key.
+ */
+const webhookKeysOf = (t: TestCatalog, which: 'kept' | 'all' = 'all'): string[] => {
+  const db = new DatabaseSync(path.join(t.dir, 'catalog', 'personal-data.sqlite'), { readOnly: true });
+  const where = which === 'kept' ? 'AND key IS NOT NULL' : '';
+  try {
+    const rows = db
+      .prepare(`SELECT subject FROM subject_keys WHERE subject LIKE 'webhook-%' ${where} ORDER BY subject`)
+      .all();
+    return rows.map((r) => String(r.subject));
+  } finally {
+    db.close();
+  }
+};
 
 const webhookFetch = createSafeFetch({ allowPrivateNetworks: true, userAgent: 'webhook-test', maxRedirects: 0 });
 
@@ -272,6 +291,28 @@ describe('webhook endpoints: who may, and where to', () => {
     const none = await create('owner-of-Guarded', { url: 'https://hooks.example.com/in', events: [] });
     expect(none.status).toBe(400);
     expect(none.problem?.errors?.[0]?.field).toMatch(/^body\.events/);
+  });
+
+  it('when a create is refused (the same URL again, or one endpoint too many) then no key is left in the vault', async () => {
+    const at = (n: number) => ({ url: `https://hooks.example.com/in-${n}`, events: ['vote.counted'] });
+    expect((await create('owner-of-Guarded', at(1))).status).toBe(201);
+    const one = webhookKeysOf(t);
+    expect(one).toHaveLength(1);
+    expect((await create('owner-of-Guarded', at(1))).status).toBe(409);
+    expect(webhookKeysOf(t)).toEqual(one);
+    for (let n = 2; n <= WEBHOOKS_PER_LISTING_MAX; n += 1)
+      expect((await create('owner-of-Guarded', at(n))).status).toBe(201);
+    const full = webhookKeysOf(t);
+    expect(full).toHaveLength(WEBHOOKS_PER_LISTING_MAX);
+    expect((await create('owner-of-Guarded', at(WEBHOOKS_PER_LISTING_MAX + 1))).status).toBe(409);
+    expect(webhookKeysOf(t)).toEqual(full);
+  });
+
+  it('when two creates for one URL race then one endpoint is made and the loser’s key is erased', async () => {
+    const body = { url: 'https://hooks.example.com/in', events: ['vote.counted'] };
+    const both = await Promise.all([create('owner-of-Guarded', body), create('owner-of-Guarded', body)]);
+    expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(webhookKeysOf(t, 'kept')).toEqual([`webhook-${both.find((r) => r.status === 201)?.body.webhook_id}`]);
   });
 
   it('when someone else than the owner lists, creates, tests or deletes then 404, and the endpoint stays', async () => {
