@@ -394,33 +394,60 @@ describe('an endpoint that never answers 2xx', () => {
   });
 });
 
-describe('a launch week that runs', () => {
-  it('when votes move a listing on its week’s board then its endpoint hears of each new place, once', async () => {
-    const bodies: { type: string; data: { rank: number } }[] = [];
-    const server = http.createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        bodies.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-        res.writeHead(204).end();
-      });
+/**
+ * A catalog on Wednesday of the launch week 2026-11-16 .. 2026-11-22 (categories seeded) and a
+ * receiver on loopback that takes every delivery (204) and keeps its body: `test` runs with both,
+ * which are stopped after. `launch(name, events)` adds a listing of that week and, for `events`,
+ * its owner's endpoint to the receiver.
+ */
+const inLaunchWeek = async <Body>(
+  test: (week: {
+    t: TestCatalog;
+    bodies: Body[];
+    launch: (name: string, events?: string[]) => Promise<{ listing_id: number; slug: string }>;
+  }) => Promise<void>,
+) => {
+  const bodies: Body[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      bodies.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+      res.writeHead(204).end();
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const t = await startTestCatalog({
-      now: '2026-11-18T12:00:00.000Z',
-      webhooks: { fetch: webhookFetch, retry: { firstMs: 20, forMs: 60_000 } },
-    });
-    try {
-      await seedCategories(t);
-      const alpha = await addListing(t, 'Alpha', { categories: ['Design'] }, { week: '2026-11-16' });
-      const beta = await addListing(t, 'Beta', { categories: ['Design'] }, { week: '2026-11-16' });
-      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/in`;
-      const made = await as(t, 'owner-of-Beta')(
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/in`;
+  const t = await startTestCatalog({
+    now: '2026-11-18T12:00:00.000Z',
+    webhooks: { fetch: webhookFetch, retry: { firstMs: 20, forMs: 60_000 } },
+  });
+  const launch = async (name: string, events: string[] = []) => {
+    const listing = await addListing(t, name, { categories: ['Design'] }, { week: '2026-11-16' });
+    if (events.length > 0) {
+      const made = await as(t, `owner-of-${name}`)(
         'create_webhook',
-        { listing_id: beta.listing_id },
-        { url, events: ['rank.changed'] },
+        { listing_id: listing.listing_id },
+        { url, events },
       );
       expect(made.status).toBe(201);
+    }
+    return listing;
+  };
+  try {
+    await seedCategories(t);
+    await test({ t, bodies, launch });
+  } finally {
+    await t.stop();
+    await new Promise<void>((r) => server.close(() => r()));
+  }
+};
+
+describe('a launch week that runs', () => {
+  it('when votes move a listing on its week’s board then its endpoint hears of each new place, once', () =>
+    inLaunchWeek<{ type: string; data: { rank: number } }>(async ({ t, bodies, launch }) => {
+      const alpha = await launch('Alpha');
+      const beta = await launch('Beta', ['rank.changed']);
       const vote = (slug: string, voter: string) =>
         t.internal('cast_vote', { slug, account_id: voter, email_confirmed: true });
       await vote(beta.slug, 'b1');
@@ -432,40 +459,13 @@ describe('a launch week that runs', () => {
       const ranks = bodies.map((b) => b.data.rank);
       expect(ranks.every((r, i) => i === 0 || r !== ranks[i - 1])).toBe(true);
       expect(bodies.every((b) => b.type === 'rank.changed')).toBe(true);
-    } finally {
-      await t.stop();
-      await new Promise<void>((r) => server.close(() => r()));
-    }
-  });
+    }));
 });
 
 describe('a launch week that ends', () => {
-  it('when the week of a listing is over then its endpoint hears of it with the week’s votes and its award', async () => {
-    const bodies: { type: string; data: Record<string, unknown> }[] = [];
-    const server = http.createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        bodies.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-        res.writeHead(204).end();
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    // Wednesday of the launch week 2026-11-16 .. 2026-11-22
-    const t = await startTestCatalog({
-      now: '2026-11-18T12:00:00.000Z',
-      webhooks: { fetch: webhookFetch, retry: { firstMs: 20, forMs: 60_000 } },
-    });
-    try {
-      await seedCategories(t);
-      const listing = await addListing(t, 'Weekly', { categories: ['Design'] }, { week: '2026-11-16' });
-      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/in`;
-      const made = await as(t, 'owner-of-Weekly')(
-        'create_webhook',
-        { listing_id: listing.listing_id },
-        { url, events: ['launch_week.ended'] },
-      );
-      expect(made.status).toBe(201);
+  it('when the week of a listing is over then its endpoint hears of it with the week’s votes and its award', () =>
+    inLaunchWeek<{ type: string; data: Record<string, unknown> }>(async ({ t, bodies, launch }) => {
+      const listing = await launch('Weekly', ['launch_week.ended']);
       for (const voter of ['v1', 'v2'])
         await t.internal('cast_vote', { slug: listing.slug, account_id: voter, email_confirmed: true });
       t.clock.set('2026-11-23T00:00:01.000Z');
@@ -475,9 +475,5 @@ describe('a launch week that ends', () => {
         type: 'launch_week.ended',
         data: { listing_id: listing.listing_id, launch_week: '2026-11-16', votes: 2, award_rank: 1 },
       });
-    } finally {
-      await t.stop();
-      await new Promise<void>((r) => server.close(() => r()));
-    }
-  });
+    }));
 });
