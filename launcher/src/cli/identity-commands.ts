@@ -1,7 +1,12 @@
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, SCOPES, type Scope } from '@listings/contracts';
-import { ApiKeyNameTakenError, openConfiguredIdentityStore } from '@listings/identity/store';
+import {
+  type Account,
+  ApiKeyNameTakenError,
+  type IdentityStore,
+  openConfiguredIdentityStore,
+} from '@listings/identity/store';
 import { systemClock } from '@listings/platform/clock';
-import { loadConfig } from '@listings/platform/config';
+import { type Config, loadConfig } from '@listings/platform/config';
 import { ValidationError } from '@listings/platform/errors';
 import { parse, UsageError } from './arguments.ts';
 
@@ -50,6 +55,30 @@ export const createApiKey = async (rest: string[]): Promise<number> => {
 };
 
 /**
+ * The account an `account` command names by its email, in the identity store as configured
+ * (MongoDB with MONGO_URL, else DATA_DIR/identity.sqlite): `act` runs with it, and the store is
+ * closed after. No account with that email: said on stderr (and `hint`), exit code 1.
+ */
+export const withAccountOf = async (
+  email: string,
+  act: (found: Account, identity: IdentityStore, config: Config) => Promise<number>,
+  hint = '',
+): Promise<number> => {
+  const config = loadConfig();
+  const identity = openConfiguredIdentityStore(config, systemClock);
+  try {
+    const found = await identity.findAccountForSignIn(email);
+    if (!found) {
+      console.error(`no account with the email ${email}${hint}`);
+      return 1;
+    }
+    return await act(found, identity, config);
+  } finally {
+    await identity.close();
+  }
+};
+
+/**
  * `account erase`: the account's personal data goes, through each owner's own command: identity
  * overwrites its email and name and deletes its password, keys, sessions and OAuth records; claims
  * and drafting delete the account's personal-data key, so what their events sealed with it (claim
@@ -61,15 +90,8 @@ export const account = async (command: string | undefined, rest: string[]): Prom
   const values = parse(rest, { email: { type: 'string' } });
   const email = values.email?.trim() ?? '';
   if (!EMAIL_PATTERN.test(email)) throw new UsageError('--email must be an email address');
-  const config = loadConfig();
-  const { dataDir } = config;
-  const identity = openConfiguredIdentityStore(config, systemClock);
-  try {
-    const found = await identity.findAccountForSignIn(email);
-    if (!found) {
-      console.error(`no account with the email ${email}`);
-      return 1;
-    }
+  return withAccountOf(email, async (found, identity, config) => {
+    const { dataDir } = config;
     // the services' keys first: should this stop half-way, the account can still be named to finish
     // (their keys are in MongoDB with MONGO_URL, else in their files under DATA_DIR)
     await (await import('@listings/claims')).forgetClaimsPersonalData({ dataDir, config, accountId: found.id });
@@ -78,9 +100,7 @@ export const account = async (command: string | undefined, rest: string[]): Prom
     console.log(`erased account ${found.id}: its email, name, password, API keys, sessions and OAuth grants are gone,`);
     console.log('and the personal data its events held (claim and invite addresses) can no longer be read');
     return 0;
-  } finally {
-    await identity.close();
-  }
+  });
 };
 
 /** who the CLI's suspensions name as the operator (the console names the signed-in operator's account) */
@@ -101,14 +121,7 @@ const suspension = async (command: 'suspend' | 'restore', rest: string[]): Promi
   if (!EMAIL_PATTERN.test(email)) problems.push('--email must be an email address');
   if (reason === '') problems.push('--reason <text> is needed');
   if (problems.length > 0) throw new UsageError(problems.join('\n'));
-  const config = loadConfig();
-  const identity = openConfiguredIdentityStore(config, systemClock);
-  try {
-    const found = await identity.findAccountForSignIn(email);
-    if (!found) {
-      console.error(`no account with the email ${email}`);
-      return 1;
-    }
+  return withAccountOf(email, async (found, identity, config) => {
     const input = { reason, operatorAccountId: CLI_OPERATOR };
     const changed =
       command === 'suspend'
@@ -132,7 +145,5 @@ const suspension = async (command: 'suspend' | 'restore', rest: string[]): Promi
       await voters.close();
     }
     return 0;
-  } finally {
-    await identity.close();
-  }
+  });
 };

@@ -1,8 +1,6 @@
 import { EMAIL_PATTERN } from '@listings/contracts';
-import { openConfiguredIdentityStore } from '@listings/identity/store';
-import { systemClock } from '@listings/platform/clock';
-import { loadConfig } from '@listings/platform/config';
 import { parse, UsageError } from './arguments.ts';
+import { withAccountOf } from './identity-commands.ts';
 
 /**
  * `account grant-operator` / `account revoke-operator`: the operator role of an existing account
@@ -13,19 +11,15 @@ export const operatorRole = async (command: 'grant-operator' | 'revoke-operator'
   const values = parse(rest, { email: { type: 'string' } });
   const email = values.email?.trim() ?? '';
   if (!EMAIL_PATTERN.test(email)) throw new UsageError('--email must be an email address');
-  const identity = openConfiguredIdentityStore(loadConfig(), systemClock);
-  try {
-    const found = await identity.findAccountForSignIn(email);
-    if (!found) {
-      console.error(`no account with the email ${email}: the person signs up first`);
-      return 1;
-    }
-    const grant = command === 'grant-operator';
-    const changed = await identity.setRole(found.id, 'operator', grant);
-    const what = `${found.email} (${found.id}) is ${grant ? 'an operator' : 'not an operator'}`;
-    console.log(changed ? what : `${what} (unchanged)`);
-    return 0;
-  } finally {
-    await identity.close();
-  }
+  return withAccountOf(
+    email,
+    async (found, identity) => {
+      const grant = command === 'grant-operator';
+      const changed = await identity.setRole(found.id, 'operator', grant);
+      const what = `${found.email} (${found.id}) is ${grant ? 'an operator' : 'not an operator'}`;
+      console.log(changed ? what : `${what} (unchanged)`);
+      return 0;
+    },
+    ': the person signs up first',
+  );
 };

@@ -1,6 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mailAccount } from '@listings/contracts';
+import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { mailAccount, WEBHOOKS_PER_LISTING_MAX } from '@listings/contracts';
 import { createSafeFetch } from '@listings/platform/outbound';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -66,6 +68,23 @@ const as =
       query,
       ...(body !== undefined ? { body } : {}),
     })) as Reply;
+
+/**
+ * The webhook subjects in the catalog's key vault (its SQLite key file): all, a key or an erased
+ * key's tombstone each, or (`kept`) those that still have their key.
+ */
+const webhookKeysOf = (t: TestCatalog, which: 'kept' | 'all' = 'all'): string[] => {
+  const db = new DatabaseSync(path.join(t.dir, 'catalog', 'personal-data.sqlite'), { readOnly: true });
+  const where = which === 'kept' ? 'AND key IS NOT NULL' : '';
+  try {
+    const rows = db
+      .prepare(`SELECT subject FROM subject_keys WHERE subject LIKE 'webhook-%' ${where} ORDER BY subject`)
+      .all();
+    return rows.map((r) => String(r.subject));
+  } finally {
+    db.close();
+  }
+};
 
 const webhookFetch = createSafeFetch({ allowPrivateNetworks: true, userAgent: 'webhook-test', maxRedirects: 0 });
 
@@ -151,15 +170,21 @@ describe('signed webhooks to a receiver on loopback', () => {
       }),
     ).toBe(400);
 
-    const listed = await owner('list_webhooks', { listing_id: listing.listing_id });
-    expect(listed.status).toBe(200);
-    expect(JSON.stringify(listed.body)).not.toContain('whsec_');
-    expect(
-      listed.body.items[0].deliveries.map((d: { event: string; status_code: number }) => [d.event, d.status_code]),
-    ).toEqual([
-      ['follower.added', 204],
-      ['vote.counted', 204],
-    ]);
+    // an attempt is recorded once the receiver has answered: the log may be a moment behind it
+    await vi.waitFor(
+      async () => {
+        const listed = await owner('list_webhooks', { listing_id: listing.listing_id });
+        expect(listed.status).toBe(200);
+        expect(JSON.stringify(listed.body)).not.toContain('whsec_');
+        expect(
+          listed.body.items[0].deliveries.map((d: { event: string; status_code: number }) => [d.event, d.status_code]),
+        ).toEqual([
+          ['follower.added', 204],
+          ['vote.counted', 204],
+        ]);
+      },
+      { timeout: 10_000, interval: 20 },
+    );
   });
 
   it('when the receiver is down for a while then every delivery arrives once it is back, in order', async () => {
@@ -274,6 +299,28 @@ describe('webhook endpoints: who may, and where to', () => {
     expect(none.problem?.errors?.[0]?.field).toMatch(/^body\.events/);
   });
 
+  it('when a create is refused (the same URL again, or one endpoint too many) then no key is left in the vault', async () => {
+    const at = (n: number) => ({ url: `https://hooks.example.com/in-${n}`, events: ['vote.counted'] });
+    expect((await create('owner-of-Guarded', at(1))).status).toBe(201);
+    const one = webhookKeysOf(t);
+    expect(one).toHaveLength(1);
+    expect((await create('owner-of-Guarded', at(1))).status).toBe(409);
+    expect(webhookKeysOf(t)).toEqual(one);
+    for (let n = 2; n <= WEBHOOKS_PER_LISTING_MAX; n += 1)
+      expect((await create('owner-of-Guarded', at(n))).status).toBe(201);
+    const full = webhookKeysOf(t);
+    expect(full).toHaveLength(WEBHOOKS_PER_LISTING_MAX);
+    expect((await create('owner-of-Guarded', at(WEBHOOKS_PER_LISTING_MAX + 1))).status).toBe(409);
+    expect(webhookKeysOf(t)).toEqual(full);
+  });
+
+  it('when two creates for one URL race then one endpoint is made and the loser’s key is erased', async () => {
+    const body = { url: 'https://hooks.example.com/in', events: ['vote.counted'] };
+    const both = await Promise.all([create('owner-of-Guarded', body), create('owner-of-Guarded', body)]);
+    expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(webhookKeysOf(t, 'kept')).toEqual([`webhook-${both.find((r) => r.status === 201)?.body.webhook_id}`]);
+  });
+
   it('when someone else than the owner lists, creates, tests or deletes then 404, and the endpoint stays', async () => {
     const made = await create('owner-of-Guarded', { url: 'https://hooks.example.com/in', events: ['vote.counted'] });
     const ids = { listing_id: listing.listing_id, webhook_id: made.body.webhook_id };
@@ -353,33 +400,60 @@ describe('an endpoint that never answers 2xx', () => {
   });
 });
 
-describe('a launch week that runs', () => {
-  it('when votes move a listing on its week’s board then its endpoint hears of each new place, once', async () => {
-    const bodies: { type: string; data: { rank: number } }[] = [];
-    const server = http.createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        bodies.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-        res.writeHead(204).end();
-      });
+/**
+ * A catalog on Wednesday of the launch week 2026-11-16 .. 2026-11-22 (categories seeded) and a
+ * receiver on loopback that takes every delivery (204) and keeps its body: `test` runs with both,
+ * which are stopped after. `launch(name, events)` adds a listing of that week and, for `events`,
+ * its owner's endpoint to the receiver.
+ */
+const inLaunchWeek = async <Body>(
+  test: (week: {
+    t: TestCatalog;
+    bodies: Body[];
+    launch: (name: string, events?: string[]) => Promise<{ listing_id: number; slug: string }>;
+  }) => Promise<void>,
+) => {
+  const bodies: Body[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      bodies.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+      res.writeHead(204).end();
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const t = await startTestCatalog({
-      now: '2026-11-18T12:00:00.000Z',
-      webhooks: { fetch: webhookFetch, retry: { firstMs: 20, forMs: 60_000 } },
-    });
-    try {
-      await seedCategories(t);
-      const alpha = await addListing(t, 'Alpha', { categories: ['Design'] }, { week: '2026-11-16' });
-      const beta = await addListing(t, 'Beta', { categories: ['Design'] }, { week: '2026-11-16' });
-      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/in`;
-      const made = await as(t, 'owner-of-Beta')(
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/in`;
+  const t = await startTestCatalog({
+    now: '2026-11-18T12:00:00.000Z',
+    webhooks: { fetch: webhookFetch, retry: { firstMs: 20, forMs: 60_000 } },
+  });
+  const launch = async (name: string, events: string[] = []) => {
+    const listing = await addListing(t, name, { categories: ['Design'] }, { week: '2026-11-16' });
+    if (events.length > 0) {
+      const made = await as(t, `owner-of-${name}`)(
         'create_webhook',
-        { listing_id: beta.listing_id },
-        { url, events: ['rank.changed'] },
+        { listing_id: listing.listing_id },
+        { url, events },
       );
       expect(made.status).toBe(201);
+    }
+    return listing;
+  };
+  try {
+    await seedCategories(t);
+    await test({ t, bodies, launch });
+  } finally {
+    await t.stop();
+    await new Promise<void>((r) => server.close(() => r()));
+  }
+};
+
+describe('a launch week that runs', () => {
+  it('when votes move a listing on its week’s board then its endpoint hears of each new place, once', () =>
+    inLaunchWeek<{ type: string; data: { rank: number } }>(async ({ t, bodies, launch }) => {
+      const alpha = await launch('Alpha');
+      const beta = await launch('Beta', ['rank.changed']);
       const vote = (slug: string, voter: string) =>
         t.internal('cast_vote', { slug, account_id: voter, email_confirmed: true });
       await vote(beta.slug, 'b1');
@@ -391,40 +465,13 @@ describe('a launch week that runs', () => {
       const ranks = bodies.map((b) => b.data.rank);
       expect(ranks.every((r, i) => i === 0 || r !== ranks[i - 1])).toBe(true);
       expect(bodies.every((b) => b.type === 'rank.changed')).toBe(true);
-    } finally {
-      await t.stop();
-      await new Promise<void>((r) => server.close(() => r()));
-    }
-  });
+    }));
 });
 
 describe('a launch week that ends', () => {
-  it('when the week of a listing is over then its endpoint hears of it with the week’s votes and its award', async () => {
-    const bodies: { type: string; data: Record<string, unknown> }[] = [];
-    const server = http.createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        bodies.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-        res.writeHead(204).end();
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    // Wednesday of the launch week 2026-11-16 .. 2026-11-22
-    const t = await startTestCatalog({
-      now: '2026-11-18T12:00:00.000Z',
-      webhooks: { fetch: webhookFetch, retry: { firstMs: 20, forMs: 60_000 } },
-    });
-    try {
-      await seedCategories(t);
-      const listing = await addListing(t, 'Weekly', { categories: ['Design'] }, { week: '2026-11-16' });
-      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/in`;
-      const made = await as(t, 'owner-of-Weekly')(
-        'create_webhook',
-        { listing_id: listing.listing_id },
-        { url, events: ['launch_week.ended'] },
-      );
-      expect(made.status).toBe(201);
+  it('when the week of a listing is over then its endpoint hears of it with the week’s votes and its award', () =>
+    inLaunchWeek<{ type: string; data: Record<string, unknown> }>(async ({ t, bodies, launch }) => {
+      const listing = await launch('Weekly', ['launch_week.ended']);
       for (const voter of ['v1', 'v2'])
         await t.internal('cast_vote', { slug: listing.slug, account_id: voter, email_confirmed: true });
       t.clock.set('2026-11-23T00:00:01.000Z');
@@ -434,9 +481,5 @@ describe('a launch week that ends', () => {
         type: 'launch_week.ended',
         data: { listing_id: listing.listing_id, launch_week: '2026-11-16', votes: 2, award_rank: 1 },
       });
-    } finally {
-      await t.stop();
-      await new Promise<void>((r) => server.close(() => r()));
-    }
-  });
+    }));
 });

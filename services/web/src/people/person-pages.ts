@@ -1,5 +1,6 @@
+import fastifyFormbody from '@fastify/formbody';
 import { localPathOrNull, type SiteSession } from '@listings/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageFrame } from '../frame.ts';
 import type { VNode } from '../html.ts';
 import { NotFoundView } from '../pages/not-found/view.ts';
@@ -91,3 +92,16 @@ export const personPages = (web: WebContext, sessions: Sessions) => {
 };
 
 export type PersonPages = ReturnType<typeof personPages>;
+
+/**
+ * What the pages of one of a person's own listings share (`/me/listings/{id}/…`): their form posts
+ * read (16 KiB at most), the people pages, and `notYours`, the 404 page for a listing that is not
+ * the person's (the same as for one that does not exist).
+ */
+export const ownListingPages = async (app: FastifyInstance, web: WebContext, sessions: Sessions) => {
+  await app.register(fastifyFormbody, { bodyLimit: 16 * 1024 });
+  const pages = personPages(web, sessions);
+  const notYours = (request: FastifyRequest, reply: FastifyReply, me: SignedIn) =>
+    pages.notFound(request, reply, me.frame, 'You own no listing with this number.');
+  return { ...pages, notYours };
+};

@@ -29,6 +29,21 @@ const endpointOf = (state: Webhooks, id: string): Endpoint => {
 };
 
 /**
+ * Whether the listing may have a new endpoint for `url` (a ConflictError, 409, says why not): one
+ * endpoint per URL, so a create retried after its answer was lost makes no second one, and at most
+ * WEBHOOKS_PER_LISTING_MAX. `create_webhook` asks it before it makes the endpoint's secret.
+ */
+export const checkNewEndpoint = (state: Webhooks, url: string): void => {
+  const same = [...state.endpoints.values()].find((e) => e.url === url);
+  if (same)
+    throw new ConflictError(
+      `this listing has a webhook for that URL already (${same.webhook_id}); to get a new secret for it, rotate it`,
+    );
+  if (state.endpoints.size >= WEBHOOKS_PER_LISTING_MAX)
+    throw new ConflictError(`a listing has at most ${WEBHOOKS_PER_LISTING_MAX} webhooks; delete one first`);
+};
+
+/**
  * The endpoints of one listing. A delivery id is queued once per endpoint unless redelivered (an
  * event seen twice by the consumer queues nothing new); an attempt is recorded only for the
  * delivery at the head of the queue, so two workers cannot both move it on.
@@ -39,14 +54,7 @@ export const decideWebhooks = (command: WebhookCommand, state: Webhooks): Webhoo
   switch (command.type) {
     case 'CreateWebhook': {
       if (state.endpoints.has(d.webhook_id)) return [];
-      // a create retried after its answer was lost makes no second endpoint for the same URL
-      const same = [...state.endpoints.values()].find((e) => e.url === command.data.url);
-      if (same)
-        throw new ConflictError(
-          `this listing has a webhook for that URL already (${same.webhook_id}); to get a new secret for it, rotate it`,
-        );
-      if (state.endpoints.size >= WEBHOOKS_PER_LISTING_MAX)
-        throw new ConflictError(`a listing has at most ${WEBHOOKS_PER_LISTING_MAX} webhooks; delete one first`);
+      checkNewEndpoint(state, command.data.url);
       const c = command.data;
       return [
         {

@@ -1,4 +1,3 @@
-import fastifyFormbody from '@fastify/formbody';
 import {
   BADGE_MODES,
   BADGE_SHAPES,
@@ -7,9 +6,9 @@ import {
   getBadges,
   getMyListing,
 } from '@listings/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { PersonClient } from '../../operation-clients.ts';
-import { personPages, type SignedIn } from '../../people/person-pages.ts';
+import { ownListingPages, type SignedIn } from '../../people/person-pages.ts';
 import type { Sessions } from '../../people/sessions.ts';
 import type { WebContext } from '../../web-context.ts';
 import { isPublic } from '../me-listings/view.ts';
@@ -37,11 +36,8 @@ const FREE_PLAN_BADGE = 'listed-on';
 export const meFreePlanRoutes =
   (deps: { sessions: Sessions; person: PersonClient }) =>
   async (app: FastifyInstance, web: WebContext): Promise<void> => {
-    await app.register(fastifyFormbody, { bodyLimit: 16 * 1024 });
-    const { sendPrivate, message, notFound, refused, signedIn } = personPages(web, deps.sessions);
+    const { sendPrivate, message, refused, signedIn, notYours } = await ownListingPages(app, web, deps.sessions);
     const { person } = deps;
-    const notYours = (request: FastifyRequest, reply: FastifyReply, me: SignedIn) =>
-      notFound(request, reply, me.frame, 'You own no listing with this number.');
 
     /** the listing if it is the person's; otherwise the HTTP status that says why not (404: not theirs) */
     const listingOf = async (me: SignedIn, id: string) => {

@@ -1,4 +1,3 @@
-import fastifyFormbody from '@fastify/formbody';
 import {
   createWebhook,
   deleteWebhook,
@@ -11,7 +10,7 @@ import {
 } from '@listings/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PersonClient } from '../../operation-clients.ts';
-import { personPages, type SignedIn } from '../../people/person-pages.ts';
+import { ownListingPages, type SignedIn } from '../../people/person-pages.ts';
 import type { Sessions } from '../../people/sessions.ts';
 import type { WebContext } from '../../web-context.ts';
 import { type WebhookRow, type WebhooksData, WebhooksView, webhooksPath } from './view.ts';
@@ -43,11 +42,8 @@ const listOf = (value: unknown): string[] =>
 export const meWebhooksRoutes =
   (deps: { sessions: Sessions; person: PersonClient }) =>
   async (app: FastifyInstance, web: WebContext): Promise<void> => {
-    await app.register(fastifyFormbody, { bodyLimit: 16 * 1024 });
-    const { sendPrivate, message, notFound, refused, signedIn } = personPages(web, deps.sessions);
+    const { sendPrivate, message, refused, signedIn, notYours } = await ownListingPages(app, web, deps.sessions);
     const { person } = deps;
-    const notYours = (request: FastifyRequest, reply: FastifyReply, me: SignedIn) =>
-      notFound(request, reply, me.frame, 'You own no listing with this number.');
     const failed = (request: FastifyRequest, reply: FastifyReply, status: number, detail: string, id: string) =>
       message(request, reply, status >= 500 ? 503 : status, {
         title: 'That did not work',
