@@ -83,14 +83,22 @@ describe.skipIf(!available)('tracing an edge request to the service that answers
     exporter.reset();
     const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
     const callerSpan = '00f067aa0ba902b7';
-    const response = await fetch(`${base}/api/v1/categories`, {
-      headers: { traceparent: `00-${traceId}-${callerSpan}-01` },
-    });
+    // a read not asked before: the edge's read cache has no answer for it, so the catalog is asked
+    const url = `${base}/api/v1/categories?include_empty=true`;
+    const response = await fetch(url, { headers: { traceparent: `00-${traceId}-${callerSpan}-01` } });
     expect(response.status).toBe(200);
     const { http, spans } = traceOf('/api/v1/categories');
     expect(http.spanContext().traceId).toBe(traceId);
     expect(parentOf(http)).toBe(callerSpan);
     expect(spans.some((span) => span.name.endsWith(' handle'))).toBe(true);
+    // asked again, it is answered from the edge's read cache: the HTTP span joins the caller's
+    // trace as before, and no request goes to the catalog
+    exporter.reset();
+    expect((await fetch(url, { headers: { traceparent: `00-${traceId}-${callerSpan}-01` } })).status).toBe(200);
+    const again = traceOf('/api/v1/categories');
+    expect(again.http.spanContext().traceId).toBe(traceId);
+    expect(parentOf(again.http)).toBe(callerSpan);
+    expect(again.spans.some((span) => span.name.endsWith(' handle') || span.name.endsWith(' request'))).toBe(false);
   });
 
   it('when an MCP client calls a tool then the /mcp HTTP span, the bus request and the catalog’s handler are one trace', async () => {
