@@ -5,6 +5,9 @@
 // the draft writes, each its own load with its share of the rate and connections, so the reads'
 // p99 is theirs): the sizing budget for a container (docs/benchmarks.md, docs/commands.md).
 // BENCH_SOAK_RATE: requests per second over all connections (default 300).
+// BENCH_SOAK_KINDS: the kinds of request to send, comma-separated, of rest, site, mcp and draft
+// (default all four); each kept kind has the share of the rate it has in the full mix, so
+// `BENCH_SOAK_KINDS=rest,site,mcp` is the default mix without its draft writes.
 // BENCH_SOAK_WARMUP_SECONDS: the RSS compared with the end's is the first sample from then (default 60).
 // BENCH_SOAK_MODE=cluster: the same traffic against cluster mode (`npm run start:cluster`), each
 // process's RSS sampled (every service, nats-server, the launcher): the budget per container.
@@ -23,6 +26,7 @@ const RATE = Number(process.env.BENCH_SOAK_RATE ?? 300);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const WARMUP_SECONDS = Number(process.env.BENCH_SOAK_WARMUP_SECONDS ?? 60);
 const SAMPLE_MS = 5_000;
+const KINDS = new Set((process.env.BENCH_SOAK_KINDS ?? 'rest,site,mcp,draft').split(',').map((k) => k.trim()));
 const CLUSTER = process.env.BENCH_SOAK_MODE === 'cluster';
 const CLI = fileURLToPath(new URL('../launcher/src/cli.ts', import.meta.url));
 
@@ -140,7 +144,7 @@ try {
   ] as const;
   // one load per kind of request (REST, site, MCP, draft), each with its share of the rate and of
   // the connections, at its port (cluster mode: MCP and the site have their own; drafts go to REST)
-  const byKind = Object.entries(Object.groupBy(requests, (r) => r.kind));
+  const byKind = Object.entries(Object.groupBy(requests, (r) => r.kind)).filter(([kind]) => KINDS.has(kind));
   const loads = byKind.map(([kind, share = []]) =>
     autocannon({
       url: originOf(kind === 'draft' ? 'rest' : (kind as 'rest' | 'mcp' | 'site')),
@@ -187,7 +191,9 @@ try {
   console.log(
     `Soak: ${CLUSTER ? 'cluster mode' : 'all-in-one'} (${env.DEMO_DATA === 'off' ? 'empty catalog' : 'demo catalog'}), ${RATE} req/s for ${SECONDS} s, ${CONNECTIONS} connections, Node ${process.version}`,
   );
-  console.log('(per cycle of ten: 5 REST reads, 2 site pages, 2 MCP tool calls, 1 draft write)\n');
+  console.log(
+    `(per cycle of ten: 5 REST reads, 2 site pages, 2 MCP tool calls, 1 draft write; sent: ${[...KINDS].join(', ')})\n`,
+  );
   const columns = CLUSTER ? [...names, 'total'] : names;
   const heapColumns = CLUSTER ? '' : ' heap used / committed / external (MB) |';
   console.log(`| t (s) | ${columns.map((n) => `${n} RSS (MB)`).join(' | ')} |${heapColumns}`);

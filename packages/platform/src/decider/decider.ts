@@ -49,6 +49,21 @@ export interface HandleCommandOptions<Command, State, Event extends DomainEvent>
   readonly retries?: number;
   /** ids of the new events; default random uuids */
   readonly newId?: () => string;
+  /**
+   * A fold of the stream the caller kept from an earlier command (a prefix of the stream: events
+   * are only appended), asked before each attempt: an attempt decides on it without reading the
+   * stream, and its append expects its revision, so when others appended since, the conflict reads
+   * the stream (or takes a newer fold kept meanwhile). Only for a decider whose refusals and no-ops
+   * stay true as events are added (a count against a limit).
+   */
+  readonly known?: () => FoldedStream<State> | undefined;
+}
+
+/** a stream's state folded through `revision` (-1: no stream) and its last event's `position` */
+export interface FoldedStream<State> {
+  readonly state: State;
+  readonly revision: number;
+  readonly position: number;
 }
 
 /** Folds a stream's stored events into state. */
@@ -56,7 +71,7 @@ export const foldStream = async <Command, State, Event extends DomainEvent>(
   store: EventStore,
   stream: string,
   decider: Decider<Command, State, Event>,
-): Promise<{ state: State; revision: number; position: number }> => {
+): Promise<FoldedStream<State>> => {
   const recorded = await store.readStream(stream);
   let state = decider.initialState;
   for (const event of recorded) state = decider.evolve(state, { type: event.type, data: event.data } as Event);
@@ -74,8 +89,15 @@ export const handleCommand = async <Command, State, Event extends DomainEvent>(
   const { store, stream, decider, command } = options;
   const retries = options.retries ?? 3;
   const newId = options.newId ?? randomUUID;
+  // the revision an append conflicted at: a kept fold no newer is not asked again
+  let conflicted = Number.NEGATIVE_INFINITY;
   for (let attempt = 0; ; attempt++) {
-    const { state, revision, position: seen } = await foldStream(store, stream, decider);
+    const kept = options.known?.();
+    const {
+      state,
+      revision,
+      position: seen,
+    } = kept && kept.revision > conflicted ? kept : await foldStream(store, stream, decider);
     const events = decider.decide(command, state);
     if (events.length === 0) return { state, events, revision, position: 0, through: seen };
     try {
@@ -97,6 +119,7 @@ export const handleCommand = async <Command, State, Event extends DomainEvent>(
         through: appended.position,
       };
     } catch (error) {
+      conflicted = revision;
       if (error instanceof WrongExpectedRevisionError && attempt < retries) continue;
       throw error;
     }

@@ -12,6 +12,7 @@ export {
   type CommandResult,
   type Decider,
   type DomainEvent,
+  type FoldedStream,
   foldStream,
   type HandleCommandOptions,
   handleCommand,
