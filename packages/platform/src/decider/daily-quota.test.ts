@@ -114,10 +114,12 @@ describe('useDailyQuota keeps each day it folded', () => {
     expect(one.reads).toHaveLength(2);
   });
 
-  it('when uses of one day run at once then each is counted once', async () => {
-    const { store } = counting(openMemoryEventStore());
+  it('when uses of one day run at once then each is counted once, and a conflict takes the fold its winner kept', async () => {
+    const { store, reads } = counting(openMemoryEventStore());
     await Promise.all(Array.from({ length: 20 }, (_, n) => useFor(store, `draft-${n}`, 1_000)));
+    reads.length = 0;
     await Promise.all(Array.from({ length: 20 }, (_, n) => useFor(store, `draft-${n + 5}`, 1_000)));
+    expect(reads).toEqual([]);
     expect(await store.readStream('daily-drafts-acct-a-2030-01-02')).toHaveLength(25);
   });
 });

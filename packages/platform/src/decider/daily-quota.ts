@@ -1,6 +1,6 @@
 import { DomainError } from '../errors.ts';
 import type { EventStore } from '../event-store/event-store.ts';
-import { type Decider, type FoldedStream, handleCommand } from './decider.ts';
+import { type Decider, type FoldedStream, handleCommand, type KeptFold } from './decider.ts';
 
 /**
  * A per-account daily limit ("an account starts at most N drafts a day") as a stream of its own:
@@ -90,13 +90,20 @@ export const DAILY_QUOTA_DAYS_KEPT = 1_000;
  */
 const keptDays = new WeakMap<EventStore, Map<string, FoldedStream<DailyQuota>>>();
 
-const keepDay = (days: Map<string, FoldedStream<DailyQuota>>, stream: string, folded: FoldedStream<DailyQuota>) => {
-  const kept = days.get(stream);
-  // a slower use of an older revision does not replace a newer fold
-  if (kept && kept.revision > folded.revision) return;
-  days.delete(stream);
-  if (days.size >= DAILY_QUOTA_DAYS_KEPT) days.delete(days.keys().next().value as string);
-  days.set(stream, folded);
+const keptDay = (store: EventStore, stream: string): KeptFold<DailyQuota> => {
+  const days = keptDays.get(store) ?? new Map<string, FoldedStream<DailyQuota>>();
+  keptDays.set(store, days);
+  return {
+    get: () => days.get(stream),
+    keep: (folded) => {
+      const kept = days.get(stream);
+      // a slower read of an older revision does not replace a newer fold
+      if (kept && kept.revision > folded.revision) return;
+      days.delete(stream);
+      if (days.size >= DAILY_QUOTA_DAYS_KEPT) days.delete(days.keys().next().value as string);
+      days.set(stream, folded);
+    },
+  };
 };
 
 /** counts `key` against the account's allowance for the day of `at` (429 DailyLimitError past `limit`) */
@@ -113,10 +120,8 @@ export const useDailyQuota = async (options: {
   readonly limit: number;
   readonly at: string;
 }): Promise<void> => {
-  const days = keptDays.get(options.store) ?? new Map<string, FoldedStream<DailyQuota>>();
-  keptDays.set(options.store, days);
   const stream = dailyQuotaStream(options.category, options.accountId, options.at);
-  const result = await handleCommand({
+  await handleCommand({
     store: options.store,
     stream,
     decider: dailyQuotaDecider(options.what, options.setting),
@@ -127,7 +132,6 @@ export const useDailyQuota = async (options: {
     metadata: { by: options.accountId },
     // each conflict is another request of the same account's day: a few dozen settle well within this
     retries: 100,
-    known: () => days.get(stream),
+    kept: keptDay(options.store, stream),
   });
-  keepDay(days, stream, { state: result.state, revision: result.revision, position: result.through });
 };

@@ -50,13 +50,20 @@ export interface HandleCommandOptions<Command, State, Event extends DomainEvent>
   /** ids of the new events; default random uuids */
   readonly newId?: () => string;
   /**
-   * A fold of the stream the caller kept from an earlier command (a prefix of the stream: events
-   * are only appended), asked before each attempt: an attempt decides on it without reading the
-   * stream, and its append expects its revision, so when others appended since, the conflict reads
-   * the stream (or takes a newer fold kept meanwhile). Only for a decider whose refusals and no-ops
-   * stay true as events are added (a count against a limit).
+   * A fold of the stream the caller keeps between commands (a prefix of the stream: events are only
+   * appended): an attempt decides on it without reading the stream, and its append expects its
+   * revision, so when others appended since, the conflict reads the stream (or takes a newer fold
+   * kept meanwhile). Each fold read and each append is kept at once, before another command's retry
+   * asks. Only for a decider whose refusals and no-ops stay true as events are added (a count
+   * against a limit).
    */
-  readonly known?: () => FoldedStream<State> | undefined;
+  readonly kept?: KeptFold<State>;
+}
+
+/** where a caller keeps a stream's latest fold (HandleCommandOptions.kept) */
+export interface KeptFold<State> {
+  get(): FoldedStream<State> | undefined;
+  keep(folded: FoldedStream<State>): void;
 }
 
 /** a stream's state folded through `revision` (-1: no stream) and its last event's `position` */
@@ -79,6 +86,18 @@ export const foldStream = async <Command, State, Event extends DomainEvent>(
   return { state, revision: last?.revision ?? -1, position: last?.position ?? 0 };
 };
 
+/** the caller's kept fold when it is newer than the revision an append conflicted at, else the stream read (and kept) */
+const latestFold = async <Command, State, Event extends DomainEvent>(
+  options: HandleCommandOptions<Command, State, Event>,
+  conflicted: number,
+): Promise<FoldedStream<State>> => {
+  const kept = options.kept?.get();
+  if (kept && kept.revision > conflicted) return kept;
+  const folded = await foldStream(options.store, options.stream, options.decider);
+  options.kept?.keep(folded);
+  return folded;
+};
+
 /**
  * Command handling in one function: read the stream, fold it, decide, append with the expected
  * revision; on a concurrency conflict, read again and decide again (bounded).
@@ -92,12 +111,7 @@ export const handleCommand = async <Command, State, Event extends DomainEvent>(
   // the revision an append conflicted at: a kept fold no newer is not asked again
   let conflicted = Number.NEGATIVE_INFINITY;
   for (let attempt = 0; ; attempt++) {
-    const kept = options.known?.();
-    const {
-      state,
-      revision,
-      position: seen,
-    } = kept && kept.revision > conflicted ? kept : await foldStream(store, stream, decider);
+    const { state, revision, position: seen } = await latestFold(options, conflicted);
     const events = decider.decide(command, state);
     if (events.length === 0) return { state, events, revision, position: 0, through: seen };
     try {
@@ -111,8 +125,10 @@ export const handleCommand = async <Command, State, Event extends DomainEvent>(
         })),
         revision === -1 ? 'no_stream' : revision,
       );
+      const after = events.reduce(decider.evolve, state);
+      options.kept?.keep({ state: after, revision: appended.revision, position: appended.position });
       return {
-        state: events.reduce(decider.evolve, state),
+        state: after,
         events,
         revision: appended.revision,
         position: appended.position,

@@ -16,4 +16,5 @@ export {
   foldStream,
   type HandleCommandOptions,
   handleCommand,
+  type KeptFold,
 } from './decider.ts';
