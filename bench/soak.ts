@@ -8,6 +8,8 @@
 // BENCH_SOAK_KINDS: the kinds of request to send, comma-separated, of rest, site, mcp and draft
 // (default all four); each kept kind has the share of the rate it has in the full mix, so
 // `BENCH_SOAK_KINDS=rest,site,mcp` is the default mix without its draft writes.
+// BENCH_SOAK_NODE_FLAGS: the all-in-one's Node flags, space-separated, instead of the services'
+// (SERVICE_NODE_FLAGS, launcher/src/node-flags.ts): to compare V8 settings under the same load.
 // BENCH_SOAK_WARMUP_SECONDS: the RSS compared with the end's is the first sample from then (default 60).
 // BENCH_SOAK_MODE=cluster: the same traffic against cluster mode (`npm run start:cluster`), each
 // process's RSS sampled (every service, nats-server, the launcher): the budget per container.
@@ -76,7 +78,13 @@ const env = {
 // the cluster's launcher runs without the services' flags, as `npm run start:cluster` does
 const server = CLUSTER
   ? forkServer('cluster-server.ts', env, { execArgv: process.execArgv })
-  : forkServer('all-in-one-server.ts', env);
+  : forkServer(
+      'all-in-one-server.ts',
+      env,
+      process.env.BENCH_SOAK_NODE_FLAGS === undefined
+        ? {}
+        : { execArgv: [...process.execArgv, ...process.env.BENCH_SOAK_NODE_FLAGS.split(' ').filter(Boolean)] },
+    );
 // cluster mode: MCP and the site each have a port of their own
 let ports: { mcpPort?: number; webPort?: number } = {};
 /** the all-in-one's main-thread heap in MB at each sample (used / committed / external), as it answers */
@@ -189,7 +197,7 @@ try {
   const sum = (rss: Record<string, number>) => Object.values(rss).reduce((n, v) => n + v, 0);
   const of = (name: string) => samples.map((x) => x.rss[name] ?? 0);
   console.log(
-    `Soak: ${CLUSTER ? 'cluster mode' : 'all-in-one'} (${env.DEMO_DATA === 'off' ? 'empty catalog' : 'demo catalog'}), ${RATE} req/s for ${SECONDS} s, ${CONNECTIONS} connections, Node ${process.version}`,
+    `Soak: ${CLUSTER ? 'cluster mode' : 'all-in-one'} (${env.DEMO_DATA === 'off' ? 'empty catalog' : 'demo catalog'}), ${RATE} req/s for ${SECONDS} s, ${CONNECTIONS} connections, Node ${process.version}${process.env.BENCH_SOAK_NODE_FLAGS === undefined ? '' : `, flags: ${process.env.BENCH_SOAK_NODE_FLAGS}`}`,
   );
   console.log(
     `(per cycle of ten: 5 REST reads, 2 site pages, 2 MCP tool calls, 1 draft write; sent: ${[...KINDS].join(', ')})\n`,
