@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EventStore } from '../event-store/event-store.ts';
 import { openMemoryEventStore } from '../event-store/memory-event-store.ts';
 import {
+  DAILY_QUOTA_DAYS_KEPT,
   DailyLimitError,
   type DailyQuotaEvent,
   dailyQuotaDecider,
@@ -79,13 +80,13 @@ describe('useDailyQuota keeps each day it folded', () => {
     };
     return { store: wrapped, reads };
   };
-  const useFor = (store: EventStore, key: string, limit: number) =>
+  const useFor = (store: EventStore, key: string, limit: number, accountId = 'acct-a') =>
     useDailyQuota({
       store,
       category: 'daily-drafts',
       what: 'start a draft',
       setting: 'DRAFTS_PER_ACCOUNT_PER_DAY',
-      accountId: 'acct-a',
+      accountId,
       key,
       limit,
       at: AT,
@@ -121,5 +122,15 @@ describe('useDailyQuota keeps each day it folded', () => {
     await Promise.all(Array.from({ length: 20 }, (_, n) => useFor(store, `draft-${n + 5}`, 1_000)));
     expect(reads).toEqual([]);
     expect(await store.readStream('daily-drafts-acct-a-2030-01-02')).toHaveLength(25);
+  });
+
+  it('when more days are kept than DAILY_QUOTA_DAYS_KEPT then the one kept longest ago is dropped and read again', async () => {
+    const { store, reads } = counting(openMemoryEventStore());
+    for (let n = 0; n <= DAILY_QUOTA_DAYS_KEPT; n++) await useFor(store, 'draft', 10, `acct-${n}`);
+    reads.length = 0;
+    await useFor(store, 'draft-2', 10, `acct-${DAILY_QUOTA_DAYS_KEPT}`);
+    expect(reads).toEqual([]);
+    await useFor(store, 'draft-2', 10, 'acct-0');
+    expect(reads).toEqual(['daily-drafts-acct-0-2030-01-02']);
   });
 });

@@ -79,7 +79,7 @@ export const dailyQuotaDecider = (
   },
 });
 
-/** the days (account streams) whose fold a store's users keep, the least recently used dropped first */
+/** the days (account streams) whose fold a store's users keep, the one kept longest ago dropped first */
 export const DAILY_QUOTA_DAYS_KEPT = 1_000;
 /**
  * Each store's days as last folded or appended here: a use decides on the day it kept and appends
