@@ -5,6 +5,11 @@
 // the draft writes, each its own load with its share of the rate and connections, so the reads'
 // p99 is theirs): the sizing budget for a container (docs/benchmarks.md, docs/commands.md).
 // BENCH_SOAK_RATE: requests per second over all connections (default 300).
+// BENCH_SOAK_KINDS: the kinds of request to send, comma-separated, of rest, site, mcp and draft
+// (default all four); each kept kind has the share of the rate it has in the full mix, so
+// `BENCH_SOAK_KINDS=rest,site,mcp` is the default mix without its draft writes.
+// BENCH_SOAK_NODE_FLAGS: the all-in-one's Node flags, space-separated, instead of the services'
+// (SERVICE_NODE_FLAGS, launcher/src/node-flags.ts): to compare V8 settings under the same load.
 // BENCH_SOAK_WARMUP_SECONDS: the RSS compared with the end's is the first sample from then (default 60).
 // BENCH_SOAK_MODE=cluster: the same traffic against cluster mode (`npm run start:cluster`), each
 // process's RSS sampled (every service, nats-server, the launcher): the budget per container.
@@ -23,6 +28,7 @@ const RATE = Number(process.env.BENCH_SOAK_RATE ?? 300);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const WARMUP_SECONDS = Number(process.env.BENCH_SOAK_WARMUP_SECONDS ?? 60);
 const SAMPLE_MS = 5_000;
+const KINDS = new Set((process.env.BENCH_SOAK_KINDS ?? 'rest,site,mcp,draft').split(',').map((k) => k.trim()));
 const CLUSTER = process.env.BENCH_SOAK_MODE === 'cluster';
 const CLI = fileURLToPath(new URL('../launcher/src/cli.ts', import.meta.url));
 
@@ -72,7 +78,13 @@ const env = {
 // the cluster's launcher runs without the services' flags, as `npm run start:cluster` does
 const server = CLUSTER
   ? forkServer('cluster-server.ts', env, { execArgv: process.execArgv })
-  : forkServer('all-in-one-server.ts', env);
+  : forkServer(
+      'all-in-one-server.ts',
+      env,
+      process.env.BENCH_SOAK_NODE_FLAGS === undefined
+        ? {}
+        : { execArgv: [...process.execArgv, ...process.env.BENCH_SOAK_NODE_FLAGS.split(' ').filter(Boolean)] },
+    );
 // cluster mode: MCP and the site each have a port of their own
 let ports: { mcpPort?: number; webPort?: number } = {};
 /** the all-in-one's main-thread heap in MB at each sample (used / committed / external), as it answers */
@@ -140,7 +152,7 @@ try {
   ] as const;
   // one load per kind of request (REST, site, MCP, draft), each with its share of the rate and of
   // the connections, at its port (cluster mode: MCP and the site have their own; drafts go to REST)
-  const byKind = Object.entries(Object.groupBy(requests, (r) => r.kind));
+  const byKind = Object.entries(Object.groupBy(requests, (r) => r.kind)).filter(([kind]) => KINDS.has(kind));
   const loads = byKind.map(([kind, share = []]) =>
     autocannon({
       url: originOf(kind === 'draft' ? 'rest' : (kind as 'rest' | 'mcp' | 'site')),
@@ -185,9 +197,11 @@ try {
   const sum = (rss: Record<string, number>) => Object.values(rss).reduce((n, v) => n + v, 0);
   const of = (name: string) => samples.map((x) => x.rss[name] ?? 0);
   console.log(
-    `Soak: ${CLUSTER ? 'cluster mode' : 'all-in-one'} (${env.DEMO_DATA === 'off' ? 'empty catalog' : 'demo catalog'}), ${RATE} req/s for ${SECONDS} s, ${CONNECTIONS} connections, Node ${process.version}`,
+    `Soak: ${CLUSTER ? 'cluster mode' : 'all-in-one'} (${env.DEMO_DATA === 'off' ? 'empty catalog' : 'demo catalog'}), ${RATE} req/s for ${SECONDS} s, ${CONNECTIONS} connections, Node ${process.version}${process.env.BENCH_SOAK_NODE_FLAGS === undefined ? '' : `, flags: ${process.env.BENCH_SOAK_NODE_FLAGS}`}`,
   );
-  console.log('(per cycle of ten: 5 REST reads, 2 site pages, 2 MCP tool calls, 1 draft write)\n');
+  console.log(
+    `(per cycle of ten: 5 REST reads, 2 site pages, 2 MCP tool calls, 1 draft write; sent: ${[...KINDS].join(', ')})\n`,
+  );
   const columns = CLUSTER ? [...names, 'total'] : names;
   const heapColumns = CLUSTER ? '' : ' heap used / committed / external (MB) |';
   console.log(`| t (s) | ${columns.map((n) => `${n} RSS (MB)`).join(' | ')} |${heapColumns}`);

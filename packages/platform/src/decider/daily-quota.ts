@@ -1,6 +1,6 @@
 import { DomainError } from '../errors.ts';
 import type { EventStore } from '../event-store/event-store.ts';
-import { type Decider, handleCommand } from './decider.ts';
+import { type Decider, type FoldedStream, handleCommand, type KeptFold } from './decider.ts';
 
 /**
  * A per-account daily limit ("an account starts at most N drafts a day") as a stream of its own:
@@ -79,6 +79,33 @@ export const dailyQuotaDecider = (
   },
 });
 
+/** the days (account streams) whose fold a store's users keep, the one kept longest ago dropped first */
+export const DAILY_QUOTA_DAYS_KEPT = 1_000;
+/**
+ * Each store's days as last folded or appended here: a use decides on the day it kept and appends
+ * with its revision, so a busy account's day is read once, not once per use (reading a day of N
+ * uses per use was N events decoded per draft, most of the all-in-one's old-generation garbage
+ * under the soak). A use by another process conflicts and reads the day again; a kept day is a
+ * prefix of the stream, so its refusals (the limit reached, a key counted) stay true.
+ */
+const keptDays = new WeakMap<EventStore, Map<string, FoldedStream<DailyQuota>>>();
+
+const keptDay = (store: EventStore, stream: string): KeptFold<DailyQuota> => {
+  const days = keptDays.get(store) ?? new Map<string, FoldedStream<DailyQuota>>();
+  keptDays.set(store, days);
+  return {
+    get: () => days.get(stream),
+    keep: (folded) => {
+      const kept = days.get(stream);
+      // a slower read of an older revision does not replace a newer fold
+      if (kept && kept.revision > folded.revision) return;
+      days.delete(stream);
+      if (days.size >= DAILY_QUOTA_DAYS_KEPT) days.delete(days.keys().next().value as string);
+      days.set(stream, folded);
+    },
+  };
+};
+
 /** counts `key` against the account's allowance for the day of `at` (429 DailyLimitError past `limit`) */
 export const useDailyQuota = async (options: {
   readonly store: EventStore;
@@ -93,9 +120,10 @@ export const useDailyQuota = async (options: {
   readonly limit: number;
   readonly at: string;
 }): Promise<void> => {
+  const stream = dailyQuotaStream(options.category, options.accountId, options.at);
   await handleCommand({
     store: options.store,
-    stream: dailyQuotaStream(options.category, options.accountId, options.at),
+    stream,
     decider: dailyQuotaDecider(options.what, options.setting),
     command: {
       type: 'UseDailyQuota',
@@ -104,5 +132,6 @@ export const useDailyQuota = async (options: {
     metadata: { by: options.accountId },
     // each conflict is another request of the same account's day: a few dozen settle well within this
     retries: 100,
+    kept: keptDay(options.store, stream),
   });
 };

@@ -49,6 +49,28 @@ export interface HandleCommandOptions<Command, State, Event extends DomainEvent>
   readonly retries?: number;
   /** ids of the new events; default random uuids */
   readonly newId?: () => string;
+  /**
+   * A fold of the stream the caller keeps between commands (a prefix of the stream: events are only
+   * appended): an attempt decides on it without reading the stream, and its append expects its
+   * revision, so when others appended since, the conflict reads the stream (or takes a newer fold
+   * kept meanwhile). Each fold read and each append is kept at once, before another command's retry
+   * asks. Only for a decider whose refusals and no-ops stay true as events are added (a count
+   * against a limit).
+   */
+  readonly kept?: KeptFold<State>;
+}
+
+/** where a caller keeps a stream's latest fold (HandleCommandOptions.kept) */
+export interface KeptFold<State> {
+  get(): FoldedStream<State> | undefined;
+  keep(folded: FoldedStream<State>): void;
+}
+
+/** a stream's state folded through `revision` (-1: no stream) and its last event's `position` */
+export interface FoldedStream<State> {
+  readonly state: State;
+  readonly revision: number;
+  readonly position: number;
 }
 
 /** Folds a stream's stored events into state. */
@@ -56,12 +78,24 @@ export const foldStream = async <Command, State, Event extends DomainEvent>(
   store: EventStore,
   stream: string,
   decider: Decider<Command, State, Event>,
-): Promise<{ state: State; revision: number; position: number }> => {
+): Promise<FoldedStream<State>> => {
   const recorded = await store.readStream(stream);
   let state = decider.initialState;
   for (const event of recorded) state = decider.evolve(state, { type: event.type, data: event.data } as Event);
   const last = recorded[recorded.length - 1];
   return { state, revision: last?.revision ?? -1, position: last?.position ?? 0 };
+};
+
+/** the caller's kept fold when it is newer than the revision an append conflicted at, else the stream read (and kept) */
+const latestFold = async <Command, State, Event extends DomainEvent>(
+  options: HandleCommandOptions<Command, State, Event>,
+  conflicted: number,
+): Promise<FoldedStream<State>> => {
+  const kept = options.kept?.get();
+  if (kept && kept.revision > conflicted) return kept;
+  const folded = await foldStream(options.store, options.stream, options.decider);
+  options.kept?.keep(folded);
+  return folded;
 };
 
 /**
@@ -74,8 +108,10 @@ export const handleCommand = async <Command, State, Event extends DomainEvent>(
   const { store, stream, decider, command } = options;
   const retries = options.retries ?? 3;
   const newId = options.newId ?? randomUUID;
+  // the revision an append conflicted at: a kept fold no newer is not asked again
+  let conflicted = Number.NEGATIVE_INFINITY;
   for (let attempt = 0; ; attempt++) {
-    const { state, revision, position: seen } = await foldStream(store, stream, decider);
+    const { state, revision, position: seen } = await latestFold(options, conflicted);
     const events = decider.decide(command, state);
     if (events.length === 0) return { state, events, revision, position: 0, through: seen };
     try {
@@ -89,14 +125,17 @@ export const handleCommand = async <Command, State, Event extends DomainEvent>(
         })),
         revision === -1 ? 'no_stream' : revision,
       );
+      const after = events.reduce(decider.evolve, state);
+      options.kept?.keep({ state: after, revision: appended.revision, position: appended.position });
       return {
-        state: events.reduce(decider.evolve, state),
+        state: after,
         events,
         revision: appended.revision,
         position: appended.position,
         through: appended.position,
       };
     } catch (error) {
+      conflicted = revision;
       if (error instanceof WrongExpectedRevisionError && attempt < retries) continue;
       throw error;
     }

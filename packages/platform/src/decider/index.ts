@@ -12,7 +12,9 @@ export {
   type CommandResult,
   type Decider,
   type DomainEvent,
+  type FoldedStream,
   foldStream,
   type HandleCommandOptions,
   handleCommand,
+  type KeptFold,
 } from './decider.ts';
