@@ -7,8 +7,8 @@ import type { ServiceName } from '../operation.ts';
  *
  * `read_model_changed`: a service's read model has changed (an event was folded into it), sent by
  * each replica as it folds, before it answers anything that read the change (a write's reply
- * included). The REST edge keeps the answers of public reads of these services (its read cache,
- * services/gateway/src/routes/read-cache.ts) until the next notice, or a short time when one is
+ * included). The REST and MCP edges keep the answers of public reads of these services (their read cache,
+ * packages/platform/src/edge/read-cache.ts) until the next notice, or a short time when one is
  * missed. The data is empty.
  */
 export const readModelChanged = {
