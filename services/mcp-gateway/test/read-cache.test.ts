@@ -1,6 +1,7 @@
 import { readModelChanged } from '@listings/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Harness, startHarness } from './support/harness.ts';
+import { toolCall } from './support/tool-call.ts';
 
 /**
  * The MCP edge's read cache (packages/platform/src/edge/read-cache.ts, in tools/call-operation.ts):
@@ -8,32 +9,6 @@ import { type Harness, startHarness } from './support/harness.ts';
  * tells of a change or a write goes through the edge; a signed-in call is always asked of the
  * service. On both paths (the lean one and the SDK's).
  */
-
-const MODERN = '2026-07-28';
-const call = (name: string, args: Record<string, unknown>, headers: Record<string, string> = {}) => ({
-  method: 'POST',
-  headers: {
-    'content-type': 'application/json',
-    accept: 'application/json, text/event-stream',
-    'mcp-protocol-version': MODERN,
-    'mcp-method': 'tools/call',
-    'mcp-name': name,
-    ...headers,
-  },
-  body: JSON.stringify({
-    jsonrpc: '2.0',
-    id: 1,
-    method: 'tools/call',
-    params: {
-      name,
-      arguments: args,
-      _meta: {
-        'io.modelcontextprotocol/protocolVersion': MODERN,
-        'io.modelcontextprotocol/clientCapabilities': {},
-      },
-    },
-  }),
-});
 
 let harness: Harness | undefined;
 afterEach(async () => {
@@ -50,7 +25,7 @@ describe.each([
     const h = harness;
     const asked = (operation: string) => h.received.filter((r) => r.operation_id === operation).length;
     const send = async (name: string, args: Record<string, unknown>, headers: Record<string, string> = {}) => {
-      const response = await fetch(h.url, call(name, args, headers));
+      const response = await fetch(h.url, toolCall(name, args, headers));
       expect(response.status).toBe(200);
       return response.text();
     };
