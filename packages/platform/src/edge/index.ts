@@ -46,6 +46,8 @@ export {
   type RateLimiter,
   type RateLimitPolicy,
   rateLimitHeaders,
+  rateLimitPolicyValue,
+  rateLimitValue,
 } from './rate-limit.ts';
 export {
   type Answer,

@@ -92,18 +92,30 @@ const hashBucket = (bucket: string): string => {
   return hash;
 };
 
+/** the `RateLimit-Policy` value of a policy (`"<name>";q=<limit>;w=<window>`): made once per policy */
+const policyValues = new WeakMap<RateLimitPolicy, string>();
+export const rateLimitPolicyValue = (policy: RateLimitPolicy): string => {
+  let value = policyValues.get(policy);
+  if (value === undefined) {
+    value = `"${policy.name}";q=${policy.limit};w=${policy.windowSeconds}`;
+    policyValues.set(policy, value);
+  }
+  return value;
+};
+
+/** the `RateLimit` value of a decision: `"<name>";r=<remaining>;t=<reset s>` */
+export const rateLimitValue = (decision: RateLimitDecision): string =>
+  `"${decision.policy.name}";r=${decision.remaining};t=${decision.resetSeconds}`;
+
 /**
  * The IETF RateLimit headers (draft-ietf-httpapi-ratelimit-headers, structured fields), plus
  * `Retry-After` when refused.
  */
-export const rateLimitHeaders = (decision: RateLimitDecision): Record<string, string> => {
-  const name = `"${decision.policy.name}"`;
-  return {
-    'RateLimit-Policy': `${name};q=${decision.policy.limit};w=${decision.policy.windowSeconds}`,
-    RateLimit: `${name};r=${decision.remaining};t=${decision.resetSeconds}`,
-    ...(decision.allowed ? {} : { 'Retry-After': String(decision.resetSeconds) }),
-  };
-};
+export const rateLimitHeaders = (decision: RateLimitDecision): Record<string, string> => ({
+  'RateLimit-Policy': rateLimitPolicyValue(decision.policy),
+  RateLimit: rateLimitValue(decision),
+  ...(decision.allowed ? {} : { 'Retry-After': String(decision.resetSeconds) }),
+});
 
 /** In-memory counters (all-in-one mode and tests); expired windows are swept as time passes. */
 export const createMemoryRateLimitCounter = (options: { clock: Clock }): RateLimitCounter => {

@@ -10,6 +10,8 @@ import {
   RETRY_AFTER_OUTAGE_SECONDS,
   type ReadCache,
   rateLimitHeaders,
+  rateLimitPolicyValue,
+  rateLimitValue,
   type StoredResponse,
 } from '@listings/platform/edge';
 import { toProblem } from '@listings/platform/errors';
@@ -122,20 +124,11 @@ const ONE_WRITE_BYTES = 16 * 1024;
 const decoder = new TextDecoder();
 const textOf = (bytes: Uint8Array): string => decoder.decode(bytes);
 
-/** the rate limit's headers as `rateLimitHeaders` names them, lower-cased as `reply.header` stores them (the policy's made once) */
-const policyHeaders = new WeakMap<RateLimitDecision['policy'], string>();
-const rateLimitHeadersOf = (decision: RateLimitDecision): Record<string, string | number> => {
-  let policy = policyHeaders.get(decision.policy);
-  if (policy === undefined) {
-    policy = lowerCased(rateLimitHeaders(decision))['ratelimit-policy'] as string;
-    policyHeaders.set(decision.policy, policy);
-  }
-  if (!decision.allowed) return lowerCased(rateLimitHeaders(decision));
-  return {
-    'ratelimit-policy': policy,
-    ratelimit: `"${decision.policy.name}";r=${decision.remaining};t=${decision.resetSeconds}`,
-  };
-};
+/** the rate limit's headers as `rateLimitHeaders` names them, lower-cased as `reply.header` stores them */
+const rateLimitHeadersOf = (decision: RateLimitDecision): Record<string, string | number> =>
+  decision.allowed
+    ? { 'ratelimit-policy': rateLimitPolicyValue(decision.policy), ratelimit: rateLimitValue(decision) }
+    : lowerCased(rateLimitHeaders(decision));
 
 const problemResponse = (error: unknown): StoredResponse => {
   const problem = toProblem(error);
