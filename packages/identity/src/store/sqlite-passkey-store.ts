@@ -134,7 +134,9 @@ export const openSqlitePasskeyStore = (db: DatabaseSync, now: () => Date): Passk
     /** the account's passkeys, oldest first */
     listPasskeys: async (accountId: string) =>
       (
-        db.prepare('SELECT * FROM passkeys WHERE account_id = ? ORDER BY created_at, rowid').all(accountId) as PasskeyRow[]
+        db
+          .prepare('SELECT * FROM passkeys WHERE account_id = ? ORDER BY created_at, rowid')
+          .all(accountId) as PasskeyRow[]
       ).map(summaryOf),
     /** the account's credential ids and transports (registration excludes them) */
     credentialsOf: async (accountId: string) =>
