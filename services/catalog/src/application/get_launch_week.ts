@@ -3,14 +3,16 @@ import { L, listingQueries } from '../projections/catalog/query-keys.ts';
 import type { CatalogHandler } from './operation-context.ts';
 import { summaryOf } from './presenters.ts';
 import { weekRulesVersion } from './ranking-rules.ts';
-import { weekRanking } from './week-board.ts';
+import { launchDocs, weekRanking } from './week-board.ts';
 
 /** get_launch_week: a week's live launches ranked by that week's votes, then (a week not over) the ones scheduled. */
 export const getLaunchWeek: CatalogHandler<'get_launch_week'> = async (call, { view, clock }) => {
   const week = resolveWeek(call.params.week as string, clock.now(), 'params.week');
-  const live = (await weekRanking(view, week)).map(({ doc, standing }) => ({
+  const ranked = await weekRanking(view, week);
+  const votes = new Map(ranked.map((launch) => [launch.id, launch.standing.votes]));
+  const live = (await launchDocs(view, ranked)).map((doc) => ({
     ...summaryOf(doc),
-    week_votes: standing.votes,
+    week_votes: votes.get(doc.id) ?? 0,
   }));
   const scheduled =
     week.endMs > clock.now().getTime()

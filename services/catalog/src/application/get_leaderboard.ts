@@ -6,7 +6,7 @@ import { L, listingQueries } from '../projections/catalog/query-keys.ts';
 import type { CatalogView } from '../projections/catalog/read-model.ts';
 import type { CatalogHandler } from './operation-context.ts';
 import { memoBesidesViews, pagingOf, summaryOf, voteCount } from './presenters.ts';
-import { weekRanking } from './week-board.ts';
+import { launchDocs, weekRanking } from './week-board.ts';
 
 export const BILLBOARD_NOTICE =
   'Paid placement: the billboard ranks listings by money contributed, not by votes or quality.';
@@ -79,8 +79,10 @@ const boardPage = async (
 ): Promise<{ rows: { doc: ListingDoc; value: number }[]; total: number }> => {
   if (board === 'community-weekly') {
     const ranked = await weekRanking(view, week as Week);
+    const page = ranked.slice(start, start + size);
+    const votes = new Map(page.map((launch) => [launch.id, launch.standing.votes]));
     return {
-      rows: ranked.slice(start, start + size).map(({ doc, standing }) => ({ doc, value: standing.votes })),
+      rows: (await launchDocs(view, page)).map((doc) => ({ doc, value: votes.get(doc.id) ?? 0 })),
       total: ranked.length,
     };
   }

@@ -4,7 +4,7 @@ import { L, listingQueries } from '../projections/catalog/query-keys.ts';
 import { summariesOf } from './listing-reads.ts';
 import type { CatalogHandler } from './operation-context.ts';
 import { memoBesidesViews, pageOf, pagingOf, summaryOf } from './presenters.ts';
-import { weekRanking } from './week-board.ts';
+import { launchDocs, weekRanking } from './week-board.ts';
 
 const SECTION_SORTS: Record<string, SortOrder> = {
   today: { field: 'votes', direction: 'desc' },
@@ -23,7 +23,8 @@ export const listLaunches: CatalogHandler<'list_launches'> = async (call, { view
   const now = clock.now();
   if (section === 'this-week') {
     const ranked = await weekRanking(view, resolveWeek('this', now, 'query.section'));
-    return pageOf(ranked, paging, ({ doc }) => summaryOf(doc));
+    const page = pageOf(ranked, paging);
+    return { ...page, items: (await launchDocs(view, page.items)).map(summaryOf) };
   }
   if (section === 'upcoming') {
     const [docs, total] = await memoBesidesViews(view, `upcoming:${paging.page}:${paging.per_page}`, () =>

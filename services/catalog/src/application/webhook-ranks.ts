@@ -21,15 +21,16 @@ export const rankNewsOf = async (
   const week = d.launch_week ?? (await view.listing(d.listing_id))?.launch_week;
   if (!week) return [];
   const ranking = await weekBoardOf(view, weekOf(new Date(`${week}T00:00:00Z`))).ranking();
-  return ranking.flatMap(({ doc }, i): WebhookNews[] =>
-    indexed.has(doc.id)
-      ? [
-          {
-            listing_id: doc.id,
-            type: 'rank.changed',
-            data: { listing_id: doc.id, slug: doc.slug, launch_week: week, rank: i + 1 },
-          },
-        ]
-      : [],
-  );
+  const news: WebhookNews[] = [];
+  for (const [i, launch] of ranking.entries()) {
+    if (!indexed.has(launch.id)) continue;
+    const doc = await view.listing(launch.id);
+    if (!doc) continue;
+    news.push({
+      listing_id: doc.id,
+      type: 'rank.changed',
+      data: { listing_id: doc.id, slug: doc.slug, launch_week: week, rank: i + 1 },
+    });
+  }
+  return news;
 };

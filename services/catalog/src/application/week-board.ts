@@ -6,8 +6,14 @@ import type { CatalogView } from '../projections/catalog/read-model.ts';
 import { keptPerView } from './kept-per-view.ts';
 import { placeIn } from './sorted.ts';
 
+/**
+ * A launch's place on a week's board: its id and its votes of the week, not its document. A board
+ * holds every live launch of its week (the bench catalog has 1,000,000 in one), so holding each
+ * one's document kept every listing in memory; a reader fetches the documents of the page it shows
+ * (`launchDocs`), each a cache hit or one indexed read.
+ */
 export interface RankedLaunch {
-  readonly doc: ListingDoc;
+  readonly id: number;
   readonly standing: Standing;
 }
 
@@ -36,17 +42,26 @@ const sameVotes = (before: ListingDoc | undefined, after: ListingDoc | undefined
 const isLaunchOf = (doc: ListingDoc | undefined, week: Week): doc is ListingDoc =>
   doc !== undefined && doc.status === 'live' && doc.launch_week === week.start;
 
+const launchOf = (doc: ListingDoc, week: Week): RankedLaunch => ({ id: doc.id, standing: weeklyStanding(doc, week) });
+
 /** one week's live launches ranked from scratch: one query (that week's listings), then a sort */
 export const rankWeekFromScratch = async (view: CatalogView, week: Week): Promise<RankedLaunch[]> =>
   (await view.findListings({ where: listingQueries.liveInWeek(week.start) }))
-    .map((doc) => ({ doc, standing: weeklyStanding(doc, week) }))
+    .map((doc) => launchOf(doc, week))
     .sort(compareLaunches);
+
+/**
+ * The documents of some launches of a board (a page of it), in the board's order; a launch whose
+ * listing left the week since the board was read is left out, like one that went after the read.
+ */
+export const launchDocs = async (view: CatalogView, launches: readonly RankedLaunch[]): Promise<ListingDoc[]> =>
+  (await Promise.all(launches.map((launch) => view.listing(launch.id)))).filter((doc) => doc !== undefined);
 
 /**
  * A week's live launches in the awards' order (most votes of the week first; the ones without a
  * vote last, by id), built once with one query and then kept up to date from the listing changes
  * the view folds: a vote re-places one launch (a binary search and a move) at the next read; a
- * change that moves no vote (a page view, an edit) swaps the launch's document as it is folded.
+ * change that moves no vote (a page view, an edit) leaves the board as it is.
  */
 export const createWeekBoard = (view: CatalogView, week: Week) => {
   /** the latest document of each launch changed since the last read (undefined: no longer a launch) */
@@ -58,15 +73,8 @@ export const createWeekBoard = (view: CatalogView, week: Week) => {
   const stop = view.onListingChange((before, after) => {
     const id = (after ?? before)?.id;
     if (id === undefined || !(isLaunchOf(before, week) || isLaunchOf(after, week))) return;
-    const held = changed.has(id) ? undefined : byId.get(id);
-    if (held && isLaunchOf(after, week) && sameVotes(before, after)) {
-      // a change that moves no vote (a view, an edit): the launch keeps its place, its document
-      // is swapped at once (a reader of the ranking sees the newer document in the same order)
-      const entry = { doc: after, standing: held.standing };
-      order[positionOf(order, held)] = entry;
-      byId.set(id, entry);
-      return;
-    }
+    // a change that moves no vote (a view, an edit) of a launch that stays one keeps its place
+    if (!changed.has(id) && byId.has(id) && isLaunchOf(after, week) && sameVotes(before, after)) return;
     changed.set(id, isLaunchOf(after, week) ? after : undefined);
   });
 
@@ -76,20 +84,13 @@ export const createWeekBoard = (view: CatalogView, week: Week) => {
     const next = order.slice();
     for (const [id, doc] of changed) {
       const held = byId.get(id);
-      const standing = doc ? weeklyStanding(doc, week) : undefined;
-      if (held && doc && standing && compareStandings(held.standing, standing) === 0) {
-        // same place (a view, an edit): only the document changes
-        const entry = { doc, standing };
-        next[positionOf(next, held)] = entry;
-        byId.set(id, entry);
-        continue;
-      }
+      const entry = doc ? launchOf(doc, week) : undefined;
+      if (held && entry && compareStandings(held.standing, entry.standing) === 0) continue; // same place
       if (held) {
         next.splice(positionOf(next, held), 1);
         byId.delete(id);
       }
-      if (doc && standing) {
-        const entry = { doc, standing };
+      if (entry) {
         next.splice(positionOf(next, entry), 0, entry);
         byId.set(id, entry);
       }
@@ -104,7 +105,7 @@ export const createWeekBoard = (view: CatalogView, week: Week) => {
       built ??= rankWeekFromScratch(view, week).then(
         (ranked) => {
           order = ranked;
-          for (const entry of ranked) byId.set(entry.doc.id, entry);
+          for (const entry of ranked) byId.set(entry.id, entry);
         },
         (error: unknown) => {
           built = null;
