@@ -1,4 +1,4 @@
-// The search port alone at scale: the embedded index (MiniSearch + SQLite) beside Typesense 0.24.1,
+// The search port alone at scale: the embedded index (SQLite FTS5, on disk) beside Typesense 0.24.1,
 // with N documents shaped as catalog's toSearchDocument makes them for the bench catalog
 // (bench/catalog-data.ts: syllable names, the same text fields, filters and sort keys), written
 // straight through the port (no event store: writing 1,000,000 listings through the deciders takes

@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
-import { DatabaseSync } from 'node:sqlite';
-import MiniSearch, { type Query } from 'minisearch';
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import SearchableMap from 'minisearch/SearchableMap';
 import { checkpointOffTheLoop } from '../sqlite/wal-checkpoints.ts';
 import type {
   SearchDocument,
@@ -17,56 +17,79 @@ import type {
  */
 export const typoBudget = (term: string): number => (term.length <= 3 ? 0 : term.length === 4 ? 1 : 2);
 
+/** The words of a text as the index keeps them: lower case, marks dropped, split at anything not a letter or digit. */
+export const wordsOf = (text: string): string[] =>
+  text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+
 /** The query with one pair of neighbouring letters swapped, for each pair of words of 4+ letters (bounded). */
 export const transpositionsOf = (text: string): string[] => {
   const words = text.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0 || text.length > 80) return [];
   const out: string[] = [];
   words.forEach((word, w) => {
-    if (word.length < 4) return;
-    for (let i = 0; i < word.length - 1; i++) {
-      if (word[i] === word[i + 1]) continue;
-      const swapped = `${word.slice(0, i)}${word[i + 1]}${word[i]}${word.slice(i + 2)}`;
-      out.push([...words.slice(0, w), swapped, ...words.slice(w + 1)].join(' '));
-    }
+    for (const swapped of swapsOf(word)) out.push([...words.slice(0, w), swapped, ...words.slice(w + 1)].join(' '));
   });
   return out.slice(0, 40);
 };
 
-interface Indexed {
-  readonly filters: Readonly<Record<string, string | readonly string[]>>;
-  readonly sort: Readonly<Record<string, number>>;
-  /** a digest of the text fields: a document put again with the same text is not indexed again */
-  readonly textKey: string;
-}
+/** a word with one pair of neighbouring letters swapped, each way (words of 4+ letters) */
+const swapsOf = (word: string): string[] => {
+  if (word.length < 4) return [];
+  const out: string[] = [];
+  for (let i = 0; i < word.length - 1; i++) {
+    if (word[i] === word[i + 1]) continue;
+    out.push(`${word.slice(0, i)}${word[i + 1]}${word[i]}${word.slice(i + 2)}`);
+  }
+  return out;
+};
 
-const textKeyOf = (text: SearchDocument['text']) => hash('sha1', JSON.stringify(text), 'base64');
+/** at most this many spellings of one query word are searched besides the word and its prefix */
+const EXPANSIONS_MAX = 40;
+/** text answers and totals kept until the next write that changes them; bounded */
+const CACHE_MAX = 1000;
 
-const matches = (doc: Indexed, filters: Readonly<Record<string, string>> | undefined): boolean => {
-  if (!filters) return true;
-  for (const key in filters) {
-    const have = doc.filters[key];
-    const want = filters[key];
-    if (have === undefined) return false;
-    if (typeof have === 'string' ? have !== want : !have.includes(want as string)) return false;
+/** whether a document's filter values pass every filter of a query (an array by membership) */
+const passes = (doc: SearchDocument['filters'], filters: Readonly<Record<string, string>>): boolean => {
+  for (const field in filters) {
+    const have = doc[field];
+    const want = filters[field] as string;
+    if (have === undefined || (typeof have === 'string' ? have !== want : !have.includes(want))) return false;
   }
   return true;
 };
 
-const compareBy = (order: SortOrder | undefined, docs: Map<string, Indexed>) => {
-  if (!order) return (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-  const sign = order.direction === 'asc' ? 1 : -1;
-  return (a: string, b: string) => {
-    const x = docs.get(a)?.sort[order.field] ?? Number.NEGATIVE_INFINITY;
-    const y = docs.get(b)?.sort[order.field] ?? Number.NEGATIVE_INFINITY;
-    return x === y ? (a < b ? -1 : a > b ? 1 : 0) : x < y ? -sign : sign;
-  };
-};
+const textKeyOf = (text: SearchDocument['text']) => hash('sha1', JSON.stringify(text), 'base64');
+const quoted = (term: string) => `"${term.replaceAll('"', '""')}"`;
+const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+interface Row {
+  readonly rid: number;
+  readonly text_key: string;
+  readonly filters: string;
+  readonly sort: string;
+}
+
+interface Hit {
+  readonly id: string;
+  readonly score: number;
+  /** the sort (or tie-break) key; null when the document has none */
+  readonly key: number | null;
+}
 
 /**
- * The embedded search index: MiniSearch in memory for text, filters and sort keys in a map, and
- * every document in SQLite (`path`), so the index survives a restart without a replay: opening
- * re-adds the stored documents. `path: ':memory:'` for tests that need no durability.
+ * The embedded search index, on disk (`path`; `:memory:` for tests that need no durability):
+ * SQLite's full-text index (FTS5) finds and ranks the words (BM25, the fields weighted as
+ * `fields` says), a table of filter values and one of sort keys answer filters and sorts from
+ * their indexes, so a search reads what it needs and nothing holds the documents in memory. What
+ * stays in memory is the vocabulary (each distinct word once, in a radix tree), for the typos:
+ * each query word is searched as typed (and as a prefix), with a pair of its letters swapped back,
+ * and as the indexed words within its typo budget. A document matching every word as typed, as a
+ * prefix or with a swap ranks before one that needs an edit.
  */
 export const openEmbeddedSearchIndex = (options: SearchIndexOptions & { path: string }): SearchIndex => {
   const db = new DatabaseSync(options.path, { timeout: 5000 });
@@ -74,210 +97,376 @@ export const openEmbeddedSearchIndex = (options: SearchIndexOptions & { path: st
   db.exec('PRAGMA synchronous = NORMAL');
   // its checkpoints (the only waits for the disk in NORMAL mode) are a thread's, not the event loop's
   const checkpoints = checkpointOffTheLoop(db, options.path);
+  const fields = Object.keys(options.fields);
+  const weights = fields.map((field) => options.fields[field] as number);
+  const columns = fields.map((_, i) => `f${i}`);
+  // the fields are the index's columns: other fields than the file was made with make it again
+  const shape = JSON.stringify(fields);
   db.exec(`
-    CREATE TABLE IF NOT EXISTS documents (id TEXT PRIMARY KEY, doc TEXT NOT NULL) WITHOUT ROWID;
     CREATE TABLE IF NOT EXISTS checkpoint (one INTEGER PRIMARY KEY CHECK (one = 1), position INTEGER NOT NULL);
     INSERT OR IGNORE INTO checkpoint (one, position) VALUES (1, 0);
+    CREATE TABLE IF NOT EXISTS shape (one INTEGER PRIMARY KEY CHECK (one = 1), fields TEXT NOT NULL);
   `);
-  const upsertRow = db.prepare(
-    'INSERT INTO documents (id, doc) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc',
-  );
-  const deleteRow = db.prepare('DELETE FROM documents WHERE id = ?');
-  const setPosition = db.prepare('UPDATE checkpoint SET position = ? WHERE one = 1');
-  const getPosition = db.prepare('SELECT position FROM checkpoint WHERE one = 1');
+  const madeWith = (db.prepare('SELECT fields FROM shape').get() as { fields: string } | undefined)?.fields;
+  if (madeWith !== undefined && madeWith !== shape)
+    db.exec(
+      'DROP TABLE IF EXISTS docs; DROP TABLE IF EXISTS filters; DROP TABLE IF EXISTS filter_counts; DROP TABLE IF EXISTS sortkeys; DROP TABLE IF EXISTS fts; DROP TABLE IF EXISTS vocab; UPDATE checkpoint SET position = 0',
+    );
+  db.prepare(
+    'INSERT INTO shape (one, fields) VALUES (1, ?) ON CONFLICT (one) DO UPDATE SET fields = excluded.fields',
+  ).run(shape);
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS docs (
+      rid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, text_key TEXT NOT NULL, filters TEXT NOT NULL, sort TEXT NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS filters (field TEXT NOT NULL, value TEXT NOT NULL, rid INTEGER NOT NULL, PRIMARY KEY (field, value, rid)) WITHOUT ROWID;
+    CREATE INDEX IF NOT EXISTS filters_of ON filters (rid);
+    CREATE TABLE IF NOT EXISTS filter_counts (field TEXT NOT NULL, value TEXT NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (field, value)) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS sortkeys (rid INTEGER NOT NULL, field TEXT NOT NULL, value REAL NOT NULL, id TEXT NOT NULL, PRIMARY KEY (rid, field)) WITHOUT ROWID;
+    CREATE INDEX IF NOT EXISTS sortkeys_asc ON sortkeys (field, value, id);
+    CREATE INDEX IF NOT EXISTS sortkeys_desc ON sortkeys (field, value DESC, id);
+    CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(${columns.join(', ')}, content='', contentless_delete=1, prefix='2 3', tokenize='unicode61 remove_diacritics 2');
+    CREATE VIRTUAL TABLE IF NOT EXISTS vocab USING fts5vocab(fts, 'row');
+  `);
+  // a file the earlier index wrote (every document as JSON, the words indexed in memory): indexed here once
+  const earlier = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'documents'").get();
+  const st = {
+    position: db.prepare('SELECT position FROM checkpoint WHERE one = 1'),
+    setPosition: db.prepare('UPDATE checkpoint SET position = ? WHERE one = 1'),
+    row: db.prepare('SELECT rid, text_key, filters, sort FROM docs WHERE id = ?'),
+    insertDoc: db.prepare('INSERT INTO docs (id, text_key, filters, sort) VALUES (?, ?, ?, ?)'),
+    updateDoc: db.prepare('UPDATE docs SET text_key = ?, filters = ?, sort = ? WHERE rid = ?'),
+    deleteDoc: db.prepare('DELETE FROM docs WHERE rid = ?'),
+    insertText: db.prepare(
+      `INSERT INTO fts (rowid, ${columns.join(', ')}) VALUES (?, ${columns.map(() => '?').join(', ')})`,
+    ),
+    deleteText: db.prepare('DELETE FROM fts WHERE rowid = ?'),
+    insertFilter: db.prepare('INSERT OR IGNORE INTO filters (field, value, rid) VALUES (?, ?, ?)'),
+    deleteFilters: db.prepare('DELETE FROM filters WHERE rid = ?'),
+    countFilter: db.prepare(
+      'INSERT INTO filter_counts (field, value, n) VALUES (?, ?, ?) ON CONFLICT (field, value) DO UPDATE SET n = n + excluded.n',
+    ),
+    filterCount: db.prepare('SELECT n FROM filter_counts WHERE field = ? AND value = ?'),
+    insertSortKey: db.prepare('INSERT INTO sortkeys (rid, field, value, id) VALUES (?, ?, ?, ?)'),
+    deleteSortKeys: db.prepare('DELETE FROM sortkeys WHERE rid = ?'),
+    docCount: db.prepare('SELECT count(*) AS n FROM docs'),
+    sortKeyCounts: db.prepare('SELECT field, count(*) AS n FROM sortkeys GROUP BY field'),
+    terms: db.prepare('SELECT term FROM vocab'),
+  };
 
-  const fields = Object.keys(options.fields);
-  const newMini = () =>
-    new MiniSearch<{ id: string } & Record<string, string>>({
-      fields,
-      idField: 'id',
-      searchOptions: {
-        boost: { ...options.fields },
-        prefix: (term) => term.length >= 2,
-        fuzzy: (term) => typoBudget(term),
-        maxFuzzy: 2,
-        combineWith: 'AND',
-      },
-    });
-  let mini = newMini();
-  const docs = new Map<string, Indexed>();
-  /** field → value → ids: a filtered query starts from its smallest posting list, not every document */
-  const postings = new Map<string, Map<string, Set<string>>>();
-  /** ids sorted per sort order, rebuilt on the first query after a write */
-  let sortedCache = new Map<string, string[]>();
-  /** filtered + sorted ids per query shape (no text), dropped on every write; bounded */
-  let resultCache = new Map<string, string[]>();
-  /** text query → ids in answer order, dropped on every write; bounded */
+  /** every word of the index (a removed document's words stay until a restart: they then match nothing) */
+  let vocabulary = new SearchableMap<true>();
+  for (const { term } of st.terms.iterate() as Iterable<{ term: string }>) vocabulary.set(term, true);
+  let docCount = 0;
+  /** how many documents have each sort key: a sort by a key every document has walks its index */
+  const sortKeyCounts = new Map<string, number>();
+  const countAll = () => {
+    docCount = Number((st.docCount.get() as { n: number }).n);
+    sortKeyCounts.clear();
+    for (const { field, n } of st.sortKeyCounts.all() as { field: string; n: number }[])
+      sortKeyCounts.set(field, Number(n));
+  };
+  countAll();
+  const countSortKeys = (sort: Readonly<Record<string, number>>, by: number) => {
+    for (const field in sort) sortKeyCounts.set(field, (sortKeyCounts.get(field) ?? 0) + by);
+  };
+
+  /** text answers (every id, in order), dropped on every write */
   let textCache = new Map<string, string[]>();
-  const RESULT_CACHE_MAX = 1000;
+  /**
+   * Totals of filter-only queries, kept up to date by each write (a document that comes to pass a
+   * query's filters, or stops passing them, moves its total by one), so a write does not make the
+   * next query count again; bounded.
+   */
+  let totalCache = new Map<string, { filters: Readonly<Record<string, string>>; total: number }>();
+  const recount = (before: SearchDocument['filters'] | undefined, after: SearchDocument['filters'] | undefined) => {
+    for (const kept of totalCache.values())
+      kept.total +=
+        Number(after !== undefined && passes(after, kept.filters)) -
+        Number(before !== undefined && passes(before, kept.filters));
+  };
+  const statements = new Map<string, StatementSync>();
+  const prepared = (sql: string) => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = db.prepare(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
 
-  const posting = (field: string, value: string) => postings.get(field)?.get(value);
-  const index = (id: string, filters: Indexed['filters'], add: boolean) => {
+  const putText = (rid: number, text: SearchDocument['text']) => {
+    st.insertText.run(rid, ...fields.map((field) => text[field] ?? ''));
+    for (const field of fields) for (const word of wordsOf(text[field] ?? '')) vocabulary.set(word, true);
+  };
+  /** each filter value of a document once */
+  const valuesOf = function* (filters: SearchDocument['filters']) {
     for (const field in filters) {
       const raw = filters[field] as string | readonly string[];
-      let byValue = postings.get(field);
-      if (!byValue) {
-        byValue = new Map();
-        postings.set(field, byValue);
-      }
-      for (const value of typeof raw === 'string' ? [raw] : raw) {
-        let ids = byValue.get(value);
-        if (!ids) {
-          ids = new Set();
-          byValue.set(value, ids);
-        }
-        if (add) ids.add(id);
-        else ids.delete(id);
-      }
+      for (const value of typeof raw === 'string' ? [raw] : new Set(raw)) yield [field, value] as const;
     }
+  };
+  /** a document's filter values in (by = 1) or out (by = -1): its rows, and the kept count of each value */
+  const putFilters = (rid: number, filters: SearchDocument['filters'], by: 1 | -1) => {
+    if (by === -1) st.deleteFilters.run(rid);
+    for (const [field, value] of valuesOf(filters)) {
+      if (by === 1) st.insertFilter.run(field, value, rid);
+      st.countFilter.run(field, value, by);
+    }
+  };
+  const putSortKeys = (rid: number, id: string, sort: SearchDocument['sort']) => {
+    for (const field in sort) st.insertSortKey.run(rid, field, sort[field] as number, id);
   };
   /**
    * Indexes a document, or one again: its words only when its text changed, its filters only when
-   * they changed (most writes change only sort keys: a listing's views, votes or followers; a
-   * MiniSearch discard and add is the costly part, and the discards leave work for its vacuum).
+   * they changed (most writes change only sort keys: a listing's views, votes or followers).
    */
   const put = (doc: SearchDocument) => {
-    const old = docs.get(doc.id);
+    const old = st.row.get(doc.id) as Row | undefined;
     const textKey = textKeyOf(doc.text);
-    if (old?.textKey !== textKey) {
-      if (old) mini.discard(doc.id);
-      mini.add({ id: doc.id, ...doc.text });
+    const filters = JSON.stringify(doc.filters);
+    const sort = JSON.stringify(doc.sort);
+    if (!old) {
+      const rid = Number(st.insertDoc.run(doc.id, textKey, filters, sort).lastInsertRowid);
+      putText(rid, doc.text);
+      putFilters(rid, doc.filters, 1);
+      putSortKeys(rid, doc.id, doc.sort);
+      countSortKeys(doc.sort, 1);
+      docCount++;
+      recount(undefined, doc.filters);
+      return;
     }
-    const sameFilters = old !== undefined && JSON.stringify(old.filters) === JSON.stringify(doc.filters);
-    if (old && !sameFilters) index(doc.id, old.filters, false);
-    docs.set(doc.id, { filters: doc.filters, sort: doc.sort, textKey });
-    if (!sameFilters) index(doc.id, doc.filters, true);
+    const rid = Number(old.rid);
+    if (old.text_key !== textKey) {
+      st.deleteText.run(rid);
+      putText(rid, doc.text);
+    }
+    if (old.filters !== filters) {
+      const before = JSON.parse(old.filters) as SearchDocument['filters'];
+      putFilters(rid, before, -1);
+      putFilters(rid, doc.filters, 1);
+      recount(before, doc.filters);
+    }
+    if (old.sort !== sort) {
+      st.deleteSortKeys.run(rid);
+      putSortKeys(rid, doc.id, doc.sort);
+      countSortKeys(JSON.parse(old.sort) as Record<string, number>, -1);
+      countSortKeys(doc.sort, 1);
+    }
+    st.updateDoc.run(textKey, filters, sort, rid);
   };
   const drop = (id: string) => {
-    const old = docs.get(id);
+    const old = st.row.get(id) as Row | undefined;
     if (!old) return;
-    mini.discard(id);
-    index(id, old.filters, false);
-    docs.delete(id);
+    const rid = Number(old.rid);
+    st.deleteText.run(rid);
+    const before = JSON.parse(old.filters) as SearchDocument['filters'];
+    putFilters(rid, before, -1);
+    recount(before, undefined);
+    st.deleteSortKeys.run(rid);
+    st.deleteDoc.run(rid);
+    countSortKeys(JSON.parse(old.sort) as Record<string, number>, -1);
+    docCount--;
   };
 
-  /** every id passing the filters, in the sort order; cached until the next write */
-  const filteredSorted = (filters: Readonly<Record<string, string>> | undefined, order: SortOrder | undefined) => {
-    const key = JSON.stringify([filters ?? {}, order ?? null]);
-    let ids = resultCache.get(key);
-    if (ids) return ids;
+  if (earlier) {
+    db.exec('BEGIN IMMEDIATE');
+    for (const { doc } of db.prepare('SELECT doc FROM documents').iterate() as Iterable<{ doc: string }>)
+      put(JSON.parse(doc) as SearchDocument);
+    db.exec('DROP TABLE documents; COMMIT');
+  }
+
+  /** `AND` a probe of the filters' index per filter (one lookup per row), and its parameters */
+  const filterSql = (column: string, filters: Readonly<Record<string, string>> | undefined) => {
     const entries = Object.entries(filters ?? {});
-    if (entries.length === 0) ids = sortedIds(order);
-    else {
-      const lists = entries.map(([field, value]) => posting(field, value) ?? new Set<string>());
-      lists.sort((a, b) => a.size - b.size);
-      const [smallest, ...rest] = lists as [Set<string>, ...Set<string>[]];
-      if (smallest.size * 8 < docs.size) {
-        ids = [...smallest].filter((id) => rest.every((set) => set.has(id))).sort(compareBy(order, docs));
-      } else {
-        ids = sortedIds(order).filter((id) => lists.every((set) => set.has(id)));
-      }
-    }
-    if (resultCache.size >= RESULT_CACHE_MAX) resultCache = new Map();
-    resultCache.set(key, ids);
-    return ids;
+    return {
+      sql: entries
+        .map(() => ` AND EXISTS (SELECT 1 FROM filters f WHERE f.field = ? AND f.value = ? AND f.rid = ${column})`)
+        .join(''),
+      params: entries.flat(),
+    };
   };
 
-  // durable: rebuild the in-memory index from the stored documents
-  const stored = db.prepare('SELECT doc FROM documents').all() as { doc: string }[];
-  for (const row of stored) put(JSON.parse(row.doc) as SearchDocument);
+  /**
+   * The FTS5 query of a text: every word (AND; OR when `any`), each as typed and as a prefix (2+
+   * letters), with a pair of letters swapped back, and (with `typos`) as the indexed words within
+   * its typo budget, the nearest first.
+   */
+  const matchOf = (words: readonly string[], typos: boolean, any: boolean): string =>
+    words
+      .map((word) => {
+        const spellings = new Set<string>();
+        for (const swapped of swapsOf(word)) if (vocabulary.has(swapped)) spellings.add(swapped);
+        if (typos && typoBudget(word) > 0) {
+          const near = [...vocabulary.fuzzyGet(word, typoBudget(word))].sort((a, b) => a[1][1] - b[1][1]);
+          for (const [term] of near.slice(0, EXPANSIONS_MAX)) spellings.add(term);
+        }
+        spellings.delete(word);
+        const typed = word.length >= 2 ? `${quoted(word)}*` : quoted(word);
+        return `(${[typed, ...[...spellings].map(quoted)].join(' OR ')})`;
+      })
+      .join(any ? ' OR ' : ' AND ');
 
-  const sortedIds = (order: SortOrder | undefined): string[] => {
-    const key = order ? `${order.field}:${order.direction}` : '';
-    let ids = sortedCache.get(key);
-    if (!ids) {
-      ids = [...docs.keys()].sort(compareBy(order, docs));
-      sortedCache.set(key, ids);
-    }
-    return ids;
+  const textHits = (match: string, query: SearchQuery, order: SortOrder | undefined): Hit[] => {
+    // the words first (materialized: a filter's ids must not drive one full-text lookup each)
+    const where = filterSql('m.rid', query.filters);
+    const sql = `WITH m AS MATERIALIZED (SELECT rowid AS rid, bm25(fts, ${weights.join(', ')}) AS score FROM fts WHERE fts MATCH ?)
+      SELECT d.id AS id, m.score AS score, ${order ? 'k.value' : 'NULL'} AS key
+      FROM m JOIN docs d ON d.rid = m.rid
+      ${order ? 'LEFT JOIN sortkeys k ON k.rid = m.rid AND k.field = ?' : ''}
+      WHERE 1${where.sql}`;
+    return prepared(sql).all(match, ...(order ? [order.field] : []), ...where.params) as unknown as Hit[];
+  };
+  const compareKeys = (order: SortOrder | undefined) => {
+    const sign = order?.direction === 'asc' ? 1 : -1;
+    return (a: Hit, b: Hit) => {
+      const x = a.key ?? Number.NEGATIVE_INFINITY;
+      const y = b.key ?? Number.NEGATIVE_INFINITY;
+      return x === y ? byId(a.id, b.id) : x < y ? -sign : sign;
+    };
   };
 
-  const textHits = (text: string): { id: string; score: number }[] => {
-    // A swap of two neighbouring letters (`notoin`) is two edits to Levenshtein, as far as any
-    // other two-letter slip, so among many similar names the intended one can rank low. The
-    // swapped-back spellings are also searched as exact words, boosted: a transposition then
-    // counts as the single slip people feel it is.
-    const swaps = transpositionsOf(text);
-    const query: Query =
-      swaps.length === 0
-        ? text
-        : {
-            combineWith: 'OR',
-            queries: [
-              text,
-              { queries: swaps, combineWith: 'OR', fuzzy: false, prefix: false, boost: { ...options.fields } },
-            ],
-          };
-    let hits = mini.search(query);
+  /** every id matching the text and the filters, in the answer's order */
+  const textSearch = (text: string, query: SearchQuery): string[] => {
+    const words = wordsOf(text);
+    if (words.length === 0) return [];
+    const order = query.sort ?? query.tieBreak;
+    let any = false;
+    let hits = textHits(matchOf(words, true, any), query, order);
     // every word must match (AND); when that finds nothing, any word may (OR)
-    if (hits.length === 0 && /\s/.test(text.trim())) hits = mini.search(text, { combineWith: 'OR' });
-    return hits.map((h) => ({ id: String(h.id), score: h.score }));
+    if (hits.length === 0 && words.length > 1) {
+      any = true;
+      hits = textHits(matchOf(words, true, any), query, order);
+    }
+    if (query.sort) return hits.sort(compareKeys(query.sort)).map((hit) => hit.id);
+    // relevance: what matches as typed (as a prefix, or with a swap) first, then by BM25 (lower is better)
+    const typed = new Set(textHits(matchOf(words, false, any), query, undefined).map((hit) => hit.id));
+    const tie = compareKeys(query.tieBreak);
+    return hits
+      .sort((a, b) => Number(typed.has(b.id)) - Number(typed.has(a.id)) || a.score - b.score || tie(a, b))
+      .map((hit) => hit.id);
+  };
+
+  /** how many documents hold a filter value (kept with the filters) */
+  const countOf = (field: string, value: string) =>
+    Number((st.filterCount.get(field, value) as { n: number } | undefined)?.n ?? 0);
+
+  /**
+   * The ids passing the filters, in the sort order (then by id), one page; and how many pass. The
+   * filter held by the fewest documents drives: its ids are read, the others probed for each. The
+   * page is read either by walking the sort key's index and probing the filters on the way (when
+   * the filters pass many documents, the page is found after a few rows) or by sorting what passes
+   * (when they pass few), whichever reads fewer rows by the kept counts.
+   */
+  const filterSearch = (query: SearchQuery): SearchHits => {
+    const order = query.sort ?? query.tieBreak;
+    const entries = Object.entries(query.filters ?? {})
+      .map(([field, value]) => ({ field, value, n: countOf(field, value) }))
+      .sort((a, b) => a.n - b.n);
+    const [driver, ...rest] = entries;
+    if (driver?.n === 0) return { ids: [], total: 0 };
+    const probes = filterSql('f0.rid', Object.fromEntries(rest.map((e) => [e.field, e.value])));
+    const totalKey = JSON.stringify(query.filters ?? {});
+    let total = totalCache.get(totalKey)?.total;
+    if (total === undefined) {
+      total = !driver
+        ? docCount
+        : rest.length === 0
+          ? driver.n
+          : Number(
+              (
+                prepared(`SELECT count(*) AS n FROM filters f0 WHERE f0.field = ? AND f0.value = ?${probes.sql}`).get(
+                  driver.field,
+                  driver.value,
+                  ...probes.params,
+                ) as { n: number }
+              ).n,
+            );
+      if (totalCache.size >= CACHE_MAX) totalCache = new Map();
+      totalCache.set(totalKey, { filters: query.filters ?? {}, total });
+    }
+    if (total === 0 || query.offset >= total) return { ids: [], total };
+    const direction = order?.direction === 'asc' ? 'ASC' : 'DESC';
+    const page = [query.limit, query.offset];
+    const allHaveKey = order !== undefined && sortKeyCounts.get(order.field) === docCount;
+    // rows a walk of the key's index reads to reach the page, against the rows the driver holds
+    const walk = ((query.offset + query.limit) * docCount) / total;
+    let rows: { id: string }[];
+    if (!driver || (allHaveKey && walk < driver.n)) {
+      const where = filterSql('k.rid', query.filters);
+      rows = (
+        order
+          ? allHaveKey
+            ? prepared(
+                `SELECT k.id AS id FROM sortkeys k WHERE k.field = ?${where.sql} ORDER BY k.value ${direction}, k.id LIMIT ? OFFSET ?`,
+              ).all(order.field, ...where.params, ...page)
+            : prepared(
+                `SELECT d.id AS id FROM docs d LEFT JOIN sortkeys k ON k.rid = d.rid AND k.field = ?
+                 ORDER BY coalesce(k.value, -9e999) ${direction}, d.id LIMIT ? OFFSET ?`,
+              ).all(order.field, ...page)
+          : prepared('SELECT id FROM docs ORDER BY id LIMIT ? OFFSET ?').all(...page)
+      ) as { id: string }[];
+    } else {
+      // the driver's ids first (CROSS JOIN keeps that order), then sorted
+      rows = (
+        order
+          ? prepared(
+              `SELECT d.id AS id FROM filters f0 CROSS JOIN docs d ON d.rid = f0.rid
+               LEFT JOIN sortkeys k ON k.rid = f0.rid AND k.field = ?
+               WHERE f0.field = ? AND f0.value = ?${probes.sql}
+               ORDER BY coalesce(k.value, -9e999) ${direction}, d.id LIMIT ? OFFSET ?`,
+            ).all(order.field, driver.field, driver.value, ...probes.params, ...page)
+          : prepared(
+              `SELECT d.id AS id FROM filters f0 CROSS JOIN docs d ON d.rid = f0.rid
+               WHERE f0.field = ? AND f0.value = ?${probes.sql} ORDER BY d.id LIMIT ? OFFSET ?`,
+            ).all(driver.field, driver.value, ...probes.params, ...page)
+      ) as { id: string }[];
+    }
+    return { ids: rows.map((row) => row.id), total };
   };
 
   let closed = false;
   return {
-    position: async () => Number((getPosition.get() as { position: number }).position),
+    position: async () => Number((st.position.get() as { position: number }).position),
     apply: async (changes, position) => {
       db.exec('BEGIN IMMEDIATE');
       try {
-        for (const doc of changes.upsert) upsertRow.run(doc.id, JSON.stringify(doc));
-        for (const id of changes.remove) deleteRow.run(id);
-        setPosition.run(position);
+        for (const doc of changes.upsert) put(doc);
+        for (const id of changes.remove) drop(id);
+        st.setPosition.run(position);
         db.exec('COMMIT');
       } catch (error) {
         db.exec('ROLLBACK');
+        // what the failed step counted is read again from the tables
+        countAll();
+        totalCache = new Map();
         throw error;
       }
-      for (const doc of changes.upsert) put(doc);
-      for (const id of changes.remove) drop(id);
-      if (changes.upsert.length > 0 || changes.remove.length > 0) {
-        sortedCache = new Map();
-        resultCache = new Map();
-        textCache = new Map();
-      }
+      if (changes.upsert.length > 0 || changes.remove.length > 0) textCache = new Map();
     },
     search: async (query: SearchQuery): Promise<SearchHits> => {
       const text = query.text?.trim() ?? '';
-      const end = query.offset + query.limit;
-      if (text !== '') {
-        // the same question asked again before any write gets the same answer: from the cache
-        const key = JSON.stringify([
-          text.toLowerCase(),
-          query.filters ?? {},
-          query.sort ?? null,
-          query.tieBreak ?? null,
-        ]);
-        let ids = textCache.get(key);
-        if (!ids) {
-          const hits = textHits(text).filter((h) => {
-            const doc = docs.get(h.id);
-            return doc !== undefined && matches(doc, query.filters);
-          });
-          if (query.sort) {
-            const compare = compareBy(query.sort, docs);
-            hits.sort((a, b) => compare(a.id, b.id));
-          } else {
-            const tie = compareBy(query.tieBreak, docs);
-            hits.sort((a, b) => b.score - a.score || tie(a.id, b.id));
-          }
-          ids = hits.map((h) => h.id);
-          if (textCache.size >= RESULT_CACHE_MAX) textCache = new Map();
-          textCache.set(key, ids);
-        }
-        return { ids: ids.slice(query.offset, end), total: ids.length };
+      if (text === '') return filterSearch(query);
+      // the same question asked again before any write gets the same answer: from the cache
+      const key = JSON.stringify([text.toLowerCase(), query.filters ?? {}, query.sort ?? null, query.tieBreak ?? null]);
+      let ids = textCache.get(key);
+      if (!ids) {
+        ids = textSearch(text, query);
+        if (textCache.size >= CACHE_MAX) textCache = new Map();
+        textCache.set(key, ids);
       }
-      const all = filteredSorted(query.filters, query.sort ?? query.tieBreak);
-      return { ids: all.slice(query.offset, end), total: all.length };
+      return { ids: ids.slice(query.offset, query.offset + query.limit), total: ids.length };
     },
-    size: async () => docs.size,
+    size: async () => docCount,
     clear: async () => {
-      db.exec('BEGIN IMMEDIATE; DELETE FROM documents; UPDATE checkpoint SET position = 0; COMMIT');
-      mini = newMini();
-      docs.clear();
-      postings.clear();
-      sortedCache = new Map();
-      resultCache = new Map();
+      db.exec(
+        "BEGIN IMMEDIATE; DELETE FROM docs; DELETE FROM filters; DELETE FROM filter_counts; DELETE FROM sortkeys; INSERT INTO fts (fts) VALUES ('delete-all'); UPDATE checkpoint SET position = 0; COMMIT",
+      );
+      vocabulary = new SearchableMap<true>();
+      docCount = 0;
+      sortKeyCounts.clear();
       textCache = new Map();
+      totalCache = new Map();
     },
     close: async () => {
       if (closed) return;

@@ -2,7 +2,7 @@
  * The search port. Documents carry text fields (searched, typo tolerant, prefix matching),
  * keyword filters (exact match; an array matches when it contains the value) and numeric sort
  * keys. Shaped after what Typesense offers (query_by, filter_by with `:=`, sort_by), so the
- * production adapter maps one to one. Embedded adapter: MiniSearch, documents kept in SQLite.
+ * production adapter maps one to one. Embedded adapter: SQLite (FTS5 for the words, tables for filters and sort keys).
  */
 export interface SearchDocument {
   readonly id: string;
