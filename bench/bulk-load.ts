@@ -11,7 +11,8 @@
 // 3. Through the gateway, from a process of its own (bench/latency-sampler.ts, as bench/web-pages.ts
 //    does), BULK_CONCURRENCY (4) at a time, every request different: search_listings with typos,
 //    with filters and each sort, get_listing, the listing page and the home page; p50 / p99.
-// Prints the table: load time, ready time, the all-in-one's RSS after start and after the samples,
+// Prints the table: load time, ready time, the all-in-one's RSS after start, once idle
+// (BULK_SETTLE_S, 60) and after the samples,
 // p50 / p99 per request, per store set. `BULK_KEEP=<dir>`: the loaded DATA_DIR is kept there;
 // `BULK_EVENTS=<dir>`: a DATA_DIR loaded before (by BULK_KEEP) is used, step 1 skipped;
 // `BULK_SERVER=<file>`: another all-in-one server script (another checkout's
@@ -32,6 +33,11 @@ import { forkServer } from './support.ts';
 const SIZE = Number(process.env.BULK_LISTINGS ?? 1_000_000);
 const STORES = (process.env.BULK_STORES ?? 'embedded,production').split(',');
 const CONCURRENCY = Number(process.env.BULK_CONCURRENCY ?? 4);
+/**
+ * seconds the restarted service is left idle before its RSS is read again: what it holds once the
+ * start's garbage is collected (V8 collects it when the process goes idle, not at once)
+ */
+const SETTLE_S = Number(process.env.BULK_SETTLE_S ?? 60);
 /** requests per row of the table (each different) */
 const SAMPLE = Number(process.env.BULK_SAMPLE ?? 300);
 const COUNTRIES = ['us', 'gb', 'de', 'fr', 'nl', 'se', 'in', 'br', 'ca', 'jp'];
@@ -166,6 +172,8 @@ const measure = async (name: string, server: string, loaded: string, lines: stri
       const port = await running.ready;
       const ready = seconds(started);
       const rssReady = rssMb(running.child.pid);
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_S * 1000));
+      const rssSettled = rssMb(running.child.pid);
       const base = `http://127.0.0.1:${port}`;
       const names = await namesFrom(base);
       const sampler = startSampler();
@@ -182,7 +190,7 @@ const measure = async (name: string, server: string, loaded: string, lines: stri
       sampler.close();
       say(
         lines,
-        `| ${name} | ${built}; restart ${ready} s, RSS after the restart ${rssReady} MB, after the samples ${rssMb(running.child.pid)} MB; load average ${os
+        `| ${name} | ${built}; restart ${ready} s, RSS after the restart ${rssReady} MB, ${SETTLE_S} s later (idle) ${rssSettled} MB, after the samples ${rssMb(running.child.pid)} MB; load average ${os
           .loadavg()
           .map((l) => l.toFixed(1))
           .join(' ')} | | | |`,

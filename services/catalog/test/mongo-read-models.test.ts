@@ -95,7 +95,7 @@ describe.skipIf(missing !== undefined)('catalog read models in MongoDB (FerretDB
           'q_unique_doc.slug',
           'q_doc.draft_id',
           'q_doc.owners',
-          'q_doc.status_doc.launch_week',
+          'q_doc.status_doc.launch_week_doc.id',
           'q_doc.status_keys.votes',
         ]),
       );

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchDocs, type RankedLaunch, rankWeekFromScratch, weekBoardOf } from '../src/application/week-board.ts';
+import {
+  eachListing,
+  launchDocs,
+  type RankedLaunch,
+  rankWeekFromScratch,
+  weekBoardOf,
+} from '../src/application/week-board.ts';
 import { resolveWeek, type Week } from '../src/domain/weeks.ts';
+import { listingQueries } from '../src/projections/catalog/query-keys.ts';
 import { addListing, engageAtRandom, prng, seedCategories, startTestCatalog, type TestCatalog } from './support.ts';
 
 /** what a ranking says: each launch's id and standing, in order */
@@ -70,5 +77,17 @@ describe('the week board, kept up to date from listing changes', () => {
       (await launchDocs(t.catalog.readModel.view, board)).map((doc) => doc.slug),
     );
     expect(leaderboard.body.items[0].metric.value).toBe(1);
+  });
+
+  it('a week read a page at a time (ids after the last one) gives every launch once, in id order', async () => {
+    const view = t.catalog.readModel.view;
+    const where = listingQueries.liveInWeek(thisWeek.start);
+    const all = (await view.findListings({ where })).map((doc) => doc.id).sort((a, b) => a - b);
+    expect(all.length).toBeGreaterThan(3);
+    for (const size of [1, 2, 3, all.length, all.length + 1]) {
+      const paged: number[] = [];
+      for await (const doc of eachListing(view, where, size)) paged.push(doc.id);
+      expect(paged, `pages of ${size}`).toEqual(all);
+    }
   });
 });

@@ -2,6 +2,7 @@ import { hash } from 'node:crypto';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import SearchableMap from 'minisearch/SearchableMap';
 import { checkpointOffTheLoop } from '../sqlite/wal-checkpoints.ts';
+import { type FilterPageDeps, filterPage, filterSql, passes } from './filter-pages.ts';
 import type {
   SearchDocument,
   SearchHits,
@@ -10,61 +11,12 @@ import type {
   SearchQuery,
   SortOrder,
 } from './search-index.ts';
+import { matchOf, wordsOf } from './search-words.ts';
 
-/**
- * Typo budget per query term: exact for 1-3 letters, one edit for 4, two from 5 up, so `figam`
- * finds Figma and `notoin` finds Notion (a swap of two letters is two edits).
- */
-export const typoBudget = (term: string): number => (term.length <= 3 ? 0 : term.length === 4 ? 1 : 2);
-
-/** The words of a text as the index keeps them: lower case, marks dropped, split at anything not a letter or digit. */
-export const wordsOf = (text: string): string[] =>
-  text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
-
-/** The query with one pair of neighbouring letters swapped, for each pair of words of 4+ letters (bounded). */
-export const transpositionsOf = (text: string): string[] => {
-  const words = text.toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0 || text.length > 80) return [];
-  const out: string[] = [];
-  words.forEach((word, w) => {
-    for (const swapped of swapsOf(word)) out.push([...words.slice(0, w), swapped, ...words.slice(w + 1)].join(' '));
-  });
-  return out.slice(0, 40);
-};
-
-/** a word with one pair of neighbouring letters swapped, each way (words of 4+ letters) */
-const swapsOf = (word: string): string[] => {
-  if (word.length < 4) return [];
-  const out: string[] = [];
-  for (let i = 0; i < word.length - 1; i++) {
-    if (word[i] === word[i + 1]) continue;
-    out.push(`${word.slice(0, i)}${word[i + 1]}${word[i]}${word.slice(i + 2)}`);
-  }
-  return out;
-};
-
-/** at most this many spellings of one query word are searched besides the word and its prefix */
-const EXPANSIONS_MAX = 40;
 /** text answers and totals kept until the next write that changes them; bounded */
 const CACHE_MAX = 1000;
 
-/** whether a document's filter values pass every filter of a query (an array by membership) */
-const passes = (doc: SearchDocument['filters'], filters: Readonly<Record<string, string>>): boolean => {
-  for (const field in filters) {
-    const have = doc[field];
-    const want = filters[field] as string;
-    if (have === undefined || (typeof have === 'string' ? have !== want : !have.includes(want))) return false;
-  }
-  return true;
-};
-
 const textKeyOf = (text: SearchDocument['text']) => hash('sha1', JSON.stringify(text), 'base64');
-const quoted = (term: string) => `"${term.replaceAll('"', '""')}"`;
 const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 interface Row {
@@ -276,37 +228,6 @@ export const openEmbeddedSearchIndex = (options: SearchIndexOptions & { path: st
     db.exec('DROP TABLE documents; COMMIT');
   }
 
-  /** `AND` a probe of the filters' index per filter (one lookup per row), and its parameters */
-  const filterSql = (column: string, filters: Readonly<Record<string, string>> | undefined) => {
-    const entries = Object.entries(filters ?? {});
-    return {
-      sql: entries
-        .map(() => ` AND EXISTS (SELECT 1 FROM filters f WHERE f.field = ? AND f.value = ? AND f.rid = ${column})`)
-        .join(''),
-      params: entries.flat(),
-    };
-  };
-
-  /**
-   * The FTS5 query of a text: every word (AND; OR when `any`), each as typed and as a prefix (2+
-   * letters), with a pair of letters swapped back, and (with `typos`) as the indexed words within
-   * its typo budget, the nearest first.
-   */
-  const matchOf = (words: readonly string[], typos: boolean, any: boolean): string =>
-    words
-      .map((word) => {
-        const spellings = new Set<string>();
-        for (const swapped of swapsOf(word)) if (vocabulary.has(swapped)) spellings.add(swapped);
-        if (typos && typoBudget(word) > 0) {
-          const near = [...vocabulary.fuzzyGet(word, typoBudget(word))].sort((a, b) => a[1][1] - b[1][1]);
-          for (const [term] of near.slice(0, EXPANSIONS_MAX)) spellings.add(term);
-        }
-        spellings.delete(word);
-        const typed = word.length >= 2 ? `${quoted(word)}*` : quoted(word);
-        return `(${[typed, ...[...spellings].map(quoted)].join(' OR ')})`;
-      })
-      .join(any ? ' OR ' : ' AND ');
-
   const textHits = (match: string, query: SearchQuery, order: SortOrder | undefined): Hit[] => {
     // the words first (materialized: a filter's ids must not drive one full-text lookup each)
     const where = filterSql('m.rid', query.filters);
@@ -332,97 +253,34 @@ export const openEmbeddedSearchIndex = (options: SearchIndexOptions & { path: st
     if (words.length === 0) return [];
     const order = query.sort ?? query.tieBreak;
     let any = false;
-    let hits = textHits(matchOf(words, true, any), query, order);
+    let hits = textHits(matchOf(vocabulary, words, true, any), query, order);
     // every word must match (AND); when that finds nothing, any word may (OR)
     if (hits.length === 0 && words.length > 1) {
       any = true;
-      hits = textHits(matchOf(words, true, any), query, order);
+      hits = textHits(matchOf(vocabulary, words, true, any), query, order);
     }
     if (query.sort) return hits.sort(compareKeys(query.sort)).map((hit) => hit.id);
     // relevance: what matches as typed (as a prefix, or with a swap) first, then by BM25 (lower is better)
-    const typed = new Set(textHits(matchOf(words, false, any), query, undefined).map((hit) => hit.id));
+    const typed = new Set(textHits(matchOf(vocabulary, words, false, any), query, undefined).map((hit) => hit.id));
     const tie = compareKeys(query.tieBreak);
     return hits
       .sort((a, b) => Number(typed.has(b.id)) - Number(typed.has(a.id)) || a.score - b.score || tie(a, b))
       .map((hit) => hit.id);
   };
 
-  /** how many documents hold a filter value (kept with the filters) */
-  const countOf = (field: string, value: string) =>
-    Number((st.filterCount.get(field, value) as { n: number } | undefined)?.n ?? 0);
-
-  /**
-   * The ids passing the filters, in the sort order (then by id), one page; and how many pass. The
-   * filter held by the fewest documents drives: its ids are read, the others probed for each. The
-   * page is read either by walking the sort key's index and probing the filters on the way (when
-   * the filters pass many documents, the page is found after a few rows) or by sorting what passes
-   * (when they pass few), whichever reads fewer rows by the kept counts.
-   */
-  const filterSearch = (query: SearchQuery): SearchHits => {
-    const order = query.sort ?? query.tieBreak;
-    const entries = Object.entries(query.filters ?? {})
-      .map(([field, value]) => ({ field, value, n: countOf(field, value) }))
-      .sort((a, b) => a.n - b.n);
-    const [driver, ...rest] = entries;
-    if (driver?.n === 0) return { ids: [], total: 0 };
-    const probes = filterSql('f0.rid', Object.fromEntries(rest.map((e) => [e.field, e.value])));
-    const totalKey = JSON.stringify(query.filters ?? {});
-    let total = totalCache.get(totalKey)?.total;
-    if (total === undefined) {
-      total = !driver
-        ? docCount
-        : rest.length === 0
-          ? driver.n
-          : Number(
-              (
-                prepared(`SELECT count(*) AS n FROM filters f0 WHERE f0.field = ? AND f0.value = ?${probes.sql}`).get(
-                  driver.field,
-                  driver.value,
-                  ...probes.params,
-                ) as { n: number }
-              ).n,
-            );
+  /** what a filter-only page is read with (filter-pages.ts) */
+  const pages: FilterPageDeps = {
+    prepared,
+    countOf: (field, value) => Number((st.filterCount.get(field, value) as { n: number } | undefined)?.n ?? 0),
+    get docCount() {
+      return docCount;
+    },
+    everyOneHas: (field) => sortKeyCounts.get(field) === docCount,
+    keptTotal: (filters) => totalCache.get(JSON.stringify(filters))?.total,
+    keepTotal: (filters, total) => {
       if (totalCache.size >= CACHE_MAX) totalCache = new Map();
-      totalCache.set(totalKey, { filters: query.filters ?? {}, total });
-    }
-    if (total === 0 || query.offset >= total) return { ids: [], total };
-    const direction = order?.direction === 'asc' ? 'ASC' : 'DESC';
-    const page = [query.limit, query.offset];
-    const allHaveKey = order !== undefined && sortKeyCounts.get(order.field) === docCount;
-    // rows a walk of the key's index reads to reach the page, against the rows the driver holds
-    const walk = ((query.offset + query.limit) * docCount) / total;
-    let rows: { id: string }[];
-    if (!driver || (allHaveKey && walk < driver.n)) {
-      const where = filterSql('k.rid', query.filters);
-      rows = (
-        order
-          ? allHaveKey
-            ? prepared(
-                `SELECT k.id AS id FROM sortkeys k WHERE k.field = ?${where.sql} ORDER BY k.value ${direction}, k.id LIMIT ? OFFSET ?`,
-              ).all(order.field, ...where.params, ...page)
-            : prepared(
-                `SELECT d.id AS id FROM docs d LEFT JOIN sortkeys k ON k.rid = d.rid AND k.field = ?
-                 ORDER BY coalesce(k.value, -9e999) ${direction}, d.id LIMIT ? OFFSET ?`,
-              ).all(order.field, ...page)
-          : prepared('SELECT id FROM docs ORDER BY id LIMIT ? OFFSET ?').all(...page)
-      ) as { id: string }[];
-    } else {
-      // the driver's ids first (CROSS JOIN keeps that order), then sorted
-      rows = (
-        order
-          ? prepared(
-              `SELECT d.id AS id FROM filters f0 CROSS JOIN docs d ON d.rid = f0.rid
-               LEFT JOIN sortkeys k ON k.rid = f0.rid AND k.field = ?
-               WHERE f0.field = ? AND f0.value = ?${probes.sql}
-               ORDER BY coalesce(k.value, -9e999) ${direction}, d.id LIMIT ? OFFSET ?`,
-            ).all(order.field, driver.field, driver.value, ...probes.params, ...page)
-          : prepared(
-              `SELECT d.id AS id FROM filters f0 CROSS JOIN docs d ON d.rid = f0.rid
-               WHERE f0.field = ? AND f0.value = ?${probes.sql} ORDER BY d.id LIMIT ? OFFSET ?`,
-            ).all(driver.field, driver.value, ...probes.params, ...page)
-      ) as { id: string }[];
-    }
-    return { ids: rows.map((row) => row.id), total };
+      totalCache.set(JSON.stringify(filters), { filters, total });
+    },
   };
 
   let closed = false;
@@ -446,7 +304,7 @@ export const openEmbeddedSearchIndex = (options: SearchIndexOptions & { path: st
     },
     search: async (query: SearchQuery): Promise<SearchHits> => {
       const text = query.text?.trim() ?? '';
-      if (text === '') return filterSearch(query);
+      if (text === '') return filterPage(pages, query);
       // the same question asked again before any write gets the same answer: from the cache
       const key = JSON.stringify([text.toLowerCase(), query.filters ?? {}, query.sort ?? null, query.tieBreak ?? null]);
       let ids = textCache.get(key);

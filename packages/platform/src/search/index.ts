@@ -1,4 +1,4 @@
-export { openEmbeddedSearchIndex, typoBudget } from './embedded-search-index.ts';
+export { openEmbeddedSearchIndex } from './embedded-search-index.ts';
 export type {
   SearchDocument,
   SearchHits,
@@ -7,4 +7,5 @@ export type {
   SearchQuery,
   SortOrder,
 } from './search-index.ts';
+export { typoBudget } from './search-words.ts';
 export { openTypesenseSearchIndex, type TypesenseSearchIndexOptions } from './typesense-search-index.ts';

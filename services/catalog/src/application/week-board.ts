@@ -1,7 +1,8 @@
+import type { Where } from '@listings/platform/read-models';
 import { compareStandings, type Standing } from '../domain/week-awards/week-awards.ts';
 import type { Week } from '../domain/weeks.ts';
 import type { ListingDoc } from '../projections/catalog/documents.ts';
-import { listingQueries } from '../projections/catalog/query-keys.ts';
+import { L, listingQueries } from '../projections/catalog/query-keys.ts';
 import type { CatalogView } from '../projections/catalog/read-model.ts';
 import { keptPerView } from './kept-per-view.ts';
 import { placeIn } from './sorted.ts';
@@ -44,11 +45,39 @@ const isLaunchOf = (doc: ListingDoc | undefined, week: Week): doc is ListingDoc 
 
 const launchOf = (doc: ListingDoc, week: Week): RankedLaunch => ({ id: doc.id, standing: weeklyStanding(doc, week) });
 
-/** one week's live launches ranked from scratch: one query (that week's listings), then a sort */
-export const rankWeekFromScratch = async (view: CatalogView, week: Week): Promise<RankedLaunch[]> =>
-  (await view.findListings({ where: listingQueries.liveInWeek(week.start) }))
-    .map((doc) => launchOf(doc, week))
-    .sort(compareLaunches);
+/** a page of `eachListing`: the documents held at once */
+export const LISTING_PAGE = 2_000;
+
+/**
+ * Every listing matching `where`, by id, read a page at a time (the ids after the last one read),
+ * so no more than a page of documents is held at once however many match (a week of the bench
+ * catalog has 1,000,000 launches). `where` must not name the id.
+ */
+export const eachListing = async function* (
+  view: CatalogView,
+  where: Where,
+  size = LISTING_PAGE,
+): AsyncGenerator<ListingDoc> {
+  let after = Number.NEGATIVE_INFINITY;
+  for (;;) {
+    const page = await view.findListings({
+      where: Number.isFinite(after) ? { ...where, [L.id]: { gt: after } } : where,
+      sort: [[L.id, 1]],
+      limit: size,
+    });
+    yield* page;
+    const last = page.at(-1);
+    if (!last || page.length < size) return;
+    after = last.id;
+  }
+};
+
+/** one week's live launches ranked from scratch: one query (that week's listings) a page at a time, then a sort */
+export const rankWeekFromScratch = async (view: CatalogView, week: Week): Promise<RankedLaunch[]> => {
+  const launches: RankedLaunch[] = [];
+  for await (const doc of eachListing(view, listingQueries.liveInWeek(week.start))) launches.push(launchOf(doc, week));
+  return launches.sort(compareLaunches);
+};
 
 /**
  * The documents of some launches of a board (a page of it), in the board's order; a launch whose

@@ -1,10 +1,11 @@
 import type { Clock } from '@listings/platform/clock';
 import type { Logger } from '@listings/platform/logger';
+import type { Standing } from '../domain/week-awards/week-awards.ts';
 import { isoDate, mondayOf, weekOf } from '../domain/weeks.ts';
 import { L, listingQueries } from '../projections/catalog/query-keys.ts';
 import type { CatalogView } from '../projections/catalog/read-model.ts';
 import type { CatalogCommands } from './commands.ts';
-import { weeklyStanding } from './week-board.ts';
+import { eachListing, weeklyStanding } from './week-board.ts';
 
 /**
  * Time-driven work, run at start-up and then every minute: paid scheduled listings whose week has
@@ -34,9 +35,9 @@ export const createWeekTicker = (deps: {
       if (deps.view.awards.has(start)) continue;
       const week = weekOf(new Date(`${start}T00:00:00Z`));
       if (week.endMs > now.getTime()) continue;
-      const standings = (await deps.view.findListings({ where: listingQueries.liveInWeek(start) })).map((d) =>
-        weeklyStanding(d, week),
-      );
+      const standings: Standing[] = [];
+      for await (const doc of eachListing(deps.view, listingQueries.liveInWeek(start)))
+        standings.push(weeklyStanding(doc, week));
       await deps.commands.decideWeekAwards(start, week.endMs, standings);
     }
   };

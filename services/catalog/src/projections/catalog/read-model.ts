@@ -107,7 +107,8 @@ export const CATALOG_INDEXES = {
     { fields: [L.id] },
     { fields: [L.draft] },
     { fields: [L.owners] },
-    { fields: [L.status, L.week] },
+    // a week's launches, and a page of them after an id (`eachListing`)
+    { fields: [L.status, L.week, L.id] },
     { fields: [L.week] },
     { fields: [L.status, L.votes] },
     { fields: [L.primary] },
