@@ -2,6 +2,7 @@ import { hash } from 'node:crypto';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import SearchableMap from 'minisearch/SearchableMap';
 import { checkpointOffTheLoop } from '../sqlite/wal-checkpoints.ts';
+import { createFilterBitsets } from './filter-bitsets.ts';
 import { type FilterPageDeps, filterPage, filterSql, passes } from './filter-pages.ts';
 import type {
   SearchDocument,
@@ -99,6 +100,7 @@ export const openEmbeddedSearchIndex = (options: SearchIndexOptions & { path: st
       'INSERT INTO filter_counts (field, value, n) VALUES (?, ?, ?) ON CONFLICT (field, value) DO UPDATE SET n = n + excluded.n',
     ),
     filterCount: db.prepare('SELECT n FROM filter_counts WHERE field = ? AND value = ?'),
+    filterRows: db.prepare('SELECT rid FROM filters WHERE field = ? AND value = ?'),
     insertSortKey: db.prepare('INSERT INTO sortkeys (rid, field, value, id) VALUES (?, ?, ?, ?)'),
     deleteSortKeys: db.prepare('DELETE FROM sortkeys WHERE rid = ?'),
     docCount: db.prepare('SELECT count(*) AS n FROM docs'),
@@ -108,6 +110,9 @@ export const openEmbeddedSearchIndex = (options: SearchIndexOptions & { path: st
 
   /** every word of the index (a removed document's words stay until a restart: they then match nothing) */
   let vocabulary = new SearchableMap<true>();
+  const bitsets = createFilterBitsets((field, value) =>
+    (st.filterRows.all(field, value) as { rid: number }[]).map((row) => Number(row.rid)),
+  );
   for (const { term } of st.terms.iterate() as Iterable<{ term: string }>) vocabulary.set(term, true);
   let docCount = 0;
   /** how many documents have each sort key: a sort by a key every document has walks its index */
@@ -164,6 +169,7 @@ export const openEmbeddedSearchIndex = (options: SearchIndexOptions & { path: st
     for (const [field, value] of valuesOf(filters)) {
       if (by === 1) st.insertFilter.run(field, value, rid);
       st.countFilter.run(field, value, by);
+      bitsets.mark(field, value, rid, by === 1);
     }
   };
   const putSortKeys = (rid: number, id: string, sort: SearchDocument['sort']) => {
@@ -276,6 +282,7 @@ export const openEmbeddedSearchIndex = (options: SearchIndexOptions & { path: st
       return docCount;
     },
     everyOneHas: (field) => sortKeyCounts.get(field) === docCount,
+    bitset: (field, value) => bitsets.of(field, value),
     keptTotal: (filters) => totalCache.get(JSON.stringify(filters))?.total,
     keepTotal: (filters, total) => {
       if (totalCache.size >= CACHE_MAX) totalCache = new Map();
@@ -297,6 +304,7 @@ export const openEmbeddedSearchIndex = (options: SearchIndexOptions & { path: st
         db.exec('ROLLBACK');
         // what the failed step counted is read again from the tables
         countAll();
+        bitsets.clear();
         totalCache = new Map();
         throw error;
       }
@@ -321,6 +329,7 @@ export const openEmbeddedSearchIndex = (options: SearchIndexOptions & { path: st
         "BEGIN IMMEDIATE; DELETE FROM docs; DELETE FROM filters; DELETE FROM filter_counts; DELETE FROM sortkeys; INSERT INTO fts (fts) VALUES ('delete-all'); UPDATE checkpoint SET position = 0; COMMIT",
       );
       vocabulary = new SearchableMap<true>();
+      bitsets.clear();
       docCount = 0;
       sortKeyCounts.clear();
       textCache = new Map();

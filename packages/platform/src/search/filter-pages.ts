@@ -1,5 +1,9 @@
 import type { StatementSync } from 'node:sqlite';
+import { countInAll } from './filter-bitsets.ts';
 import type { SearchDocument, SearchHits, SearchQuery } from './search-index.ts';
+
+/** a value held by at least 1/DENSE of the documents is counted with its bitset */
+const DENSE = 64;
 
 /** whether a document's filter values pass every filter of a query (an array by membership) */
 export const passes = (doc: SearchDocument['filters'], filters: Readonly<Record<string, string>>): boolean => {
@@ -30,6 +34,8 @@ export interface FilterPageDeps {
   readonly docCount: number;
   /** whether every document has this sort key (its index then gives the order) */
   everyOneHas(field: string): boolean;
+  /** the rows holding a filter value, as a bitset (filter-bitsets.ts) */
+  bitset(field: string, value: string): Uint32Array;
   keptTotal(filters: Readonly<Record<string, string>>): number | undefined;
   keepTotal(filters: Readonly<Record<string, string>>, total: number): void;
 }
@@ -56,15 +62,18 @@ export const filterPage = (deps: FilterPageDeps, query: SearchQuery): SearchHits
       ? docCount
       : rest.length === 0
         ? driver.n
-        : Number(
-            (
-              prepared(`SELECT count(*) AS n FROM filters f0 WHERE f0.field = ? AND f0.value = ?${probes.sql}`).get(
-                driver.field,
-                driver.value,
-                ...probes.params,
-              ) as { n: number }
-            ).n,
-          );
+        : entries.every((e) => e.n * DENSE >= docCount)
+          ? // every value held by many documents: an AND of their bitsets
+            countInAll(entries.map((e) => deps.bitset(e.field, e.value)))
+          : Number(
+              (
+                prepared(`SELECT count(*) AS n FROM filters f0 WHERE f0.field = ? AND f0.value = ?${probes.sql}`).get(
+                  driver.field,
+                  driver.value,
+                  ...probes.params,
+                ) as { n: number }
+              ).n,
+            );
     deps.keepTotal(query.filters ?? {}, total);
   }
   if (total === 0 || query.offset >= total) return { ids: [], total };
@@ -91,17 +100,24 @@ export const filterPage = (deps: FilterPageDeps, query: SearchQuery): SearchHits
   } else {
     // the driver's ids first (CROSS JOIN keeps that order), then sorted
     rows = (
-      order
-        ? prepared(
-            `SELECT d.id AS id FROM filters f0 CROSS JOIN docs d ON d.rid = f0.rid
+      allHaveKey
+        ? // every document has the key: the sort key's row holds the id, no document row is read
+          prepared(
+            `SELECT k.id AS id FROM filters f0 CROSS JOIN sortkeys k ON k.rid = f0.rid AND k.field = ?
+             WHERE f0.field = ? AND f0.value = ?${probes.sql}
+             ORDER BY k.value ${direction}, k.id LIMIT ? OFFSET ?`,
+          ).all(order.field, driver.field, driver.value, ...probes.params, ...page)
+        : order
+          ? prepared(
+              `SELECT d.id AS id FROM filters f0 CROSS JOIN docs d ON d.rid = f0.rid
              LEFT JOIN sortkeys k ON k.rid = f0.rid AND k.field = ?
              WHERE f0.field = ? AND f0.value = ?${probes.sql}
              ORDER BY coalesce(k.value, -9e999) ${direction}, d.id LIMIT ? OFFSET ?`,
-          ).all(order.field, driver.field, driver.value, ...probes.params, ...page)
-        : prepared(
-            `SELECT d.id AS id FROM filters f0 CROSS JOIN docs d ON d.rid = f0.rid
+            ).all(order.field, driver.field, driver.value, ...probes.params, ...page)
+          : prepared(
+              `SELECT d.id AS id FROM filters f0 CROSS JOIN docs d ON d.rid = f0.rid
              WHERE f0.field = ? AND f0.value = ?${probes.sql} ORDER BY d.id LIMIT ? OFFSET ?`,
-          ).all(driver.field, driver.value, ...probes.params, ...page)
+            ).all(driver.field, driver.value, ...probes.params, ...page)
     ) as { id: string }[];
   }
   return { ids: rows.map((row) => row.id), total };
