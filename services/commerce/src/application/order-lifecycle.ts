@@ -143,7 +143,8 @@ export const createOrderLifecycle = (deps: OrderLifecycleDeps) => {
     let state = await load(number);
     if (state.status !== 'paid') return state;
     for (const [i, line] of state.lines.entries()) {
-      if (line.kind !== 'launch' || state.fulfilled[i]) continue;
+      // a line the catalog refused gave its launch back: taking it again would keep it from its owner
+      if (line.kind !== 'launch' || state.fulfilled[i] || state.lineRefusals[i] != null) continue;
       try {
         await rules.holdListingLaunches(number, state.accountId, [line], at(), { checkCatalog: false });
       } catch (error) {
@@ -200,6 +201,9 @@ export const createOrderLifecycle = (deps: OrderLifecycleDeps) => {
     for (const [i, line] of state.lines.entries())
       if (line.kind === 'launch' && line.listing_id === listingId)
         await runOrder(number, { type: 'RecordLineRefused', data: { line: i, reason, at: at() } }, 'catalog');
+    // and again: a fulfilment attempt that read the order before the refusal may have taken it
+    // back meanwhile (from here on it skips the refused line)
+    await rules.releaseRefusedLaunch(number, listingId, at());
     await refundRefusedLines(number);
     return true;
   };
